@@ -1,0 +1,128 @@
+/**
+ * A scripted model for pi: no API key, no network. Used by the demo and by the end-to-end tests.
+ *
+ *   PI_ASK_SCRIPT=script.json pi -e ./examples/scripted-model.ts --provider scripted --model scripted-1 …
+ *
+ * script.json: { "steps": [ { "toolCall": { "name": "ask_user", "arguments": { … } } }, { "echo": true } ] }
+ * Step kinds: `toolCall` (or `toolCalls`), `text`, `echo` (repeat the last tool result or user message).
+ * A cursor file next to the script keeps the position across processes (`pi -p`, then `pi -p -c`);
+ * once the steps run out the model echoes. With PI_ASK_LOG set, every request's messages are appended
+ * there as one JSON line, so a test can check exactly what the model received.
+ */
+import { appendFileSync, existsSync, readFileSync, writeFileSync } from "node:fs";
+import {
+	type AssistantMessage,
+	type Context,
+	createAssistantMessageEventStream,
+	type Model,
+} from "@mariozechner/pi-ai";
+import type { ExtensionAPI } from "@mariozechner/pi-coding-agent";
+
+interface ToolCallStep {
+	name: string;
+	arguments: unknown;
+}
+interface Step {
+	toolCall?: ToolCallStep;
+	toolCalls?: ToolCallStep[];
+	text?: string;
+	echo?: boolean;
+}
+
+function messageText(message: Context["messages"][number]): string {
+	const content = message.content;
+	if (typeof content === "string") return content;
+	return content
+		.map((block) => {
+			if (block.type === "text") return block.text;
+			if (block.type === "toolCall") return `[toolCall ${block.name} ${JSON.stringify(block.arguments)}]`;
+			if (block.type === "thinking") return "";
+			return `[${block.type}]`;
+		})
+		.join("\n");
+}
+
+function nextStep(): { index: number; step: Step } {
+	const scriptPath = process.env.PI_ASK_SCRIPT;
+	if (!scriptPath) return { index: 0, step: { echo: true } };
+	const steps = (JSON.parse(readFileSync(scriptPath, "utf8")) as { steps: Step[] }).steps;
+	const cursorPath = `${scriptPath}.cursor`;
+	const index = existsSync(cursorPath) ? Number(readFileSync(cursorPath, "utf8")) : 0;
+	writeFileSync(cursorPath, String(index + 1));
+	return { index, step: steps[index] ?? { echo: true } };
+}
+
+function respond(step: Step, context: Context): AssistantMessage["content"] {
+	const calls = step.toolCalls ?? (step.toolCall ? [step.toolCall] : []);
+	if (calls.length > 0) {
+		return calls.map((call, i) => ({
+			type: "toolCall" as const,
+			id: `call_${Date.now().toString(36)}_${i}`,
+			name: call.name,
+			arguments: call.arguments as Record<string, unknown>,
+		}));
+	}
+	if (step.text !== undefined) return [{ type: "text", text: step.text }];
+	const last = context.messages[context.messages.length - 1];
+	const received = last ? messageText(last) : "(nothing)";
+	return [{ type: "text", text: `The model received:\n${received}` }];
+}
+
+export default function scriptedModel(pi: ExtensionAPI) {
+	pi.registerProvider("scripted", {
+		name: "Scripted model",
+		baseUrl: "http://scripted.invalid",
+		apiKey: "scripted-no-key",
+		api: "pi-ask-user-scripted",
+		models: [
+			{
+				id: "scripted-1",
+				name: "Scripted model",
+				reasoning: false,
+				input: ["text"],
+				cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 },
+				contextWindow: 200_000,
+				maxTokens: 8_192,
+			},
+		],
+		streamSimple(model: Model<string>, context: Context) {
+			const stream = createAssistantMessageEventStream();
+			const { index, step } = nextStep();
+			const logPath = process.env.PI_ASK_LOG;
+			if (logPath) {
+				const messages = context.messages.map((m) => ({
+					role: m.role,
+					text: messageText(m),
+					...(m.role === "toolResult" ? { toolName: m.toolName, isError: m.isError } : {}),
+				}));
+				const tools = process.env.PI_ASK_LOG_TOOLS ? context.tools : undefined;
+				const systemPrompt = process.env.PI_ASK_LOG_TOOLS ? context.systemPrompt : undefined;
+				appendFileSync(logPath, `${JSON.stringify({ step: index, messages, tools, systemPrompt })}\n`);
+			}
+			const content = respond(step, context);
+			const message: AssistantMessage = {
+				role: "assistant",
+				content,
+				api: model.api,
+				provider: model.provider,
+				model: model.id,
+				usage: {
+					input: 0,
+					output: 0,
+					cacheRead: 0,
+					cacheWrite: 0,
+					totalTokens: 0,
+					cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 },
+				},
+				stopReason: content.some((block) => block.type === "toolCall") ? "toolUse" : "stop",
+				timestamp: Date.now(),
+			};
+			queueMicrotask(() => {
+				stream.push({ type: "start", partial: message });
+				stream.push({ type: "done", reason: message.stopReason as "stop" | "toolUse", message });
+				stream.end(message);
+			});
+			return stream;
+		},
+	});
+}

@@ -1,0 +1,64 @@
+/**
+ * Turning what a person gave into the spec's `Answer`: an answer equal to an option label selects it,
+ * anything else is custom text. No other validation of content (spec decision 2).
+ */
+import type { Answer, Question, RawAnswer } from "./types.js";
+
+function findLabel(question: Question, text: string): string | undefined {
+	const wanted = text.trim().toLowerCase();
+	return question.options?.find((option) => option.label.toLowerCase() === wanted)?.label;
+}
+
+/**
+ * Splits a comma-separated multi-select answer, keeping labels that themselves contain commas whole
+ * ("Auth, with SSO" stays one item when it is an option label).
+ */
+export function splitMultiAnswer(question: Question, text: string): string[] {
+	if (findLabel(question, text)) return [text.trim()];
+	const parts = text.split(",");
+	const items: string[] = [];
+	let i = 0;
+	while (i < parts.length) {
+		let taken = 1;
+		for (let j = parts.length; j > i + 1; j--) {
+			if (findLabel(question, parts.slice(i, j).join(","))) {
+				taken = j - i;
+				break;
+			}
+		}
+		const item = parts
+			.slice(i, i + taken)
+			.join(",")
+			.trim();
+		if (item !== "") items.push(item);
+		i += taken;
+	}
+	return items;
+}
+
+/** Builds the spec's `Answer` for one question; `undefined` when nothing was given. */
+export function toAnswer(question: Question, raw: RawAnswer, note?: string): Answer | undefined {
+	const cleanNote = note?.trim() ? note.trim() : undefined;
+	if (question.multiSelect) {
+		const items = (
+			Array.isArray(raw) ? raw.flatMap((item) => splitMultiAnswer(question, item)) : splitMultiAnswer(question, raw)
+		)
+			.map((item) => findLabel(question, item) ?? item.trim())
+			.filter((item, index, all) => item !== "" && all.indexOf(item) === index);
+		if (items.length === 0) return undefined;
+		const selected = items.filter((item) => findLabel(question, item) !== undefined);
+		const answer: Answer = { question: question.question, answer: items, wasCustom: selected.length < items.length };
+		if (selected.length > 0) answer.selectedOption = selected;
+		if (cleanNote) answer.note = cleanNote;
+		return answer;
+	}
+	const textAnswer = (Array.isArray(raw) ? raw.join(", ") : raw).trim();
+	if (textAnswer === "") return undefined;
+	const label = findLabel(question, textAnswer);
+	const answer: Answer =
+		label !== undefined
+			? { question: question.question, answer: label, selectedOption: label, wasCustom: false }
+			: { question: question.question, answer: textAnswer, wasCustom: true };
+	if (cleanNote) answer.note = cleanNote;
+	return answer;
+}

@@ -1,0 +1,32 @@
+/** Text hygiene: what a model or a remote peer sends is shown in terminals, so control sequences never pass. */
+
+// Built from strings: control characters are the point here, and a regex literal would hide them.
+// C0 controls except \n, DEL, C1 controls, bidi embeddings/overrides/isolates, and the BOM.
+const UNSAFE = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069\ufeff]/g;
+// An escape sequence (CSI, OSC, DCS/SOS/PM/APC, two-byte escapes, 8-bit CSI/OSC) is removed whole.
+const ESCAPE_SEQUENCE = new RegExp(
+	[
+		"\\u001b\\[[0-?]*[ -/]*[@-~]",
+		"\\u001b\\][^\\u0007\\u001b]*(?:\\u0007|\\u001b\\\\)?",
+		"\\u001b[PX^_][^\\u001b]*(?:\\u001b\\\\)?",
+		"\\u001b[@-Z\\\\-_]",
+		"\\u009b[0-?]*[ -/]*[@-~]",
+		"\\u009d[^\\u0007\\u009c]*[\\u0007\\u009c]?",
+	].join("|"),
+	"g",
+);
+
+/** Removes escape sequences and control characters; keeps newlines; tabs become spaces. */
+export function sanitizeText(text: string): string {
+	return text.replace(/\r\n?/g, "\n").replace(/\t/g, "  ").replace(ESCAPE_SEQUENCE, "").replace(UNSAFE, "");
+}
+
+/** For one-line places (labels, headers, tab chips, dialog titles): also folds newlines into spaces. */
+export function sanitizeLine(text: string): string {
+	return sanitizeText(text).replace(/\s*\n\s*/g, " ");
+}
+
+/** Thousands separators without depending on the host locale. */
+export function formatCount(n: number): string {
+	return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+}

@@ -1,0 +1,151 @@
+/**
+ * Validation of a normalised request: either a canonical, sanitised `AskRequest` or an `AskUserError`
+ * whose message names the path and the fix, so the model can correct its call.
+ */
+import { LIMITS } from "./limits.js";
+import { sanitizeLine, sanitizeText } from "./text.js";
+import type { AskRequest, Question, QuestionOption } from "./types.js";
+
+export class AskUserError extends Error {
+	override name = "AskUserError";
+}
+
+type Json = Record<string, unknown>;
+
+function isRecord(value: unknown): value is Json {
+	return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+function describe(value: unknown): string {
+	if (value === null) return "null";
+	if (Array.isArray(value)) return "an array";
+	return typeof value === "object" ? "an object" : `a ${typeof value}`;
+}
+
+/** Labels that would be confused with the built-in "Other (type your answer)" row. */
+const RESERVED_OTHER = /^other\s*(\(.*\))?\s*[.:…!?]*$/i;
+
+export function isReservedOtherLabel(label: string): boolean {
+	return RESERVED_OTHER.test(label.trim());
+}
+
+function text(value: unknown, path: string, max: number, oneLine: boolean, required: boolean): string | undefined {
+	if (value === undefined || value === null) {
+		if (required) throw new AskUserError(`${path} is missing; give it a non-empty string`);
+		return undefined;
+	}
+	if (typeof value !== "string") throw new AskUserError(`${path} must be a string, got ${describe(value)}`);
+	const clean = (oneLine ? sanitizeLine(value) : sanitizeText(value)).trim();
+	if (clean.length > max) {
+		throw new AskUserError(`${path} is ${clean.length} characters; the limit is ${max}. Shorten it`);
+	}
+	if (clean === "") {
+		if (required) throw new AskUserError(`${path} is empty; give it a non-empty string`);
+		return undefined;
+	}
+	return clean;
+}
+
+function validateOption(raw: unknown, path: string): QuestionOption {
+	if (!isRecord(raw)) throw new AskUserError(`${path} must be an object like { "label": "…" }, got ${describe(raw)}`);
+	const label = text(raw.label, `${path}.label`, LIMITS.labelChars, true, true) as string;
+	if (isReservedOtherLabel(label)) {
+		throw new AskUserError(
+			`${path}.label "${label}" collides with the built-in "Other" choice; remove it (the user can always type their own answer)`,
+		);
+	}
+	const option: QuestionOption = { label };
+	const description = text(raw.description, `${path}.description`, LIMITS.descriptionChars, false, false);
+	if (description !== undefined) option.description = description;
+	const preview = text(raw.preview, `${path}.preview`, LIMITS.previewChars, false, false);
+	if (preview !== undefined) option.preview = preview;
+	return option;
+}
+
+function validateQuestion(raw: unknown, path: string): Question {
+	if (!isRecord(raw)) {
+		throw new AskUserError(`${path} must be an object like { "question": "…" }, got ${describe(raw)}`);
+	}
+	const question: Question = {
+		question: text(raw.question, `${path}.question`, LIMITS.questionChars, false, true) as string,
+	};
+	const header = text(raw.header, `${path}.header`, LIMITS.headerChars, true, false);
+	if (header !== undefined) question.header = header;
+	if (raw.options !== undefined && raw.options !== null) {
+		if (!Array.isArray(raw.options)) {
+			throw new AskUserError(`${path}.options must be an array of { "label": "…" }, got ${describe(raw.options)}`);
+		}
+		if (raw.options.length > LIMITS.optionsPerQuestion) {
+			throw new AskUserError(
+				`${path}.options has ${raw.options.length} entries; the limit is ${LIMITS.optionsPerQuestion}. Offer fewer options`,
+			);
+		}
+		const seen = new Map<string, number>();
+		const options = raw.options.map((option, i) => {
+			const valid = validateOption(option, `${path}.options[${i}]`);
+			const key = valid.label.toLowerCase();
+			const first = seen.get(key);
+			if (first !== undefined) {
+				throw new AskUserError(
+					`${path}.options[${i}].label "${valid.label}" duplicates ${path}.options[${first}]; option labels must be unique`,
+				);
+			}
+			seen.set(key, i);
+			return valid;
+		});
+		if (options.length > 0) question.options = options;
+	}
+	if (raw.multiSelect !== undefined && raw.multiSelect !== null) {
+		if (typeof raw.multiSelect !== "boolean") {
+			throw new AskUserError(`${path}.multiSelect must be true or false, got ${describe(raw.multiSelect)}`);
+		}
+		if (raw.multiSelect) question.multiSelect = true;
+	}
+	const placeholder = text(raw.placeholder, `${path}.placeholder`, LIMITS.placeholderChars, true, false);
+	if (placeholder !== undefined) question.placeholder = placeholder;
+	return question;
+}
+
+/** Validates a request that `normalizeArguments` has already folded into the canonical shape. */
+export function validateRequest(raw: unknown): AskRequest {
+	if (!isRecord(raw))
+		throw new AskUserError(`ask_user arguments must be an object with "questions", got ${describe(raw)}`);
+	const list = raw.questions;
+	if (list === undefined) {
+		throw new AskUserError(
+			`questions is missing; pass { "questions": [{ "question": "…", "options": [{ "label": "…" }] }] }`,
+		);
+	}
+	if (!Array.isArray(list)) throw new AskUserError(`questions must be an array, got ${describe(list)}`);
+	if (list.length === 0) throw new AskUserError("questions is empty; ask at least one question");
+	if (list.length > LIMITS.questions) {
+		throw new AskUserError(
+			`questions has ${list.length} entries; the limit is ${LIMITS.questions}. Ask fewer per call`,
+		);
+	}
+	const seen = new Map<string, number>();
+	const questions = list.map((q, i) => {
+		const valid = validateQuestion(q, `questions[${i}]`);
+		const first = seen.get(valid.question);
+		if (first !== undefined) {
+			throw new AskUserError(`questions[${i}].question duplicates questions[${first}]; each question must be distinct`);
+		}
+		seen.set(valid.question, i);
+		return valid;
+	});
+	const request: AskRequest = { questions };
+	if (raw.metadata !== undefined && raw.metadata !== null) {
+		if (!isRecord(raw.metadata)) throw new AskUserError(`metadata must be an object, got ${describe(raw.metadata)}`);
+		let size: number;
+		try {
+			size = JSON.stringify(raw.metadata).length;
+		} catch {
+			throw new AskUserError("metadata must be plain JSON");
+		}
+		if (size > LIMITS.metadataChars) {
+			throw new AskUserError(`metadata is ${size} characters of JSON; the limit is ${LIMITS.metadataChars}`);
+		}
+		request.metadata = raw.metadata;
+	}
+	return request;
+}

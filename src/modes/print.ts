@@ -1,0 +1,57 @@
+/**
+ * Print mode (`pi -p`): nobody can answer now, so the questions go to a pending file, the person sees
+ * them and the commands that answer them, and the run ends.
+ */
+import { formatResultText } from "../core/result.js";
+import type { AskOutcome, AskRequest } from "../core/types.js";
+import {
+	createPendingFile,
+	displayPath,
+	formatPendingQuestions,
+	type PendingFile,
+	savePendingFile,
+} from "../pending/pending-file.js";
+
+export interface PrintAsk {
+	request: AskRequest;
+	toolCallId: string;
+	cwd: string;
+	sessionId: string;
+	sessionFile?: string;
+	task?: string;
+	now: Date;
+}
+
+function shellQuote(text: string): string {
+	return /^[\w./@:-]+$/.test(text) ? text : `'${text.replace(/'/g, `'\\''`)}'`;
+}
+
+export function pendingInstructions(relPath: string, file: PendingFile): string {
+	const example = JSON.stringify(file.questions.map((q) => q.options?.[0] ?? "…"));
+	return `Questions pending. User input required.
+
+To answer, re-run with:
+  pi -p @${shellQuote(relPath)} "your answers"
+
+Or edit the JSON file and run:
+  pi -c
+
+Or answer inline:
+  pi -p -c --answers=${shellQuote(example)}
+
+Questions saved to: ${relPath}`;
+}
+
+/** Saves the questions; returns the outcome, the text for the model and the text for the terminal. */
+export function askInPrint(ask: PrintAsk): { outcome: AskOutcome; modelText: string; terminalText: string } {
+	const file = createPendingFile(ask);
+	const path = savePendingFile(ask.cwd, file);
+	const rel = displayPath(ask.cwd, path);
+	const instructions = pendingInstructions(rel, file);
+	const outcome: AskOutcome = { kind: "pending", pendingFile: rel };
+	return {
+		outcome,
+		modelText: formatResultText(outcome, instructions),
+		terminalText: `The agent has questions for you:\n\n${formatPendingQuestions(file)}\n\n${instructions}\n`,
+	};
+}

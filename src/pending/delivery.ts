@@ -1,0 +1,50 @@
+/**
+ * How answers to pending questions reach the model in a later run: as the structured AskUserResult
+ * (edited JSON, `--answers`, `/questions answer`) or as the person's own words (`pi -p @file "…"`),
+ * always framed as the answers to the model's own earlier ask_user call.
+ */
+import { outcomeFromRawAnswers } from "../core/answer-input.js";
+import { toAskUserResult } from "../core/result.js";
+import type { AskOutcome, RawAnswer } from "../core/types.js";
+import type { PendingFile } from "./pending-file.js";
+
+export const ANSWERS_TAG = "ask_user_answers";
+
+/** The answers filled into an edited pending file; `undefined` when none were filled. */
+export function answersFromPendingFile(file: PendingFile): Extract<AskOutcome, { kind: "answered" }> | undefined {
+	const raw = file.questions.map((q): RawAnswer | undefined => (q.answer === null ? undefined : q.answer));
+	return outcomeFromRawAnswers(file.request.questions, raw);
+}
+
+function taskLine(file: PendingFile, sameSession: boolean): string {
+	return !sameSession && file.task ? `\nThe task they had given you: ${JSON.stringify(file.task)}` : "";
+}
+
+/** The user-message text that delivers structured answers. */
+export function formatStructuredDelivery(
+	file: PendingFile,
+	outcome: Extract<AskOutcome, { kind: "answered" }>,
+	sameSession: boolean,
+): string {
+	return `<${ANSWERS_TAG} toolCallId="${file.toolCallId}">
+The user answered the questions you asked earlier with ask_user:
+${JSON.stringify(toAskUserResult(outcome))}${taskLine(file, sameSession)}
+Continue the task with these answers.
+</${ANSWERS_TAG}>`;
+}
+
+/** The user-message text that delivers answers given in the person's own words. */
+export function formatWordsDelivery(file: PendingFile, words: string, sameSession: boolean): string {
+	const questions = file.request.questions
+		.map((q, i) => {
+			const options = q.options?.length ? ` Options: ${q.options.map((o) => JSON.stringify(o.label)).join(", ")}.` : "";
+			return `${i + 1}. ${q.question}${q.multiSelect ? " (several allowed)" : ""}${options}`;
+		})
+		.join("\n");
+	return `<${ANSWERS_TAG} toolCallId="${file.toolCallId}">
+You asked the user these questions with ask_user earlier:
+${questions}
+The user's answers, in their own words: ${JSON.stringify(words)}${taskLine(file, sameSession)}
+Read them as the answers to those questions (an answer that is not an option is a custom answer) and continue the task. Do not assume answers to questions they did not address; ask again if needed.
+</${ANSWERS_TAG}>`;
+}

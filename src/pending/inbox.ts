@@ -1,0 +1,76 @@
+/**
+ * Finding answers to pending questions in what the person does next: an edited file, `--answers`, or a
+ * file attached with `@` plus their own words. Each returns the user-message text that delivers the
+ * answers and the file to remove once delivered, so answers arrive exactly once.
+ */
+import { outcomeFromRawAnswers, parseAnswersText } from "../core/answer-input.js";
+import { AskUserError } from "../core/validate.js";
+import { answersFromPendingFile, formatStructuredDelivery, formatWordsDelivery } from "./delivery.js";
+import { listPendingFiles, type PendingEntry, PendingFileError, parsePendingFile } from "./pending-file.js";
+
+export interface Delivery {
+	text: string;
+	path: string;
+}
+
+function sessionFiles(cwd: string, sessionId: string): PendingEntry[] {
+	return listPendingFiles(cwd).filter((e) => e.file?.sessionId === sessionId);
+}
+
+/** Pending files of this session whose `answer` fields the person filled in. Broken files throw. */
+export function deliveriesFromEditedFiles(cwd: string, sessionId: string): Delivery[] {
+	const deliveries: Delivery[] = [];
+	for (const entry of listPendingFiles(cwd)) {
+		if (entry.error) {
+			// Only our own session's files matter here, but a broken file cannot say whose it is.
+			continue;
+		}
+		if (entry.file?.sessionId !== sessionId) continue;
+		const outcome = answersFromPendingFile(entry.file);
+		if (outcome) deliveries.push({ text: formatStructuredDelivery(entry.file, outcome, true), path: entry.path });
+	}
+	return deliveries;
+}
+
+/**
+ * `--answers` for the newest pending ask of this session. `undefined` when this session has nothing
+ * pending (then the flag answers the next ask_user call instead). Throws a clear error for a wrong shape.
+ */
+export function deliveryFromAnswersFlag(cwd: string, sessionId: string, flag: string): Delivery | undefined {
+	const entries = sessionFiles(cwd, sessionId);
+	const newest = entries[entries.length - 1];
+	if (!newest?.file) return undefined;
+	const raw = parseAnswersText(flag, newest.file.request.questions);
+	const outcome = outcomeFromRawAnswers(newest.file.request.questions, raw);
+	if (!outcome) throw new AskUserError("--answers gives no answer to any pending question");
+	return { text: formatStructuredDelivery(newest.file, outcome, true), path: newest.path };
+}
+
+const ATTACHED_FILE = /<file name="([^"]*pending-questions(?:-\d+)?\.json)">\n([\s\S]*?)\n?<\/file>\n?/;
+
+/**
+ * A pending file attached with `pi -p @.pi/pending-questions.json "words"`: pi inlines it as a
+ * `<file>` block; we replace it with the questions and the person's words, framed as answers.
+ */
+export function deliveryFromAttachedFile(text: string, sessionId: string | undefined): Delivery | undefined {
+	const match = ATTACHED_FILE.exec(text);
+	if (!match) return undefined;
+	const [block, path = "", content = ""] = match;
+	let file: ReturnType<typeof parsePendingFile>;
+	try {
+		file = parsePendingFile(content, path);
+	} catch (error) {
+		if (error instanceof PendingFileError) throw error;
+		return undefined;
+	}
+	const words = text.replace(block, "").trim();
+	const sameSession = file.sessionId === sessionId;
+	const edited = answersFromPendingFile(file);
+	if (words === "" && edited) return { text: formatStructuredDelivery(file, edited, sameSession), path };
+	if (words === "") {
+		throw new PendingFileError(
+			`no answers given: add your answers after the file, e.g. pi -p @${path} "use postgres, call it order-processor"`,
+		);
+	}
+	return { text: formatWordsDelivery(file, words, sameSession), path };
+}

@@ -1,0 +1,244 @@
+/**
+ * The pending-questions file: where questions wait when nobody can answer now (print mode, a lost RPC
+ * client, a killed TUI). One file per ask; written atomically with owner-only permissions; never
+ * overwrites a file that still holds someone's questions; never follows a symlink planted in its way.
+ */
+import { randomBytes } from "node:crypto";
+import * as fs from "node:fs";
+import { basename, dirname, join, relative } from "node:path";
+import { sanitizeLine } from "../core/text.js";
+import type { AskRequest, Question } from "../core/types.js";
+
+export const PENDING_VERSION = 1;
+export const PENDING_DIR = ".pi";
+export const PENDING_NAME = "pending-questions.json";
+
+export interface PendingQuestion {
+	question: string;
+	header?: string;
+	options?: string[];
+	/** Option label → description, for the person reading the file. */
+	optionDescriptions?: Record<string, string>;
+	multiSelect?: boolean;
+	/** Fill this in: a string (an option label or your own words), or for multi-select an array. */
+	answer: string | string[] | null;
+}
+
+export interface PendingFile {
+	version: number;
+	sessionId: string;
+	sessionFile?: string;
+	toolCallId: string;
+	timestamp: string;
+	/** What the user had asked for, so that a fresh session can continue the task. */
+	task?: string;
+	metadata?: Record<string, unknown>;
+	questions: PendingQuestion[];
+	/** The request as the model made it (options with previews etc.), for the dialog and the answer paths. */
+	request: AskRequest;
+}
+
+export class PendingFileError extends Error {
+	override name = "PendingFileError";
+}
+
+export function toPendingQuestion(question: Question): PendingQuestion {
+	const pending: Omit<PendingQuestion, "answer"> & { answer?: null } = { question: question.question };
+	if (question.header) pending.header = question.header;
+	if (question.options) {
+		pending.options = question.options.map((o) => o.label);
+		const described = question.options.filter((o) => o.description);
+		if (described.length > 0) {
+			pending.optionDescriptions = Object.fromEntries(described.map((o) => [o.label, o.description as string]));
+		}
+	}
+	if (question.multiSelect) pending.multiSelect = true;
+	return { ...pending, answer: null };
+}
+
+export function createPendingFile(input: {
+	request: AskRequest;
+	sessionId: string;
+	sessionFile?: string;
+	toolCallId: string;
+	task?: string;
+	now: Date;
+}): PendingFile {
+	const file: PendingFile = {
+		version: PENDING_VERSION,
+		sessionId: input.sessionId,
+		toolCallId: input.toolCallId,
+		timestamp: input.now.toISOString(),
+		questions: input.request.questions.map(toPendingQuestion),
+		request: input.request,
+	};
+	if (input.sessionFile) file.sessionFile = input.sessionFile;
+	if (input.task) file.task = input.task;
+	if (input.request.metadata) file.metadata = input.request.metadata;
+	return file;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+	return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/** Parses and checks a pending file's text; the error names the file and the problem. */
+export function parsePendingFile(text: string, path: string): PendingFile {
+	const name = basename(path);
+	let data: unknown;
+	try {
+		data = JSON.parse(text);
+	} catch (error) {
+		throw new PendingFileError(
+			`${name} is not valid JSON (${(error as Error).message}); fix it or run /questions clear`,
+		);
+	}
+	if (!isRecord(data)) throw new PendingFileError(`${name} must hold a JSON object`);
+	if (typeof data.version === "number" && data.version > PENDING_VERSION) {
+		throw new PendingFileError(
+			`${name} has version ${data.version}, newer than this pi-ask-user understands (${PENDING_VERSION}); update pi-ask-user`,
+		);
+	}
+	if (!Array.isArray(data.questions)) throw new PendingFileError(`${name}: "questions" must be an array`);
+	if (!isRecord(data.request) || !Array.isArray(data.request.questions)) {
+		throw new PendingFileError(`${name}: "request" is missing or broken; it was not written by pi-ask-user`);
+	}
+	if (data.questions.length !== data.request.questions.length) {
+		throw new PendingFileError(
+			`${name}: "questions" has ${data.questions.length} entries but ${data.request.questions.length} were asked; do not add or remove questions, only fill in "answer"`,
+		);
+	}
+	data.questions.forEach((q, i) => {
+		if (!isRecord(q)) throw new PendingFileError(`${name}: questions[${i}] must be an object`);
+		const answer = q.answer;
+		const ok =
+			answer === null ||
+			answer === undefined ||
+			typeof answer === "string" ||
+			(Array.isArray(answer) && answer.every((a) => typeof a === "string"));
+		if (!ok) {
+			throw new PendingFileError(`${name}: questions[${i}].answer must be a string, an array of strings, or null`);
+		}
+	});
+	for (const key of ["sessionId", "toolCallId"] as const) {
+		if (typeof data[key] !== "string") throw new PendingFileError(`${name}: "${key}" is missing`);
+	}
+	return data as unknown as PendingFile;
+}
+
+/** The `.pi` folder, created if needed; refuses a symlink there so writes cannot be redirected. */
+function pendingDir(cwd: string): string {
+	const dir = join(cwd, PENDING_DIR);
+	try {
+		const stat = fs.lstatSync(dir);
+		if (stat.isSymbolicLink())
+			throw new PendingFileError(`${dir} is a symlink; refusing to write pending questions through it`);
+		if (!stat.isDirectory()) throw new PendingFileError(`${dir} exists and is not a folder`);
+	} catch (error) {
+		if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+		fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+	}
+	return dir;
+}
+
+function writeTemp(dir: string, content: string): string {
+	const temp = join(dir, `.pending-${process.pid}-${randomBytes(6).toString("hex")}.tmp`);
+	const fd = fs.openSync(temp, "wx", 0o600);
+	try {
+		fs.writeSync(fd, content);
+		fs.fsyncSync(fd);
+	} finally {
+		fs.closeSync(fd);
+	}
+	return temp;
+}
+
+function serialize(file: PendingFile): string {
+	return `${JSON.stringify(file, null, 2)}\n`;
+}
+
+/**
+ * Saves a new pending file without ever replacing an existing one: the first free name of
+ * `pending-questions.json`, `pending-questions-2.json`, … is claimed with an atomic hard link.
+ */
+export function savePendingFile(cwd: string, file: PendingFile): string {
+	const dir = pendingDir(cwd);
+	const temp = writeTemp(dir, serialize(file));
+	try {
+		for (let n = 1; n < 1000; n++) {
+			const target = join(dir, n === 1 ? PENDING_NAME : PENDING_NAME.replace(".json", `-${n}.json`));
+			try {
+				fs.linkSync(temp, target);
+				return target;
+			} catch (error) {
+				if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+			}
+		}
+		throw new PendingFileError(`${dir} already holds 999 pending question files; answer or clear some first`);
+	} finally {
+		fs.rmSync(temp, { force: true });
+	}
+}
+
+/** Replaces a pending file we own, atomically (rename replaces a planted symlink, never follows it). */
+export function rewritePendingFile(path: string, file: PendingFile): void {
+	const temp = writeTemp(dirname(path), serialize(file));
+	fs.renameSync(temp, path);
+}
+
+export interface PendingEntry {
+	path: string;
+	file?: PendingFile;
+	error?: PendingFileError;
+}
+
+/** Every pending file in the project, oldest first; broken ones are reported, not touched. */
+export function listPendingFiles(cwd: string): PendingEntry[] {
+	const dir = join(cwd, PENDING_DIR);
+	let names: string[];
+	try {
+		if (fs.lstatSync(dir).isSymbolicLink()) return [];
+		names = fs.readdirSync(dir);
+	} catch {
+		return [];
+	}
+	const pattern = /^pending-questions(-\d+)?\.json$/;
+	return names
+		.filter((name) => pattern.test(name))
+		.map((name) => join(dir, name))
+		.filter((path) => fs.lstatSync(path).isFile())
+		.map((path): PendingEntry => {
+			try {
+				return { path, file: parsePendingFile(fs.readFileSync(path, "utf8"), path) };
+			} catch (error) {
+				if (error instanceof PendingFileError) return { path, error };
+				return { path, error: new PendingFileError(`${basename(path)}: ${(error as Error).message}`) };
+			}
+		})
+		.sort((a, b) => (a.file?.timestamp ?? "").localeCompare(b.file?.timestamp ?? ""));
+}
+
+export function removePendingFile(path: string): void {
+	fs.rmSync(path, { force: true });
+}
+
+export function displayPath(cwd: string, path: string): string {
+	const rel = relative(cwd, path);
+	return rel.startsWith("..") ? path : rel;
+}
+
+/** The questions as a person reads them on a terminal, numbered, with options. */
+export function formatPendingQuestions(file: PendingFile): string {
+	return file.questions
+		.map((q, i) => {
+			const head = `${i + 1}. ${q.header ? `[${sanitizeLine(q.header)}] ` : ""}${sanitizeLine(q.question)}`;
+			const kind = q.multiSelect ? " (choose any)" : "";
+			const options = (q.options ?? []).map((label) => {
+				const description = q.optionDescriptions?.[label];
+				return `     - ${sanitizeLine(label)}${description ? ` — ${sanitizeLine(description)}` : ""}`;
+			});
+			const answer = q.answer === null || q.answer === undefined ? [] : [`   answer: ${JSON.stringify(q.answer)}`];
+			return [head + kind, ...options, ...(options.length ? ["     - or your own answer"] : []), ...answer].join("\n");
+		})
+		.join("\n");
+}

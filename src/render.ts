@@ -1,0 +1,66 @@
+/** How an ask_user call and its result look in pi's chat: a compact line, all answers when expanded. */
+import type { Theme } from "@mariozechner/pi-coding-agent";
+import { Text } from "@mariozechner/pi-tui";
+import { normalizeArguments } from "./core/normalize.js";
+import { sanitizeLine, sanitizeText } from "./core/text.js";
+import type { Answer, AskDetails } from "./core/types.js";
+
+function record(value: unknown): Record<string, unknown> | undefined {
+	return typeof value === "object" && value !== null && !Array.isArray(value)
+		? (value as Record<string, unknown>)
+		: undefined;
+}
+
+/** A one-line summary of possibly partial, possibly non-canonical arguments (they may still be streaming). */
+export function summarizeCall(args: unknown): string {
+	const questions = record(normalizeArguments(args))?.questions;
+	if (!Array.isArray(questions) || questions.length === 0) return "";
+	const first = record(questions[0]);
+	const title =
+		typeof first?.header === "string" ? first.header : typeof first?.question === "string" ? first.question : "";
+	const more = questions.length > 1 ? ` (+${questions.length - 1} more)` : "";
+	return `${sanitizeLine(title)}${more}`;
+}
+
+export function formatAnswerValue(answer: Answer): string {
+	const value = Array.isArray(answer.answer) ? answer.answer.join(", ") : answer.answer;
+	return answer.note ? `${value} — note: ${answer.note}` : value;
+}
+
+/** The result's lines (plain text; the caller colours them). */
+export function summarizeResult(
+	details: AskDetails | undefined,
+	expanded: boolean,
+): { tone: "success" | "warning" | "muted"; lines: string[] } {
+	if (!details) return { tone: "muted", lines: [] };
+	switch (details.outcome) {
+		case "cancelled":
+			return { tone: "warning", lines: ["Cancelled by the user"] };
+		case "timedOut":
+			return { tone: "warning", lines: ["No answer in time"] };
+		case "connectionLost":
+			return { tone: "warning", lines: ["Connection to the user lost"] };
+		case "pending":
+			return {
+				tone: "warning",
+				lines: [`Pending: answers go in ${details.pendingFile ?? ".pi/pending-questions.json"}`],
+			};
+		case "answered": {
+			const clean = (text: string) => (expanded ? sanitizeText(text) : sanitizeLine(text));
+			const lines = details.answers.map((a) => `${clean(a.question)} → ${clean(formatAnswerValue(a))}`);
+			for (const question of details.unanswered ?? []) lines.push(`${clean(question)} → (skipped)`);
+			return { tone: "success", lines };
+		}
+	}
+}
+
+export function renderCall(args: unknown, theme: Theme): Text {
+	const summary = summarizeCall(args);
+	return new Text(`${theme.fg("toolTitle", theme.bold("ask_user "))}${theme.fg("muted", summary)}`, 0, 0);
+}
+
+export function renderResult(details: AskDetails | undefined, expanded: boolean, theme: Theme): Text {
+	const { tone, lines } = summarizeResult(details, expanded);
+	const shown = expanded ? lines : lines.map((line) => (line.length > 200 ? `${line.slice(0, 199)}…` : line));
+	return new Text(shown.map((line) => theme.fg(tone, line)).join("\n"), 0, 0);
+}

@@ -1,0 +1,60 @@
+/** The ask_user tool definition: schema, words for the model, and the dispatch to the mode handlers. */
+import type { ExtensionContext, ToolDefinition } from "@mariozechner/pi-coding-agent";
+import { normalizeArguments } from "./core/normalize.js";
+import { PROMPT_GUIDELINES, PROMPT_SNIPPET, TOOL_DESCRIPTION } from "./core/prompt.js";
+import { buildDetails, formatResultText } from "./core/result.js";
+import { AskUserParams, type AskUserParamsType } from "./core/schema.js";
+import type { AskDetails, AskMode, AskOutcome, AskRequest } from "./core/types.js";
+import { validateRequest } from "./core/validate.js";
+import { renderCall, renderResult } from "./render.js";
+
+/** What a mode handler gets: the validated request plus the call's context. */
+export interface Ask {
+	request: AskRequest;
+	toolCallId: string;
+	signal: AbortSignal | undefined;
+	ctx: ExtensionContext;
+}
+
+/** A finished ask: the outcome, and optionally a different text for the model or a stop of the run. */
+export interface AskResolution {
+	outcome: AskOutcome;
+	mode: AskMode;
+	modelText?: string;
+	terminate?: boolean;
+}
+
+export type AskHandler = (ask: Ask) => Promise<AskResolution>;
+
+/** `prepareArguments`: every dialect to the canonical request; a clear error (pi marks it isError) otherwise. */
+export function prepareAskArguments(args: unknown): AskUserParamsType {
+	return validateRequest(normalizeArguments(args)) as AskUserParamsType;
+}
+
+export function createAskUserTool(
+	handle: AskHandler,
+	now: () => number = Date.now,
+): ToolDefinition<typeof AskUserParams, AskDetails> {
+	return {
+		name: "ask_user",
+		label: "Ask User",
+		description: TOOL_DESCRIPTION,
+		promptSnippet: PROMPT_SNIPPET,
+		promptGuidelines: PROMPT_GUIDELINES,
+		parameters: AskUserParams,
+		// Questions need the person's attention one dialog at a time.
+		executionMode: "sequential",
+		prepareArguments: prepareAskArguments,
+		async execute(toolCallId, params, signal, _onUpdate, ctx) {
+			const request = validateRequest(params);
+			const resolution = await handle({ request, toolCallId, signal, ctx });
+			return {
+				content: [{ type: "text", text: resolution.modelText ?? formatResultText(resolution.outcome) }],
+				details: buildDetails(request, resolution.outcome, resolution.mode, now()),
+				...(resolution.terminate ? { terminate: true } : {}),
+			};
+		},
+		renderCall: (args, theme) => renderCall(args, theme),
+		renderResult: (result, options, theme) => renderResult(result.details, options.expanded, theme),
+	};
+}

@@ -1,0 +1,337 @@
+/**
+ * Runs the real `pi` binary with this package and the scripted model (examples/scripted-model.ts):
+ * print mode and RPC mode as child processes, the TUI under a pseudo-terminal. Every run gets a temp
+ * project folder and a temp PI_CODING_AGENT_DIR, so ~/.pi is never touched and no network is used.
+ */
+import { type ChildProcessWithoutNullStreams, spawn, spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import xterm from "@xterm/headless";
+import * as pty from "node-pty";
+
+export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
+export const PI_CLI = join(ROOT, "node_modules/@mariozechner/pi-coding-agent/dist/cli.js");
+export const SCRIPTED_MODEL = join(ROOT, "examples/scripted-model.ts");
+
+/** The spec's example call. */
+export const SPEC_EXAMPLE = {
+	questions: [
+		{
+			question: "Which database should we use?",
+			header: "Database Selection",
+			options: [
+				{ label: "PostgreSQL (Recommended)", description: "Battle-tested relational DB" },
+				{ label: "SQLite", description: "Lightweight, file-based" },
+				{ label: "MongoDB", description: "Document store" },
+			],
+		},
+		{ question: "What should we name this service?", header: "Service Setup" },
+	],
+	metadata: { source: "project-setup" },
+};
+
+export interface ScriptStep {
+	toolCall?: { name: string; arguments: unknown };
+	toolCalls?: { name: string; arguments: unknown }[];
+	text?: string;
+	echo?: boolean;
+}
+
+export interface LoggedMessage {
+	role: string;
+	text: string;
+	toolName?: string;
+	isError?: boolean;
+}
+
+export interface Workspace {
+	root: string;
+	/** The project folder pi runs in. */
+	cwd: string;
+	agentDir: string;
+	env: NodeJS.ProcessEnv;
+	/** Replaces the scripted model's steps and rewinds it. */
+	script(steps: ScriptStep[]): void;
+	/** Every request the model received, oldest first. */
+	requests(): { step: number; messages: LoggedMessage[] }[];
+	/** The messages of the newest request. */
+	lastMessages(): LoggedMessage[];
+	/** The newest tool result the model received. */
+	lastToolResult(): LoggedMessage | undefined;
+	pendingPath(name?: string): string;
+	cleanup(): void;
+}
+
+export function createWorkspace(): Workspace {
+	const root = mkdtempSync(join(tmpdir(), "pi-ask-user-e2e-"));
+	const cwd = join(root, "project");
+	const agentDir = join(root, "agent");
+	mkdirSync(cwd);
+	mkdirSync(agentDir);
+	const scriptPath = join(root, "script.json");
+	const logPath = join(root, "model-log.jsonl");
+	writeFileSync(scriptPath, JSON.stringify({ steps: [] }));
+	const env: NodeJS.ProcessEnv = {
+		...process.env,
+		PI_CODING_AGENT_DIR: agentDir,
+		PI_OFFLINE: "1",
+		PI_ASK_SCRIPT: scriptPath,
+		PI_ASK_LOG: logPath,
+		NO_COLOR: undefined,
+	};
+	const requests = () =>
+		existsSync(logPath)
+			? readFileSync(logPath, "utf8")
+					.split("\n")
+					.filter(Boolean)
+					.map((line) => JSON.parse(line) as { step: number; messages: LoggedMessage[] })
+			: [];
+	return {
+		root,
+		cwd,
+		agentDir,
+		env,
+		script(steps) {
+			writeFileSync(scriptPath, JSON.stringify({ steps }));
+			rmSync(`${scriptPath}.cursor`, { force: true });
+		},
+		requests,
+		lastMessages: () => requests().at(-1)?.messages ?? [],
+		lastToolResult: () =>
+			requests()
+				.at(-1)
+				?.messages.filter((m) => m.role === "toolResult")
+				.at(-1),
+		pendingPath: (name = "pending-questions.json") => join(cwd, ".pi", name),
+		cleanup: () => rmSync(root, { recursive: true, force: true }),
+	};
+}
+
+/** pi's arguments that load this package and the scripted model. */
+export function piArgs(extra: string[], options: { extensions?: string[]; loadPackage?: boolean } = {}): string[] {
+	const load = options.loadPackage === false ? [] : ["-e", ROOT];
+	const more = (options.extensions ?? []).flatMap((e) => ["-e", e]);
+	return [PI_CLI, "-e", SCRIPTED_MODEL, ...load, ...more, "--provider", "scripted", "--model", "scripted-1", ...extra];
+}
+
+export interface RunResult {
+	code: number | null;
+	stdout: string;
+	stderr: string;
+}
+
+/** `pi …` as a child process with stdin closed (pi would otherwise read it, or switch to print mode). */
+export function runPi(
+	ws: Workspace,
+	args: string[],
+	options: { env?: NodeJS.ProcessEnv; timeoutMs?: number } = {},
+): RunResult {
+	const result = spawnSync(process.execPath, args, {
+		cwd: ws.cwd,
+		env: { ...ws.env, ...options.env },
+		stdio: ["ignore", "pipe", "pipe"],
+		encoding: "utf8",
+		timeout: options.timeoutMs ?? 30_000,
+	});
+	return { code: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+/** `pi -p …` with the package and the scripted model. */
+export function runPrint(ws: Workspace, extra: string[], options: { env?: NodeJS.ProcessEnv } = {}): RunResult {
+	return runPi(ws, piArgs(["-p", ...extra]), options);
+}
+
+export function readJson(path: string): unknown {
+	return JSON.parse(readFileSync(path, "utf8"));
+}
+
+/** The JSON object at the start of a tool-result text (the AskUserResult). */
+export function resultJson(text: string | undefined): Record<string, unknown> {
+	if (!text) throw new Error("no tool result");
+	const start = text.indexOf("{");
+	const line = text.slice(start).split("\n")[0] ?? "";
+	return JSON.parse(line) as Record<string, unknown>;
+}
+
+// ---------------------------------------------------------------------------------------------- RPC
+
+export interface RpcSession {
+	child: ChildProcessWithoutNullStreams;
+	/** Every JSON line pi wrote, in order. */
+	lines: Record<string, unknown>[];
+	send(message: Record<string, unknown>): void;
+	/** Resolves with the first line (seen or future) matching the predicate, after `from` lines. */
+	waitFor(
+		predicate: (line: Record<string, unknown>) => boolean,
+		timeoutMs?: number,
+		from?: number,
+	): Promise<Record<string, unknown>>;
+	/** Resolves when the process exits. */
+	exited: Promise<number | null>;
+	stderr(): string;
+	close(): void;
+}
+
+export function startRpc(ws: Workspace, extra: string[] = [], options: { env?: NodeJS.ProcessEnv } = {}): RpcSession {
+	const child = spawn(process.execPath, piArgs(["--mode", "rpc", ...extra]), {
+		cwd: ws.cwd,
+		env: { ...ws.env, ...options.env },
+		stdio: ["pipe", "pipe", "pipe"],
+	});
+	const lines: Record<string, unknown>[] = [];
+	const waiters: {
+		predicate: (line: Record<string, unknown>) => boolean;
+		from: number;
+		resolve: (l: Record<string, unknown>) => void;
+	}[] = [];
+	let buffer = "";
+	let stderr = "";
+	child.stderr.on("data", (d: Buffer) => {
+		stderr += d.toString();
+	});
+	child.stdout.on("data", (d: Buffer) => {
+		buffer += d.toString();
+		let newline = buffer.indexOf("\n");
+		while (newline >= 0) {
+			const text = buffer.slice(0, newline).trim();
+			buffer = buffer.slice(newline + 1);
+			newline = buffer.indexOf("\n");
+			if (!text) continue;
+			let line: Record<string, unknown>;
+			try {
+				line = JSON.parse(text) as Record<string, unknown>;
+			} catch {
+				line = { type: "__raw", text };
+			}
+			lines.push(line);
+			for (const waiter of [...waiters]) {
+				if (lines.length > waiter.from && waiter.predicate(line)) {
+					waiters.splice(waiters.indexOf(waiter), 1);
+					waiter.resolve(line);
+				}
+			}
+		}
+	});
+	const exited = new Promise<number | null>((done) => child.on("exit", (code) => done(code)));
+	return {
+		child,
+		lines,
+		send(message) {
+			child.stdin.write(`${JSON.stringify(message)}\n`);
+		},
+		waitFor(predicate, timeoutMs = 20_000, from = 0) {
+			const seen = lines.slice(from).find(predicate);
+			if (seen) return Promise.resolve(seen);
+			return new Promise((done, fail) => {
+				const timer = setTimeout(
+					() =>
+						fail(
+							new Error(
+								`timed out waiting for an RPC line; got:\n${lines.map((l) => JSON.stringify(l)).join("\n")}\n${stderr}`,
+							),
+						),
+					timeoutMs,
+				);
+				waiters.push({
+					predicate,
+					from,
+					resolve: (line) => {
+						clearTimeout(timer);
+						done(line);
+					},
+				});
+			});
+		},
+		exited,
+		stderr: () => stderr,
+		close() {
+			child.stdin.end();
+		},
+	};
+}
+
+// ---------------------------------------------------------------------------------------------- TUI
+
+export const KEYS = {
+	up: "\x1b[A",
+	down: "\x1b[B",
+	right: "\x1b[C",
+	left: "\x1b[D",
+	enter: "\r",
+	escape: "\x1b",
+	tab: "\t",
+	shiftTab: "\x1b[Z",
+	backspace: "\x7f",
+	space: " ",
+	ctrlC: "\x03",
+} as const;
+
+export interface TuiSession {
+	/** The visible screen as plain text lines. */
+	screen(): string[];
+	/** Everything pi wrote to the terminal, raw. */
+	raw(): string;
+	type(data: string): void;
+	/** Waits until the screen contains the text (or matches the regex). */
+	waitFor(text: string | RegExp, timeoutMs?: number): Promise<void>;
+	waitForGone(text: string | RegExp, timeoutMs?: number): Promise<void>;
+	exited: Promise<number>;
+	kill(): void;
+}
+
+export function startTui(
+	ws: Workspace,
+	extra: string[] = [],
+	options: { cols?: number; rows?: number; env?: NodeJS.ProcessEnv; extensions?: string[] } = {},
+): TuiSession {
+	const cols = options.cols ?? 100;
+	const rows = options.rows ?? 32;
+	const term = new xterm.Terminal({ cols, rows, allowProposedApi: true });
+	const env = { ...ws.env, TERM: "xterm-256color", COLORTERM: "truecolor", ...options.env } as Record<string, string>;
+	const proc = pty.spawn(process.execPath, piArgs(extra, { extensions: options.extensions }), {
+		cols,
+		rows,
+		cwd: ws.cwd,
+		env,
+	});
+	let raw = "";
+	proc.onData((data) => {
+		raw += data;
+		term.write(data);
+	});
+	const exited = new Promise<number>((done) => proc.onExit(({ exitCode }) => done(exitCode)));
+	const screen = () => {
+		const buffer = term.buffer.active;
+		const out: string[] = [];
+		for (let i = 0; i < rows; i++) out.push(buffer.getLine(buffer.viewportY + i)?.translateToString(true) ?? "");
+		return out;
+	};
+	const matches = (text: string | RegExp) => {
+		const joined = screen().join("\n");
+		return typeof text === "string" ? joined.includes(text) : text.test(joined);
+	};
+	const poll = (done: () => boolean, what: string, timeoutMs: number) =>
+		new Promise<void>((resolveWait, fail) => {
+			const started = Date.now();
+			const tick = () => {
+				if (done()) return resolveWait();
+				if (Date.now() - started > timeoutMs)
+					return fail(new Error(`timed out waiting for ${what}; screen:\n${screen().join("\n")}`));
+				setTimeout(tick, 50);
+			};
+			tick();
+		});
+	return {
+		screen,
+		raw: () => raw,
+		type: (data) => proc.write(data),
+		waitFor: (text, timeoutMs = 20_000) => poll(() => matches(text), String(text), timeoutMs),
+		waitForGone: (text, timeoutMs = 20_000) => poll(() => !matches(text), `${String(text)} to go`, timeoutMs),
+		exited,
+		kill: () => proc.kill(),
+	};
+}
+
+export const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
