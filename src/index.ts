@@ -6,7 +6,9 @@ import { writeSync } from "node:fs";
 import type { ExtensionAPI, ExtensionContext } from "@mariozechner/pi-coding-agent";
 import { outcomeFromRawAnswers, parseAnswersText } from "./core/answer-input.js";
 import { detectMode } from "./modes/detect.js";
+import { askInteractive } from "./modes/interactive.js";
 import { askInPrint } from "./modes/print.js";
+import { askRpc } from "./modes/rpc.js";
 import {
 	type Delivery,
 	deliveriesFromEditedFiles,
@@ -43,6 +45,14 @@ export default function askUser(pi: ExtensionAPI) {
 			if (outcome) return { outcome, mode: "print" };
 		}
 		const mode = detectMode(ask.ctx);
+		if (mode === "tui") {
+			return { outcome: await askInteractive(ask.ctx.ui, ask.request, { signal: ask.signal }), mode: "interactive" };
+		}
+		if (mode === "rpc") {
+			const structured = process.env.PI_ASK_USER_RPC_PROTOCOL === "structured";
+			const options = { signal: ask.signal, structured, requestId: ask.toolCallId };
+			return { outcome: await askRpc(ask.ctx.ui, ask.request, options), mode: "rpc" };
+		}
 		const sm = ask.ctx.sessionManager;
 		const printed = askInPrint({
 			request: ask.request,
