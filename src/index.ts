@@ -1,10 +1,14 @@
 /**
- * pi-ask-user: registers the ask_user tool, the /questions command and the --answers flag, and routes
- * each question to the front end pi is running (TUI, RPC client, print mode).
+ * pi-ask-user: registers the ask_user tool, the /questions command and the --answers flag, routes each
+ * question to the front end pi is running (TUI, RPC client, print mode), and delivers answers to
+ * questions that had to wait (pending files, interrupted sessions).
  */
 import { writeSync } from "node:fs";
-import type { ExtensionAPI, ExtensionContext } from "@mariozechner/pi-coding-agent";
+import { compact, type ExtensionAPI, type ExtensionContext } from "@mariozechner/pi-coding-agent";
+import { createQuestionsCommand } from "./commands/questions.js";
 import { outcomeFromRawAnswers, parseAnswersText } from "./core/answer-input.js";
+import type { AskOutcome, AskRequest } from "./core/types.js";
+import { hasInitialPrompt } from "./modes/cli-args.js";
 import { detectMode } from "./modes/detect.js";
 import { askInteractive } from "./modes/interactive.js";
 import { askInPrint } from "./modes/print.js";
@@ -15,14 +19,20 @@ import {
 	deliveryFromAnswersFlag,
 	deliveryFromAttachedFile,
 } from "./pending/inbox.js";
-import { removePendingFile } from "./pending/pending-file.js";
-import { lastUserText } from "./session/branch.js";
-import { type AskHandler, type AskResolution, createAskUserTool } from "./tool.js";
+import { createPendingFile, listPendingFiles, removePendingFile, savePendingFile } from "./pending/pending-file.js";
+import { interruptedAskCalls, lastUserText, typedAnswerHistory } from "./session/branch.js";
+import { collectDecisions, decisionsFromSummary, withDecisions } from "./session/compaction.js";
+import { type Ask, type AskHandler, type AskResolution, canonicalRequest, createAskUserTool } from "./tool.js";
+
+interface OpenAsk {
+	request: AskRequest;
+	toolCallId: string;
+}
 
 export default function askUser(pi: ExtensionAPI) {
 	pi.registerFlag("answers", {
 		type: "string",
-		description: "Answers for ask_user as a JSON array (one per question) or an object keyed by question/header",
+		description: "Answers for ask_user: a JSON array (one per question) or an object keyed by question/header",
 	});
 
 	/** `--answers` not yet used: it answers the pending questions of a continued session, or the next ask. */
@@ -31,38 +41,68 @@ export default function askUser(pi: ExtensionAPI) {
 	let startupDeliveries: Delivery[] = [];
 	/** A problem with `--answers` or a pending file, reported when the person's prompt arrives. */
 	let startupError: string | undefined;
+	/** Questions on screen right now; saved as pending if pi shuts down before they are answered. */
+	const openAsks = new Map<string, OpenAsk>();
+	/** The person's typed answers on this branch, for ↑ recall. */
+	let history: string[] = [];
+	let cwd = process.cwd();
 
-	function reportError(message: string) {
+	function reportError(ctx: ExtensionContext, message: string) {
+		if (ctx.hasUI) return ctx.ui.notify(message, "error");
 		writeSync(2, `pi-ask-user: ${message}\n`);
 		process.exitCode = 1;
 	}
 
-	const handle: AskHandler = async (ask): Promise<AskResolution> => {
-		if (presetAnswers !== undefined) {
-			const raw = parseAnswersText(presetAnswers, ask.request.questions);
-			presetAnswers = undefined;
-			const outcome = outcomeFromRawAnswers(ask.request.questions, raw);
-			if (outcome) return { outcome, mode: "print" };
-		}
-		const mode = detectMode(ask.ctx);
-		if (mode === "tui") {
-			return { outcome: await askInteractive(ask.ctx.ui, ask.request, { signal: ask.signal }), mode: "interactive" };
-		}
+	/** Shows the dialog where there is a UI; `undefined` in print and JSON mode. */
+	function askLocally(ctx: ExtensionContext, request: AskRequest, toolCallId: string, signal?: AbortSignal) {
+		const mode = detectMode(ctx);
+		if (mode === "tui") return askInteractive(ctx.ui, request, { signal, history });
 		if (mode === "rpc") {
 			const structured = process.env.PI_ASK_USER_RPC_PROTOCOL === "structured";
-			const options = { signal: ask.signal, structured, requestId: ask.toolCallId };
-			return { outcome: await askRpc(ask.ctx.ui, ask.request, options), mode: "rpc" };
+			return askRpc(ctx.ui, request, { signal, structured, requestId: toolCallId });
 		}
-		const sm = ask.ctx.sessionManager;
-		const printed = askInPrint({
-			request: ask.request,
-			toolCallId: ask.toolCallId,
-			cwd: ask.ctx.cwd,
+		return undefined;
+	}
+
+	async function trackOpen(ask: OpenAsk, asking: Promise<AskOutcome>): Promise<AskOutcome> {
+		openAsks.set(ask.toolCallId, ask);
+		try {
+			return await asking;
+		} finally {
+			openAsks.delete(ask.toolCallId);
+		}
+	}
+
+	function pendingFor(ctx: ExtensionContext, request: AskRequest, toolCallId: string) {
+		const sm = ctx.sessionManager;
+		return createPendingFile({
+			request,
+			toolCallId,
 			sessionId: sm.getSessionId(),
 			sessionFile: sm.getSessionFile(),
 			task: lastUserText(sm.getBranch()),
 			now: new Date(),
 		});
+	}
+
+	const handle: AskHandler = async (ask: Ask): Promise<AskResolution> => {
+		const mode = detectMode(ask.ctx);
+		const recordedMode = mode === "tui" ? "interactive" : mode === "rpc" ? "rpc" : "print";
+		if (presetAnswers !== undefined) {
+			const raw = parseAnswersText(presetAnswers, ask.request.questions);
+			presetAnswers = undefined;
+			const outcome = outcomeFromRawAnswers(ask.request.questions, raw);
+			if (outcome) return { outcome, mode: recordedMode };
+		}
+		const asking = askLocally(ask.ctx, ask.request, ask.toolCallId, ask.signal);
+		if (asking) {
+			const outcome = await trackOpen({ request: ask.request, toolCallId: ask.toolCallId }, asking);
+			if (outcome.kind === "answered") {
+				for (const a of outcome.answers) if (a.wasCustom && typeof a.answer === "string") history.push(a.answer);
+			}
+			return { outcome, mode: recordedMode };
+		}
+		const printed = askInPrint(ask.ctx.cwd, pendingFor(ask.ctx, ask.request, ask.toolCallId));
 		// fd 1 is the person's terminal in print mode; in JSON mode it carries events, so use stderr.
 		writeSync(mode === "json" ? 2 : 1, printed.terminalText);
 		return { outcome: printed.outcome, mode: "print", modelText: printed.modelText, terminate: true };
@@ -70,11 +110,29 @@ export default function askUser(pi: ExtensionAPI) {
 
 	pi.registerTool(createAskUserTool(handle));
 
+	pi.registerCommand(
+		"questions",
+		createQuestionsCommand({
+			askLocally: (ctx, request) => askLocally(ctx, request, `questions-${Date.now()}`),
+			deliver: (text) => pi.sendUserMessage(text),
+		}),
+	);
+
+	/** Waits for the agent run that `sendUserMessage` starts (print mode would otherwise exit first). */
+	let agentEnded: (() => void) | undefined;
+	pi.on("agent_end", async () => {
+		agentEnded?.();
+	});
+
 	pi.on("session_start", async (_event, ctx) => {
+		cwd = ctx.cwd;
 		startupDeliveries = [];
+		startupError = undefined;
+		history = typedAnswerHistory(ctx.sessionManager.getBranch());
 		const flag = pi.getFlag("answers");
 		presetAnswers = typeof flag === "string" && flag.trim() !== "" ? flag : undefined;
 		const sessionId = ctx.sessionManager.getSessionId();
+		recoverInterrupted(ctx);
 		try {
 			if (presetAnswers !== undefined) {
 				const delivery = deliveryFromAnswersFlag(ctx.cwd, sessionId, presetAnswers);
@@ -87,35 +145,118 @@ export default function askUser(pi: ExtensionAPI) {
 		} catch (error) {
 			startupError = (error as Error).message;
 		}
+		const mode = detectMode(ctx);
+		if (startupError && (mode === "print" || mode === "json") && !hasInitialPrompt(process.argv.slice(2))) {
+			reportError(ctx, startupError);
+			startupError = undefined;
+			return;
+		}
+		if (startupDeliveries.length === 0) {
+			if (mode === "tui") offerPendingQuestions(ctx);
+			return;
+		}
+		if (mode === "tui" || ((mode === "print" || mode === "json") && !hasInitialPrompt(process.argv.slice(2)))) {
+			// Nothing else will carry the answers: deliver them as their own turn.
+			const text = takeDeliveries();
+			const ended = new Promise<void>((resolve) => {
+				agentEnded = resolve;
+			});
+			pi.sendUserMessage(text);
+			// Print mode exits when session_start returns; the TUI must not be blocked.
+			if (mode !== "tui") await ended;
+		}
 	});
 
-	pi.on("input", async (event, ctx: ExtensionContext) => {
+	function takeDeliveries(): string {
+		const deliveries = startupDeliveries;
+		startupDeliveries = [];
+		for (const delivery of deliveries) removePendingFile(delivery.path);
+		return deliveries.map((d) => d.text).join("\n\n");
+	}
+
+	/** ask_user calls left without a result (pi was killed mid-question) become pending questions again. */
+	function recoverInterrupted(ctx: ExtensionContext) {
+		const calls = interruptedAskCalls(ctx.sessionManager.getBranch());
+		if (calls.length === 0) return;
+		const known = new Set(listPendingFiles(ctx.cwd).map((e) => e.file?.toolCallId));
+		for (const call of calls) {
+			if (known.has(call.toolCallId)) continue;
+			try {
+				savePendingFile(ctx.cwd, pendingFor(ctx, canonicalRequest(call.arguments), call.toolCallId));
+			} catch {
+				// An invalid call was already reported to the model as an error when it was made.
+			}
+		}
+	}
+
+	/** In the TUI, unanswered questions of this session come back on screen (spec: "Session Interruption"). */
+	function offerPendingQuestions(ctx: ExtensionContext) {
+		const sessionId = ctx.sessionManager.getSessionId();
+		const waiting = listPendingFiles(ctx.cwd).filter((e) => e.file?.sessionId === sessionId);
+		if (waiting.length === 0) return;
+		ctx.ui.notify(`${waiting.length} pending ask_user question set(s) from this session: /questions answer`, "info");
+	}
+
+	pi.on("session_shutdown", async (_event, ctx) => {
+		// The person never answered: keep the questions so /questions and pi -c can bring them back.
+		for (const ask of openAsks.values()) {
+			try {
+				savePendingFile(cwd, pendingFor(ctx, ask.request, ask.toolCallId));
+			} catch (error) {
+				writeSync(2, `pi-ask-user: could not save pending questions: ${(error as Error).message}\n`);
+			}
+		}
+		openAsks.clear();
+	});
+
+	pi.on("input", async (event, ctx) => {
 		if (startupError) {
 			const message = startupError;
 			startupError = undefined;
 			presetAnswers = undefined;
-			if (ctx.hasUI) ctx.ui.notify(message, "error");
-			else reportError(message);
+			reportError(ctx, message);
 			return { action: "handled" };
 		}
-		let deliveries = startupDeliveries;
-		startupDeliveries = [];
 		let text = event.text;
+		let deliveries = startupDeliveries.length > 0 ? [takeDeliveries()] : [];
 		try {
 			const attached = deliveryFromAttachedFile(text, ctx.sessionManager.getSessionId());
 			if (attached) {
-				deliveries = [attached];
+				removePendingFile(attached.path);
+				deliveries = [...deliveries, attached.text];
 				text = "";
 			}
 		} catch (error) {
-			const message = (error as Error).message;
-			if (ctx.hasUI) ctx.ui.notify(message, "error");
-			else reportError(message);
+			reportError(ctx, (error as Error).message);
 			return { action: "handled" };
 		}
 		if (deliveries.length === 0) return { action: "continue" };
-		for (const delivery of deliveries) removePendingFile(delivery.path);
-		const body = [...deliveries.map((d) => d.text), text.trim()].filter((part) => part !== "").join("\n\n");
-		return { action: "transform", text: body };
+		return { action: "transform", text: [...deliveries, text.trim()].filter((part) => part !== "").join("\n\n") };
+	});
+
+	pi.on("session_before_compact", async (event, ctx) => {
+		const { preparation } = event;
+		const decisions = [
+			...decisionsFromSummary(preparation.previousSummary),
+			...collectDecisions([...preparation.messagesToSummarize, ...preparation.turnPrefixMessages]),
+		];
+		if (decisions.length === 0 || !ctx.model) return undefined;
+		const auth = await ctx.modelRegistry.getApiKeyAndHeaders(ctx.model);
+		if (!auth.ok || !auth.apiKey) return undefined;
+		try {
+			const result = await compact(
+				preparation,
+				ctx.model,
+				auth.apiKey,
+				auth.headers,
+				event.customInstructions,
+				event.signal,
+				pi.getThinkingLevel(),
+			);
+			return { compaction: { ...result, summary: withDecisions(result.summary, decisions) } };
+		} catch {
+			// Let pi compact on its own; its error (if any) is the one the person should see.
+			return undefined;
+		}
 	});
 }

@@ -26,9 +26,14 @@ export interface AskResolution {
 
 export type AskHandler = (ask: Ask) => Promise<AskResolution>;
 
-/** `prepareArguments`: every dialect to the canonical request; a clear error (pi marks it isError) otherwise. */
+/** Every dialect to the canonical request; a clear `AskUserError` (pi marks it isError) otherwise. */
+export function canonicalRequest(args: unknown): AskRequest {
+	return validateRequest(normalizeArguments(args));
+}
+
+/** `prepareArguments`: runs before pi's schema check, so the model gets our precise error messages. */
 export function prepareAskArguments(args: unknown): AskUserParamsType {
-	return validateRequest(normalizeArguments(args)) as AskUserParamsType;
+	return canonicalRequest(args) as AskUserParamsType;
 }
 
 export function createAskUserTool(

@@ -1,7 +1,7 @@
 /** Text hygiene: what a model or a remote peer sends is shown in terminals, so control sequences never pass. */
 
-// Built from strings: control characters are the point here, and a regex literal would hide them.
 // C0 controls except \n, DEL, C1 controls, bidi embeddings/overrides/isolates, and the BOM.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: stripping control characters is the purpose.
 const UNSAFE = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069\ufeff]/g;
 // An escape sequence (CSI, OSC, DCS/SOS/PM/APC, two-byte escapes, 8-bit CSI/OSC) is removed whole.
 const ESCAPE_SEQUENCE = new RegExp(

@@ -3,24 +3,8 @@
  * them and the commands that answer them, and the run ends.
  */
 import { formatResultText } from "../core/result.js";
-import type { AskOutcome, AskRequest } from "../core/types.js";
-import {
-	createPendingFile,
-	displayPath,
-	formatPendingQuestions,
-	type PendingFile,
-	savePendingFile,
-} from "../pending/pending-file.js";
-
-export interface PrintAsk {
-	request: AskRequest;
-	toolCallId: string;
-	cwd: string;
-	sessionId: string;
-	sessionFile?: string;
-	task?: string;
-	now: Date;
-}
+import type { AskOutcome } from "../core/types.js";
+import { displayPath, formatPendingQuestions, type PendingFile, savePendingFile } from "../pending/pending-file.js";
 
 function shellQuote(text: string): string {
 	return /^[\w./@:-]+$/.test(text) ? text : `'${text.replace(/'/g, `'\\''`)}'`;
@@ -43,10 +27,12 @@ Questions saved to: ${relPath}`;
 }
 
 /** Saves the questions; returns the outcome, the text for the model and the text for the terminal. */
-export function askInPrint(ask: PrintAsk): { outcome: AskOutcome; modelText: string; terminalText: string } {
-	const file = createPendingFile(ask);
-	const path = savePendingFile(ask.cwd, file);
-	const rel = displayPath(ask.cwd, path);
+export function askInPrint(
+	cwd: string,
+	file: PendingFile,
+): { outcome: AskOutcome; modelText: string; terminalText: string } {
+	const path = savePendingFile(cwd, file);
+	const rel = displayPath(cwd, path);
 	const instructions = pendingInstructions(rel, file);
 	const outcome: AskOutcome = { kind: "pending", pendingFile: rel };
 	return {

@@ -1,0 +1,105 @@
+/**
+ * `/questions`: show the project's pending questions, `clear` them, or `answer` them in a dialog and
+ * deliver the answers to the session. Works in the TUI, in RPC mode and in `pi -p "/questions"`.
+ */
+import { writeSync } from "node:fs";
+import type { ExtensionCommandContext } from "@mariozechner/pi-coding-agent";
+import type { AskOutcome, AskRequest } from "../core/types.js";
+import { formatStructuredDelivery } from "../pending/delivery.js";
+import {
+	displayPath,
+	formatPendingQuestions,
+	listPendingFiles,
+	type PendingEntry,
+	type PendingFile,
+	removePendingFile,
+} from "../pending/pending-file.js";
+
+export interface QuestionsCommandDeps {
+	/** Shows the dialog for the request where there is a UI; `undefined` where there is none. */
+	askLocally(ctx: ExtensionCommandContext, request: AskRequest): Promise<AskOutcome> | undefined;
+	/** Delivers text to the model as the user's message. */
+	deliver(text: string): void;
+}
+
+function show(ctx: ExtensionCommandContext, text: string, level: "info" | "warning" | "error" = "info") {
+	if (ctx.hasUI) ctx.ui.notify(text, level);
+	else writeSync(level === "info" ? 1 : 2, `${text}\n`);
+}
+
+function describeEntry(ctx: ExtensionCommandContext, entry: PendingEntry, sessionId: string): string {
+	const path = displayPath(ctx.cwd, entry.path);
+	if (entry.error) return `${path}: cannot be read — ${entry.error.message}`;
+	const file = entry.file as PendingFile;
+	const whose = file.sessionId === sessionId ? "this session" : `session ${file.sessionId.slice(0, 8)}`;
+	return `${path} (${whose}, ${file.timestamp})\n${formatPendingQuestions(file)}`;
+}
+
+const USAGE = "Usage: /questions [list | answer | clear]";
+
+export function createQuestionsCommand(deps: QuestionsCommandDeps) {
+	return {
+		description: "Show, answer or clear pending ask_user questions",
+		getArgumentCompletions: (prefix: string) => {
+			const items = ["list", "answer", "clear"].filter((c) => c.startsWith(prefix.trim()));
+			return items.length > 0 ? items.map((value) => ({ value, label: value })) : null;
+		},
+		handler: async (args: string, ctx: ExtensionCommandContext) => {
+			const sub = args.trim().toLowerCase() || "list";
+			const entries = listPendingFiles(ctx.cwd);
+			const sessionId = ctx.sessionManager.getSessionId();
+			if (sub === "list") {
+				if (entries.length === 0) return show(ctx, "No pending questions.");
+				return show(ctx, entries.map((e) => describeEntry(ctx, e, sessionId)).join("\n\n"));
+			}
+			if (sub === "clear") {
+				const clearable = entries.filter((e) => e.file);
+				const broken = entries.filter((e) => e.error);
+				if (clearable.length === 0) {
+					return show(
+						ctx,
+						broken.length ? broken.map((e) => describeEntry(ctx, e, sessionId)).join("\n") : "No pending questions.",
+					);
+				}
+				const count = clearable.reduce((n, e) => n + (e.file?.questions.length ?? 0), 0);
+				if (ctx.hasUI) {
+					const ok = await ctx.ui.confirm(
+						"Clear pending questions?",
+						`Delete ${count} pending question(s) in ${clearable.length} file(s)?`,
+					);
+					if (!ok) return show(ctx, "Kept the pending questions.");
+				}
+				for (const entry of clearable) removePendingFile(entry.path);
+				const kept = broken.length
+					? ` Left ${broken.length} unreadable file(s) untouched: ${broken.map((e) => displayPath(ctx.cwd, e.path)).join(", ")}`
+					: "";
+				return show(ctx, `Cleared ${count} pending question(s).${kept}`);
+			}
+			if (sub === "answer") {
+				const readable = entries.filter((e): e is PendingEntry & { file: PendingFile } => e.file !== undefined);
+				// This session's newest ask first; otherwise the project's newest.
+				const target = readable.filter((e) => e.file.sessionId === sessionId).at(-1) ?? readable.at(-1);
+				if (!target)
+					return show(
+						ctx,
+						entries.length ? describeEntry(ctx, entries[0] as PendingEntry, sessionId) : "No pending questions.",
+						entries.length ? "error" : "info",
+					);
+				const asking = deps.askLocally(ctx, target.file.request);
+				if (!asking) {
+					return show(
+						ctx,
+						`/questions answer needs the interactive UI. Answer with: pi -p -c --answers '[…]', or edit ${displayPath(ctx.cwd, target.path)} and run pi -c`,
+						"error",
+					);
+				}
+				const outcome = await asking;
+				if (outcome.kind !== "answered") return show(ctx, "Not answered; the questions stay pending.", "warning");
+				removePendingFile(target.path);
+				deps.deliver(formatStructuredDelivery(target.file, outcome, target.file.sessionId === sessionId));
+				return;
+			}
+			show(ctx, USAGE, "warning");
+		},
+	};
+}

@@ -1,0 +1,61 @@
+/**
+ * Compaction keeps user decisions: every ask_user question and answer in the compacted span is appended
+ * to the summary as structured text, and decisions carried by an earlier summary are carried forward.
+ */
+import type { SessionBeforeCompactEvent } from "@mariozechner/pi-coding-agent";
+import { sanitizeLine } from "../core/text.js";
+import type { AskDetails } from "../core/types.js";
+
+type AgentMessage = SessionBeforeCompactEvent["preparation"]["messagesToSummarize"][number];
+
+export const DECISIONS_HEADING = "## User decisions (ask_user)";
+
+function decisionLines(details: AskDetails): string[] {
+	if (details.outcome !== "answered") {
+		const what = details.outcome === "pending" ? "pending, not yet answered" : `not answered (${details.outcome})`;
+		return details.questions.map((q) => `- Q: ${sanitizeLine(q.question)} → ${what}`);
+	}
+	const lines = details.answers.map((a) => {
+		const value = Array.isArray(a.answer)
+			? a.answer.map((v) => JSON.stringify(v)).join(", ")
+			: JSON.stringify(a.answer);
+		const kind = a.wasCustom ? "typed by the user" : "chosen option";
+		const note = a.note ? `; note: ${JSON.stringify(a.note)}` : "";
+		return `- Q: ${sanitizeLine(a.question)} → A: ${value} (${kind}${note})`;
+	});
+	for (const q of details.unanswered ?? []) lines.push(`- Q: ${sanitizeLine(q)} → skipped by the user`);
+	return lines;
+}
+
+/** The decisions recorded in these messages, one line per question, oldest first. */
+export function collectDecisions(messages: readonly AgentMessage[]): string[] {
+	const lines: string[] = [];
+	for (const message of messages) {
+		if (message.role !== "toolResult" || message.toolName !== "ask_user") continue;
+		const details = message.details as AskDetails | undefined;
+		if (details && Array.isArray(details.questions)) lines.push(...decisionLines(details));
+	}
+	return lines;
+}
+
+/** The decision lines an earlier summary carried under our heading. */
+export function decisionsFromSummary(summary: string | undefined): string[] {
+	if (!summary) return [];
+	const start = summary.indexOf(DECISIONS_HEADING);
+	if (start < 0) return [];
+	const lines: string[] = [];
+	for (const line of summary
+		.slice(start + DECISIONS_HEADING.length)
+		.split("\n")
+		.slice(1)) {
+		if (!line.startsWith("- ")) break;
+		lines.push(line);
+	}
+	return lines;
+}
+
+/** The summary with the decisions section appended (or `summary` unchanged when there are none). */
+export function withDecisions(summary: string, decisions: readonly string[]): string {
+	if (decisions.length === 0) return summary;
+	return `${summary.trimEnd()}\n\n${DECISIONS_HEADING}\n${decisions.join("\n")}\n`;
+}
