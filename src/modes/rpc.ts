@@ -1,6 +1,11 @@
-/** RPC mode (`pi --mode rpc`): questions through pi's standard extension-UI dialogs. Owned by issue 5. */
-import type { ExtensionUIContext } from "@mariozechner/pi-coding-agent";
+/**
+ * RPC mode (`pi --mode rpc`): `custom()` renders nothing there, so questions travel through pi's standard
+ * extension-UI dialogs: plain `select`/`input`/`confirm` dialogs that every client answers, or, when the
+ * client opts in, one `editor` dialog carrying the spec's ask_user_request / ask_user_response JSON.
+ */
 import type { AskOutcome, AskRequest } from "../core/types.js";
+import { askWithDialogs, type RpcDialogs } from "./rpc-dialogs.js";
+import { askStructured } from "./rpc-structured.js";
 
 export interface RpcOptions {
 	signal?: AbortSignal;
@@ -9,6 +14,9 @@ export interface RpcOptions {
 	requestId: string;
 }
 
-export async function askRpc(_ui: ExtensionUIContext, _request: AskRequest, _options: RpcOptions): Promise<AskOutcome> {
-	throw new Error("RPC mode is not built yet");
+export async function askRpc(ui: RpcDialogs, request: AskRequest, options: RpcOptions): Promise<AskOutcome> {
+	if (options.signal?.aborted) return { kind: "cancelled" };
+	return options.structured
+		? askStructured(ui, request, options.requestId, options.signal)
+		: askWithDialogs(ui, request, options.signal);
 }

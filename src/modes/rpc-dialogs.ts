@@ -1,0 +1,136 @@
+/**
+ * RPC mode for any client: every question goes through pi's standard extension-UI dialogs (`select`,
+ * `input`, `confirm`), which every RPC client already answers. Cancelling any dialog cancels the whole
+ * ask, after a "Discard N answers?" confirmation once answers were given (spec: atomic multi-question).
+ */
+import type { ExtensionUIContext } from "@mariozechner/pi-coding-agent";
+import { outcomeFromRawAnswers } from "../core/answer-input.js";
+import { LIMITS } from "../core/limits.js";
+import { formatCount, sanitizeLine, sanitizeText } from "../core/text.js";
+import type { AskOutcome, AskRequest, Question, RawAnswer } from "../core/types.js";
+import { chooseMulti, chooseSingle, type MultiDraft, multiRows, questionTitle, singleRows } from "./rpc-rows.js";
+
+/** The dialogs RPC mode uses; a fake in tests. */
+export type RpcDialogs = Pick<ExtensionUIContext, "select" | "input" | "confirm" | "editor" | "notify">;
+
+/** One question's end: an answer (`undefined` when skipped) or the person backing out. */
+type Step = { kind: "answer"; raw: RawAnswer | undefined } | { kind: "cancel" };
+
+const CANCEL: Step = { kind: "cancel" };
+
+/** An answer may be cut short or carry a terminal's control codes; neither reaches the model. */
+async function askText(
+	ui: RpcDialogs,
+	title: string,
+	placeholder: string,
+	signal: AbortSignal | undefined,
+): Promise<string | undefined> {
+	for (;;) {
+		const value = await ui.input(title, sanitizeLine(placeholder), { signal });
+		if (value === undefined || signal?.aborted) return undefined;
+		const text = sanitizeText(value).trim();
+		if (text.length <= LIMITS.answerSoftChars) return text;
+		const keep = await ui.confirm(
+			`Answer is long (${formatCount(text.length)} chars). Continue anyway?`,
+			"Choose No to edit the answer.",
+			{ signal },
+		);
+		if (keep) return text;
+		if (signal?.aborted) return undefined;
+	}
+}
+
+async function askFreeText(ui: RpcDialogs, question: Question, title: string, signal?: AbortSignal): Promise<Step> {
+	const text = await askText(ui, title, question.placeholder ?? "Type your answer", signal);
+	if (text === undefined) return CANCEL;
+	return { kind: "answer", raw: text === "" ? undefined : text };
+}
+
+async function askSingle(ui: RpcDialogs, question: Question, title: string, signal?: AbortSignal): Promise<Step> {
+	for (;;) {
+		const reply = await ui.select(title, singleRows(question), { signal });
+		if (reply === undefined || signal?.aborted) return CANCEL;
+		const choice = chooseSingle(question, reply);
+		if (choice.kind === "option") return { kind: "answer", raw: choice.label };
+		if (choice.kind === "custom" && choice.text !== "") return { kind: "answer", raw: sanitizeText(choice.text) };
+		if (choice.kind === "other") {
+			const text = await askText(ui, `${title} (type your answer)`, "Type your answer", signal);
+			if (text === undefined) return CANCEL;
+			if (text !== "") return { kind: "answer", raw: text };
+		}
+	}
+}
+
+async function askMulti(
+	ui: RpcDialogs,
+	question: Question,
+	title: string,
+	draft: MultiDraft,
+	signal?: AbortSignal,
+): Promise<Step> {
+	for (;;) {
+		const reply = await ui.select(title, multiRows(question, draft), { signal });
+		if (reply === undefined || signal?.aborted) return CANCEL;
+		const choice = chooseMulti(question, draft, reply);
+		if (choice.kind === "done") {
+			const labels = (question.options ?? []).map((o) => o.label).filter((label) => draft.selected.has(label));
+			const raw = draft.custom ? [...labels, draft.custom] : labels;
+			return { kind: "answer", raw: raw.length > 0 ? raw : undefined };
+		}
+		if (choice.kind === "option") {
+			if (!draft.selected.delete(choice.label)) draft.selected.add(choice.label);
+		} else if (choice.kind === "custom") {
+			if (choice.text !== "") draft.custom = sanitizeText(choice.text);
+		} else if (draft.custom !== undefined) {
+			draft.custom = undefined;
+		} else {
+			const text = await askText(ui, `${title} (type your answer)`, "Type your answer", signal);
+			if (text === undefined) return CANCEL;
+			if (text !== "") draft.custom = text;
+		}
+	}
+}
+
+/** The answered outcome, also when every question was skipped (then all are `unanswered`). */
+export function outcomeOf(questions: Question[], raw: (RawAnswer | undefined)[]): AskOutcome {
+	return (
+		outcomeFromRawAnswers(questions, raw) ?? {
+			kind: "answered",
+			answers: [],
+			unanswered: questions.map((q) => q.question),
+		}
+	);
+}
+
+/** Asks every question in order; the result is the same outcome the TUI produces. */
+export async function askWithDialogs(ui: RpcDialogs, request: AskRequest, signal?: AbortSignal): Promise<AskOutcome> {
+	const { questions } = request;
+	const raw: (RawAnswer | undefined)[] = questions.map(() => undefined);
+	// Kept across "Discard answers? → No" so that going back to a multi-select keeps its ticks.
+	const drafts: MultiDraft[] = questions.map(() => ({ selected: new Set<string>() }));
+	let index = 0;
+	while (index < questions.length) {
+		const question = questions[index] as Question;
+		const title = questionTitle(question, index, questions.length);
+		let step: Step;
+		if (!question.options) step = await askFreeText(ui, question, title, signal);
+		else if (question.multiSelect) step = await askMulti(ui, question, title, drafts[index] as MultiDraft, signal);
+		else step = await askSingle(ui, question, title, signal);
+		if (step.kind === "answer") {
+			raw[index] = step.raw;
+			index++;
+			continue;
+		}
+		if (signal?.aborted) return { kind: "cancelled" };
+		const given = raw.filter((answer) => answer !== undefined).length;
+		if (given === 0) return { kind: "cancelled" };
+		const plural = given === 1 ? "" : "s";
+		const discard = await ui.confirm(
+			`Discard ${given} answer${plural}?`,
+			`Yes cancels all questions; No goes back to question ${index + 1}.`,
+			{ signal },
+		);
+		if (discard || signal?.aborted) return { kind: "cancelled" };
+	}
+	return outcomeOf(questions, raw);
+}

@@ -1,0 +1,108 @@
+/**
+ * The plain strings an RPC client sees for one question (dialog title, `select` rows) and the mapping of
+ * the string it sends back to a choice. Pure: clients differ in how faithfully they echo a row, so the
+ * mapping tolerates trimmed, re-cased or label-only replies, and treats anything else as typed text.
+ */
+import { sanitizeLine } from "../core/text.js";
+import type { Question } from "../core/types.js";
+
+export const OTHER_ROW = "Other (type your answer)";
+const SEPARATOR = " — ";
+/** Long descriptions are cut so that a row stays one readable line in any client. */
+const DESCRIPTION_CHARS = 200;
+const CHECKED = "[x] ";
+const UNCHECKED = "[ ] ";
+
+export type Choice =
+	| { kind: "option"; label: string }
+	| { kind: "other" }
+	| { kind: "done" }
+	| { kind: "custom"; text: string };
+
+/** What is ticked so far in a multi-select question. */
+export interface MultiDraft {
+	selected: Set<string>;
+	custom?: string;
+}
+
+export function questionTitle(question: Question, index: number, total: number): string {
+	const progress = total > 1 ? `[${index + 1}/${total}] ` : "";
+	const header = question.header ? `${question.header}: ` : "";
+	const hint = question.multiSelect && question.options ? " (pick any, then Done)" : "";
+	return sanitizeLine(`${progress}${header}${question.question}${hint}`);
+}
+
+function shorten(text: string, max: number): string {
+	return text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text;
+}
+
+function optionRow(label: string, description: string | undefined): string {
+	const detail = description ? `${SEPARATOR}${shorten(sanitizeLine(description).trim(), DESCRIPTION_CHARS)}` : "";
+	return sanitizeLine(label) + detail;
+}
+
+/** Rows of a single-choice question: one per option, then Other. */
+export function singleRows(question: Question): string[] {
+	return [...(question.options ?? []).map((o) => optionRow(o.label, o.description)), OTHER_ROW];
+}
+
+function doneRow(draft: MultiDraft): string {
+	const count = draft.selected.size + (draft.custom ? 1 : 0);
+	return count === 0 ? "Done (nothing selected)" : `Done (${count} selected)`;
+}
+
+/** Rows of a multi-select question: a checkbox per option, Other (with its text once typed), then Done. */
+export function multiRows(question: Question, draft: MultiDraft): string[] {
+	const options = (question.options ?? []).map(
+		(o) => (draft.selected.has(o.label) ? CHECKED : UNCHECKED) + optionRow(o.label, o.description),
+	);
+	const other = draft.custom
+		? `${CHECKED}Other: ${shorten(sanitizeLine(draft.custom), DESCRIPTION_CHARS)}`
+		: UNCHECKED + OTHER_ROW;
+	return [...options, other, doneRow(draft)];
+}
+
+const fold = (text: string) => sanitizeLine(text).trim().replace(/\s+/g, " ").toLowerCase();
+
+/** The option a reply names when it is not an exact row: the label alone, or the label and any suffix. */
+function labelIn(question: Question, reply: string): string | undefined {
+	const wanted = fold(reply.replace(/^\s*\[[ xX✓✔]?\]\s*/, ""));
+	let best: string | undefined;
+	for (const { label } of question.options ?? []) {
+		const key = fold(label);
+		const named = wanted === key || (wanted.startsWith(key) && /^\s*[—–:-]/.test(wanted.slice(key.length)));
+		if (named && (best === undefined || label.length > best.length)) best = label;
+	}
+	return best;
+}
+
+/** Maps a reply to a row's choice; `rowChoices[i]` is what row `i` means. */
+function choose(rows: string[], rowChoices: Choice[], question: Question, reply: string): Choice {
+	let index = rows.indexOf(reply);
+	if (index < 0) index = rows.findIndex((row) => fold(row) === fold(reply));
+	const exact = rowChoices[index];
+	if (exact) return exact;
+	const label = labelIn(question, reply);
+	if (label !== undefined) return { kind: "option", label };
+	const text = reply.trim();
+	if (/^(\[[ xX]?\]\s*)?other\b/i.test(text)) return { kind: "other" };
+	return { kind: "custom", text };
+}
+
+export function chooseSingle(question: Question, reply: string): Choice {
+	const choices: Choice[] = [
+		...(question.options ?? []).map((o): Choice => ({ kind: "option", label: o.label })),
+		{ kind: "other" },
+	];
+	return choose(singleRows(question), choices, question, reply);
+}
+
+export function chooseMulti(question: Question, draft: MultiDraft, reply: string): Choice {
+	const choices: Choice[] = [
+		...(question.options ?? []).map((o): Choice => ({ kind: "option", label: o.label })),
+		{ kind: "other" },
+		{ kind: "done" },
+	];
+	const choice = choose(multiRows(question, draft), choices, question, reply);
+	return choice.kind === "custom" && /^done\b/i.test(choice.text) ? { kind: "done" } : choice;
+}

@@ -1,0 +1,128 @@
+/**
+ * The opt-in structured RPC protocol (PI_ASK_USER_RPC_PROTOCOL=structured). RPC clients cannot send
+ * custom message types, so the spec's messages travel inside one standard `editor` dialog: its title is
+ * the marker `ask_user_request`, its prefill the request JSON, and the edited value the client's
+ * `ask_user_response`. A bad response is reported (`notify` error) and the request asked again.
+ */
+import { sanitizeLine, sanitizeText } from "../core/text.js";
+import type { AskOutcome, AskRequest, Question, RawAnswer } from "../core/types.js";
+import { AskUserError } from "../core/validate.js";
+import { outcomeOf, type RpcDialogs } from "./rpc-dialogs.js";
+
+/** The editor title a structured client recognises. */
+export const REQUEST_MARKER = "ask_user_request";
+/** Requests sent before a run of bad responses cancels the ask. */
+export const MAX_ATTEMPTS = 3;
+
+export interface AskUserRequestMessage {
+	type: "ask_user_request";
+	requestId: string;
+	questions: Question[];
+	metadata?: Record<string, unknown>;
+	/** Set on a repeated request: what was wrong with the previous response. */
+	error?: string;
+}
+
+export type ParsedResponse =
+	| { kind: "answers"; raw: (RawAnswer | undefined)[] }
+	| { kind: "cancelled" }
+	| { kind: "invalid"; error: string };
+
+export function requestMessage(request: AskRequest, requestId: string, error?: string): AskUserRequestMessage {
+	const message: AskUserRequestMessage = { type: "ask_user_request", requestId, questions: request.questions };
+	if (request.metadata) message.metadata = request.metadata;
+	if (error) message.error = error;
+	return message;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+	return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+function rawAnswer(value: unknown, where: string): RawAnswer | undefined {
+	if (value === null || value === undefined) return undefined;
+	if (typeof value === "string") return sanitizeText(value);
+	if (Array.isArray(value) && value.every((item) => typeof item === "string")) return value.map(sanitizeText);
+	throw new AskUserError(`${where} must be a string, an array of strings or null`);
+}
+
+function answersFrom(value: unknown, questions: Question[]): (RawAnswer | undefined)[] {
+	if (Array.isArray(value)) {
+		if (value.length !== questions.length) {
+			throw new AskUserError(
+				`answers has ${value.length} entries but ${questions.length} question(s) were asked; give one per question, in order (null to skip one)`,
+			);
+		}
+		return value.map((item, i) => rawAnswer(item, `answers[${i}]`));
+	}
+	if (isRecord(value)) {
+		const raw: (RawAnswer | undefined)[] = questions.map(() => undefined);
+		for (const [key, item] of Object.entries(value)) {
+			const wanted = key.trim().toLowerCase();
+			let index = questions.findIndex((q) => q.question.toLowerCase() === wanted);
+			if (index < 0) index = questions.findIndex((q) => q.header?.toLowerCase() === wanted);
+			if (index < 0) throw new AskUserError(`answers key ${JSON.stringify(key)} matches no question text`);
+			raw[index] = rawAnswer(item, `answers[${JSON.stringify(key)}]`);
+		}
+		return raw;
+	}
+	throw new AskUserError("answers must be an array (one per question) or an object keyed by question text");
+}
+
+/** Reads the client's `ask_user_response`; never throws. */
+export function parseResponse(text: string, requestId: string, questions: Question[]): ParsedResponse {
+	let data: unknown;
+	try {
+		data = JSON.parse(text);
+	} catch {
+		return { kind: "invalid", error: "the response is not valid JSON" };
+	}
+	if (!isRecord(data) || data.type !== "ask_user_response") {
+		return { kind: "invalid", error: 'the response must be a JSON object with "type": "ask_user_response"' };
+	}
+	if (data.requestId !== requestId) {
+		return {
+			kind: "invalid",
+			error: `requestId ${JSON.stringify(data.requestId)} does not match ${JSON.stringify(requestId)}`,
+		};
+	}
+	if (data.cancelled === true) return { kind: "cancelled" };
+	if (data.answers === undefined) return { kind: "invalid", error: 'give "answers" or "cancelled": true' };
+	try {
+		return { kind: "answers", raw: answersFrom(data.answers, questions) };
+	} catch (error) {
+		return { kind: "invalid", error: (error as AskUserError).message };
+	}
+}
+
+/** `editor` takes no signal in pi 0.73.1; an abort settles the ask even though the dialog stays open. */
+function untilAborted<T>(dialog: Promise<T>, signal: AbortSignal | undefined): Promise<T | undefined> {
+	if (!signal) return dialog;
+	if (signal.aborted) return Promise.resolve(undefined);
+	return new Promise((resolve, reject) => {
+		const onAbort = () => resolve(undefined);
+		signal.addEventListener("abort", onAbort, { once: true });
+		dialog.then(resolve, reject).finally(() => signal.removeEventListener("abort", onAbort));
+	});
+}
+
+export async function askStructured(
+	ui: RpcDialogs,
+	request: AskRequest,
+	requestId: string,
+	signal?: AbortSignal,
+): Promise<AskOutcome> {
+	let error: string | undefined;
+	for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
+		const prefill = JSON.stringify(requestMessage(request, requestId, error));
+		const value = await untilAborted(ui.editor(REQUEST_MARKER, prefill), signal);
+		if (value === undefined || signal?.aborted) return { kind: "cancelled" };
+		const response = parseResponse(value, requestId, request.questions);
+		if (response.kind === "cancelled") return response;
+		if (response.kind === "answers") return outcomeOf(request.questions, response.raw);
+		error = response.error;
+		const next = attempt < MAX_ATTEMPTS ? "the request is sent again" : "the questions are cancelled";
+		ui.notify(sanitizeLine(`ask_user: invalid ask_user_response (${error}); ${next}.`), "error");
+	}
+	return { kind: "cancelled" };
+}

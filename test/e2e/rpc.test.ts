@@ -1,0 +1,289 @@
+import { existsSync } from "node:fs";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import {
+	createWorkspace,
+	type RpcSession,
+	readJson,
+	resultJson,
+	SPEC_EXAMPLE,
+	startRpc,
+	type Workspace,
+} from "./harness.js";
+
+type Line = Record<string, unknown>;
+
+const SPEC_RESULT = {
+	answered: true,
+	answers: [
+		{
+			question: "Which database should we use?",
+			answer: "PostgreSQL (Recommended)",
+			selectedOption: "PostgreSQL (Recommended)",
+			wasCustom: false,
+		},
+		{ question: "What should we name this service?", answer: "order-processor", wasCustom: true },
+	],
+};
+
+const DIALOGS = ["select", "input", "confirm", "editor"];
+
+/** Plays the RPC client: hands out pi's dialog requests one by one and answers them. */
+function client(rpc: RpcSession) {
+	let from = 0;
+	const nextOf = async (predicate: (line: Line) => boolean) => {
+		const line = await rpc.waitFor(predicate, 30_000, from);
+		from = rpc.lines.indexOf(line) + 1;
+		return line;
+	};
+	return {
+		dialog: (method: string) =>
+			nextOf((l) => l.type === "extension_ui_request" && DIALOGS.includes(String(l.method))).then((line) => {
+				expect(line.method).toBe(method);
+				return line;
+			}),
+		notification: () => nextOf((l) => l.type === "extension_ui_request" && l.method === "notify"),
+		value: (request: Line, value: string) => rpc.send({ type: "extension_ui_response", id: request.id, value }),
+		confirm: (request: Line, confirmed: boolean) =>
+			rpc.send({ type: "extension_ui_response", id: request.id, confirmed }),
+		cancel: (request: Line) => rpc.send({ type: "extension_ui_response", id: request.id, cancelled: true }),
+		finished: () => rpc.waitFor((l) => l.type === "agent_end", 30_000, from),
+	};
+}
+
+let ws: Workspace;
+let rpc: RpcSession | undefined;
+
+beforeEach(() => {
+	ws = createWorkspace();
+});
+afterEach(async () => {
+	if (rpc) {
+		rpc.close();
+		const timer = setTimeout(() => rpc?.child.kill(), 5_000);
+		await rpc.exited;
+		clearTimeout(timer);
+		rpc = undefined;
+	}
+	ws.cleanup();
+});
+
+function start(ask: unknown, structured = false) {
+	ws.script([{ toolCall: { name: "ask_user", arguments: ask } }]);
+	rpc = startRpc(ws, [], { env: { PI_ASK_USER_RPC_PROTOCOL: structured ? "structured" : undefined } });
+	rpc.send({ type: "prompt", message: "set up the service" });
+	return client(rpc);
+}
+
+describe("ask_user over RPC with plain dialogs (any client)", () => {
+	it("answers the spec's example and the model reads exactly the spec's result", async () => {
+		const ui = start(SPEC_EXAMPLE);
+		const db = await ui.dialog("select");
+		expect(db.title).toBe("[1/2] Database Selection: Which database should we use?");
+		expect(db.options).toEqual([
+			"PostgreSQL (Recommended) — Battle-tested relational DB",
+			"SQLite — Lightweight, file-based",
+			"MongoDB — Document store",
+			"Other (type your answer)",
+		]);
+		ui.value(db, "PostgreSQL (Recommended) — Battle-tested relational DB");
+		const name = await ui.dialog("input");
+		expect(name.title).toBe("[2/2] Service Setup: What should we name this service?");
+		ui.value(name, "order-processor");
+		await ui.finished();
+		const result = ws.lastToolResult();
+		expect(result?.isError).toBe(false);
+		expect(resultJson(result?.text)).toEqual(SPEC_RESULT);
+	});
+
+	it("takes a typed answer through Other", async () => {
+		const ui = start({ questions: [SPEC_EXAMPLE.questions[0]] });
+		ui.value(await ui.dialog("select"), "Other (type your answer)");
+		const other = await ui.dialog("input");
+		expect(other.title).toBe("Database Selection: Which database should we use? (type your answer)");
+		ui.value(other, "I want to use DynamoDB");
+		await ui.finished();
+		expect(resultJson(ws.lastToolResult()?.text)).toEqual({
+			answered: true,
+			answers: [{ question: "Which database should we use?", answer: "I want to use DynamoDB", wasCustom: true }],
+		});
+	});
+
+	it("lets the person tick several options and Other in a multi-select, then Done", async () => {
+		const ui = start({
+			questions: [
+				{
+					question: "Which features should we include?",
+					header: "Feature Selection",
+					multiSelect: true,
+					options: [
+						{ label: "Authentication", description: "OAuth2 + JWT" },
+						{ label: "REST API", description: "OpenAPI spec included" },
+						{ label: "Admin Dashboard" },
+					],
+				},
+			],
+		});
+		const first = await ui.dialog("select");
+		expect(first.title).toBe("Feature Selection: Which features should we include? (pick any, then Done)");
+		expect(first.options).toEqual([
+			"[ ] Authentication — OAuth2 + JWT",
+			"[ ] REST API — OpenAPI spec included",
+			"[ ] Admin Dashboard",
+			"[ ] Other (type your answer)",
+			"Done (nothing selected)",
+		]);
+		ui.value(first, "[ ] Authentication — OAuth2 + JWT");
+		ui.value(await ui.dialog("select"), "[ ] Admin Dashboard");
+		ui.value(await ui.dialog("select"), "[ ] Other (type your answer)");
+		ui.value(await ui.dialog("input"), "Audit log");
+		const last = await ui.dialog("select");
+		expect(last.options).toEqual([
+			"[x] Authentication — OAuth2 + JWT",
+			"[ ] REST API — OpenAPI spec included",
+			"[x] Admin Dashboard",
+			"[x] Other: Audit log",
+			"Done (3 selected)",
+		]);
+		ui.value(last, "Done (3 selected)");
+		await ui.finished();
+		expect(resultJson(ws.lastToolResult()?.text)).toEqual({
+			answered: true,
+			answers: [
+				{
+					question: "Which features should we include?",
+					answer: ["Authentication", "Admin Dashboard", "Audit log"],
+					selectedOption: ["Authentication", "Admin Dashboard"],
+					wasCustom: true,
+				},
+			],
+		});
+	});
+
+	it("asks to discard given answers on cancel; No goes back, Yes cancels the whole ask", async () => {
+		const ui = start(SPEC_EXAMPLE);
+		ui.value(await ui.dialog("select"), "SQLite — Lightweight, file-based");
+		ui.cancel(await ui.dialog("input"));
+		const discard = await ui.dialog("confirm");
+		expect(discard.title).toBe("Discard 1 answer?");
+		ui.confirm(discard, false);
+		const again = await ui.dialog("input");
+		expect(again.title).toBe("[2/2] Service Setup: What should we name this service?");
+		ui.cancel(again);
+		ui.confirm(await ui.dialog("confirm"), true);
+		await ui.finished();
+		const result = ws.lastToolResult();
+		expect(result?.isError).toBe(false);
+		expect(resultJson(result?.text)).toEqual({ answered: false, answers: [], cancelled: true });
+	});
+
+	it("sanitises escape sequences from the model before they reach the client", async () => {
+		const ui = start({
+			questions: [
+				{
+					question: "Pick \u001b[31mred\u001b[0m or \u001b]0;pwned\u0007blue",
+					header: "Col\u0007our",
+					options: [{ label: "Red\u001b[2J", description: "warm\u001b[1A\nand bright" }, { label: "Blue" }],
+				},
+			],
+		});
+		const select = await ui.dialog("select");
+		const sent = JSON.stringify([select.title, select.options]);
+		expect(sent).not.toMatch(/\\u00(1b|07)/);
+		expect(select.title).toBe("Colour: Pick red or blue");
+		expect(select.options).toEqual(["Red — warm and bright", "Blue", "Other (type your answer)"]);
+		ui.value(select, "Red — warm and bright");
+		await ui.finished();
+		expect(resultJson(ws.lastToolResult()?.text)).toMatchObject({ answers: [{ answer: "Red", wasCustom: false }] });
+	});
+});
+
+describe("ask_user over RPC with the structured protocol (PI_ASK_USER_RPC_PROTOCOL=structured)", () => {
+	it("sends the spec's ask_user_request in one editor dialog and accepts the ask_user_response", async () => {
+		const ui = start(SPEC_EXAMPLE, true);
+		const editor = await ui.dialog("editor");
+		expect(editor.title).toBe("ask_user_request");
+		const request = JSON.parse(String(editor.prefill)) as Record<string, unknown>;
+		expect(request).toEqual({
+			type: "ask_user_request",
+			requestId: expect.any(String),
+			questions: SPEC_EXAMPLE.questions,
+			metadata: { source: "project-setup" },
+		});
+		const response = {
+			type: "ask_user_response",
+			requestId: request.requestId,
+			answers: ["PostgreSQL (Recommended)", "order-processor"],
+		};
+		ui.value(editor, JSON.stringify(response));
+		await ui.finished();
+		const result = ws.lastToolResult();
+		expect(result?.isError).toBe(false);
+		expect(resultJson(result?.text)).toEqual(SPEC_RESULT);
+	});
+
+	it("answers a malformed response with an error notification and the same request again", async () => {
+		const ui = start(SPEC_EXAMPLE, true);
+		const first = await ui.dialog("editor");
+		const { requestId } = JSON.parse(String(first.prefill)) as { requestId: string };
+		ui.value(first, "{ not json");
+		const error = await ui.notification();
+		expect(error.notifyType).toBe("error");
+		expect(error.message).toContain("not valid JSON");
+		const second = await ui.dialog("editor");
+		expect(second.title).toBe("ask_user_request");
+		expect(JSON.parse(String(second.prefill))).toMatchObject({ requestId, error: "the response is not valid JSON" });
+		ui.value(second, JSON.stringify({ type: "ask_user_response", requestId: "someone-else", answers: [] }));
+		expect((await ui.notification()).message).toContain("does not match");
+		const third = await ui.dialog("editor");
+		ui.value(
+			third,
+			JSON.stringify({
+				type: "ask_user_response",
+				requestId,
+				answers: { "Which database should we use?": "SQLite", "What should we name this service?": null },
+			}),
+		);
+		await ui.finished();
+		expect(resultJson(ws.lastToolResult()?.text)).toEqual({
+			answered: true,
+			answers: [
+				{ question: "Which database should we use?", answer: "SQLite", selectedOption: "SQLite", wasCustom: false },
+			],
+			unanswered: ["What should we name this service?"],
+		});
+	});
+
+	it("cancels cleanly after three bad responses in a row", async () => {
+		const ui = start(SPEC_EXAMPLE, true);
+		for (let i = 0; i < 3; i++) ui.value(await ui.dialog("editor"), '{"type":"ask_user_response"}');
+		await ui.finished();
+		expect(resultJson(ws.lastToolResult()?.text)).toEqual({ answered: false, answers: [], cancelled: true });
+	});
+
+	it("treats an ask_user_response with cancelled: true as a cancel", async () => {
+		const ui = start(SPEC_EXAMPLE, true);
+		const editor = await ui.dialog("editor");
+		const { requestId } = JSON.parse(String(editor.prefill)) as { requestId: string };
+		ui.value(editor, JSON.stringify({ type: "ask_user_response", requestId, cancelled: true }));
+		await ui.finished();
+		expect(resultJson(ws.lastToolResult()?.text)).toEqual({ answered: false, answers: [], cancelled: true });
+	});
+});
+
+describe("ask_user over RPC when the client goes away", () => {
+	it("saves the open questions as a pending file when the client closes stdin mid-question", async () => {
+		const ui = start(SPEC_EXAMPLE);
+		await ui.dialog("select");
+		const session = rpc as RpcSession;
+		rpc = undefined;
+		session.close();
+		await session.exited;
+		expect(existsSync(ws.pendingPath())).toBe(true);
+		const pending = readJson(ws.pendingPath()) as { questions: { question: string; answer: unknown }[] };
+		expect(pending.questions.map((q) => q.question)).toEqual([
+			"Which database should we use?",
+			"What should we name this service?",
+		]);
+		expect(pending.questions.every((q) => q.answer === null)).toBe(true);
+	});
+});
