@@ -1,0 +1,327 @@
+import { describe, expect, it } from "vitest";
+import type { AskRequest, Question } from "../../src/core/types.js";
+import { askRpc } from "../../src/modes/rpc.js";
+import { askWithDialogs, type RpcDialogs } from "../../src/modes/rpc-dialogs.js";
+import { chooseMulti, chooseSingle, multiRows, questionTitle, singleRows } from "../../src/modes/rpc-rows.js";
+import { askStructured, MAX_ATTEMPTS, parseResponse, requestMessage } from "../../src/modes/rpc-structured.js";
+
+const DATABASE: Question = {
+	question: "Which database should we use?",
+	header: "Database Selection",
+	options: [
+		{ label: "PostgreSQL (Recommended)", description: "Battle-tested relational DB" },
+		{ label: "SQLite", description: "Lightweight, file-based" },
+		{ label: "MongoDB", description: "Document store" },
+	],
+};
+const NAME: Question = { question: "What should we name this service?", header: "Service Setup" };
+const FEATURES: Question = {
+	question: "Which features?",
+	multiSelect: true,
+	options: [{ label: "Auth", description: "OAuth2" }, { label: "REST API" }, { label: "Admin" }],
+};
+const SPEC: AskRequest = { questions: [DATABASE, NAME], metadata: { source: "project-setup" } };
+
+interface Call {
+	method: "select" | "input" | "confirm" | "editor" | "notify";
+	title: string;
+	options?: string[];
+	text?: string;
+}
+type Reply = string | boolean | undefined | ((call: Call) => string | boolean | undefined);
+
+/** A fake RPC client: answers each dialog with the next scripted reply and records what it was shown. */
+function fakeUi(replies: Reply[]) {
+	const calls: Call[] = [];
+	const next = (call: Call) => {
+		calls.push(call);
+		if (replies.length === 0) throw new Error(`unexpected dialog: ${JSON.stringify(call)}`);
+		const reply = replies.shift();
+		return typeof reply === "function" ? reply(call) : reply;
+	};
+	const ui: RpcDialogs = {
+		select: async (title, options) => next({ method: "select", title, options }) as string | undefined,
+		input: async (title, placeholder) => next({ method: "input", title, text: placeholder }) as string | undefined,
+		confirm: async (title, message) => next({ method: "confirm", title, text: message }) as boolean,
+		editor: async (title, prefill) => next({ method: "editor", title, text: prefill }) as string | undefined,
+		notify: (message) => {
+			calls.push({ method: "notify", title: message });
+		},
+	};
+	return { ui, calls, left: () => replies.length };
+}
+
+describe("rows shown to a plain RPC client", () => {
+	it("puts progress, header and question in the title, and label — description in each row", () => {
+		expect(questionTitle(DATABASE, 0, 2)).toBe("[1/2] Database Selection: Which database should we use?");
+		expect(questionTitle({ question: "Line one\nline two" }, 0, 1)).toBe("Line one line two");
+		expect(questionTitle(FEATURES, 0, 1)).toBe("Which features? (pick any, then Done)");
+		expect(singleRows(DATABASE)).toEqual([
+			"PostgreSQL (Recommended) — Battle-tested relational DB",
+			"SQLite — Lightweight, file-based",
+			"MongoDB — Document store",
+			"Other (type your answer)",
+		]);
+	});
+
+	it("cuts long descriptions to one readable row", () => {
+		const [row] = singleRows({ question: "q", options: [{ label: "A", description: "x".repeat(500) }] });
+		expect(row?.length).toBeLessThan(210);
+		expect(row?.endsWith("…")).toBe(true);
+	});
+
+	it("maps exact, re-cased, trimmed and label-only replies back to the label", () => {
+		const option = (label: string) => ({ kind: "option", label });
+		expect(chooseSingle(DATABASE, "SQLite — Lightweight, file-based")).toEqual(option("SQLite"));
+		expect(chooseSingle(DATABASE, "  sqlite — lightweight,   file-based ")).toEqual(option("SQLite"));
+		expect(chooseSingle(DATABASE, "PostgreSQL (Recommended)")).toEqual(option("PostgreSQL (Recommended)"));
+		expect(chooseSingle(DATABASE, "MongoDB - Document store")).toEqual(option("MongoDB"));
+		expect(chooseSingle(DATABASE, "Other (type your answer)")).toEqual({ kind: "other" });
+		expect(chooseSingle(DATABASE, "other")).toEqual({ kind: "other" });
+		expect(chooseSingle(DATABASE, "DynamoDB please")).toEqual({ kind: "custom", text: "DynamoDB please" });
+	});
+
+	it("prefers the longest label when one label starts another", () => {
+		const question: Question = { question: "q", options: [{ label: "A" }, { label: "A — b" }] };
+		expect(chooseSingle(question, "A — b — extra")).toEqual({ kind: "option", label: "A — b" });
+		expect(chooseSingle(question, "A — x")).toEqual({ kind: "option", label: "A" });
+	});
+
+	it("shows ticks, the typed Other text and a Done row for multi-select", () => {
+		const draft = { selected: new Set(["REST API"]), custom: "Audit log" };
+		expect(multiRows(FEATURES, draft)).toEqual([
+			"[ ] Auth — OAuth2",
+			"[x] REST API",
+			"[ ] Admin",
+			"[x] Other: Audit log",
+			"Done (2 selected)",
+		]);
+		expect(chooseMulti(FEATURES, draft, "[x] REST API")).toEqual({ kind: "option", label: "REST API" });
+		expect(chooseMulti(FEATURES, draft, "[ ] auth")).toEqual({ kind: "option", label: "Auth" });
+		expect(chooseMulti(FEATURES, draft, "[x] Other: Audit log")).toEqual({ kind: "other" });
+		expect(chooseMulti(FEATURES, draft, "Done")).toEqual({ kind: "done" });
+	});
+});
+
+describe("askWithDialogs (plain dialogs)", () => {
+	it("answers the spec's example", async () => {
+		const { ui, calls } = fakeUi(["PostgreSQL (Recommended) — Battle-tested relational DB", "order-processor"]);
+		expect(await askWithDialogs(ui, SPEC)).toEqual({
+			kind: "answered",
+			answers: [
+				{
+					question: "Which database should we use?",
+					answer: "PostgreSQL (Recommended)",
+					selectedOption: "PostgreSQL (Recommended)",
+					wasCustom: false,
+				},
+				{ question: "What should we name this service?", answer: "order-processor", wasCustom: true },
+			],
+		});
+		expect(calls.map((c) => c.method)).toEqual(["select", "input"]);
+	});
+
+	it("goes back to the options when Other is submitted empty, and strips control codes from typed text", async () => {
+		const { ui, calls } = fakeUi(["Other (type your answer)", "  ", "Other (type your answer)", "Dynamo\u001b[2JDB"]);
+		const outcome = await askWithDialogs(ui, { questions: [DATABASE] });
+		expect(outcome).toEqual({
+			kind: "answered",
+			answers: [{ question: DATABASE.question, answer: "DynamoDB", wasCustom: true }],
+		});
+		expect(calls.map((c) => c.method)).toEqual(["select", "input", "select", "input"]);
+	});
+
+	it("takes a reply that names no row as the person's own answer", async () => {
+		const { ui } = fakeUi(["Cassandra"]);
+		expect(await askWithDialogs(ui, { questions: [DATABASE] })).toMatchObject({
+			answers: [{ answer: "Cassandra", wasCustom: true }],
+		});
+	});
+
+	it("lists skipped questions as unanswered, also when all are skipped", async () => {
+		expect(await askWithDialogs(fakeUi(["SQLite", ""]).ui, SPEC)).toMatchObject({
+			kind: "answered",
+			answers: [{ answer: "SQLite" }],
+			unanswered: [NAME.question],
+		});
+		expect(await askWithDialogs(fakeUi([""]).ui, { questions: [NAME] })).toEqual({
+			kind: "answered",
+			answers: [],
+			unanswered: [NAME.question],
+		});
+	});
+
+	it("cancels at once when nothing was answered yet", async () => {
+		const { ui, calls } = fakeUi([undefined]);
+		expect(await askWithDialogs(ui, SPEC)).toEqual({ kind: "cancelled" });
+		expect(calls).toHaveLength(1);
+	});
+
+	it("confirms before discarding answers; No returns to the question, Yes cancels", async () => {
+		const { ui, calls } = fakeUi(["SQLite", undefined, false, undefined, true]);
+		expect(await askWithDialogs(ui, SPEC)).toEqual({ kind: "cancelled" });
+		expect(calls.map((c) => `${c.method}: ${c.title}`)).toEqual([
+			"select: [1/2] Database Selection: Which database should we use?",
+			"input: [2/2] Service Setup: What should we name this service?",
+			"confirm: Discard 1 answer?",
+			"input: [2/2] Service Setup: What should we name this service?",
+			"confirm: Discard 1 answer?",
+		]);
+	});
+
+	it("treats cancelling the Other input like cancelling the question", async () => {
+		const { ui, calls } = fakeUi(["order", "Other (type your answer)", undefined, true]);
+		const outcome = await askWithDialogs(ui, { questions: [NAME, DATABASE] });
+		expect(outcome).toEqual({ kind: "cancelled" });
+		expect(calls.at(-1)?.title).toBe("Discard 1 answer?");
+	});
+
+	it("keeps multi-select ticks, toggles options and Other, and finishes on Done", async () => {
+		const { ui, calls } = fakeUi([
+			"first",
+			"[ ] Auth — OAuth2",
+			"[ ] Admin",
+			"[ ] Other (type your answer)",
+			"SSO, audit log",
+			undefined,
+			false,
+			"[x] Admin",
+			(call) => call.options?.at(-1),
+		]);
+		const outcome = await askWithDialogs(ui, { questions: [NAME, FEATURES] });
+		expect(calls[7]?.options).toEqual([
+			"[x] Auth — OAuth2",
+			"[ ] REST API",
+			"[x] Admin",
+			"[x] Other: SSO, audit log",
+			"Done (3 selected)",
+		]);
+		expect(outcome).toMatchObject({
+			answers: [
+				{ answer: "first" },
+				{ answer: ["Auth", "SSO", "audit log"], selectedOption: ["Auth"], wasCustom: true },
+			],
+		});
+	});
+
+	it("leaves a multi-select unanswered when Done is chosen with nothing ticked", async () => {
+		const { ui } = fakeUi(["Done (nothing selected)"]);
+		expect(await askWithDialogs(ui, { questions: [FEATURES] })).toMatchObject({ unanswered: [FEATURES.question] });
+	});
+
+	it("asks before accepting a very long answer", async () => {
+		const long = "x".repeat(2500);
+		const { ui, calls } = fakeUi([long, false, "short", long, true]);
+		const outcome = await askWithDialogs(ui, { questions: [NAME, { question: "More?" }] });
+		expect(calls[1]).toMatchObject({ method: "confirm", title: "Answer is long (2,500 chars). Continue anyway?" });
+		expect(outcome).toMatchObject({ answers: [{ answer: "short" }, { answer: long }] });
+	});
+
+	it("cancels without a confirmation when the agent aborts", async () => {
+		const controller = new AbortController();
+		const { ui, calls } = fakeUi([
+			"SQLite",
+			() => {
+				controller.abort();
+				return undefined;
+			},
+		]);
+		expect(await askWithDialogs(ui, SPEC, controller.signal)).toEqual({ kind: "cancelled" });
+		expect(calls).toHaveLength(2);
+	});
+});
+
+describe("structured protocol", () => {
+	it("builds the spec's request, with metadata only when the model gave some", () => {
+		expect(requestMessage(SPEC, "call_1")).toEqual({
+			type: "ask_user_request",
+			requestId: "call_1",
+			questions: [DATABASE, NAME],
+			metadata: { source: "project-setup" },
+		});
+		expect(requestMessage({ questions: [NAME] }, "call_2", "bad")).toEqual({
+			type: "ask_user_request",
+			requestId: "call_2",
+			questions: [NAME],
+			error: "bad",
+		});
+	});
+
+	it("parses answers given as an array or keyed by question text or header", () => {
+		const response = (answers: unknown) =>
+			parseResponse(JSON.stringify({ type: "ask_user_response", requestId: "r", answers }), "r", [DATABASE, NAME]);
+		expect(response(["SQLite", null])).toEqual({ kind: "answers", raw: ["SQLite", undefined] });
+		expect(response({ "what should we name this service?": "svc", "Database Selection": ["a"] })).toEqual({
+			kind: "answers",
+			raw: [["a"], "svc"],
+		});
+		expect(response(["x\u001b]0;t\u0007y", null])).toEqual({ kind: "answers", raw: ["xy", undefined] });
+	});
+
+	it("explains each kind of malformed response", () => {
+		const invalid = (text: string) => {
+			const parsed = parseResponse(text, "r", [DATABASE, NAME]);
+			return parsed.kind === "invalid" ? parsed.error : parsed.kind;
+		};
+		const body = (extra: Record<string, unknown>) =>
+			JSON.stringify({ type: "ask_user_response", requestId: "r", ...extra });
+		expect(invalid("nope")).toBe("the response is not valid JSON");
+		expect(invalid('{"type":"other"}')).toContain('"type": "ask_user_response"');
+		expect(invalid(JSON.stringify({ type: "ask_user_response", requestId: "x" }))).toBe(
+			'requestId "x" does not match "r"',
+		);
+		expect(invalid(body({}))).toBe('give "answers" or "cancelled": true');
+		expect(invalid(body({ answers: ["one"] }))).toContain("answers has 1 entries but 2 question(s)");
+		expect(invalid(body({ answers: [1, null] }))).toBe("answers[0] must be a string, an array of strings or null");
+		expect(invalid(body({ answers: { Nope: "x" } }))).toBe('answers key "Nope" matches no question text');
+		expect(invalid(body({ answers: "SQLite" }))).toContain("must be an array");
+		expect(invalid(body({ cancelled: true }))).toBe("cancelled");
+	});
+
+	it("answers through one editor dialog titled with the marker", async () => {
+		const reply = JSON.stringify({ type: "ask_user_response", requestId: "call_1", answers: ["MongoDB", "svc"] });
+		const { ui, calls } = fakeUi([reply]);
+		const outcome = await askStructured(ui, SPEC, "call_1");
+		expect(calls).toEqual([
+			{ method: "editor", title: "ask_user_request", text: JSON.stringify(requestMessage(SPEC, "call_1")) },
+		]);
+		expect(outcome).toMatchObject({ kind: "answered", answers: [{ answer: "MongoDB" }, { answer: "svc" }] });
+	});
+
+	it("reports bad responses, repeats the request with the error, then cancels", async () => {
+		const { ui, calls } = fakeUi(["{", "{", "{"]);
+		expect(await askStructured(ui, SPEC, "r")).toEqual({ kind: "cancelled" });
+		expect(calls.map((c) => c.method)).toEqual(["editor", "notify", "editor", "notify", "editor", "notify"]);
+		expect(calls.filter((c) => c.method === "editor")).toHaveLength(MAX_ATTEMPTS);
+		expect(JSON.parse(calls[2]?.text ?? "")).toMatchObject({ error: "the response is not valid JSON" });
+		expect(calls.at(-1)?.title).toContain("the questions are cancelled");
+	});
+
+	it("cancels when the editor is dismissed or the agent aborts while it is open", async () => {
+		expect(await askStructured(fakeUi([undefined]).ui, SPEC, "r")).toEqual({ kind: "cancelled" });
+		const controller = new AbortController();
+		const never: RpcDialogs = { ...fakeUi([]).ui, editor: () => new Promise(() => {}) };
+		const asked = askStructured(never, SPEC, "r", controller.signal);
+		controller.abort();
+		expect(await asked).toEqual({ kind: "cancelled" });
+	});
+});
+
+describe("askRpc", () => {
+	it("uses the structured protocol only when the client asked for it", async () => {
+		const reply = JSON.stringify({ type: "ask_user_response", requestId: "id", answers: ["svc"] });
+		const structured = fakeUi([reply]);
+		await askRpc(structured.ui, { questions: [NAME] }, { structured: true, requestId: "id" });
+		expect(structured.calls.map((c) => c.method)).toEqual(["editor"]);
+		const plain = fakeUi(["svc"]);
+		await askRpc(plain.ui, { questions: [NAME] }, { structured: false, requestId: "id" });
+		expect(plain.calls.map((c) => c.method)).toEqual(["input"]);
+	});
+
+	it("shows nothing when the call was already aborted", async () => {
+		const { ui, calls } = fakeUi([]);
+		const signal = AbortSignal.abort();
+		expect(await askRpc(ui, SPEC, { structured: false, requestId: "id", signal })).toEqual({ kind: "cancelled" });
+		expect(calls).toEqual([]);
+	});
+});
