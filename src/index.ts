@@ -146,16 +146,21 @@ export default function askUser(pi: ExtensionAPI) {
 			startupError = (error as Error).message;
 		}
 		const mode = detectMode(ctx);
-		if (startupError && (mode === "print" || mode === "json") && !hasInitialPrompt(process.argv.slice(2))) {
+		// Print mode without a prompt runs no turn, so nothing later could carry answers or errors.
+		const promptless = (mode === "print" || mode === "json") && !hasInitialPrompt(process.argv.slice(2));
+		if (startupError && promptless) {
 			reportError(ctx, startupError);
 			startupError = undefined;
 			return;
 		}
 		if (startupDeliveries.length === 0) {
 			if (mode === "tui") offerPendingQuestions(ctx);
+			if (promptless && presetAnswers !== undefined) {
+				reportError(ctx, "--answers: this session has no pending questions to answer (see /questions)");
+			}
 			return;
 		}
-		if (mode === "tui" || ((mode === "print" || mode === "json") && !hasInitialPrompt(process.argv.slice(2)))) {
+		if (mode === "tui" || promptless) {
 			// Nothing else will carry the answers: deliver them as their own turn.
 			const text = takeDeliveries();
 			const ended = new Promise<void>((resolve) => {
