@@ -1,18 +1,70 @@
-/** Interactive mode (pi's TUI): the question dialog. Owned by the TUI work (issue 3). */
+/**
+ * Interactive mode (pi's TUI): shows the question dialog with `ctx.ui.custom()`, lets a person in
+ * another window notice the waiting question (bell and window title, `PI_ASK_USER_NOTIFY`), and closes
+ * the dialog as `cancelled` when the agent turn is aborted.
+ */
+import { basename } from "node:path";
 import type { ExtensionUIContext } from "@mariozechner/pi-coding-agent";
 import type { AskOutcome, AskRequest } from "../core/types.js";
+import { AskDialog } from "../ui/dialog.js";
+import { STRINGS } from "../ui/strings.js";
+import { dialogTheme } from "../ui/theme.js";
 
 export interface InteractiveOptions {
 	/** Aborting closes the dialog and resolves `cancelled` (agent abort, or a remote answer won). */
 	signal?: AbortSignal;
 	/** Earlier answers typed in this session, newest last, for ↑ recall in text inputs. */
 	history?: readonly string[];
+	/** Overrides `PI_ASK_USER_NOTIFY` (tests). */
+	notify?: NotifySetting;
 }
 
+/** `both` (default), `bell`, `title` or `off`. */
+export type NotifySetting = "both" | "bell" | "title" | "off";
+
+/** Reads `PI_ASK_USER_NOTIFY`: 0/off/false/no silence it; `bell` or `title` keeps only that one. */
+export function notifySetting(value: string | undefined): NotifySetting {
+	const text = value?.trim().toLowerCase();
+	if (text === "0" || text === "off" || text === "false" || text === "no" || text === "none") return "off";
+	if (text === "bell" || text === "title") return text;
+	return "both";
+}
+
+const BELL = "\x07";
+const TITLE_CHARS = 60;
+
 export async function askInteractive(
-	_ui: ExtensionUIContext,
-	_request: AskRequest,
-	_options: InteractiveOptions = {},
+	ui: ExtensionUIContext,
+	request: AskRequest,
+	options: InteractiveOptions = {},
 ): Promise<AskOutcome> {
-	throw new Error("The interactive dialog is not built yet");
+	const { signal } = options;
+	if (signal?.aborted) return { kind: "cancelled" };
+	const notify = options.notify ?? notifySetting(process.env.PI_ASK_USER_NOTIFY);
+	const first = request.questions[0];
+	let titleChanged = false;
+
+	let removeAbort = () => {};
+	const outcome = await ui.custom<AskOutcome>((tui, theme, keybindings, done) => {
+		const dialog = new AskDialog(tui, dialogTheme(theme), keybindings, request.questions, {
+			history: options.history,
+			onDone: done,
+		});
+		if (signal) {
+			const onAbort = () => dialog.dispatch({ type: "abort" });
+			signal.addEventListener("abort", onAbort, { once: true });
+			removeAbort = () => signal.removeEventListener("abort", onAbort);
+		}
+		if (notify === "both" || notify === "bell") tui.terminal.write(BELL);
+		if ((notify === "both" || notify === "title") && first) {
+			const text = (first.header ?? first.question).replace(/\s+/g, " ").slice(0, TITLE_CHARS);
+			ui.setTitle(STRINGS.windowTitle(text));
+			titleChanged = true;
+		}
+		return dialog;
+	});
+	removeAbort();
+	// pi's own title is "π - <folder>"; put it back.
+	if (titleChanged) ui.setTitle(`π - ${basename(process.cwd())}`);
+	return outcome;
 }

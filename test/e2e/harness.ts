@@ -335,3 +335,14 @@ export function startTui(
 }
 
 export const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
+
+/** Waits until the scripted model has received a tool result (the dialog closed and pi moved on). */
+export async function waitForToolResult(ws: Workspace, timeoutMs = 30_000): Promise<LoggedMessage> {
+	const started = Date.now();
+	for (;;) {
+		const result = ws.lastToolResult();
+		if (result) return result;
+		if (Date.now() - started > timeoutMs) throw new Error("timed out waiting for the model to receive a tool result");
+		await sleep(100);
+	}
+}

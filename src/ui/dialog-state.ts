@@ -1,0 +1,442 @@
+/**
+ * The question dialog as a pure state machine: `reduce(state, action) → state`, no I/O, no theme, no
+ * pi objects. Per-key work is O(1) in the number of options (only a filter change scans the list), so
+ * a list of 100 000 options moves as fast as a list of four.
+ */
+import { toAnswer } from "../core/answers.js";
+import { LIMITS } from "../core/limits.js";
+import type { Answer, AskOutcome, Question, RawAnswer } from "../core/types.js";
+
+/** Lists longer than this scroll in a window of `SCROLL_WINDOW` rows. */
+export const MAX_UNSCROLLED_OPTIONS = 6;
+export const SCROLL_WINDOW = 6;
+
+export interface QuestionState {
+	/** The focused row: a position in the (filtered) option rows, or `rowCount - 1` for Other. */
+	cursor: number;
+	/** The first row of the scrolling window. */
+	scroll: number;
+	filter: string;
+	/** Option indices that match `filter`; `undefined` when every option is shown. */
+	matches: readonly number[] | undefined;
+	/** Ticked option indices (multi-select). */
+	checked: ReadonlySet<number>;
+	otherChecked: boolean;
+	/** Text typed for Other, or for a question without options. */
+	draft: string;
+	note: string;
+	noteDraft: string;
+	/** The committed answer of a single-select or text question. */
+	answer: string | undefined;
+	/** The option index the committed answer came from, when it came from a row. */
+	chosen: number | undefined;
+	/** A multi-select question whose ticks were confirmed with Enter. */
+	confirmed: boolean;
+}
+
+export type InputPurpose = "text" | "other" | "note";
+export type ConfirmPurpose = "discard" | "long" | "unanswered";
+
+export type Mode =
+	| { kind: "list" }
+	| { kind: "filter" }
+	| { kind: "input"; purpose: InputPurpose }
+	| { kind: "confirm"; purpose: ConfirmPurpose; yes: boolean; count: number; back: Exclude<Mode, { kind: "confirm" }> };
+
+export interface DialogState {
+	questions: readonly Question[];
+	/** The active tab; `questions.length` is the Submit tab (multi-question dialogs only). */
+	tab: number;
+	perQuestion: readonly QuestionState[];
+	mode: Mode;
+	/** Bumped whenever a text input opens, so the view knows to load `inputText(state)` into its editor. */
+	inputEpoch: number;
+	/** Set once the dialog is over. */
+	outcome: AskOutcome | undefined;
+}
+
+export type Action =
+	| { type: "up" }
+	| { type: "down" }
+	| { type: "pageUp" }
+	| { type: "pageDown" }
+	| { type: "confirm" }
+	| { type: "cancel" }
+	| { type: "toggle" }
+	| { type: "quick"; digit: number }
+	| { type: "nextTab" }
+	| { type: "prevTab" }
+	| { type: "note" }
+	| { type: "filterStart" }
+	| { type: "filterType"; text: string }
+	| { type: "filterBackspace" }
+	| { type: "edit"; text: string }
+	| { type: "flip" }
+	| { type: "choose"; yes: boolean }
+	| { type: "abort" };
+
+function emptyQuestionState(): QuestionState {
+	return {
+		cursor: 0,
+		scroll: 0,
+		filter: "",
+		matches: undefined,
+		checked: new Set(),
+		otherChecked: false,
+		draft: "",
+		note: "",
+		noteDraft: "",
+		answer: undefined,
+		chosen: undefined,
+		confirmed: false,
+	};
+}
+
+function modeForTab(questions: readonly Question[], tab: number): Mode {
+	const question = questions[tab];
+	return question && !hasOptions(question) ? { kind: "input", purpose: "text" } : { kind: "list" };
+}
+
+export function initialState(questions: readonly Question[]): DialogState {
+	return {
+		questions,
+		tab: 0,
+		perQuestion: questions.map(emptyQuestionState),
+		mode: modeForTab(questions, 0),
+		inputEpoch: 0,
+		outcome: undefined,
+	};
+}
+
+// ------------------------------------------------------------------------------------------- selectors
+
+export function hasOptions(question: Question): boolean {
+	return (question.options?.length ?? 0) > 0;
+}
+
+export function isMultiQuestion(state: DialogState): boolean {
+	return state.questions.length > 1;
+}
+
+export function isSubmitTab(state: DialogState): boolean {
+	return state.tab >= state.questions.length;
+}
+
+/** Option rows currently listed (filtered or all), not counting Other. */
+export function optionRowCount(question: Question, qs: QuestionState): number {
+	return qs.matches?.length ?? question.options?.length ?? 0;
+}
+
+/** Rows including Other. */
+export function rowCount(question: Question, qs: QuestionState): number {
+	return optionRowCount(question, qs) + 1;
+}
+
+/** The option index shown at a row, or `undefined` for the Other row. */
+export function optionAtRow(question: Question, qs: QuestionState, row: number): number | undefined {
+	if (row < 0 || row >= optionRowCount(question, qs)) return undefined;
+	return qs.matches ? qs.matches[row] : row;
+}
+
+/** How many rows the list shows at once. */
+export function windowSize(question: Question, qs: QuestionState): number {
+	const rows = rowCount(question, qs);
+	return (question.options?.length ?? 0) > MAX_UNSCROLLED_OPTIONS ? Math.min(rows, SCROLL_WINDOW) : rows;
+}
+
+/** What the person gave for a question so far, before matching against the options. */
+export function rawAnswer(question: Question, qs: QuestionState): RawAnswer | undefined {
+	if (question.multiSelect && hasOptions(question)) {
+		const options = question.options ?? [];
+		const items = [...qs.checked].sort((a, b) => a - b).map((i) => options[i]?.label ?? "");
+		if (qs.otherChecked && qs.draft.trim() !== "") items.push(qs.draft.trim());
+		return items.length > 0 ? items : undefined;
+	}
+	return qs.answer;
+}
+
+export function answerFor(question: Question, qs: QuestionState): Answer | undefined {
+	const raw = rawAnswer(question, qs);
+	return raw === undefined ? undefined : toAnswer(question, raw, qs.note);
+}
+
+export function isAnswered(question: Question, qs: QuestionState): boolean {
+	return rawAnswer(question, qs) !== undefined;
+}
+
+export function answeredCount(state: DialogState): number {
+	return state.questions.filter((q, i) => {
+		const qs = state.perQuestion[i];
+		return qs !== undefined && isAnswered(q, qs);
+	}).length;
+}
+
+/** The text a freshly opened input starts with. */
+export function inputText(state: DialogState): string {
+	const qs = state.perQuestion[state.tab];
+	if (!qs || state.mode.kind !== "input") return "";
+	return state.mode.purpose === "note" ? qs.noteDraft : qs.draft;
+}
+
+// ---------------------------------------------------------------------------------------------- reduce
+
+function withQuestion(state: DialogState, change: (qs: QuestionState) => QuestionState): DialogState {
+	const current = state.perQuestion[state.tab];
+	if (!current) return state;
+	const perQuestion = state.perQuestion.slice();
+	perQuestion[state.tab] = change(current);
+	return { ...state, perQuestion };
+}
+
+/** Keeps the cursor inside the scrolling window. */
+function fitScroll(question: Question, qs: QuestionState, cursor: number): QuestionState {
+	const rows = rowCount(question, qs);
+	const bounded = Math.max(0, Math.min(rows - 1, cursor));
+	const size = windowSize(question, qs);
+	let scroll = qs.scroll;
+	if (bounded < scroll) scroll = bounded;
+	else if (bounded >= scroll + size) scroll = bounded - size + 1;
+	scroll = Math.max(0, Math.min(scroll, rows - size));
+	return { ...qs, cursor: bounded, scroll };
+}
+
+function moveCursor(state: DialogState, delta: number, wrap: boolean): DialogState {
+	const question = state.questions[state.tab];
+	if (!question || !hasOptions(question)) return state;
+	return withQuestion(state, (qs) => {
+		const rows = rowCount(question, qs);
+		let next = qs.cursor + delta;
+		if (wrap) next = ((next % rows) + rows) % rows;
+		return fitScroll(question, qs, next);
+	});
+}
+
+function openInput(state: DialogState, purpose: InputPurpose): DialogState {
+	const next: DialogState = { ...state, mode: { kind: "input", purpose }, inputEpoch: state.inputEpoch + 1 };
+	return purpose === "note" ? withQuestion(next, (qs) => ({ ...qs, noteDraft: qs.note })) : next;
+}
+
+function goToTab(state: DialogState, tab: number): DialogState {
+	const tabs = state.questions.length + 1;
+	const target = ((tab % tabs) + tabs) % tabs;
+	const mode = modeForTab(state.questions, target);
+	return { ...state, tab: target, mode, inputEpoch: mode.kind === "input" ? state.inputEpoch + 1 : state.inputEpoch };
+}
+
+function finish(state: DialogState): DialogState {
+	const answers: Answer[] = [];
+	const unanswered: string[] = [];
+	for (const [i, question] of state.questions.entries()) {
+		const qs = state.perQuestion[i];
+		const answer = qs ? answerFor(question, qs) : undefined;
+		if (answer) answers.push(answer);
+		else unanswered.push(question.question);
+	}
+	const outcome: AskOutcome =
+		unanswered.length > 0 ? { kind: "answered", answers, unanswered } : { kind: "answered", answers };
+	return { ...state, outcome };
+}
+
+/** After a question got its answer: a lone question ends the dialog, otherwise the next tab opens. */
+function advance(state: DialogState): DialogState {
+	const listed: DialogState = { ...state, mode: { kind: "list" } };
+	return isMultiQuestion(state) ? goToTab(listed, state.tab + 1) : finish(listed);
+}
+
+function cancel(state: DialogState): DialogState {
+	if (!isMultiQuestion(state)) return { ...state, outcome: { kind: "cancelled" } };
+	const count = answeredCount(state);
+	if (count === 0) return { ...state, outcome: { kind: "cancelled" } };
+	const back = state.mode.kind === "confirm" ? state.mode.back : state.mode;
+	return { ...state, mode: { kind: "confirm", purpose: "discard", yes: false, count, back } };
+}
+
+/** Commits typed text; over the soft limit it asks first (`checked` once the person said yes). */
+function commitText(state: DialogState, purpose: "text" | "other", checked: boolean): DialogState {
+	const question = state.questions[state.tab];
+	const qs = state.perQuestion[state.tab];
+	if (!question || !qs) return state;
+	const text = qs.draft.trim();
+	if (text === "") {
+		// Nothing typed: a lone question waits; in a multi-question dialog the question is left unanswered.
+		if (purpose === "other" || !isMultiQuestion(state)) return state;
+		return advance(withQuestion(state, (q) => ({ ...q, answer: undefined, chosen: undefined })));
+	}
+	if (!checked && text.length > LIMITS.answerSoftChars) {
+		return {
+			...state,
+			mode: { kind: "confirm", purpose: "long", yes: true, count: text.length, back: { kind: "input", purpose } },
+		};
+	}
+	if (question.multiSelect && purpose === "other") {
+		return { ...withQuestion(state, (q) => ({ ...q, otherChecked: true })), mode: { kind: "list" } };
+	}
+	return advance(withQuestion(state, (q) => ({ ...q, answer: text, chosen: undefined })));
+}
+
+function selectRow(state: DialogState, row: number): DialogState {
+	const question = state.questions[state.tab];
+	const qs = state.perQuestion[state.tab];
+	if (!question || !qs) return state;
+	const option = optionAtRow(question, qs, row);
+	if (option === undefined) return openInput(state, "other");
+	const label = question.options?.[option]?.label ?? "";
+	return advance(withQuestion(state, (q) => ({ ...fitScroll(question, q, row), answer: label, chosen: option })));
+}
+
+function toggleRow(state: DialogState, row: number): DialogState {
+	const question = state.questions[state.tab];
+	const qs = state.perQuestion[state.tab];
+	if (!question || !qs) return state;
+	const option = optionAtRow(question, qs, row);
+	if (option === undefined) {
+		if (qs.otherChecked) return withQuestion(state, (q) => ({ ...q, otherChecked: false, confirmed: false }));
+		return openInput(state, "other");
+	}
+	return withQuestion(state, (q) => {
+		const checked = new Set(q.checked);
+		if (checked.has(option)) checked.delete(option);
+		else checked.add(option);
+		return { ...fitScroll(question, q, row), checked, confirmed: false };
+	});
+}
+
+function confirmList(state: DialogState): DialogState {
+	if (isSubmitTab(state)) {
+		const missing = state.questions.length - answeredCount(state);
+		if (missing === 0) return finish(state);
+		return {
+			...state,
+			mode: { kind: "confirm", purpose: "unanswered", yes: true, count: missing, back: { kind: "list" } },
+		};
+	}
+	const question = state.questions[state.tab];
+	const qs = state.perQuestion[state.tab];
+	if (!question || !qs) return state;
+	if (!question.multiSelect) return selectRow(state, qs.cursor);
+	const onOther = optionAtRow(question, qs, qs.cursor) === undefined;
+	if (onOther && !qs.otherChecked) return openInput(state, "other");
+	// Enter always registers: with nothing ticked, the focused option is the answer.
+	const ticked = qs.checked.size > 0 || qs.otherChecked ? state : toggleRow(state, qs.cursor);
+	return advance(withQuestion(ticked, (q) => ({ ...q, confirmed: true })));
+}
+
+function confirmChoice(state: DialogState, yes: boolean): DialogState {
+	const mode = state.mode;
+	if (mode.kind !== "confirm") return state;
+	const back = { ...state, mode: mode.back };
+	if (!yes) return back;
+	switch (mode.purpose) {
+		case "discard":
+			return { ...state, outcome: { kind: "cancelled" } };
+		case "unanswered":
+			return finish(back);
+		case "long":
+			return commitText(back, mode.back.kind === "input" && mode.back.purpose === "other" ? "other" : "text", true);
+	}
+}
+
+function applyFilter(state: DialogState, filter: string): DialogState {
+	const question = state.questions[state.tab];
+	if (!question) return state;
+	return withQuestion(state, (qs) => {
+		const options = question.options ?? [];
+		const wanted = filter.toLowerCase();
+		let matches: number[] | undefined;
+		if (wanted !== "") {
+			// A longer filter only narrows the previous matches; otherwise scan the whole list once.
+			const pool = qs.matches && filter.startsWith(qs.filter) && qs.filter !== "" ? qs.matches : undefined;
+			const found: number[] = [];
+			const test = (i: number) => {
+				if (options[i]?.label.toLowerCase().includes(wanted)) found.push(i);
+			};
+			if (pool) for (const i of pool) test(i);
+			else for (let i = 0; i < options.length; i++) test(i);
+			matches = found;
+		}
+		return fitScroll(question, { ...qs, filter, matches, cursor: 0, scroll: 0 }, 0);
+	});
+}
+
+export function reduce(state: DialogState, action: Action): DialogState {
+	if (state.outcome) return state;
+	const mode = state.mode;
+	if (action.type === "abort") return { ...state, outcome: { kind: "cancelled" } };
+
+	if (mode.kind === "confirm") {
+		switch (action.type) {
+			case "flip":
+			case "up":
+			case "down":
+				return { ...state, mode: { ...mode, yes: !mode.yes } };
+			case "confirm":
+				return confirmChoice(state, mode.yes);
+			case "choose":
+				return confirmChoice(state, action.yes);
+			case "cancel":
+				return confirmChoice(state, false);
+			default:
+				return state;
+		}
+	}
+
+	switch (action.type) {
+		case "nextTab":
+		case "prevTab": {
+			if (!isMultiQuestion(state)) return state;
+			return goToTab({ ...state, mode: { kind: "list" } }, state.tab + (action.type === "nextTab" ? 1 : -1));
+		}
+		case "edit":
+			if (mode.kind !== "input") return state;
+			return withQuestion(state, (qs) =>
+				mode.purpose === "note" ? { ...qs, noteDraft: action.text } : { ...qs, draft: action.text },
+			);
+		case "cancel":
+			if (mode.kind === "input" && mode.purpose !== "text") return { ...state, mode: { kind: "list" } };
+			if (mode.kind === "filter") return { ...applyFilter(state, ""), mode: { kind: "list" } };
+			return cancel(state);
+		case "confirm":
+			if (mode.kind === "input") {
+				if (mode.purpose === "note") {
+					return { ...withQuestion(state, (qs) => ({ ...qs, note: qs.noteDraft.trim() })), mode: { kind: "list" } };
+				}
+				return commitText(state, mode.purpose, false);
+			}
+			return confirmList({ ...state, mode: { kind: "list" } });
+		case "up":
+			return moveCursor(state, -1, true);
+		case "down":
+			return moveCursor(state, 1, true);
+		case "pageUp":
+			return moveCursor(state, -SCROLL_WINDOW, false);
+		case "pageDown":
+			return moveCursor(state, SCROLL_WINDOW, false);
+		case "toggle": {
+			const qs = state.perQuestion[state.tab];
+			return qs && state.questions[state.tab]?.multiSelect ? toggleRow(state, qs.cursor) : state;
+		}
+		case "quick": {
+			const question = state.questions[state.tab];
+			const qs = state.perQuestion[state.tab];
+			if (!question || !qs || !hasOptions(question)) return state;
+			if (action.digit === 0) return withQuestion(state, (q) => fitScroll(question, q, rowCount(question, q) - 1));
+			const row = action.digit - 1;
+			if (row >= optionRowCount(question, qs)) return state;
+			return question.multiSelect ? toggleRow(state, row) : selectRow(state, row);
+		}
+		case "note":
+			return isSubmitTab(state) ? state : openInput(state, "note");
+		case "filterStart":
+			return isSubmitTab(state) ? state : { ...state, mode: { kind: "filter" } };
+		case "filterType": {
+			const qs = state.perQuestion[state.tab];
+			return qs ? applyFilter(state, qs.filter + action.text) : state;
+		}
+		case "filterBackspace": {
+			const qs = state.perQuestion[state.tab];
+			return qs ? applyFilter(state, [...qs.filter].slice(0, -1).join("")) : state;
+		}
+		default:
+			return state;
+	}
+}

@@ -1,0 +1,60 @@
+/** Drives the real dialog component headlessly: plain theme, default keybindings, a fake TUI. */
+import { stripVTControlCharacters } from "node:util";
+import { CURSOR_MARKER, KeybindingsManager, type TUI, TUI_KEYBINDINGS, visibleWidth } from "@mariozechner/pi-tui";
+import type { AskOutcome, Question } from "../../src/core/types.js";
+import { AskDialog } from "../../src/ui/dialog.js";
+import { plainTheme } from "../../src/ui/theme.js";
+
+export const K = {
+	up: "\x1b[A",
+	down: "\x1b[B",
+	right: "\x1b[C",
+	left: "\x1b[D",
+	enter: "\r",
+	escape: "\x1b",
+	tab: "\t",
+	shiftTab: "\x1b[Z",
+	backspace: "\x7f",
+	space: " ",
+} as const;
+
+export interface Harness {
+	dialog: AskDialog;
+	/** Sends each item as one key press (a string is split into characters unless it is a known key). */
+	press(...keys: string[]): void;
+	type(text: string): void;
+	lines(width?: number): string[];
+	text(width?: number): string;
+	outcome(): AskOutcome | undefined;
+}
+
+export function openDialog(questions: Question[], history?: string[]): Harness {
+	const tui = { requestRender() {}, terminal: { rows: 24, columns: 80 } } as unknown as TUI;
+	let outcome: AskOutcome | undefined;
+	const dialog = new AskDialog(tui, plainTheme, new KeybindingsManager(TUI_KEYBINDINGS), questions, {
+		history,
+		onDone: (o) => {
+			outcome = o;
+		},
+	});
+	dialog.focused = true;
+	const lines = (width = 80) =>
+		dialog.render(width).map((l) => stripVTControlCharacters(l.replaceAll(CURSOR_MARKER, "")));
+	return {
+		dialog,
+		press: (...keys) => {
+			for (const key of keys) dialog.handleInput(key);
+		},
+		type: (text) => {
+			for (const ch of text) dialog.handleInput(ch);
+		},
+		lines,
+		text: (width) => lines(width).join("\n"),
+		outcome: () => outcome,
+	};
+}
+
+/** Every rendered line fits the width (checked on the raw, styled lines). */
+export function widest(dialog: AskDialog, width: number): number {
+	return Math.max(...dialog.render(width).map((l) => visibleWidth(l)));
+}
