@@ -22,6 +22,14 @@ function parseIfJsonText(value: unknown): unknown {
 	}
 }
 
+const BOOLEAN_WORDS = new Map([
+	["true", true],
+	["yes", true],
+	["1", true],
+	["false", false],
+	["no", false],
+	["0", false],
+]);
 const OPTION_LABEL_KEYS = ["label", "text", "value", "title", "name"] as const;
 const OPTION_PREVIEW_KEYS = ["preview", "markdown"] as const;
 const QUESTION_TEXT_KEYS = ["question", "prompt", "text", "message"] as const;
@@ -75,7 +83,8 @@ function normalizeQuestion(raw: unknown): unknown {
 	const multi = raw.multiSelect ?? raw.multi_select ?? raw.multiple ?? raw.allowMultiple;
 	if (type === "multi-select" || type === "multiselect" || type === "checkbox") question.multiSelect = true;
 	else if (typeof multi === "boolean") question.multiSelect = multi;
-	else if (multi === "true" || multi === "false") question.multiSelect = multi === "true";
+	else if (multi !== undefined && multi !== null)
+		question.multiSelect = BOOLEAN_WORDS.get(String(multi).toLowerCase()) ?? multi;
 
 	if (typeof raw.placeholder === "string" && raw.placeholder !== "") question.placeholder = raw.placeholder;
 	return question;
@@ -112,6 +121,6 @@ export function normalizeArguments(raw: unknown): unknown {
 	}
 
 	const metadata = parseIfJsonText(args.metadata);
-	if (isRecord(metadata)) result.metadata = metadata;
+	if (metadata !== undefined && metadata !== null) result.metadata = metadata;
 	return result;
 }

@@ -1,0 +1,75 @@
+/** Answers given as data: label matching, custom text, multi-select splitting, the --answers shapes. */
+import { describe, expect, it } from "vitest";
+import { outcomeFromRawAnswers, parseAnswersText } from "../../src/core/answer-input.js";
+import { splitMultiAnswer, toAnswer } from "../../src/core/answers.js";
+import type { Question } from "../../src/core/types.js";
+
+const db: Question = {
+	question: "DB?",
+	header: "Database",
+	options: [{ label: "PostgreSQL (Recommended)" }, { label: "SQLite" }],
+};
+const name: Question = { question: "Name?" };
+const features: Question = {
+	question: "Features?",
+	multiSelect: true,
+	options: [{ label: "Auth, with SSO" }, { label: "REST" }, { label: "Admin" }],
+};
+
+describe("toAnswer", () => {
+	it("selects an option when the answer equals its label (case and spaces aside)", () => {
+		expect(toAnswer(db, " sqlite ")).toEqual({
+			question: "DB?",
+			answer: "SQLite",
+			selectedOption: "SQLite",
+			wasCustom: false,
+		});
+	});
+	it("keeps anything else as custom text", () => {
+		expect(toAnswer(db, "DynamoDB please")).toEqual({ question: "DB?", answer: "DynamoDB please", wasCustom: true });
+	});
+	it("never turns an empty answer into an answer", () => {
+		expect(toAnswer(name, "   ")).toBeUndefined();
+		expect(toAnswer(features, [])).toBeUndefined();
+	});
+	it("splits multi-select text on commas but keeps labels that contain commas", () => {
+		expect(splitMultiAnswer(features, "Auth, with SSO, Admin, GraphQL")).toEqual([
+			"Auth, with SSO",
+			"Admin",
+			"GraphQL",
+		]);
+		expect(toAnswer(features, ["REST", "rest", "Custom"], "note")).toEqual({
+			question: "Features?",
+			answer: ["REST", "Custom"],
+			selectedOption: ["REST"],
+			wasCustom: true,
+			note: "note",
+		});
+	});
+});
+
+describe("parseAnswersText (--answers)", () => {
+	it("takes an array in question order, null to skip", () => {
+		expect(parseAnswersText('["SQLite", null]', [db, name])).toEqual(["SQLite", undefined]);
+	});
+	it("takes an object keyed by question text or header", () => {
+		expect(parseAnswersText('{"database": "SQLite", "Name?": "svc"}', [db, name])).toEqual(["SQLite", "svc"]);
+	});
+	it("takes plain text for a single question", () => {
+		expect(parseAnswersText("order-processor", [name])).toEqual(["order-processor"]);
+	});
+	it("rejects a wrong count, an unknown key and a wrong value type", () => {
+		expect(() => parseAnswersText('["a"]', [db, name])).toThrow("--answers has 1 answer but 2 questions were asked");
+		expect(() => parseAnswersText('{"Nope": "a"}', [db, name])).toThrow('--answers key "Nope" matches no question');
+		expect(() => parseAnswersText('[{"a":1}, "b"]', [db, name])).toThrow("--answers[0] must be a string");
+		expect(() => parseAnswersText("[oops", [db, name])).toThrow("--answers is not valid JSON");
+	});
+	it("reports skipped questions as unanswered, never as empty answers", () => {
+		expect(outcomeFromRawAnswers([db, name], ["SQLite", undefined])).toEqual({
+			kind: "answered",
+			answers: [{ question: "DB?", answer: "SQLite", selectedOption: "SQLite", wasCustom: false }],
+			unanswered: ["Name?"],
+		});
+		expect(outcomeFromRawAnswers([db, name], [undefined, ""])).toBeUndefined();
+	});
+});
