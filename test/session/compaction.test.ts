@@ -1,0 +1,47 @@
+/** Decisions survive compaction, including ones an earlier summary carried. */
+import { describe, expect, it } from "vitest";
+import { buildDetails } from "../../src/core/result.js";
+import type { AskRequest } from "../../src/core/types.js";
+import { collectDecisions, decisionsFromSummary, withDecisions } from "../../src/session/compaction.js";
+
+const request: AskRequest = { questions: [{ question: "DB?" }, { question: "Name?" }] };
+
+function toolResult(details: unknown) {
+	return {
+		role: "toolResult",
+		toolName: "ask_user",
+		toolCallId: "c",
+		content: [],
+		details,
+		isError: false,
+		timestamp: 0,
+	} as const;
+}
+
+describe("decisions in compaction summaries", () => {
+	it("records answers, skips and cancels", () => {
+		const answered = buildDetails(
+			request,
+			{
+				kind: "answered",
+				answers: [{ question: "DB?", answer: "SQLite", selectedOption: "SQLite", wasCustom: false }],
+				unanswered: ["Name?"],
+			},
+			"interactive",
+			0,
+		);
+		const cancelled = buildDetails({ questions: [{ question: "Deploy?" }] }, { kind: "cancelled" }, "interactive", 0);
+		expect(collectDecisions([toolResult(answered), toolResult(cancelled), toolResult(undefined)])).toEqual([
+			'- Q: DB? → A: "SQLite" (chosen option)',
+			"- Q: Name? → skipped by the user",
+			"- Q: Deploy? → not answered (cancelled)",
+		]);
+	});
+
+	it("carries decisions forward from an earlier summary", () => {
+		const summary = withDecisions("Summary.", ['- Q: DB? → A: "SQLite" (chosen option)']);
+		expect(summary).toBe('Summary.\n\n## User decisions (ask_user)\n- Q: DB? → A: "SQLite" (chosen option)\n');
+		expect(decisionsFromSummary(`${summary}\nMore text`)).toEqual(['- Q: DB? → A: "SQLite" (chosen option)']);
+		expect(withDecisions("Same.", [])).toBe("Same.");
+	});
+});
