@@ -6,7 +6,9 @@ import { collectDecisions, decisionsFromSummary, withDecisions } from "../../src
 
 const request: AskRequest = { questions: [{ question: "DB?" }, { question: "Name?" }] };
 
-function toolResult(details: unknown) {
+type Message = Parameters<typeof collectDecisions>[0][number];
+
+function toolResult(details: unknown): Message {
 	return {
 		role: "toolResult",
 		toolName: "ask_user",
@@ -15,7 +17,7 @@ function toolResult(details: unknown) {
 		details,
 		isError: false,
 		timestamp: 0,
-	} as const;
+	};
 }
 
 describe("decisions in compaction summaries", () => {
