@@ -97,7 +97,9 @@ export class AskDialog implements Component, Focusable {
 
 	render(width: number): string[] {
 		if (this.cache?.width === width) return this.cache.lines;
-		const input = this.state.mode.kind === "input" ? (w: number) => this.editor.render(w) : undefined;
+		const mode = this.state.mode;
+		const open = mode.kind === "input" || (mode.kind === "confirm" && mode.back.kind === "input");
+		const input = open ? (w: number) => this.editor.render(w) : undefined;
 		const lines = renderDialog(this.state, this.theme, width, input);
 		this.cache = { width, lines };
 		return lines;

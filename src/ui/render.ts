@@ -20,7 +20,7 @@ import { renderOptionList } from "./option-list.js";
 import { STRINGS } from "./strings.js";
 import type { DialogTheme } from "./theme.js";
 
-/** Renders the open text input at a given width (pi-tui's Editor in the real dialog). */
+/** Renders the text input at a given width (pi-tui's Editor in the real dialog); shown while one is open. */
 export type InputRenderer = (width: number) => string[];
 
 /** From this width on, a preview sits beside the options instead of below them. */
@@ -163,7 +163,7 @@ function reviewBody(state: DialogState, theme: DialogTheme, width: number): stri
 	return lines;
 }
 
-function hint(state: DialogState, question: Question | undefined): string {
+function hint(state: DialogState, question: Question | undefined, width: number): string {
 	const mode = state.mode;
 	if (mode.kind === "confirm") return STRINGS.hintConfirm;
 	if (mode.kind === "filter") return STRINGS.hintFilter;
@@ -173,13 +173,15 @@ function hint(state: DialogState, question: Question | undefined): string {
 		return isMultiQuestion(state) ? STRINGS.hintTextTabs : STRINGS.hintText;
 	}
 	if (!question) return STRINGS.hintSubmit;
-	const base = isMultiQuestion(state)
+	let base = isMultiQuestion(state)
 		? STRINGS.hintTabs
 		: question.multiSelect
 			? STRINGS.hintMultiSelect
 			: STRINGS.hintSingle;
-	const multiSelectPart = isMultiQuestion(state) && question.multiSelect ? ` • ${STRINGS.hintMultiSelect}` : "";
-	return `${base}${multiSelectPart} • ${STRINGS.hintExtras}`;
+	if (isMultiQuestion(state) && question.multiSelect) base = `${STRINGS.hintMultiSelect} • ${base}`;
+	// The extra keys are mentioned only where they fit on the same line.
+	const extended = `${base} • ${STRINGS.hintExtras}`;
+	return visibleWidth(extended) < width ? extended : base;
 }
 
 function confirmLines(state: DialogState, theme: DialogTheme, width: number): string[] {
@@ -214,14 +216,15 @@ export function renderDialog(state: DialogState, theme: DialogTheme, width: numb
 		}
 		lines.push(...wrapped(theme.text(theme.bold(sanitizeText(question.question))), w), "");
 		const mode = state.mode;
+		const openInput = mode.kind === "input" ? mode : mode.kind === "confirm" ? mode.back : undefined;
 		if (!hasOptions(question)) {
 			if (question.placeholder && qs.draft === "") lines.push(...wrapped(theme.dim(question.placeholder), w));
 			lines.push(...inputBody("", theme, w, input));
 		} else {
 			lines.push(...optionsBody(state, question, qs, theme, w));
-			if (mode.kind === "input") {
+			if (openInput?.kind === "input") {
 				lines.push("");
-				const label = mode.purpose === "note" ? STRINGS.noteInputLabel : STRINGS.otherInputLabel;
+				const label = openInput.purpose === "note" ? STRINGS.noteInputLabel : STRINGS.otherInputLabel;
 				lines.push(...inputBody(label, theme, w, input));
 			} else if (qs.note) {
 				lines.push("", ...wrapped(theme.dim(STRINGS.noteLabel + sanitizeText(qs.note)), w));
@@ -233,7 +236,7 @@ export function renderDialog(state: DialogState, theme: DialogTheme, width: numb
 
 	lines.push("");
 	if (state.mode.kind === "confirm") lines.push(...confirmLines(state, theme, w), "");
-	lines.push(...wrapped(theme.dim(hint(state, question)), w, " "));
+	lines.push(...wrapped(theme.dim(hint(state, question, w)), w, " "));
 	lines.push(border);
 	return lines;
 }

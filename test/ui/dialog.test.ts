@@ -1,0 +1,303 @@
+/** The dialog driven with key sequences through the real component, plain theme, default keybindings. */
+import { describe, expect, it } from "vitest";
+import type { Question } from "../../src/core/types.js";
+import { K, openDialog } from "./helpers.js";
+
+const DB: Question = {
+	question: "Which database should we use?",
+	header: "Database Selection",
+	options: [
+		{ label: "PostgreSQL (Recommended)", description: "Battle-tested relational DB" },
+		{ label: "SQLite", description: "Lightweight, file-based" },
+		{ label: "MongoDB", description: "Document store" },
+	],
+};
+const NAME: Question = { question: "What should we name this service?", header: "Service Setup" };
+const FEATURES: Question = {
+	question: "Which features should we include?",
+	header: "Feature Selection",
+	multiSelect: true,
+	options: [
+		{ label: "Authentication", description: "OAuth2 + JWT" },
+		{ label: "REST API", description: "OpenAPI spec included" },
+		{ label: "Admin Dashboard" },
+	],
+};
+const TWELVE: Question = {
+	question: "Which framework should we use?",
+	header: "Framework Selection",
+	options: Array.from({ length: 12 }, (_, i) => ({ label: `Framework ${i + 1}` })),
+};
+
+describe("single question with options", () => {
+	it("shows the spec's layout and selects with Enter", () => {
+		const h = openDialog([DB]);
+		expect(h.lines()).toEqual([
+			"─".repeat(80),
+			" Database Selection",
+			"",
+			"  Which database should we use?",
+			"",
+			"  > 1. PostgreSQL (Recommended)",
+			"       Battle-tested relational DB",
+			"    2. SQLite",
+			"       Lightweight, file-based",
+			"    3. MongoDB",
+			"       Document store",
+			"    4. Other (type your answer)",
+			"",
+			" ↑↓ navigate • 1-9 quick select • Enter to select • Esc to cancel",
+			"─".repeat(80),
+		]);
+		h.press(K.down, K.enter);
+		expect(h.outcome()).toEqual({
+			kind: "answered",
+			answers: [{ question: DB.question, answer: "SQLite", selectedOption: "SQLite", wasCustom: false }],
+		});
+	});
+
+	it("cancels at once on Esc", () => {
+		const h = openDialog([DB]);
+		h.press(K.escape);
+		expect(h.outcome()).toEqual({ kind: "cancelled" });
+	});
+
+	it("quick-selects with digits; 0 jumps to Other", () => {
+		const h = openDialog([DB]);
+		h.press("0");
+		expect(h.text()).toContain("> 4. Other (type your answer)");
+		expect(h.outcome()).toBeUndefined();
+		h.press("3");
+		expect(h.outcome()).toMatchObject({ answers: [{ answer: "MongoDB", selectedOption: "MongoDB" }] });
+	});
+
+	it("opens a text input for Other; Esc returns to the options, not a cancel", () => {
+		const h = openDialog([DB]);
+		h.press(K.up, K.enter);
+		expect(h.text()).toContain("Your answer:");
+		h.type("I want DynamoDB");
+		h.press(K.escape);
+		expect(h.outcome()).toBeUndefined();
+		expect(h.text()).not.toContain("Your answer:");
+		expect(h.text()).toContain("Other (type your answer): I want DynamoDB");
+		h.press(K.enter);
+		h.type(" please");
+		h.press(K.enter);
+		expect(h.outcome()).toEqual({
+			kind: "answered",
+			answers: [{ question: DB.question, answer: "I want DynamoDB please", wasCustom: true }],
+		});
+	});
+
+	it("adds a note with n", () => {
+		const h = openDialog([DB]);
+		h.press("n");
+		h.type("only if managed");
+		h.press(K.enter);
+		expect(h.text()).toContain("Note: only if managed");
+		h.press(K.enter);
+		expect(h.outcome()).toMatchObject({ answers: [{ answer: "PostgreSQL (Recommended)", note: "only if managed" }] });
+	});
+
+	it("asks before accepting an answer over the soft limit", () => {
+		const h = openDialog([DB]);
+		h.press("0", K.enter);
+		h.press(`\x1b[200~${"x".repeat(2847)}\x1b[201~`);
+		h.press(K.enter);
+		expect(h.text()).toContain("Answer is long (2,847 chars). Continue anyway?");
+		expect(h.outcome()).toBeUndefined();
+		h.press("n");
+		expect(h.text()).toContain("Your answer:");
+		h.press(K.enter, K.enter);
+		expect(h.outcome()).toMatchObject({ answers: [{ answer: "x".repeat(2847), wasCustom: true }] });
+	});
+});
+
+describe("long option lists", () => {
+	it("scrolls a window with ↑/↓ N more indicators and keeps Other reachable", () => {
+		const h = openDialog([TWELVE]);
+		expect(h.text()).toContain("↓ 7 more...");
+		expect(h.text()).not.toMatch(/↑ \d+ more/);
+		h.press(...Array(7).fill(K.down));
+		expect(h.text()).toContain("↑ 2 more");
+		expect(h.text()).toContain(">  8. Framework 8");
+		h.press(K.up, K.up, K.up, K.up, K.up, K.up, K.up, K.up);
+		expect(h.text()).toContain("> 13. Other (type your answer)");
+		h.press("9");
+		expect(h.outcome()).toMatchObject({ answers: [{ answer: "Framework 9" }] });
+	});
+
+	it("filters with / and selects from the matches", () => {
+		const h = openDialog([TWELVE]);
+		h.press("/");
+		h.type("11");
+		expect(h.text()).toContain("Filter: 11");
+		expect(h.text()).toContain("> 1. Framework 11");
+		expect(h.text()).toContain("2. Other (type your answer)");
+		h.press(K.backspace);
+		expect(h.text()).toContain("4. Framework 12");
+		h.press(K.down, K.enter);
+		expect(h.outcome()).toMatchObject({ answers: [{ answer: "Framework 10" }] });
+	});
+
+	it("Esc in the filter clears it instead of cancelling", () => {
+		const h = openDialog([TWELVE]);
+		h.press("/");
+		h.type("zzz");
+		expect(h.text()).toContain("No option matches");
+		h.press(K.escape);
+		expect(h.outcome()).toBeUndefined();
+		expect(h.text()).toContain("Framework 1");
+	});
+});
+
+describe("multi-select", () => {
+	it("toggles with Space, ticks a typed Other, and submits with Enter", () => {
+		const h = openDialog([FEATURES]);
+		h.press(K.space, K.down, K.down, K.down, K.space);
+		h.type("GraphQL");
+		h.press(K.enter);
+		expect(h.text()).toContain("[x] Authentication");
+		expect(h.text()).toContain("[x] Other (type your answer): GraphQL");
+		h.press(K.enter);
+		expect(h.outcome()).toEqual({
+			kind: "answered",
+			answers: [
+				{
+					question: FEATURES.question,
+					answer: ["Authentication", "GraphQL"],
+					selectedOption: ["Authentication"],
+					wasCustom: true,
+				},
+			],
+		});
+	});
+
+	it("registers the focused option when Enter is pressed with nothing ticked", () => {
+		const h = openDialog([FEATURES]);
+		h.press(K.down, K.enter);
+		expect(h.outcome()).toMatchObject({ answers: [{ answer: ["REST API"], selectedOption: ["REST API"] }] });
+	});
+
+	it("unticks with a second Space", () => {
+		const h = openDialog([FEATURES]);
+		h.press(K.space, K.space, K.down, K.space, K.enter);
+		expect(h.outcome()).toMatchObject({ answers: [{ answer: ["REST API"] }] });
+	});
+});
+
+describe("text question", () => {
+	it("submits typed text and recalls history with ↑", () => {
+		const h = openDialog([NAME], ["billing-api"]);
+		expect(h.text()).toContain("Enter to submit • Esc to cancel");
+		h.press(K.up);
+		expect(h.text()).toContain("billing-api");
+		h.press(K.enter);
+		expect(h.outcome()).toEqual({
+			kind: "answered",
+			answers: [{ question: NAME.question, answer: "billing-api", wasCustom: true }],
+		});
+	});
+
+	it("wraps a long answer instead of cutting it", () => {
+		const h = openDialog([NAME]);
+		const words = Array.from({ length: 30 }, (_, i) => `word${i}`).join(" ");
+		h.type(words);
+		const text = h.text(40);
+		expect(text).toContain("word0");
+		expect(text).toContain("word29");
+	});
+});
+
+describe("several questions", () => {
+	it("shows the tab bar and marks answered tabs", () => {
+		const h = openDialog([DB, NAME]);
+		expect(h.lines()[1]).toBe(" ← □ Database Select…  □ Service Setup  ✓ Submit →");
+		h.press(K.enter);
+		expect(h.lines()[1]).toBe(" ← ■ Database Select…  □ Service Setup  ✓ Submit →");
+	});
+
+	it("switches tabs with Tab, Shift+Tab and ←→, keeping a typed draft", () => {
+		const h = openDialog([DB, NAME]);
+		h.press(K.right);
+		h.type("draft-name");
+		h.press(K.tab);
+		expect(h.text()).toContain("Review your answers");
+		h.press(K.shiftTab);
+		expect(h.text()).toContain("draft-name");
+		h.press(K.shiftTab);
+		expect(h.text()).toContain("PostgreSQL");
+		h.press(K.left);
+		expect(h.text()).toContain("Review your answers");
+	});
+
+	it("reviews every answer in full on the Submit tab", () => {
+		const long = "a very long service name ".repeat(8).trim();
+		const h = openDialog([DB, NAME]);
+		h.press(K.enter);
+		h.type(long);
+		h.press(K.enter);
+		const text = h.lines(40).join(" ").replace(/\s+/g, " ");
+		expect(text).toContain(long);
+		expect(text).toContain("All questions answered");
+	});
+
+	it("asks before submitting with unanswered questions and reports them as unanswered", () => {
+		const h = openDialog([DB, NAME]);
+		h.press(K.enter, K.tab);
+		expect(h.text()).toContain("1 unanswered");
+		h.press(K.enter);
+		expect(h.text()).toContain("1 question is unanswered. Submit anyway");
+		h.press(K.enter);
+		expect(h.outcome()).toEqual({
+			kind: "answered",
+			answers: [
+				{
+					question: DB.question,
+					answer: "PostgreSQL (Recommended)",
+					selectedOption: "PostgreSQL (Recommended)",
+					wasCustom: false,
+				},
+			],
+			unanswered: [NAME.question],
+		});
+	});
+
+	it("cancels at once when nothing is answered", () => {
+		const h = openDialog([DB, NAME]);
+		h.press(K.escape);
+		expect(h.outcome()).toEqual({ kind: "cancelled" });
+	});
+
+	it("confirms the discard of answers: No returns, Yes cancels", () => {
+		const h = openDialog([DB, NAME]);
+		h.press(K.enter, K.escape);
+		expect(h.text()).toContain("Discard 1 answer?");
+		h.press("n");
+		expect(h.outcome()).toBeUndefined();
+		expect(h.text()).not.toContain("Discard");
+		h.type("svc");
+		h.press(K.enter);
+		expect(h.text()).toContain("Review your answers");
+		h.press(K.escape);
+		expect(h.text()).toContain("Discard 2 answers?");
+		h.press(K.left, K.enter);
+		expect(h.outcome()).toEqual({ kind: "cancelled" });
+	});
+
+	it("Esc on the discard question answers No", () => {
+		const h = openDialog([DB, NAME]);
+		h.press(K.enter, K.escape, K.escape);
+		expect(h.outcome()).toBeUndefined();
+		expect(h.text()).toContain("What should we name this service?");
+	});
+});
+
+describe("abort", () => {
+	it("closes with cancelled", () => {
+		const h = openDialog([DB, NAME]);
+		h.press(K.enter);
+		h.dialog.dispatch({ type: "abort" });
+		expect(h.outcome()).toEqual({ kind: "cancelled" });
+	});
+});

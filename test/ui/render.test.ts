@@ -1,0 +1,121 @@
+/** Rendering: every line fits the width from 40 to 250 columns, long text wraps, the cache follows the width. */
+import { KeybindingsManager, TUI_KEYBINDINGS, visibleWidth } from "@mariozechner/pi-tui";
+import { describe, expect, it } from "vitest";
+import type { Question } from "../../src/core/types.js";
+import { initialState, reduce } from "../../src/ui/dialog-state.js";
+import { keyToAction } from "../../src/ui/keys.js";
+import { renderDialog } from "../../src/ui/render.js";
+import { plainTheme } from "../../src/ui/theme.js";
+import { K, openDialog, widest } from "./helpers.js";
+
+const LONG = "Which of these deliberately verbose and repetitive choices should we make for the service? ".repeat(4);
+const QUESTIONS: Question[] = [
+	{
+		question: LONG,
+		header: "A header that is much longer than any chip on the tab bar could ever show",
+		options: [
+			{ label: "Supercalifragilisticexpialidocious-option-label-without-any-spaces-at-all-".repeat(3) },
+			{ label: "日本語のラベル 全角文字 ".repeat(6), description: "説明 ".repeat(60) },
+			{ label: "With preview", description: "d ".repeat(100), preview: `# Title\n\n${"word ".repeat(200)}` },
+			{ label: "Code", preview: `const x = ${"1 + ".repeat(120)}1;\nconsole.log(x);` },
+		],
+	},
+	{ question: "Free text?", header: "Text" },
+	{
+		question: "Pick many",
+		header: "Many",
+		multiSelect: true,
+		options: Array.from({ length: 20 }, (_, i) => ({ label: `Item ${i}`, description: "x".repeat(300) })),
+	},
+];
+const WIDTHS = [40, 41, 57, 80, 99, 100, 120, 180, 250];
+const KEYS = [
+	[],
+	[K.down],
+	[K.down, K.down],
+	[K.down, K.down, K.down],
+	["0", K.enter, "typed text ".repeat(50)],
+	["n", "note ".repeat(80)],
+	["/", "e"],
+	[K.tab],
+	[K.tab, K.tab, K.space, K.down, K.down, K.down],
+	[K.tab, K.tab, K.tab],
+	[K.enter, "name ".repeat(100), K.enter, K.space, K.enter],
+	[K.enter, "name", K.enter, K.space, K.enter, K.escape],
+	[K.enter, "name", K.tab, K.tab, K.enter],
+];
+
+describe("every line fits", () => {
+	for (const keys of KEYS) {
+		it(`after ${JSON.stringify(keys).slice(0, 60)}`, () => {
+			const h = openDialog(QUESTIONS);
+			for (const key of keys) {
+				if (key.length > 1 && !key.startsWith("\x1b")) h.type(key);
+				else h.press(key);
+			}
+			for (const width of WIDTHS) expect(widest(h.dialog, width)).toBeLessThanOrEqual(width);
+		});
+	}
+
+	it("wraps a long question instead of cutting it", () => {
+		const h = openDialog([{ question: LONG.trim(), options: [{ label: "A" }] }]);
+		const text = h.lines(40).join(" ").replace(/\s+/g, " ");
+		expect(text).toContain(LONG.trim());
+	});
+
+	it("shows a preview beside the list on wide terminals and below it on narrow ones", () => {
+		const h = openDialog([QUESTIONS[0] as Question]);
+		h.press(K.down, K.down);
+		const wide = h.lines(160);
+		expect(wide.some((l) => l.includes("│ Title"))).toBe(true);
+		const narrow = h.lines(60);
+		expect(narrow.some((l) => l.includes("── Preview ──"))).toBe(true);
+		expect(narrow.some((l) => l.includes("│"))).toBe(false);
+	});
+});
+
+describe("render cache", () => {
+	it("returns the same lines for the same width until something changes", () => {
+		const h = openDialog(QUESTIONS);
+		const first = h.dialog.render(80);
+		expect(h.dialog.render(80)).toBe(first);
+		expect(h.dialog.render(81)).not.toBe(first);
+		h.dialog.invalidate();
+		expect(h.dialog.render(80)).not.toBe(first);
+	});
+});
+
+describe("keybindings", () => {
+	it("follows a person's remaps of pi's ids", () => {
+		const keys = new KeybindingsManager(TUI_KEYBINDINGS, {
+			"tui.select.down": "ctrl+j",
+			"tui.select.confirm": "ctrl+o",
+		});
+		let state = initialState(QUESTIONS);
+		for (const data of ["\x0a", "\x0f"]) {
+			const action = keyToAction(data, keys, state);
+			if (action) state = reduce(state, action);
+		}
+		expect(state.tab).toBe(1);
+		expect(state.perQuestion[0]?.chosen).toBe(1);
+		expect(keyToAction(K.down, keys, initialState(QUESTIONS))).toBeUndefined();
+	});
+});
+
+describe("cost follows the visible rows", () => {
+	it("moves through 100 000 options and renders each frame quickly", () => {
+		const options = Array.from({ length: 100_000 }, (_, i) => ({ label: `Option ${i}`, description: `About ${i}` }));
+		let state = initialState([{ question: "Which?", options }]);
+		const keys = new KeybindingsManager(TUI_KEYBINDINGS);
+		const started = performance.now();
+		for (let i = 0; i < 2_000; i++) {
+			const action = keyToAction(i % 3 === 0 ? K.up : K.down, keys, state);
+			if (action) state = reduce(state, action);
+			const lines = renderDialog(state, plainTheme, 100);
+			expect(lines.length).toBeLessThan(40);
+		}
+		expect(performance.now() - started).toBeLessThan(3_000);
+		expect(renderDialog(state, plainTheme, 100).join("\n")).toContain("↑");
+		for (const line of renderDialog(state, plainTheme, 100)) expect(visibleWidth(line)).toBeLessThanOrEqual(100);
+	});
+});
