@@ -1,0 +1,81 @@
+import { describe, expect, it } from "vitest";
+import type { AskOutcome } from "../../src/core/types.js";
+import type { RemoteAskOutcome } from "../../src/remote/bridge.js";
+import { raceLocalAndRemote } from "../../src/remote/race.js";
+
+const answered: AskOutcome = {
+	kind: "answered",
+	answers: [{ question: "Q", answer: "A", selectedOption: "A", wasCustom: false }],
+};
+
+/** A side that settles with `outcome` after `ms`, or `cancelled` as soon as it is aborted. */
+function side<T extends RemoteAskOutcome>(outcome: T, ms: number, seen: { aborted: boolean }) {
+	return (signal: AbortSignal) =>
+		new Promise<T | { kind: "cancelled" }>((resolve) => {
+			const timer = setTimeout(() => resolve(outcome), ms);
+			signal.addEventListener("abort", () => {
+				seen.aborted = true;
+				clearTimeout(timer);
+				resolve({ kind: "cancelled" });
+			});
+		});
+}
+
+describe("raceLocalAndRemote", () => {
+	it("takes a remote answer and closes the local dialog", async () => {
+		const local = { aborted: false };
+		const remote = { aborted: false };
+		const result = await raceLocalAndRemote(
+			side<AskOutcome>({ kind: "cancelled" }, 1_000, local),
+			side(answered, 10, remote),
+		);
+		expect(result).toEqual({ outcome: answered, answeredBy: "remote" });
+		expect(local.aborted).toBe(true);
+		expect(remote.aborted).toBe(false);
+	});
+
+	it("takes a local answer and stops waiting remotely", async () => {
+		const remote = { aborted: false };
+		const result = await raceLocalAndRemote(async () => answered, side({ kind: "timedOut" }, 1_000, remote));
+		expect(result).toEqual({ outcome: answered, answeredBy: "local" });
+		expect(remote.aborted).toBe(true);
+	});
+
+	it.each([
+		{ kind: "unavailable", reason: "down" },
+		{ kind: "timedOut" },
+		{ kind: "connectionLost" },
+	] satisfies RemoteAskOutcome[])(
+		"keeps the local dialog open when the remote side ends with $kind",
+		async (outcome) => {
+			const local = { aborted: false };
+			const result = await raceLocalAndRemote(side<AskOutcome>(answered, 50, local), async () => outcome);
+			expect(result).toEqual({ outcome: answered, answeredBy: "local" });
+			expect(local.aborted).toBe(false);
+		},
+	);
+
+	it("aborts both sides when the caller aborts", async () => {
+		const local = { aborted: false };
+		const remote = { aborted: false };
+		const controller = new AbortController();
+		const pending = raceLocalAndRemote(
+			side<AskOutcome>(answered, 1_000, local),
+			side(answered, 1_000, remote),
+			controller.signal,
+		);
+		controller.abort();
+		expect((await pending).outcome).toEqual({ kind: "cancelled" });
+		expect(local.aborted && remote.aborted).toBe(true);
+	});
+
+	it("treats a remote failure that throws as unavailable", async () => {
+		const result = await raceLocalAndRemote(
+			async () => answered,
+			async () => {
+				throw new Error("boom");
+			},
+		);
+		expect(result.outcome).toEqual(answered);
+	});
+});
