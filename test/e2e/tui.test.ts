@@ -61,4 +61,123 @@ describe("ask_user in pi's TUI", () => {
 			],
 		});
 	});
+
+	it("multi-select: ticks an option and a typed Other", async () => {
+		const t = ask({
+			questions: [
+				{
+					question: "Which features should we include?",
+					header: "Feature Selection",
+					multiSelect: true,
+					options: [
+						{ label: "Authentication", description: "OAuth2 + JWT" },
+						{ label: "REST API", description: "OpenAPI spec included" },
+						{ label: "Admin Dashboard" },
+					],
+				},
+			],
+		});
+		await t.waitFor("[ ] Other (type your answer)", DIALOG_TIMEOUT);
+		t.type(KEYS.space);
+		await t.waitFor("[x] Authentication");
+		t.type("0");
+		await t.waitFor("> [ ] Other");
+		t.type(KEYS.space);
+		await t.waitFor("Your answer:");
+		t.type("GraphQL");
+		await t.waitFor("GraphQL");
+		t.type(KEYS.enter);
+		await t.waitFor("[x] Other (type your answer): GraphQL");
+		t.type(KEYS.enter);
+		const result = await waitForToolResult(ws);
+		expect(resultJson(result.text)).toEqual({
+			answered: true,
+			answers: [
+				{
+					question: "Which features should we include?",
+					answer: ["Authentication", "GraphQL"],
+					selectedOption: ["Authentication"],
+					wasCustom: true,
+				},
+			],
+		});
+	});
+
+	it("Other then Esc goes back to the options, and a typed answer is custom", async () => {
+		const t = ask({ questions: [SPEC_EXAMPLE.questions[0]] });
+		await t.waitFor("Other (type your answer)", DIALOG_TIMEOUT);
+		t.type("0");
+		await t.waitFor("> 4. Other");
+		t.type(KEYS.enter);
+		await t.waitFor("Your answer:");
+		t.type(KEYS.escape);
+		await t.waitForGone("Your answer:");
+		await t.waitFor("↑↓ navigate");
+		t.type(KEYS.enter);
+		await t.waitFor("Your answer:");
+		t.type("I want to use DynamoDB");
+		await t.waitFor("DynamoDB");
+		t.type(KEYS.enter);
+		const result = await waitForToolResult(ws);
+		expect(resultJson(result.text)).toEqual({
+			answered: true,
+			answers: [{ question: "Which database should we use?", answer: "I want to use DynamoDB", wasCustom: true }],
+		});
+	});
+
+	it("cancels after confirming the discard of answers", async () => {
+		const t = ask(SPEC_EXAMPLE);
+		await t.waitFor("Other (type your answer)", DIALOG_TIMEOUT);
+		t.type(KEYS.enter);
+		await t.waitFor("Enter to submit • Tab switch");
+		t.type(KEYS.escape);
+		await t.waitFor("Discard 1 answer?");
+		t.type("n");
+		await t.waitForGone("Discard 1 answer?");
+		t.type(KEYS.escape);
+		await t.waitFor("Discard 1 answer?");
+		t.type("y");
+		const result = await waitForToolResult(ws);
+		expect(resultJson(result.text)).toEqual({ answered: false, answers: [], cancelled: true });
+	});
+
+	it("scrolls a 12-option list and quick-selects with a digit", async () => {
+		const options = Array.from({ length: 12 }, (_, i) => ({ label: `Framework ${i + 1}` }));
+		const t = ask({ questions: [{ question: "Which framework should we use?", header: "Frameworks", options }] });
+		await t.waitFor("↓ 7 more", DIALOG_TIMEOUT);
+		for (let i = 0; i < 7; i++) t.type(KEYS.down);
+		await t.waitFor("↑ 2 more");
+		await t.waitFor(">  8. Framework 8");
+		t.type(KEYS.up);
+		await t.waitFor(">  7. Framework 7");
+		t.type("9");
+		const result = await waitForToolResult(ws);
+		expect(resultJson(result.text)).toEqual({
+			answered: true,
+			answers: [
+				{
+					question: "Which framework should we use?",
+					answer: "Framework 9",
+					selectedOption: "Framework 9",
+					wasCustom: false,
+				},
+			],
+		});
+	});
+
+	it("filters a long list with / and selects a match", async () => {
+		const names = ["Express", "Fastify", "Hono", "Koa", "NestJS", "Next.js", "Nuxt", "Remix", "SvelteKit", "Astro"];
+		const t = ask({ questions: [{ question: "Which framework?", options: names.map((label) => ({ label })) }] });
+		await t.waitFor("↓ 5 more", DIALOG_TIMEOUT);
+		t.type("/");
+		await t.waitFor("Filter:");
+		t.type("nu");
+		await t.waitFor("> 1. Nuxt");
+		t.type(KEYS.enter);
+		const result = await waitForToolResult(ws);
+		expect(resultJson(result.text)).toMatchObject({
+			answered: true,
+			answers: [{ answer: "Nuxt", selectedOption: "Nuxt" }],
+		});
+	});
 });
