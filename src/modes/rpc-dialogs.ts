@@ -18,6 +18,13 @@ type Step = { kind: "answer"; raw: RawAnswer | undefined } | { kind: "cancel" };
 
 const CANCEL: Step = { kind: "cancel" };
 
+/**
+ * pi reports a cancelled `confirm` as `false` ("No, go back"), so a client that cancels every dialog would
+ * bounce between the question and "Discard answers?" forever; after this many "No"s without a new answer,
+ * the next cancel ends the ask.
+ */
+const MAX_DECLINED_DISCARDS = 3;
+
 /** An answer may be cut short or carry a terminal's control codes; neither reaches the model. */
 async function askText(
 	ui: RpcDialogs,
@@ -25,11 +32,13 @@ async function askText(
 	placeholder: string,
 	signal: AbortSignal | undefined,
 ): Promise<string | undefined> {
+	let rejectedLong: string | undefined;
 	for (;;) {
 		const value = await ui.input(title, sanitizeLine(placeholder), { signal });
 		if (value === undefined || signal?.aborted) return undefined;
 		const text = sanitizeText(value).trim();
-		if (text.length <= LIMITS.answerSoftChars) return text;
+		// The same long text sent again after "No" is a deliberate answer (the spec accepts it regardless).
+		if (text.length <= LIMITS.answerSoftChars || text === rejectedLong) return text;
 		const keep = await ui.confirm(
 			`Answer is long (${formatCount(text.length)} chars). Continue anyway?`,
 			"Choose No to edit the answer.",
@@ -37,6 +46,7 @@ async function askText(
 		);
 		if (keep) return text;
 		if (signal?.aborted) return undefined;
+		rejectedLong = text;
 	}
 }
 
@@ -49,10 +59,11 @@ async function askFreeText(ui: RpcDialogs, question: Question, title: string, si
 async function askSingle(ui: RpcDialogs, question: Question, title: string, signal?: AbortSignal): Promise<Step> {
 	for (;;) {
 		const reply = await ui.select(title, singleRows(question), { signal });
-		if (reply === undefined || signal?.aborted) return CANCEL;
+		// Some clients answer a dialog they cannot show with an empty value: for a select that is a cancel.
+		if (reply === undefined || reply.trim() === "" || signal?.aborted) return CANCEL;
 		const choice = chooseSingle(question, reply);
 		if (choice.kind === "option") return { kind: "answer", raw: choice.label };
-		if (choice.kind === "custom" && choice.text !== "") return { kind: "answer", raw: sanitizeText(choice.text) };
+		if (choice.kind === "custom") return { kind: "answer", raw: sanitizeText(choice.text) };
 		if (choice.kind === "other") {
 			const text = await askText(ui, `${title} (type your answer)`, "Type your answer", signal);
 			if (text === undefined) return CANCEL;
@@ -70,7 +81,7 @@ async function askMulti(
 ): Promise<Step> {
 	for (;;) {
 		const reply = await ui.select(title, multiRows(question, draft), { signal });
-		if (reply === undefined || signal?.aborted) return CANCEL;
+		if (reply === undefined || reply.trim() === "" || signal?.aborted) return CANCEL;
 		const choice = chooseMulti(question, draft, reply);
 		if (choice.kind === "done") {
 			const labels = (question.options ?? []).map((o) => o.label).filter((label) => draft.selected.has(label));
@@ -80,7 +91,7 @@ async function askMulti(
 		if (choice.kind === "option") {
 			if (!draft.selected.delete(choice.label)) draft.selected.add(choice.label);
 		} else if (choice.kind === "custom") {
-			if (choice.text !== "") draft.custom = sanitizeText(choice.text);
+			draft.custom = sanitizeText(choice.text);
 		} else if (draft.custom !== undefined) {
 			draft.custom = undefined;
 		} else {
@@ -109,6 +120,7 @@ export async function askWithDialogs(ui: RpcDialogs, request: AskRequest, signal
 	// Kept across "Discard answers? → No" so that going back to a multi-select keeps its ticks.
 	const drafts: MultiDraft[] = questions.map(() => ({ selected: new Set<string>() }));
 	let index = 0;
+	let declinedDiscards = 0;
 	while (index < questions.length) {
 		const question = questions[index] as Question;
 		const title = questionTitle(question, index, questions.length);
@@ -119,11 +131,12 @@ export async function askWithDialogs(ui: RpcDialogs, request: AskRequest, signal
 		if (step.kind === "answer") {
 			raw[index] = step.raw;
 			index++;
+			declinedDiscards = 0;
 			continue;
 		}
 		if (signal?.aborted) return { kind: "cancelled" };
 		const given = raw.filter((answer) => answer !== undefined).length;
-		if (given === 0) return { kind: "cancelled" };
+		if (given === 0 || declinedDiscards >= MAX_DECLINED_DISCARDS) return { kind: "cancelled" };
 		const plural = given === 1 ? "" : "s";
 		const discard = await ui.confirm(
 			`Discard ${given} answer${plural}?`,
@@ -131,6 +144,7 @@ export async function askWithDialogs(ui: RpcDialogs, request: AskRequest, signal
 			{ signal },
 		);
 		if (discard || signal?.aborted) return { kind: "cancelled" };
+		declinedDiscards++;
 	}
 	return outcomeOf(questions, raw);
 }

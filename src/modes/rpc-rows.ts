@@ -51,7 +51,10 @@ function doneRow(draft: MultiDraft): string {
 	return count === 0 ? "Done (nothing selected)" : `Done (${count} selected)`;
 }
 
-/** Rows of a multi-select question: a checkbox per option, Other (with its text once typed), then Done. */
+/**
+ * Rows of a multi-select question: Done, then a checkbox per option and Other (with its text once typed).
+ * Done comes first so that a client which always takes the first row finishes instead of toggling forever.
+ */
 export function multiRows(question: Question, draft: MultiDraft): string[] {
 	const options = (question.options ?? []).map(
 		(o) => (draft.selected.has(o.label) ? CHECKED : UNCHECKED) + optionRow(o.label, o.description),
@@ -59,7 +62,7 @@ export function multiRows(question: Question, draft: MultiDraft): string[] {
 	const other = draft.custom
 		? `${CHECKED}Other: ${shorten(sanitizeLine(draft.custom), DESCRIPTION_CHARS)}`
 		: UNCHECKED + OTHER_ROW;
-	return [...options, other, doneRow(draft)];
+	return [doneRow(draft), ...options, other];
 }
 
 const fold = (text: string) => sanitizeLine(text).trim().replace(/\s+/g, " ").toLowerCase();
@@ -99,9 +102,9 @@ export function chooseSingle(question: Question, reply: string): Choice {
 
 export function chooseMulti(question: Question, draft: MultiDraft, reply: string): Choice {
 	const choices: Choice[] = [
+		{ kind: "done" },
 		...(question.options ?? []).map((o): Choice => ({ kind: "option", label: o.label })),
 		{ kind: "other" },
-		{ kind: "done" },
 	];
 	const choice = choose(multiRows(question, draft), choices, question, reply);
 	return choice.kind === "custom" && /^done\b/i.test(choice.text) ? { kind: "done" } : choice;

@@ -126,11 +126,11 @@ describe("ask_user over RPC with plain dialogs (any client)", () => {
 		const first = await ui.dialog("select");
 		expect(first.title).toBe("Feature Selection: Which features should we include? (pick any, then Done)");
 		expect(first.options).toEqual([
+			"Done (nothing selected)",
 			"[ ] Authentication — OAuth2 + JWT",
 			"[ ] REST API — OpenAPI spec included",
 			"[ ] Admin Dashboard",
 			"[ ] Other (type your answer)",
-			"Done (nothing selected)",
 		]);
 		ui.value(first, "[ ] Authentication — OAuth2 + JWT");
 		ui.value(await ui.dialog("select"), "[ ] Admin Dashboard");
@@ -138,11 +138,11 @@ describe("ask_user over RPC with plain dialogs (any client)", () => {
 		ui.value(await ui.dialog("input"), "Audit log");
 		const last = await ui.dialog("select");
 		expect(last.options).toEqual([
+			"Done (3 selected)",
 			"[x] Authentication — OAuth2 + JWT",
 			"[ ] REST API — OpenAPI spec included",
 			"[x] Admin Dashboard",
 			"[x] Other: Audit log",
-			"Done (3 selected)",
 		]);
 		ui.value(last, "Done (3 selected)");
 		await ui.finished();

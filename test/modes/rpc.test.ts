@@ -90,11 +90,11 @@ describe("rows shown to a plain RPC client", () => {
 	it("shows ticks, the typed Other text and a Done row for multi-select", () => {
 		const draft = { selected: new Set(["REST API"]), custom: "Audit log" };
 		expect(multiRows(FEATURES, draft)).toEqual([
+			"Done (2 selected)",
 			"[ ] Auth — OAuth2",
 			"[x] REST API",
 			"[ ] Admin",
 			"[x] Other: Audit log",
-			"Done (2 selected)",
 		]);
 		expect(chooseMulti(FEATURES, draft, "[x] REST API")).toEqual({ kind: "option", label: "REST API" });
 		expect(chooseMulti(FEATURES, draft, "[ ] auth")).toEqual({ kind: "option", label: "Auth" });
@@ -186,15 +186,15 @@ describe("askWithDialogs (plain dialogs)", () => {
 			undefined,
 			false,
 			"[x] Admin",
-			(call) => call.options?.at(-1),
+			(call) => call.options?.[0],
 		]);
 		const outcome = await askWithDialogs(ui, { questions: [NAME, FEATURES] });
 		expect(calls[7]?.options).toEqual([
+			"Done (3 selected)",
 			"[x] Auth — OAuth2",
 			"[ ] REST API",
 			"[x] Admin",
 			"[x] Other: SSO, audit log",
-			"Done (3 selected)",
 		]);
 		expect(outcome).toMatchObject({
 			answers: [
@@ -209,12 +209,34 @@ describe("askWithDialogs (plain dialogs)", () => {
 		expect(await askWithDialogs(ui, { questions: [FEATURES] })).toMatchObject({ unanswered: [FEATURES.question] });
 	});
 
+	it("ends instead of looping for a client that cancels every dialog (a cancelled confirm reads as No)", async () => {
+		const { ui, calls } = fakeUi(["SQLite", ...Array<undefined>(20).fill(undefined)]);
+		expect(await askWithDialogs(ui, SPEC)).toEqual({ kind: "cancelled" });
+		expect(calls.filter((c) => c.method === "confirm")).toHaveLength(3);
+	});
+
+	it("takes an empty select reply as a cancel, and finishes a multi-select for a client that always picks the first row", async () => {
+		expect(await askWithDialogs(fakeUi([""]).ui, SPEC)).toEqual({ kind: "cancelled" });
+		const { ui } = fakeUi([(call) => call.options?.[0]]);
+		expect(await askWithDialogs(ui, { questions: [FEATURES] })).toMatchObject({ unanswered: [FEATURES.question] });
+	});
+
 	it("asks before accepting a very long answer", async () => {
 		const long = "x".repeat(2500);
-		const { ui, calls } = fakeUi([long, false, "short", long, true]);
-		const outcome = await askWithDialogs(ui, { questions: [NAME, { question: "More?" }] });
+		const { ui, calls } = fakeUi([long, false, "short", long, true, long, false, long]);
+		const outcome = await askWithDialogs(ui, { questions: [NAME, { question: "More?" }, { question: "Again?" }] });
 		expect(calls[1]).toMatchObject({ method: "confirm", title: "Answer is long (2,500 chars). Continue anyway?" });
-		expect(outcome).toMatchObject({ answers: [{ answer: "short" }, { answer: long }] });
+		expect(calls.map((c) => c.method)).toEqual([
+			"input",
+			"confirm",
+			"input",
+			"input",
+			"confirm",
+			"input",
+			"confirm",
+			"input",
+		]);
+		expect(outcome).toMatchObject({ answers: [{ answer: "short" }, { answer: long }, { answer: long }] });
 	});
 
 	it("cancels without a confirmation when the agent aborts", async () => {
