@@ -103,7 +103,8 @@ export function decodeAnswer(text: string): DecodedFrame {
 		return { kind: "malformed", reason: `${ANSWER_TYPE} without a valid questionId` };
 	}
 	if (!isRecord(answers)) return { kind: "malformed", reason: `${ANSWER_TYPE} without an answers object` };
-	const decoded: Record<string, RawAnswer | null> = {};
+	// No prototype: a backend's "__proto__" or "constructor" key must stay plain data.
+	const decoded: Record<string, RawAnswer | null> = Object.create(null);
 	for (const [key, value] of Object.entries(answers)) {
 		const raw = decodeAnswerValue(value);
 		if (raw === undefined) {

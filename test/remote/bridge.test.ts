@@ -336,6 +336,14 @@ describe("remote bridge against a real WebSocket server", () => {
 		await server.kill();
 		expect(await outcome).toEqual({ kind: "connectionLost" });
 		expect(logs[0]).toContain("lost the connection");
+
+		// The next ask opens a new connection at once.
+		const restarted = await startBackend(server.port);
+		cleanups.push(() => restarted.kill());
+		const again = bridge.ask(databaseQuestion);
+		const frame = await restarted.nextQuestion();
+		restarted.answer(frame.payload.payload.questionId, { "Which database should I use for caching?": "Redis" });
+		expect(await again).toMatchObject({ kind: "answered" });
 	});
 
 	it("sends the token as a Bearer Authorization header and never shows it anywhere", async () => {

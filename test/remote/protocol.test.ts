@@ -72,6 +72,21 @@ describe("decodeAnswer", () => {
 		});
 	});
 
+	it("keeps keys such as __proto__ as plain data", () => {
+		const text =
+			'{"type":"hook.ask_user_answer","payload":{"questionId":"q","answers":{"__proto__":["x"],"constructor?":"y"}}}';
+		const decoded = decodeAnswer(text);
+		if (decoded.kind !== "answer") throw new Error("not decoded");
+		expect(Object.keys(decoded.answers)).toEqual(["__proto__", "constructor?"]);
+		expect(
+			outcomeFromRemoteAnswers([{ question: "constructor" }, { question: "__proto__" }], decoded.answers),
+		).toMatchObject({
+			kind: "answered",
+			answers: [{ question: "__proto__", answer: "x" }],
+			unanswered: ["constructor"],
+		});
+	});
+
 	it("passes other envelope types through as not ours", () => {
 		expect(decodeAnswer(JSON.stringify({ type: "hook.approval", payload: {} }))).toEqual({
 			kind: "other",
