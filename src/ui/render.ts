@@ -26,7 +26,7 @@ export type InputRenderer = (width: number) => string[];
 /** From this width on, a preview sits beside the options instead of below them. */
 export const SIDE_BY_SIDE_MIN_WIDTH = 100;
 const PREVIEW_MAX_LINES = 16;
-const CHIP_LENGTHS = [16, 10, 6, 3] as const;
+const CHIP_LENGTHS = [20, 14, 10, 6, 3] as const;
 const PAD = "  ";
 
 function wrapped(text: string, width: number, indent = PAD): string[] {

@@ -1,0 +1,131 @@
+/**
+ * Captures the real dialog from pi's TUI under a pseudo-terminal as plain text, for the README:
+ * docs/screens/{single,tabs,multi-select,preview}.txt. Run after `npm run build`:
+ *
+ *   node examples/capture-screens.mjs
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import xterm from "@xterm/headless";
+import * as pty from "node-pty";
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
+const outDir = join(root, "docs/screens");
+
+const DB = {
+	question: "Which database should we use?",
+	header: "Database Selection",
+	options: [
+		{ label: "PostgreSQL (Recommended)", description: "Battle-tested relational DB" },
+		{ label: "SQLite", description: "Lightweight, file-based" },
+		{ label: "MongoDB", description: "Document store" },
+	],
+};
+const NAME = { question: "What should we name this service?", header: "Service Setup" };
+const FEATURES = {
+	question: "Which features should we include?",
+	header: "Feature Selection",
+	multiSelect: true,
+	options: [
+		{ label: "Authentication", description: "OAuth2 + JWT" },
+		{ label: "REST API", description: "OpenAPI spec included" },
+		{ label: "Admin Dashboard" },
+	],
+};
+const LIBRARY = {
+	question: "Which date library should we use?",
+	header: "Dates",
+	options: [
+		{
+			label: "date-fns (Recommended)",
+			description: "Modular, tree-shakeable functions",
+			preview:
+				"```ts\nimport { format, addDays } from 'date-fns';\n\nformat(addDays(new Date(), 3), 'yyyy-MM-dd');\n```",
+		},
+		{
+			label: "Luxon",
+			description: "Immutable DateTime objects",
+			preview: "```ts\nimport { DateTime } from 'luxon';\n\nDateTime.now().plus({ days: 3 }).toISODate();\n```",
+		},
+		{ label: "Temporal polyfill", description: "The future standard API" },
+	],
+};
+
+const SCREENS = [
+	{ name: "single", questions: [DB], waitFor: "Other (type your answer)", keys: [] },
+	{ name: "tabs", questions: [DB, NAME, FEATURES], waitFor: "Other (type your answer)", keys: [] },
+	{ name: "multi-select", questions: [FEATURES], waitFor: "[ ] Other", keys: [" ", "\x1b[B", "\x1b[B", " "] },
+	{ name: "preview", questions: [LIBRARY], waitFor: "Other (type your answer)", keys: [], cols: 120 },
+];
+
+const sleep = (ms) => new Promise((done) => setTimeout(done, ms));
+
+async function capture({ questions, waitFor, keys, cols = 80, rows = 30 }) {
+	const dir = mkdtempSync(join(tmpdir(), "pi-ask-user-screens-"));
+	const script = join(dir, "script.json");
+	writeFileSync(script, JSON.stringify({ steps: [{ toolCall: { name: "ask_user", arguments: { questions } } }] }));
+	const term = new xterm.Terminal({ cols, rows, allowProposedApi: true });
+	const proc = pty.spawn(
+		process.execPath,
+		[
+			join(root, "node_modules/@mariozechner/pi-coding-agent/dist/cli.js"),
+			"-e",
+			join(root, "examples/scripted-model.ts"),
+			"-e",
+			root,
+			"--provider",
+			"scripted",
+			"--model",
+			"scripted-1",
+			"go",
+		],
+		{
+			cols,
+			rows,
+			cwd: dir,
+			env: {
+				...process.env,
+				TERM: "xterm-256color",
+				PI_CODING_AGENT_DIR: dir,
+				PI_OFFLINE: "1",
+				PI_ASK_SCRIPT: script,
+				PI_ASK_USER_NOTIFY: "0",
+			},
+		},
+	);
+	proc.onData((data) => term.write(data));
+	const screen = () => {
+		const buffer = term.buffer.active;
+		return Array.from({ length: rows }, (_, i) => buffer.getLine(buffer.viewportY + i)?.translateToString(true) ?? "");
+	};
+	try {
+		const started = Date.now();
+		while (!screen().join("\n").includes(waitFor)) {
+			if (Date.now() - started > 60_000) throw new Error(`timed out waiting for ${waitFor}:\n${screen().join("\n")}`);
+			await sleep(100);
+		}
+		for (const key of keys) {
+			proc.write(key);
+			await sleep(300);
+		}
+		await sleep(500);
+		const lines = screen().map((line) => line.trimEnd());
+		// The dialog is framed by two full-width rules; keep exactly that frame.
+		const rule = "─".repeat(cols);
+		const bottom = lines.findLastIndex((line) => line === rule);
+		const top = lines.findLastIndex((line, i) => i < bottom && line === rule);
+		return lines.slice(top, bottom + 1).join("\n");
+	} finally {
+		proc.kill();
+		rmSync(dir, { recursive: true, force: true });
+	}
+}
+
+mkdirSync(outDir, { recursive: true });
+for (const screen of SCREENS) {
+	const text = await capture(screen);
+	writeFileSync(join(outDir, `${screen.name}.txt`), `${text}\n`);
+	console.log(`docs/screens/${screen.name}.txt\n${text}\n`);
+}

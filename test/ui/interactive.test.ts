@@ -1,0 +1,81 @@
+/** askInteractive with a fake `ctx.ui`: the custom() factory is called as pi calls it. */
+import type { ExtensionUIContext, Theme } from "@mariozechner/pi-coding-agent";
+import { type Component, KeybindingsManager, type TUI, TUI_KEYBINDINGS } from "@mariozechner/pi-tui";
+import { describe, expect, it } from "vitest";
+import type { AskOutcome } from "../../src/core/types.js";
+import { askInteractive, type InteractiveOptions, notifySetting } from "../../src/modes/interactive.js";
+import { K } from "./helpers.js";
+
+const identity = (text: string) => text;
+const theme = {
+	fg: (_color: string, text: string) => text,
+	bg: (_color: string, text: string) => text,
+	bold: identity,
+	italic: identity,
+	underline: identity,
+	strikethrough: identity,
+} as unknown as Theme;
+
+function fakeUi() {
+	const written: string[] = [];
+	const titles: string[] = [];
+	let component: Component | undefined;
+	const tui = { requestRender() {}, terminal: { rows: 24, columns: 80, write: (d: string) => written.push(d) } };
+	const ui = {
+		setTitle: (title: string) => titles.push(title),
+		custom: <T>(
+			factory: (tui: TUI, theme: Theme, kb: KeybindingsManager, done: (r: T) => void) => Component,
+		): Promise<T> =>
+			new Promise<T>((resolve) => {
+				component = factory(tui as unknown as TUI, theme, new KeybindingsManager(TUI_KEYBINDINGS), resolve);
+			}),
+	} as unknown as ExtensionUIContext;
+	return { ui, written, titles, press: (data: string) => component?.handleInput?.(data) };
+}
+
+const request = { questions: [{ question: "Which database?", header: "Database", options: [{ label: "SQLite" }] }] };
+
+async function run(options: InteractiveOptions, keys: string[]) {
+	const fake = fakeUi();
+	const promise = askInteractive(fake.ui, request, options);
+	await Promise.resolve();
+	for (const key of keys) fake.press(key);
+	const outcome: AskOutcome = await promise;
+	return { ...fake, outcome };
+}
+
+describe("askInteractive", () => {
+	it("returns the answer and rings the bell and sets the title by default", async () => {
+		const { outcome, written, titles } = await run({ notify: "both" }, [K.enter]);
+		expect(outcome).toMatchObject({ kind: "answered", answers: [{ answer: "SQLite" }] });
+		expect(written).toContain("\x07");
+		expect(titles[0]).toContain("Database");
+		expect(titles.length).toBe(2);
+	});
+
+	it("stays silent when notifications are off", async () => {
+		const { written, titles } = await run({ notify: "off" }, [K.escape]);
+		expect(written).toEqual([]);
+		expect(titles).toEqual([]);
+	});
+
+	it("closes with cancelled when the signal aborts", async () => {
+		const controller = new AbortController();
+		const fake = fakeUi();
+		const promise = askInteractive(fake.ui, request, { signal: controller.signal, notify: "off" });
+		controller.abort();
+		expect(await promise).toEqual({ kind: "cancelled" });
+	});
+
+	it("returns cancelled at once for an already aborted signal", async () => {
+		expect(await askInteractive(fakeUi().ui, request, { signal: AbortSignal.abort() })).toEqual({ kind: "cancelled" });
+	});
+
+	it("reads PI_ASK_USER_NOTIFY", () => {
+		expect(notifySetting(undefined)).toBe("both");
+		expect(notifySetting("0")).toBe("off");
+		expect(notifySetting("off")).toBe("off");
+		expect(notifySetting("bell")).toBe("bell");
+		expect(notifySetting("title")).toBe("title");
+	});
+});
