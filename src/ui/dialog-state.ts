@@ -393,7 +393,10 @@ export function reduce(state: DialogState, action: Action): DialogState {
 			);
 		case "cancel":
 			if (mode.kind === "input" && mode.purpose !== "text") return { ...state, mode: { kind: "list" } };
-			if (mode.kind === "filter") return { ...applyFilter(state, ""), mode: { kind: "list" } };
+			// A filter is cleared before Esc means "cancel".
+			if (mode.kind === "filter" || (mode.kind === "list" && state.perQuestion[state.tab]?.filter)) {
+				return { ...applyFilter(state, ""), mode: { kind: "list" } };
+			}
 			return cancel(state);
 		case "confirm":
 			if (mode.kind === "input") {
@@ -401,6 +404,11 @@ export function reduce(state: DialogState, action: Action): DialogState {
 					return { ...withQuestion(state, (qs) => ({ ...qs, note: qs.noteDraft.trim() })), mode: { kind: "list" } };
 				}
 				return commitText(state, mode.purpose, false);
+			}
+			if (mode.kind === "filter" && state.questions[state.tab]?.multiSelect) {
+				// Ticking from a filtered multi-select list: Enter ticks and keeps the filter for the next pick.
+				const qs = state.perQuestion[state.tab];
+				return qs ? toggleRow({ ...state, mode: { kind: "list" } }, qs.cursor) : state;
 			}
 			return confirmList({ ...state, mode: { kind: "list" } });
 		case "up":

@@ -179,6 +179,20 @@ describe("multi-select", () => {
 		expect(h.outcome()).toMatchObject({ answers: [{ answer: ["REST API"], selectedOption: ["REST API"] }] });
 	});
 
+	it("ticks from a filtered list with Enter, and Esc clears the filter before cancelling", () => {
+		const h = openDialog([FEATURES]);
+		h.press("/");
+		h.type("api");
+		h.press(K.enter);
+		expect(h.text()).toContain("[x] REST API");
+		expect(h.outcome()).toBeUndefined();
+		h.press(K.escape);
+		expect(h.outcome()).toBeUndefined();
+		expect(h.text()).toContain("Authentication");
+		h.press(K.space, K.enter);
+		expect(h.outcome()).toMatchObject({ answers: [{ answer: ["Authentication", "REST API"] }] });
+	});
+
 	it("unticks with a second Space", () => {
 		const h = openDialog([FEATURES]);
 		h.press(K.space, K.space, K.down, K.space, K.enter);
@@ -212,9 +226,9 @@ describe("text question", () => {
 describe("several questions", () => {
 	it("shows the tab bar and marks answered tabs", () => {
 		const h = openDialog([DB, NAME]);
-		expect(h.lines()[1]).toBe(" ← □ Database Select…  □ Service Setup  ✓ Submit →");
+		expect(h.lines()[1]).toBe(" ← □ Database Selection  □ Service Setup  ✓ Submit →");
 		h.press(K.enter);
-		expect(h.lines()[1]).toBe(" ← ■ Database Select…  □ Service Setup  ✓ Submit →");
+		expect(h.lines()[1]).toBe(" ← ■ Database Selection  □ Service Setup  ✓ Submit →");
 	});
 
 	it("switches tabs with Tab, Shift+Tab and ←→, keeping a typed draft", () => {
