@@ -25,7 +25,8 @@ export type InputRenderer = (width: number) => string[];
 
 /** From this width on, a preview sits beside the options instead of below them. */
 export const SIDE_BY_SIDE_MIN_WIDTH = 100;
-const PREVIEW_MAX_LINES = 16;
+// Kept short so that the dialog with a preview still fits an 80×24 terminal.
+const PREVIEW_MAX_LINES = 10;
 const CHIP_LENGTHS = [20, 14, 10, 6, 3] as const;
 const PAD = "  ";
 

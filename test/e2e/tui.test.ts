@@ -180,4 +180,14 @@ describe("ask_user in pi's TUI", () => {
 			answers: [{ answer: "Nuxt", selectedOption: "Nuxt" }],
 		});
 	});
+
+	it("fits an 80×24 terminal: the whole tabbed dialog is on screen at once", async () => {
+		const t = ask(SPEC_EXAMPLE, 24, 80);
+		await t.waitFor("Other (type your answer)", DIALOG_TIMEOUT);
+		await t.waitFor(/Database Selection[\s\S]*Which database should we use\?[\s\S]*Esc cancel/);
+		expect(t.screen().every((line) => line.length <= 80)).toBe(true);
+		t.type(KEYS.escape);
+		const result = await waitForToolResult(ws);
+		expect(resultJson(result.text)).toEqual({ answered: false, answers: [], cancelled: true });
+	});
 });
