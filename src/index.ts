@@ -20,6 +20,9 @@ import {
 	deliveryFromAttachedFile,
 } from "./pending/inbox.js";
 import { createPendingFile, listPendingFiles, removePendingFile, savePendingFile } from "./pending/pending-file.js";
+import type { RemoteBridge } from "./remote/bridge.js";
+import { type RemoteConfig, remoteFlags, resolveRemoteConfig } from "./remote/config.js";
+import { isRemoteDecision, raceLocalAndRemote } from "./remote/race.js";
 import { interruptedAskCalls, lastUserText, typedAnswerHistory } from "./session/branch.js";
 import { collectDecisions, decisionsFromSummary, withDecisions } from "./session/compaction.js";
 import { type Ask, type AskHandler, type AskResolution, canonicalRequest, createAskUserTool } from "./tool.js";
@@ -35,6 +38,8 @@ export default function askUser(pi: ExtensionAPI) {
 		description: "Answers for ask_user: a JSON array (one per question) or an object keyed by question/header",
 	});
 
+	for (const flag of remoteFlags) pi.registerFlag(flag.name, { type: flag.type, description: flag.description });
+
 	/** `--answers` not yet used: it answers the pending questions of a continued session, or the next ask. */
 	let presetAnswers: string | undefined;
 	/** Answers found at startup, delivered with the next prompt. */
@@ -46,6 +51,25 @@ export default function askUser(pi: ExtensionAPI) {
 	/** The person's typed answers on this branch, for ↑ recall. */
 	let history: string[] = [];
 	let cwd = process.cwd();
+	/** The remote bridge, when configured; its module (and `ws`) load on the first remote question. */
+	let remote: { config: RemoteConfig; bridge?: Promise<RemoteBridge> } | undefined;
+
+	function remoteBridge(ctx: ExtensionContext): Promise<RemoteBridge> | undefined {
+		if (!remote) return undefined;
+		const { config } = remote;
+		// In the TUI, stderr would tear the screen; warnings become notifications there.
+		const logger =
+			detectMode(ctx) === "print" ? undefined : { warn: (message: string) => ctx.ui.notify(message, "warning") };
+		remote.bridge ??= import("./remote/bridge.js").then((m) =>
+			m.createRemoteBridge(config, { logger: logger ?? m.stderrLogger }),
+		);
+		return remote.bridge;
+	}
+
+	function disposeRemote() {
+		void remote?.bridge?.then((bridge) => bridge.dispose());
+		remote = undefined;
+	}
 
 	function reportError(ctx: ExtensionContext, message: string) {
 		if (ctx.hasUI) return ctx.ui.notify(message, "error");
@@ -64,7 +88,7 @@ export default function askUser(pi: ExtensionAPI) {
 		return undefined;
 	}
 
-	async function trackOpen(ask: OpenAsk, asking: Promise<AskOutcome>): Promise<AskOutcome> {
+	async function trackOpen<T>(ask: OpenAsk, asking: Promise<T>): Promise<T> {
 		openAsks.set(ask.toolCallId, ask);
 		try {
 			return await asking;
@@ -94,13 +118,28 @@ export default function askUser(pi: ExtensionAPI) {
 			const outcome = outcomeFromRawAnswers(ask.request.questions, raw);
 			if (outcome) return { outcome, mode: recordedMode };
 		}
-		const asking = askLocally(ask.ctx, ask.request, ask.toolCallId, ask.signal);
-		if (asking) {
-			const outcome = await trackOpen({ request: ask.request, toolCallId: ask.toolCallId }, asking);
+		const bridge = remoteBridge(ask.ctx);
+		if (mode === "tui" || mode === "rpc") {
+			const local = (signal?: AbortSignal) =>
+				askLocally(ask.ctx, ask.request, ask.toolCallId, signal) ?? Promise.resolve<AskOutcome>({ kind: "cancelled" });
+			const asking = bridge
+				? raceLocalAndRemote(local, async (signal) => (await bridge).ask(ask.request, signal), ask.signal)
+				: local(ask.signal).then((outcome) => ({ outcome, answeredBy: "local" as const }));
+			const { outcome, answeredBy } = await trackOpen({ request: ask.request, toolCallId: ask.toolCallId }, asking);
 			if (outcome.kind === "answered") {
 				for (const a of outcome.answers) if (a.wasCustom && typeof a.answer === "string") history.push(a.answer);
 			}
+			if (answeredBy === "remote") {
+				ask.ctx.ui.notify(outcome.kind === "answered" ? "Answered remotely." : "Dismissed remotely.", "info");
+				return { outcome, mode: "remote" };
+			}
 			return { outcome, mode: recordedMode };
+		}
+		if (bridge) {
+			// Print mode: wait for the remote answer; without one, the questions become pending (nothing lost).
+			const remoteOutcome = await (await bridge).ask(ask.request, ask.signal);
+			if (isRemoteDecision(remoteOutcome)) return { outcome: remoteOutcome, mode: "remote" };
+			writeSync(2, `pi-ask-user: no remote answer (${remoteOutcome.kind}); saving the questions instead\n`);
 		}
 		const printed = askInPrint(ask.ctx.cwd, pendingFor(ask.ctx, ask.request, ask.toolCallId));
 		// fd 1 is the person's terminal in print mode; in JSON mode it carries events, so use stderr.
@@ -132,16 +171,12 @@ export default function askUser(pi: ExtensionAPI) {
 		const flag = pi.getFlag("answers");
 		presetAnswers = typeof flag === "string" && flag.trim() !== "" ? flag : undefined;
 		const sessionId = ctx.sessionManager.getSessionId();
+		disposeRemote();
 		recoverInterrupted(ctx);
 		try {
-			if (presetAnswers !== undefined) {
-				const delivery = deliveryFromAnswersFlag(ctx.cwd, sessionId, presetAnswers);
-				if (delivery) {
-					startupDeliveries = [delivery];
-					presetAnswers = undefined;
-				}
-			}
-			if (startupDeliveries.length === 0) startupDeliveries = deliveriesFromEditedFiles(ctx.cwd, sessionId);
+			const config = resolveRemoteConfig((name) => pi.getFlag(name), process.env, { sessionKey: sessionId });
+			if (config) remote = { config };
+			startupDeliveries = findStartupDeliveries(ctx.cwd, sessionId);
 		} catch (error) {
 			startupError = (error as Error).message;
 		}
@@ -171,6 +206,18 @@ export default function askUser(pi: ExtensionAPI) {
 			if (mode !== "tui") await ended;
 		}
 	});
+
+	/** `--answers` for this session's pending questions, or else the answers filled into its pending files. */
+	function findStartupDeliveries(projectDir: string, sessionId: string): Delivery[] {
+		if (presetAnswers !== undefined) {
+			const delivery = deliveryFromAnswersFlag(projectDir, sessionId, presetAnswers);
+			if (delivery) {
+				presetAnswers = undefined;
+				return [delivery];
+			}
+		}
+		return deliveriesFromEditedFiles(projectDir, sessionId);
+	}
 
 	function takeDeliveries(): string {
 		const deliveries = startupDeliveries;
@@ -212,6 +259,7 @@ export default function askUser(pi: ExtensionAPI) {
 			}
 		}
 		openAsks.clear();
+		disposeRemote();
 	});
 
 	pi.on("input", async (event, ctx) => {
