@@ -16,11 +16,14 @@ function findLabel(question: Question, text: string): string | undefined {
 export function splitMultiAnswer(question: Question, text: string): string[] {
 	if (findLabel(question, text)) return [text.trim()];
 	const parts = text.split(",");
+	// A label with k commas spans exactly k + 1 parts, so no longer run is worth joining: this keeps a long
+	// answer linear in its length instead of cubic.
+	const widest = Math.max(1, ...(question.options ?? []).map((option) => option.label.split(",").length));
 	const items: string[] = [];
 	let i = 0;
 	while (i < parts.length) {
 		let taken = 1;
-		for (let j = parts.length; j > i + 1; j--) {
+		for (let j = Math.min(parts.length, i + widest); j > i + 1; j--) {
 			if (findLabel(question, parts.slice(i, j).join(","))) {
 				taken = j - i;
 				break;
@@ -52,7 +55,8 @@ export function toAnswer(question: Question, raw: RawAnswer, note?: string): Ans
 		if (cleanNote) answer.note = cleanNote;
 		return answer;
 	}
-	const textAnswer = (Array.isArray(raw) ? raw.join(", ") : raw).trim();
+	// Blank entries are skipped, or ["", ""] would become the answer ",".
+	const textAnswer = (Array.isArray(raw) ? raw.filter((item) => item.trim() !== "").join(", ") : raw).trim();
 	if (textAnswer === "") return undefined;
 	const label = findLabel(question, textAnswer);
 	const answer: Answer =

@@ -70,7 +70,8 @@ function validateQuestion(raw: unknown, path: string): Question {
 		question: text(raw.question, `${path}.question`, LIMITS.questionChars, false, true) as string,
 	};
 	const header = text(raw.header, `${path}.header`, LIMITS.headerChars, true, false);
-	if (header !== undefined) question.header = header;
+	// A header that repeats the question says nothing; normalisation drops it too, so a second pass agrees.
+	if (header !== undefined && header !== question.question) question.header = header;
 	if (raw.options !== undefined && raw.options !== null) {
 		if (!Array.isArray(raw.options)) {
 			throw new AskUserError(`${path}.options must be an array of { "label": "…" }, got ${describe(raw.options)}`);

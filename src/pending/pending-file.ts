@@ -8,6 +8,7 @@ import * as fs from "node:fs";
 import { basename, dirname, join, relative } from "node:path";
 import { sanitizeLine } from "../core/text.js";
 import type { AskRequest, Question } from "../core/types.js";
+import { AskUserError, validateRequest } from "../core/validate.js";
 
 export const PENDING_VERSION = 1;
 export const PENDING_DIR = ".pi";
@@ -103,12 +104,20 @@ export function parsePendingFile(text: string, path: string): PendingFile {
 	if (!isRecord(data.request) || !Array.isArray(data.request.questions)) {
 		throw new PendingFileError(`${name}: "request" is missing or broken; it was not written by pi-ask-user`);
 	}
-	if (data.questions.length !== data.request.questions.length) {
+	// The request drives the dialog and the answers, so it must be as valid as when it was asked.
+	let request: AskRequest;
+	try {
+		request = validateRequest(data.request);
+	} catch (error) {
+		if (!(error instanceof AskUserError)) throw error;
+		throw new PendingFileError(`${name}: "request" is broken (${error.message}); it was not written by pi-ask-user`);
+	}
+	if (data.questions.length !== request.questions.length) {
 		throw new PendingFileError(
-			`${name}: "questions" has ${data.questions.length} entries but ${data.request.questions.length} were asked; do not add or remove questions, only fill in "answer"`,
+			`${name}: "questions" has ${data.questions.length} entries but ${request.questions.length} were asked; do not add or remove questions, only fill in "answer"`,
 		);
 	}
-	data.questions.forEach((q, i) => {
+	const answers = data.questions.map((q, i) => {
 		if (!isRecord(q)) throw new PendingFileError(`${name}: questions[${i}] must be an object`);
 		const answer = q.answer;
 		const ok =
@@ -119,11 +128,17 @@ export function parsePendingFile(text: string, path: string): PendingFile {
 		if (!ok) {
 			throw new PendingFileError(`${name}: questions[${i}].answer must be a string, an array of strings, or null`);
 		}
+		return (answer ?? null) as PendingQuestion["answer"];
 	});
-	for (const key of ["sessionId", "toolCallId"] as const) {
+	for (const key of ["sessionId", "toolCallId", "timestamp"] as const) {
 		if (typeof data[key] !== "string") throw new PendingFileError(`${name}: "${key}" is missing`);
 	}
-	return data as unknown as PendingFile;
+	// Only the answers are the person's to edit; what is shown around them is rebuilt from the request.
+	const questions = request.questions.map((question, i) => ({
+		...toPendingQuestion(question),
+		answer: answers[i] ?? null,
+	}));
+	return { ...data, questions, request } as unknown as PendingFile;
 }
 
 /** The `.pi` folder, created if needed; refuses a symlink there so writes cannot be redirected. */

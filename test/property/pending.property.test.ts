@@ -1,0 +1,161 @@
+/**
+ * Property tests for the pending-questions file as read back: `parsePendingFile` returns a file the rest
+ * of the package can use or throws a PendingFileError, and `deliveryFromAttachedFile` returns a delivery,
+ * `undefined`, or a PendingFileError, whatever the person (or anything else) left in the file.
+ */
+import assert from "node:assert/strict";
+import fc from "fast-check";
+import { describe, it } from "vitest";
+import type { RawAnswer } from "../../src/core/types.js";
+import { answersFromPendingFile, formatStructuredDelivery, formatWordsDelivery } from "../../src/pending/delivery.js";
+import { deliveryFromAttachedFile } from "../../src/pending/inbox.js";
+import {
+	createPendingFile,
+	formatPendingQuestions,
+	type PendingFile,
+	PendingFileError,
+	parsePendingFile,
+} from "../../src/pending/pending-file.js";
+import { canonicalQuestions, hostileString, RUNS, withinBudget } from "./arbitraries.js";
+
+type JsonPath = (string | number)[];
+
+/** Every path into a JSON tree, the root excepted: the places a mutation can land. */
+function pathsOf(value: unknown, prefix: JsonPath = []): JsonPath[] {
+	if (typeof value !== "object" || value === null) return [];
+	const keys: (string | number)[] = Array.isArray(value) ? value.map((_, i) => i) : Object.keys(value);
+	return keys.flatMap((key) => {
+		const path = [...prefix, key];
+		return [path, ...pathsOf((value as Record<string | number, unknown>)[key], path)];
+	});
+}
+
+/** Replaces (or, given `undefined`, deletes) the value at `path`. */
+function setAt(root: unknown, path: JsonPath, value: unknown): void {
+	let parent = root as Record<string | number, unknown>;
+	for (const key of path.slice(0, -1)) parent = parent[key] as Record<string | number, unknown>;
+	const last = path[path.length - 1] as string | number;
+	if (value === undefined && !Array.isArray(parent)) delete parent[last];
+	else parent[last] = value ?? null;
+}
+
+const filledAnswer: fc.Arbitrary<RawAnswer | null> = fc.oneof(
+	fc.constant(null),
+	hostileString,
+	fc.constantFrom("Yes", "no", "A, B", "Auth, with SSO"),
+	fc.array(hostileString, { maxLength: 3 }),
+);
+
+/** A file as pi-ask-user writes it, answers filled in, then hit by a few random edits anywhere in it. */
+const editedPendingFile: fc.Arbitrary<unknown> = fc
+	.tuple(
+		canonicalQuestions,
+		fc.array(filledAnswer, { minLength: 4, maxLength: 4 }),
+		fc.option(hostileString, { nil: undefined }),
+		fc.array(fc.tuple(fc.nat(), fc.option(fc.jsonValue({ maxDepth: 2 }), { nil: undefined })), { maxLength: 3 }),
+	)
+	.map(([questions, answers, task, edits]) => {
+		const file: unknown = JSON.parse(
+			JSON.stringify(
+				createPendingFile({
+					request: { questions },
+					sessionId: "session-1",
+					toolCallId: "call_1",
+					task,
+					now: new Date(0),
+				}),
+			),
+		);
+		(file as PendingFile).questions.forEach((q, i) => {
+			q.answer = answers[i] ?? null;
+		});
+		for (const [at, value] of edits) {
+			const paths = pathsOf(file);
+			const path = paths[at % paths.length];
+			if (path) setAt(file, path, value);
+		}
+		return file;
+	});
+
+/** What could be in a pending file's place: edited files, pretty or compact or cut short, any JSON, any text. */
+const pendingText: fc.Arbitrary<string> = fc.oneof(
+	{ weight: 4, arbitrary: editedPendingFile.map((file) => JSON.stringify(file, null, 2)) },
+	{ weight: 1, arbitrary: editedPendingFile.map((file) => JSON.stringify(file)) },
+	{
+		weight: 1,
+		arbitrary: fc.tuple(editedPendingFile, fc.nat()).map(([file, cut]) => {
+			const text = JSON.stringify(file);
+			return text.slice(0, cut % (text.length + 1));
+		}),
+	},
+	{ weight: 1, arbitrary: fc.jsonValue().map((value) => JSON.stringify(value)) },
+	{ weight: 1, arbitrary: hostileString },
+);
+
+/** Uses a parsed file the way the package does: listing, printing, delivering in both framings. */
+function useFile(file: PendingFile): void {
+	assert.equal(typeof file.sessionId, "string");
+	assert.equal(typeof file.toolCallId, "string");
+	assert.equal(typeof file.timestamp.localeCompare(""), "number");
+	assert.equal(typeof formatPendingQuestions(file), "string");
+	assert.equal(typeof formatWordsDelivery(file, "use postgres", false), "string");
+	const outcome = answersFromPendingFile(file);
+	if (outcome) assert.equal(typeof formatStructuredDelivery(file, outcome, false), "string");
+}
+
+describe("parsePendingFile", () => {
+	it("returns a file the package can use or throws a PendingFileError, for any text", () => {
+		fc.assert(
+			fc.property(fc.oneof(pendingText, fc.string({ unit: "binary", maxLength: 60 })), (text) => {
+				let file: PendingFile;
+				try {
+					file = withinBudget(() => parsePendingFile(text, "/project/.pi/pending-questions.json"));
+				} catch (error) {
+					assert.ok(error instanceof PendingFileError, String(error));
+					assert.ok(error.message.startsWith("pending-questions.json"), error.message);
+					return;
+				}
+				useFile(file);
+			}),
+			{ numRuns: RUNS },
+		);
+	});
+});
+
+/** A user message with an attached pending file, as pi inlines `@.pi/pending-questions.json`. */
+const attachedMessage: fc.Arbitrary<string> = fc
+	.tuple(
+		fc.constantFrom(".pi/pending-questions.json", "/p/.pi/pending-questions-2.json", "notes.json"),
+		pendingText,
+		fc.constantFrom("", "\n", "use postgres, call it order-processor", "  "),
+		fc.constantFrom("", "before\n", "\n\n"),
+		fc.boolean(),
+	)
+	.map(
+		([path, content, words, before, newline]) =>
+			`${before}<file name="${path}">\n${content}${newline ? "\n" : ""}</file>\n${words}`,
+	);
+
+describe("deliveryFromAttachedFile", () => {
+	it("returns a delivery, undefined, or throws a PendingFileError, for any message", () => {
+		fc.assert(
+			fc.property(
+				fc.oneof({ weight: 4, arbitrary: attachedMessage }, hostileString),
+				fc.constantFrom("session-1", "other", undefined),
+				(text, sessionId) => {
+					try {
+						const delivery = withinBudget(() => deliveryFromAttachedFile(text, sessionId));
+						if (delivery === undefined) return;
+						assert.equal(typeof delivery.text, "string");
+						assert.notEqual(delivery.text, "");
+						assert.ok(text.includes(`<file name="${delivery.path}">`), delivery.path);
+					} catch (error) {
+						assert.ok(error instanceof PendingFileError, String(error));
+						assert.notEqual(error.message.trim(), "");
+					}
+				},
+			),
+			{ numRuns: RUNS },
+		);
+	});
+});
