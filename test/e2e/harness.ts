@@ -346,3 +346,31 @@ export async function waitForToolResult(ws: Workspace, timeoutMs = 30_000): Prom
 		await sleep(100);
 	}
 }
+
+/** `pi …` as a child process without blocking the event loop (for tests that serve pi something meanwhile). */
+export function runPiAsync(
+	ws: Workspace,
+	args: string[],
+	options: { env?: NodeJS.ProcessEnv; timeoutMs?: number } = {},
+): Promise<RunResult> {
+	return new Promise((done) => {
+		const child = spawn(process.execPath, args, {
+			cwd: ws.cwd,
+			env: { ...ws.env, ...options.env },
+			stdio: ["ignore", "pipe", "pipe"],
+		});
+		let stdout = "";
+		let stderr = "";
+		child.stdout.on("data", (d: Buffer) => {
+			stdout += d.toString();
+		});
+		child.stderr.on("data", (d: Buffer) => {
+			stderr += d.toString();
+		});
+		const timer = setTimeout(() => child.kill("SIGKILL"), options.timeoutMs ?? 30_000);
+		child.on("exit", (code) => {
+			clearTimeout(timer);
+			done({ code, stdout, stderr });
+		});
+	});
+}
