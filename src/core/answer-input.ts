@@ -26,7 +26,9 @@ export function parseAnswersText(text: string, questions: Question[]): (RawAnswe
 			`--answers is not valid JSON; pass a JSON array with one answer per question, e.g. --answers '["PostgreSQL", "order-processor"]'`,
 		);
 	}
-	if (typeof data === "string" && questions.length === 1) return [data];
+	if (questions.length === 1 && (typeof data === "string" || typeof data === "number" || typeof data === "boolean")) {
+		return [String(data)];
+	}
 	if (Array.isArray(data)) {
 		if (data.length !== questions.length) {
 			throw new AskUserError(

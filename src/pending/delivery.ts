@@ -26,7 +26,7 @@ export function formatStructuredDelivery(
 	outcome: Extract<AskOutcome, { kind: "answered" }>,
 	sameSession: boolean,
 ): string {
-	return `<${ANSWERS_TAG} toolCallId="${file.toolCallId}">
+	return `<${ANSWERS_TAG} toolCallId=${JSON.stringify(file.toolCallId)}>
 The user answered the questions you asked earlier with ask_user:
 ${JSON.stringify(toAskUserResult(outcome))}${taskLine(file, sameSession)}
 Continue the task with these answers.
@@ -41,7 +41,7 @@ export function formatWordsDelivery(file: PendingFile, words: string, sameSessio
 			return `${i + 1}. ${q.question}${q.multiSelect ? " (several allowed)" : ""}${options}`;
 		})
 		.join("\n");
-	return `<${ANSWERS_TAG} toolCallId="${file.toolCallId}">
+	return `<${ANSWERS_TAG} toolCallId=${JSON.stringify(file.toolCallId)}>
 You asked the user these questions with ask_user earlier:
 ${questions}
 The user's answers, in their own words: ${JSON.stringify(words)}${taskLine(file, sameSession)}

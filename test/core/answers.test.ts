@@ -73,3 +73,10 @@ describe("parseAnswersText (--answers)", () => {
 		expect(outcomeFromRawAnswers([db, name], [undefined, ""])).toBeUndefined();
 	});
 });
+
+describe("parseAnswersText for a single question", () => {
+	it("reads a bare JSON number or boolean as the answer's text", () => {
+		expect(parseAnswersText("3", [name])).toEqual(["3"]);
+		expect(parseAnswersText("true", [name])).toEqual(["true"]);
+	});
+});
