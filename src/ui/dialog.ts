@@ -60,11 +60,6 @@ export class AskDialog implements Component, Focusable {
 		this.syncEditorFocus();
 	}
 
-	/** The current state, for tests and for the host. */
-	get current(): DialogState {
-		return this.state;
-	}
-
 	dispatch(action: Action): void {
 		const before = this.state;
 		this.state = reduce(before, action);

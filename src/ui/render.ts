@@ -41,6 +41,7 @@ function chip(question: Question, index: number, max: number): string {
 }
 
 function tabBar(state: DialogState, theme: DialogTheme, width: number): string {
+	let line = "";
 	for (const max of CHIP_LENGTHS) {
 		const parts = state.questions.map((question, i) => {
 			const qs = state.perQuestion[i];
@@ -51,12 +52,16 @@ function tabBar(state: DialogState, theme: DialogTheme, width: number): string {
 		});
 		const submit = ` ✓ ${STRINGS.submitTab} `;
 		parts.push(isSubmitTab(state) ? theme.selected(submit) : theme.dim(submit));
-		const line = ` ←${parts.join("")}→`;
-		if (visibleWidth(line) <= width || max === CHIP_LENGTHS[CHIP_LENGTHS.length - 1]) {
-			return truncateToWidth(line, width);
+		// Too many tabs for the width: drop tabs on the left until the active one shows.
+		let first = 0;
+		line = ` ←${parts.join("")}→`;
+		while (visibleWidth(line) > width && first < state.tab) {
+			first++;
+			line = ` ←…${parts.slice(first).join("")}→`;
 		}
+		if (visibleWidth(line) <= width) break;
 	}
-	return "";
+	return truncateToWidth(line, width);
 }
 
 /** Markdown stays markdown; anything else (code, plain lines) is shown verbatim in a code block. */

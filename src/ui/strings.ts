@@ -40,5 +40,3 @@ export const STRINGS = {
 	previewTitle: "Preview",
 	windowTitle: (question: string) => `π - ? ${question}`,
 };
-
-export type Strings = typeof STRINGS;

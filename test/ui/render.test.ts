@@ -57,6 +57,18 @@ describe("every line fits", () => {
 		});
 	}
 
+	it("keeps the active tab visible when 50 tabs do not fit", () => {
+		const many = Array.from({ length: 50 }, (_, i) => ({ question: `Question ${i}?`, header: `Topic ${i}` }));
+		const h = openDialog(many);
+		for (let i = 0; i < 40; i++) h.press(K.tab);
+		for (const width of [40, 80, 250]) {
+			expect(widest(h.dialog, width)).toBeLessThanOrEqual(width);
+			expect(h.lines(width)[1]).toContain("←…");
+			expect(h.lines(width).join("\n")).toContain("Question 40?");
+		}
+		expect(h.lines(250)[1]).toContain("Topic 40");
+	});
+
 	it("wraps a long question instead of cutting it", () => {
 		const h = openDialog([{ question: LONG.trim(), options: [{ label: "A" }] }]);
 		const text = h.lines(40).join(" ").replace(/\s+/g, " ");
