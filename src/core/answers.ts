@@ -50,8 +50,13 @@ export function toAnswer(question: Question, raw: RawAnswer, note?: string): Ans
 			.filter((item, index, all) => item !== "" && all.indexOf(item) === index);
 		if (items.length === 0) return undefined;
 		const selected = items.filter((item) => findLabel(question, item) !== undefined);
-		const answer: Answer = { question: question.question, answer: items, wasCustom: selected.length < items.length };
-		if (selected.length > 0) answer.selectedOption = selected;
+		// Key order as in the spec: question, answer, selectedOption, wasCustom.
+		const answer: Answer = {
+			question: question.question,
+			answer: items,
+			...(selected.length > 0 ? { selectedOption: selected } : {}),
+			wasCustom: selected.length < items.length,
+		};
 		if (cleanNote) answer.note = cleanNote;
 		return answer;
 	}
