@@ -5,7 +5,12 @@
  */
 import { writeSync } from "node:fs";
 import { compact, type ExtensionAPI, type ExtensionContext } from "@mariozechner/pi-coding-agent";
-import { createQuestionsCommand } from "./commands/questions.js";
+import {
+	answerPending,
+	createQuestionsCommand,
+	type QuestionsCommandDeps,
+	type ReadableEntry,
+} from "./commands/questions.js";
 import { outcomeFromRawAnswers, parseAnswersText } from "./core/answer-input.js";
 import type { AskOutcome, AskRequest } from "./core/types.js";
 import { hasInitialPrompt } from "./modes/cli-args.js";
@@ -27,11 +32,6 @@ import { interruptedAskCalls, lastUserText, typedAnswerHistory } from "./session
 import { collectDecisions, decisionsFromSummary, withDecisions } from "./session/compaction.js";
 import { type Ask, type AskHandler, type AskResolution, canonicalRequest, createAskUserTool } from "./tool.js";
 
-interface OpenAsk {
-	request: AskRequest;
-	toolCallId: string;
-}
-
 export default function askUser(pi: ExtensionAPI) {
 	pi.registerFlag("answers", {
 		type: "string",
@@ -46,11 +46,8 @@ export default function askUser(pi: ExtensionAPI) {
 	let startupDeliveries: Delivery[] = [];
 	/** A problem with `--answers` or a pending file, reported when the person's prompt arrives. */
 	let startupError: string | undefined;
-	/** Questions on screen right now; saved as pending if pi shuts down before they are answered. */
-	const openAsks = new Map<string, OpenAsk>();
 	/** The person's typed answers on this branch, for ↑ recall. */
 	let history: string[] = [];
-	let cwd = process.cwd();
 	/** The remote bridge, when configured; its module (and `ws`) load on the first remote question. */
 	let remote: { config: RemoteConfig; bridge?: Promise<RemoteBridge> } | undefined;
 
@@ -88,13 +85,21 @@ export default function askUser(pi: ExtensionAPI) {
 		return undefined;
 	}
 
-	async function trackOpen<T>(ask: OpenAsk, asking: Promise<T>): Promise<T> {
-		openAsks.set(ask.toolCallId, ask);
+	/**
+	 * Keeps the questions on disk while they are on screen, so that nothing is lost however pi ends (SIGKILL,
+	 * a lost RPC client). The file goes once the person answered or cancelled; after an abort it stays, so
+	 * the questions can be answered later (/questions, pi -c).
+	 */
+	async function withJournal<T>(ctx: ExtensionContext, ask: Ask, asking: () => Promise<T>): Promise<T> {
+		let journal: string | undefined;
 		try {
-			return await asking;
-		} finally {
-			openAsks.delete(ask.toolCallId);
+			journal = savePendingFile(ctx.cwd, pendingFor(ctx, ask.request, ask.toolCallId));
+		} catch (error) {
+			ctx.ui.notify(`pi-ask-user: could not save the questions: ${(error as Error).message}`, "warning");
 		}
+		const result = await asking();
+		if (journal && !ask.signal?.aborted) removePendingFile(journal);
+		return result;
 	}
 
 	function pendingFor(ctx: ExtensionContext, request: AskRequest, toolCallId: string) {
@@ -122,10 +127,11 @@ export default function askUser(pi: ExtensionAPI) {
 		if (mode === "tui" || mode === "rpc") {
 			const local = (signal?: AbortSignal) =>
 				askLocally(ask.ctx, ask.request, ask.toolCallId, signal) ?? Promise.resolve<AskOutcome>({ kind: "cancelled" });
-			const asking = bridge
-				? raceLocalAndRemote(local, async (signal) => (await bridge).ask(ask.request, signal), ask.signal)
-				: local(ask.signal).then((outcome) => ({ outcome, answeredBy: "local" as const }));
-			const { outcome, answeredBy } = await trackOpen({ request: ask.request, toolCallId: ask.toolCallId }, asking);
+			const { outcome, answeredBy } = await withJournal(ask.ctx, ask, () =>
+				bridge
+					? raceLocalAndRemote(local, async (signal) => (await bridge).ask(ask.request, signal), ask.signal)
+					: local(ask.signal).then((outcome) => ({ outcome, answeredBy: "local" as const })),
+			);
 			if (outcome.kind === "answered") {
 				for (const a of outcome.answers) if (a.wasCustom && typeof a.answer === "string") history.push(a.answer);
 			}
@@ -149,13 +155,11 @@ export default function askUser(pi: ExtensionAPI) {
 
 	pi.registerTool(createAskUserTool(handle));
 
-	pi.registerCommand(
-		"questions",
-		createQuestionsCommand({
-			askLocally: (ctx, request) => askLocally(ctx, request, `questions-${Date.now()}`),
-			deliver: (text) => pi.sendUserMessage(text),
-		}),
-	);
+	const questionsDeps: QuestionsCommandDeps = {
+		askLocally: (ctx, request) => askLocally(ctx, request, `questions-${Date.now()}`),
+		deliver: (text) => pi.sendUserMessage(text),
+	};
+	pi.registerCommand("questions", createQuestionsCommand(questionsDeps));
 
 	/** Waits for the agent run that `sendUserMessage` starts (print mode would otherwise exit first). */
 	let agentEnded: (() => void) | undefined;
@@ -164,7 +168,6 @@ export default function askUser(pi: ExtensionAPI) {
 	});
 
 	pi.on("session_start", async (_event, ctx) => {
-		cwd = ctx.cwd;
 		startupDeliveries = [];
 		startupError = undefined;
 		history = typedAnswerHistory(ctx.sessionManager.getBranch());
@@ -189,7 +192,7 @@ export default function askUser(pi: ExtensionAPI) {
 			return;
 		}
 		if (startupDeliveries.length === 0) {
-			if (mode === "tui") offerPendingQuestions(ctx);
+			if (mode === "tui") reaskPendingQuestions(ctx);
 			if (promptless && presetAnswers !== undefined) {
 				reportError(ctx, "--answers: this session has no pending questions to answer (see /questions)");
 			}
@@ -241,24 +244,19 @@ export default function askUser(pi: ExtensionAPI) {
 		}
 	}
 
-	/** In the TUI, unanswered questions of this session come back on screen (spec: "Session Interruption"). */
-	function offerPendingQuestions(ctx: ExtensionContext) {
+	/** In the TUI, this session's unanswered questions come back on screen (spec: "Session Interruption"). */
+	function reaskPendingQuestions(ctx: ExtensionContext) {
 		const sessionId = ctx.sessionManager.getSessionId();
-		const waiting = listPendingFiles(ctx.cwd).filter((e) => e.file?.sessionId === sessionId);
-		if (waiting.length === 0) return;
-		ctx.ui.notify(`${waiting.length} pending ask_user question set(s) from this session: /questions answer`, "info");
+		const waiting = listPendingFiles(ctx.cwd).filter((e): e is ReadableEntry => e.file?.sessionId === sessionId);
+		const newest = waiting.at(-1);
+		if (!newest) return;
+		// Not awaited: the TUI finishes starting while the dialog waits for the person.
+		void answerPending(ctx, questionsDeps, newest).catch((error: unknown) =>
+			ctx.ui.notify(`pi-ask-user: ${(error as Error).message}`, "error"),
+		);
 	}
 
-	pi.on("session_shutdown", async (_event, ctx) => {
-		// The person never answered: keep the questions so /questions and pi -c can bring them back.
-		for (const ask of openAsks.values()) {
-			try {
-				savePendingFile(cwd, pendingFor(ctx, ask.request, ask.toolCallId));
-			} catch (error) {
-				writeSync(2, `pi-ask-user: could not save pending questions: ${(error as Error).message}\n`);
-			}
-		}
-		openAsks.clear();
+	pi.on("session_shutdown", async () => {
 		disposeRemote();
 	});
 

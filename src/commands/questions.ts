@@ -3,7 +3,7 @@
  * deliver the answers to the session. Works in the TUI, in RPC mode and in `pi -p "/questions"`.
  */
 import { writeSync } from "node:fs";
-import type { ExtensionCommandContext } from "@mariozechner/pi-coding-agent";
+import type { ExtensionContext } from "@mariozechner/pi-coding-agent";
 import type { AskOutcome, AskRequest } from "../core/types.js";
 import { formatStructuredDelivery } from "../pending/delivery.js";
 import {
@@ -17,17 +17,17 @@ import {
 
 export interface QuestionsCommandDeps {
 	/** Shows the dialog for the request where there is a UI; `undefined` where there is none. */
-	askLocally(ctx: ExtensionCommandContext, request: AskRequest): Promise<AskOutcome> | undefined;
+	askLocally(ctx: ExtensionContext, request: AskRequest): Promise<AskOutcome> | undefined;
 	/** Delivers text to the model as the user's message. */
 	deliver(text: string): void;
 }
 
-function show(ctx: ExtensionCommandContext, text: string, level: "info" | "warning" | "error" = "info") {
+function show(ctx: ExtensionContext, text: string, level: "info" | "warning" | "error" = "info") {
 	if (ctx.hasUI) ctx.ui.notify(text, level);
 	else writeSync(level === "info" ? 1 : 2, `${text}\n`);
 }
 
-function describeEntry(ctx: ExtensionCommandContext, entry: PendingEntry, sessionId: string): string {
+function describeEntry(ctx: ExtensionContext, entry: PendingEntry, sessionId: string): string {
 	const path = displayPath(ctx.cwd, entry.path);
 	if (entry.error) return `${path}: cannot be read — ${entry.error.message}`;
 	const file = entry.file as PendingFile;
@@ -37,6 +37,32 @@ function describeEntry(ctx: ExtensionCommandContext, entry: PendingEntry, sessio
 
 const USAGE = "Usage: /questions [list | answer | clear]";
 
+export type ReadableEntry = PendingEntry & { file: PendingFile };
+
+/** Shows a pending file's questions in the dialog; answered → delivered to the session and the file removed. */
+export async function answerPending(
+	ctx: ExtensionContext,
+	deps: QuestionsCommandDeps,
+	target: ReadableEntry,
+): Promise<void> {
+	const asking = deps.askLocally(ctx, target.file.request);
+	if (!asking) {
+		const path = displayPath(ctx.cwd, target.path);
+		return show(
+			ctx,
+			`/questions answer needs a UI. Answer with: pi -p -c --answers '[…]', or edit ${path} and run pi -c`,
+			"error",
+		);
+	}
+	const outcome = await asking;
+	if (outcome.kind !== "answered")
+		return show(ctx, "Not answered; the questions stay pending (/questions answer).", "warning");
+	removePendingFile(target.path);
+	deps.deliver(
+		formatStructuredDelivery(target.file, outcome, target.file.sessionId === ctx.sessionManager.getSessionId()),
+	);
+}
+
 export function createQuestionsCommand(deps: QuestionsCommandDeps) {
 	return {
 		description: "Show, answer or clear pending ask_user questions",
@@ -44,7 +70,7 @@ export function createQuestionsCommand(deps: QuestionsCommandDeps) {
 			const items = ["list", "answer", "clear"].filter((c) => c.startsWith(prefix.trim()));
 			return items.length > 0 ? items.map((value) => ({ value, label: value })) : null;
 		},
-		handler: async (args: string, ctx: ExtensionCommandContext) => {
+		handler: async (args: string, ctx: ExtensionContext) => {
 			const sub = args.trim().toLowerCase() || "list";
 			const entries = listPendingFiles(ctx.cwd);
 			const sessionId = ctx.sessionManager.getSessionId();
@@ -76,28 +102,16 @@ export function createQuestionsCommand(deps: QuestionsCommandDeps) {
 				return show(ctx, `Cleared ${count} pending question(s).${kept}`);
 			}
 			if (sub === "answer") {
-				const readable = entries.filter((e): e is PendingEntry & { file: PendingFile } => e.file !== undefined);
+				const readable = entries.filter((e): e is ReadableEntry => e.file !== undefined);
 				// This session's newest ask first; otherwise the project's newest.
 				const target = readable.filter((e) => e.file.sessionId === sessionId).at(-1) ?? readable.at(-1);
-				if (!target)
-					return show(
-						ctx,
-						entries.length ? describeEntry(ctx, entries[0] as PendingEntry, sessionId) : "No pending questions.",
-						entries.length ? "error" : "info",
-					);
-				const asking = deps.askLocally(ctx, target.file.request);
-				if (!asking) {
-					return show(
-						ctx,
-						`/questions answer needs the interactive UI. Answer with: pi -p -c --answers '[…]', or edit ${displayPath(ctx.cwd, target.path)} and run pi -c`,
-						"error",
-					);
-				}
-				const outcome = await asking;
-				if (outcome.kind !== "answered") return show(ctx, "Not answered; the questions stay pending.", "warning");
-				removePendingFile(target.path);
-				deps.deliver(formatStructuredDelivery(target.file, outcome, target.file.sessionId === sessionId));
-				return;
+				if (target) return answerPending(ctx, deps, target);
+				const broken = entries[0];
+				return show(
+					ctx,
+					broken ? describeEntry(ctx, broken, sessionId) : "No pending questions.",
+					broken ? "error" : "info",
+				);
 			}
 			show(ctx, USAGE, "warning");
 		},

@@ -278,7 +278,7 @@ export interface TuiSession {
 	waitFor(text: string | RegExp, timeoutMs?: number): Promise<void>;
 	waitForGone(text: string | RegExp, timeoutMs?: number): Promise<void>;
 	exited: Promise<number>;
-	kill(): void;
+	kill(signal?: string): void;
 }
 
 export function startTui(
@@ -330,7 +330,7 @@ export function startTui(
 		waitFor: (text, timeoutMs = 20_000) => poll(() => matches(text), String(text), timeoutMs),
 		waitForGone: (text, timeoutMs = 20_000) => poll(() => !matches(text), `${String(text)} to go`, timeoutMs),
 		exited,
-		kill: () => proc.kill(),
+		kill: (signal) => proc.kill(signal),
 	};
 }
 
