@@ -5,7 +5,7 @@
  */
 import { randomBytes } from "node:crypto";
 import * as fs from "node:fs";
-import { basename, dirname, join, relative } from "node:path";
+import { basename, join, relative } from "node:path";
 import { sanitizeLine } from "../core/text.js";
 import type { AskRequest, Question } from "../core/types.js";
 import { AskUserError, validateRequest } from "../core/validate.js";
@@ -193,12 +193,6 @@ export function savePendingFile(cwd: string, file: PendingFile): string {
 	} finally {
 		fs.rmSync(temp, { force: true });
 	}
-}
-
-/** Replaces a pending file we own, atomically (rename replaces a planted symlink, never follows it). */
-export function rewritePendingFile(path: string, file: PendingFile): void {
-	const temp = writeTemp(dirname(path), serialize(file));
-	fs.renameSync(temp, path);
 }
 
 export interface PendingEntry {

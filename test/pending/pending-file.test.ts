@@ -1,0 +1,119 @@
+/** The pending file on disk: atomic, owner-only, never overwritten, never written through a symlink. */
+import {
+	existsSync,
+	mkdirSync,
+	mkdtempSync,
+	readFileSync,
+	rmSync,
+	statSync,
+	symlinkSync,
+	writeFileSync,
+} from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import {
+	createPendingFile,
+	listPendingFiles,
+	PendingFileError,
+	parsePendingFile,
+	savePendingFile,
+} from "../../src/pending/pending-file.js";
+
+let dir: string;
+beforeEach(() => {
+	dir = mkdtempSync(join(tmpdir(), "pi-ask-user-pending-"));
+});
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+function file(question = "Which database?") {
+	return createPendingFile({
+		request: { questions: [{ question, options: [{ label: "SQLite", description: "small" }] }] },
+		sessionId: "s1",
+		toolCallId: "call_1",
+		task: "set up",
+		now: new Date("2026-02-04T22:16:32Z"),
+	});
+}
+
+describe("saving", () => {
+	it("writes the spec's shape with owner-only permissions and leaves no temp file", () => {
+		const path = savePendingFile(dir, file());
+		expect(path).toBe(join(dir, ".pi/pending-questions.json"));
+		expect(statSync(path).mode & 0o777).toBe(0o600);
+		expect(statSync(join(dir, ".pi")).mode & 0o777).toBe(0o700);
+		const data = JSON.parse(readFileSync(path, "utf8"));
+		expect(data).toMatchObject({
+			version: 1,
+			sessionId: "s1",
+			timestamp: "2026-02-04T22:16:32.000Z",
+			questions: [
+				{ question: "Which database?", options: ["SQLite"], optionDescriptions: { SQLite: "small" }, answer: null },
+			],
+		});
+		expect(listPendingFiles(dir).map((e) => e.path)).toEqual([path]);
+		expect(readFileSync(path, "utf8")).not.toContain(".tmp");
+	});
+
+	it("never overwrites: many saves in a row each claim their own file", () => {
+		const paths = Array.from({ length: 20 }, (_, i) => savePendingFile(dir, file(`Q${i}?`)));
+		expect(new Set(paths).size).toBe(20);
+		expect(
+			listPendingFiles(dir)
+				.map((e) => e.file?.questions[0]?.question)
+				.sort(),
+		).toEqual(Array.from({ length: 20 }, (_, i) => `Q${i}?`).sort());
+	});
+
+	it("does not follow a symlink planted at the pending path", () => {
+		mkdirSync(join(dir, ".pi"));
+		const victim = join(dir, "victim.txt");
+		writeFileSync(victim, "precious");
+		symlinkSync(victim, join(dir, ".pi/pending-questions.json"));
+		const path = savePendingFile(dir, file());
+		expect(path).toBe(join(dir, ".pi/pending-questions-2.json"));
+		expect(readFileSync(victim, "utf8")).toBe("precious");
+		// A symlink is never listed as a pending file either.
+		expect(listPendingFiles(dir).map((e) => e.path)).toEqual([path]);
+	});
+
+	it("refuses a .pi folder that is a symlink", () => {
+		const elsewhere = join(dir, "elsewhere");
+		mkdirSync(elsewhere);
+		symlinkSync(elsewhere, join(dir, ".pi"));
+		expect(() => savePendingFile(dir, file())).toThrow(/is a symlink; refusing/);
+		expect(existsSync(join(elsewhere, "pending-questions.json"))).toBe(false);
+	});
+
+	it("a writer that crashed mid-write leaves only a temp file, which is never read as pending", () => {
+		const path = savePendingFile(dir, file());
+		const before = readFileSync(path, "utf8");
+		writeFileSync(join(dir, ".pi/.pending-999-abc.tmp"), '{"version":1,"questions":[');
+		expect(listPendingFiles(dir).map((e) => e.path)).toEqual([path]);
+		expect(readFileSync(path, "utf8")).toBe(before);
+	});
+});
+
+describe("reading", () => {
+	it("refuses a file from a newer version clearly instead of misreading it", () => {
+		const text = JSON.stringify({ ...file(), version: 2 });
+		expect(() => parsePendingFile(text, "/p/.pi/pending-questions.json")).toThrow(
+			"pending-questions.json has version 2, newer than this pi-ask-user understands (1)",
+		);
+	});
+
+	it("names the file and the problem for a hand-broken file", () => {
+		expect(() => parsePendingFile("{ nope", "/p/.pi/pending-questions.json")).toThrow(PendingFileError);
+		expect(() => parsePendingFile("{ nope", "/p/.pi/pending-questions.json")).toThrow(
+			/pending-questions.json is not valid JSON/,
+		);
+		const extra = { ...file(), questions: [...file().questions, { question: "new?", answer: "x" }] };
+		expect(() => parsePendingFile(JSON.stringify(extra), "/p/.pi/pending-questions.json")).toThrow(
+			/"questions" has 2 entries but 1 were asked/,
+		);
+		const badAnswer = { ...file(), questions: [{ question: "Which database?", answer: 5 }] };
+		expect(() => parsePendingFile(JSON.stringify(badAnswer), "/p/.pi/pending-questions.json")).toThrow(
+			/questions\[0\]\.answer must be a string/,
+		);
+	});
+});
