@@ -15,9 +15,7 @@ import { outcomeFromRawAnswers, parseAnswersText } from "./core/answer-input.js"
 import type { AskOutcome, AskRequest } from "./core/types.js";
 import { hasInitialPrompt } from "./modes/cli-args.js";
 import { detectMode } from "./modes/detect.js";
-import { askInteractive } from "./modes/interactive.js";
 import { askInPrint } from "./modes/print.js";
-import { askRpc } from "./modes/rpc.js";
 import {
 	type Delivery,
 	deliveriesFromEditedFiles,
@@ -77,10 +75,15 @@ export default function askUser(pi: ExtensionAPI) {
 	/** Shows the dialog where there is a UI; `undefined` in print and JSON mode. */
 	function askLocally(ctx: ExtensionContext, request: AskRequest, toolCallId: string, signal?: AbortSignal) {
 		const mode = detectMode(ctx);
-		if (mode === "tui") return askInteractive(ctx.ui, request, { signal, history });
+		// The dialog code loads when it is first needed, so that it costs nothing at pi's startup.
+		if (mode === "tui") {
+			return import("./modes/interactive.js").then((m) => m.askInteractive(ctx.ui, request, { signal, history }));
+		}
 		if (mode === "rpc") {
 			const structured = process.env.PI_ASK_USER_RPC_PROTOCOL === "structured";
-			return askRpc(ctx.ui, request, { signal, structured, requestId: toolCallId });
+			return import("./modes/rpc.js").then((m) =>
+				m.askRpc(ctx.ui, request, { signal, structured, requestId: toolCallId }),
+			);
 		}
 		return undefined;
 	}
