@@ -45,7 +45,7 @@ function runOnce(ws: Workspace, loadPackage: boolean): Sample {
 	return { wallMs, maxRssMb };
 }
 
-function probe(mode: "total" | "parts"): Record<string, number> {
+function probe(mode: "total"): Record<string, number> {
 	const run = spawnSync(process.execPath, [join(ROOT, "bench/startup-probe.mjs"), mode, pkg.dir], {
 		cwd: ROOT,
 		stdio: "pipe",
@@ -91,21 +91,11 @@ const rssRatio = rss.with.median / rss.without.median;
 // -------------------------------------------------------------------------------------------- breakdown
 
 const totals: number[] = [];
-const parts: Record<string, number[]> = {};
 for (let i = 0; i < PROBE_RUNS; i++) {
 	totals.push(probe("total").total ?? Number.NaN);
-	for (const [name, value] of Object.entries(probe("parts"))) parts[name] = [...(parts[name] ?? []), value];
 	process.stderr.write(`startup breakdown ${i + 1}/${PROBE_RUNS}\r`);
 }
 const loadSpread = spread(totals);
-const partRows = Object.entries(parts).map(([name, values]) => {
-	const s = spread(values);
-	return [name, `${fmt(s.median)} ms`, `${fmt(s.min)}–${fmt(s.max)} ms`];
-});
-const heaviest = Object.entries(parts)
-	.map(([name, values]) => ({ name, median: spread(values).median }))
-	.sort((a, b) => b.median - a.median)[0];
-
 const report: BenchReport = {
 	title: "Startup cost",
 	summary: [
@@ -125,7 +115,7 @@ const report: BenchReport = {
 		},
 		{
 			what: "Extension load inside pi (jiti import + factory, median)",
-			ours: `${fmt(loadSpread.median)} ms; heaviest part: ${heaviest?.name ?? "?"} ${fmt(heaviest?.median ?? Number.NaN)} ms`,
+			ours: `${fmt(loadSpread.median)} ms`,
 			reference: "—",
 			target: "—",
 			met: undefined,
@@ -150,14 +140,12 @@ Paired difference in wall time (run *i* with − run *i* without): ${spreadCell(
 
 ### Where the extension's load time goes
 
-Fresh \`node\` processes (${PROBE_RUNS} of each kind, alternated) that first import pi's own modules, as \`pi\` has
-done before it loads extensions. *Total*: pi's extension loader (\`loadExtensions\`, jiti) loading the
-package directory. *Parts*: each bare import of \`dist/index.js\` timed on its own (an import pi already
-loaded costs ~0), then the package's own module, then the factory call.
+Fresh \`node\` processes (${PROBE_RUNS}) that first import pi's own modules, as \`pi\` has done before it loads
+extensions, then time pi's extension loader (\`loadExtensions\`, jiti, with pi's import aliases) loading the
+package directory: import plus factory. The dialog, RPC mode and the remote bridge are not part of it; they
+load when first used.
 
 Total extension load: ${spreadCell(loadSpread, "ms")}.
-
-${table(["part", "median", "min–max"], partRows)}
 `,
 };
 emit(report);

@@ -336,11 +336,23 @@ function confirmChoice(state: DialogState, yes: boolean): DialogState {
 	}
 }
 
+/** Lower-cased labels per question, computed on the first filter key rather than on every one. */
+const lowerLabels = new WeakMap<Question, string[]>();
+
+function labelsForFilter(question: Question): string[] {
+	let labels = lowerLabels.get(question);
+	if (!labels) {
+		labels = (question.options ?? []).map((option) => option.label.toLowerCase());
+		lowerLabels.set(question, labels);
+	}
+	return labels;
+}
+
 function applyFilter(state: DialogState, filter: string): DialogState {
 	const question = state.questions[state.tab];
 	if (!question) return state;
 	return withQuestion(state, (qs) => {
-		const options = question.options ?? [];
+		const labels = labelsForFilter(question);
 		const wanted = filter.toLowerCase();
 		let matches: number[] | undefined;
 		if (wanted !== "") {
@@ -348,10 +360,10 @@ function applyFilter(state: DialogState, filter: string): DialogState {
 			const pool = qs.matches && filter.startsWith(qs.filter) && qs.filter !== "" ? qs.matches : undefined;
 			const found: number[] = [];
 			const test = (i: number) => {
-				if (options[i]?.label.toLowerCase().includes(wanted)) found.push(i);
+				if (labels[i]?.includes(wanted)) found.push(i);
 			};
 			if (pool) for (const i of pool) test(i);
-			else for (let i = 0; i < options.length; i++) test(i);
+			else for (let i = 0; i < labels.length; i++) test(i);
 			matches = found;
 		}
 		return fitScroll(question, { ...qs, filter, matches, cursor: 0, scroll: 0 }, 0);
