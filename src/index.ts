@@ -12,6 +12,7 @@ import {
 	type ReadableEntry,
 } from "./commands/questions.js";
 import { outcomeFromRawAnswers, parseAnswersText } from "./core/answer-input.js";
+import { typedParts } from "./core/answers.js";
 import type { AskOutcome, AskRequest } from "./core/types.js";
 import { hasInitialPrompt } from "./modes/cli-args.js";
 import { detectMode } from "./modes/detect.js";
@@ -136,7 +137,7 @@ export default function askUser(pi: ExtensionAPI) {
 					: local(ask.signal).then((outcome) => ({ outcome, answeredBy: "local" as const })),
 			);
 			if (outcome.kind === "answered") {
-				for (const a of outcome.answers) if (a.wasCustom && typeof a.answer === "string") history.push(a.answer);
+				history.push(...outcome.answers.flatMap(typedParts));
 			}
 			if (answeredBy === "remote") {
 				ask.ctx.ui.notify(outcome.kind === "answered" ? "Answered remotely." : "Dismissed remotely.", "info");
@@ -258,6 +259,11 @@ export default function askUser(pi: ExtensionAPI) {
 			ctx.ui.notify(`pi-ask-user: ${(error as Error).message}`, "error"),
 		);
 	}
+
+	// Moving in the session tree changes which answers are "earlier in this session".
+	pi.on("session_tree", async (_event, ctx) => {
+		history = typedAnswerHistory(ctx.sessionManager.getBranch());
+	});
 
 	pi.on("session_shutdown", async () => {
 		disposeRemote();

@@ -71,3 +71,11 @@ export function toAnswer(question: Question, raw: RawAnswer, note?: string): Ans
 	if (cleanNote) answer.note = cleanNote;
 	return answer;
 }
+
+/** The parts of an answer the person typed themselves (not chosen options), for ↑ recall. */
+export function typedParts(answer: Pick<Answer, "answer" | "selectedOption" | "wasCustom">): string[] {
+	if (!answer.wasCustom) return [];
+	if (!Array.isArray(answer.answer)) return [answer.answer];
+	const chosen = new Set(Array.isArray(answer.selectedOption) ? answer.selectedOption : []);
+	return answer.answer.filter((item) => !chosen.has(item));
+}

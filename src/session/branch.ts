@@ -1,5 +1,7 @@
 /** Reading the session branch: what the user asked for, and the ask_user records on this branch. */
 import type { SessionEntry } from "@mariozechner/pi-coding-agent";
+import { typedParts } from "../core/answers.js";
+import type { AskDetails } from "../core/types.js";
 
 function textOf(content: unknown): string {
 	if (typeof content === "string") return content;
@@ -63,11 +65,11 @@ export function typedAnswerHistory(branch: SessionEntry[]): string[] {
 	for (const entry of branch) {
 		if (entry.type !== "message" || entry.message.role !== "toolResult" || entry.message.toolName !== "ask_user")
 			continue;
-		const details = entry.message.details as { answers?: { answer?: unknown; wasCustom?: unknown }[] } | undefined;
-		for (const answer of details?.answers ?? []) {
-			if (answer.wasCustom !== true) continue;
-			const values = Array.isArray(answer.answer) ? answer.answer : [answer.answer];
-			for (const value of values) {
+		const details = entry.message.details as AskDetails | undefined;
+		for (const answer of Array.isArray(details?.answers) ? details.answers : []) {
+			// Details come from the session file: skip anything that is not an answer record.
+			if (typeof answer !== "object" || answer === null) continue;
+			for (const value of typedParts(answer)) {
 				if (typeof value === "string" && value !== "" && history.at(-1) !== value) history.push(value);
 			}
 		}
