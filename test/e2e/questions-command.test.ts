@@ -1,0 +1,65 @@
+/** /questions in the real TUI: answer pending questions in the dialog, and clear them after a confirmation. */
+import { existsSync } from "node:fs";
+import { afterEach, beforeEach, expect, it } from "vitest";
+import {
+	createWorkspace,
+	KEYS,
+	runPrint,
+	SPEC_EXAMPLE,
+	sleep,
+	startTui,
+	type TuiSession,
+	type Workspace,
+} from "./harness.js";
+
+let ws: Workspace;
+let tui: TuiSession | undefined;
+beforeEach(() => {
+	ws = createWorkspace();
+	ws.script([{ toolCall: { name: "ask_user", arguments: SPEC_EXAMPLE } }]);
+	runPrint(ws, ["set up the service"]);
+	expect(existsSync(ws.pendingPath())).toBe(true);
+});
+afterEach(() => {
+	tui?.kill();
+	tui = undefined;
+	ws.cleanup();
+});
+
+async function command(text: string): Promise<TuiSession> {
+	const t = startTui(ws, [], { env: { PI_ASK_USER_NOTIFY: "0" } });
+	tui = t;
+	await sleep(1500);
+	t.type(text);
+	await t.waitFor(text, 20_000);
+	t.type(KEYS.escape); // close the command autocomplete, keep the text
+	t.type(KEYS.enter);
+	return t;
+}
+
+it("/questions answer: the dialog answers another session's pending questions; the model gets them with the task", async () => {
+	const t = await command("/questions answer");
+	await t.waitFor("Other (type your answer)", 40_000);
+	t.type("2");
+	await t.waitFor("Enter to submit");
+	t.type("svc-from-tui");
+	await t.waitFor("svc-from-tui");
+	t.type(KEYS.enter);
+	await t.waitFor("Review your answers");
+	t.type(KEYS.enter);
+	for (let i = 0; i < 200 && !ws.lastMessages().some((m) => m.text.includes("<ask_user_answers")); i++)
+		await sleep(100);
+	const delivered = ws.lastMessages().find((m) => m.role === "user" && m.text.includes("<ask_user_answers"));
+	expect(delivered?.text).toContain('"answer":"SQLite","selectedOption":"SQLite","wasCustom":false');
+	expect(delivered?.text).toContain('"answer":"svc-from-tui","wasCustom":true');
+	expect(delivered?.text).toContain('The task they had given you: "set up the service"');
+	expect(existsSync(ws.pendingPath())).toBe(false);
+});
+
+it("/questions clear asks first, then deletes", async () => {
+	const t = await command("/questions clear");
+	await t.waitFor("Delete 2 pending question(s)", 40_000);
+	t.type(KEYS.enter);
+	await t.waitFor("Cleared 2 pending question(s)");
+	expect(existsSync(ws.pendingPath())).toBe(false);
+});
