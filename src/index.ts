@@ -51,19 +51,25 @@ export default function askUser(pi: ExtensionAPI) {
 	let remote: { config: RemoteConfig; bridge?: Promise<RemoteBridge> } | undefined;
 
 	function remoteBridge(ctx: ExtensionContext): Promise<RemoteBridge> | undefined {
-		if (!remote) return undefined;
-		const { config } = remote;
-		// In the TUI, stderr would tear the screen; warnings become notifications there.
-		const logger =
-			detectMode(ctx) === "print" ? undefined : { warn: (message: string) => ctx.ui.notify(message, "warning") };
-		remote.bridge ??= import("./remote/bridge.js").then((m) =>
-			m.createRemoteBridge(config, { logger: logger ?? m.stderrLogger }),
-		);
-		return remote.bridge;
+		const current = remote;
+		if (!current) return undefined;
+		// In the TUI, stderr would tear the screen; warnings become notifications where there is a UI.
+		const logger = ctx.hasUI ? { warn: (message: string) => ctx.ui.notify(message, "warning") } : undefined;
+		current.bridge ??= import("./remote/bridge.js")
+			.then((m) => m.createRemoteBridge(current.config, { logger: logger ?? m.stderrLogger }))
+			.catch((error: unknown) => {
+				// Try again on the next ask rather than failing every ask from now on.
+				current.bridge = undefined;
+				throw error;
+			});
+		return current.bridge;
 	}
 
 	function disposeRemote() {
-		void remote?.bridge?.then((bridge) => bridge.dispose());
+		void remote?.bridge?.then(
+			(bridge) => bridge.dispose(),
+			() => undefined,
+		);
 		remote = undefined;
 	}
 
@@ -122,9 +128,10 @@ export default function askUser(pi: ExtensionAPI) {
 		const mode = detectMode(ask.ctx);
 		const recordedMode = mode === "tui" ? "interactive" : mode === "rpc" ? "rpc" : "print";
 		if (presetAnswers !== undefined) {
-			const raw = parseAnswersText(presetAnswers, ask.request.questions);
+			// Used up before parsing: a bad value is reported once, not on every later ask.
+			const preset = presetAnswers;
 			presetAnswers = undefined;
-			const outcome = outcomeFromRawAnswers(ask.request.questions, raw);
+			const outcome = outcomeFromRawAnswers(ask.request.questions, parseAnswersText(preset, ask.request.questions));
 			if (outcome) return { outcome, mode: recordedMode };
 		}
 		const bridge = remoteBridge(ask.ctx);
@@ -180,14 +187,24 @@ export default function askUser(pi: ExtensionAPI) {
 		const sessionId = ctx.sessionManager.getSessionId();
 		disposeRemote();
 		recoverInterrupted(ctx);
+		const errors: string[] = [];
 		try {
 			const config = resolveRemoteConfig((name) => pi.getFlag(name), process.env, { sessionKey: sessionId });
 			if (config) remote = { config };
+		} catch (error) {
+			errors.push((error as Error).message);
+		}
+		try {
 			startupDeliveries = findStartupDeliveries(ctx.cwd, sessionId);
 		} catch (error) {
-			startupError = (error as Error).message;
+			errors.push((error as Error).message);
 		}
 		const mode = detectMode(ctx);
+		if (errors.length > 0) {
+			// With a UI the person sees it now; in print mode it stops the prompt that would act on it.
+			if (ctx.hasUI) for (const message of errors) reportError(ctx, message);
+			else startupError = errors.join("\n");
+		}
 		// Print mode without a prompt runs no turn, so nothing later could carry answers or errors.
 		const promptless = (mode === "print" || mode === "json") && !hasInitialPrompt(process.argv.slice(2));
 		if (startupError && promptless) {
@@ -208,7 +225,12 @@ export default function askUser(pi: ExtensionAPI) {
 			const ended = new Promise<void>((resolve) => {
 				agentEnded = resolve;
 			});
-			pi.sendUserMessage(text);
+			try {
+				pi.sendUserMessage(text);
+			} catch (error) {
+				reportError(ctx, `could not deliver the answers: ${(error as Error).message}`);
+				return;
+			}
 			// Print mode exits when session_start returns; the TUI must not be blocked.
 			if (mode !== "tui") await ended;
 		}
@@ -277,21 +299,23 @@ export default function askUser(pi: ExtensionAPI) {
 			reportError(ctx, message);
 			return { action: "handled" };
 		}
-		let text = event.text;
-		let deliveries = startupDeliveries.length > 0 ? [takeDeliveries()] : [];
+		let attached: Delivery | undefined;
 		try {
-			const attached = deliveryFromAttachedFile(text, ctx.sessionManager.getSessionId());
-			if (attached) {
-				removePendingFile(attached.path);
-				deliveries = [...deliveries, attached.text];
-				text = "";
-			}
+			attached = deliveryFromAttachedFile(event.text, ctx.sessionManager.getSessionId());
 		} catch (error) {
+			// Nothing has been consumed yet: every pending file is still on disk.
 			reportError(ctx, (error as Error).message);
 			return { action: "handled" };
 		}
-		if (deliveries.length === 0) return { action: "continue" };
-		return { action: "transform", text: [...deliveries, text.trim()].filter((part) => part !== "").join("\n\n") };
+		if (!attached && startupDeliveries.length === 0) return { action: "continue" };
+		const parts = startupDeliveries.length > 0 ? [takeDeliveries()] : [];
+		if (attached) {
+			removePendingFile(attached.path);
+			parts.push(attached.text);
+		} else if (event.text.trim() !== "") {
+			parts.push(event.text.trim());
+		}
+		return { action: "transform", text: parts.join("\n\n") };
 	});
 
 	pi.on("session_before_compact", async (event, ctx) => {

@@ -5,6 +5,7 @@
 import { writeSync } from "node:fs";
 import type { ExtensionContext } from "@mariozechner/pi-coding-agent";
 import type { AskOutcome, AskRequest } from "../core/types.js";
+import { detectMode } from "../modes/detect.js";
 import { formatStructuredDelivery } from "../pending/delivery.js";
 import {
 	displayPath,
@@ -23,8 +24,9 @@ export interface QuestionsCommandDeps {
 }
 
 function show(ctx: ExtensionContext, text: string, level: "info" | "warning" | "error" = "info") {
-	if (ctx.hasUI) ctx.ui.notify(text, level);
-	else writeSync(level === "info" ? 1 : 2, `${text}\n`);
+	if (ctx.hasUI) return ctx.ui.notify(text, level);
+	// In JSON mode stdout carries pi's events; text goes to stderr there.
+	writeSync(level === "info" && detectMode(ctx) === "print" ? 1 : 2, `${text}\n`);
 }
 
 function describeEntry(ctx: ExtensionContext, entry: PendingEntry, sessionId: string): string {
@@ -57,10 +59,11 @@ export async function answerPending(
 	const outcome = await asking;
 	if (outcome.kind !== "answered")
 		return show(ctx, "Not answered; the questions stay pending (/questions answer).", "warning");
-	removePendingFile(target.path);
+	// Delivered first: if delivery fails, the questions are still pending.
 	deps.deliver(
 		formatStructuredDelivery(target.file, outcome, target.file.sessionId === ctx.sessionManager.getSessionId()),
 	);
+	removePendingFile(target.path);
 }
 
 export function createQuestionsCommand(deps: QuestionsCommandDeps) {

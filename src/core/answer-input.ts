@@ -29,6 +29,11 @@ export function parseAnswersText(text: string, questions: Question[]): (RawAnswe
 	if (questions.length === 1 && (typeof data === "string" || typeof data === "number" || typeof data === "boolean")) {
 		return [String(data)];
 	}
+	const lone = questions.length === 1 ? questions[0] : undefined;
+	if (lone?.multiSelect && Array.isArray(data) && data.length > 1 && data.every((item) => typeof item === "string")) {
+		// `--answers '["Auth", "Admin"]'` for a lone multi-select question: its choices, not one answer each.
+		return [data as string[]];
+	}
 	if (Array.isArray(data)) {
 		if (data.length !== questions.length) {
 			throw new AskUserError(
@@ -42,7 +47,15 @@ export function parseAnswersText(text: string, questions: Question[]): (RawAnswe
 		for (const [key, value] of Object.entries(data)) {
 			const wanted = key.trim().toLowerCase();
 			let index = questions.findIndex((q) => q.question.toLowerCase() === wanted);
-			if (index < 0) index = questions.findIndex((q) => q.header?.toLowerCase() === wanted);
+			if (index < 0) {
+				const byHeader = questions.flatMap((q, i) => (q.header?.toLowerCase() === wanted ? [i] : []));
+				if (byHeader.length > 1) {
+					throw new AskUserError(
+						`--answers key ${JSON.stringify(key)} is the header of several questions; use the question text`,
+					);
+				}
+				index = byHeader[0] ?? -1;
+			}
 			if (index < 0) {
 				const known = questions.map((q) => JSON.stringify(q.header ?? q.question)).join(", ");
 				throw new AskUserError(`--answers key ${JSON.stringify(key)} matches no question; use one of ${known}`);

@@ -2,6 +2,7 @@
  * Turning what a person gave into the spec's `Answer`: an answer equal to an option label selects it,
  * anything else is custom text. No other validation of content (spec decision 2).
  */
+import { sanitizeText } from "./text.js";
 import type { Answer, Question, RawAnswer } from "./types.js";
 
 function findLabel(question: Question, text: string): string | undefined {
@@ -40,8 +41,11 @@ export function splitMultiAnswer(question: Question, text: string): string[] {
 }
 
 /** Builds the spec's `Answer` for one question; `undefined` when nothing was given. */
-export function toAnswer(question: Question, raw: RawAnswer, note?: string): Answer | undefined {
-	const cleanNote = note?.trim() ? note.trim() : undefined;
+export function toAnswer(question: Question, dirty: RawAnswer, note?: string): Answer | undefined {
+	// Every way in (dialog, --answers, edited file, RPC, bridge) passes here: what is stored, shown again
+	// and recalled never carries terminal control sequences.
+	const raw = Array.isArray(dirty) ? dirty.map(sanitizeText) : sanitizeText(dirty);
+	const cleanNote = note && sanitizeText(note).trim() ? sanitizeText(note).trim() : undefined;
 	if (question.multiSelect) {
 		const items = (
 			Array.isArray(raw) ? raw.flatMap((item) => splitMultiAnswer(question, item)) : splitMultiAnswer(question, raw)

@@ -127,11 +127,13 @@ export function validateRequest(raw: unknown): AskRequest {
 	const seen = new Map<string, number>();
 	const questions = list.map((q, i) => {
 		const valid = validateQuestion(q, `questions[${i}]`);
-		const first = seen.get(valid.question);
+		// Case-insensitively: answers keyed by question text are matched that way.
+		const key = valid.question.toLowerCase();
+		const first = seen.get(key);
 		if (first !== undefined) {
 			throw new AskUserError(`questions[${i}].question duplicates questions[${first}]; each question must be distinct`);
 		}
-		seen.set(valid.question, i);
+		seen.set(key, i);
 		return valid;
 	});
 	const request: AskRequest = { questions };

@@ -67,13 +67,20 @@ export function multiRows(question: Question, draft: MultiDraft): string[] {
 
 const fold = (text: string) => sanitizeLine(text).trim().replace(/\s+/g, " ").toLowerCase();
 
-/** The option a reply names when it is not an exact row: the label alone, or the label and any suffix. */
+/**
+ * The option a reply names when it is not an exact row: the label alone, or the label followed by (the start
+ * of) its own description, as the row shows it. Anything else after a label is the person's own text.
+ */
 function labelIn(question: Question, reply: string): string | undefined {
 	const wanted = fold(reply.replace(/^\s*\[[ xX✓✔]?\]\s*/, ""));
 	let best: string | undefined;
-	for (const { label } of question.options ?? []) {
+	for (const { label, description } of question.options ?? []) {
 		const key = fold(label);
-		const named = wanted === key || (wanted.startsWith(key) && /^\s*[—–:-]/.test(wanted.slice(key.length)));
+		const rest = wanted.startsWith(key) ? wanted.slice(key.length) : undefined;
+		const suffix = rest?.replace(/^\s*[—–:-]\s*/, "").replace(/…$/, "");
+		const named =
+			rest === "" ||
+			(rest !== undefined && rest !== suffix && suffix !== undefined && fold(description ?? "").startsWith(suffix));
 		if (named && (best === undefined || label.length > best.length)) best = label;
 	}
 	return best;

@@ -212,19 +212,22 @@ export function listPendingFiles(cwd: string): PendingEntry[] {
 		return [];
 	}
 	const pattern = /^pending-questions(-\d+)?\.json$/;
-	return names
-		.filter((name) => pattern.test(name))
-		.map((name) => join(dir, name))
-		.filter((path) => fs.lstatSync(path).isFile())
-		.map((path): PendingEntry => {
-			try {
-				return { path, file: parsePendingFile(fs.readFileSync(path, "utf8"), path) };
-			} catch (error) {
-				if (error instanceof PendingFileError) return { path, error };
-				return { path, error: new PendingFileError(`${basename(path)}: ${(error as Error).message}`) };
-			}
-		})
-		.sort((a, b) => (a.file?.timestamp ?? "").localeCompare(b.file?.timestamp ?? ""));
+	return (
+		names
+			.filter((name) => pattern.test(name))
+			.map((name) => join(dir, name))
+			// Another pi process may remove a file between readdir and lstat.
+			.filter((path) => fs.lstatSync(path, { throwIfNoEntry: false })?.isFile() === true)
+			.map((path): PendingEntry => {
+				try {
+					return { path, file: parsePendingFile(fs.readFileSync(path, "utf8"), path) };
+				} catch (error) {
+					if (error instanceof PendingFileError) return { path, error };
+					return { path, error: new PendingFileError(`${basename(path)}: ${(error as Error).message}`) };
+				}
+			})
+			.sort((a, b) => (a.file?.timestamp ?? "").localeCompare(b.file?.timestamp ?? ""))
+	);
 }
 
 export function removePendingFile(path: string): void {

@@ -54,6 +54,10 @@ export async function raceLocalAndRemote(
 			return { outcome: first.outcome, answeredBy: "remote" };
 		}
 		return { outcome: (await localResult).outcome, answeredBy: "local" };
+	} catch (error) {
+		// The local dialog failed: the remote question must not keep waiting (and holding its socket) either.
+		abortBoth();
+		throw error;
 	} finally {
 		signal?.removeEventListener("abort", abortBoth);
 	}

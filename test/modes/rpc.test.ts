@@ -83,8 +83,15 @@ describe("rows shown to a plain RPC client", () => {
 
 	it("prefers the longest label when one label starts another", () => {
 		const question: Question = { question: "q", options: [{ label: "A" }, { label: "A — b" }] };
-		expect(chooseSingle(question, "A — b — extra")).toEqual({ kind: "option", label: "A — b" });
-		expect(chooseSingle(question, "A — x")).toEqual({ kind: "option", label: "A" });
+		expect(chooseSingle(question, "A — b")).toEqual({ kind: "option", label: "A — b" });
+		// Text after a label that is not the option's description is the person's own answer, kept whole.
+		expect(chooseSingle(question, "A — x")).toEqual({ kind: "custom", text: "A — x" });
+		const described: Question = { question: "q", options: [{ label: "No", description: "Keep the schema" }] };
+		expect(chooseSingle(described, "No — keep the sch")).toEqual({ kind: "option", label: "No" });
+		expect(chooseSingle(described, "No - but first migrate the DB")).toEqual({
+			kind: "custom",
+			text: "No - but first migrate the DB",
+		});
 	});
 
 	it("shows ticks, the typed Other text and a Done row for multi-select", () => {

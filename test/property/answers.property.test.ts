@@ -9,6 +9,7 @@ import fc from "fast-check";
 import { describe, it } from "vitest";
 import { outcomeFromRawAnswers, parseAnswersText } from "../../src/core/answer-input.js";
 import { toAnswer } from "../../src/core/answers.js";
+import { sanitizeText } from "../../src/core/text.js";
 import type { Answer, Question, RawAnswer } from "../../src/core/types.js";
 import { AskUserError } from "../../src/core/validate.js";
 import { canonicalQuestions, hostileString, RUNS, withinBudget } from "./arbitraries.js";
@@ -58,7 +59,8 @@ function labelFor(question: Question, text: string): string | undefined {
 
 /** The oracle: what the spec allows `toAnswer` to return for this input. */
 function expectFaithfulAnswer(question: Question, raw: RawAnswer, answer: Answer | undefined, note?: string): void {
-	const items = Array.isArray(raw) ? raw : [raw];
+	// toAnswer strips control sequences first; what it returns must trace back to that cleaned input.
+	const items = (Array.isArray(raw) ? raw : [raw]).map(sanitizeText);
 	const labels = new Set(question.options?.map((o) => o.label) ?? []);
 	if (question.multiSelect) {
 		// Only commas and spaces is no answer, unless an option label is made of them.
@@ -105,7 +107,8 @@ function expectFaithfulAnswer(question: Question, raw: RawAnswer, answer: Answer
 		);
 	}
 	assert.equal(answer.question, question.question);
-	assert.equal(answer.note, note?.trim() ? note.trim() : undefined);
+	const cleanNote = note === undefined ? "" : sanitizeText(note).trim();
+	assert.equal(answer.note, cleanNote !== "" ? cleanNote : undefined);
 }
 
 describe("toAnswer", () => {

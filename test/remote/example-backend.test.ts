@@ -57,6 +57,10 @@ describe("examples/remote-backend.mjs", () => {
 					{ question: "Anything else?", answer: "use WAL mode", wasCustom: true },
 				],
 			});
+			// The answer can overtake the backend's own stdout on a busy machine: wait for the text, briefly.
+			for (let i = 0; i < 50 && !backend.output().includes("[DB] Which database?"); i++) {
+				await new Promise((done) => setTimeout(done, 20));
+			}
 			expect(backend.output()).toContain("[DB] Which database?");
 
 			const dismissed = bridge.ask({
