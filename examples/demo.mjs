@@ -4,7 +4,7 @@
  * Everything pi writes goes to a temp PI_CODING_AGENT_DIR, never ~/.pi.
  */
 import { spawn } from "node:child_process";
-import { copyFileSync, mkdtempSync, rmSync } from "node:fs";
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -13,6 +13,8 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const agentDir = mkdtempSync(join(tmpdir(), "pi-ask-user-demo-"));
 // The scripted model keeps a cursor file next to its script: use a copy so examples/ stays clean.
 const script = join(agentDir, "demo-script.json");
+const project = join(agentDir, "project");
+mkdirSync(project);
 copyFileSync(join(root, "examples/demo-script.json"), script);
 
 const child = spawn(
@@ -31,6 +33,8 @@ const child = spawn(
 	],
 	{
 		stdio: "inherit",
+		// A scratch project folder: questions left open (Ctrl+C) are saved there, not in your checkout.
+		cwd: project,
 		env: { ...process.env, PI_CODING_AGENT_DIR: agentDir, PI_OFFLINE: "1", PI_ASK_SCRIPT: script },
 	},
 );
