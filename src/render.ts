@@ -32,7 +32,8 @@ export function summarizeResult(
 	details: AskDetails | undefined,
 	expanded: boolean,
 ): { tone: "success" | "warning" | "muted"; lines: string[] } {
-	if (!details) return { tone: "muted", lines: [] };
+	// Details come from the session file and may have been written by another ask_user extension.
+	if (!details || !Array.isArray(details.answers)) return { tone: "muted", lines: [] };
 	switch (details.outcome) {
 		case "cancelled":
 			return { tone: "warning", lines: ["Cancelled by the user"] };
@@ -47,10 +48,16 @@ export function summarizeResult(
 			};
 		case "answered": {
 			const clean = (text: string) => (expanded ? sanitizeText(text) : sanitizeLine(text));
-			const lines = details.answers.map((a) => `${clean(a.question)} → ${clean(formatAnswerValue(a))}`);
-			for (const question of details.unanswered ?? []) lines.push(`${clean(question)} → (skipped)`);
+			const lines = details.answers
+				.filter((a) => typeof a?.question === "string" && (typeof a.answer === "string" || Array.isArray(a.answer)))
+				.map((a) => `${clean(a.question)} → ${clean(formatAnswerValue(a))}`);
+			for (const question of Array.isArray(details.unanswered) ? details.unanswered : []) {
+				if (typeof question === "string") lines.push(`${clean(question)} → (skipped)`);
+			}
 			return { tone: "success", lines };
 		}
+		default:
+			return { tone: "muted", lines: [] };
 	}
 }
 

@@ -45,26 +45,33 @@ export async function askInteractive(
 	let titleChanged = false;
 
 	let removeAbort = () => {};
-	const outcome = await ui.custom<AskOutcome>((tui, theme, keybindings, done) => {
-		const dialog = new AskDialog(tui, dialogTheme(theme), keybindings, request.questions, {
-			history: options.history,
-			onDone: done,
-		});
-		if (signal) {
-			const onAbort = () => dialog.dispatch({ type: "abort" });
-			signal.addEventListener("abort", onAbort, { once: true });
-			removeAbort = () => signal.removeEventListener("abort", onAbort);
-		}
-		if (notify === "both" || notify === "bell") tui.terminal.write(BELL);
-		if ((notify === "both" || notify === "title") && first) {
-			const text = (first.header ?? first.question).replace(/\s+/g, " ").slice(0, TITLE_CHARS);
-			ui.setTitle(STRINGS.windowTitle(text));
-			titleChanged = true;
-		}
-		return dialog;
-	});
-	removeAbort();
-	// pi's own title is "π - <folder>"; put it back.
-	if (titleChanged) ui.setTitle(`π - ${basename(process.cwd())}`);
-	return outcome;
+	try {
+		// `custom()` gives nothing back where there is no TUI to show it in: that is no answer.
+		return (
+			(await ui.custom<AskOutcome | undefined>((tui, theme, keybindings, done) => {
+				const dialog = new AskDialog(tui, dialogTheme(theme), keybindings, request.questions, {
+					history: options.history,
+					onDone: done,
+				});
+				if (signal) {
+					const onAbort = () => dialog.dispatch({ type: "abort" });
+					signal.addEventListener("abort", onAbort, { once: true });
+					removeAbort = () => signal.removeEventListener("abort", onAbort);
+					// An abort between the check above and this point would otherwise never be seen.
+					if (signal.aborted) onAbort();
+				}
+				if (notify === "both" || notify === "bell") tui.terminal.write(BELL);
+				if ((notify === "both" || notify === "title") && first) {
+					const text = (first.header ?? first.question).replace(/\s+/g, " ").slice(0, TITLE_CHARS);
+					ui.setTitle(STRINGS.windowTitle(text));
+					titleChanged = true;
+				}
+				return dialog;
+			})) ?? { kind: "cancelled" }
+		);
+	} finally {
+		removeAbort();
+		// pi's own title is "π - <folder>"; put it back.
+		if (titleChanged) ui.setTitle(`π - ${basename(process.cwd())}`);
+	}
 }

@@ -10,7 +10,13 @@ import WebSocket from "ws";
 import { sanitizeLine } from "../core/text.js";
 import type { AskOutcome, AskRequest } from "../core/types.js";
 import { checkRemoteUrl, describeRemoteUrl, type RemoteConfig } from "./config.js";
-import { decodeAnswer, encodeQuestion, MAX_FRAME_BYTES, outcomeFromRemoteAnswers } from "./protocol.js";
+import {
+	decodeAnswer,
+	encodeQuestion,
+	MAX_FRAME_BYTES,
+	namesAnyQuestion,
+	outcomeFromRemoteAnswers,
+} from "./protocol.js";
 
 export type RemoteUnavailable = { kind: "unavailable"; reason: string };
 export type RemoteAskOutcome = AskOutcome | RemoteUnavailable;
@@ -128,7 +134,13 @@ export function createRemoteBridge(config: RemoteConfig, deps: RemoteBridgeDeps)
 			);
 			return;
 		}
-		question.settle(outcomeFromRemoteAnswers(question.request.questions, frame.answers));
+		const asked = question.request.questions;
+		if (Object.keys(frame.answers).length > 0 && !namesAnyQuestion(asked, frame.answers)) {
+			// Not a dismissal and not an answer to anything asked: keep waiting rather than close the dialog.
+			warn(`ignored an answer for question ${quoteId(frame.questionId)} that names none of its questions`);
+			return;
+		}
+		question.settle(outcomeFromRemoteAnswers(asked, frame.answers));
 	}
 
 	function onSocketClosed(closed: WebSocket): void {

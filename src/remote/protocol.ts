@@ -139,6 +139,11 @@ function cleanRaw(raw: RawAnswer): RawAnswer {
  * its answer through `toAnswer` (label → selected option, anything else → custom text, multi-select split
  * on commas), and questions without one are listed in `unanswered`.
  */
+/** Whether a non-empty answers object names at least one of the questions (else it answers nothing asked). */
+export function namesAnyQuestion(questions: readonly Question[], answers: Record<string, RawAnswer | null>): boolean {
+	return questions.some((question) => findRawAnswer(question, answers) !== undefined);
+}
+
 export function outcomeFromRemoteAnswers(
 	questions: readonly Question[],
 	answers: Record<string, RawAnswer | null>,

@@ -33,7 +33,11 @@ export function collectDecisions(messages: readonly AgentMessage[]): string[] {
 	for (const message of messages) {
 		if (message.role !== "toolResult" || message.toolName !== "ask_user") continue;
 		const details = message.details as AskDetails | undefined;
-		if (details && Array.isArray(details.questions)) lines.push(...decisionLines(details));
+		// Details come from the session file and may have been written by another ask_user extension.
+		if (!details || !Array.isArray(details.questions) || !Array.isArray(details.answers)) continue;
+		const questions = details.questions.filter((q) => typeof q?.question === "string");
+		const answers = details.answers.filter((a) => typeof a?.question === "string" && a.answer !== undefined);
+		lines.push(...decisionLines({ ...details, questions, answers }));
 	}
 	return lines;
 }
@@ -57,5 +61,17 @@ export function decisionsFromSummary(summary: string | undefined): string[] {
 /** The summary with the decisions section appended (or `summary` unchanged when there are none). */
 export function withDecisions(summary: string, decisions: readonly string[]): string {
 	if (decisions.length === 0) return summary;
-	return `${summary.trimEnd()}\n\n${DECISIONS_HEADING}\n${decisions.join("\n")}\n`;
+	// The model may have copied an earlier section into its summary: keep one, ours, at the end.
+	const carried = decisionsFromSummary(summary);
+	const start = summary.indexOf(DECISIONS_HEADING);
+	const body =
+		start < 0
+			? summary
+			: summary.slice(0, start) +
+				summary
+					.slice(start)
+					.split("\n")
+					.slice(1 + carried.length)
+					.join("\n");
+	return `${body.trimEnd()}\n\n${DECISIONS_HEADING}\n${decisions.join("\n")}\n`;
 }

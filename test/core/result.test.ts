@@ -92,3 +92,18 @@ describe("rendering text", () => {
 		).toContain("p.json");
 	});
 });
+
+describe("rendering foreign or broken details", () => {
+	it("shows nothing rather than crashing", () => {
+		const foreign = { questions: [], answers: "x", outcome: "answered" } as unknown as Parameters<
+			typeof summarizeResult
+		>[0];
+		expect(summarizeResult(foreign, false).lines).toEqual([]);
+		const odd = {
+			questions: [],
+			answers: [null, { question: "Q?", answer: 3 }],
+			outcome: "other",
+		} as unknown as Parameters<typeof summarizeResult>[0];
+		expect(summarizeResult(odd, true).lines).toEqual([]);
+	});
+});

@@ -217,6 +217,19 @@ describe("remote bridge against a real WebSocket server", () => {
 		expect(await outcome).toMatchObject({ kind: "answered", answers: [{ answer: "PostgreSQL" }] });
 	});
 
+	it("ignores an answer that names none of the questions instead of closing the ask with nothing", async () => {
+		const server = await backend();
+		const { bridge, logs } = makeBridge(server.url);
+		const outcome = bridge.ask(databaseQuestion);
+		const frame = await server.nextQuestion();
+		const id = frame.payload.payload.questionId;
+		server.answer(id, { "Some other question?": "Redis" });
+		await until(() => logs.length > 0);
+		expect(logs[0]).toContain("names none of its questions");
+		server.answer(id, { "Which database should I use for caching?": "SQLite" });
+		expect(await outcome).toMatchObject({ kind: "answered", answers: [{ answer: "SQLite" }] });
+	});
+
 	it("ignores malformed frames without crashing and still takes the real answer", async () => {
 		const server = await backend();
 		const { bridge, logs } = makeBridge(server.url);

@@ -47,3 +47,22 @@ describe("decisions in compaction summaries", () => {
 		expect(withDecisions("Same.", [])).toBe("Same.");
 	});
 });
+
+describe("robustness", () => {
+	it("keeps a single decisions section when the model copied the old one", () => {
+		const copied = withDecisions("Summary.", ['- Q: A? → A: "x" (chosen option)']);
+		const again = withDecisions(`${copied}\nMore from the model.`, [
+			'- Q: A? → A: "x" (chosen option)',
+			"- Q: B? → skipped by the user",
+		]);
+		expect(again.split("## User decisions (ask_user)")).toHaveLength(2);
+		expect(again).toContain("More from the model.");
+		expect(again.endsWith("- Q: B? → skipped by the user\n")).toBe(true);
+	});
+
+	it("skips ask_user results written by another extension", () => {
+		const foreign = toolResult({ questions: [{ id: "q1" }], answers: "yes", outcome: "weird" });
+		const broken = toolResult({ questions: [null], answers: [null], outcome: "answered" });
+		expect(collectDecisions([foreign, broken])).toEqual([]);
+	});
+});
