@@ -1,21 +1,17 @@
 /** How an ask_user call and its result look in pi's chat: a compact line, all answers when expanded. */
 import type { Theme } from "@mariozechner/pi-coding-agent";
 import { Text } from "@mariozechner/pi-tui";
+import { isRecord } from "./core/json.js";
 import { normalizeArguments } from "./core/normalize.js";
 import { sanitizeLine, sanitizeText } from "./core/text.js";
 import type { Answer, AskDetails } from "./core/types.js";
 
-function record(value: unknown): Record<string, unknown> | undefined {
-	return typeof value === "object" && value !== null && !Array.isArray(value)
-		? (value as Record<string, unknown>)
-		: undefined;
-}
-
 /** A one-line summary of possibly partial, possibly non-canonical arguments (they may still be streaming). */
 export function summarizeCall(args: unknown): string {
-	const questions = record(normalizeArguments(args))?.questions;
+	const normalized = normalizeArguments(args);
+	const questions = isRecord(normalized) ? normalized.questions : undefined;
 	if (!Array.isArray(questions) || questions.length === 0) return "";
-	const first = record(questions[0]);
+	const first = isRecord(questions[0]) ? questions[0] : undefined;
 	const title =
 		typeof first?.header === "string" ? first.header : typeof first?.question === "string" ? first.question : "";
 	const more = questions.length > 1 ? ` (+${questions.length - 1} more)` : "";

@@ -4,6 +4,7 @@
  * entry per question (`undefined` = not answered); a wrong shape is an error and nothing is consumed.
  */
 import { toAnswer } from "./answers.js";
+import { isRecord } from "./json.js";
 import type { AskOutcome, Question, RawAnswer } from "./types.js";
 import { AskUserError } from "./validate.js";
 
@@ -34,15 +35,23 @@ export function parseAnswersText(text: string, questions: Question[]): (RawAnswe
 		// `--answers '["Auth", "Admin"]'` for a lone multi-select question: its choices, not one answer each.
 		return [data as string[]];
 	}
+	return answersFromData(data, questions, "--answers");
+}
+
+/**
+ * One raw answer per question from parsed JSON: an array in question order (`null` skips one), or an object
+ * keyed by question text or (unambiguous) header, case-insensitively. `name` labels the value in errors.
+ */
+export function answersFromData(data: unknown, questions: Question[], name: string): (RawAnswer | undefined)[] {
 	if (Array.isArray(data)) {
 		if (data.length !== questions.length) {
 			throw new AskUserError(
-				`--answers has ${data.length} answer${data.length === 1 ? "" : "s"} but ${questions.length} question${questions.length === 1 ? " was" : "s were"} asked; give one per question, in order (null to skip one)`,
+				`${name} has ${data.length} answer${data.length === 1 ? "" : "s"} but ${questions.length} question${questions.length === 1 ? " was" : "s were"} asked; give one per question, in order (null to skip one)`,
 			);
 		}
-		return data.map((value, i) => asRaw(value, `--answers[${i}]`));
+		return data.map((value, i) => asRaw(value, `${name}[${i}]`));
 	}
-	if (typeof data === "object" && data !== null) {
+	if (isRecord(data)) {
 		const answers: (RawAnswer | undefined)[] = questions.map(() => undefined);
 		for (const [key, value] of Object.entries(data)) {
 			const wanted = key.trim().toLowerCase();
@@ -51,20 +60,20 @@ export function parseAnswersText(text: string, questions: Question[]): (RawAnswe
 				const byHeader = questions.flatMap((q, i) => (q.header?.toLowerCase() === wanted ? [i] : []));
 				if (byHeader.length > 1) {
 					throw new AskUserError(
-						`--answers key ${JSON.stringify(key)} is the header of several questions; use the question text`,
+						`${name} key ${JSON.stringify(key)} is the header of several questions; use the question text`,
 					);
 				}
 				index = byHeader[0] ?? -1;
 			}
 			if (index < 0) {
 				const known = questions.map((q) => JSON.stringify(q.header ?? q.question)).join(", ");
-				throw new AskUserError(`--answers key ${JSON.stringify(key)} matches no question; use one of ${known}`);
+				throw new AskUserError(`${name} key ${JSON.stringify(key)} matches no question; use one of ${known}`);
 			}
-			answers[index] = asRaw(value, `--answers[${JSON.stringify(key)}]`);
+			answers[index] = asRaw(value, `${name}[${JSON.stringify(key)}]`);
 		}
 		return answers;
 	}
-	throw new AskUserError("--answers must be a JSON array (one answer per question) or an object keyed by question");
+	throw new AskUserError(`${name} must be a JSON array (one answer per question) or an object keyed by question`);
 }
 
 /** Builds the outcome for answers given as data; `undefined` when not one question was answered. */

@@ -3,12 +3,7 @@
  * Tolerance is silent: anything recognisable becomes canonical, anything else is passed on untouched so
  * that validation can name the exact problem.
  */
-
-type Json = Record<string, unknown>;
-
-function isRecord(value: unknown): value is Json {
-	return typeof value === "object" && value !== null && !Array.isArray(value);
-}
+import { isRecord, type JsonObject as Json } from "./json.js";
 
 /** Models sometimes send a nested array as a JSON string; undo that, and only that. */
 function parseIfJsonText(value: unknown): unknown {

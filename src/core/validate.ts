@@ -2,18 +2,14 @@
  * Validation of a normalised request: either a canonical, sanitised `AskRequest` or an `AskUserError`
  * whose message names the path and the fix, so the model can correct its call.
  */
+
+import { isRecord } from "./json.js";
 import { LIMITS } from "./limits.js";
 import { sanitizeLine, sanitizeText } from "./text.js";
 import type { AskRequest, Question, QuestionOption } from "./types.js";
 
 export class AskUserError extends Error {
 	override name = "AskUserError";
-}
-
-type Json = Record<string, unknown>;
-
-function isRecord(value: unknown): value is Json {
-	return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
 function describe(value: unknown): string {

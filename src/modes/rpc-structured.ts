@@ -4,9 +4,11 @@
  * the marker `ask_user_request`, its prefill the request JSON, and the edited value the client's
  * `ask_user_response`. A bad response is reported (`notify` error) and the request asked again.
  */
-import { sanitizeLine, sanitizeText } from "../core/text.js";
+import { answersFromData } from "../core/answer-input.js";
+import { isRecord } from "../core/json.js";
+import { sanitizeLine } from "../core/text.js";
 import type { AskOutcome, AskRequest, Question, RawAnswer } from "../core/types.js";
-import { AskUserError } from "../core/validate.js";
+import type { AskUserError } from "../core/validate.js";
 import { outcomeOf, type RpcDialogs } from "./rpc-dialogs.js";
 
 /** The editor title a structured client recognises. */
@@ -35,40 +37,6 @@ export function requestMessage(request: AskRequest, requestId: string, error?: s
 	return message;
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-	return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
-function rawAnswer(value: unknown, where: string): RawAnswer | undefined {
-	if (value === null || value === undefined) return undefined;
-	if (typeof value === "string") return sanitizeText(value);
-	if (Array.isArray(value) && value.every((item) => typeof item === "string")) return value.map(sanitizeText);
-	throw new AskUserError(`${where} must be a string, an array of strings or null`);
-}
-
-function answersFrom(value: unknown, questions: Question[]): (RawAnswer | undefined)[] {
-	if (Array.isArray(value)) {
-		if (value.length !== questions.length) {
-			throw new AskUserError(
-				`answers has ${value.length} entries but ${questions.length} question(s) were asked; give one per question, in order (null to skip one)`,
-			);
-		}
-		return value.map((item, i) => rawAnswer(item, `answers[${i}]`));
-	}
-	if (isRecord(value)) {
-		const raw: (RawAnswer | undefined)[] = questions.map(() => undefined);
-		for (const [key, item] of Object.entries(value)) {
-			const wanted = key.trim().toLowerCase();
-			let index = questions.findIndex((q) => q.question.toLowerCase() === wanted);
-			if (index < 0) index = questions.findIndex((q) => q.header?.toLowerCase() === wanted);
-			if (index < 0) throw new AskUserError(`answers key ${JSON.stringify(key)} matches no question text`);
-			raw[index] = rawAnswer(item, `answers[${JSON.stringify(key)}]`);
-		}
-		return raw;
-	}
-	throw new AskUserError("answers must be an array (one per question) or an object keyed by question text");
-}
-
 /** Reads the client's `ask_user_response`; never throws. */
 export function parseResponse(text: string, requestId: string, questions: Question[]): ParsedResponse {
 	let data: unknown;
@@ -89,7 +57,7 @@ export function parseResponse(text: string, requestId: string, questions: Questi
 	if (data.cancelled === true) return { kind: "cancelled" };
 	if (data.answers === undefined) return { kind: "invalid", error: 'give "answers" or "cancelled": true' };
 	try {
-		return { kind: "answers", raw: answersFrom(data.answers, questions) };
+		return { kind: "answers", raw: answersFromData(data.answers, questions, "answers") };
 	} catch (error) {
 		return { kind: "invalid", error: (error as AskUserError).message };
 	}

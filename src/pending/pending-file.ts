@@ -6,6 +6,7 @@
 import { randomBytes } from "node:crypto";
 import * as fs from "node:fs";
 import { basename, join, relative } from "node:path";
+import { isRecord } from "../core/json.js";
 import { sanitizeLine } from "../core/text.js";
 import type { AskRequest, Question } from "../core/types.js";
 import { AskUserError, validateRequest } from "../core/validate.js";
@@ -77,10 +78,6 @@ export function createPendingFile(input: {
 	if (input.task) file.task = input.task;
 	if (input.request.metadata) file.metadata = input.request.metadata;
 	return file;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-	return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
 /** Parses and checks a pending file's text; the error names the file and the problem. */

@@ -3,6 +3,7 @@
  * the `hook.ask_user_answer` frame we accept, plus the mapping of an answer back to an `AskOutcome`.
  */
 import { toAnswer } from "../core/answers.js";
+import { isRecord } from "../core/json.js";
 import { sanitizeText } from "../core/text.js";
 import type { Answer, AskOutcome, AskRequest, Question, RawAnswer } from "../core/types.js";
 
@@ -71,10 +72,6 @@ export function encodeQuestion(request: AskRequest, ids: QuestionIds): QuestionF
 			payload: { sessionKey: ids.sessionKey, agentId: ids.agentId, questionId: ids.questionId, questions },
 		},
 	};
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-	return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
 function decodeAnswerValue(value: unknown): RawAnswer | null | undefined {

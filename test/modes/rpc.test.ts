@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { toAnswer } from "../../src/core/answers.js";
 import type { AskRequest, Question } from "../../src/core/types.js";
 import { askRpc } from "../../src/modes/rpc.js";
 import { askWithDialogs, type RpcDialogs } from "../../src/modes/rpc-dialogs.js";
@@ -284,7 +285,13 @@ describe("structured protocol", () => {
 			kind: "answers",
 			raw: [["a"], "svc"],
 		});
-		expect(response(["x\u001b]0;t\u0007y", null])).toEqual({ kind: "answers", raw: ["xy", undefined] });
+		// Escape sequences are stripped when the answer is built (toAnswer), like every other way in.
+		const parsed = response(["x\u001b]0;t\u0007y", null]);
+		expect(parsed.kind === "answers" && toAnswer(NAME, parsed.raw[0] ?? "")).toEqual({
+			question: NAME.question,
+			answer: "xy",
+			wasCustom: true,
+		});
 	});
 
 	it("explains each kind of malformed response", () => {
@@ -300,10 +307,10 @@ describe("structured protocol", () => {
 			'requestId "x" does not match "r"',
 		);
 		expect(invalid(body({}))).toBe('give "answers" or "cancelled": true');
-		expect(invalid(body({ answers: ["one"] }))).toContain("answers has 1 entries but 2 question(s)");
-		expect(invalid(body({ answers: [1, null] }))).toBe("answers[0] must be a string, an array of strings or null");
-		expect(invalid(body({ answers: { Nope: "x" } }))).toBe('answers key "Nope" matches no question text');
-		expect(invalid(body({ answers: "SQLite" }))).toContain("must be an array");
+		expect(invalid(body({ answers: ["one"] }))).toContain("answers has 1 answer but 2 questions were asked");
+		expect(invalid(body({ answers: [{ a: 1 }, null] }))).toBe("answers[0] must be a string or an array of strings");
+		expect(invalid(body({ answers: { Nope: "x" } }))).toContain('answers key "Nope" matches no question');
+		expect(invalid(body({ answers: "SQLite" }))).toContain("must be a JSON array");
 		expect(invalid(body({ cancelled: true }))).toBe("cancelled");
 	});
 
