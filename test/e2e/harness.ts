@@ -32,6 +32,31 @@ export const SPEC_EXAMPLE = {
 	metadata: { source: "project-setup" },
 };
 
+/** The spec's example result: PostgreSQL (Recommended) chosen, "order-processor" typed. */
+export const SPEC_RESULT = {
+	answered: true,
+	answers: [
+		{
+			question: "Which database should we use?",
+			answer: "PostgreSQL (Recommended)",
+			selectedOption: "PostgreSQL (Recommended)",
+			wasCustom: false,
+		},
+		{ question: "What should we name this service?", answer: "order-processor", wasCustom: true },
+	],
+};
+
+/** Waits until the model has received answers delivered as a user message; returns that message's text. */
+export async function waitForDelivery(ws: Workspace, timeoutMs = 30_000): Promise<string> {
+	const started = Date.now();
+	for (;;) {
+		const delivered = ws.lastMessages().find((m) => m.role === "user" && m.text.includes("<ask_user_answers"));
+		if (delivered) return delivered.text;
+		if (Date.now() - started > timeoutMs) throw new Error("timed out waiting for delivered answers");
+		await sleep(100);
+	}
+}
+
 export interface ScriptStep {
 	toolCall?: { name: string; arguments: unknown };
 	toolCalls?: { name: string; arguments: unknown }[];

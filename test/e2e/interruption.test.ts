@@ -10,10 +10,10 @@ import {
 	KEYS,
 	readJson,
 	SPEC_EXAMPLE,
-	sleep,
 	startTui,
 	type TuiSession,
 	type Workspace,
+	waitForDelivery,
 } from "./harness.js";
 
 let ws: Workspace;
@@ -50,11 +50,9 @@ async function answerAgainWithContinue(): Promise<void> {
 	again.type(KEYS.enter);
 	await again.waitFor("Review your answers");
 	again.type(KEYS.enter);
-	for (let i = 0; i < 300 && !ws.lastMessages().some((m) => m.text.includes("<ask_user_answers")); i++)
-		await sleep(100);
-	const delivered = ws.lastMessages().find((m) => m.role === "user" && m.text.includes("<ask_user_answers"));
-	expect(delivered?.text).toContain('"answer":"SQLite","selectedOption":"SQLite","wasCustom":false');
-	expect(delivered?.text).toContain('"answer":"resumed-svc","wasCustom":true');
+	const delivered = await waitForDelivery(ws);
+	expect(delivered).toContain('"answer":"SQLite","selectedOption":"SQLite","wasCustom":false');
+	expect(delivered).toContain('"answer":"resumed-svc","wasCustom":true');
 	expect(existsSync(ws.pendingPath())).toBe(false);
 }
 

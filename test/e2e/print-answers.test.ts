@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createWorkspace, resultJson, runPrint, SPEC_EXAMPLE, type Workspace } from "./harness.js";
+import { createWorkspace, resultJson, runPrint, SPEC_EXAMPLE, SPEC_RESULT, type Workspace } from "./harness.js";
 
 let ws: Workspace;
 beforeEach(() => {
@@ -14,18 +14,7 @@ describe("ask_user in pi -p with --answers", () => {
 		expect(run.code).toBe(0);
 		const result = ws.lastToolResult();
 		expect(result?.isError).toBe(false);
-		expect(resultJson(result?.text)).toEqual({
-			answered: true,
-			answers: [
-				{
-					question: "Which database should we use?",
-					answer: "PostgreSQL (Recommended)",
-					selectedOption: "PostgreSQL (Recommended)",
-					wasCustom: false,
-				},
-				{ question: "What should we name this service?", answer: "order-processor", wasCustom: true },
-			],
-		});
+		expect(resultJson(result?.text)).toEqual(SPEC_RESULT);
 	});
 
 	it("reports a malformed call as a clear isError result and shows no UI", () => {

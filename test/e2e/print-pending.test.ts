@@ -8,21 +8,9 @@ import {
 	resultJson,
 	runPrint,
 	SPEC_EXAMPLE,
+	SPEC_RESULT,
 	type Workspace,
 } from "./harness.js";
-
-const SPEC_ANSWERS = {
-	answered: true,
-	answers: [
-		{
-			question: "Which database should we use?",
-			answer: "PostgreSQL (Recommended)",
-			selectedOption: "PostgreSQL (Recommended)",
-			wasCustom: false,
-		},
-		{ question: "What should we name this service?", answer: "order-processor", wasCustom: true },
-	],
-};
 
 let ws: Workspace;
 beforeEach(() => {
@@ -129,7 +117,7 @@ describe("pass 2: every way of answering", () => {
 		pending.questions[1] = { ...(pending.questions[1] as PendingJson["questions"][number]), answer: "order-processor" };
 		writeFileSync(ws.pendingPath(), JSON.stringify(pending, null, 2));
 		runPrint(ws, ["-c", "continue"]);
-		expect(deliveredResult()).toEqual(SPEC_ANSWERS);
+		expect(deliveredResult()).toEqual(SPEC_RESULT);
 		expect(lastUserMessage()?.text).toContain("continue");
 		expect(existsSync(ws.pendingPath())).toBe(false);
 		// Delivered once: the next run carries no answers.
@@ -141,7 +129,7 @@ describe("pass 2: every way of answering", () => {
 		passOne();
 		const run = runPrint(ws, ["-c", "--answers", '["PostgreSQL (Recommended)", "order-processor"]']);
 		expect(run.code).toBe(0);
-		expect(deliveredResult()).toEqual(SPEC_ANSWERS);
+		expect(deliveredResult()).toEqual(SPEC_RESULT);
 		expect(run.stdout).toContain("order-processor");
 	});
 
@@ -176,7 +164,7 @@ describe("pass 2: every way of answering", () => {
 
 	it("up front: --answers answers ask_user immediately, no pending file", () => {
 		runPrint(ws, ["--answers", '["PostgreSQL (Recommended)", "order-processor"]', "set up the service"]);
-		expect(resultJson(ws.lastToolResult()?.text)).toEqual(SPEC_ANSWERS);
+		expect(resultJson(ws.lastToolResult()?.text)).toEqual(SPEC_RESULT);
 		expect(existsSync(ws.pendingPath())).toBe(false);
 	});
 

@@ -10,6 +10,7 @@ import {
 	startTui,
 	type TuiSession,
 	type Workspace,
+	waitForDelivery,
 } from "./harness.js";
 
 let ws: Workspace;
@@ -47,12 +48,10 @@ it("/questions answer: the dialog answers another session's pending questions; t
 	t.type(KEYS.enter);
 	await t.waitFor("Review your answers");
 	t.type(KEYS.enter);
-	for (let i = 0; i < 200 && !ws.lastMessages().some((m) => m.text.includes("<ask_user_answers")); i++)
-		await sleep(100);
-	const delivered = ws.lastMessages().find((m) => m.role === "user" && m.text.includes("<ask_user_answers"));
-	expect(delivered?.text).toContain('"answer":"SQLite","selectedOption":"SQLite","wasCustom":false');
-	expect(delivered?.text).toContain('"answer":"svc-from-tui","wasCustom":true');
-	expect(delivered?.text).toContain('The task they had given you: "set up the service"');
+	const delivered = await waitForDelivery(ws);
+	expect(delivered).toContain('"answer":"SQLite","selectedOption":"SQLite","wasCustom":false');
+	expect(delivered).toContain('"answer":"svc-from-tui","wasCustom":true');
+	expect(delivered).toContain('The task they had given you: "set up the service"');
 	expect(existsSync(ws.pendingPath())).toBe(false);
 });
 

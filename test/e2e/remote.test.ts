@@ -10,6 +10,7 @@ import {
 	resultJson,
 	runPiAsync,
 	SPEC_EXAMPLE,
+	SPEC_RESULT,
 	startTui,
 	type Workspace,
 } from "./harness.js";
@@ -25,19 +26,6 @@ afterEach(async () => {
 	backend = undefined;
 	ws.cleanup();
 });
-
-const SPEC_ANSWERS = {
-	answered: true,
-	answers: [
-		{
-			question: "Which database should we use?",
-			answer: "PostgreSQL (Recommended)",
-			selectedOption: "PostgreSQL (Recommended)",
-			wasCustom: false,
-		},
-		{ question: "What should we name this service?", answer: "order-processor", wasCustom: true },
-	],
-};
 
 describe("remote answering with the real pi", () => {
 	it("print mode: the backend's answer reaches the model, with the token only in the Authorization header", async () => {
@@ -57,7 +45,7 @@ describe("remote answering with the real pi", () => {
 		const run = await running;
 		expect(run.code).toBe(0);
 		expect(backend.authorizations).toEqual(["Bearer s3cret-token"]);
-		expect(resultJson(ws.lastToolResult()?.text)).toEqual(SPEC_ANSWERS);
+		expect(resultJson(ws.lastToolResult()?.text)).toEqual(SPEC_RESULT);
 		expect(run.stdout + run.stderr).not.toContain("s3cret-token");
 		expect(existsSync(ws.pendingPath())).toBe(false);
 	});

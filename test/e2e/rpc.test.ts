@@ -6,24 +6,12 @@ import {
 	readJson,
 	resultJson,
 	SPEC_EXAMPLE,
+	SPEC_RESULT,
 	startRpc,
 	type Workspace,
 } from "./harness.js";
 
 type Line = Record<string, unknown>;
-
-const SPEC_RESULT = {
-	answered: true,
-	answers: [
-		{
-			question: "Which database should we use?",
-			answer: "PostgreSQL (Recommended)",
-			selectedOption: "PostgreSQL (Recommended)",
-			wasCustom: false,
-		},
-		{ question: "What should we name this service?", answer: "order-processor", wasCustom: true },
-	],
-};
 
 const DIALOGS = ["select", "input", "confirm", "editor"];
 

@@ -9,6 +9,7 @@ import {
 	resultJson,
 	type ScriptStep,
 	SPEC_EXAMPLE,
+	SPEC_RESULT,
 	startTui,
 	type TuiSession,
 	type Workspace,
@@ -48,18 +49,7 @@ describe("ask_user in pi's TUI", () => {
 		t.type(KEYS.enter);
 		const result = await waitForToolResult(ws);
 		expect(result.isError).toBe(false);
-		expect(resultJson(result.text)).toEqual({
-			answered: true,
-			answers: [
-				{
-					question: "Which database should we use?",
-					answer: "PostgreSQL (Recommended)",
-					selectedOption: "PostgreSQL (Recommended)",
-					wasCustom: false,
-				},
-				{ question: "What should we name this service?", answer: "order-processor", wasCustom: true },
-			],
-		});
+		expect(resultJson(result.text)).toEqual(SPEC_RESULT);
 	});
 
 	it("multi-select: ticks an option and a typed Other", async () => {
