@@ -251,6 +251,22 @@ function cancel(state: DialogState): DialogState {
 	return { ...state, mode: { kind: "confirm", purpose: "discard", yes: false, count, back } };
 }
 
+/**
+ * Leaving a text input by switching tabs keeps what it shows: typed text becomes the answer (or ticks Other in
+ * multi-select), and a free-text input left empty is unanswered — never an answer the screen no longer shows.
+ */
+function keepDraft(state: DialogState): DialogState {
+	const { mode } = state;
+	const question = state.questions[state.tab];
+	if (mode.kind !== "input" || mode.purpose === "note" || !question) return state;
+	return withQuestion(state, (qs) => {
+		const text = qs.draft.trim();
+		if (question.multiSelect && mode.purpose === "other") return { ...qs, otherChecked: text !== "" };
+		if (text === "") return mode.purpose === "text" ? { ...qs, answer: undefined, chosen: undefined } : qs;
+		return { ...qs, answer: text, chosen: undefined };
+	});
+}
+
 /** Commits typed text; over the soft limit it asks first (`checked` once the person said yes). */
 function commitText(state: DialogState, purpose: "text" | "other", checked: boolean): DialogState {
 	const question = state.questions[state.tab];
@@ -396,7 +412,7 @@ export function reduce(state: DialogState, action: Action): DialogState {
 		case "nextTab":
 		case "prevTab": {
 			if (!isMultiQuestion(state)) return state;
-			return goToTab({ ...state, mode: { kind: "list" } }, state.tab + (action.type === "nextTab" ? 1 : -1));
+			return goToTab({ ...keepDraft(state), mode: { kind: "list" } }, state.tab + (action.type === "nextTab" ? 1 : -1));
 		}
 		case "edit":
 			if (mode.kind !== "input") return state;

@@ -70,14 +70,37 @@ function previewMarkdown(preview: string): string {
 	return /```|^#{1,6} |^\s*[-*] |^\s*\d+\. |^> /m.test(text) ? text : `\`\`\`\n${text}\n\`\`\``;
 }
 
-function previewLines(preview: string, theme: DialogTheme, width: number): string[] {
+/**
+ * Rendered previews per theme, keyed by width and text: every key press re-renders the dialog, and a preview
+ * (up to 50 000 characters of markdown) should be parsed once, not on each press. Only the last few are kept.
+ */
+const previewCache = new WeakMap<DialogTheme, Map<string, readonly string[]>>();
+const PREVIEW_CACHE_ENTRIES = 16;
+
+function previewLines(preview: string, theme: DialogTheme, width: number): readonly string[] {
+	let cache = previewCache.get(theme);
+	if (!cache) {
+		cache = new Map();
+		previewCache.set(theme, cache);
+	}
+	const key = `${width}\u0000${preview}`;
+	const cached = cache.get(key);
+	if (cached) return cached;
 	const lines = new Markdown(previewMarkdown(preview), 0, 0, theme.markdown).render(Math.max(1, width));
 	const shown = lines.slice(0, PREVIEW_MAX_LINES).map((line) => truncateToWidth(line, width));
 	if (lines.length > PREVIEW_MAX_LINES) shown.push(theme.dim(truncateToWidth("…", width)));
+	if (cache.size >= PREVIEW_CACHE_ENTRIES) cache.delete(cache.keys().next().value as string);
+	cache.set(key, shown);
 	return shown;
 }
 
-function sideBySide(left: string[], right: string[], leftWidth: number, width: number, theme: DialogTheme): string[] {
+function sideBySide(
+	left: string[],
+	right: readonly string[],
+	leftWidth: number,
+	width: number,
+	theme: DialogTheme,
+): string[] {
 	const rows = Math.max(left.length, right.length);
 	const out: string[] = [];
 	for (let i = 0; i < rows; i++) {

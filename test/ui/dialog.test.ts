@@ -245,6 +245,20 @@ describe("several questions", () => {
 		expect(h.text()).toContain("Review your answers");
 	});
 
+	it("keeps text typed before switching tabs as the answer, the way the screen shows it", () => {
+		const h = openDialog([DB, NAME]);
+		h.press(K.enter);
+		h.type("typed-then-tabbed");
+		h.press(K.tab);
+		expect(h.text()).toContain("typed-then-tabbed");
+		expect(h.text()).toContain("All questions answered");
+		h.press(K.enter);
+		expect(h.outcome()).toMatchObject({
+			kind: "answered",
+			answers: [{ answer: "PostgreSQL (Recommended)" }, { answer: "typed-then-tabbed", wasCustom: true }],
+		});
+	});
+
 	it("reviews every answer in full on the Submit tab", () => {
 		const long = "a very long service name ".repeat(8).trim();
 		const h = openDialog([DB, NAME]);
