@@ -5,12 +5,7 @@
  */
 import { writeSync } from "node:fs";
 import { compact, type ExtensionAPI, type ExtensionContext } from "@mariozechner/pi-coding-agent";
-import {
-	answerPending,
-	createQuestionsCommand,
-	type QuestionsCommandDeps,
-	type ReadableEntry,
-} from "./commands/questions.js";
+import { answerPending, createQuestionsCommand, type QuestionsCommandDeps } from "./commands/questions.js";
 import { outcomeFromRawAnswers, parseAnswersText } from "./core/answer-input.js";
 import { typedParts } from "./core/answers.js";
 import type { AskOutcome, AskRequest } from "./core/types.js";
@@ -23,7 +18,14 @@ import {
 	deliveryFromAnswersFlag,
 	deliveryFromAttachedFile,
 } from "./pending/inbox.js";
-import { createPendingFile, listPendingFiles, removePendingFile, savePendingFile } from "./pending/pending-file.js";
+import {
+	createPendingFile,
+	listPendingFiles,
+	type ReadablePendingEntry,
+	removePendingFile,
+	savePendingFile,
+	sessionPendingFiles,
+} from "./pending/pending-file.js";
 import type { RemoteBridge } from "./remote/bridge.js";
 import { type RemoteConfig, remoteFlags, resolveRemoteConfig } from "./remote/config.js";
 import { isRemoteDecision, raceLocalAndRemote } from "./remote/race.js";
@@ -187,6 +189,7 @@ export default function askUser(pi: ExtensionAPI) {
 		const sessionId = ctx.sessionManager.getSessionId();
 		disposeRemote();
 		recoverInterrupted(ctx);
+		const mine = sessionPendingFiles(listPendingFiles(ctx.cwd), sessionId);
 		const errors: string[] = [];
 		try {
 			const config = resolveRemoteConfig((name) => pi.getFlag(name), process.env, { sessionKey: sessionId });
@@ -195,7 +198,7 @@ export default function askUser(pi: ExtensionAPI) {
 			errors.push((error as Error).message);
 		}
 		try {
-			startupDeliveries = findStartupDeliveries(ctx.cwd, sessionId);
+			startupDeliveries = findStartupDeliveries(mine);
 		} catch (error) {
 			errors.push((error as Error).message);
 		}
@@ -213,7 +216,7 @@ export default function askUser(pi: ExtensionAPI) {
 			return;
 		}
 		if (startupDeliveries.length === 0) {
-			if (mode === "tui") reaskPendingQuestions(ctx);
+			if (mode === "tui") reaskPendingQuestions(ctx, mine);
 			if (promptless && presetAnswers !== undefined) {
 				reportError(ctx, "--answers: this session has no pending questions to answer (see /questions)");
 			}
@@ -237,15 +240,15 @@ export default function askUser(pi: ExtensionAPI) {
 	});
 
 	/** `--answers` for this session's pending questions, or else the answers filled into its pending files. */
-	function findStartupDeliveries(projectDir: string, sessionId: string): Delivery[] {
+	function findStartupDeliveries(mine: readonly ReadablePendingEntry[]): Delivery[] {
 		if (presetAnswers !== undefined) {
-			const delivery = deliveryFromAnswersFlag(projectDir, sessionId, presetAnswers);
+			const delivery = deliveryFromAnswersFlag(mine, presetAnswers);
 			if (delivery) {
 				presetAnswers = undefined;
 				return [delivery];
 			}
 		}
-		return deliveriesFromEditedFiles(projectDir, sessionId);
+		return deliveriesFromEditedFiles(mine);
 	}
 
 	function takeDeliveries(): string {
@@ -271,10 +274,8 @@ export default function askUser(pi: ExtensionAPI) {
 	}
 
 	/** In the TUI, this session's unanswered questions come back on screen (spec: "Session Interruption"). */
-	function reaskPendingQuestions(ctx: ExtensionContext) {
-		const sessionId = ctx.sessionManager.getSessionId();
-		const waiting = listPendingFiles(ctx.cwd).filter((e): e is ReadableEntry => e.file?.sessionId === sessionId);
-		const newest = waiting.at(-1);
+	function reaskPendingQuestions(ctx: ExtensionContext, mine: readonly ReadablePendingEntry[]) {
+		const newest = mine.at(-1);
 		if (!newest) return;
 		// Not awaited: the TUI finishes starting while the dialog waits for the person.
 		void answerPending(ctx, questionsDeps, newest).catch((error: unknown) =>

@@ -13,7 +13,9 @@ import {
 	listPendingFiles,
 	type PendingEntry,
 	type PendingFile,
+	type ReadablePendingEntry,
 	removePendingFile,
+	sessionPendingFiles,
 } from "../pending/pending-file.js";
 
 export interface QuestionsCommandDeps {
@@ -39,13 +41,11 @@ function describeEntry(ctx: ExtensionContext, entry: PendingEntry, sessionId: st
 
 const USAGE = "Usage: /questions [list | answer | clear]";
 
-export type ReadableEntry = PendingEntry & { file: PendingFile };
-
 /** Shows a pending file's questions in the dialog; answered → delivered to the session and the file removed. */
 export async function answerPending(
 	ctx: ExtensionContext,
 	deps: QuestionsCommandDeps,
-	target: ReadableEntry,
+	target: ReadablePendingEntry,
 ): Promise<void> {
 	const asking = deps.askLocally(ctx, target.file.request);
 	if (!asking) {
@@ -105,9 +105,9 @@ export function createQuestionsCommand(deps: QuestionsCommandDeps) {
 				return show(ctx, `Cleared ${count} pending question(s).${kept}`);
 			}
 			if (sub === "answer") {
-				const readable = entries.filter((e): e is ReadableEntry => e.file !== undefined);
+				const readable = entries.filter((e): e is ReadablePendingEntry => e.file !== undefined);
 				// This session's newest ask first; otherwise the project's newest.
-				const target = readable.filter((e) => e.file.sessionId === sessionId).at(-1) ?? readable.at(-1);
+				const target = sessionPendingFiles(readable, sessionId).at(-1) ?? readable.at(-1);
 				if (target) return answerPending(ctx, deps, target);
 				const broken = entries[0];
 				return show(

@@ -6,40 +6,28 @@
 import { outcomeFromRawAnswers, parseAnswersText } from "../core/answer-input.js";
 import { AskUserError } from "../core/validate.js";
 import { answersFromPendingFile, formatStructuredDelivery, formatWordsDelivery } from "./delivery.js";
-import { listPendingFiles, type PendingEntry, PendingFileError, parsePendingFile } from "./pending-file.js";
+import { PendingFileError, parsePendingFile, type ReadablePendingEntry } from "./pending-file.js";
 
 export interface Delivery {
 	text: string;
 	path: string;
 }
 
-function sessionFiles(cwd: string, sessionId: string): PendingEntry[] {
-	return listPendingFiles(cwd).filter((e) => e.file?.sessionId === sessionId);
-}
-
-/** Pending files of this session whose `answer` fields the person filled in. Broken files throw. */
-export function deliveriesFromEditedFiles(cwd: string, sessionId: string): Delivery[] {
-	const deliveries: Delivery[] = [];
-	for (const entry of listPendingFiles(cwd)) {
-		if (entry.error) {
-			// Only our own session's files matter here, but a broken file cannot say whose it is.
-			continue;
-		}
-		if (entry.file?.sessionId !== sessionId) continue;
+/** This session's pending files whose `answer` fields the person filled in. */
+export function deliveriesFromEditedFiles(mine: readonly ReadablePendingEntry[]): Delivery[] {
+	return mine.flatMap((entry) => {
 		const outcome = answersFromPendingFile(entry.file);
-		if (outcome) deliveries.push({ text: formatStructuredDelivery(entry.file, outcome, true), path: entry.path });
-	}
-	return deliveries;
+		return outcome ? [{ text: formatStructuredDelivery(entry.file, outcome, true), path: entry.path }] : [];
+	});
 }
 
 /**
  * `--answers` for the newest pending ask of this session. `undefined` when this session has nothing
  * pending (then the flag answers the next ask_user call instead). Throws a clear error for a wrong shape.
  */
-export function deliveryFromAnswersFlag(cwd: string, sessionId: string, flag: string): Delivery | undefined {
-	const entries = sessionFiles(cwd, sessionId);
-	const newest = entries[entries.length - 1];
-	if (!newest?.file) return undefined;
+export function deliveryFromAnswersFlag(mine: readonly ReadablePendingEntry[], flag: string): Delivery | undefined {
+	const newest = mine.at(-1);
+	if (!newest) return undefined;
 	const raw = parseAnswersText(flag, newest.file.request.questions);
 	const outcome = outcomeFromRawAnswers(newest.file.request.questions, raw);
 	if (!outcome) throw new AskUserError("--answers gives no answer to any pending question");

@@ -198,6 +198,13 @@ export interface PendingEntry {
 	error?: PendingFileError;
 }
 
+export type ReadablePendingEntry = PendingEntry & { file: PendingFile };
+
+/** The readable pending files of one session, oldest first. */
+export function sessionPendingFiles(entries: readonly PendingEntry[], sessionId: string): ReadablePendingEntry[] {
+	return entries.filter((e): e is ReadablePendingEntry => e.file?.sessionId === sessionId);
+}
+
 /** Every pending file in the project, oldest first; broken ones are reported, not touched. */
 export function listPendingFiles(cwd: string): PendingEntry[] {
 	const dir = join(cwd, PENDING_DIR);
