@@ -18,7 +18,7 @@ export function summarizeCall(args: unknown): string {
 	return `${sanitizeLine(title)}${more}`;
 }
 
-export function formatAnswerValue(answer: Answer): string {
+function formatAnswerValue(answer: Answer): string {
 	const value = Array.isArray(answer.answer) ? answer.answer.join(", ") : answer.answer;
 	return answer.note ? `${value} — note: ${answer.note}` : value;
 }

@@ -1,13 +1,13 @@
 /** The TypeBox parameter schema the model sees: the spec's "Parameters Schema" plus an option `preview`. */
 import { type Static, Type } from "@sinclair/typebox";
 
-export const OptionSchema = Type.Object({
+const OptionSchema = Type.Object({
 	label: Type.String({ description: "Display text" }),
 	description: Type.Optional(Type.String({ description: "Help text" })),
 	preview: Type.Optional(Type.String({ description: "Markdown/code shown when focused" })),
 });
 
-export const QuestionSchema = Type.Object({
+const QuestionSchema = Type.Object({
 	question: Type.String({ description: "The question to ask" }),
 	header: Type.Optional(Type.String({ description: "Short title, e.g. 'Database'" })),
 	options: Type.Optional(Type.Array(OptionSchema, { description: "Suggested options; omit for free text" })),

@@ -6,7 +6,7 @@
 import { sanitizeLine } from "../core/text.js";
 import type { Question } from "../core/types.js";
 
-export const OTHER_ROW = "Other (type your answer)";
+const OTHER_ROW = "Other (type your answer)";
 const SEPARATOR = " — ";
 /** Long descriptions are cut so that a row stays one readable line in any client. */
 const DESCRIPTION_CHARS = 200;

@@ -12,7 +12,7 @@ import type { AskUserError } from "../core/validate.js";
 import { outcomeOf, type RpcDialogs } from "./rpc-dialogs.js";
 
 /** The editor title a structured client recognises. */
-export const REQUEST_MARKER = "ask_user_request";
+const REQUEST_MARKER = "ask_user_request";
 /** Requests sent before a run of bad responses cancels the ask. */
 export const MAX_ATTEMPTS = 3;
 

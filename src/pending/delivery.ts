@@ -8,7 +8,7 @@ import { toAskUserResult } from "../core/result.js";
 import type { AskOutcome, RawAnswer } from "../core/types.js";
 import type { PendingFile } from "./pending-file.js";
 
-export const ANSWERS_TAG = "ask_user_answers";
+const ANSWERS_TAG = "ask_user_answers";
 
 /** The answers filled into an edited pending file; `undefined` when none were filled. */
 export function answersFromPendingFile(file: PendingFile): Extract<AskOutcome, { kind: "answered" }> | undefined {

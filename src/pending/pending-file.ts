@@ -11,9 +11,9 @@ import { sanitizeLine } from "../core/text.js";
 import type { AskRequest, Question } from "../core/types.js";
 import { AskUserError, validateRequest } from "../core/validate.js";
 
-export const PENDING_VERSION = 1;
-export const PENDING_DIR = ".pi";
-export const PENDING_NAME = "pending-questions.json";
+const PENDING_VERSION = 1;
+const PENDING_DIR = ".pi";
+const PENDING_NAME = "pending-questions.json";
 
 export interface PendingQuestion {
 	question: string;
@@ -44,7 +44,7 @@ export class PendingFileError extends Error {
 	override name = "PendingFileError";
 }
 
-export function toPendingQuestion(question: Question): PendingQuestion {
+function toPendingQuestion(question: Question): PendingQuestion {
 	const pending: Omit<PendingQuestion, "answer"> & { answer?: null } = { question: question.question };
 	if (question.header) pending.header = question.header;
 	if (question.options) {

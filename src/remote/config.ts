@@ -47,7 +47,7 @@ export const remoteFlags: readonly RemoteFlag[] = [
 	},
 ];
 
-export const REMOTE_ENV = {
+const REMOTE_ENV = {
 	url: "PI_ASK_USER_REMOTE_URL",
 	token: "PI_ASK_USER_REMOTE_TOKEN",
 	sessionKey: "PI_ASK_USER_REMOTE_SESSION_KEY",
@@ -56,8 +56,8 @@ export const REMOTE_ENV = {
 	allowInsecure: "PI_ASK_USER_REMOTE_ALLOW_INSECURE",
 } as const;
 
-export const DEFAULT_REMOTE_TIMEOUT_MS = 120_000;
-export const DEFAULT_CONNECT_TIMEOUT_MS = 3_000;
+const DEFAULT_REMOTE_TIMEOUT_MS = 120_000;
+const DEFAULT_CONNECT_TIMEOUT_MS = 3_000;
 const MAX_TIMEOUT_SECONDS = 24 * 60 * 60;
 const DISABLED_VALUES = new Set(["off", "none", "false", "0"]);
 const TRUE_VALUES = new Set(["1", "true", "yes", "on"]);

@@ -7,8 +7,8 @@ import { isRecord } from "../core/json.js";
 import { sanitizeText } from "../core/text.js";
 import type { Answer, AskOutcome, AskRequest, Question, RawAnswer } from "../core/types.js";
 
-export const QUESTION_EVENT = "ask_user_question";
-export const ANSWER_TYPE = "hook.ask_user_answer";
+const QUESTION_EVENT = "ask_user_question";
+const ANSWER_TYPE = "hook.ask_user_answer";
 /** Frames larger than this are refused by the socket itself; answers are a few kilobytes at most. */
 export const MAX_FRAME_BYTES = 1024 * 1024;
 const MAX_QUESTION_ID_CHARS = 200;

@@ -8,7 +8,7 @@ import type { AskDetails } from "../core/types.js";
 
 type AgentMessage = SessionBeforeCompactEvent["preparation"]["messagesToSummarize"][number];
 
-export const DECISIONS_HEADING = "## User decisions (ask_user)";
+const DECISIONS_HEADING = "## User decisions (ask_user)";
 
 function decisionLines(details: AskDetails): string[] {
 	if (details.outcome !== "answered") {

@@ -8,8 +8,8 @@ import { LIMITS } from "../core/limits.js";
 import type { Answer, AskOutcome, Question, RawAnswer } from "../core/types.js";
 
 /** Lists longer than this scroll in a window of `SCROLL_WINDOW` rows. */
-export const MAX_UNSCROLLED_OPTIONS = 6;
-export const SCROLL_WINDOW = 6;
+const MAX_UNSCROLLED_OPTIONS = 6;
+const SCROLL_WINDOW = 6;
 
 export interface QuestionState {
 	/** The focused row: a position in the (filtered) option rows, or `rowCount - 1` for Other. */
@@ -123,12 +123,12 @@ export function isSubmitTab(state: DialogState): boolean {
 }
 
 /** Option rows currently listed (filtered or all), not counting Other. */
-export function optionRowCount(question: Question, qs: QuestionState): number {
+function optionRowCount(question: Question, qs: QuestionState): number {
 	return qs.matches?.length ?? question.options?.length ?? 0;
 }
 
 /** Rows including Other. */
-export function rowCount(question: Question, qs: QuestionState): number {
+function rowCount(question: Question, qs: QuestionState): number {
 	return optionRowCount(question, qs) + 1;
 }
 

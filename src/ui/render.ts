@@ -6,6 +6,7 @@ import { Markdown, truncateToWidth, visibleWidth, wrapTextWithAnsi } from "@mari
 import { sanitizeLine, sanitizeText } from "../core/text.js";
 import type { Question } from "../core/types.js";
 import {
+	answeredCount,
 	answerFor,
 	type DialogState,
 	hasOptions,
@@ -24,7 +25,7 @@ import type { DialogTheme } from "./theme.js";
 export type InputRenderer = (width: number) => string[];
 
 /** From this width on, a preview sits beside the options instead of below them. */
-export const SIDE_BY_SIDE_MIN_WIDTH = 100;
+const SIDE_BY_SIDE_MIN_WIDTH = 100;
 // Kept short so that the dialog with a preview still fits an 80×24 terminal.
 const PREVIEW_MAX_LINES = 10;
 const CHIP_LENGTHS = [20, 14, 10, 6, 3] as const;
@@ -177,12 +178,7 @@ function reviewBody(state: DialogState, theme: DialogTheme, width: number): stri
 		if (answer.note) lines.push(...wrapped(theme.dim(STRINGS.noteLabel + sanitizeText(answer.note)), width, "      "));
 	}
 	lines.push("");
-	const missing =
-		state.questions.length -
-		state.perQuestion.filter((qs, i) => {
-			const question = state.questions[i];
-			return question !== undefined && isAnswered(question, qs);
-		}).length;
+	const missing = state.questions.length - answeredCount(state);
 	lines.push(
 		...wrapped(
 			missing === 0 ? theme.success(STRINGS.allAnswered) : theme.warning(STRINGS.someUnanswered(missing)),
