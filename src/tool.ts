@@ -51,6 +51,7 @@ export function createAskUserTool(
 		executionMode: "sequential",
 		prepareArguments: prepareAskArguments,
 		async execute(toolCallId, params, signal, _onUpdate, ctx) {
+			// prepareArguments already produced this shape; checking again is cheap and gives the handlers a typed request.
 			const request = validateRequest(params);
 			const resolution = await handle({ request, toolCallId, signal, ctx });
 			return {

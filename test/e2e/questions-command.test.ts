@@ -1,5 +1,8 @@
-/** /questions in the real TUI: answer pending questions in the dialog, and clear them after a confirmation. */
-import { existsSync } from "node:fs";
+/**
+ * Pending questions in the real TUI: `/questions answer` in the dialog, `/questions clear` after a confirmation,
+ * and an edited pending file delivered by interactive `pi -c`.
+ */
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { afterEach, beforeEach, expect, it } from "vitest";
 import {
 	createWorkspace,
@@ -60,5 +63,18 @@ it("/questions clear asks first, then deletes", async () => {
 	await t.waitFor("Delete 2 pending question(s)", 40_000);
 	t.type(KEYS.enter);
 	await t.waitFor("Cleared 2 pending question(s)");
+	expect(existsSync(ws.pendingPath())).toBe(false);
+});
+
+it("interactive pi -c delivers the answers filled into the pending file", async () => {
+	const pending = JSON.parse(readFileSync(ws.pendingPath(), "utf8")) as { questions: { answer: unknown }[] };
+	pending.questions[0] = { ...pending.questions[0], answer: "MongoDB" };
+	pending.questions[1] = { ...pending.questions[1], answer: "edited-svc" };
+	writeFileSync(ws.pendingPath(), JSON.stringify(pending, null, 2));
+	tui = startTui(ws, ["-c"], { env: { PI_ASK_USER_NOTIFY: "0" } });
+	const delivered = await waitForDelivery(ws);
+	expect(delivered).toContain('"answer":"MongoDB","selectedOption":"MongoDB","wasCustom":false');
+	expect(delivered).toContain('"answer":"edited-svc","wasCustom":true');
+	expect(delivered).not.toContain("The task they had given you");
 	expect(existsSync(ws.pendingPath())).toBe(false);
 });
