@@ -200,6 +200,8 @@ export default function askUser(pi: ExtensionAPI) {
 		try {
 			startupDeliveries = findStartupDeliveries(mine);
 		} catch (error) {
+			// A bad --answers was meant for the pending questions: it must not answer the next ask instead.
+			presetAnswers = undefined;
 			errors.push((error as Error).message);
 		}
 		const mode = detectMode(ctx);
@@ -224,16 +226,19 @@ export default function askUser(pi: ExtensionAPI) {
 		}
 		if (mode === "tui" || promptless) {
 			// Nothing else will carry the answers: deliver them as their own turn.
-			const text = takeDeliveries();
+			const deliveries = startupDeliveries;
+			startupDeliveries = [];
 			const ended = new Promise<void>((resolve) => {
 				agentEnded = resolve;
 			});
 			try {
-				pi.sendUserMessage(text);
+				pi.sendUserMessage(deliveries.map((d) => d.text).join("\n\n"));
 			} catch (error) {
+				// Not delivered: the pending files stay for the next try.
 				reportError(ctx, `could not deliver the answers: ${(error as Error).message}`);
 				return;
 			}
+			for (const delivery of deliveries) removePendingFile(delivery.path);
 			// Print mode exits when session_start returns; the TUI must not be blocked.
 			if (mode !== "tui") await ended;
 		}

@@ -33,7 +33,9 @@ afterEach(() => {
 async function command(text: string): Promise<TuiSession> {
 	const t = startTui(ws, [], { env: { PI_ASK_USER_NOTIFY: "0" } });
 	tui = t;
-	await sleep(1500);
+	// The editor takes input once pi has drawn its footer (the model's name).
+	await t.waitFor("scripted-1", 40_000);
+	await sleep(500);
 	t.type(text);
 	await t.waitFor(text, 20_000);
 	t.type(KEYS.escape); // close the command autocomplete, keep the text
