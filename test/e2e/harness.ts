@@ -399,3 +399,19 @@ export function runPiAsync(
 		});
 	});
 }
+
+/**
+ * In the spec example's dialog: picks option 2 (SQLite), types `name` for the service, submits; then waits
+ * until the answers were delivered to the model and returns that message's text.
+ */
+export async function answerSpecExampleInTui(ws: Workspace, tui: TuiSession, name: string): Promise<string> {
+	await tui.waitFor("Other (type your answer)", 40_000);
+	tui.type("2");
+	await tui.waitFor("Enter to submit");
+	tui.type(name);
+	await tui.waitFor(name);
+	tui.type(KEYS.enter);
+	await tui.waitFor("Review your answers");
+	tui.type(KEYS.enter);
+	return waitForDelivery(ws);
+}

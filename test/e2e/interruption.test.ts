@@ -6,14 +6,13 @@
 import { existsSync, rmSync } from "node:fs";
 import { afterEach, beforeEach, expect, it } from "vitest";
 import {
+	answerSpecExampleInTui,
 	createWorkspace,
-	KEYS,
 	readJson,
 	SPEC_EXAMPLE,
 	startTui,
 	type TuiSession,
 	type Workspace,
-	waitForDelivery,
 } from "./harness.js";
 
 let ws: Workspace;
@@ -42,15 +41,7 @@ async function openThenKill(signal: string): Promise<void> {
 async function answerAgainWithContinue(): Promise<void> {
 	const again = startTui(ws, ["-c"], { env: ENV });
 	tui = again;
-	await again.waitFor("Other (type your answer)", 40_000);
-	again.type("2");
-	await again.waitFor("Enter to submit");
-	again.type("resumed-svc");
-	await again.waitFor("resumed-svc");
-	again.type(KEYS.enter);
-	await again.waitFor("Review your answers");
-	again.type(KEYS.enter);
-	const delivered = await waitForDelivery(ws);
+	const delivered = await answerSpecExampleInTui(ws, again, "resumed-svc");
 	expect(delivered).toContain('"answer":"SQLite","selectedOption":"SQLite","wasCustom":false');
 	expect(delivered).toContain('"answer":"resumed-svc","wasCustom":true');
 	expect(existsSync(ws.pendingPath())).toBe(false);

@@ -5,6 +5,7 @@
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { afterEach, beforeEach, expect, it } from "vitest";
 import {
+	answerSpecExampleInTui,
 	createWorkspace,
 	KEYS,
 	runPrint,
@@ -45,15 +46,7 @@ async function command(text: string): Promise<TuiSession> {
 
 it("/questions answer: the dialog answers another session's pending questions; the model gets them with the task", async () => {
 	const t = await command("/questions answer");
-	await t.waitFor("Other (type your answer)", 40_000);
-	t.type("2");
-	await t.waitFor("Enter to submit");
-	t.type("svc-from-tui");
-	await t.waitFor("svc-from-tui");
-	t.type(KEYS.enter);
-	await t.waitFor("Review your answers");
-	t.type(KEYS.enter);
-	const delivered = await waitForDelivery(ws);
+	const delivered = await answerSpecExampleInTui(ws, t, "svc-from-tui");
 	expect(delivered).toContain('"answer":"SQLite","selectedOption":"SQLite","wasCustom":false');
 	expect(delivered).toContain('"answer":"svc-from-tui","wasCustom":true');
 	expect(delivered).toContain('The task they had given you: "set up the service"');

@@ -5,17 +5,8 @@ import { askRpc } from "../../src/modes/rpc.js";
 import { askWithDialogs, type RpcDialogs } from "../../src/modes/rpc-dialogs.js";
 import { chooseMulti, chooseSingle, multiRows, questionTitle, singleRows } from "../../src/modes/rpc-rows.js";
 import { askStructured, MAX_ATTEMPTS, parseResponse, requestMessage } from "../../src/modes/rpc-structured.js";
+import { DATABASE, NAME } from "../fixtures.js";
 
-const DATABASE: Question = {
-	question: "Which database should we use?",
-	header: "Database Selection",
-	options: [
-		{ label: "PostgreSQL (Recommended)", description: "Battle-tested relational DB" },
-		{ label: "SQLite", description: "Lightweight, file-based" },
-		{ label: "MongoDB", description: "Document store" },
-	],
-};
-const NAME: Question = { question: "What should we name this service?", header: "Service Setup" };
 const FEATURES: Question = {
 	question: "Which features?",
 	multiSelect: true,

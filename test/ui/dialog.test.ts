@@ -1,18 +1,9 @@
 /** The dialog driven with key sequences through the real component, plain theme, default keybindings. */
 import { describe, expect, it } from "vitest";
 import type { Question } from "../../src/core/types.js";
+import { DATABASE as DB, NAME } from "../fixtures.js";
 import { K, openDialog } from "./helpers.js";
 
-const DB: Question = {
-	question: "Which database should we use?",
-	header: "Database Selection",
-	options: [
-		{ label: "PostgreSQL (Recommended)", description: "Battle-tested relational DB" },
-		{ label: "SQLite", description: "Lightweight, file-based" },
-		{ label: "MongoDB", description: "Document store" },
-	],
-};
-const NAME: Question = { question: "What should we name this service?", header: "Service Setup" };
 const FEATURES: Question = {
 	question: "Which features should we include?",
 	header: "Feature Selection",
