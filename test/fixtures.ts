@@ -1,4 +1,4 @@
-/** The spec's example questions, shared by the unit tests of every front end. */
+/** The spec's example questions and result, and terminal key bytes, shared by unit and end-to-end tests. */
 import type { Question } from "../src/core/types.js";
 
 export const DATABASE: Question = {
@@ -12,3 +12,47 @@ export const DATABASE: Question = {
 };
 
 export const NAME: Question = { question: "What should we name this service?", header: "Service Setup" };
+
+/** The spec's multi-select mock-up. */
+export const FEATURES: Question = {
+	question: "Which features should we include?",
+	header: "Feature Selection",
+	multiSelect: true,
+	options: [
+		{ label: "Authentication", description: "OAuth2 + JWT" },
+		{ label: "REST API", description: "OpenAPI spec included" },
+		{ label: "Admin Dashboard" },
+	],
+};
+
+/** The spec's example call. */
+export const SPEC_EXAMPLE = { questions: [DATABASE, NAME], metadata: { source: "project-setup" } };
+
+/** The spec's example result: PostgreSQL (Recommended) chosen, "order-processor" typed. */
+export const SPEC_RESULT = {
+	answered: true,
+	answers: [
+		{
+			question: DATABASE.question,
+			answer: "PostgreSQL (Recommended)",
+			selectedOption: "PostgreSQL (Recommended)",
+			wasCustom: false,
+		},
+		{ question: NAME.question, answer: "order-processor", wasCustom: true },
+	],
+};
+
+/** The bytes a terminal sends for these keys. */
+export const KEYS = {
+	up: "\x1b[A",
+	down: "\x1b[B",
+	right: "\x1b[C",
+	left: "\x1b[D",
+	enter: "\r",
+	escape: "\x1b",
+	tab: "\t",
+	shiftTab: "\x1b[Z",
+	backspace: "\x7f",
+	space: " ",
+	ctrlC: "\x03",
+} as const;

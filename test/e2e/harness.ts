@@ -10,41 +10,13 @@ import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import xterm from "@xterm/headless";
 import * as pty from "node-pty";
+import { KEYS } from "../fixtures.js";
+
+export { FEATURES, KEYS, SPEC_EXAMPLE, SPEC_RESULT } from "../fixtures.js";
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 export const PI_CLI = join(ROOT, "node_modules/@mariozechner/pi-coding-agent/dist/cli.js");
 export const SCRIPTED_MODEL = join(ROOT, "examples/scripted-model.ts");
-
-/** The spec's example call. */
-export const SPEC_EXAMPLE = {
-	questions: [
-		{
-			question: "Which database should we use?",
-			header: "Database Selection",
-			options: [
-				{ label: "PostgreSQL (Recommended)", description: "Battle-tested relational DB" },
-				{ label: "SQLite", description: "Lightweight, file-based" },
-				{ label: "MongoDB", description: "Document store" },
-			],
-		},
-		{ question: "What should we name this service?", header: "Service Setup" },
-	],
-	metadata: { source: "project-setup" },
-};
-
-/** The spec's example result: PostgreSQL (Recommended) chosen, "order-processor" typed. */
-export const SPEC_RESULT = {
-	answered: true,
-	answers: [
-		{
-			question: "Which database should we use?",
-			answer: "PostgreSQL (Recommended)",
-			selectedOption: "PostgreSQL (Recommended)",
-			wasCustom: false,
-		},
-		{ question: "What should we name this service?", answer: "order-processor", wasCustom: true },
-	],
-};
 
 /** Waits until the model has received answers delivered as a user message; returns that message's text. */
 export async function waitForDelivery(ws: Workspace, timeoutMs = 30_000): Promise<string> {
@@ -278,20 +250,6 @@ export function startRpc(ws: Workspace, extra: string[] = [], options: { env?: N
 }
 
 // ---------------------------------------------------------------------------------------------- TUI
-
-export const KEYS = {
-	up: "\x1b[A",
-	down: "\x1b[B",
-	right: "\x1b[C",
-	left: "\x1b[D",
-	enter: "\r",
-	escape: "\x1b",
-	tab: "\t",
-	shiftTab: "\x1b[Z",
-	backspace: "\x7f",
-	space: " ",
-	ctrlC: "\x03",
-} as const;
 
 export interface TuiSession {
 	/** The visible screen as plain text lines. */

@@ -2,6 +2,7 @@ import { existsSync } from "node:fs";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import {
 	createWorkspace,
+	FEATURES,
 	type RpcSession,
 	readJson,
 	resultJson,
@@ -98,18 +99,7 @@ describe("ask_user over RPC with plain dialogs (any client)", () => {
 
 	it("lets the person tick several options and Other in a multi-select, then Done", async () => {
 		const ui = start({
-			questions: [
-				{
-					question: "Which features should we include?",
-					header: "Feature Selection",
-					multiSelect: true,
-					options: [
-						{ label: "Authentication", description: "OAuth2 + JWT" },
-						{ label: "REST API", description: "OpenAPI spec included" },
-						{ label: "Admin Dashboard" },
-					],
-				},
-			],
+			questions: [FEATURES],
 		});
 		const first = await ui.dialog("select");
 		expect(first.title).toBe("Feature Selection: Which features should we include? (pick any, then Done)");

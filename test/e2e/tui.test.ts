@@ -5,6 +5,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import {
 	createWorkspace,
+	FEATURES,
 	KEYS,
 	resultJson,
 	type ScriptStep,
@@ -54,18 +55,7 @@ describe("ask_user in pi's TUI", () => {
 
 	it("multi-select: ticks an option and a typed Other", async () => {
 		const t = ask({
-			questions: [
-				{
-					question: "Which features should we include?",
-					header: "Feature Selection",
-					multiSelect: true,
-					options: [
-						{ label: "Authentication", description: "OAuth2 + JWT" },
-						{ label: "REST API", description: "OpenAPI spec included" },
-						{ label: "Admin Dashboard" },
-					],
-				},
-			],
+			questions: [FEATURES],
 		});
 		await t.waitFor("[ ] Other (type your answer)", DIALOG_TIMEOUT);
 		t.type(KEYS.space);

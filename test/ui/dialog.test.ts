@@ -1,19 +1,9 @@
 /** The dialog driven with key sequences through the real component, plain theme, default keybindings. */
 import { describe, expect, it } from "vitest";
 import type { Question } from "../../src/core/types.js";
-import { DATABASE as DB, NAME } from "../fixtures.js";
+import { DATABASE as DB, FEATURES, NAME } from "../fixtures.js";
 import { K, openDialog } from "./helpers.js";
 
-const FEATURES: Question = {
-	question: "Which features should we include?",
-	header: "Feature Selection",
-	multiSelect: true,
-	options: [
-		{ label: "Authentication", description: "OAuth2 + JWT" },
-		{ label: "REST API", description: "OpenAPI spec included" },
-		{ label: "Admin Dashboard" },
-	],
-};
 const TWELVE: Question = {
 	question: "Which framework should we use?",
 	header: "Framework Selection",

@@ -4,19 +4,10 @@ import { CURSOR_MARKER, KeybindingsManager, type TUI, TUI_KEYBINDINGS, visibleWi
 import type { AskOutcome, Question } from "../../src/core/types.js";
 import { AskDialog } from "../../src/ui/dialog.js";
 import { plainTheme } from "../../src/ui/theme.js";
+import { KEYS } from "../fixtures.js";
 
-export const K = {
-	up: "\x1b[A",
-	down: "\x1b[B",
-	right: "\x1b[C",
-	left: "\x1b[D",
-	enter: "\r",
-	escape: "\x1b",
-	tab: "\t",
-	shiftTab: "\x1b[Z",
-	backspace: "\x7f",
-	space: " ",
-} as const;
+/** Key bytes (the same table the end-to-end tests use). */
+export const K = KEYS;
 
 export interface Harness {
 	dialog: AskDialog;
