@@ -78,8 +78,8 @@ export function answersFromData(data: unknown, questions: Question[], name: stri
 
 /** Builds the outcome for answers given as data; `undefined` when not one question was answered. */
 export function outcomeFromRawAnswers(
-	questions: Question[],
-	raw: (RawAnswer | undefined)[],
+	questions: readonly Question[],
+	raw: readonly (RawAnswer | undefined)[],
 ): Extract<AskOutcome, { kind: "answered" }> | undefined {
 	const answers = [];
 	const unanswered: string[] = [];
@@ -91,4 +91,18 @@ export function outcomeFromRawAnswers(
 	}
 	if (answers.length === 0) return undefined;
 	return unanswered.length > 0 ? { kind: "answered", answers, unanswered } : { kind: "answered", answers };
+}
+
+/** The answered outcome for a dialog that ended with Submit, also when every question was skipped. */
+export function answeredOutcome(
+	questions: readonly Question[],
+	raw: readonly (RawAnswer | undefined)[],
+): Extract<AskOutcome, { kind: "answered" }> {
+	return (
+		outcomeFromRawAnswers(questions, raw) ?? {
+			kind: "answered",
+			answers: [],
+			unanswered: questions.map((q) => q.question),
+		}
+	);
 }

@@ -5,9 +5,9 @@
  */
 import { basename } from "node:path";
 import type { ExtensionUIContext } from "@mariozechner/pi-coding-agent";
+import { STRINGS } from "../core/strings.js";
 import type { AskOutcome, AskRequest } from "../core/types.js";
 import { AskDialog } from "../ui/dialog.js";
-import { STRINGS } from "../ui/strings.js";
 import { dialogTheme } from "../ui/theme.js";
 
 export interface InteractiveOptions {

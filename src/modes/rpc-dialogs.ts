@@ -4,9 +4,10 @@
  * ask, after a "Discard N answers?" confirmation once answers were given (spec: atomic multi-question).
  */
 import type { ExtensionUIContext } from "@mariozechner/pi-coding-agent";
-import { outcomeFromRawAnswers } from "../core/answer-input.js";
+import { answeredOutcome } from "../core/answer-input.js";
 import { LIMITS } from "../core/limits.js";
-import { formatCount, sanitizeLine, sanitizeText } from "../core/text.js";
+import { STRINGS } from "../core/strings.js";
+import { sanitizeLine, sanitizeText } from "../core/text.js";
 import type { AskOutcome, AskRequest, Question, RawAnswer } from "../core/types.js";
 import { chooseMulti, chooseSingle, type MultiDraft, multiRows, questionTitle, singleRows } from "./rpc-rows.js";
 
@@ -39,11 +40,7 @@ async function askText(
 		const text = sanitizeText(value).trim();
 		// The same long text sent again after "No" is a deliberate answer (the spec accepts it regardless).
 		if (text.length <= LIMITS.answerSoftChars || text === rejectedLong) return text;
-		const keep = await ui.confirm(
-			`Answer is long (${formatCount(text.length)} chars). Continue anyway?`,
-			"Choose No to edit the answer.",
-			{ signal },
-		);
+		const keep = await ui.confirm(STRINGS.confirmLong(text.length), STRINGS.confirmLongDetail, { signal });
 		if (keep) return text;
 		if (signal?.aborted) return undefined;
 		rejectedLong = text;
@@ -51,7 +48,7 @@ async function askText(
 }
 
 async function askFreeText(ui: RpcDialogs, question: Question, title: string, signal?: AbortSignal): Promise<Step> {
-	const text = await askText(ui, title, question.placeholder ?? "Type your answer", signal);
+	const text = await askText(ui, title, question.placeholder ?? STRINGS.typeYourAnswer, signal);
 	if (text === undefined) return CANCEL;
 	return { kind: "answer", raw: text === "" ? undefined : text };
 }
@@ -63,9 +60,9 @@ async function askSingle(ui: RpcDialogs, question: Question, title: string, sign
 		if (reply === undefined || reply.trim() === "" || signal?.aborted) return CANCEL;
 		const choice = chooseSingle(question, reply);
 		if (choice.kind === "option") return { kind: "answer", raw: choice.label };
-		if (choice.kind === "custom") return { kind: "answer", raw: sanitizeText(choice.text) };
+		if (choice.kind === "custom") return { kind: "answer", raw: choice.text };
 		if (choice.kind === "other") {
-			const text = await askText(ui, `${title} (type your answer)`, "Type your answer", signal);
+			const text = await askText(ui, STRINGS.otherTitle(title), STRINGS.typeYourAnswer, signal);
 			if (text === undefined) return CANCEL;
 			if (text !== "") return { kind: "answer", raw: text };
 		}
@@ -91,26 +88,15 @@ async function askMulti(
 		if (choice.kind === "option") {
 			if (!draft.selected.delete(choice.label)) draft.selected.add(choice.label);
 		} else if (choice.kind === "custom") {
-			draft.custom = sanitizeText(choice.text);
+			draft.custom = choice.text;
 		} else if (draft.custom !== undefined) {
 			draft.custom = undefined;
 		} else {
-			const text = await askText(ui, `${title} (type your answer)`, "Type your answer", signal);
+			const text = await askText(ui, STRINGS.otherTitle(title), STRINGS.typeYourAnswer, signal);
 			if (text === undefined) return CANCEL;
 			if (text !== "") draft.custom = text;
 		}
 	}
-}
-
-/** The answered outcome, also when every question was skipped (then all are `unanswered`). */
-export function outcomeOf(questions: Question[], raw: (RawAnswer | undefined)[]): AskOutcome {
-	return (
-		outcomeFromRawAnswers(questions, raw) ?? {
-			kind: "answered",
-			answers: [],
-			unanswered: questions.map((q) => q.question),
-		}
-	);
 }
 
 /** Asks every question in order; the result is the same outcome the TUI produces. */
@@ -137,14 +123,11 @@ export async function askWithDialogs(ui: RpcDialogs, request: AskRequest, signal
 		if (signal?.aborted) return { kind: "cancelled" };
 		const given = raw.filter((answer) => answer !== undefined).length;
 		if (given === 0 || declinedDiscards >= MAX_DECLINED_DISCARDS) return { kind: "cancelled" };
-		const plural = given === 1 ? "" : "s";
-		const discard = await ui.confirm(
-			`Discard ${given} answer${plural}?`,
-			`Yes cancels all questions; No goes back to question ${index + 1}.`,
-			{ signal },
-		);
+		const discard = await ui.confirm(STRINGS.confirmDiscard(given), STRINGS.confirmDiscardDetail(index + 1), {
+			signal,
+		});
 		if (discard || signal?.aborted) return { kind: "cancelled" };
 		declinedDiscards++;
 	}
-	return outcomeOf(questions, raw);
+	return answeredOutcome(questions, raw);
 }

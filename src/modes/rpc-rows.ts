@@ -3,10 +3,10 @@
  * the string it sends back to a choice. Pure: clients differ in how faithfully they echo a row, so the
  * mapping tolerates trimmed, re-cased or label-only replies, and treats anything else as typed text.
  */
+import { STRINGS } from "../core/strings.js";
 import { sanitizeLine } from "../core/text.js";
 import type { Question } from "../core/types.js";
 
-const OTHER_ROW = "Other (type your answer)";
 const SEPARATOR = " — ";
 /** Long descriptions are cut so that a row stays one readable line in any client. */
 const DESCRIPTION_CHARS = 200;
@@ -28,7 +28,7 @@ export interface MultiDraft {
 export function questionTitle(question: Question, index: number, total: number): string {
 	const progress = total > 1 ? `[${index + 1}/${total}] ` : "";
 	const header = question.header ? `${question.header}: ` : "";
-	const hint = question.multiSelect && question.options ? " (pick any, then Done)" : "";
+	const hint = question.multiSelect && question.options ? STRINGS.pickAnyHint : "";
 	return sanitizeLine(`${progress}${header}${question.question}${hint}`);
 }
 
@@ -43,12 +43,11 @@ function optionRow(label: string, description: string | undefined): string {
 
 /** Rows of a single-choice question: one per option, then Other. */
 export function singleRows(question: Question): string[] {
-	return [...(question.options ?? []).map((o) => optionRow(o.label, o.description)), OTHER_ROW];
+	return [...(question.options ?? []).map((o) => optionRow(o.label, o.description)), STRINGS.other];
 }
 
 function doneRow(draft: MultiDraft): string {
-	const count = draft.selected.size + (draft.custom ? 1 : 0);
-	return count === 0 ? "Done (nothing selected)" : `Done (${count} selected)`;
+	return STRINGS.done(draft.selected.size + (draft.custom ? 1 : 0));
 }
 
 /**
@@ -60,8 +59,8 @@ export function multiRows(question: Question, draft: MultiDraft): string[] {
 		(o) => (draft.selected.has(o.label) ? CHECKED : UNCHECKED) + optionRow(o.label, o.description),
 	);
 	const other = draft.custom
-		? `${CHECKED}Other: ${shorten(sanitizeLine(draft.custom), DESCRIPTION_CHARS)}`
-		: UNCHECKED + OTHER_ROW;
+		? CHECKED + STRINGS.otherTyped(shorten(sanitizeLine(draft.custom), DESCRIPTION_CHARS))
+		: UNCHECKED + STRINGS.other;
 	return [doneRow(draft), ...options, other];
 }
 

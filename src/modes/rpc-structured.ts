@@ -4,12 +4,12 @@
  * the marker `ask_user_request`, its prefill the request JSON, and the edited value the client's
  * `ask_user_response`. A bad response is reported (`notify` error) and the request asked again.
  */
-import { answersFromData } from "../core/answer-input.js";
+import { answeredOutcome, answersFromData } from "../core/answer-input.js";
 import { isRecord } from "../core/json.js";
 import { sanitizeLine } from "../core/text.js";
 import type { AskOutcome, AskRequest, Question, RawAnswer } from "../core/types.js";
 import type { AskUserError } from "../core/validate.js";
-import { outcomeOf, type RpcDialogs } from "./rpc-dialogs.js";
+import type { RpcDialogs } from "./rpc-dialogs.js";
 
 /** The editor title a structured client recognises. */
 const REQUEST_MARKER = "ask_user_request";
@@ -87,7 +87,7 @@ export async function askStructured(
 		if (value === undefined || signal?.aborted) return { kind: "cancelled" };
 		const response = parseResponse(value, requestId, request.questions);
 		if (response.kind === "cancelled") return response;
-		if (response.kind === "answers") return outcomeOf(request.questions, response.raw);
+		if (response.kind === "answers") return answeredOutcome(request.questions, response.raw);
 		error = response.error;
 		const next = attempt < MAX_ATTEMPTS ? "the request is sent again" : "the questions are cancelled";
 		ui.notify(sanitizeLine(`ask_user: invalid ask_user_response (${error}); ${next}.`), "error");

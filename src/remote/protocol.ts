@@ -2,10 +2,9 @@
  * The remote-answering wire protocol (agent side), pure: the `ask_user_question` event frame we send and
  * the `hook.ask_user_answer` frame we accept, plus the mapping of an answer back to an `AskOutcome`.
  */
-import { toAnswer } from "../core/answers.js";
+import { answeredOutcome } from "../core/answer-input.js";
 import { isRecord } from "../core/json.js";
-import { sanitizeText } from "../core/text.js";
-import type { Answer, AskOutcome, AskRequest, Question, RawAnswer } from "../core/types.js";
+import type { AskOutcome, AskRequest, Question, RawAnswer } from "../core/types.js";
 
 const QUESTION_EVENT = "ask_user_question";
 const ANSWER_TYPE = "hook.ask_user_answer";
@@ -127,35 +126,23 @@ function findRawAnswer(question: Question, answers: Record<string, RawAnswer | n
 	return undefined;
 }
 
-function cleanRaw(raw: RawAnswer): RawAnswer {
-	return Array.isArray(raw) ? raw.map((item) => sanitizeText(item)) : sanitizeText(raw);
-}
-
-/**
- * The outcome for a backend's answers: `{}` is a dismissal (`cancelled`); otherwise every question gets
- * its answer through `toAnswer` (label → selected option, anything else → custom text, multi-select split
- * on commas), and questions without one are listed in `unanswered`.
- */
 /** Whether a non-empty answers object names at least one of the questions (else it answers nothing asked). */
 export function namesAnyQuestion(questions: readonly Question[], answers: Record<string, RawAnswer | null>): boolean {
 	return questions.some((question) => findRawAnswer(question, answers) !== undefined);
 }
 
+/**
+ * The outcome for a backend's answers: `{}` is a dismissal (`cancelled`); otherwise every question gets
+ * its answer through `toAnswer` (label → selected option, anything else → custom text, multi-select split
+ * on commas, control sequences removed), and questions without one are listed in `unanswered`.
+ */
 export function outcomeFromRemoteAnswers(
 	questions: readonly Question[],
 	answers: Record<string, RawAnswer | null>,
 ): AskOutcome {
 	if (Object.keys(answers).length === 0) return { kind: "cancelled" };
-	const given: Answer[] = [];
-	const unanswered: string[] = [];
-	for (const question of questions) {
-		const raw = findRawAnswer(question, answers);
-		// Remote text is shown in terminals later, so control sequences are removed here.
-		const answer = raw === undefined ? undefined : toAnswer(question, cleanRaw(raw));
-		if (answer) given.push(answer);
-		else unanswered.push(question.question);
-	}
-	return unanswered.length > 0
-		? { kind: "answered", answers: given, unanswered }
-		: { kind: "answered", answers: given };
+	return answeredOutcome(
+		questions,
+		questions.map((question) => findRawAnswer(question, answers)),
+	);
 }

@@ -4,9 +4,9 @@
  * "↓ N more" indicators. Work is proportional to the visible rows, never to the list's length.
  */
 import { truncateToWidth, visibleWidth, wrapTextWithAnsi } from "@mariozechner/pi-tui";
+import { STRINGS } from "../core/strings.js";
 import { sanitizeLine, sanitizeText } from "../core/text.js";
 import type { QuestionOption } from "../core/types.js";
-import { STRINGS } from "./strings.js";
 import type { DialogTheme } from "./theme.js";
 
 export interface OptionListView {

@@ -3,6 +3,7 @@
  * text editor's own lines, passed in as a function of the width it gets. Every line fits `width`.
  */
 import { Markdown, truncateToWidth, visibleWidth, wrapTextWithAnsi } from "@mariozechner/pi-tui";
+import { STRINGS } from "../core/strings.js";
 import { sanitizeLine, sanitizeText } from "../core/text.js";
 import type { Question } from "../core/types.js";
 import {
@@ -18,7 +19,6 @@ import {
 	windowSize,
 } from "./dialog-state.js";
 import { renderOptionList } from "./option-list.js";
-import { STRINGS } from "./strings.js";
 import type { DialogTheme } from "./theme.js";
 
 /** Renders the text input at a given width (pi-tui's Editor in the real dialog); shown while one is open. */

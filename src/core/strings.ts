@@ -1,8 +1,8 @@
 /**
- * Every word the dialog shows, in one table so that the UI can be localised: replace `STRINGS` (or
- * individual entries) before the first dialog opens. Functions take the numbers they need.
+ * Every word the dialogs show, in the TUI and to RPC clients, in one table so that they can be localised:
+ * replace `STRINGS` (or individual entries) before the first dialog opens. Functions take what they need.
  */
-import { formatCount } from "../core/text.js";
+import { formatCount } from "./text.js";
 
 export const STRINGS = {
 	other: "Other (type your answer)",
@@ -38,5 +38,13 @@ export const STRINGS = {
 	confirmUnanswered: (n: number) =>
 		`${formatCount(n)} question${n === 1 ? " is" : "s are"} unanswered. Submit anyway (reported as unanswered)?`,
 	previewTitle: "Preview",
+	// RPC clients, through pi's plain select/input/confirm dialogs.
+	typeYourAnswer: "Type your answer",
+	otherTitle: (title: string) => `${title} (type your answer)`,
+	pickAnyHint: " (pick any, then Done)",
+	done: (n: number) => (n === 0 ? "Done (nothing selected)" : `Done (${formatCount(n)} selected)`),
+	otherTyped: (text: string) => `Other: ${text}`,
+	confirmLongDetail: "Choose No to edit the answer.",
+	confirmDiscardDetail: (question: number) => `Yes cancels all questions; No goes back to question ${question}.`,
 	windowTitle: (question: string) => `π - ? ${question}`,
 };
