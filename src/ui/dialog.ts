@@ -60,10 +60,11 @@ export class AskDialog implements Component, Focusable {
 		this.syncEditorFocus();
 	}
 
-	dispatch(action: Action): void {
+	/** Applies an action; `false` when it changed nothing (and nothing was redrawn). */
+	dispatch(action: Action): boolean {
 		const before = this.state;
 		this.state = reduce(before, action);
-		if (this.state === before) return;
+		if (this.state === before) return false;
 		if (this.state.inputEpoch !== before.inputEpoch) this.editor.setText(inputText(this.state));
 		this.syncEditorFocus();
 		this.invalidate();
@@ -73,6 +74,7 @@ export class AskDialog implements Component, Focusable {
 			this.finished = true;
 			this.options.onDone(outcome);
 		}
+		return true;
 	}
 
 	handleInput(data: string): void {
@@ -84,10 +86,11 @@ export class AskDialog implements Component, Focusable {
 		}
 		if (this.state.mode.kind !== "input") return;
 		this.editor.handleInput(data);
-		this.dispatch({ type: "edit", text: this.editor.getExpandedText() });
-		// The editor's own redraw (cursor moves, history) does not change our state; redraw anyway.
-		this.invalidate();
-		this.tui.requestRender();
+		// Cursor moves and history recall change only the editor, not our state: redraw for those too.
+		if (!this.dispatch({ type: "edit", text: this.editor.getExpandedText() })) {
+			this.invalidate();
+			this.tui.requestRender();
+		}
 	}
 
 	render(width: number): string[] {
