@@ -1,0 +1,57 @@
+/** The tool definition: prepareArguments gives precise errors, execute turns a handler's outcome into content and details. */
+import type { ExtensionContext } from "@mariozechner/pi-coding-agent";
+import { describe, expect, it } from "vitest";
+import { createAskUserTool } from "../../src/tool.js";
+import { SPEC_EXAMPLE } from "../fixtures.js";
+
+const ctx = {} as ExtensionContext;
+
+describe("createAskUserTool", () => {
+	it("prepares Claude-style arguments and rejects bad ones with the path", () => {
+		const tool = createAskUserTool(async () => ({ outcome: { kind: "cancelled" }, mode: "interactive" }));
+		expect(tool.prepareArguments?.({ questions: [{ question: "Q?", options: ["A", "B"] }] })).toEqual({
+			questions: [{ question: "Q?", options: [{ label: "A" }, { label: "B" }] }],
+		});
+		expect(() => tool.prepareArguments?.({ questions: [] })).toThrow("questions is empty");
+	});
+
+	it("returns the result text for the model and the session record, with the injected clock", async () => {
+		const tool = createAskUserTool(
+			async ({ request }) => ({
+				outcome: {
+					kind: "answered",
+					answers: [{ question: request.questions[1]?.question ?? "", answer: "svc", wasCustom: true }],
+					unanswered: [request.questions[0]?.question ?? ""],
+				},
+				mode: "print",
+			}),
+			() => 42,
+		);
+		const result = await tool.execute("call_1", SPEC_EXAMPLE, undefined, undefined, ctx);
+		expect(result.content).toEqual([
+			{
+				type: "text",
+				text: '{"answered":true,"answers":[{"question":"What should we name this service?","answer":"svc","wasCustom":true}],"unanswered":["Which database should we use?"]}\nThe user skipped the questions in `unanswered`.',
+			},
+		]);
+		expect(result.details).toMatchObject({
+			answeredAt: 42,
+			mode: "print",
+			outcome: "answered",
+			metadata: { source: "project-setup" },
+		});
+		expect(result.terminate).toBeUndefined();
+	});
+
+	it("passes a handler's own text and terminate through", async () => {
+		const tool = createAskUserTool(async () => ({
+			outcome: { kind: "pending", pendingFile: ".pi/pending-questions.json" },
+			mode: "print",
+			modelText: "Questions pending.",
+			terminate: true,
+		}));
+		const result = await tool.execute("call_1", SPEC_EXAMPLE, undefined, undefined, ctx);
+		expect(result.content).toEqual([{ type: "text", text: "Questions pending." }]);
+		expect(result.terminate).toBe(true);
+	});
+});
