@@ -82,6 +82,12 @@ function normalizeQuestion(raw: unknown): unknown {
 		question.multiSelect = BOOLEAN_WORDS.get(String(multi).toLowerCase()) ?? multi;
 
 	if (typeof raw.placeholder === "string" && raw.placeholder !== "") question.placeholder = raw.placeholder;
+	// Markdown for the person: pi-ask-tool calls it `description`, kandev and eino `context`.
+	const context = raw.context ?? raw.description;
+	if (context !== undefined && context !== null) question.context = context;
+	// Codex and CodeNomad number some ids; the id is a name, so a number becomes its text.
+	if (typeof raw.id === "number" && Number.isFinite(raw.id)) question.id = String(raw.id);
+	else if (raw.id !== undefined && raw.id !== null) question.id = raw.id;
 	return question;
 }
 

@@ -14,6 +14,10 @@ export interface Question {
 	multiSelect?: boolean;
 	/** Hint shown in an empty text input (MCP dialect). */
 	placeholder?: string;
+	/** Markdown context shown to the person with the question (pi-ask-tool's `description`, kandev's `context`). */
+	context?: string;
+	/** The model's own id for this question (Codex, CodeNomad, pi-ask-tool), echoed in its `Answer`. */
+	id?: string;
 }
 
 export interface AskRequest {
@@ -28,6 +32,8 @@ export interface Answer {
 	selectedOption?: string | string[];
 	wasCustom: boolean;
 	note?: string;
+	/** The question's `id`, when the model gave it one. */
+	id?: string;
 }
 
 /** What the person gave for one question, before it is matched against the options. */

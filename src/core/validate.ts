@@ -100,6 +100,10 @@ function validateQuestion(raw: unknown, path: string): Question {
 	}
 	const placeholder = text(raw.placeholder, `${path}.placeholder`, LIMITS.placeholderChars, true, false);
 	if (placeholder !== undefined) question.placeholder = placeholder;
+	const context = text(raw.context, `${path}.context`, LIMITS.contextChars, false, false);
+	if (context !== undefined) question.context = context;
+	const id = text(raw.id, `${path}.id`, LIMITS.idChars, true, false);
+	if (id !== undefined) question.id = id;
 	return question;
 }
 
@@ -121,15 +125,26 @@ export function validateRequest(raw: unknown): AskRequest {
 		);
 	}
 	const seen = new Map<string, number>();
+	const seenIds = new Map<string, number>();
 	const questions = list.map((q, i) => {
 		const valid = validateQuestion(q, `questions[${i}]`);
-		// Case-insensitively: answers keyed by question text are matched that way.
+		// Case-insensitively: answers keyed by question text or id are matched that way.
 		const key = valid.question.toLowerCase();
 		const first = seen.get(key);
 		if (first !== undefined) {
 			throw new AskUserError(`questions[${i}].question duplicates questions[${first}]; each question must be distinct`);
 		}
 		seen.set(key, i);
+		if (valid.id !== undefined) {
+			const idKey = valid.id.toLowerCase().replace(/\s+/g, " ");
+			const firstWithId = seenIds.get(idKey);
+			if (firstWithId !== undefined) {
+				throw new AskUserError(
+					`questions[${i}].id "${valid.id}" duplicates questions[${firstWithId}].id; ids must be unique`,
+				);
+			}
+			seenIds.set(idKey, i);
+		}
 		return valid;
 	});
 	const request: AskRequest = { questions };

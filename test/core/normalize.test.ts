@@ -71,7 +71,7 @@ describe("dialects fold into the canonical request", () => {
 			questions: [{ id: "q1", question: "Proceed?", type: "confirm" }],
 		});
 		expect(result).toEqual({
-			questions: [{ question: "Proceed?", header: "Setup", options: [{ label: "Yes" }, { label: "No" }] }],
+			questions: [{ id: "q1", question: "Proceed?", header: "Setup", options: [{ label: "Yes" }, { label: "No" }] }],
 		});
 		expect(
 			canonicalRequest({
@@ -106,6 +106,51 @@ describe("dialects fold into the canonical request", () => {
 	it("accepts Roo Code's follow_up suggestions", () => {
 		expect(canonicalRequest({ question: "Which?", follow_up: [{ text: "A" }, "B"] })).toEqual({
 			questions: [{ question: "Which?", options: [{ label: "A" }, { label: "B" }] }],
+		});
+	});
+
+	it("keeps pi-ask-tool's per-question description as context for the person, and its id", () => {
+		expect(
+			canonicalRequest({
+				questions: [
+					{
+						id: "db",
+						question: "Which database?",
+						description: "We need **transactions**.\n\nSee `docs/db.md`.",
+						options: [{ label: "PostgreSQL" }, { label: "SQLite" }],
+					},
+				],
+			}),
+		).toEqual({
+			questions: [
+				{
+					id: "db",
+					question: "Which database?",
+					context: "We need **transactions**.\n\nSee `docs/db.md`.",
+					options: [{ label: "PostgreSQL" }, { label: "SQLite" }],
+				},
+			],
+		});
+	});
+
+	it("keeps kandev's and eino's context, and Codex's and CodeNomad's ids", () => {
+		expect(
+			canonicalRequest({
+				questions: [
+					{
+						id: "install_source",
+						header: "Install",
+						question: "Installed from the latest build?",
+						context: "Build 42",
+					},
+					{ id: 7, question: "Retry?" },
+				],
+			}),
+		).toEqual({
+			questions: [
+				{ id: "install_source", header: "Install", question: "Installed from the latest build?", context: "Build 42" },
+				{ id: "7", question: "Retry?" },
+			],
 		});
 	});
 

@@ -39,6 +39,17 @@ describe("validation errors", () => {
 		[{ questions: [{ question: "a", multiSelect: "sometimes" }] }, "questions[0].multiSelect must be true or false"],
 		[{ questions: [{ question: "a", options: [[1]] }] }, "questions[0].options[0] must be an object"],
 		[{ questions: [{ question: "a" }], metadata: [1] }, "metadata must be an object"],
+		[{ questions: [{ question: "a", context: 5 }] }, "questions[0].context must be a string, got a number"],
+		[{ questions: [{ question: "a", id: { x: 1 } }] }, "questions[0].id must be a string, got an object"],
+		[
+			{
+				questions: [
+					{ question: "a", id: "q1" },
+					{ question: "b", id: "Q1 " },
+				],
+			},
+			'questions[1].id "Q1" duplicates questions[0].id; ids must be unique',
+		],
 	])("%j → %s", (args, message) => {
 		expect(errorOf(args)).toContain(message);
 	});
@@ -52,6 +63,23 @@ describe("validation errors", () => {
 		);
 		const options = Array.from({ length: LIMITS.optionsPerQuestion + 1 }, (_, i) => `o${i}`);
 		expect(errorOf({ questions: [{ question: "q", options }] })).toContain(`the limit is ${LIMITS.optionsPerQuestion}`);
+	});
+
+	it("caps and sanitises context and id like other text", () => {
+		expect(errorOf({ questions: [{ question: "q", context: "x".repeat(LIMITS.contextChars + 1) }] })).toContain(
+			`questions[0].context is ${LIMITS.contextChars + 1} characters; the limit is ${LIMITS.contextChars}`,
+		);
+		expect(errorOf({ questions: [{ question: "q", id: "x".repeat(LIMITS.idChars + 1) }] })).toContain(
+			`the limit is ${LIMITS.idChars}`,
+		);
+		expect(
+			canonicalRequest({
+				questions: [{ question: "q", id: " a\u001b[31m\nb ", context: "\u001b[2J  line 1\nline 2\t " }],
+			}),
+		).toEqual({ questions: [{ question: "q", id: "a b", context: "line 1\nline 2" }] });
+		expect(canonicalRequest({ questions: [{ question: "q", id: " ", context: "" }] })).toEqual({
+			questions: [{ question: "q" }],
+		});
 	});
 
 	it("allows labels that merely start with 'Other'", () => {

@@ -143,7 +143,9 @@ const questionObject = fc.record(
 		header: noisy(labelText),
 		title: noisy(labelText),
 		label: noisy(labelText),
-		id: noisy(hostileString),
+		id: noisy(fc.oneof(hostileString, fc.integer())),
+		description: noisy(hostileString),
+		context: noisy(hostileString),
 		type: noisy(fc.constantFrom(...MCP_TYPES)),
 		options: noisy(maybeStringified(list(option))),
 		choices: noisy(maybeStringified(list(option))),
@@ -260,7 +262,7 @@ export function expectCanonicalRequest(request: AskRequest): void {
 	const texts = new Set<string>();
 	request.questions.forEach((q, i) => {
 		const path = `questions[${i}]`;
-		expectOnlyKeys(q, ["question", "header", "options", "multiSelect", "placeholder"], path);
+		expectOnlyKeys(q, ["question", "header", "options", "multiSelect", "placeholder", "context", "id"], path);
 		expectCleanText(q.question, `${path}.question`, LIMITS.questionChars, false);
 		assert.ok(!texts.has(q.question), `${path}.question is a duplicate`);
 		texts.add(q.question);
@@ -268,6 +270,8 @@ export function expectCanonicalRequest(request: AskRequest): void {
 		if (q.placeholder !== undefined) {
 			expectCleanText(q.placeholder, `${path}.placeholder`, LIMITS.placeholderChars, true);
 		}
+		if (q.context !== undefined) expectCleanText(q.context, `${path}.context`, LIMITS.contextChars, false);
+		if (q.id !== undefined) expectCleanText(q.id, `${path}.id`, LIMITS.idChars, true);
 		if (q.multiSelect !== undefined) assert.equal(q.multiSelect, true, `${path}.multiSelect`);
 		if (q.options === undefined) return;
 		assert.ok(q.options.length > 0, `${path}.options is empty`);
