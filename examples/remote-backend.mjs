@@ -10,6 +10,9 @@
  *
  * For each question type an option number (several, comma-separated, for multi-select), or any other text
  * as a free-text answer; an empty line skips the question; /dismiss dismisses the whole batch.
+ * When the agent lists "answer-arrays" in the question's `extensions`, multi-select picks travel as an exact
+ * array of labels; otherwise as seed 001's comma-separated string. An `ask_user_closed` event (the question
+ * was answered in the terminal, aborted or timed out) drops the question here.
  * If PI_ASK_USER_REMOTE_TOKEN is set here too, connections without that Bearer token are refused.
  * Options: --port N (default 8787; 0 picks a free port), --host H (default 127.0.0.1).
  */
@@ -58,7 +61,12 @@ function readAnswer(prompt) {
 const queue = [];
 let busy = false;
 
+/** Question ids the agent closed (`ask_user_closed`): their answers are no longer wanted. */
+const closedIds = new Set();
+
 async function askBatch({ socket, event }) {
+	if (closedIds.has(event.questionId)) return;
+	const exactArrays = Array.isArray(event.extensions) && event.extensions.includes("answer-arrays");
 	console.log(`\n— ${clean(event.agentId)} asks (session ${clean(event.sessionKey)}):`);
 	const answers = {};
 	for (const q of event.questions ?? []) {
@@ -75,6 +83,10 @@ async function askBatch({ socket, event }) {
 			console.log("(the agent disconnected; answer not sent)");
 			return;
 		}
+		if (closedIds.has(event.questionId)) {
+			console.log("(closed by the agent; answer not sent)");
+			return;
+		}
 		if (line === "/dismiss") {
 			socket.send(
 				JSON.stringify({ type: "hook.ask_user_answer", payload: { questionId: event.questionId, answers: {} } }),
@@ -86,8 +98,9 @@ async function askBatch({ socket, event }) {
 		const picks = line.split(",").map((part) => part.trim());
 		const labels = picks.map((pick) => options[Number(pick) - 1]?.label);
 		const allNumbers = picks.every((pick) => /^\d+$/.test(pick)) && labels.every((label) => label !== undefined);
-		// Multi-select answers travel as comma-separated labels; anything else is sent as typed.
-		answers[q.question] = allNumbers && (q.multiSelect || labels.length === 1) ? labels.join(", ") : line;
+		// Picked labels: an exact array when the agent accepts one, else seed 001's comma-separated string.
+		const picked = q.multiSelect && exactArrays ? labels : labels.join(", ");
+		answers[q.question] = allNumbers && (q.multiSelect || labels.length === 1) ? picked : line;
 	}
 	socket.send(JSON.stringify({ type: "hook.ask_user_answer", payload: { questionId: event.questionId, answers } }));
 	console.log("sent");
@@ -122,9 +135,14 @@ server.on("connection", (socket) => {
 		} catch {
 			return;
 		}
-		if (frame?.type === "event" && frame.payload?.event === "ask_user_question" && frame.payload.payload) {
-			queue.push({ socket, event: frame.payload.payload });
+		if (frame?.type !== "event" || !frame.payload?.payload) return;
+		const event = frame.payload.payload;
+		if (frame.payload.event === "ask_user_question") {
+			queue.push({ socket, event });
 			void drainQueue();
+		} else if (frame.payload.event === "ask_user_closed" && typeof event.questionId === "string") {
+			closedIds.add(event.questionId);
+			console.log(`\n(question closed by the agent: ${clean(event.reason)})`);
 		}
 	});
 });

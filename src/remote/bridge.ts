@@ -7,14 +7,17 @@ import { randomUUID as cryptoRandomUUID } from "node:crypto";
 import type { IncomingMessage } from "node:http";
 import type { Socket } from "node:net";
 import WebSocket from "ws";
-import { sanitizeLine } from "../core/text.js";
 import type { AskOutcome, AskRequest } from "../core/types.js";
 import { checkRemoteUrl, describeRemoteUrl, type RemoteConfig } from "./config.js";
 import {
+	ANSWERED_ELSEWHERE,
+	type ClosedReason,
 	decodeAnswer,
+	encodeClosed,
 	encodeQuestion,
 	MAX_FRAME_BYTES,
-	namesAnyQuestion,
+	matchAnswers,
+	nameQuestions,
 	outcomeFromRemoteAnswers,
 } from "./protocol.js";
 
@@ -42,12 +45,13 @@ export interface RemoteBridge {
 
 interface OpenQuestion {
 	request: AskRequest;
-	settle(outcome: RemoteAskOutcome): void;
+	/** Ends the ask; with a reason, the backend is told (`ask_user_closed`) so that it can close its card. */
+	settle(outcome: RemoteAskOutcome, closedReason?: ClosedReason): void;
 }
 
 const FIRST_RETRY_MS = 1_000;
 const MAX_RETRY_MS = 30_000;
-/** Question ids already closed, remembered so that a late second answer is told apart from a stranger's id. */
+/** Question ids already closed (with their questions' names), so that a late answer is told apart from a stranger's. */
 const CLOSED_IDS_KEPT = 256;
 const CLOSE_HANDSHAKE_MS = 1_000;
 
@@ -62,11 +66,6 @@ function frameText(data: WebSocket.RawData): string {
 
 function isUnavailable(value: WebSocket | RemoteUnavailable): value is RemoteUnavailable {
 	return "kind" in value && value.kind === "unavailable";
-}
-
-/** A peer-chosen id, safe to print. */
-function quoteId(id: string): string {
-	return JSON.stringify(sanitizeLine(id).slice(0, 80));
 }
 
 /** Writes warnings to stderr (fd 2), prefixed with the package name. */
@@ -98,7 +97,7 @@ export function createRemoteBridge(config: RemoteConfig, deps: RemoteBridgeDeps)
 	let nextAttemptAt = 0;
 	let disposed = false;
 	const openQuestions = new Map<string, OpenQuestion>();
-	const closedIds = new Set<string>();
+	const closedIds = new Map<string, string>();
 
 	function updateKeepAlive(): void {
 		if (!tcpSocket) return;
@@ -106,8 +105,8 @@ export function createRemoteBridge(config: RemoteConfig, deps: RemoteBridgeDeps)
 		else tcpSocket.unref();
 	}
 
-	function rememberClosed(questionId: string): void {
-		closedIds.add(questionId);
+	function rememberClosed(questionId: string, name: string): void {
+		closedIds.set(questionId, name);
 		if (closedIds.size > CLOSED_IDS_KEPT) {
 			const oldest = closedIds.values().next().value;
 			if (oldest !== undefined) closedIds.delete(oldest);
@@ -127,20 +126,25 @@ export function createRemoteBridge(config: RemoteConfig, deps: RemoteBridgeDeps)
 		}
 		const question = openQuestions.get(frame.questionId);
 		if (!question) {
+			const closedName = closedIds.get(frame.questionId);
 			warn(
-				closedIds.has(frame.questionId)
-					? `ignored another answer for question ${quoteId(frame.questionId)}: it was already answered or closed`
-					: `ignored an answer for unknown question ${quoteId(frame.questionId)}`,
+				closedName !== undefined
+					? `ignored another answer for ${closedName}: it was already answered or closed`
+					: "ignored an answer for a question this session did not ask (or asked too long ago)",
 			);
 			return;
 		}
 		const asked = question.request.questions;
-		if (Object.keys(frame.answers).length > 0 && !namesAnyQuestion(asked, frame.answers)) {
+		const name = nameQuestions(asked);
+		const dismissed = Object.keys(frame.answers).length === 0;
+		const matched = matchAnswers(asked, frame.answers);
+		for (const warning of matched.warnings) warn(`${name}: ${warning}`);
+		if (!dismissed && matched.perQuestion.every((answer) => answer === undefined)) {
 			// Not a dismissal and not an answer to anything asked: keep waiting rather than close the dialog.
-			warn(`ignored an answer for question ${quoteId(frame.questionId)} that names none of its questions`);
+			warn(`ignored an answer for ${name} that names none of its questions`);
 			return;
 		}
-		question.settle(outcomeFromRemoteAnswers(asked, frame.answers));
+		question.settle(outcomeFromRemoteAnswers(asked, matched.perQuestion, dismissed), "answered");
 	}
 
 	function onSocketClosed(closed: WebSocket): void {
@@ -260,19 +264,25 @@ export function createRemoteBridge(config: RemoteConfig, deps: RemoteBridgeDeps)
 		if (isUnavailable(connection)) return connection;
 		if (disposed) return unavailable("remote answering was shut down");
 
-		const questionId = newQuestionId();
-		const frame = encodeQuestion(request, { questionId, sessionKey: config.sessionKey, agentId: config.agentId });
+		const ids = { questionId: newQuestionId(), sessionKey: config.sessionKey, agentId: config.agentId };
+		const { questionId } = ids;
+		const frame = encodeQuestion(request, ids);
 		return new Promise<RemoteAskOutcome>((resolve) => {
-			const settle = (outcome: RemoteAskOutcome): void => {
+			const settle = (outcome: RemoteAskOutcome, closedReason?: ClosedReason): void => {
 				if (!openQuestions.delete(questionId)) return;
 				clearTimeout(answerTimer);
 				signal?.removeEventListener("abort", onAbort);
-				rememberClosed(questionId);
+				rememberClosed(questionId, nameQuestions(request.questions));
 				updateKeepAlive();
+				if (closedReason && connection.readyState === WebSocket.OPEN) {
+					// Best effort: a backend that does not know the event ignores it; a failed send changes nothing.
+					connection.send(JSON.stringify(encodeClosed(ids, closedReason)), () => {});
+				}
 				resolve(outcome);
 			};
-			const onAbort = (): void => settle({ kind: "cancelled" });
-			const answerTimer = setTimeout(() => settle({ kind: "timedOut" }), config.timeoutMs);
+			const onAbort = (): void =>
+				settle({ kind: "cancelled" }, signal?.reason === ANSWERED_ELSEWHERE ? ANSWERED_ELSEWHERE : "aborted");
+			const answerTimer = setTimeout(() => settle({ kind: "timedOut" }, "timeout"), config.timeoutMs);
 			openQuestions.set(questionId, { request, settle });
 			updateKeepAlive();
 			signal?.addEventListener("abort", onAbort, { once: true });
@@ -285,7 +295,7 @@ export function createRemoteBridge(config: RemoteConfig, deps: RemoteBridgeDeps)
 	function dispose(): void {
 		if (disposed) return;
 		disposed = true;
-		for (const question of [...openQuestions.values()]) question.settle({ kind: "cancelled" });
+		for (const question of [...openQuestions.values()]) question.settle({ kind: "cancelled" }, "aborted");
 		connectingSocket?.terminate();
 		connectingSocket = undefined;
 		const open = socket;

@@ -1,16 +1,30 @@
 /**
- * The remote-answering wire protocol (agent side), pure: the `ask_user_question` event frame we send and
- * the `hook.ask_user_answer` frame we accept, plus the mapping of an answer back to an `AskOutcome`.
+ * The remote-answering wire protocol, both ends, pure: the `ask_user_question` event the agent sends, the
+ * `hook.ask_user_answer` frame a backend sends back, the optional `ask_user_closed` event, and the mapping of
+ * an answer frame to an `AskOutcome`. Seed 001 is the base; the extensions (exact arrays, `{ answer, note }`
+ * values, the closed event, per-question `context` and `id`) are backward compatible and advertised in every
+ * question frame's `extensions`, so a backend knows it may use them.
  */
-import { answeredOutcome } from "../core/answer-input.js";
+import { toAnswer } from "../core/answers.js";
 import { isRecord } from "../core/json.js";
-import type { AskOutcome, AskRequest, Question, RawAnswer } from "../core/types.js";
+import { sanitizeLine } from "../core/text.js";
+import type { Answer, AskOutcome, AskRequest, Question, RawAnswer } from "../core/types.js";
 
-const QUESTION_EVENT = "ask_user_question";
-const ANSWER_TYPE = "hook.ask_user_answer";
+export const QUESTION_EVENT = "ask_user_question";
+export const CLOSED_EVENT = "ask_user_closed";
+export const ANSWER_TYPE = "hook.ask_user_answer";
 /** Frames larger than this are refused by the socket itself; answers are a few kilobytes at most. */
 export const MAX_FRAME_BYTES = 1024 * 1024;
 const MAX_QUESTION_ID_CHARS = 200;
+
+/** What this agent accepts beyond seed 001; sent in every question frame. */
+export const WIRE_EXTENSIONS = ["answer-arrays", "answer-notes", CLOSED_EVENT] as const;
+
+/** Why an ask ended, told to the backend so that it can close its card. */
+export type ClosedReason = "answered" | "answered_elsewhere" | "aborted" | "timeout";
+
+/** The abort reason the race gives the remote side when the person answered (or dismissed) locally. */
+export const ANSWERED_ELSEWHERE: ClosedReason = "answered_elsewhere";
 
 export interface WireOption {
 	label: string;
@@ -30,6 +44,8 @@ export interface QuestionEventPayload {
 	agentId: string;
 	questionId: string;
 	questions: WireQuestion[];
+	/** Beyond seed 001: what the agent also accepts (`WIRE_EXTENSIONS`); absent from a plain seed-001 agent. */
+	extensions?: string[];
 }
 
 export interface QuestionFrame {
@@ -43,9 +59,28 @@ export interface QuestionIds {
 	agentId: string;
 }
 
+export interface ClosedEventPayload extends QuestionIds {
+	reason: ClosedReason;
+}
+
+export interface ClosedFrame {
+	type: "event";
+	payload: { event: typeof CLOSED_EVENT; payload: ClosedEventPayload };
+}
+
+/** One question's answer from a backend: what the person gave and, with the extension, their note. */
+export interface RemoteAnswer {
+	/** A string is seed 001 (multi-select labels comma-separated); an array is exact, one entry per choice. */
+	given: RawAnswer;
+	note?: string;
+}
+
+/** The value a backend sends for one question: seed 001's string, or an extension's array or object. */
+export type WireAnswerValue = string | string[] | { answer: string | string[]; note?: string };
+
 /** What one inbound text frame turned out to be. */
 export type DecodedFrame =
-	| { kind: "answer"; questionId: string; answers: Record<string, RawAnswer | null> }
+	| { kind: "answer"; questionId: string; answers: Record<string, RemoteAnswer | null> }
 	/** A well-formed envelope of another type (pings, other hooks): not ours, ignored quietly. */
 	| { kind: "other"; type: string }
 	| { kind: "malformed"; reason: string };
@@ -68,20 +103,43 @@ export function encodeQuestion(request: AskRequest, ids: QuestionIds): QuestionF
 		type: "event",
 		payload: {
 			event: QUESTION_EVENT,
-			payload: { sessionKey: ids.sessionKey, agentId: ids.agentId, questionId: ids.questionId, questions },
+			payload: {
+				sessionKey: ids.sessionKey,
+				agentId: ids.agentId,
+				questionId: ids.questionId,
+				questions,
+				extensions: [...WIRE_EXTENSIONS],
+			},
 		},
 	};
 }
 
-function decodeAnswerValue(value: unknown): RawAnswer | null | undefined {
+/** The optional `ask_user_closed` event: the ask is over, for `reason`; backends that do not know it ignore it. */
+export function encodeClosed(ids: QuestionIds, reason: ClosedReason): ClosedFrame {
+	return { type: "event", payload: { event: CLOSED_EVENT, payload: { ...ids, reason } } };
+}
+
+function isStringArray(value: unknown): value is string[] {
+	return Array.isArray(value) && value.every((item) => typeof item === "string");
+}
+
+/** `undefined` = not a value this protocol knows. */
+function decodeAnswerValue(value: unknown): RemoteAnswer | null | undefined {
 	if (value === null) return null;
-	if (typeof value === "string") return value;
-	if (typeof value === "number" || typeof value === "boolean") return String(value);
-	if (Array.isArray(value) && value.every((item): item is string => typeof item === "string")) return value;
+	if (typeof value === "string") return { given: value };
+	if (typeof value === "number" || typeof value === "boolean") return { given: String(value) };
+	if (isStringArray(value)) return { given: value };
+	if (isRecord(value)) {
+		const { answer, note } = value;
+		if (note !== undefined && note !== null && typeof note !== "string") return undefined;
+		if (answer === null) return null;
+		if (typeof answer !== "string" && !isStringArray(answer)) return undefined;
+		return typeof note === "string" ? { given: answer, note } : { given: answer };
+	}
 	return undefined;
 }
 
-/** Parses one inbound text frame; never throws. */
+/** Parses one inbound text frame on the agent's side; never throws. */
 export function decodeAnswer(text: string): DecodedFrame {
 	let data: unknown;
 	try {
@@ -100,49 +158,108 @@ export function decodeAnswer(text: string): DecodedFrame {
 	}
 	if (!isRecord(answers)) return { kind: "malformed", reason: `${ANSWER_TYPE} without an answers object` };
 	// No prototype: a backend's "__proto__" or "constructor" key must stay plain data.
-	const decoded: Record<string, RawAnswer | null> = Object.create(null);
+	const decoded: Record<string, RemoteAnswer | null> = Object.create(null);
 	for (const [key, value] of Object.entries(answers)) {
-		const raw = decodeAnswerValue(value);
-		if (raw === undefined) {
-			return { kind: "malformed", reason: `${ANSWER_TYPE} answer values must be strings` };
+		const answer = decodeAnswerValue(value);
+		if (answer === undefined) {
+			return {
+				kind: "malformed",
+				reason: `${ANSWER_TYPE} answer values must be a string, an array of strings or { "answer": …, "note": "…" }`,
+			};
 		}
-		decoded[key] = raw;
+		decoded[key] = answer;
 	}
 	return { kind: "answer", questionId, answers: decoded };
 }
 
-function findRawAnswer(question: Question, answers: Record<string, RawAnswer | null>): RawAnswer | undefined {
-	const exact = answers[question.question];
-	if (exact !== undefined) return exact ?? undefined;
-	// The protocol keys by the exact question text; tolerate a backend that trimmed or re-cased it, or used the header.
-	const wanted = question.question.trim().toLowerCase();
-	const header = question.header?.trim().toLowerCase();
-	for (const [key, value] of Object.entries(answers)) {
-		const candidate = key.trim().toLowerCase();
-		if (candidate === wanted || (header !== undefined && header !== "" && candidate === header)) {
-			return value ?? undefined;
-		}
-	}
-	return undefined;
+/** A question as a warning names it: its header or the start of its text, quoted, on one line. */
+export function nameQuestion(question: Question): string {
+	const text = sanitizeLine(question.header ?? question.question).trim();
+	return JSON.stringify(text.length > 60 ? `${text.slice(0, 59)}…` : text);
 }
 
-/** Whether a non-empty answers object names at least one of the questions (else it answers nothing asked). */
-export function namesAnyQuestion(questions: readonly Question[], answers: Record<string, RawAnswer | null>): boolean {
-	return questions.some((question) => findRawAnswer(question, answers) !== undefined);
+/** A batch as a warning names it: its first question, and how many more there are. */
+export function nameQuestions(questions: readonly Question[]): string {
+	const first = questions[0];
+	if (!first) return "(no questions)";
+	return questions.length > 1 ? `${nameQuestion(first)} (and ${questions.length - 1} more)` : nameQuestion(first);
+}
+
+const looseKey = (key: string): string => key.trim().replace(/\s+/g, " ").toLowerCase();
+
+/** The answers matched to the questions they name, and a warning for every key that was not used. */
+export interface MatchedAnswers {
+	perQuestion: (RemoteAnswer | undefined)[];
+	warnings: string[];
 }
 
 /**
- * The outcome for a backend's answers: `{}` is a dismissal (`cancelled`); otherwise every question gets
- * its answer through `toAnswer` (label → selected option, anything else → custom text, multi-select split
- * on commas, control sequences removed), and questions without one are listed in `unanswered`.
+ * Matches a backend's keys to questions: the exact question text (seed 001), else the text up to case and
+ * spacing, else a header that belongs to exactly one question. A header shared by several questions names no
+ * question (never a guess); a second key for an answered question is ignored. Each ignored key is a warning.
+ */
+export function matchAnswers(
+	questions: readonly Question[],
+	answers: Readonly<Record<string, RemoteAnswer | null>>,
+): MatchedAnswers {
+	const perQuestion: (RemoteAnswer | undefined)[] = questions.map(() => undefined);
+	const warnings: string[] = [];
+	const used = questions.map(() => false);
+	const keys = Object.keys(answers);
+	const indexOf = (key: string): number | "shared" | undefined => {
+		const exact = questions.findIndex((q) => q.question === key);
+		if (exact >= 0) return exact;
+		const loose = questions.findIndex((q) => looseKey(q.question) === looseKey(key));
+		if (loose >= 0) return loose;
+		const byHeader = questions.flatMap((q, i) => (q.header && looseKey(q.header) === looseKey(key) ? [i] : []));
+		if (byHeader.length > 1) return "shared";
+		return byHeader[0];
+	};
+	// Exact keys first, so that a loose or header key never takes the place of the question's own text.
+	const ordered = [...keys.filter((key) => questions.some((q) => q.question === key))];
+	ordered.push(...keys.filter((key) => !ordered.includes(key)));
+	for (const key of ordered) {
+		const shown = JSON.stringify(sanitizeLine(key).slice(0, 60));
+		const index = indexOf(key);
+		if (index === "shared") {
+			warnings.push(
+				`ignored the answer keyed ${shown}: that header belongs to several questions; key by question text`,
+			);
+			continue;
+		}
+		const question = index === undefined ? undefined : questions[index];
+		if (index === undefined || !question) {
+			warnings.push(`ignored the answer keyed ${shown}: it names none of the questions asked`);
+			continue;
+		}
+		if (used[index]) {
+			warnings.push(`ignored the answer keyed ${shown}: question ${nameQuestion(question)} already has one`);
+			continue;
+		}
+		used[index] = true;
+		perQuestion[index] = answers[key] ?? undefined;
+	}
+	return { perQuestion, warnings };
+}
+
+/**
+ * The outcome for a backend's answers: `{}` is a dismissal (`cancelled`); otherwise every question gets its
+ * answer through `toAnswer` (labels → selected options, other text → the person's words, control sequences
+ * removed), with its note; questions without one are listed in `unanswered`.
  */
 export function outcomeFromRemoteAnswers(
 	questions: readonly Question[],
-	answers: Record<string, RawAnswer | null>,
+	perQuestion: readonly (RemoteAnswer | undefined)[],
+	dismissed: boolean,
 ): AskOutcome {
-	if (Object.keys(answers).length === 0) return { kind: "cancelled" };
-	return answeredOutcome(
-		questions,
-		questions.map((question) => findRawAnswer(question, answers)),
-	);
+	if (dismissed) return { kind: "cancelled" };
+	const answers: Answer[] = [];
+	const unanswered: string[] = [];
+	for (const [i, question] of questions.entries()) {
+		const remote = perQuestion[i];
+		const answer = remote ? toAnswer(question, remote.given, remote.note) : undefined;
+		if (answer) answers.push(answer);
+		else unanswered.push(question.question);
+	}
+	return unanswered.length > 0 ? { kind: "answered", answers, unanswered } : { kind: "answered", answers };
 }

@@ -1,10 +1,12 @@
 /**
  * Local and remote at the same time (interactive and RPC modes): the local dialog and the remote question
- * open together; the first real answer wins and the other side is aborted. A remote side that cannot answer
+ * open together; the first real answer wins and the other side is aborted (the remote side with the reason
+ * `answered_elsewhere`, so that the backend can close its card). A remote side that cannot answer
  * (unavailable, timed out, connection lost) just leaves the local dialog open.
  */
 import type { AskOutcome } from "../core/types.js";
 import type { RemoteAskOutcome } from "./bridge.js";
+import { ANSWERED_ELSEWHERE } from "./protocol.js";
 
 export interface RaceResult {
 	outcome: AskOutcome;
@@ -45,7 +47,8 @@ export async function raceLocalAndRemote(
 		localResult.catch(() => undefined);
 		const first = await Promise.race([localResult, remoteResult]);
 		if (first.from === "local") {
-			remote.abort();
+			// Tells the bridge why, so that the backend hears "answered_elsewhere" rather than "aborted".
+			remote.abort(ANSWERED_ELSEWHERE);
 			return { outcome: first.outcome, answeredBy: "local" };
 		}
 		// The remote side settled first, but only an answer or a dismissal from the person closes the dialog.

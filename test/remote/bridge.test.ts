@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import type { AskRequest } from "../../src/core/types.js";
 import { createRemoteBridge, type RemoteBridge, type RemoteLogger } from "../../src/remote/bridge.js";
 import type { RemoteConfig } from "../../src/remote/config.js";
+import { raceLocalAndRemote } from "../../src/remote/race.js";
 import { startBackend, type TestBackend } from "./backend.js";
 
 const TOKEN = "tok-3f9a7c1e-very-secret";
@@ -110,6 +111,7 @@ describe("remote bridge against a real WebSocket server", () => {
 							multiSelect: false,
 						},
 					],
+					extensions: ["answer-arrays", "answer-notes", "ask_user_closed"],
 				},
 			},
 		});
@@ -202,7 +204,7 @@ describe("remote bridge against a real WebSocket server", () => {
 		const result = await outcome;
 		expect(result).toMatchObject({ kind: "answered", answers: [{ answer: "SQLite" }] });
 		await until(() => logs.length > 0);
-		expect(logs).toEqual([`ignored another answer for question "${id}": it was already answered or closed`]);
+		expect(logs).toEqual([`ignored another answer for "Database": it was already answered or closed`]);
 	});
 
 	it("ignores answers for unknown question ids and keeps waiting for the right one", async () => {
@@ -212,7 +214,7 @@ describe("remote bridge against a real WebSocket server", () => {
 		const frame = await server.nextQuestion();
 		server.answer("not-a-question-we-asked", { "Which database should I use for caching?": "Redis" });
 		await until(() => logs.length > 0);
-		expect(logs[0]).toBe(`ignored an answer for unknown question "not-a-question-we-asked"`);
+		expect(logs[0]).toBe("ignored an answer for a question this session did not ask (or asked too long ago)");
 		server.answer(frame.payload.payload.questionId, { "Which database should I use for caching?": "PostgreSQL" });
 		expect(await outcome).toMatchObject({ kind: "answered", answers: [{ answer: "PostgreSQL" }] });
 	});
@@ -224,8 +226,11 @@ describe("remote bridge against a real WebSocket server", () => {
 		const frame = await server.nextQuestion();
 		const id = frame.payload.payload.questionId;
 		server.answer(id, { "Some other question?": "Redis" });
-		await until(() => logs.length > 0);
-		expect(logs[0]).toContain("names none of its questions");
+		await until(() => logs.length > 1);
+		expect(logs).toEqual([
+			`"Database": ignored the answer keyed "Some other question?": it names none of the questions asked`,
+			`ignored an answer for "Database" that names none of its questions`,
+		]);
 		server.answer(id, { "Which database should I use for caching?": "SQLite" });
 		expect(await outcome).toMatchObject({ kind: "answered", answers: [{ answer: "SQLite" }] });
 	});
@@ -280,7 +285,7 @@ describe("remote bridge against a real WebSocket server", () => {
 		expect(logs[0]).toContain("already answered or closed");
 	});
 
-	it("resolves cancelled on abort and sends the backend nothing more", async () => {
+	it("resolves cancelled on abort and sends the backend nothing more than the closed notice", async () => {
 		const server = await backend();
 		const { bridge, logs } = makeBridge(server.url);
 		const controller = new AbortController();
@@ -290,9 +295,9 @@ describe("remote bridge against a real WebSocket server", () => {
 		expect(await outcome).toEqual({ kind: "cancelled" });
 		server.answer(frame.payload.payload.questionId, { "Which database should I use for caching?": "Redis" });
 		await until(() => logs.length > 0);
-		expect(server.received).toHaveLength(1);
+		expect(server.received.map((received) => received.payload.event)).toEqual(["ask_user_question", "ask_user_closed"]);
 		expect(await bridge.ask(databaseQuestion, AbortSignal.abort())).toEqual({ kind: "cancelled" });
-		expect(server.received).toHaveLength(1);
+		expect(server.received).toHaveLength(2);
 	});
 
 	it("reports unavailable at once when the server is down, backs off, then reconnects", async () => {
@@ -395,10 +400,10 @@ describe("remote bridge against a real WebSocket server", () => {
 		const server = await backend();
 		const { bridge, logs } = makeBridge(server.url);
 		const outcome = bridge.ask(databaseQuestion);
-		await server.nextQuestion();
-		server.answer(TOKEN, {});
+		const frame = await server.nextQuestion();
+		server.answer(frame.payload.payload.questionId, { [TOKEN]: "x" });
 		await until(() => logs.length > 0);
-		expect(logs[0]).toBe(`ignored an answer for unknown question "[redacted]"`);
+		expect(logs[0]).toBe(`"Database": ignored the answer keyed "[redacted]": it names none of the questions asked`);
 		bridge.dispose();
 		expect(await outcome).toEqual({ kind: "cancelled" });
 	});
@@ -421,5 +426,87 @@ describe("remote bridge against a real WebSocket server", () => {
 		bridge.dispose();
 		expect(await outcome).toEqual({ kind: "cancelled" });
 		expect(await bridge.ask(databaseQuestion)).toMatchObject({ kind: "unavailable" });
+	});
+
+	describe("the ask_user_closed event", () => {
+		const closedFrames = (server: TestBackend) =>
+			server.received.filter((frame) => (frame.payload.event as string) === "ask_user_closed");
+
+		it("follows an accepted answer with reason answered, and never follows a rejected one", async () => {
+			const server = await backend();
+			const { bridge } = makeBridge(server.url);
+			const outcome = bridge.ask(databaseQuestion);
+			const frame = await server.nextQuestion();
+			server.answer(frame.payload.payload.questionId, { "Nothing we asked?": "x" });
+			server.answer(frame.payload.payload.questionId, { "Which database should I use for caching?": "Redis" });
+			expect(await outcome).toMatchObject({ kind: "answered" });
+			await until(() => server.received.length === 2);
+			expect(closedFrames(server)).toEqual([
+				{
+					type: "event",
+					payload: {
+						event: "ask_user_closed",
+						payload: {
+							questionId: frame.payload.payload.questionId,
+							sessionKey: "user-session-123",
+							agentId: "agent-abc",
+							reason: "answered",
+						},
+					},
+				},
+			]);
+		});
+
+		it("says timeout when nobody answered in time", async () => {
+			const server = await backend();
+			const { bridge } = makeBridge(server.url, { timeoutMs: 100 });
+			const outcome = bridge.ask(databaseQuestion);
+			await server.nextQuestion();
+			expect(await outcome).toEqual({ kind: "timedOut" });
+			await until(() => server.received.length === 2);
+			expect(closedFrames(server)[0]?.payload.payload).toMatchObject({ reason: "timeout" });
+		});
+
+		it("says aborted when the turn is aborted, and when pi shuts down", async () => {
+			const server = await backend();
+			const { bridge } = makeBridge(server.url);
+			const controller = new AbortController();
+			const aborted = bridge.ask(databaseQuestion, controller.signal);
+			await server.nextQuestion();
+			controller.abort();
+			expect(await aborted).toEqual({ kind: "cancelled" });
+			const open = bridge.ask(featuresQuestion);
+			await server.nextQuestion();
+			bridge.dispose();
+			expect(await open).toEqual({ kind: "cancelled" });
+			await until(() => closedFrames(server).length === 2);
+			expect(closedFrames(server).map((frame) => frame.payload.payload)).toMatchObject([
+				{ reason: "aborted" },
+				{ reason: "aborted" },
+			]);
+		});
+
+		it("says answered_elsewhere when the person answered in the terminal first", async () => {
+			const server = await backend();
+			const { bridge } = makeBridge(server.url);
+			const local = {
+				kind: "answered" as const,
+				answers: [{ question: "Which database should I use for caching?", answer: "Redis", wasCustom: true }],
+			};
+			const asked = server.nextQuestion();
+			const raced = raceLocalAndRemote(
+				async () => {
+					await asked;
+					return local;
+				},
+				(signal) => bridge.ask(databaseQuestion, signal),
+			);
+			expect(await raced).toEqual({ outcome: local, answeredBy: "local" });
+			await until(() => closedFrames(server).length === 1);
+			expect(closedFrames(server)[0]?.payload.payload).toMatchObject({
+				questionId: (await asked).payload.payload.questionId,
+				reason: "answered_elsewhere",
+			});
+		});
 	});
 });

@@ -1,7 +1,23 @@
 import { describe, expect, it } from "vitest";
-import { decodeAnswer, encodeQuestion, outcomeFromRemoteAnswers } from "../../src/remote/protocol.js";
+import type { Question } from "../../src/core/types.js";
+import {
+	decodeAnswer,
+	encodeClosed,
+	encodeQuestion,
+	matchAnswers,
+	outcomeFromRemoteAnswers,
+} from "../../src/remote/protocol.js";
 
 const ids = { questionId: "550e8400-e29b-41d4-a716-446655440000", sessionKey: "s", agentId: "a" };
+
+/** A backend's `answers` object through the whole agent-side path: decode, match keys, build the outcome. */
+function receive(questions: readonly Question[], answers: Record<string, unknown>) {
+	const decoded = decodeAnswer(JSON.stringify({ type: "hook.ask_user_answer", payload: { questionId: "q", answers } }));
+	if (decoded.kind !== "answer") throw new Error(`not decoded: ${JSON.stringify(decoded)}`);
+	const matched = matchAnswers(questions, decoded.answers);
+	const dismissed = Object.keys(decoded.answers).length === 0;
+	return { outcome: outcomeFromRemoteAnswers(questions, matched.perQuestion, dismissed), warnings: matched.warnings };
+}
 
 describe("encodeQuestion", () => {
 	it("fills what the Go structs expect and sends preview as markdown", () => {
@@ -40,6 +56,7 @@ describe("encodeQuestion", () => {
 							multiSelect: true,
 						},
 					],
+					extensions: ["answer-arrays", "answer-notes", "ask_user_closed"],
 				},
 			},
 		});
@@ -56,7 +73,7 @@ describe("decodeAnswer", () => {
 		expect(decodeAnswer(text)).toEqual({
 			kind: "answer",
 			questionId: "q-abc-123",
-			answers: { "Which testing framework should I use?": "Vitest" },
+			answers: { "Which testing framework should I use?": { given: "Vitest" } },
 		});
 	});
 
@@ -68,7 +85,7 @@ describe("decodeAnswer", () => {
 		expect(decodeAnswer(text)).toEqual({
 			kind: "answer",
 			questionId: "q",
-			answers: { a: ["x", "y"], b: "3", c: null },
+			answers: { a: { given: ["x", "y"] }, b: { given: "3" }, c: null },
 		});
 	});
 
@@ -78,9 +95,10 @@ describe("decodeAnswer", () => {
 		const decoded = decodeAnswer(text);
 		if (decoded.kind !== "answer") throw new Error("not decoded");
 		expect(Object.keys(decoded.answers)).toEqual(["__proto__", "constructor?"]);
-		expect(
-			outcomeFromRemoteAnswers([{ question: "constructor" }, { question: "__proto__" }], decoded.answers),
-		).toMatchObject({
+		const questions = [{ question: "constructor" }, { question: "__proto__" }];
+		const matched = matchAnswers(questions, decoded.answers);
+		expect(matched.warnings).toEqual([`ignored the answer keyed "constructor?": it names none of the questions asked`]);
+		expect(outcomeFromRemoteAnswers(questions, matched.perQuestion, false)).toMatchObject({
 			kind: "answered",
 			answers: [{ question: "__proto__", answer: "x" }],
 			unanswered: ["constructor"],
@@ -110,15 +128,22 @@ describe("decodeAnswer", () => {
 		],
 		["no answers", '{"type":"hook.ask_user_answer","payload":{"questionId":"q"}}'],
 		["array answers", '{"type":"hook.ask_user_answer","payload":{"questionId":"q","answers":["a"]}}'],
-		["object value", '{"type":"hook.ask_user_answer","payload":{"questionId":"q","answers":{"a":{}}}}'],
+		[
+			"object value without answer",
+			'{"type":"hook.ask_user_answer","payload":{"questionId":"q","answers":{"a":{"answer":3}}}}',
+		],
+		[
+			"object value with a non-string note",
+			'{"type":"hook.ask_user_answer","payload":{"questionId":"q","answers":{"a":{"answer":"x","note":[1]}}}}',
+		],
 		["mixed array value", '{"type":"hook.ask_user_answer","payload":{"questionId":"q","answers":{"a":["x",1]}}}'],
 	])("reports %s as malformed", (_name, text) => {
 		expect(decodeAnswer(text).kind).toBe("malformed");
 	});
 });
 
-describe("outcomeFromRemoteAnswers", () => {
-	const questions = [
+describe("answers from a backend", () => {
+	const questions: Question[] = [
 		{ question: "Which database?", header: "DB", options: [{ label: "Redis" }, { label: "SQLite" }] },
 		{
 			question: "Which features?",
@@ -128,15 +153,15 @@ describe("outcomeFromRemoteAnswers", () => {
 	];
 
 	it("is a cancel for an empty object", () => {
-		expect(outcomeFromRemoteAnswers(questions, {})).toEqual({ kind: "cancelled" });
+		expect(receive(questions, {}).outcome).toEqual({ kind: "cancelled" });
 	});
 
 	it("maps labels case-insensitively, keeps comma-containing labels whole, and matches keys loosely", () => {
 		expect(
-			outcomeFromRemoteAnswers(questions, {
-				" which database? ": "redis",
+			receive(questions, {
+				" which  database? ": "redis",
 				"Which features?": "Auth, with SSO, Billing, Other",
-			}),
+			}).outcome,
 		).toEqual({
 			kind: "answered",
 			answers: [
@@ -152,20 +177,78 @@ describe("outcomeFromRemoteAnswers", () => {
 	});
 
 	it("accepts the header as a key", () => {
-		expect(outcomeFromRemoteAnswers(questions, { DB: "SQLite" })).toMatchObject({
+		expect(receive(questions, { DB: "SQLite" }).outcome).toMatchObject({
 			kind: "answered",
 			answers: [{ selectedOption: "SQLite" }],
 			unanswered: ["Which features?"],
 		});
 	});
 
-	it("lists every question as unanswered when no key matches or values are blank", () => {
+	it("lists every question as unanswered when no key matches or values are blank, and warns about the stranger", () => {
+		const { outcome, warnings } = receive(questions, {
+			"Something else": "x",
+			"Which database?": "  ",
+			"Which features?": null,
+		});
+		expect(outcome).toEqual({ kind: "answered", answers: [], unanswered: ["Which database?", "Which features?"] });
+		expect(warnings).toEqual([`ignored the answer keyed "Something else": it names none of the questions asked`]);
+	});
+
+	it("takes { answer, note } and keeps the note", () => {
 		expect(
-			outcomeFromRemoteAnswers(questions, { "Something else": "x", "Which database?": "  ", "Which features?": null }),
+			receive(questions, {
+				"Which database?": { answer: "Redis", note: "we run it already" },
+				"Which features?": { answer: ["Auth, with SSO"], note: "SSO via Okta" },
+			}).outcome,
 		).toEqual({
 			kind: "answered",
-			answers: [],
-			unanswered: ["Which database?", "Which features?"],
+			answers: [
+				{
+					question: "Which database?",
+					answer: "Redis",
+					selectedOption: "Redis",
+					wasCustom: false,
+					note: "we run it already",
+				},
+				{
+					question: "Which features?",
+					answer: ["Auth, with SSO"],
+					selectedOption: ["Auth, with SSO"],
+					wasCustom: false,
+					note: "SSO via Okta",
+				},
+			],
+		});
+	});
+
+	it("ignores, with a warning, a header shared by two questions (never a guess)", () => {
+		const shared: Question[] = [
+			{ question: "Which cache?", header: "Storage", options: [{ label: "Redis" }] },
+			{ question: "Which database?", header: "Storage", options: [{ label: "SQLite" }] },
+		];
+		const { outcome, warnings } = receive(shared, { Storage: "Redis", "Which database?": "SQLite" });
+		expect(outcome).toEqual({
+			kind: "answered",
+			answers: [{ question: "Which database?", answer: "SQLite", selectedOption: "SQLite", wasCustom: false }],
+			unanswered: ["Which cache?"],
+		});
+		expect(warnings).toEqual([
+			`ignored the answer keyed "Storage": that header belongs to several questions; key by question text`,
+		]);
+	});
+
+	it("keeps the exact key when a loose one names the same question too", () => {
+		const { outcome, warnings } = receive(questions, { db: "Redis", "Which database?": "SQLite" });
+		expect(outcome).toMatchObject({ answers: [{ answer: "SQLite" }] });
+		expect(warnings).toEqual([`ignored the answer keyed "db": question "DB" already has one`]);
+	});
+});
+
+describe("encodeClosed", () => {
+	it("is the optional ask_user_closed event with the ids and the reason", () => {
+		expect(encodeClosed(ids, "answered_elsewhere")).toEqual({
+			type: "event",
+			payload: { event: "ask_user_closed", payload: { ...ids, reason: "answered_elsewhere" } },
 		});
 	});
 });
