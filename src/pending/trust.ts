@@ -1,0 +1,265 @@
+/**
+ * THE trust rule for pending-question files. A pending file can arrive with a cloned repository, so its
+ * questions and its `task` are somebody else's words until proven otherwise. A file counts as this user's
+ * only when the session file it names lies where this user's pi keeps sessions, is the session the file
+ * says it is, and holds the very ask_user call (same toolCallId, same questions, same task) it claims.
+ *
+ * `judgePendingFile` is the pure decision; `readSessionRecord` and `sessionDirectories` are the thin edges
+ * that read the file system (injected, so tests can drive them); `checkPendingTrust` puts them together.
+ */
+import * as nodeFs from "node:fs";
+import { homedir } from "node:os";
+import { isAbsolute, join, relative, resolve } from "node:path";
+import type { SessionEntry } from "@mariozechner/pi-coding-agent";
+import { isRecord } from "../core/json.js";
+import { normalizeArguments } from "../core/normalize.js";
+import { sanitizeLine, sanitizeText } from "../core/text.js";
+import { validateRequest } from "../core/validate.js";
+import { lastUserText } from "../session/branch.js";
+import type { PendingFile } from "./pending-file.js";
+
+/** Why a pending file is not trusted; each has a sentence in `distrustReason`. */
+export type DistrustReason =
+	| "no-session-file"
+	| "outside-session-folders"
+	| "session-missing"
+	| "other-session"
+	| "no-ask-call"
+	| "questions-differ"
+	| "task-differs";
+
+export type TrustVerdict = { trusted: true } | { trusted: false; reason: DistrustReason };
+
+/** What the session file named by a pending file holds, as far as the rule needs it. */
+export type SessionRecord =
+	| { kind: "missing" }
+	| {
+			kind: "found";
+			/** The file's real path (symlinks resolved), to check where it lies. */
+			realPath: string;
+			/** The id in the session header; `undefined` when the first line is not a pi session header. */
+			sessionId: string | undefined;
+			/** Every ask_user call in the file: toolCallId → the arguments the model gave. */
+			askCalls: ReadonlyMap<string, unknown>;
+			/** Each user message's text as `lastUserText` gives it (what a pending file's `task` is). */
+			userTexts: ReadonlySet<string>;
+	  };
+
+function isInside(folder: string, path: string): boolean {
+	const rel = relative(folder, path);
+	return rel !== "" && !rel.startsWith("..") && !isAbsolute(rel);
+}
+
+function sameQuestions(file: PendingFile, args: unknown): boolean {
+	try {
+		const asked = validateRequest(normalizeArguments(args));
+		return JSON.stringify(asked.questions) === JSON.stringify(file.request.questions);
+	} catch {
+		return false;
+	}
+}
+
+/**
+ * The rule itself. `sessionFolders` are the real paths of the folders this user's pi keeps sessions in
+ * (see `sessionDirectories`); `record` is what `readSessionRecord` found at `file.sessionFile`.
+ */
+export function judgePendingFile(
+	file: PendingFile,
+	sessionFolders: readonly string[],
+	record: SessionRecord,
+): TrustVerdict {
+	const distrust = (reason: DistrustReason): TrustVerdict => ({ trusted: false, reason });
+	if (typeof file.sessionFile !== "string" || !isAbsolute(file.sessionFile)) return distrust("no-session-file");
+	if (record.kind === "missing") return distrust("session-missing");
+	if (!sessionFolders.some((folder) => isInside(folder, record.realPath))) return distrust("outside-session-folders");
+	if (record.sessionId !== file.sessionId) return distrust("other-session");
+	if (!record.askCalls.has(file.toolCallId)) return distrust("no-ask-call");
+	if (!sameQuestions(file, record.askCalls.get(file.toolCallId))) return distrust("questions-differ");
+	if (file.task !== undefined && !record.userTexts.has(file.task)) return distrust("task-differs");
+	return { trusted: true };
+}
+
+/** One sentence for the person: why this file was not written by their own pi. */
+export function distrustReason(reason: DistrustReason): string {
+	switch (reason) {
+		case "no-session-file":
+			return "it names no session file (written with --no-session, by hand, or elsewhere)";
+		case "outside-session-folders":
+			return "the session file it names is not where your pi keeps sessions";
+		case "session-missing":
+			return "the session file it names does not exist or is not readable";
+		case "other-session":
+			return "the session file it names belongs to another session";
+		case "no-ask-call":
+			return "the session it names never made this ask_user call";
+		case "questions-differ":
+			return "its questions are not the ones asked in the session it names";
+		case "task-differs":
+			return "its task is not something you wrote in the session it names";
+	}
+}
+
+/**
+ * Where a pending file says it came from, every string sanitised for a terminal. The task is shown in
+ * full: it is the text that would reach the model with the answers, so the person must see all of it.
+ */
+export function describeOrigin(file: PendingFile): string[] {
+	const lines = [
+		`session: ${sanitizeLine(file.sessionId)}${file.sessionFile ? ` (${sanitizeLine(file.sessionFile)})` : " (no session file)"}`,
+		`saved: ${sanitizeLine(file.timestamp)}`,
+	];
+	if (file.task !== undefined) lines.push(`its task: ${sanitizeText(file.task)}`);
+	return lines;
+}
+
+// ---- edges: reading the file system ---------------------------------------------------------------
+
+/** The file-system calls the edges make; `node:fs` by default, a fake in tests. */
+export interface TrustFs {
+	readFile(path: string): string;
+	/** The real path (symlinks resolved); throws when the path does not exist. */
+	realpath(path: string): string;
+}
+
+export const nodeTrustFs: TrustFs = {
+	readFile: (path) => nodeFs.readFileSync(path, "utf8"),
+	realpath: (path) => nodeFs.realpathSync(path),
+};
+
+function parseSession(text: string): { sessionId: string | undefined; entries: unknown[] } {
+	const entries: unknown[] = [];
+	for (const line of text.split("\n")) {
+		if (line.trim() === "") continue;
+		try {
+			entries.push(JSON.parse(line));
+		} catch {
+			// pi skips malformed lines too.
+		}
+	}
+	const header = entries[0];
+	const sessionId =
+		isRecord(header) && header.type === "session" && typeof header.id === "string" ? header.id : undefined;
+	return { sessionId, entries };
+}
+
+function isMessageEntry(entry: unknown): entry is SessionEntry & { type: "message" } {
+	return isRecord(entry) && entry.type === "message" && isRecord(entry.message);
+}
+
+/** Reads the session file a pending file names; anything unreadable is `missing`. */
+export function readSessionRecord(sessionFile: string | undefined, fs: TrustFs = nodeTrustFs): SessionRecord {
+	if (typeof sessionFile !== "string" || !isAbsolute(sessionFile)) return { kind: "missing" };
+	let realPath: string;
+	let text: string;
+	try {
+		realPath = fs.realpath(sessionFile);
+		text = fs.readFile(realPath);
+	} catch {
+		return { kind: "missing" };
+	}
+	const { sessionId, entries } = parseSession(text);
+	const askCalls = new Map<string, unknown>();
+	const userTexts = new Set<string>();
+	for (const entry of entries) {
+		if (!isMessageEntry(entry)) continue;
+		const message = entry.message as unknown as Record<string, unknown>;
+		if (message.role === "user") {
+			const task = lastUserText([entry]);
+			if (task !== undefined) userTexts.add(task);
+		}
+		if (message.role === "assistant" && Array.isArray(message.content)) {
+			for (const block of message.content) {
+				if (isRecord(block) && block.type === "toolCall" && block.name === "ask_user" && typeof block.id === "string") {
+					askCalls.set(block.id, block.arguments);
+				}
+			}
+		}
+	}
+	return { kind: "found", realPath, sessionId, askCalls, userTexts };
+}
+
+function expandTilde(path: string, home: string): string {
+	if (path === "~") return home;
+	return path.startsWith("~/") ? join(home, path.slice(2)) : path;
+}
+
+/** Where this user's pi keeps sessions, as pi 0.73.1 decides it (before real paths are taken). */
+export interface SessionPlaces {
+	/** `--session-dir` on this run's command line. */
+	sessionDirFlag?: string;
+	/** `PI_CODING_AGENT_SESSION_DIR`. */
+	sessionDirEnv?: string;
+	/** `sessionDir` from the global settings.json in the agent folder (never the project's: a cloned repo could set it). */
+	settingsSessionDir?: string;
+	/** `PI_CODING_AGENT_DIR`, or ~/.pi/agent. */
+	agentDir: string;
+	home: string;
+	cwd: string;
+}
+
+/**
+ * The session folders, pure: the one configured (flag, then environment, then global settings — pi's
+ * order) and pi's default `<agentDir>/sessions`, which holds every project's sessions.
+ */
+export function sessionDirectories(places: SessionPlaces): string[] {
+	const configured = places.sessionDirFlag ?? places.sessionDirEnv ?? places.settingsSessionDir;
+	const folders = [join(resolve(places.cwd, places.agentDir), "sessions")];
+	if (configured) folders.unshift(resolve(places.cwd, expandTilde(configured, places.home)));
+	return folders;
+}
+
+/** `--session-dir <dir>` (or `--session-dir=<dir>`) on a command line; the last one wins, as in pi. */
+export function sessionDirFromArgv(argv: readonly string[]): string | undefined {
+	let found: string | undefined;
+	for (let i = 0; i < argv.length; i++) {
+		const arg = argv[i] as string;
+		if (arg === "--session-dir" && i + 1 < argv.length) found = argv[++i];
+		else if (arg.startsWith("--session-dir=")) found = arg.slice("--session-dir=".length);
+	}
+	return found;
+}
+
+/** This run's `SessionPlaces` from its command line, environment and the agent folder's settings.json. */
+export function currentSessionPlaces(input: {
+	argv: readonly string[];
+	env: NodeJS.ProcessEnv;
+	cwd: string;
+	fs?: TrustFs;
+	home?: string;
+}): SessionPlaces {
+	const home = input.home ?? homedir();
+	const fs = input.fs ?? nodeTrustFs;
+	const agentDirEnv = input.env.PI_CODING_AGENT_DIR;
+	const agentDir = agentDirEnv ? expandTilde(agentDirEnv, home) : join(home, ".pi", "agent");
+	let settingsSessionDir: string | undefined;
+	try {
+		const settings: unknown = JSON.parse(fs.readFile(join(agentDir, "settings.json")));
+		if (isRecord(settings) && typeof settings.sessionDir === "string" && settings.sessionDir !== "") {
+			settingsSessionDir = settings.sessionDir;
+		}
+	} catch {
+		// No settings, or unreadable ones: pi falls back to its default as well.
+	}
+	const places: SessionPlaces = { agentDir, home, cwd: input.cwd };
+	const flag = sessionDirFromArgv(input.argv);
+	if (flag) places.sessionDirFlag = flag;
+	if (input.env.PI_CODING_AGENT_SESSION_DIR) places.sessionDirEnv = input.env.PI_CODING_AGENT_SESSION_DIR;
+	if (settingsSessionDir) places.settingsSessionDir = settingsSessionDir;
+	return places;
+}
+
+/** The session folders' real paths; a folder that does not exist holds no sessions and is left out. */
+export function realSessionFolders(places: SessionPlaces, fs: TrustFs = nodeTrustFs): string[] {
+	return sessionDirectories(places).flatMap((folder) => {
+		try {
+			return [fs.realpath(folder)];
+		} catch {
+			return [];
+		}
+	});
+}
+
+/** The whole rule for one file: reads the session it names and judges. */
+export function checkPendingTrust(file: PendingFile, places: SessionPlaces, fs: TrustFs = nodeTrustFs): TrustVerdict {
+	return judgePendingFile(file, realSessionFolders(places, fs), readSessionRecord(file.sessionFile, fs));
+}
