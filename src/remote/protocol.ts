@@ -37,6 +37,10 @@ export interface WireQuestion {
 	header: string;
 	options: WireOption[];
 	multiSelect: boolean;
+	/** Beyond seed 001: markdown shown with the question, when the model gave some. */
+	context?: string;
+	/** Beyond seed 001: the model's own id for the question; a backend may key its answer by it. */
+	id?: string;
 }
 
 export interface QuestionEventPayload {
@@ -87,18 +91,21 @@ export type DecodedFrame =
 
 /** The `ask_user_question` event for one ask. Optional fields become what the Go structs expect. */
 export function encodeQuestion(request: AskRequest, ids: QuestionIds): QuestionFrame {
-	const questions = request.questions.map(
-		(question): WireQuestion => ({
+	const questions = request.questions.map((question): WireQuestion => {
+		const wire: WireQuestion = {
 			question: question.question,
 			header: question.header ?? "",
 			options: (question.options ?? []).map((option): WireOption => {
-				const wire: WireOption = { label: option.label, description: option.description ?? "" };
-				if (option.preview !== undefined) wire.markdown = option.preview;
-				return wire;
+				const wireOption: WireOption = { label: option.label, description: option.description ?? "" };
+				if (option.preview !== undefined) wireOption.markdown = option.preview;
+				return wireOption;
 			}),
 			multiSelect: question.multiSelect === true,
-		}),
-	);
+		};
+		if (question.context !== undefined) wire.context = question.context;
+		if (question.id !== undefined) wire.id = question.id;
+		return wire;
+	});
 	return {
 		type: "event",
 		payload: {
@@ -195,7 +202,7 @@ export interface MatchedAnswers {
 
 /**
  * Matches a backend's keys to questions: the exact question text (seed 001), else the text up to case and
- * spacing, else a header that belongs to exactly one question. A header shared by several questions names no
+ * spacing, else the model's `id` for a question, else a header that belongs to exactly one question. A header shared by several questions names no
  * question (never a guess); a second key for an answered question is ignored. Each ignored key is a warning.
  */
 export function matchAnswers(
@@ -211,6 +218,8 @@ export function matchAnswers(
 		if (exact >= 0) return exact;
 		const loose = questions.findIndex((q) => looseKey(q.question) === looseKey(key));
 		if (loose >= 0) return loose;
+		const byId = questions.findIndex((q) => q.id !== undefined && looseKey(q.id) === looseKey(key));
+		if (byId >= 0) return byId;
 		const byHeader = questions.flatMap((q, i) => (q.header && looseKey(q.header) === looseKey(key) ? [i] : []));
 		if (byHeader.length > 1) return "shared";
 		return byHeader[0];

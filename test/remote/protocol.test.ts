@@ -20,6 +20,26 @@ function receive(questions: readonly Question[], answers: Record<string, unknown
 }
 
 describe("encodeQuestion", () => {
+	it("carries a question's context and the model's id beyond seed 001, and only when given", () => {
+		const frame = encodeQuestion(
+			{
+				questions: [{ question: "Name?", context: "**Why:** the service needs one", id: "name" }, { question: "Q2?" }],
+			},
+			ids,
+		);
+		expect(frame.payload.payload.questions).toEqual([
+			{
+				question: "Name?",
+				header: "",
+				options: [],
+				multiSelect: false,
+				context: "**Why:** the service needs one",
+				id: "name",
+			},
+			{ question: "Q2?", header: "", options: [], multiSelect: false },
+		]);
+	});
+
 	it("fills what the Go structs expect and sends preview as markdown", () => {
 		const frame = encodeQuestion(
 			{
@@ -173,6 +193,17 @@ describe("answers from a backend", () => {
 					wasCustom: true,
 				},
 			],
+		});
+	});
+
+	it("accepts the model's id for a question as a key", () => {
+		const withIds: Question[] = [
+			{ question: "Which cache?", id: "cache", options: [{ label: "Redis" }] },
+			{ question: "Which database?", id: "db", options: [{ label: "SQLite" }] },
+		];
+		expect(receive(withIds, { DB: "SQLite" }).outcome).toMatchObject({
+			answers: [{ question: "Which database?", selectedOption: "SQLite" }],
+			unanswered: ["Which cache?"],
 		});
 	});
 
