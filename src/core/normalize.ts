@@ -1,9 +1,24 @@
 /**
  * Folds the argument shapes other agents' ask tools use into the canonical request, before validation.
  * Tolerance is silent: anything recognisable becomes canonical, anything else is passed on untouched so
- * that validation can name the exact problem.
+ * that validation can name the exact problem — under the key and index the model itself wrote (`Spelling`).
  */
 import { isRecord, type JsonObject as Json } from "./json.js";
+import { sanitizeLine } from "./text.js";
+import { isReservedOtherLabel } from "./validate.js";
+
+/**
+ * Where each renamed or moved piece came from: a canonical path (`questions[0].options[2].label`) → the path
+ * in the model's own arguments (`question_list[0].follow_up[3].text`). A path missing here is spelled like its
+ * nearest listed ancestor plus the rest; the empty string is the arguments themselves.
+ */
+export type Spelling = ReadonlyMap<string, string>;
+
+/** The normalised arguments, and how the model spelled what they were folded from. */
+export interface NormalizedCall {
+	args: unknown;
+	spelling: Spelling;
+}
 
 /** Models sometimes send a nested array as a JSON string; undo that, and only that. */
 function parseIfJsonText(value: unknown): unknown {
@@ -15,6 +30,49 @@ function parseIfJsonText(value: unknown): unknown {
 	} catch {
 		return value;
 	}
+}
+
+const XML_ENTITIES = new Map([
+	["lt", "<"],
+	["gt", ">"],
+	["quot", '"'],
+	["apos", "'"],
+	["amp", "&"],
+]);
+
+function decodeXmlEntities(text: string): string {
+	return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (entity, name: string) => {
+		if (name.startsWith("#")) {
+			const code = name[1] === "x" || name[1] === "X" ? Number.parseInt(name.slice(2), 16) : Number(name.slice(1));
+			return code <= 0x10ffff ? String.fromCodePoint(code) : entity;
+		}
+		return XML_ENTITIES.get(name.toLowerCase()) ?? entity;
+	});
+}
+
+/**
+ * Roo Code's XML tool calls give `follow_up` as `<suggest>A</suggest><suggest mode="code">B</suggest>` (or
+ * `<suggest><content>B</content></suggest>`); each suggestion is one option. Anything else is left as it is.
+ */
+function parseSuggestions(value: unknown): unknown {
+	if (typeof value !== "string") return value;
+	const suggestions = [...value.matchAll(/<suggest\b[^>]*>([\s\S]*?)<\/suggest\s*>/gi)].map(([, inner = ""]) => {
+		const content = /<content>([\s\S]*?)<\/content\s*>/i.exec(inner)?.[1];
+		return decodeXmlEntities(content ?? inner.replace(/<mode>[\s\S]*?<\/mode\s*>/gi, "")).trim();
+	});
+	return suggestions.length > 0 ? suggestions : value;
+}
+
+/**
+ * Gemini sometimes double-escapes newlines, so `Line 1\nLine 2` arrives as a backslash and an `n`. Undone
+ * only when the text has no real newline and every backslash starts a `\n` (or `\r\n`): regexes and Windows
+ * paths keep their backslashes, and the result has no backslash left, so a second pass changes nothing.
+ */
+function unescapeNewlines(value: unknown): unknown {
+	if (typeof value !== "string" || value.includes("\n") || !value.includes("\\")) return value;
+	const escapes = /\\r\\n|\\n/g;
+	if (value.replace(escapes, "").includes("\\")) return value;
+	return value.replace(escapes, "\n");
 }
 
 const BOOLEAN_WORDS = new Map([
@@ -29,83 +87,195 @@ const OPTION_LABEL_KEYS = ["label", "text", "value", "title", "name"] as const;
 const OPTION_PREVIEW_KEYS = ["preview", "markdown"] as const;
 const QUESTION_TEXT_KEYS = ["question", "prompt", "text", "message"] as const;
 const OPTION_LIST_KEYS = ["options", "choices", "suggestions", "follow_up", "suggest"] as const;
+const MULTI_SELECT_KEYS = ["multiSelect", "multi_select", "multiple", "allowMultiple", "multi"] as const;
+/** Per-question markdown for the person: kandev and eino call it `context`, pi-ask-tool `description`. */
+const CONTEXT_KEYS = ["context", "description"] as const;
+/** Question types whose options are Yes and No when the model gave none (MCP `confirm`, Gemini `yesno`). */
+const YES_NO_TYPES = new Set(["confirm", "yesno", "yes-no"]);
+const MULTI_SELECT_TYPES = new Set(["multi-select", "multiselect", "checkbox"]);
 
-function firstString(record: Json, keys: readonly string[]): string | undefined {
+/** The first of `keys` that `record` has (not undefined or null), with its value. */
+function firstKey(record: Json, keys: readonly string[]): { key: string; value: unknown } | undefined {
 	for (const key of keys) {
 		const value = record[key];
-		if (typeof value === "string") return value;
+		if (value !== undefined && value !== null) return { key, value };
 	}
 	return undefined;
 }
 
-function normalizeOption(raw: unknown): unknown {
-	if (typeof raw === "string" || typeof raw === "number" || typeof raw === "boolean") return { label: String(raw) };
+/** The first of `keys` whose value is a string, with that key. */
+function firstStringKey(record: Json, keys: readonly string[]): { key: string; value: string } | undefined {
+	for (const key of keys) {
+		const value = record[key];
+		if (typeof value === "string") return { key, value };
+	}
+	return undefined;
+}
+
+function firstString(record: Json, keys: readonly string[]): string | undefined {
+	return firstStringKey(record, keys)?.value;
+}
+
+function isBlank(text: string): boolean {
+	return sanitizeLine(text).trim() === "";
+}
+
+/** Records how the model spelled paths, relative to where a question or option sits in its arguments. */
+class SpellingRecorder {
+	readonly paths = new Map<string, string>();
+
+	/** `canonical` (a path) is at `model` in the model's arguments; identical paths need no entry. */
+	at(canonical: string, model: string): void {
+		if (canonical !== model) this.paths.set(canonical, model);
+	}
+}
+
+function child(path: string, key: string): string {
+	return path === "" ? key : `${path}.${key}`;
+}
+
+/** What an option is made of, or why it is dropped: blank rows and the model's own "Other" row. */
+function normalizeOption(raw: unknown, path: string, modelPath: string, spelling: SpellingRecorder): unknown {
+	if (typeof raw === "string" || typeof raw === "number" || typeof raw === "boolean") {
+		spelling.at(`${path}.label`, modelPath);
+		return { label: String(raw) };
+	}
 	if (!isRecord(raw)) return raw;
-	const label = firstString(raw, OPTION_LABEL_KEYS);
+	const label = firstStringKey(raw, OPTION_LABEL_KEYS);
 	if (label === undefined) return raw;
-	const option: Json = { label };
-	if (typeof raw.description === "string") option.description = raw.description;
-	const preview = firstString(raw, OPTION_PREVIEW_KEYS);
-	if (preview !== undefined) option.preview = preview;
+	spelling.at(`${path}.label`, child(modelPath, label.key));
+	const option: Json = { label: label.value };
+	const description = unescapeNewlines(raw.description);
+	if (typeof description === "string") option.description = description;
+	const preview = firstStringKey(raw, OPTION_PREVIEW_KEYS);
+	if (preview !== undefined) {
+		option.preview = preview.value;
+		spelling.at(`${path}.preview`, child(modelPath, preview.key));
+	}
 	return option;
 }
 
-function normalizeQuestion(raw: unknown): unknown {
-	if (typeof raw === "string") return { question: raw };
+/** A row the person could never pick (blank), or one the built-in "Other" row already is. */
+function isDroppedOption(option: unknown): boolean {
+	if (!isRecord(option) || typeof option.label !== "string") return false;
+	if (isReservedOtherLabel(sanitizeLine(option.label))) return true;
+	const hasText = (value: unknown) => typeof value === "string" && !isBlank(value);
+	return isBlank(option.label) && !hasText(option.description) && !hasText(option.preview);
+}
+
+function normalizeOptions(list: unknown[], path: string, modelPath: string, spelling: SpellingRecorder): unknown[] {
+	const options: unknown[] = [];
+	list.forEach((raw, modelIndex) => {
+		const optionPath = `${path}[${options.length}]`;
+		const optionModelPath = `${modelPath}[${modelIndex}]`;
+		const recorder = new SpellingRecorder();
+		recorder.at(optionPath, optionModelPath);
+		const option = normalizeOption(raw, optionPath, optionModelPath, recorder);
+		if (isDroppedOption(option)) return;
+		options.push(option);
+		for (const [canonical, model] of recorder.paths) spelling.at(canonical, model);
+	});
+	return options;
+}
+
+function normalizeQuestion(raw: unknown, path: string, modelPath: string, spelling: SpellingRecorder): unknown {
+	spelling.at(path, modelPath);
+	if (typeof raw === "string") {
+		spelling.at(`${path}.question`, modelPath);
+		return { question: unescapeNewlines(raw) };
+	}
 	if (!isRecord(raw)) return raw;
 	const question: Json = {};
-	const text = firstString(raw, QUESTION_TEXT_KEYS);
-	question.question = text ?? raw.question;
 
-	const header = firstString(raw, ["header", "title", "label"]);
-	if (header !== undefined && header !== text) question.header = header;
+	// The question text; Codex sometimes puts it in `title` alone.
+	const text =
+		QUESTION_TEXT_KEYS.map((key) => ({ key, value: raw[key] })).find(
+			(entry): entry is { key: (typeof QUESTION_TEXT_KEYS)[number]; value: string } =>
+				typeof entry.value === "string" && !isBlank(entry.value),
+		) ?? (typeof raw.title === "string" && !isBlank(raw.title) ? { key: "title", value: raw.title } : undefined);
+	const textKey = text?.key ?? firstStringKey(raw, QUESTION_TEXT_KEYS)?.key ?? "question";
+	question.question = unescapeNewlines(text?.value ?? raw[textKey]);
+	spelling.at(`${path}.question`, child(modelPath, textKey));
+
+	const headerKeys = text?.key === "title" ? ["header", "label"] : ["header", "title", "label"];
+	const header = firstStringKey(raw, headerKeys);
+	if (header !== undefined && header.value !== text?.value) {
+		question.header = header.value;
+		spelling.at(`${path}.header`, child(modelPath, header.key));
+	}
 
 	const type = typeof raw.type === "string" ? raw.type.toLowerCase().replace(/[_\s]/g, "-") : undefined;
-	let options: unknown;
-	for (const key of OPTION_LIST_KEYS) {
-		if (raw[key] !== undefined) {
-			options = parseIfJsonText(raw[key]);
-			break;
-		}
-	}
-	if (type === "confirm" && (options === undefined || (Array.isArray(options) && options.length === 0))) {
+	const optionList = firstKey(raw, OPTION_LIST_KEYS);
+	let options = parseSuggestions(parseIfJsonText(optionList?.value));
+	const optionsPath = `${path}.options`;
+	const optionsModelPath = child(modelPath, optionList?.key ?? "options");
+	spelling.at(optionsPath, optionsModelPath);
+	if (
+		type !== undefined &&
+		YES_NO_TYPES.has(type) &&
+		(options === undefined || (Array.isArray(options) && options.length === 0))
+	) {
 		options = ["Yes", "No"];
 	}
 	if (type === "text") options = undefined;
-	if (Array.isArray(options)) question.options = options.map(normalizeOption);
+	if (Array.isArray(options)) question.options = normalizeOptions(options, optionsPath, optionsModelPath, spelling);
 	else if (options !== undefined) question.options = options;
 
-	const multi = raw.multiSelect ?? raw.multi_select ?? raw.multiple ?? raw.allowMultiple;
-	if (type === "multi-select" || type === "multiselect" || type === "checkbox") question.multiSelect = true;
-	else if (typeof multi === "boolean") question.multiSelect = multi;
-	else if (multi !== undefined && multi !== null)
-		question.multiSelect = BOOLEAN_WORDS.get(String(multi).toLowerCase()) ?? multi;
+	const multi = firstKey(raw, MULTI_SELECT_KEYS);
+	if (type !== undefined && MULTI_SELECT_TYPES.has(type)) question.multiSelect = true;
+	else if (multi !== undefined) {
+		question.multiSelect =
+			typeof multi.value === "boolean"
+				? multi.value
+				: (BOOLEAN_WORDS.get(String(multi.value).toLowerCase()) ?? multi.value);
+		spelling.at(`${path}.multiSelect`, child(modelPath, multi.key));
+	}
 
 	if (typeof raw.placeholder === "string" && raw.placeholder !== "") question.placeholder = raw.placeholder;
-	// Markdown for the person: pi-ask-tool calls it `description`, kandev and eino `context`.
-	const context = raw.context ?? raw.description;
-	if (context !== undefined && context !== null) question.context = context;
+
+	const context = firstKey(raw, CONTEXT_KEYS);
+	if (context !== undefined) {
+		question.context = unescapeNewlines(context.value);
+		spelling.at(`${path}.context`, child(modelPath, context.key));
+	}
 	// Codex and CodeNomad number some ids; the id is a name, so a number becomes its text.
 	if (typeof raw.id === "number" && Number.isFinite(raw.id)) question.id = String(raw.id);
 	else if (raw.id !== undefined && raw.id !== null) question.id = raw.id;
 	return question;
 }
 
-/** `prepareArguments`: any recognisable dialect in, the canonical `{ questions, metadata? }` shape out. */
-export function normalizeArguments(raw: unknown): unknown {
-	const args = parseIfJsonText(raw);
-	if (Array.isArray(args)) return { questions: args.map(normalizeQuestion) };
-	if (!isRecord(args)) return args;
+const QUESTION_LIST_KEYS = ["questions", "question_list", "items"] as const;
 
-	let questions = parseIfJsonText(args.questions ?? args.question_list ?? args.items);
+/** Any recognisable dialect in, the canonical `{ questions, metadata? }` shape out, with the model's spelling. */
+export function normalizeCall(raw: unknown): NormalizedCall {
+	const spelling = new SpellingRecorder();
+	const args = parseIfJsonText(raw);
+	if (Array.isArray(args)) {
+		const questions = args.map((q, i) => normalizeQuestion(q, `questions[${i}]`, `questions[${i}]`, spelling));
+		return { args: { questions }, spelling: spelling.paths };
+	}
+	if (!isRecord(args)) return { args, spelling: spelling.paths };
+
+	const listed = firstKey(args, QUESTION_LIST_KEYS);
+	let questions = parseIfJsonText(listed?.value);
+	let listPath = listed?.key ?? "questions";
+	/** Where question i sits in the model's arguments. */
+	let questionPath = (i: number) => `${listPath}[${i}]`;
 	if (questions === undefined && firstString(args, QUESTION_TEXT_KEYS) !== undefined) {
 		// A single question object given as the whole argument (Roo Code, MCP single-question habit).
 		questions = [args];
+		listPath = "";
+		questionPath = () => "";
+	} else if (isRecord(questions) || typeof questions === "string") {
+		questions = [questions];
+		questionPath = () => listPath;
 	}
-	if (isRecord(questions) || typeof questions === "string") questions = [questions];
+	spelling.at("questions", listPath);
 
 	const result: Json = {};
-	result.questions = Array.isArray(questions) ? questions.map(normalizeQuestion) : questions;
+	result.questions = Array.isArray(questions)
+		? questions.map((q, i) => normalizeQuestion(q, `questions[${i}]`, questionPath(i), spelling))
+		: questions;
 
 	// The MCP dialect's dialog `title` becomes the header of a lone question that has none.
 	const list = result.questions;
@@ -119,9 +289,15 @@ export function normalizeArguments(raw: unknown): unknown {
 		list[0].question !== args.title
 	) {
 		list[0].header = args.title;
+		spelling.at("questions[0].header", "title");
 	}
 
 	const metadata = parseIfJsonText(args.metadata);
 	if (metadata !== undefined && metadata !== null) result.metadata = metadata;
-	return result;
+	return { args: result, spelling: spelling.paths };
+}
+
+/** `prepareArguments`' first half, and a reader of calls still streaming in: the canonical shape only. */
+export function normalizeArguments(raw: unknown): unknown {
+	return normalizeCall(raw).args;
 }

@@ -5,6 +5,7 @@
 
 import { isRecord } from "./json.js";
 import { LIMITS } from "./limits.js";
+import type { Spelling } from "./normalize.js";
 import { sanitizeLine, sanitizeText } from "./text.js";
 import type { AskRequest, Question, QuestionOption } from "./types.js";
 
@@ -18,14 +19,38 @@ function describe(value: unknown): string {
 	return typeof value === "object" ? "an object" : `a ${typeof value}`;
 }
 
-/** Labels that would be confused with the built-in "Other (type your answer)" row. */
-const RESERVED_OTHER = /^other\s*(\(.*\))?\s*[.:…!?]*$/i;
+/**
+ * The model's own "Other" row, which the built-in "Other (type your answer)" row already is: "Other" itself,
+ * or "Other" followed by a parenthesis, colon or dash ("Other (please specify)"). "Other vendor" is an option.
+ */
+const RESERVED_OTHER = /^other\s*(?:[.…!?]*|[(:\-–—].*)$/is;
 
 export function isReservedOtherLabel(label: string): boolean {
 	return RESERVED_OTHER.test(label.trim());
 }
 
-function text(value: unknown, path: string, max: number, oneLine: boolean, required: boolean): string | undefined {
+/** A canonical path as the model wrote it (see `Spelling`). */
+type PathName = (path: string) => string;
+
+function spelledPath(path: string, spelling: Spelling): string {
+	let canonical = "";
+	let spelled = "";
+	for (const [step] of path.matchAll(/\[\d+\]|\.?[^.[]+/g)) {
+		canonical += step;
+		spelled = spelling.get(canonical) ?? (spelled === "" ? step.replace(/^\./, "") : spelled + step);
+	}
+	return spelled === "" ? "the arguments" : spelled;
+}
+
+function text(
+	value: unknown,
+	canonicalPath: string,
+	name: PathName,
+	max: number,
+	oneLine: boolean,
+	required: boolean,
+): string | undefined {
+	const path = name(canonicalPath);
 	if (value === undefined || value === null) {
 		if (required) throw new AskUserError(`${path} is missing; give it a non-empty string`);
 		return undefined;
@@ -42,49 +67,53 @@ function text(value: unknown, path: string, max: number, oneLine: boolean, requi
 	return clean;
 }
 
-function validateOption(raw: unknown, path: string): QuestionOption {
-	if (!isRecord(raw)) throw new AskUserError(`${path} must be an object like { "label": "…" }, got ${describe(raw)}`);
-	const label = text(raw.label, `${path}.label`, LIMITS.labelChars, true, true) as string;
+function validateOption(raw: unknown, path: string, name: PathName): QuestionOption {
+	if (!isRecord(raw)) {
+		throw new AskUserError(`${name(path)} must be an object like { "label": "…" }, got ${describe(raw)}`);
+	}
+	const label = text(raw.label, `${path}.label`, name, LIMITS.labelChars, true, true) as string;
 	if (isReservedOtherLabel(label)) {
 		throw new AskUserError(
-			`${path}.label "${label}" collides with the built-in "Other" choice; remove it (the user can always type their own answer)`,
+			`${name(`${path}.label`)} "${label}" collides with the built-in "Other" choice; remove it (the user can always type their own answer)`,
 		);
 	}
 	const option: QuestionOption = { label };
-	const description = text(raw.description, `${path}.description`, LIMITS.descriptionChars, false, false);
+	const description = text(raw.description, `${path}.description`, name, LIMITS.descriptionChars, false, false);
 	if (description !== undefined) option.description = description;
-	const preview = text(raw.preview, `${path}.preview`, LIMITS.previewChars, false, false);
+	const preview = text(raw.preview, `${path}.preview`, name, LIMITS.previewChars, false, false);
 	if (preview !== undefined) option.preview = preview;
 	return option;
 }
 
-function validateQuestion(raw: unknown, path: string): Question {
+function validateQuestion(raw: unknown, path: string, name: PathName): Question {
 	if (!isRecord(raw)) {
-		throw new AskUserError(`${path} must be an object like { "question": "…" }, got ${describe(raw)}`);
+		throw new AskUserError(`${name(path)} must be an object like { "question": "…" }, got ${describe(raw)}`);
 	}
 	const question: Question = {
-		question: text(raw.question, `${path}.question`, LIMITS.questionChars, false, true) as string,
+		question: text(raw.question, `${path}.question`, name, LIMITS.questionChars, false, true) as string,
 	};
-	const header = text(raw.header, `${path}.header`, LIMITS.headerChars, true, false);
+	const header = text(raw.header, `${path}.header`, name, LIMITS.headerChars, true, false);
 	// A header that repeats the question says nothing; normalisation drops it too, so a second pass agrees.
 	if (header !== undefined && header !== question.question) question.header = header;
 	if (raw.options !== undefined && raw.options !== null) {
 		if (!Array.isArray(raw.options)) {
-			throw new AskUserError(`${path}.options must be an array of { "label": "…" }, got ${describe(raw.options)}`);
+			throw new AskUserError(
+				`${name(`${path}.options`)} must be an array of { "label": "…" }, got ${describe(raw.options)}`,
+			);
 		}
 		if (raw.options.length > LIMITS.optionsPerQuestion) {
 			throw new AskUserError(
-				`${path}.options has ${raw.options.length} entries; the limit is ${LIMITS.optionsPerQuestion}. Offer fewer options`,
+				`${name(`${path}.options`)} has ${raw.options.length} entries; the limit is ${LIMITS.optionsPerQuestion}. Offer fewer options`,
 			);
 		}
 		const seen = new Map<string, number>();
 		const options = raw.options.map((option, i) => {
-			const valid = validateOption(option, `${path}.options[${i}]`);
+			const valid = validateOption(option, `${path}.options[${i}]`, name);
 			const key = valid.label.toLowerCase();
 			const first = seen.get(key);
 			if (first !== undefined) {
 				throw new AskUserError(
-					`${path}.options[${i}].label "${valid.label}" duplicates ${path}.options[${first}]; option labels must be unique`,
+					`${name(`${path}.options[${i}].label`)} "${valid.label}" duplicates ${name(`${path}.options[${first}]`)}; option labels must be unique`,
 				);
 			}
 			seen.set(key, i);
@@ -94,21 +123,25 @@ function validateQuestion(raw: unknown, path: string): Question {
 	}
 	if (raw.multiSelect !== undefined && raw.multiSelect !== null) {
 		if (typeof raw.multiSelect !== "boolean") {
-			throw new AskUserError(`${path}.multiSelect must be true or false, got ${describe(raw.multiSelect)}`);
+			throw new AskUserError(`${name(`${path}.multiSelect`)} must be true or false, got ${describe(raw.multiSelect)}`);
 		}
 		if (raw.multiSelect) question.multiSelect = true;
 	}
-	const placeholder = text(raw.placeholder, `${path}.placeholder`, LIMITS.placeholderChars, true, false);
+	const placeholder = text(raw.placeholder, `${path}.placeholder`, name, LIMITS.placeholderChars, true, false);
 	if (placeholder !== undefined) question.placeholder = placeholder;
-	const context = text(raw.context, `${path}.context`, LIMITS.contextChars, false, false);
+	const context = text(raw.context, `${path}.context`, name, LIMITS.contextChars, false, false);
 	if (context !== undefined) question.context = context;
-	const id = text(raw.id, `${path}.id`, LIMITS.idChars, true, false);
+	const id = text(raw.id, `${path}.id`, name, LIMITS.idChars, true, false);
 	if (id !== undefined) question.id = id;
 	return question;
 }
 
-/** Validates a request that `normalizeArguments` has already folded into the canonical shape. */
-export function validateRequest(raw: unknown): AskRequest {
+/**
+ * Validates a request that `normalizeCall` has already folded into the canonical shape; errors name paths as
+ * `spelling` says the model wrote them (none for a request that was canonical already, like a pending file's).
+ */
+export function validateRequest(raw: unknown, spelling: Spelling = new Map()): AskRequest {
+	const name: PathName = (path) => spelledPath(path, spelling);
 	if (!isRecord(raw))
 		throw new AskUserError(`ask_user arguments must be an object with "questions", got ${describe(raw)}`);
 	const list = raw.questions;
@@ -117,22 +150,24 @@ export function validateRequest(raw: unknown): AskRequest {
 			`questions is missing; pass { "questions": [{ "question": "…", "options": [{ "label": "…" }] }] }`,
 		);
 	}
-	if (!Array.isArray(list)) throw new AskUserError(`questions must be an array, got ${describe(list)}`);
-	if (list.length === 0) throw new AskUserError("questions is empty; ask at least one question");
+	if (!Array.isArray(list)) throw new AskUserError(`${name("questions")} must be an array, got ${describe(list)}`);
+	if (list.length === 0) throw new AskUserError(`${name("questions")} is empty; ask at least one question`);
 	if (list.length > LIMITS.questions) {
 		throw new AskUserError(
-			`questions has ${list.length} entries; the limit is ${LIMITS.questions}. Ask fewer per call`,
+			`${name("questions")} has ${list.length} entries; the limit is ${LIMITS.questions}. Ask fewer per call`,
 		);
 	}
 	const seen = new Map<string, number>();
 	const seenIds = new Map<string, number>();
 	const questions = list.map((q, i) => {
-		const valid = validateQuestion(q, `questions[${i}]`);
+		const valid = validateQuestion(q, `questions[${i}]`, name);
 		// Case-insensitively: answers keyed by question text or id are matched that way.
 		const key = valid.question.toLowerCase();
 		const first = seen.get(key);
 		if (first !== undefined) {
-			throw new AskUserError(`questions[${i}].question duplicates questions[${first}]; each question must be distinct`);
+			throw new AskUserError(
+				`${name(`questions[${i}].question`)} duplicates ${name(`questions[${first}]`)}; each question must be distinct`,
+			);
 		}
 		seen.set(key, i);
 		if (valid.id !== undefined) {
@@ -140,7 +175,7 @@ export function validateRequest(raw: unknown): AskRequest {
 			const firstWithId = seenIds.get(idKey);
 			if (firstWithId !== undefined) {
 				throw new AskUserError(
-					`questions[${i}].id "${valid.id}" duplicates questions[${firstWithId}].id; ids must be unique`,
+					`${name(`questions[${i}].id`)} "${valid.id}" duplicates ${name(`questions[${firstWithId}].id`)}; ids must be unique`,
 				);
 			}
 			seenIds.set(idKey, i);

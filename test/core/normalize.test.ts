@@ -162,3 +162,164 @@ describe("dialects fold into the canonical request", () => {
 		expect(result).toEqual({ questions: [{ question: "Q red?", options: [{ label: "A" }] }] });
 	});
 });
+
+describe("what real models send is understood as they meant it (issue 16)", () => {
+	it("1. reads pi-ask-tool's and oh-my-pi's `multi: true` as multiSelect", () => {
+		expect(
+			canonicalRequest({
+				questions: [
+					{
+						id: "features",
+						question: "Which features should be enabled?",
+						options: [{ label: "Logging" }, { label: "Metrics" }, { label: "Tracing" }],
+						multi: true,
+					},
+				],
+			}),
+		).toEqual({
+			questions: [
+				{
+					id: "features",
+					question: "Which features should be enabled?",
+					options: [{ label: "Logging" }, { label: "Metrics" }, { label: "Tracing" }],
+					multiSelect: true,
+				},
+			],
+		});
+		expect(
+			canonicalRequest({
+				question: "Which features should I implement?",
+				options: [{ label: "Authentication" }, { label: "API endpoints" }],
+				multi: "true",
+			}).questions[0]?.multiSelect,
+		).toBe(true);
+		expect(
+			canonicalRequest({ questions: [{ question: "One?", options: ["a", "b"], multi: false }] }).questions[0],
+		).toEqual({ question: "One?", options: [{ label: "a" }, { label: "b" }] });
+	});
+
+	it("2. takes Codex's `title` as the question when there is no question text", () => {
+		expect(
+			canonicalRequest({ questions: [{ title: "Was the app installed from the latest internal-testing build?" }] }),
+		).toEqual({ questions: [{ question: "Was the app installed from the latest internal-testing build?" }] });
+		expect(canonicalRequest({ questions: [{ question: " ", title: "Ship it?", header: "Ship" }] })).toEqual({
+			questions: [{ question: "Ship it?", header: "Ship" }],
+		});
+		// With question text, a title stays the header.
+		expect(canonicalRequest({ questions: [{ title: "Install", question: "From the latest build?" }] })).toEqual({
+			questions: [{ question: "From the latest build?", header: "Install" }],
+		});
+	});
+
+	it('3. gives Gemini\'s `type: "yesno"` Yes/No options, as `confirm` does', () => {
+		expect(
+			canonicalRequest({ questions: [{ question: "Run the migration now?", header: "Migrate", type: "yesno" }] }),
+		).toEqual({
+			questions: [
+				{ question: "Run the migration now?", header: "Migrate", options: [{ label: "Yes" }, { label: "No" }] },
+			],
+		});
+		expect(canonicalRequest({ questions: [{ question: "Go?", type: "yes_no" }] }).questions[0]?.options).toEqual([
+			{ label: "Yes" },
+			{ label: "No" },
+		]);
+		// Options the model gave win over the type's default.
+		expect(
+			canonicalRequest({ questions: [{ question: "Go?", type: "yesno", options: ["Yes, now", "Later"] }] }).questions[0]
+				?.options,
+		).toEqual([{ label: "Yes, now" }, { label: "Later" }]);
+	});
+
+	it("4. drops the model's own Other row silently, but keeps real options that start with Other", () => {
+		expect(
+			canonicalRequest({
+				questions: [
+					{
+						question: "Which vendor?",
+						options: [
+							{ label: "AWS" },
+							{ label: "Other vendor" },
+							{ label: "Otherwise skip" },
+							{ label: "Other (please specify)", description: "Type your own" },
+						],
+					},
+				],
+			}).questions[0]?.options,
+		).toEqual([{ label: "AWS" }, { label: "Other vendor" }, { label: "Otherwise skip" }]);
+		for (const other of [
+			"Other",
+			"other",
+			"Other:",
+			"Other: type it",
+			"Other - describe",
+			"Other — say",
+			"OTHER (x)",
+		]) {
+			expect(
+				canonicalRequest({ questions: [{ question: "Q?", options: ["A", other] }] }).questions[0]?.options,
+			).toEqual([{ label: "A" }]);
+		}
+		// Nothing left but the built-in Other: a free-text question.
+		expect(canonicalRequest({ questions: [{ question: "Q?", options: ["Other"] }] })).toEqual({
+			questions: [{ question: "Q?" }],
+		});
+	});
+
+	it("6. drops blank options instead of failing the call", () => {
+		expect(canonicalRequest({ questions: [{ question: "Proceed?", options: [" yes ", "", "no"] }] })).toEqual({
+			questions: [{ question: "Proceed?", options: [{ label: "yes" }, { label: "no" }] }],
+		});
+		expect(
+			canonicalRequest({ questions: [{ question: "Q?", options: [{ label: "  " }, { label: "\u001b[0m" }, "A"] }] })
+				.questions[0]?.options,
+		).toEqual([{ label: "A" }]);
+	});
+
+	it("7. parses Roo's follow_up given as an XML string", () => {
+		expect(canonicalRequest({ question: "Which?", follow_up: "<suggest>A</suggest><suggest>B</suggest>" })).toEqual({
+			questions: [{ question: "Which?", options: [{ label: "A" }, { label: "B" }] }],
+		});
+		expect(
+			canonicalRequest({
+				question: "What is the path to the frontend-config.json file?",
+				follow_up:
+					"<follow_up>\n<suggest><content>./src/frontend-config.json</content></suggest>\n" +
+					'<suggest mode="code">./config/frontend-config.json</suggest>\n' +
+					"<suggest><mode>code</mode><content>Use R&amp;D &lt;defaults&gt;</content></suggest>\n</follow_up>",
+			}).questions[0]?.options,
+		).toEqual([
+			{ label: "./src/frontend-config.json" },
+			{ label: "./config/frontend-config.json" },
+			{ label: "Use R&D <defaults>" },
+		]);
+	});
+
+	it("8. unescapes Gemini's double-escaped newlines, and nothing else", () => {
+		expect(
+			canonicalRequest({
+				questions: [
+					{
+						question: "Line 1\\nLine 2",
+						header: "Plan",
+						options: [{ label: "Go", description: "Fast\\r\\nCheap" }],
+					},
+				],
+			}),
+		).toEqual({
+			questions: [
+				{ question: "Line 1\nLine 2", header: "Plan", options: [{ label: "Go", description: "Fast\nCheap" }] },
+			],
+		});
+		for (const untouched of [
+			"Does /^\\d+\\n$/ match?",
+			"Is C:\\Users\\new the folder?",
+			"Real newline\nand a literal \\n",
+			"Escaped \\\\n backslash?",
+		]) {
+			expect(canonicalRequest({ questions: [{ question: untouched }] }).questions[0]?.question).toBe(untouched);
+		}
+		expect(
+			canonicalRequest({ questions: [{ question: "Q?", context: "Step 1\\nStep 2" }] }).questions[0]?.context,
+		).toBe("Step 1\nStep 2");
+	});
+});

@@ -1,7 +1,7 @@
 /** Bad calls get an error that names the path and the fix. */
 import { describe, expect, it } from "vitest";
 import { LIMITS } from "../../src/core/limits.js";
-import { AskUserError } from "../../src/core/validate.js";
+import { AskUserError, validateRequest } from "../../src/core/validate.js";
 import { canonicalRequest } from "../../src/tool.js";
 
 function errorOf(args: unknown): string {
@@ -23,21 +23,25 @@ describe("validation errors", () => {
 		[{ questions: [{ question: "  " }] }, "questions[0].question is empty"],
 		[{ questions: [{ header: "x" }] }, "questions[0].question is missing"],
 		[
-			{ questions: [{ question: "a" }, { question: "b", options: [{ label: "x" }, { label: "y" }, { label: "" }] }] },
+			{
+				questions: [
+					{ question: "a" },
+					{ question: "b", options: [{ label: "x" }, { label: "y" }, { label: "", description: "d" }] },
+				],
+			},
 			"questions[1].options[2].label is empty",
 		],
 		[
 			{ questions: [{ question: "a", options: ["x", "X"] }] },
-			'questions[0].options[1].label "X" duplicates questions[0].options[0]',
+			'questions[0].options[1] "X" duplicates questions[0].options[0]',
 		],
 		[{ questions: [{ question: "a" }, { question: "a" }] }, "questions[1].question duplicates questions[0]"],
-		[
-			{ questions: [{ question: "a", options: ["Yes", "Other"] }] },
-			'questions[0].options[1].label "Other" collides with the built-in "Other" choice',
-		],
-		[{ questions: [{ question: "a", options: ["Other (type your answer)"] }] }, "collides with the built-in"],
 		[{ questions: [{ question: "a", multiSelect: "sometimes" }] }, "questions[0].multiSelect must be true or false"],
 		[{ questions: [{ question: "a", options: [[1]] }] }, "questions[0].options[0] must be an object"],
+		[
+			{ questions: [{ question: "a", options: [{ label: "x" }, { label: "X" }] }] },
+			'questions[0].options[1].label "X" duplicates questions[0].options[0]',
+		],
 		[{ questions: [{ question: "a" }], metadata: [1] }, "metadata must be an object"],
 		[{ questions: [{ question: "a", context: 5 }] }, "questions[0].context must be a string, got a number"],
 		[{ questions: [{ question: "a", id: { x: 1 } }] }, "questions[0].id must be a string, got an object"],
@@ -80,6 +84,39 @@ describe("validation errors", () => {
 		expect(canonicalRequest({ questions: [{ question: "q", id: " ", context: "" }] })).toEqual({
 			questions: [{ question: "q" }],
 		});
+	});
+
+	it("rejects an Other row in a request read back without normalising (a hand-edited pending file)", () => {
+		expect(() => validateRequest({ questions: [{ question: "a", options: [{ label: "Other: say" }] }] })).toThrow(
+			'questions[0].options[0].label "Other: say" collides with the built-in "Other" choice',
+		);
+	});
+
+	it("names the key and index the model used (issue 16, item 7)", () => {
+		expect(errorOf({ question: "Which?", follow_up: "A or B" })).toContain("follow_up must be an array");
+		expect(errorOf({ questions: [{ question: "Which?", choices: 5 }] })).toContain(
+			"questions[0].choices must be an array",
+		);
+		expect(
+			errorOf({ questions: [{ prompt: "Which?", suggestions: [{ text: "x".repeat(LIMITS.labelChars + 1) }] }] }),
+		).toContain(`questions[0].suggestions[0].text is ${LIMITS.labelChars + 1} characters`);
+		expect(errorOf({ question_list: [{ question: "Q?", multi: "sometimes" }] })).toContain(
+			"question_list[0].multi must be true or false",
+		);
+		expect(errorOf({ questions: [{ question: "Q?", description: 5 }] })).toContain(
+			"questions[0].description must be a string",
+		);
+		// Indexes are the model's, even after blank and Other rows were dropped.
+		expect(errorOf({ questions: [{ question: "Q?", options: ["", "Other", "A", "a"] }] })).toContain(
+			'questions[0].options[3] "a" duplicates questions[0].options[2]',
+		);
+	});
+
+	it("reports an option with a description but no label", () => {
+		// Blank options are dropped (issue 16, item 6), but an option with a description but no label is a mistake to report, not a blank to drop.
+		expect(errorOf({ questions: [{ question: "Q?", options: ["A", { label: "", description: "Fast" }] }] })).toContain(
+			"questions[0].options[1].label is empty",
+		);
 	});
 
 	it("allows labels that merely start with 'Other'", () => {

@@ -75,13 +75,27 @@ export const hostileString: fc.Arbitrary<string> = fc.oneof(
 /** Labels drawn from a small pool so that duplicates, case clashes, "Other" and commas come up often. */
 export const labelText: fc.Arbitrary<string> = fc.oneof(
 	{ weight: 3, arbitrary: fc.constantFrom("Yes", "No", "yes", " No ", "A", "a", "B", "Auth, with SSO", "x,y", "x") },
-	{ weight: 1, arbitrary: fc.constantFrom("Other", "other:", "Other (type your answer)", "", "  ", "\u001b[31mRed") },
+	{
+		weight: 1,
+		arbitrary: fc.constantFrom(
+			"Other",
+			"other:",
+			"Other (type your answer)",
+			"Other - say",
+			"Other vendor",
+			"",
+			"  ",
+			"\u001b[31mRed",
+		),
+	},
 	{ weight: 2, arbitrary: hostileString },
 );
 
 /** Question texts from a small pool, so that duplicates and header/question clashes come up. */
 const questionText: fc.Arbitrary<string> = fc.oneof(
 	{ weight: 2, arbitrary: fc.constantFrom("Which database?", "which database? ", "Name?", "Q", "Q ", "") },
+	// Gemini's double-escaped newlines, and the backslashes that must survive (a regex, a Windows path).
+	{ weight: 1, arbitrary: fc.constantFrom("Line 1\\nLine 2", "a\\r\\nb\\n", "\\d+\\n", "C:\\new\\x", "x\ny\\n") },
 	{ weight: 2, arbitrary: hostileString },
 );
 
@@ -102,6 +116,23 @@ function maybeStringified(arb: fc.Arbitrary<unknown>): fc.Arbitrary<unknown> {
 function list<T>(arb: fc.Arbitrary<T>, maxLength = 5): fc.Arbitrary<T[]> {
 	return fc.array(arb, { maxLength });
 }
+
+/** Roo Code's XML suggestions, some with a mode, a `<content>` element or entities, some broken. */
+const suggestXml: fc.Arbitrary<string> = fc
+	.array(
+		fc.tuple(
+			labelText,
+			fc.constantFrom(
+				"<suggest>%</suggest>",
+				'<suggest mode="code">%</suggest>',
+				"<suggest><content>%</content></suggest>",
+				"<suggest>%",
+				"&amp;%&lt;",
+			),
+		),
+		{ maxLength: 4 },
+	)
+	.map((pieces) => pieces.map(([label, shape]) => shape.replace("%", label)).join("\n"));
 
 const optionObject = fc.record(
 	{
@@ -131,6 +162,9 @@ const MCP_TYPES = [
 	"text",
 	"single-select",
 	"select",
+	"yesno",
+	"yes_no",
+	"choice",
 ];
 
 /** One question in any dialect: canonical, Claude Code, MCP (`type`, `id`, `title`, `placeholder`), Roo Code. */
@@ -150,9 +184,11 @@ const questionObject = fc.record(
 		options: noisy(maybeStringified(list(option))),
 		choices: noisy(maybeStringified(list(option))),
 		suggest: noisy(list(option)),
+		follow_up: noisy(fc.oneof(list(option), suggestXml)),
 		multiSelect: noisy(fc.boolean()),
 		multi_select: noisy(fc.constantFrom(true, false, "true", "false")),
 		allowMultiple: noisy(fc.boolean()),
+		multi: noisy(fc.constantFrom(true, false, "true", "no")),
 		placeholder: noisy(hostileString),
 	},
 	{ requiredKeys: [] },

@@ -5,6 +5,7 @@
 import assert from "node:assert/strict";
 import fc from "fast-check";
 import { describe, it } from "vitest";
+import { normalizeArguments } from "../../src/core/normalize.js";
 import type { AskRequest } from "../../src/core/types.js";
 import { AskUserError, validateRequest } from "../../src/core/validate.js";
 import { prepareAskArguments } from "../../src/tool.js";
@@ -50,6 +51,15 @@ describe("prepareAskArguments", () => {
 
 	it("is idempotent on near-valid arguments in every dialect", () => {
 		fc.assert(fc.property(askArguments, idempotent), { numRuns: RUNS });
+	});
+
+	it("normalising twice changes nothing, whatever the arguments (valid or not)", () => {
+		const twice = (args: unknown) => {
+			const once = normalizeArguments(args);
+			assert.deepEqual(normalizeArguments(once), once);
+		};
+		fc.assert(fc.property(askArguments, twice), { numRuns: RUNS });
+		fc.assert(fc.property(fc.jsonValue(), twice), { numRuns: RUNS });
 	});
 
 	it("gives requests that validateRequest alone (as on a pending file read back) leaves unchanged", () => {
