@@ -4,18 +4,18 @@
  * ask, after a "Discard N answers?" confirmation once answers were given (spec: atomic multi-question).
  */
 import type { ExtensionUIContext } from "@mariozechner/pi-coding-agent";
-import { answeredOutcome } from "../core/answer-input.js";
+import { answeredOutcome, type GivenAnswer } from "../core/answers.js";
 import { LIMITS } from "../core/limits.js";
 import { STRINGS } from "../core/strings.js";
 import { sanitizeLine, sanitizeText } from "../core/text.js";
-import type { AskOutcome, AskRequest, Question, RawAnswer } from "../core/types.js";
+import type { AskOutcome, AskRequest, Question } from "../core/types.js";
 import { chooseMulti, chooseSingle, type MultiDraft, multiRows, questionTitle, singleRows } from "./rpc-rows.js";
 
 /** The dialogs RPC mode uses; a fake in tests. */
 export type RpcDialogs = Pick<ExtensionUIContext, "select" | "input" | "confirm" | "editor" | "notify">;
 
 /** One question's end: an answer (`undefined` when skipped) or the person backing out. */
-type Step = { kind: "answer"; raw: RawAnswer | undefined } | { kind: "cancel" };
+type Step = { kind: "answer"; given: GivenAnswer | undefined } | { kind: "cancel" };
 
 const CANCEL: Step = { kind: "cancel" };
 
@@ -47,10 +47,15 @@ async function askText(
 	}
 }
 
+/** Text the person typed: one answer, whole. */
+function typedAnswer(text: string): GivenAnswer {
+	return { chosen: [], typed: [text] };
+}
+
 async function askFreeText(ui: RpcDialogs, question: Question, title: string, signal?: AbortSignal): Promise<Step> {
 	const text = await askText(ui, title, question.placeholder ?? STRINGS.typeYourAnswer, signal);
 	if (text === undefined) return CANCEL;
-	return { kind: "answer", raw: text === "" ? undefined : text };
+	return { kind: "answer", given: text === "" ? undefined : typedAnswer(text) };
 }
 
 async function askSingle(ui: RpcDialogs, question: Question, title: string, signal?: AbortSignal): Promise<Step> {
@@ -59,12 +64,12 @@ async function askSingle(ui: RpcDialogs, question: Question, title: string, sign
 		// Some clients answer a dialog they cannot show with an empty value: for a select that is a cancel.
 		if (reply === undefined || reply.trim() === "" || signal?.aborted) return CANCEL;
 		const choice = chooseSingle(question, reply);
-		if (choice.kind === "option") return { kind: "answer", raw: choice.label };
-		if (choice.kind === "custom") return { kind: "answer", raw: choice.text };
+		if (choice.kind === "option") return { kind: "answer", given: { chosen: [choice.label], typed: [] } };
+		if (choice.kind === "custom") return { kind: "answer", given: typedAnswer(choice.text) };
 		if (choice.kind === "other") {
 			const text = await askText(ui, STRINGS.otherTitle(title), STRINGS.typeYourAnswer, signal);
 			if (text === undefined) return CANCEL;
-			if (text !== "") return { kind: "answer", raw: text };
+			if (text !== "") return { kind: "answer", given: typedAnswer(text) };
 		}
 	}
 }
@@ -81,9 +86,9 @@ async function askMulti(
 		if (reply === undefined || reply.trim() === "" || signal?.aborted) return CANCEL;
 		const choice = chooseMulti(question, draft, reply);
 		if (choice.kind === "done") {
-			const labels = (question.options ?? []).map((o) => o.label).filter((label) => draft.selected.has(label));
-			const raw = draft.custom ? [...labels, draft.custom] : labels;
-			return { kind: "answer", raw: raw.length > 0 ? raw : undefined };
+			const chosen = (question.options ?? []).map((o) => o.label).filter((label) => draft.selected.has(label));
+			const typed = draft.custom ? [draft.custom] : [];
+			return { kind: "answer", given: chosen.length + typed.length > 0 ? { chosen, typed } : undefined };
 		}
 		if (choice.kind === "option") {
 			if (!draft.selected.delete(choice.label)) draft.selected.add(choice.label);
@@ -102,7 +107,7 @@ async function askMulti(
 /** Asks every question in order; the result is the same outcome the TUI produces. */
 export async function askWithDialogs(ui: RpcDialogs, request: AskRequest, signal?: AbortSignal): Promise<AskOutcome> {
 	const { questions } = request;
-	const raw: (RawAnswer | undefined)[] = questions.map(() => undefined);
+	const given: (GivenAnswer | undefined)[] = questions.map(() => undefined);
 	// Kept across "Discard answers? → No" so that going back to a multi-select keeps its ticks.
 	const drafts: MultiDraft[] = questions.map(() => ({ selected: new Set<string>() }));
 	let index = 0;
@@ -115,19 +120,19 @@ export async function askWithDialogs(ui: RpcDialogs, request: AskRequest, signal
 		else if (question.multiSelect) step = await askMulti(ui, question, title, drafts[index] as MultiDraft, signal);
 		else step = await askSingle(ui, question, title, signal);
 		if (step.kind === "answer") {
-			raw[index] = step.raw;
+			given[index] = step.given;
 			index++;
 			declinedDiscards = 0;
 			continue;
 		}
 		if (signal?.aborted) return { kind: "cancelled" };
-		const given = raw.filter((answer) => answer !== undefined).length;
-		if (given === 0 || declinedDiscards >= MAX_DECLINED_DISCARDS) return { kind: "cancelled" };
-		const discard = await ui.confirm(STRINGS.confirmDiscard(given), STRINGS.confirmDiscardDetail(index + 1), {
+		const answered = given.filter((answer) => answer !== undefined).length;
+		if (answered === 0 || declinedDiscards >= MAX_DECLINED_DISCARDS) return { kind: "cancelled" };
+		const discard = await ui.confirm(STRINGS.confirmDiscard(answered), STRINGS.confirmDiscardDetail(index + 1), {
 			signal,
 		});
 		if (discard || signal?.aborted) return { kind: "cancelled" };
 		declinedDiscards++;
 	}
-	return answeredOutcome(questions, raw);
+	return answeredOutcome(questions, given);
 }

@@ -11,6 +11,8 @@ const SEPARATOR = " — ";
 /** Long descriptions are cut so that a row stays one readable line in any client. */
 const DESCRIPTION_CHARS = 200;
 const CHECKED = "[x] ";
+/** "Done" alone or with a count in parentheses, as the Done row reads. */
+const DONE_ROW = /^done\s*(\([^()]*\))?$/i;
 const UNCHECKED = "[ ] ";
 
 export type Choice =
@@ -113,5 +115,7 @@ export function chooseMulti(question: Question, draft: MultiDraft, reply: string
 		{ kind: "other" },
 	];
 	const choice = choose(multiRows(question, draft), choices, question, reply);
-	return choice.kind === "custom" && /^done\b/i.test(choice.text) ? { kind: "done" } : choice;
+	// A client may echo the Done row without its count ("Done", "Done (2 selected)" after a re-render), but a
+	// reply that only starts with "Done" ("Done with auth only please") is the person's own words.
+	return choice.kind === "custom" && DONE_ROW.test(choice.text) ? { kind: "done" } : choice;
 }

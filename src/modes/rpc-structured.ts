@@ -4,11 +4,14 @@
  * the marker `ask_user_request`, its prefill the request JSON, and the edited value the client's
  * `ask_user_response`. A bad response is reported (`notify` error) and the request asked again.
  */
-import { answeredOutcome, answersFromData } from "../core/answer-input.js";
+import type { AskClosedReason, AskUserClosedNotice, AskUserRequestMessage } from "../contract/schemas.js";
+import { unlessAborted } from "../core/abort.js";
+import { givenFromStructured } from "../core/answer-input.js";
+import { answeredOutcome, type GivenAnswer } from "../core/answers.js";
 import { isRecord } from "../core/json.js";
 import { sanitizeLine } from "../core/text.js";
-import type { AskOutcome, AskRequest, Question, RawAnswer } from "../core/types.js";
-import type { AskUserError } from "../core/validate.js";
+import type { AskOutcome, AskRequest, Question } from "../core/types.js";
+import { AskUserError } from "../core/validate.js";
 import type { RpcDialogs } from "./rpc-dialogs.js";
 
 /** The editor title a structured client recognises. */
@@ -16,17 +19,8 @@ const REQUEST_MARKER = "ask_user_request";
 /** Requests sent before a run of bad responses cancels the ask. */
 export const MAX_ATTEMPTS = 3;
 
-export interface AskUserRequestMessage {
-	type: "ask_user_request";
-	requestId: string;
-	questions: Question[];
-	metadata?: Record<string, unknown>;
-	/** Set on a repeated request: what was wrong with the previous response. */
-	error?: string;
-}
-
 export type ParsedResponse =
-	| { kind: "answers"; raw: (RawAnswer | undefined)[] }
+	| { kind: "answers"; given: (GivenAnswer | undefined)[] }
 	| { kind: "cancelled" }
 	| { kind: "invalid"; error: string };
 
@@ -57,21 +51,26 @@ export function parseResponse(text: string, requestId: string, questions: Questi
 	if (data.cancelled === true) return { kind: "cancelled" };
 	if (data.answers === undefined) return { kind: "invalid", error: 'give "answers" or "cancelled": true' };
 	try {
-		return { kind: "answers", raw: answersFromData(data.answers, questions, "answers") };
+		return { kind: "answers", given: givenFromStructured(data.answers, data.notes, questions) };
 	} catch (error) {
-		return { kind: "invalid", error: (error as AskUserError).message };
+		if (error instanceof AskUserError) return { kind: "invalid", error: error.message };
+		throw error;
 	}
 }
 
-/** `editor` takes no signal in pi 0.73.1; an abort settles the ask even though the dialog stays open. */
-function untilAborted<T>(dialog: Promise<T>, signal: AbortSignal | undefined): Promise<T | undefined> {
-	if (!signal) return dialog;
-	if (signal.aborted) return Promise.resolve(undefined);
-	return new Promise((resolve, reject) => {
-		const onAbort = () => resolve(undefined);
-		signal.addEventListener("abort", onAbort, { once: true });
-		dialog.then(resolve, reject).finally(() => signal.removeEventListener("abort", onAbort));
-	});
+/** Why the ask ended without the app's answer: the reason the signal was aborted with, else a plain abort. */
+export function closedReason(signal: AbortSignal): AskClosedReason {
+	const reason: unknown = signal.reason;
+	return reason === "answered_elsewhere" || reason === "timeout" ? reason : "aborted";
+}
+
+/**
+ * Tells the app that the request it shows is over (its card can close). pi's RPC carries no custom messages,
+ * so the notice is a `notify` whose message is the JSON.
+ */
+function sendClosedNotice(ui: RpcDialogs, requestId: string, reason: AskClosedReason): void {
+	const notice: AskUserClosedNotice = { type: "ask_user_closed", requestId, reason };
+	ui.notify(JSON.stringify(notice), "info");
 }
 
 export async function askStructured(
@@ -83,14 +82,22 @@ export async function askStructured(
 	let error: string | undefined;
 	for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
 		const prefill = JSON.stringify(requestMessage(request, requestId, error));
-		const value = await untilAborted(ui.editor(REQUEST_MARKER, prefill), signal);
-		if (value === undefined || signal?.aborted) return { kind: "cancelled" };
+		// `editor` takes no signal in pi 0.73.1; an abort settles the ask even though the dialog stays open.
+		const value = await unlessAborted(ui.editor(REQUEST_MARKER, prefill), signal);
+		if (signal?.aborted) {
+			sendClosedNotice(ui, requestId, closedReason(signal));
+			return { kind: "cancelled" };
+		}
+		if (value === undefined) return { kind: "cancelled" };
 		const response = parseResponse(value, requestId, request.questions);
 		if (response.kind === "cancelled") return response;
-		if (response.kind === "answers") return answeredOutcome(request.questions, response.raw);
+		if (response.kind === "answers") return answeredOutcome(request.questions, response.given);
 		error = response.error;
-		const next = attempt < MAX_ATTEMPTS ? "the request is sent again" : "the questions are cancelled";
+		const next = attempt < MAX_ATTEMPTS ? "the request is sent again" : "the model is told that no valid answer came";
 		ui.notify(sanitizeLine(`ask_user: invalid ask_user_response (${error}); ${next}.`), "error");
 	}
-	return { kind: "cancelled" };
+	// The app failed, not the person: the model learns that no valid answer came (pi marks a thrown error isError).
+	throw new AskUserError(
+		`no valid answer came: the app sent ${MAX_ATTEMPTS} malformed ask_user_response messages (last: ${error}). The user gave no answer; do not assume one.`,
+	);
 }

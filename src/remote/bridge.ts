@@ -7,6 +7,7 @@ import { randomUUID as cryptoRandomUUID } from "node:crypto";
 import type { IncomingMessage } from "node:http";
 import type { Socket } from "node:net";
 import WebSocket from "ws";
+import { unlessAborted } from "../core/abort.js";
 import type { AskOutcome, AskRequest } from "../core/types.js";
 import { checkRemoteUrl, describeRemoteUrl, type RemoteConfig } from "./config.js";
 import {
@@ -241,19 +242,6 @@ export function createRemoteBridge(config: RemoteConfig, deps: RemoteBridgeDeps)
 		});
 		connecting = attempt;
 		return attempt;
-	}
-
-	/** Resolves to `undefined` when the signal aborts first. */
-	function unlessAborted<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T | undefined> {
-		if (!signal) return promise;
-		return new Promise((resolve) => {
-			const onAbort = (): void => resolve(undefined);
-			signal.addEventListener("abort", onAbort, { once: true });
-			promise.then((value) => {
-				signal.removeEventListener("abort", onAbort);
-				resolve(value);
-			});
-		});
 	}
 
 	async function ask(request: AskRequest, signal?: AbortSignal): Promise<RemoteAskOutcome> {

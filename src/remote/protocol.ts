@@ -5,10 +5,10 @@
  * values, the closed event, per-question `context` and `id`) are backward compatible and advertised in every
  * question frame's `extensions`, so a backend knows it may use them.
  */
-import { toAnswer } from "../core/answers.js";
+import { answeredOutcome, givenFromData } from "../core/answers.js";
 import { isRecord } from "../core/json.js";
 import { sanitizeLine } from "../core/text.js";
-import type { Answer, AskOutcome, AskRequest, Question, RawAnswer } from "../core/types.js";
+import type { AskOutcome, AskRequest, Question, RawAnswer } from "../core/types.js";
 
 export const QUESTION_EVENT = "ask_user_question";
 export const CLOSED_EVENT = "ask_user_closed";
@@ -262,13 +262,11 @@ export function outcomeFromRemoteAnswers(
 	dismissed: boolean,
 ): AskOutcome {
 	if (dismissed) return { kind: "cancelled" };
-	const answers: Answer[] = [];
-	const unanswered: string[] = [];
-	for (const [i, question] of questions.entries()) {
-		const remote = perQuestion[i];
-		const answer = remote ? toAnswer(question, remote.given, remote.note) : undefined;
-		if (answer) answers.push(answer);
-		else unanswered.push(question.question);
-	}
-	return unanswered.length > 0 ? { kind: "answered", answers, unanswered } : { kind: "answered", answers };
+	return answeredOutcome(
+		questions,
+		questions.map((question, i) => {
+			const remote = perQuestion[i];
+			return remote ? givenFromData(question, remote.given, remote.note) : undefined;
+		}),
+	);
 }

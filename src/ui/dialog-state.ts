@@ -3,9 +3,9 @@
  * pi objects. Per-key work is O(1) in the number of options (only a filter change scans the list), so
  * a list of 100 000 options moves as fast as a list of four.
  */
-import { toAnswer } from "../core/answers.js";
+import { answeredOutcome, type GivenAnswer, toAnswer } from "../core/answers.js";
 import { LIMITS } from "../core/limits.js";
-import type { Answer, AskOutcome, Question, RawAnswer } from "../core/types.js";
+import type { Answer, AskOutcome, Question } from "../core/types.js";
 
 /** Lists longer than this scroll in a window of `SCROLL_WINDOW` rows. */
 const MAX_UNSCROLLED_OPTIONS = 6;
@@ -144,24 +144,29 @@ export function windowSize(question: Question, qs: QuestionState): number {
 	return (question.options?.length ?? 0) > MAX_UNSCROLLED_OPTIONS ? Math.min(rows, SCROLL_WINDOW) : rows;
 }
 
-/** What the person gave for a question so far, before matching against the options. */
-export function rawAnswer(question: Question, qs: QuestionState): RawAnswer | undefined {
+/** What the person gave for a question so far: the ticked or chosen labels and the typed text, whole. */
+export function givenAnswer(question: Question, qs: QuestionState): GivenAnswer | undefined {
+	const options = question.options ?? [];
+	const note = qs.note;
 	if (question.multiSelect && hasOptions(question)) {
-		const options = question.options ?? [];
-		const items = [...qs.checked].sort((a, b) => a - b).map((i) => options[i]?.label ?? "");
-		if (qs.otherChecked && qs.draft.trim() !== "") items.push(qs.draft.trim());
-		return items.length > 0 ? items : undefined;
+		const chosen = [...qs.checked]
+			.sort((a, b) => a - b)
+			.flatMap((i) => (options[i] === undefined ? [] : [options[i].label]));
+		const typed = qs.otherChecked && qs.draft.trim() !== "" ? [qs.draft] : [];
+		return chosen.length + typed.length > 0 ? { chosen, typed, note } : undefined;
 	}
-	return qs.answer;
+	if (qs.answer === undefined) return undefined;
+	const label = qs.chosen === undefined ? undefined : options[qs.chosen]?.label;
+	return label === undefined ? { chosen: [], typed: [qs.answer], note } : { chosen: [label], typed: [], note };
 }
 
 export function answerFor(question: Question, qs: QuestionState): Answer | undefined {
-	const raw = rawAnswer(question, qs);
-	return raw === undefined ? undefined : toAnswer(question, raw, qs.note);
+	const given = givenAnswer(question, qs);
+	return given === undefined ? undefined : toAnswer(question, given);
 }
 
 export function isAnswered(question: Question, qs: QuestionState): boolean {
-	return rawAnswer(question, qs) !== undefined;
+	return givenAnswer(question, qs) !== undefined;
 }
 
 export function answeredCount(state: DialogState): number {
@@ -224,17 +229,11 @@ function goToTab(state: DialogState, tab: number): DialogState {
 }
 
 function finish(state: DialogState): DialogState {
-	const answers: Answer[] = [];
-	const unanswered: string[] = [];
-	for (const [i, question] of state.questions.entries()) {
+	const given = state.questions.map((question, i) => {
 		const qs = state.perQuestion[i];
-		const answer = qs ? answerFor(question, qs) : undefined;
-		if (answer) answers.push(answer);
-		else unanswered.push(question.question);
-	}
-	const outcome: AskOutcome =
-		unanswered.length > 0 ? { kind: "answered", answers, unanswered } : { kind: "answered", answers };
-	return { ...state, outcome };
+		return qs ? givenAnswer(question, qs) : undefined;
+	});
+	return { ...state, outcome: answeredOutcome(state.questions, given) };
 }
 
 /** After a question got its answer: a lone question ends the dialog, otherwise the next tab opens. */

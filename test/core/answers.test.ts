@@ -1,7 +1,7 @@
 /** Answers given as data: label matching, custom text, multi-select splitting, the --answers shapes. */
 import { describe, expect, it } from "vitest";
 import { outcomeFromRawAnswers, parseAnswersText } from "../../src/core/answer-input.js";
-import { splitMultiAnswer, toAnswer } from "../../src/core/answers.js";
+import { answeredOutcome, answerFromData, givenFromData, splitMultiAnswer, toAnswer } from "../../src/core/answers.js";
 import type { Question } from "../../src/core/types.js";
 
 const db: Question = {
@@ -16,9 +16,9 @@ const features: Question = {
 	options: [{ label: "Auth, with SSO" }, { label: "REST" }, { label: "Admin" }],
 };
 
-describe("toAnswer", () => {
+describe("answerFromData", () => {
 	it("selects an option when the answer equals its label (case and spaces aside)", () => {
-		expect(toAnswer(db, " sqlite ")).toEqual({
+		expect(answerFromData(db, " sqlite ")).toEqual({
 			question: "DB?",
 			answer: "SQLite",
 			selectedOption: "SQLite",
@@ -26,11 +26,15 @@ describe("toAnswer", () => {
 		});
 	});
 	it("keeps anything else as custom text", () => {
-		expect(toAnswer(db, "DynamoDB please")).toEqual({ question: "DB?", answer: "DynamoDB please", wasCustom: true });
+		expect(answerFromData(db, "DynamoDB please")).toEqual({
+			question: "DB?",
+			answer: "DynamoDB please",
+			wasCustom: true,
+		});
 	});
 	it("never turns an empty answer into an answer", () => {
-		expect(toAnswer(name, "   ")).toBeUndefined();
-		expect(toAnswer(features, [])).toBeUndefined();
+		expect(answerFromData(name, "   ")).toBeUndefined();
+		expect(answerFromData(features, [])).toBeUndefined();
 	});
 	it("splits multi-select text on commas but keeps labels that contain commas", () => {
 		expect(splitMultiAnswer(features, "Auth, with SSO, Admin, GraphQL")).toEqual([
@@ -38,7 +42,7 @@ describe("toAnswer", () => {
 			"Admin",
 			"GraphQL",
 		]);
-		expect(toAnswer(features, ["REST", "rest", "Custom"], "note")).toEqual({
+		expect(answerFromData(features, ["REST", "rest", "Custom"], "note")).toEqual({
 			question: "Features?",
 			answer: ["REST", "Custom"],
 			selectedOption: ["REST"],
@@ -78,5 +82,72 @@ describe("parseAnswersText for a single question", () => {
 	it("reads a bare JSON number or boolean as the answer's text", () => {
 		expect(parseAnswersText("3", [name])).toEqual(["3"]);
 		expect(parseAnswersText("true", [name])).toEqual(["true"]);
+	});
+});
+
+describe("what the person gave (GivenAnswer)", () => {
+	it("keeps typed text whole: it never becomes a ticked option, whatever commas it holds", () => {
+		const given = { chosen: [], typed: ["everything except Auth, Admin"] };
+		expect(toAnswer(features, given)).toEqual({
+			question: "Features?",
+			answer: ["everything except Auth, Admin"],
+			wasCustom: true,
+		});
+		expect(toAnswer(db, { chosen: [], typed: ["sqlite"] })).toEqual({
+			question: "DB?",
+			answer: "sqlite",
+			wasCustom: true,
+		});
+	});
+	it("takes ticked labels exactly, and a label that is no option as the person's text", () => {
+		expect(toAnswer(features, { chosen: ["Admin", "REST"], typed: ["GraphQL"], note: " soon " })).toEqual({
+			question: "Features?",
+			answer: ["Admin", "REST", "GraphQL"],
+			selectedOption: ["Admin", "REST"],
+			wasCustom: true,
+			note: "soon",
+		});
+		expect(toAnswer(db, { chosen: ["Oracle"], typed: [] })).toEqual({
+			question: "DB?",
+			answer: "Oracle",
+			wasCustom: true,
+		});
+	});
+	it("builds one answered outcome, listing questions without an answer", () => {
+		expect(answeredOutcome([db, name], [{ chosen: ["SQLite"], typed: [] }, undefined])).toEqual({
+			kind: "answered",
+			answers: [{ question: "DB?", answer: "SQLite", selectedOption: "SQLite", wasCustom: false }],
+			unanswered: ["Name?"],
+		});
+		expect(answeredOutcome([db], [{ chosen: [], typed: [" "] }])).toEqual({
+			kind: "answered",
+			answers: [],
+			unanswered: ["DB?"],
+		});
+	});
+	it("reads data: a multi-select string lists labels (split), an array entry is exact", () => {
+		expect(givenFromData(features, "everything except Auth, Admin")).toEqual({
+			chosen: ["Admin"],
+			typed: ["everything except Auth"],
+		});
+		expect(givenFromData(features, ["everything except Auth, Admin", "rest"])).toEqual({
+			chosen: ["REST"],
+			typed: ["everything except Auth, Admin"],
+		});
+	});
+});
+
+describe("keys in the --answers object form", () => {
+	it("rejects two keys for one question (its text and its header) instead of keeping the last", () => {
+		expect(() => parseAnswersText('{"DB?": "SQLite", "database": "PostgreSQL (Recommended)"}', [db, name])).toThrow(
+			'--answers keys "DB?" and "database" name the same question ("Database"); give one answer per question',
+		);
+	});
+	it("rejects a header two questions share", () => {
+		const shared: Question[] = [
+			{ ...db, header: "Setup" },
+			{ ...name, header: "Setup" },
+		];
+		expect(() => parseAnswersText('{"setup": "x"}', shared)).toThrow('--answers key "setup" names several questions');
 	});
 });

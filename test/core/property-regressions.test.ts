@@ -1,6 +1,6 @@
 /** Regressions for the bugs the property tests in test/property found, one focused example each. */
 import { describe, expect, it } from "vitest";
-import { toAnswer } from "../../src/core/answers.js";
+import { answerFromData } from "../../src/core/answers.js";
 import type { Question } from "../../src/core/types.js";
 import { validateRequest } from "../../src/core/validate.js";
 import { createPendingFile, PendingFileError, parsePendingFile } from "../../src/pending/pending-file.js";
@@ -20,18 +20,18 @@ describe("prepareAskArguments idempotence", () => {
 	});
 });
 
-describe("toAnswer", () => {
+describe("answerFromData", () => {
 	const db: Question = { question: "DB?", options: [{ label: "SQLite" }] };
 
 	it("does not turn blank entries of an array answer to a single-select question into commas", () => {
-		expect(toAnswer(db, ["", " "])).toBeUndefined();
-		expect(toAnswer(db, ["sqlite", ""])).toEqual({
+		expect(answerFromData(db, ["", " "])).toBeUndefined();
+		expect(answerFromData(db, ["sqlite", ""])).toEqual({
 			question: "DB?",
 			answer: "SQLite",
 			selectedOption: "SQLite",
 			wasCustom: false,
 		});
-		expect(toAnswer(db, ["", "Postgres", ""])).toEqual({ question: "DB?", answer: "Postgres", wasCustom: true });
+		expect(answerFromData(db, ["", "Postgres", ""])).toEqual({ question: "DB?", answer: "Postgres", wasCustom: true });
 	});
 
 	it("splits a long multi-select answer with a number of label lookups linear in its length", () => {
@@ -46,7 +46,7 @@ describe("toAnswer", () => {
 			},
 		};
 		const text = Array.from({ length: 2_000 }, (_, i) => (i % 2 === 0 ? "Auth" : " with SSO")).join(",");
-		const answer = toAnswer(features, `${text},rest,x`);
+		const answer = answerFromData(features, `${text},rest,x`);
 		expect(answer?.answer).toEqual(["Auth, with SSO", "REST", "x"]);
 		// Before the fix this was about two million lookups (every longer run of parts was tried).
 		expect(lookups).toBeLessThan(10_000);

@@ -99,6 +99,12 @@ describe("rows shown to a plain RPC client", () => {
 		expect(chooseMulti(FEATURES, draft, "[ ] auth")).toEqual({ kind: "option", label: "Auth" });
 		expect(chooseMulti(FEATURES, draft, "[x] Other: Audit log")).toEqual({ kind: "other" });
 		expect(chooseMulti(FEATURES, draft, "Done")).toEqual({ kind: "done" });
+		expect(chooseMulti(FEATURES, draft, " done (2 selected) ")).toEqual({ kind: "done" });
+		// Typed words that only start with "Done" are the person's answer, not the Done row.
+		expect(chooseMulti(FEATURES, draft, "Done with auth only please")).toEqual({
+			kind: "custom",
+			text: "Done with auth only please",
+		});
 	});
 });
 
@@ -198,7 +204,8 @@ describe("askWithDialogs (plain dialogs)", () => {
 		expect(outcome).toMatchObject({
 			answers: [
 				{ answer: "first" },
-				{ answer: ["Auth", "SSO", "audit log"], selectedOption: ["Auth"], wasCustom: true },
+				// What the person typed under Other is one answer, never split into pieces.
+				{ answer: ["Auth", "SSO, audit log"], selectedOption: ["Auth"], wasCustom: true },
 			],
 		});
 	});
@@ -271,14 +278,20 @@ describe("structured protocol", () => {
 	it("parses answers given as an array or keyed by question text or header", () => {
 		const response = (answers: unknown) =>
 			parseResponse(JSON.stringify({ type: "ask_user_response", requestId: "r", answers }), "r", [DATABASE, NAME]);
-		expect(response(["SQLite", null])).toEqual({ kind: "answers", raw: ["SQLite", undefined] });
+		expect(response(["SQLite", null])).toEqual({
+			kind: "answers",
+			given: [{ chosen: ["SQLite"], typed: [] }, undefined],
+		});
 		expect(response({ "what should we name this service?": "svc", "Database Selection": ["a"] })).toEqual({
 			kind: "answers",
-			raw: [["a"], "svc"],
+			given: [
+				{ chosen: [], typed: ["a"] },
+				{ chosen: [], typed: ["svc"] },
+			],
 		});
 		// Escape sequences are stripped when the answer is built (toAnswer), like every other way in.
 		const parsed = response(["x\u001b]0;t\u0007y", null]);
-		expect(parsed.kind === "answers" && toAnswer(NAME, parsed.raw[0] ?? "")).toEqual({
+		expect(parsed.kind === "answers" && parsed.given[0] && toAnswer(NAME, parsed.given[0])).toEqual({
 			question: NAME.question,
 			answer: "xy",
 			wasCustom: true,
@@ -299,7 +312,10 @@ describe("structured protocol", () => {
 		);
 		expect(invalid(body({}))).toBe('give "answers" or "cancelled": true');
 		expect(invalid(body({ answers: ["one"] }))).toContain("answers has 1 answer but 2 questions were asked");
-		expect(invalid(body({ answers: [{ a: 1 }, null] }))).toBe("answers[0] must be a string or an array of strings");
+		expect(invalid(body({ answers: [{ answer: { x: 1 } }, null] }))).toBe(
+			"answers[0].answer must be a string or an array of strings",
+		);
+		expect(invalid(body({ answers: [[1], null] }))).toBe("answers[0] must be a string or an array of strings");
 		expect(invalid(body({ answers: { Nope: "x" } }))).toContain('answers key "Nope" matches no question');
 		expect(invalid(body({ answers: "SQLite" }))).toContain("must be a JSON array");
 		expect(invalid(body({ cancelled: true }))).toBe("cancelled");
@@ -315,13 +331,15 @@ describe("structured protocol", () => {
 		expect(outcome).toMatchObject({ kind: "answered", answers: [{ answer: "MongoDB" }, { answer: "svc" }] });
 	});
 
-	it("reports bad responses, repeats the request with the error, then cancels", async () => {
+	it("reports bad responses, repeats the request with the error, then fails: the app's failure is no cancel", async () => {
 		const { ui, calls } = fakeUi(["{", "{", "{"]);
-		expect(await askStructured(ui, SPEC, "r")).toEqual({ kind: "cancelled" });
+		await expect(askStructured(ui, SPEC, "r")).rejects.toThrow(
+			"no valid answer came: the app sent 3 malformed ask_user_response messages (last: the response is not valid JSON)",
+		);
 		expect(calls.map((c) => c.method)).toEqual(["editor", "notify", "editor", "notify", "editor", "notify"]);
 		expect(calls.filter((c) => c.method === "editor")).toHaveLength(MAX_ATTEMPTS);
 		expect(JSON.parse(calls[2]?.text ?? "")).toMatchObject({ error: "the response is not valid JSON" });
-		expect(calls.at(-1)?.title).toContain("the questions are cancelled");
+		expect(calls.at(-1)?.title).toContain("the model is told that no valid answer came");
 	});
 
 	it("cancels when the editor is dismissed or the agent aborts while it is open", async () => {
@@ -331,6 +349,66 @@ describe("structured protocol", () => {
 		const asked = askStructured(never, SPEC, "r", controller.signal);
 		controller.abort();
 		expect(await asked).toEqual({ kind: "cancelled" });
+	});
+
+	it("tells the app that the request closed, and why, when the ask ends without its answer", async () => {
+		for (const [reason, expected] of [
+			[undefined, "aborted"],
+			["answered_elsewhere", "answered_elsewhere"],
+			["timeout", "timeout"],
+		] as const) {
+			const { ui, calls } = fakeUi([]);
+			const controller = new AbortController();
+			const asked = askStructured({ ...ui, editor: () => new Promise(() => {}) }, SPEC, "call_7", controller.signal);
+			controller.abort(reason);
+			expect(await asked).toEqual({ kind: "cancelled" });
+			expect(calls).toEqual([
+				{ method: "notify", title: JSON.stringify({ type: "ask_user_closed", requestId: "call_7", reason: expected }) },
+			]);
+		}
+	});
+
+	it("takes per-answer notes as a notes field or as { answer, note } entries", async () => {
+		const reply = JSON.stringify({
+			type: "ask_user_response",
+			requestId: "r",
+			answers: {
+				"database selection": { answer: "SQLite", note: "for now" },
+				"What should we name this service?": "svc",
+			},
+			notes: [null, "temporary name"],
+		});
+		expect(await askStructured(fakeUi([reply]).ui, SPEC, "r")).toEqual({
+			kind: "answered",
+			answers: [
+				{
+					question: DATABASE.question,
+					answer: "SQLite",
+					selectedOption: "SQLite",
+					wasCustom: false,
+					note: "for now",
+				},
+				{ question: NAME.question, answer: "svc", wasCustom: true, note: "temporary name" },
+			],
+		});
+	});
+
+	it("rejects two keys for one question, a note given twice, and unknown entry fields", () => {
+		const invalid = (answers: unknown, notes?: unknown) => {
+			const text = JSON.stringify({ type: "ask_user_response", requestId: "r", answers, notes });
+			const parsed = parseResponse(text, "r", [DATABASE, NAME]);
+			return parsed.kind === "invalid" ? parsed.error : parsed.kind;
+		};
+		expect(invalid({ "Which database should we use?": "SQLite", "database selection": "MongoDB" })).toBe(
+			'answers keys "Which database should we use?" and "database selection" name the same question ("Database Selection"); give one answer per question',
+		);
+		expect(invalid([{ answer: "SQLite", note: "a" }, null], ["b", null])).toBe(
+			"answers[0].note and notes[0] both give a note for one question; give one",
+		);
+		expect(invalid([{ answer: "SQLite", comment: "a" }, null])).toBe(
+			'answers[0] has unknown field "comment"; use { "answer", "note" }',
+		);
+		expect(invalid(["SQLite", null], [1, null])).toBe("notes[0] must be a string");
 	});
 });
 

@@ -1,6 +1,6 @@
 /**
  * Property tests for answers given as data: `parseAnswersText` (the `--answers` flag) either lines up one
- * entry per question or throws an AskUserError, and `toAnswer` / `outcomeFromRawAnswers` never invent an
+ * entry per question or throws an AskUserError, and `answerFromData` / `outcomeFromRawAnswers` never invent an
  * answer: every value traces back to what the person gave, and only real option labels count as selected.
  */
 
@@ -8,7 +8,7 @@ import assert from "node:assert/strict";
 import fc from "fast-check";
 import { describe, it } from "vitest";
 import { outcomeFromRawAnswers, parseAnswersText } from "../../src/core/answer-input.js";
-import { toAnswer } from "../../src/core/answers.js";
+import { answerFromData } from "../../src/core/answers.js";
 import { sanitizeText } from "../../src/core/text.js";
 import type { Answer, Question, RawAnswer } from "../../src/core/types.js";
 import { AskUserError } from "../../src/core/validate.js";
@@ -57,9 +57,9 @@ function labelFor(question: Question, text: string): string | undefined {
 	return question.options?.find((o) => o.label.toLowerCase() === text.trim().toLowerCase())?.label;
 }
 
-/** The oracle: what the spec allows `toAnswer` to return for this input. */
+/** The oracle: what the spec allows `answerFromData` to return for this input. */
 function expectFaithfulAnswer(question: Question, raw: RawAnswer, answer: Answer | undefined, note?: string): void {
-	// toAnswer strips control sequences first; what it returns must trace back to that cleaned input.
+	// answerFromData strips control sequences first; what it returns must trace back to that cleaned input.
 	const items = (Array.isArray(raw) ? raw : [raw]).map(sanitizeText);
 	const labels = new Set(question.options?.map((o) => o.label) ?? []);
 	if (question.multiSelect) {
@@ -111,11 +111,11 @@ function expectFaithfulAnswer(question: Question, raw: RawAnswer, answer: Answer
 	assert.equal(answer.note, cleanNote !== "" ? cleanNote : undefined);
 }
 
-describe("toAnswer", () => {
+describe("answerFromData", () => {
 	it("never invents an answer: values trace back to the input, selections are real labels", () => {
 		fc.assert(
 			fc.property(questionAndRaw, ([question, raw, note]) => {
-				const answer = withinBudget(() => toAnswer(question, raw, note));
+				const answer = withinBudget(() => answerFromData(question, raw, note));
 				expectFaithfulAnswer(question, raw, answer, note);
 			}),
 			{ numRuns: RUNS },
@@ -143,7 +143,7 @@ describe("toAnswer", () => {
 		fc.assert(
 			fc.property(longAnswer, (text) => {
 				lookups = 0;
-				const answer = withinBudget(() => toAnswer(question, text));
+				const answer = withinBudget(() => answerFromData(question, text));
 				const parts = text.split(",").length;
 				assert.ok(lookups <= 8 * (parts + 1), `${lookups} label lookups for ${parts} parts`);
 				expectFaithfulAnswer({ ...question, options }, text, answer);
@@ -164,7 +164,7 @@ describe("outcomeFromRawAnswers", () => {
 				const outcome = outcomeFromRawAnswers(questions, raw);
 				const expected = questions.map((q, i) => {
 					const value = raw[i];
-					return value === undefined ? undefined : toAnswer(q, value);
+					return value === undefined ? undefined : answerFromData(q, value);
 				});
 				if (expected.every((answer) => answer === undefined)) {
 					assert.equal(outcome, undefined);

@@ -1,0 +1,168 @@
+/**
+ * The contract an app builds on, as TypeBox definitions: what the model reads back (`AskUserResult`, `Answer`),
+ * what the session keeps (`AskDetails`), and the structured RPC messages (`ask_user_request`,
+ * `ask_user_response`, `ask_user_closed`). The build writes each as a JSON Schema to `dist/schemas/`; the
+ * TypeScript types of the package entry are these definitions' static types or checked equal to them.
+ */
+import { type Static, Type } from "@sinclair/typebox";
+
+const OptionSchema = Type.Object(
+	{
+		label: Type.String(),
+		description: Type.Optional(Type.String()),
+		preview: Type.Optional(Type.String({ description: "Markdown or code shown while the option is focused" })),
+	},
+	{ additionalProperties: false },
+);
+
+export const QuestionSchema = Type.Object(
+	{
+		question: Type.String(),
+		header: Type.Optional(Type.String()),
+		options: Type.Optional(Type.Array(OptionSchema, { description: "Absent for a free-text question" })),
+		multiSelect: Type.Optional(Type.Boolean()),
+		placeholder: Type.Optional(Type.String({ description: "Hint for an empty text input" })),
+		context: Type.Optional(Type.String({ description: "Markdown shown with the question" })),
+		id: Type.Optional(Type.String({ description: "The model's own id for the question, echoed in its answer" })),
+	},
+	{ additionalProperties: false },
+);
+
+export const AnswerSchema = Type.Object(
+	{
+		id: Type.Optional(Type.String({ description: "The question's `id`, when the model gave one" })),
+		question: Type.String({ description: "The question's text" }),
+		answer: Type.Union([Type.String(), Type.Array(Type.String())], {
+			description: "The person's answer; an array for a multi-select question",
+		}),
+		selectedOption: Type.Optional(
+			Type.Union([Type.String(), Type.Array(Type.String())], {
+				description: "The option label(s) chosen; absent when the person only typed",
+			}),
+		),
+		wasCustom: Type.Boolean({ description: "True when (part of) the answer is text the person typed" }),
+		note: Type.Optional(Type.String({ description: "A note the person added to the answer" })),
+	},
+	{ additionalProperties: false },
+);
+
+export const AskUserResultSchema = Type.Object(
+	{
+		answered: Type.Boolean({ description: "False when nothing was answered (cancelled, timed out, pending…)" }),
+		answers: Type.Array(AnswerSchema, { description: "In question order; skipped questions are left out" }),
+		unanswered: Type.Optional(Type.Array(Type.String(), { description: "Texts of the questions left unanswered" })),
+		pendingFile: Type.Optional(Type.String({ description: "Print mode: where the questions wait" })),
+		cancelled: Type.Optional(Type.Literal(true)),
+		timedOut: Type.Optional(Type.Literal(true)),
+		connectionLost: Type.Optional(Type.Literal(true)),
+	},
+	{ additionalProperties: false },
+);
+
+export const AskModeSchema = Type.Union(
+	[Type.Literal("interactive"), Type.Literal("print"), Type.Literal("rpc"), Type.Literal("remote")],
+	{ description: "Where the ask was answered or left" },
+);
+
+export const AskOutcomeKindSchema = Type.Union(
+	[
+		Type.Literal("answered"),
+		Type.Literal("cancelled"),
+		Type.Literal("timedOut"),
+		Type.Literal("connectionLost"),
+		Type.Literal("pending"),
+	],
+	{ description: "How the ask ended" },
+);
+
+const MetadataSchema = Type.Record(Type.String(), Type.Unknown(), { description: "The model's tracking data" });
+
+export const AskDetailsSchema = Type.Object(
+	{
+		questions: Type.Array(QuestionSchema),
+		answers: Type.Array(AnswerSchema),
+		answeredAt: Type.Number({ description: "When the ask ended, in ms since the Unix epoch" }),
+		mode: AskModeSchema,
+		metadata: Type.Optional(MetadataSchema),
+		outcome: AskOutcomeKindSchema,
+		unanswered: Type.Optional(Type.Array(Type.String())),
+		pendingFile: Type.Optional(Type.String()),
+	},
+	{ additionalProperties: false },
+);
+
+export const AskUserRequestMessageSchema = Type.Object(
+	{
+		type: Type.Literal("ask_user_request"),
+		requestId: Type.String({ description: "The ask_user tool call id; the same when the questions are asked again" }),
+		questions: Type.Array(QuestionSchema, { minItems: 1 }),
+		metadata: Type.Optional(MetadataSchema),
+		error: Type.Optional(Type.String({ description: "Set on a repeated request: what was wrong with the response" })),
+	},
+	{ additionalProperties: false },
+);
+
+const GivenValueSchema = Type.Union(
+	[Type.Null(), Type.String(), Type.Number(), Type.Boolean(), Type.Array(Type.String())],
+	{
+		description:
+			"A string (an option label selects it; for multi-select, comma-separated labels), an array of strings " +
+			"(multi-select: each entry exact, labels ticked, anything else the person's text), null to skip",
+	},
+);
+
+const AnswerEntrySchema = Type.Union([
+	GivenValueSchema,
+	Type.Object(
+		{ answer: GivenValueSchema, note: Type.Optional(Type.String()) },
+		{ additionalProperties: false, description: "An answer with the person's note" },
+	),
+]);
+
+const ByQuestion = <T extends Parameters<typeof Type.Array>[0]>(entry: T, what: string) =>
+	Type.Union([
+		Type.Array(entry, { description: `One ${what} per question, in order` }),
+		Type.Record(Type.String(), entry, {
+			description: `${what} keyed by question text, header or id (case and spaces ignored; one key per question)`,
+		}),
+	]);
+
+export const AskUserResponseMessageSchema = Type.Object(
+	{
+		type: Type.Literal("ask_user_response"),
+		requestId: Type.String(),
+		answers: Type.Optional(ByQuestion(AnswerEntrySchema, "answer")),
+		notes: Type.Optional(ByQuestion(Type.Union([Type.Null(), Type.String()]), "note")),
+		cancelled: Type.Optional(Type.Literal(true, { description: "The person cancelled; give this or answers" })),
+	},
+	{ additionalProperties: false },
+);
+
+export const AskClosedReasonSchema = Type.Union(
+	[Type.Literal("aborted"), Type.Literal("answered_elsewhere"), Type.Literal("timeout")],
+	{ description: "aborted: the agent run was stopped; answered_elsewhere: a remote answer won; timeout" },
+);
+
+export const AskUserClosedNoticeSchema = Type.Object(
+	{
+		type: Type.Literal("ask_user_closed"),
+		requestId: Type.String(),
+		reason: AskClosedReasonSchema,
+	},
+	{ additionalProperties: false },
+);
+
+export type AskUserRequestMessage = Static<typeof AskUserRequestMessageSchema>;
+export type AskUserResponseMessage = Static<typeof AskUserResponseMessageSchema>;
+export type AskUserClosedNotice = Static<typeof AskUserClosedNoticeSchema>;
+export type AskClosedReason = Static<typeof AskClosedReasonSchema>;
+
+/** The JSON Schemas the build publishes, by file name. */
+export const PUBLISHED_SCHEMAS = {
+	"ask-user-result.json": AskUserResultSchema,
+	"answer.json": AnswerSchema,
+	"ask-details.json": AskDetailsSchema,
+	"ask-user-request.json": AskUserRequestMessageSchema,
+	"ask-user-response.json": AskUserResponseMessageSchema,
+	"ask-user-closed.json": AskUserClosedNoticeSchema,
+} as const;
