@@ -119,7 +119,8 @@ export function toAnswer(question: Question, given: GivenAnswer): Answer | undef
 		answer = { question: question.question, answer: text, wasCustom: true };
 	}
 	if (note !== "") answer.note = note;
-	return answer;
+	// The model's id for the question comes back first, so that it can match answers without comparing texts.
+	return question.id === undefined ? answer : { id: question.id, ...answer };
 }
 
 /** The `Answer` for an answer given as data (see `givenFromData`). */

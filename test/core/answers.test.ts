@@ -113,6 +113,15 @@ describe("what the person gave (GivenAnswer)", () => {
 			wasCustom: true,
 		});
 	});
+	it("echoes the model's id for the question in its answer", () => {
+		expect(toAnswer({ ...db, id: "db_choice" }, { chosen: ["SQLite"], typed: [] })).toEqual({
+			id: "db_choice",
+			question: "DB?",
+			answer: "SQLite",
+			selectedOption: "SQLite",
+			wasCustom: false,
+		});
+	});
 	it("builds one answered outcome, listing questions without an answer", () => {
 		expect(answeredOutcome([db, name], [{ chosen: ["SQLite"], typed: [] }, undefined])).toEqual({
 			kind: "answered",
