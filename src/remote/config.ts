@@ -90,10 +90,13 @@ function parseTimeoutSeconds(text: string, source: string): number {
 	return Math.round(seconds * 1000);
 }
 
-/** 127.0.0.0/8, ::1 (also as an IPv4-mapped address) and `localhost`. */
+/**
+ * 127.0.0.0/8, ::1 (also as an IPv4-mapped address) and `localhost` itself. Other `*.localhost` names are not
+ * loopback here: what they resolve to depends on the resolver, and nothing checks it before connecting.
+ */
 export function isLoopbackHost(hostname: string): boolean {
 	const host = hostname.replace(/^\[|\]$/g, "").toLowerCase();
-	if (host === "localhost" || host.endsWith(".localhost")) return true;
+	if (host === "localhost") return true;
 	const version = isIP(host);
 	if (version === 4) return host.startsWith("127.");
 	if (version === 6) {

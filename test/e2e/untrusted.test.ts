@@ -51,3 +51,24 @@ describe("the trust rule on files the real pi wrote", () => {
 		expect(checkPendingTrust(pendingFile(), places)).toEqual({ trusted: false, reason: "no-session-file" });
 	});
 });
+
+describe("the remote bridge's loopback rule (defect 6)", () => {
+	it("refuses plain ws:// to a *.localhost name: what it resolves to is not checked", () => {
+		const run = runPrint(ws, ["set up the service"], {
+			env: { PI_ASK_USER_REMOTE_URL: "ws://evil.localhost:9/agent" },
+		});
+		expect(run.stderr).toContain("uses plain ws:// to evil.localhost, which is not a loopback host");
+		expect(run.code).toBe(1);
+		// Nothing was asked: the model was never called with the prompt.
+		expect(ws.requests()).toEqual([]);
+	});
+
+	it("still allows ws://localhost and ws://127.0.0.1", () => {
+		for (const url of ["ws://localhost:9/agent", "ws://127.0.0.1:9/agent"]) {
+			const run = runPrint(ws, ["set up the service"], {
+				env: { PI_ASK_USER_REMOTE_URL: url, PI_ASK_USER_REMOTE_TIMEOUT: "1" },
+			});
+			expect(run.stderr).not.toContain("not a loopback host");
+		}
+	});
+});

@@ -115,6 +115,8 @@ describe("isLoopbackHost", () => {
 		["[::2]", false],
 		["example.com", false],
 		["127.0.0.1.example.com", false],
+		["evil.localhost", false],
+		["localhost.example.com", false],
 	])("%s → %s", (host, expected) => {
 		expect(isLoopbackHost(host)).toBe(expected);
 	});
