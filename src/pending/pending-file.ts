@@ -7,7 +7,7 @@ import { randomBytes } from "node:crypto";
 import * as fs from "node:fs";
 import { basename, join, relative } from "node:path";
 import { isRecord } from "../core/json.js";
-import { sanitizeLine } from "../core/text.js";
+import { sanitizeLine, sanitizeText } from "../core/text.js";
 import type { AskRequest, Question } from "../core/types.js";
 import { AskUserError, validateRequest } from "../core/validate.js";
 
@@ -40,8 +40,12 @@ export interface PendingFile {
 	request: AskRequest;
 }
 
+/** A problem with a pending file. Its message may quote the file, so it is made safe for a terminal here. */
 export class PendingFileError extends Error {
 	override name = "PendingFileError";
+	constructor(message: string) {
+		super(sanitizeText(message));
+	}
 }
 
 function toPendingQuestion(question: Question): PendingQuestion {
@@ -135,7 +139,15 @@ export function parsePendingFile(text: string, path: string): PendingFile {
 		...toPendingQuestion(question),
 		answer: answers[i] ?? null,
 	}));
-	return { ...data, questions, request } as unknown as PendingFile;
+	// Whatever else the file says is shown on terminals (/questions, where a file came from): made safe once, here.
+	const shown: Pick<PendingFile, "sessionId" | "toolCallId" | "timestamp" | "sessionFile" | "task"> = {
+		sessionId: sanitizeLine(data.sessionId as string),
+		toolCallId: sanitizeLine(data.toolCallId as string),
+		timestamp: sanitizeLine(data.timestamp as string),
+	};
+	if (typeof data.sessionFile === "string") shown.sessionFile = sanitizeLine(data.sessionFile);
+	if (typeof data.task === "string") shown.task = sanitizeText(data.task);
+	return { ...data, ...shown, questions, request } as unknown as PendingFile;
 }
 
 /** The `.pi` folder, created if needed; refuses a symlink there so writes cannot be redirected. */
@@ -253,7 +265,9 @@ export function formatPendingQuestions(file: PendingFile): string {
 				const description = q.optionDescriptions?.[label];
 				return `     - ${sanitizeLine(label)}${description ? ` — ${sanitizeLine(description)}` : ""}`;
 			});
-			const answer = q.answer === null || q.answer === undefined ? [] : [`   answer: ${JSON.stringify(q.answer)}`];
+			// JSON.stringify escapes C0 controls but not C1 or bidi controls: those are removed as well.
+			const answer =
+				q.answer === null || q.answer === undefined ? [] : [`   answer: ${sanitizeLine(JSON.stringify(q.answer))}`];
 			return [head + kind, ...options, ...(options.length ? ["     - or your own answer"] : []), ...answer].join("\n");
 		})
 		.join("\n");

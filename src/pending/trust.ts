@@ -41,7 +41,7 @@ export type SessionRecord =
 			sessionId: string | undefined;
 			/** Every ask_user call in the file: toolCallId → the arguments the model gave. */
 			askCalls: ReadonlyMap<string, unknown>;
-			/** Each user message's text as `lastUserText` gives it (what a pending file's `task` is). */
+			/** Each user message's text as `lastUserText` gives it (what a pending file's `task` is), sanitised. */
 			userTexts: ReadonlySet<string>;
 	  };
 
@@ -75,7 +75,7 @@ export function judgePendingFile(
 	if (record.sessionId !== file.sessionId) return distrust("other-session");
 	if (!record.askCalls.has(file.toolCallId)) return distrust("no-ask-call");
 	if (!sameQuestions(file, record.askCalls.get(file.toolCallId))) return distrust("questions-differ");
-	if (file.task !== undefined && !record.userTexts.has(file.task)) return distrust("task-differs");
+	if (file.task !== undefined && !record.userTexts.has(sanitizeText(file.task))) return distrust("task-differs");
 	return { trusted: true };
 }
 
@@ -165,7 +165,8 @@ export function readSessionRecord(sessionFile: string | undefined, fs: TrustFs =
 		const message = entry.message as unknown as Record<string, unknown>;
 		if (message.role === "user") {
 			const task = lastUserText([entry]);
-			if (task !== undefined) userTexts.add(task);
+			// Compared as a pending file's task reads back: sanitised (see parsePendingFile).
+			if (task !== undefined) userTexts.add(sanitizeText(task));
 		}
 		if (message.role === "assistant" && Array.isArray(message.content)) {
 			for (const block of message.content) {

@@ -2,19 +2,74 @@
  * Files from elsewhere against the real pi (issue 13): the trust rule on files pi really wrote, planted
  * pending files, forged session records, attached-file look-alikes, and questions that cannot be saved.
  */
-
-import { readFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { parsePendingFile } from "../../src/pending/pending-file.js";
+import { validateRequest } from "../../src/core/validate.js";
+import { createPendingFile, type PendingFile, parsePendingFile } from "../../src/pending/pending-file.js";
 import { checkPendingTrust, currentSessionPlaces } from "../../src/pending/trust.js";
-import { createWorkspace, runPrint, SPEC_EXAMPLE, type Workspace } from "./harness.js";
+import {
+	createWorkspace,
+	KEYS,
+	runPrint,
+	SPEC_EXAMPLE,
+	sleep,
+	startTui,
+	type TuiSession,
+	type Workspace,
+} from "./harness.js";
 
 let ws: Workspace;
+let tui: TuiSession | undefined;
 beforeEach(() => {
 	ws = createWorkspace();
 	ws.script([{ toolCall: { name: "ask_user", arguments: SPEC_EXAMPLE } }]);
 });
-afterEach(() => ws.cleanup());
+afterEach(() => {
+	tui?.kill();
+	tui = undefined;
+	ws.cleanup();
+});
+
+/** Sequences that must never reach a terminal from a file: OSC (52 clipboard, 8 hyperlink), 8-bit CSI, BEL. */
+const OSC_52 = "\u001b]52;c;aGVsbG8=\u0007";
+const OSC_8 = "\u001b]8;;https://evil.example/\u0007click\u001b]8;;\u0007";
+function expectNoPlantedSequences(text: string) {
+	// pi's TUI writes its own OSC 8 resets and BELs, so only the planted ones are looked for.
+	for (const unsafe of ["\u001b]52", "\u001b]8;;https://evil", "\u009b", "\u202e"]) expect(text).not.toContain(unsafe);
+}
+
+/** Writes a pending file as a cloned repository could carry it; returns its path. */
+function plant(name: string, overrides: Partial<PendingFile> | string): string {
+	mkdirSync(`${ws.cwd}/.pi`, { recursive: true });
+	const path = ws.pendingPath(name);
+	if (typeof overrides === "string") {
+		writeFileSync(path, overrides);
+		return path;
+	}
+	const file = createPendingFile({
+		request: validateRequest(SPEC_EXAMPLE),
+		sessionId: "0b9e4c2a-planted",
+		sessionFile: "/tmp/nowhere.jsonl",
+		toolCallId: "call_planted",
+		task: "set up the service",
+		now: new Date("2026-02-04T22:16:32Z"),
+	});
+	writeFileSync(path, JSON.stringify({ ...file, ...overrides }, null, 2));
+	return path;
+}
+
+/** Starts the TUI and runs a slash command in it. */
+async function tuiCommand(text: string): Promise<TuiSession> {
+	const t = startTui(ws, [], { env: { PI_ASK_USER_NOTIFY: "0" } });
+	tui = t;
+	await t.waitFor("scripted-1", 40_000);
+	await sleep(500);
+	t.type(text);
+	await t.waitFor(text, 20_000);
+	t.type(KEYS.escape);
+	t.type(KEYS.enter);
+	return t;
+}
 
 function pendingFile(name = "pending-questions.json") {
 	const path = ws.pendingPath(name);
@@ -70,5 +125,34 @@ describe("the remote bridge's loopback rule (defect 6)", () => {
 			});
 			expect(run.stderr).not.toContain("not a loopback host");
 		}
+	});
+});
+
+describe("terminal injection from planted pending files (defect 1)", () => {
+	beforeEach(() => {
+		plant("pending-questions.json", { timestamp: `2026-02-04T22:16:32Z${OSC_52}`, sessionId: `${OSC_8}0b9e4c2a` });
+		plant("pending-questions-2.json", `${OSC_52}${OSC_8}`);
+	});
+
+	it("`pi -p /questions` prints no escape sequence from a file to stdout", () => {
+		const run = runPrint(ws, ["/questions"]);
+		expect(run.stdout).toContain("pending-questions.json");
+		expect(run.stdout).toContain("pending-questions-2.json");
+		expectNoPlantedSequences(run.stdout);
+		expectNoPlantedSequences(run.stderr);
+	});
+
+	it("`pi -p @.pi/pending-questions-2.json` prints no escape sequence from the file to stderr", () => {
+		const run = runPrint(ws, ["@.pi/pending-questions-2.json", "x"]);
+		expect(run.stderr).toContain("pending-questions-2.json is not valid JSON");
+		expectNoPlantedSequences(run.stderr);
+		expectNoPlantedSequences(run.stdout);
+	});
+
+	it("the TUI's /questions notification carries no escape sequence from a file", async () => {
+		const t = await tuiCommand("/questions");
+		await t.waitFor("pending-questions-2.json", 20_000);
+		await sleep(300);
+		expectNoPlantedSequences(t.raw());
 	});
 });

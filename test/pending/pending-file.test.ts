@@ -116,4 +116,29 @@ describe("reading", () => {
 			/questions\[0\]\.answer must be a string/,
 		);
 	});
+
+	it("makes what it shows safe for a terminal: the fields around the questions and its own error messages", () => {
+		const planted = {
+			...file(),
+			sessionId: "\u001b]8;;https://evil/\u0007s1",
+			timestamp: "2026\u001b]52;c;aGk=\u0007",
+			sessionFile: "/x\u009b2J.jsonl",
+			task: "set up\u202e the service",
+		};
+		const read = parsePendingFile(JSON.stringify(planted), "/p/.pi/pending-questions.json");
+		expect([read.sessionId, read.timestamp, read.sessionFile, read.task]).toEqual([
+			"s1",
+			"2026",
+			"/x.jsonl",
+			"set up the service",
+		]);
+		let message = "";
+		try {
+			parsePendingFile("\u001b]52;c;aGk=\u0007", "/p/.pi/pending-questions.json");
+		} catch (error) {
+			message = (error as Error).message;
+		}
+		expect(message).toContain("pending-questions.json is not valid JSON");
+		expect(message).not.toContain("\u001b");
+	});
 });
