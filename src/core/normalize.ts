@@ -224,10 +224,9 @@ function normalizeQuestion(raw: unknown, path: string, modelPath: string, spelli
 	const multi = firstKey(raw, MULTI_SELECT_KEYS);
 	if (type !== undefined && MULTI_SELECT_TYPES.has(type)) question.multiSelect = true;
 	else if (multi !== undefined) {
-		question.multiSelect =
-			typeof multi.value === "boolean"
-				? multi.value
-				: (BOOLEAN_WORDS.get(String(multi.value).toLowerCase()) ?? multi.value);
+		// Only words and numbers are read as yes/no; anything else goes to validation as it is.
+		const word = typeof multi.value === "string" || typeof multi.value === "number" ? String(multi.value) : undefined;
+		question.multiSelect = (word === undefined ? undefined : BOOLEAN_WORDS.get(word.toLowerCase())) ?? multi.value;
 		spelling.at(`${path}.multiSelect`, child(modelPath, multi.key));
 	}
 

@@ -6,6 +6,7 @@
 import { isRecord } from "./json.js";
 import { LIMITS } from "./limits.js";
 import type { Spelling } from "./normalize.js";
+import { foldKey } from "./question-keys.js";
 import { sanitizeLine, sanitizeText } from "./text.js";
 import type { AskRequest, Question, QuestionOption } from "./types.js";
 
@@ -161,8 +162,8 @@ export function validateRequest(raw: unknown, spelling: Spelling = new Map()): A
 	const seenIds = new Map<string, number>();
 	const questions = list.map((q, i) => {
 		const valid = validateQuestion(q, `questions[${i}]`, name);
-		// Case-insensitively: answers keyed by question text or id are matched that way.
-		const key = valid.question.toLowerCase();
+		// As the question-key matcher compares them (case and runs of spaces ignored), so that no answer key is ambiguous.
+		const key = foldKey(valid.question);
 		const first = seen.get(key);
 		if (first !== undefined) {
 			throw new AskUserError(
@@ -171,7 +172,7 @@ export function validateRequest(raw: unknown, spelling: Spelling = new Map()): A
 		}
 		seen.set(key, i);
 		if (valid.id !== undefined) {
-			const idKey = valid.id.toLowerCase().replace(/\s+/g, " ");
+			const idKey = foldKey(valid.id);
 			const firstWithId = seenIds.get(idKey);
 			if (firstWithId !== undefined) {
 				throw new AskUserError(

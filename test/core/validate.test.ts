@@ -36,7 +36,16 @@ describe("validation errors", () => {
 			'questions[0].options[1] "X" duplicates questions[0].options[0]',
 		],
 		[{ questions: [{ question: "a" }, { question: "a" }] }, "questions[1].question duplicates questions[0]"],
+		[
+			{ questions: [{ question: "Which  db?" }, { question: "which db?" }] },
+			"questions[1].question duplicates questions[0]",
+		],
 		[{ questions: [{ question: "a", multiSelect: "sometimes" }] }, "questions[0].multiSelect must be true or false"],
+		// Found by the property test: JSON can hold an object whose toString is not a function.
+		[
+			{ questions: [{ question: "a", multi_select: JSON.parse('{"toString": 0}') }] },
+			"questions[0].multi_select must be true or false, got an object",
+		],
 		[{ questions: [{ question: "a", options: [[1]] }] }, "questions[0].options[0] must be an object"],
 		[
 			{ questions: [{ question: "a", options: [{ label: "x" }, { label: "X" }] }] },

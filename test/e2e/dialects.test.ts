@@ -15,7 +15,7 @@ function askThenAnswer(args: unknown, answers: string): void {
 }
 
 describe("ask_user understands other agents' dialects in a real pi run", () => {
-	it("a pi-ask-tool call with multi: true, its own Other row and a blank option takes two labels", () => {
+	it("a pi-ask-tool call with multi: true, its own Other row and a blank option takes two labels by its id", () => {
 		askThenAnswer(
 			{
 				questions: [
@@ -28,14 +28,16 @@ describe("ask_user understands other agents' dialects in a real pi run", () => {
 					},
 				],
 			},
-			'[["Logging", "Metrics"]]',
+			// By the model's own id, as Codex and pi-ask-tool callers would.
+			'{"features": ["Logging", "Metrics"]}',
 		);
 		const result = ws.lastToolResult();
 		expect(result?.isError).toBe(false);
-		expect(resultJson(result?.text)).toMatchObject({
+		expect(resultJson(result?.text)).toEqual({
 			answered: true,
 			answers: [
 				{
+					id: "features",
 					question: "Which features should be enabled?",
 					answer: ["Logging", "Metrics"],
 					selectedOption: ["Logging", "Metrics"],
