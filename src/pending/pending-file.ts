@@ -5,7 +5,7 @@
  */
 import { randomBytes } from "node:crypto";
 import * as fs from "node:fs";
-import { basename, join, relative } from "node:path";
+import { basename, dirname, join, relative } from "node:path";
 import { isRecord } from "../core/json.js";
 import { sanitizeLine, sanitizeText } from "../core/text.js";
 import type { AskRequest, Question } from "../core/types.js";
@@ -271,4 +271,34 @@ export function formatPendingQuestions(file: PendingFile): string {
 			return [head + kind, ...options, ...(options.length ? ["     - or your own answer"] : []), ...answer].join("\n");
 		})
 		.join("\n");
+}
+
+/**
+ * Fills in the `answer` fields of a pending file that still holds `expected` (same toolCallId, read again
+ * here), written atomically: a temp file in the same folder, then renamed over it. `pi -c` delivers them.
+ */
+export function writePendingAnswers(
+	path: string,
+	expectedToolCallId: string,
+	answers: readonly PendingQuestion["answer"][],
+): void {
+	if (fs.lstatSync(path).isSymbolicLink())
+		throw new PendingFileError(`${basename(path)} is a symlink; not writing through it`);
+	const file = parsePendingFile(fs.readFileSync(path, "utf8"), path);
+	if (file.toolCallId !== expectedToolCallId) {
+		throw new PendingFileError(`${basename(path)} now holds other questions; reload and answer those`);
+	}
+	if (answers.length !== file.questions.length) {
+		throw new PendingFileError(
+			`${basename(path)} has ${file.questions.length} questions, got ${answers.length} answers`,
+		);
+	}
+	const answered = { ...file, questions: file.questions.map((q, i) => ({ ...q, answer: answers[i] ?? null })) };
+	const dir = pendingDir(dirname(dirname(path)));
+	const temp = writeTemp(dir, serialize(answered));
+	try {
+		fs.renameSync(temp, path);
+	} finally {
+		fs.rmSync(temp, { force: true });
+	}
 }

@@ -270,3 +270,92 @@ export function outcomeFromRemoteAnswers(
 		}),
 	);
 }
+
+/** The `hook.ask_user_answer` frame a backend sends; `{}` dismisses. */
+export function encodeAnswer(questionId: string, answers: Record<string, WireAnswerValue>): string {
+	return JSON.stringify({ type: ANSWER_TYPE, payload: { questionId, answers } });
+}
+
+/** What one text frame from an agent turned out to be (the backend's side of the wire). */
+export type AgentFrame =
+	| { kind: "question"; payload: QuestionEventPayload }
+	| { kind: "closed"; questionId: string; reason: string }
+	| { kind: "other" }
+	| { kind: "malformed"; reason: string };
+
+const MAX_WIRE_QUESTIONS = 50;
+const MAX_WIRE_OPTIONS = 1000;
+
+function optionalString(value: unknown): value is string | undefined {
+	return value === undefined || typeof value === "string";
+}
+
+function decodeWireOption(value: unknown): WireOption | undefined {
+	if (!isRecord(value) || typeof value.label !== "string" || value.label.trim() === "") return undefined;
+	if (!optionalString(value.description) || !optionalString(value.markdown)) return undefined;
+	const option: WireOption = { label: value.label, description: value.description ?? "" };
+	if (value.markdown !== undefined) option.markdown = value.markdown;
+	return option;
+}
+
+function decodeWireQuestion(value: unknown): WireQuestion | undefined {
+	if (!isRecord(value) || typeof value.question !== "string" || value.question.trim() === "") return undefined;
+	if (!optionalString(value.header) || !optionalString(value.context) || !optionalString(value.id)) return undefined;
+	const rawOptions = value.options ?? [];
+	if (!Array.isArray(rawOptions) || rawOptions.length > MAX_WIRE_OPTIONS) return undefined;
+	const options = rawOptions.map(decodeWireOption);
+	if (options.some((option) => option === undefined)) return undefined;
+	const question: WireQuestion = {
+		question: value.question,
+		header: value.header ?? "",
+		options: options as WireOption[],
+		multiSelect: value.multiSelect === true,
+	};
+	if (value.context !== undefined) question.context = value.context;
+	if (value.id !== undefined) question.id = value.id;
+	return question;
+}
+
+/** Parses one text frame from an agent on the backend's side; never throws. Other events are not ours. */
+export function decodeAgentFrame(text: string): AgentFrame {
+	let data: unknown;
+	try {
+		data = JSON.parse(text);
+	} catch {
+		return { kind: "malformed", reason: "not JSON" };
+	}
+	if (!isRecord(data) || data.type !== "event" || !isRecord(data.payload)) return { kind: "other" };
+	const { event, payload } = data.payload;
+	if (event !== QUESTION_EVENT && event !== CLOSED_EVENT) return { kind: "other" };
+	if (!isRecord(payload)) return { kind: "malformed", reason: `${event} without an object payload` };
+	const { questionId } = payload;
+	if (typeof questionId !== "string" || questionId === "" || questionId.length > MAX_QUESTION_ID_CHARS) {
+		return { kind: "malformed", reason: `${event} without a valid questionId` };
+	}
+	if (event === CLOSED_EVENT) {
+		return { kind: "closed", questionId, reason: typeof payload.reason === "string" ? payload.reason : "" };
+	}
+	if (!Array.isArray(payload.questions) || payload.questions.length === 0) {
+		return { kind: "malformed", reason: `${QUESTION_EVENT} without questions` };
+	}
+	if (payload.questions.length > MAX_WIRE_QUESTIONS) {
+		return { kind: "malformed", reason: `${QUESTION_EVENT} with more than ${MAX_WIRE_QUESTIONS} questions` };
+	}
+	const questions = payload.questions.map(decodeWireQuestion);
+	if (questions.some((question) => question === undefined)) {
+		return { kind: "malformed", reason: `${QUESTION_EVENT} with a question that has no text or a broken option` };
+	}
+	const extensions = Array.isArray(payload.extensions)
+		? payload.extensions.filter((name): name is string => typeof name === "string")
+		: [];
+	return {
+		kind: "question",
+		payload: {
+			sessionKey: typeof payload.sessionKey === "string" ? payload.sessionKey : "",
+			agentId: typeof payload.agentId === "string" ? payload.agentId : "",
+			questionId,
+			questions: questions as WireQuestion[],
+			extensions,
+		},
+	};
+}

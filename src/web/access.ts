@@ -1,0 +1,48 @@
+/**
+ * Who may use the web server, pure: the page token (made at each start, shown once in the terminal) is traded
+ * for an HttpOnly cookie; the page, its API and its live channel need that cookie, and writes and the live
+ * channel also need a same-origin request. Agents need `PI_ASK_USER_REMOTE_TOKEN` as a Bearer token when set.
+ */
+import { randomBytes, timingSafeEqual } from "node:crypto";
+
+export const COOKIE_NAME = "pi_ask_user";
+
+/** A fresh secret: 32 random bytes, URL-safe. */
+export function newSecret(): string {
+	return randomBytes(32).toString("base64url");
+}
+
+/** Compares secrets in constant time; an absent value never matches. */
+export function sameSecret(given: string | undefined, expected: string): boolean {
+	if (given === undefined) return false;
+	const a = Buffer.from(given);
+	const b = Buffer.from(expected);
+	return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/** One cookie's value from a `Cookie` header. */
+export function cookieValue(header: string | undefined, name: string): string | undefined {
+	for (const part of (header ?? "").split(";")) {
+		const [key, ...rest] = part.trim().split("=");
+		if (key === name) return rest.join("=");
+	}
+	return undefined;
+}
+
+/** The `Set-Cookie` value that lets this browser in: HttpOnly, same-site only, for the whole server. */
+export function sessionCookie(secret: string): string {
+	return `${COOKIE_NAME}=${secret}; HttpOnly; SameSite=Strict; Path=/`;
+}
+
+/** A browser request from this server's own page: its `Origin`, when sent, is this very host. */
+export function isSameOrigin(origin: string | undefined, host: string | undefined): boolean {
+	if (origin === undefined) return true;
+	return host !== undefined && (origin === `http://${host}` || origin === `https://${host}`);
+}
+
+/** An agent's `Authorization` header against `PI_ASK_USER_REMOTE_TOKEN` (no token configured: any agent). */
+export function agentAllowed(authorization: string | undefined, agentToken: string | undefined): boolean {
+	if (agentToken === undefined) return true;
+	const bearer = authorization?.startsWith("Bearer ") ? authorization.slice("Bearer ".length) : undefined;
+	return sameSecret(bearer, agentToken);
+}

@@ -1,0 +1,45 @@
+/**
+ * The `pi-ask-user` command line, pure: `pi-ask-user web [--port 8787] [--host 127.0.0.1]`. There is no token
+ * option on purpose: a token on a command line leaks through `ps`.
+ */
+import { parseArgs } from "node:util";
+
+export const USAGE = `usage: pi-ask-user web [--port 8787] [--host 127.0.0.1]
+
+  Serves a page where you answer the questions pi's ask_user is waiting on (live, through the
+  remote bridge) and the pending questions of this folder. Prints the agent URL for
+  PI_ASK_USER_REMOTE_URL and the page's address (with a QR code for a phone).
+
+  --port N     port to listen on (default 8787; 0 picks a free one)
+  --host H     address to listen on (default 127.0.0.1; 0.0.0.0 exposes the page to your network)
+
+  PI_ASK_USER_REMOTE_TOKEN, when set, is required from agents (set the same value for pi).`;
+
+export type WebCommand = { kind: "web"; port: number; host: string; qr: boolean } | { kind: "help" };
+
+export const DEFAULT_PORT = 8787;
+export const DEFAULT_HOST = "127.0.0.1";
+
+/** Parses the arguments after `pi-ask-user`; throws an Error whose message is for the person. */
+export function parseCommand(argv: readonly string[]): WebCommand {
+	const { values, positionals } = parseArgs({
+		args: [...argv],
+		allowPositionals: true,
+		options: {
+			port: { type: "string" },
+			host: { type: "string" },
+			"no-qr": { type: "boolean" },
+			help: { type: "boolean", short: "h" },
+		},
+	});
+	if (values.help || positionals[0] === "help") return { kind: "help" };
+	if (positionals[0] !== "web" || positionals.length > 1) {
+		throw new Error(`unknown command ${JSON.stringify(positionals.join(" "))}\n\n${USAGE}`);
+	}
+	const port = values.port === undefined ? DEFAULT_PORT : Number(values.port);
+	if (!Number.isInteger(port) || port < 0 || port > 65_535) {
+		throw new Error(`--port must be a number from 0 to 65535, got ${JSON.stringify(values.port)}`);
+	}
+	const host = values.host?.trim() || DEFAULT_HOST;
+	return { kind: "web", port, host, qr: values["no-qr"] !== true };
+}

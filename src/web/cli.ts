@@ -1,0 +1,82 @@
+#!/usr/bin/env node
+/**
+ * The `pi-ask-user` bin: `pi-ask-user web` starts the answering page (see server.ts). Wiring only: arguments,
+ * the page's files, the trust rule's inputs, and what is printed.
+ */
+import { readFileSync } from "node:fs";
+import { networkInterfaces } from "node:os";
+import qrcode from "qrcode-terminal";
+import { checkPendingTrust, currentSessionPlaces } from "../pending/trust.js";
+import { isLoopbackHost } from "../remote/config.js";
+import { newSecret } from "./access.js";
+import { parseCommand, USAGE } from "./cli-args.js";
+import { type Asset, startWebServer } from "./server.js";
+
+const PAGE_FILES: readonly [string, string, string][] = [
+	["/", "index.html", "text/html; charset=utf-8"],
+	["/app.js", "app.js", "text/javascript; charset=utf-8"],
+	["/app.css", "app.css", "text/css; charset=utf-8"],
+];
+
+/** The page's files, next to this file once built (dist/web/). */
+function loadAssets(): Map<string, Asset> {
+	const folder = new URL("./web/", import.meta.url);
+	return new Map(
+		PAGE_FILES.map(([path, name, type]) => [path, { type, body: readFileSync(new URL(name, folder)) }] as const),
+	);
+}
+
+/** An address of this machine another device can reach, for the printed page address when bound to all. */
+function networkAddress(): string | undefined {
+	for (const addresses of Object.values(networkInterfaces())) {
+		const found = addresses?.find((address) => address.family === "IPv4" && !address.internal);
+		if (found) return found.address;
+	}
+	return undefined;
+}
+
+async function main(): Promise<void> {
+	const command = parseCommand(process.argv.slice(2));
+	if (command.kind === "help") {
+		console.log(USAGE);
+		return;
+	}
+	const cwd = process.cwd();
+	const places = currentSessionPlaces({ argv: [], env: process.env, cwd });
+	const agentToken = process.env.PI_ASK_USER_REMOTE_TOKEN?.trim() || undefined;
+	const pageToken = newSecret();
+	const server = await startWebServer({
+		host: command.host,
+		port: command.port,
+		cwd,
+		pageToken,
+		...(agentToken ? { agentToken } : {}),
+		assets: loadAssets(),
+		judge: (file) => checkPendingTrust(file, places),
+	});
+	const everywhere = command.host === "0.0.0.0" || command.host === "::";
+	const agentHost = everywhere || isLoopbackHost(command.host) ? "127.0.0.1" : command.host;
+	const pageHost = everywhere ? (networkAddress() ?? command.host) : command.host;
+	const bracket = (host: string): string => (host.includes(":") ? `[${host}]` : host);
+	const pageUrl = `http://${bracket(pageHost)}:${server.port}/?token=${pageToken}`;
+	console.log(`agent: ws://${bracket(agentHost)}:${server.port}/agent`);
+	console.log(`open: ${pageUrl}`);
+	if (!isLoopbackHost(command.host)) {
+		console.log(
+			`warning: listening on ${command.host}: anyone on your network who has the page address can answer; the page is plain http (use a trusted network)${agentToken ? "" : ", and agents need no token (set PI_ASK_USER_REMOTE_TOKEN)"}`,
+		);
+	}
+	console.log(`folder: ${cwd} (its pending questions are listed too)`);
+	console.log(`Tell pi: PI_ASK_USER_REMOTE_URL=ws://${bracket(agentHost)}:${server.port}/agent pi …   Ctrl+C stops.`);
+	if (command.qr) qrcode.generate(pageUrl, { small: true }, (drawn) => console.log(drawn));
+	const stop = (): void => {
+		void server.close().then(() => process.exit(0));
+	};
+	process.on("SIGINT", stop);
+	process.on("SIGTERM", stop);
+}
+
+main().catch((error: unknown) => {
+	process.stderr.write(`pi-ask-user: ${error instanceof Error ? error.message : String(error)}\n`);
+	process.exit(1);
+});

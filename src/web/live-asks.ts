@@ -1,0 +1,77 @@
+/**
+ * The questions agents are waiting on right now, as the web server holds them: added when an agent asks,
+ * removed when it closes the ask, when its connection ends, or when the first answer is taken (the first
+ * answer wins; a second page gets "already answered"). Pure bookkeeping; the server does the I/O.
+ */
+import { type QuestionEventPayload, WIRE_EXTENSIONS, type WireQuestion } from "../remote/protocol.js";
+
+/** One ask as pages see it. `id` is the server's own: agents' ids may collide, and pages never see them. */
+export interface LiveAsk {
+	id: string;
+	agentId: string;
+	sessionKey: string;
+	questions: WireQuestion[];
+	/** Whether the agent takes exact arrays and notes (it listed the extensions), or plain seed 001 strings. */
+	accepts: { exact: boolean; notes: boolean };
+	askedAt: number;
+}
+
+interface Entry {
+	ask: LiveAsk;
+	connection: number;
+	questionId: string;
+}
+
+export interface LiveAsks {
+	/** Adds an agent's ask; `undefined` when that connection already asked this questionId (a repeat). */
+	add(connection: number, payload: QuestionEventPayload, now: number): LiveAsk | undefined;
+	/** Removes the ask an agent closed; whether there was one. */
+	close(connection: number, questionId: string): boolean;
+	/** Removes every ask of a connection that ended; whether there were any. */
+	dropConnection(connection: number): boolean;
+	/** Takes an ask to answer it: the first caller gets where to send the answer, later callers `undefined`. */
+	take(id: string): { ask: LiveAsk; connection: number; questionId: string } | undefined;
+	get(id: string): LiveAsk | undefined;
+	list(): LiveAsk[];
+}
+
+const [ANSWER_ARRAYS, ANSWER_NOTES] = WIRE_EXTENSIONS;
+
+export function createLiveAsks(newId: () => string): LiveAsks {
+	const entries = new Map<string, Entry>();
+	const find = (connection: number, questionId: string): string | undefined =>
+		[...entries].find(([, entry]) => entry.connection === connection && entry.questionId === questionId)?.[0];
+	return {
+		add(connection, payload, now) {
+			if (find(connection, payload.questionId) !== undefined) return undefined;
+			const extensions = payload.extensions ?? [];
+			const ask: LiveAsk = {
+				id: newId(),
+				agentId: payload.agentId,
+				sessionKey: payload.sessionKey,
+				questions: payload.questions,
+				accepts: { exact: extensions.includes(ANSWER_ARRAYS), notes: extensions.includes(ANSWER_NOTES) },
+				askedAt: now,
+			};
+			entries.set(ask.id, { ask, connection, questionId: payload.questionId });
+			return ask;
+		},
+		close(connection, questionId) {
+			const id = find(connection, questionId);
+			return id !== undefined && entries.delete(id);
+		},
+		dropConnection(connection) {
+			const ids = [...entries].filter(([, entry]) => entry.connection === connection).map(([id]) => id);
+			for (const id of ids) entries.delete(id);
+			return ids.length > 0;
+		},
+		take(id) {
+			const entry = entries.get(id);
+			if (!entry) return undefined;
+			entries.delete(id);
+			return entry;
+		},
+		get: (id) => entries.get(id)?.ask,
+		list: () => [...entries.values()].map((entry) => entry.ask),
+	};
+}

@@ -1,0 +1,107 @@
+/**
+ * What the person gave on the page, checked and turned into what goes out: a `hook.ask_user_answer` value for
+ * the agent (exact arrays and `{ answer, note }` when the agent accepts them, seed 001's strings otherwise) or
+ * the `answer` of a pending file. Pure. The page sends, per question, the option labels it ticked, the text
+ * typed into "Other" and a note; typed text stays one answer and is never split on commas.
+ */
+import { isRecord } from "../core/json.js";
+import { sanitizeText } from "../core/text.js";
+import type { WireAnswerValue, WireQuestion } from "../remote/protocol.js";
+
+/** One question's answer from the page. */
+export interface PageAnswer {
+	/** Option labels ticked (one for a single-choice question), exactly as the question lists them. */
+	chosen: string[];
+	/** What the person typed into "Other"; "" when nothing. */
+	typed: string;
+	/** The person's note; "" when none. */
+	note: string;
+}
+
+/** Typed answers and notes longer than this are refused (the TUI asks to confirm past 2 000). */
+export const MAX_PAGE_TEXT_CHARS = 20_000;
+
+export type PageAnswersResult = { ok: true; answers: (PageAnswer | undefined)[] } | { ok: false; error: string };
+
+function readText(value: unknown, what: string): string | { error: string } {
+	if (value === undefined || value === null) return "";
+	if (typeof value !== "string") return { error: `${what} must be text` };
+	const clean = sanitizeText(value).trim();
+	if (clean.length > MAX_PAGE_TEXT_CHARS) return { error: `${what} is longer than ${MAX_PAGE_TEXT_CHARS} characters` };
+	return clean;
+}
+
+/** Checks the page's answers against the questions: one entry per question (`null` = skipped), known labels only. */
+export function readPageAnswers(value: unknown, questions: readonly WireQuestion[]): PageAnswersResult {
+	if (!Array.isArray(value) || value.length !== questions.length) {
+		return { ok: false, error: `answers must list one entry per question (${questions.length})` };
+	}
+	const answers: (PageAnswer | undefined)[] = [];
+	for (const [i, entry] of value.entries()) {
+		const question = questions[i] as WireQuestion;
+		if (entry === null) {
+			answers.push(undefined);
+			continue;
+		}
+		if (!isRecord(entry) || !Array.isArray(entry.chosen)) {
+			return { ok: false, error: `answer ${i + 1} must be { chosen, typed, note }` };
+		}
+		const labels = new Set(question.options.map((option) => option.label));
+		const chosen = [...new Set(entry.chosen)];
+		if (!chosen.every((label): label is string => typeof label === "string" && labels.has(label))) {
+			return { ok: false, error: `answer ${i + 1} ticks something that is not one of its options` };
+		}
+		if (!question.multiSelect && chosen.length > 1) {
+			return { ok: false, error: `answer ${i + 1} ticks several options of a single-choice question` };
+		}
+		const typed = readText(entry.typed, `answer ${i + 1}'s text`);
+		if (typeof typed !== "string") return { ok: false, error: typed.error };
+		const note = readText(entry.note, `answer ${i + 1}'s note`);
+		if (typeof note !== "string") return { ok: false, error: note.error };
+		if (!question.multiSelect && chosen.length > 0 && typed !== "") {
+			return { ok: false, error: `answer ${i + 1} both picks an option and types one; give one` };
+		}
+		answers.push(chosen.length === 0 && typed === "" ? undefined : { chosen, typed, note });
+	}
+	return { ok: true, answers };
+}
+
+/** The answer as its items: the ticked labels in the question's order, then the typed text as one item. */
+function items(question: WireQuestion, answer: PageAnswer): string[] {
+	const ticked = question.options.map((option) => option.label).filter((label) => answer.chosen.includes(label));
+	return answer.typed === "" ? ticked : [...ticked, answer.typed];
+}
+
+/**
+ * The `answers` object of a `hook.ask_user_answer` frame, keyed by question text. With `exact` (the agent lists
+ * "answer-arrays") a multi-select answer is an array; otherwise seed 001's comma-separated string. With
+ * `notes` (the agent lists "answer-notes") a note travels as `{ answer, note }`; otherwise it cannot be sent.
+ */
+export function wireAnswers(
+	questions: readonly WireQuestion[],
+	answers: readonly (PageAnswer | undefined)[],
+	accepts: { exact: boolean; notes: boolean },
+): Record<string, WireAnswerValue> {
+	const wire: Record<string, WireAnswerValue> = {};
+	for (const [i, question] of questions.entries()) {
+		const answer = answers[i];
+		if (!answer) continue;
+		const given = items(question, answer);
+		const value = question.multiSelect ? (accepts.exact ? given : given.join(", ")) : (given[0] ?? "");
+		wire[question.question] = accepts.notes && answer.note !== "" ? { answer: value, note: answer.note } : value;
+	}
+	return wire;
+}
+
+/** The `answer` fields of a pending file: a string, or for a multi-select question an array; `null` = skipped. */
+export function pendingAnswers(
+	questions: readonly WireQuestion[],
+	answers: readonly (PageAnswer | undefined)[],
+): (string | string[] | null)[] {
+	return questions.map((question, i) => {
+		const answer = answers[i];
+		if (!answer) return null;
+		const given = items(question, answer);
+		return question.multiSelect ? given : (given[0] ?? null);
+	});
+}

@@ -1,0 +1,433 @@
+/// <reference lib="dom" />
+/// <reference lib="dom.iterable" />
+/**
+ * The answering page (browser side): listens on `/live` for the server's state, shows each live question
+ * batch and each pending file as a card, and sends what the person ticked, typed and noted to the API. All
+ * text from questions goes in through `textContent` (markdown through markdown.ts), never as HTML.
+ */
+import type { LiveAsk } from "../live-asks.js";
+import type { PendingView } from "../pending-view.js";
+import type { PageState } from "../server.js";
+import {
+	answeredCount,
+	clickOption,
+	describeDraft,
+	type Flow,
+	type FlowQuestion,
+	flowAnswers,
+	goTo,
+	isAnswered,
+	keepAnswers,
+	lastStep,
+	requestDismiss,
+	startFlow,
+	typeNote,
+	typeOther,
+} from "./flow.js";
+import { type MdNode, renderMarkdown } from "./markdown.js";
+
+interface WireQuestion extends FlowQuestion {
+	header: string;
+	options: { label: string; description: string; markdown?: string }[];
+	context?: string;
+}
+
+/** What a card answers and how. */
+interface CardSource {
+	key: string;
+	title: string;
+	questions: WireQuestion[];
+	notes: boolean;
+	/** Shown above the questions (where a pending file came from, why it is not trusted). */
+	origin?: { lines: string[]; distrust?: string };
+	dismissable: boolean;
+	submit(answers: ReturnType<typeof flowAnswers>, confirmed: boolean): Promise<Response>;
+	dismiss?(): Promise<Response>;
+}
+
+interface CardState {
+	source: CardSource;
+	flow: Flow;
+	element: HTMLElement;
+	/** The option whose preview is shown, per question. */
+	preview: Map<number, number>;
+	confirmed: boolean;
+	message?: string;
+	busy: boolean;
+}
+
+type Child = Node | string | undefined | false;
+
+function h(tag: string, props: Record<string, string | boolean> = {}, ...children: Child[]): HTMLElement {
+	const element = document.createElement(tag);
+	for (const [name, value] of Object.entries(props)) {
+		if (value === false) continue;
+		element.setAttribute(name, value === true ? "" : value);
+	}
+	for (const child of children) {
+		if (child === undefined || child === false) continue;
+		element.append(typeof child === "string" ? document.createTextNode(child) : child);
+	}
+	return element;
+}
+
+function markdown(source: string): HTMLElement {
+	const build = (node: MdNode): Node =>
+		typeof node === "string" ? document.createTextNode(node) : h(node.tag, {}, ...node.children.map(build));
+	return h("div", { class: "md" }, ...renderMarkdown(source).map(build));
+}
+
+function button(label: string, onClick: () => void, props: Record<string, string | boolean> = {}): HTMLElement {
+	const element = h("button", { type: "button", ...props }, label);
+	element.addEventListener("click", onClick);
+	return element;
+}
+
+const cards = new Map<string, CardState>();
+const liveList = document.getElementById("live") as HTMLElement;
+const pendingList = document.getElementById("pending") as HTMLElement;
+const status = document.getElementById("status") as HTMLElement;
+
+async function postJson(path: string, body: unknown): Promise<Response> {
+	return fetch(path, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+}
+
+function renderQuestion(card: CardState, index: number): HTMLElement {
+	const question = card.source.questions[index] as WireQuestion;
+	const draft = card.flow.drafts[index];
+	const set = (flow: Flow, rerender = true): void => {
+		card.flow = flow;
+		if (rerender) renderCard(card);
+	};
+	const role = question.multiSelect ? "checkbox" : "radio";
+	const options = question.options.map((option, optionIndex) => {
+		const checked = draft?.chosen.includes(option.label) === true;
+		const element = h(
+			"button",
+			{ type: "button", class: "option", role, "aria-checked": checked ? "true" : "false" },
+			h("span", { class: "mark", "aria-hidden": "true" }),
+			h(
+				"span",
+				{ class: "text" },
+				h("span", { class: "label" }, option.label),
+				option.description && h("span", { class: "description" }, option.description),
+			),
+		);
+		element.addEventListener("click", () => {
+			if (option.markdown !== undefined) card.preview.set(index, optionIndex);
+			set(clickOption(card.flow, card.source.questions, index, option.label));
+		});
+		element.addEventListener("focus", () => {
+			if (option.markdown === undefined || card.preview.get(index) === optionIndex) return;
+			card.preview.set(index, optionIndex);
+			const pane = card.element.querySelector(".preview");
+			pane?.replaceWith(previewPane(question, optionIndex));
+		});
+		return element;
+	});
+	const chosenWithPreview = question.options.findIndex(
+		(o) => o.markdown !== undefined && draft?.chosen.includes(o.label),
+	);
+	const previewIndex = card.preview.get(index) ?? (chosenWithPreview >= 0 ? chosenWithPreview : undefined);
+	const other = h("input", {
+		type: "text",
+		class: "other",
+		"aria-label": "Other (type your answer)",
+		placeholder: question.options.length > 0 ? "Other (type your answer)" : "Your answer",
+		maxlength: "20000",
+	}) as HTMLInputElement;
+	other.value = draft?.typed ?? "";
+	other.addEventListener("input", () => {
+		const hadChoice = (card.flow.drafts[index]?.chosen.length ?? 0) > 0 && !question.multiSelect;
+		card.flow = typeOther(card.flow, card.source.questions, index, other.value);
+		// A single-choice pick is replaced by typed text: show that without stealing the focus.
+		if (hadChoice && other.value !== "") {
+			for (const option of card.element.querySelectorAll(".option")) option.setAttribute("aria-checked", "false");
+		}
+		updateActions(card);
+	});
+	const note = h("input", {
+		type: "text",
+		class: "note",
+		"aria-label": "Note",
+		placeholder: "Note (optional)",
+		maxlength: "20000",
+	}) as HTMLInputElement;
+	note.value = draft?.note ?? "";
+	note.addEventListener("input", () => {
+		card.flow = typeNote(card.flow, index, note.value);
+	});
+	return h(
+		"section",
+		{ class: "question" },
+		h(
+			"div",
+			{ class: "chips" },
+			question.header !== "" && h("span", { class: "chip" }, question.header),
+			card.source.questions.length > 1 &&
+				h("span", { class: "step" }, `${index + 1} of ${card.source.questions.length}`),
+			question.multiSelect && h("span", { class: "hint" }, "choose any"),
+		),
+		h("h2", {}, question.question),
+		question.context !== undefined && markdown(question.context),
+		question.options.length > 0 &&
+			h(
+				"div",
+				{ class: "options", role: question.multiSelect ? "group" : "radiogroup", "aria-label": question.question },
+				...options,
+			),
+		previewIndex !== undefined && previewPane(question, previewIndex),
+		other,
+		card.source.notes && note,
+	);
+}
+
+function previewPane(question: WireQuestion, optionIndex: number): HTMLElement {
+	const option = question.options[optionIndex];
+	return h(
+		"div",
+		{ class: "preview", "aria-label": "Preview" },
+		option?.markdown !== undefined && markdown(option.markdown),
+	);
+}
+
+function renderReview(card: CardState): HTMLElement {
+	const rows = card.source.questions.map((question, index) => {
+		const given = describeDraft(question, card.flow.drafts[index]);
+		const note = card.flow.drafts[index]?.note.trim();
+		return h(
+			"li",
+			{},
+			h("span", { class: "q" }, question.header || question.question),
+			given.length === 0
+				? h("em", { class: "unanswered" }, "(unanswered)")
+				: h("span", { class: "a" }, given.join(" · ")),
+			note && card.source.notes ? h("span", { class: "n" }, `Note: ${note}`) : undefined,
+			button(
+				"Edit",
+				() => {
+					card.flow = goTo(card.flow, card.source.questions, index);
+					renderCard(card);
+				},
+				{ class: "link" },
+			),
+		);
+	});
+	const unanswered = card.source.questions.length - answeredCount(card.flow);
+	return h(
+		"section",
+		{ class: "review" },
+		h("h2", {}, "Review your answers"),
+		h("ol", {}, ...rows),
+		h(
+			"p",
+			{ class: "hint" },
+			unanswered === 0 ? "All questions answered." : `${unanswered} unanswered (reported as unanswered).`,
+		),
+	);
+}
+
+function updateActions(card: CardState): void {
+	const submit = card.element.querySelector<HTMLButtonElement>("button.submit");
+	if (submit) submit.disabled = card.busy || answeredCount(card.flow) === 0;
+}
+
+async function submit(card: CardState): Promise<void> {
+	card.busy = true;
+	card.message = "Sending…";
+	renderCard(card);
+	const response = await card.source.submit(flowAnswers(card.flow), card.confirmed).catch(() => undefined);
+	card.busy = false;
+	const result = response
+		? ((await response.json().catch(() => ({}))) as { error?: string })
+		: { error: "no connection" };
+	card.message = response?.ok ? "Sent." : (result.error ?? `failed (${response?.status})`);
+	renderCard(card);
+}
+
+function renderCard(card: CardState): void {
+	const { source, flow } = card;
+	const questions = source.questions;
+	const onReview = questions.length > 1 && flow.step === questions.length;
+	const body = onReview ? renderReview(card) : renderQuestion(card, flow.step);
+	const go = (step: number) => () => {
+		card.flow = goTo(card.flow, questions, step);
+		renderCard(card);
+	};
+	const nav: Child[] = [];
+	if (flow.step > 0) nav.push(button("Back", go(flow.step - 1)));
+	if (flow.step < lastStep(questions)) {
+		nav.push(button(flow.step === questions.length - 1 ? "Review" : "Next", go(flow.step + 1), { class: "primary" }));
+	} else {
+		nav.push(button("Submit", () => void submit(card), { class: "primary submit" }));
+	}
+	if (source.dismissable && source.dismiss) {
+		const dismiss = source.dismiss;
+		nav.push(
+			button(
+				"Dismiss",
+				() => {
+					const result = requestDismiss(card.flow);
+					card.flow = result.flow;
+					if (!result.dismiss) return renderCard(card);
+					card.busy = true;
+					void dismiss().then(
+						() => undefined,
+						() => undefined,
+					);
+				},
+				{ class: "quiet" },
+			),
+		);
+	}
+	const discard = flow.confirmingDiscard
+		? h(
+				"div",
+				{ class: "confirm", role: "alertdialog" },
+				h("span", {}, `Discard ${answeredCount(flow)} answer${answeredCount(flow) === 1 ? "" : "s"}?`),
+				button("Yes", () => {
+					card.busy = true;
+					void source.dismiss?.();
+				}),
+				button("No", () => {
+					card.flow = keepAnswers(card.flow);
+					renderCard(card);
+				}),
+			)
+		: undefined;
+	const origin = source.origin
+		? h(
+				"div",
+				{ class: source.origin.distrust ? "origin untrusted" : "origin" },
+				source.origin.distrust !== undefined && h("strong", {}, `Not from your own pi: ${source.origin.distrust}.`),
+				...source.origin.lines.map((line) => h("div", {}, line)),
+				source.origin.distrust !== undefined &&
+					(() => {
+						const box = h("input", { type: "checkbox", class: "confirm-untrusted" }) as HTMLInputElement;
+						box.checked = card.confirmed;
+						box.addEventListener("change", () => {
+							card.confirmed = box.checked;
+						});
+						return h("label", {}, box, " I know where this file came from; write my answers into it anyway");
+					})(),
+			)
+		: undefined;
+	card.element.replaceChildren(
+		h("header", {}, h("span", { class: "title" }, source.title)),
+		origin ?? "",
+		body,
+		discard ?? "",
+		h("div", { class: "actions" }, ...nav),
+		card.message !== undefined ? h("p", { class: "message", role: "status" }, card.message) : "",
+	);
+	updateActions(card);
+	if (!onReview && isAnswered(flow.drafts[flow.step]) === false) updateActions(card);
+}
+
+function upsertCard(source: CardSource, list: HTMLElement): void {
+	const existing = cards.get(source.key);
+	if (existing) return;
+	const element = h("article", { class: "card", "data-key": source.key });
+	const card: CardState = {
+		source,
+		flow: startFlow(source.questions),
+		element,
+		preview: new Map(),
+		confirmed: false,
+		busy: false,
+	};
+	cards.set(source.key, card);
+	list.append(element);
+	renderCard(card);
+}
+
+function liveSource(ask: LiveAsk): CardSource {
+	const who = ask.agentId && ask.agentId !== "pi" ? ask.agentId : "pi";
+	return {
+		key: `live:${ask.id}`,
+		title: `${who} asks`,
+		questions: ask.questions as WireQuestion[],
+		notes: ask.accepts.notes,
+		dismissable: true,
+		submit: (answers) => postJson("/api/answer", { id: ask.id, answers }),
+		dismiss: () => postJson("/api/answer", { id: ask.id, dismiss: true }),
+	};
+}
+
+function pendingSource(view: PendingView): CardSource {
+	const origin: CardSource["origin"] = { lines: view.origin };
+	if (view.distrust !== undefined) origin.distrust = view.distrust;
+	return {
+		key: `pending:${view.name}:${view.toolCallId}`,
+		title: `.pi/${view.name}`,
+		questions: view.questions as WireQuestion[],
+		// The pending file has no place for notes.
+		notes: false,
+		origin,
+		dismissable: false,
+		submit: (answers, confirmed) =>
+			postJson("/api/pending/answer", { name: view.name, toolCallId: view.toolCallId, answers, confirmed }),
+	};
+}
+
+function showState(state: PageState): void {
+	const keep = new Set<string>();
+	for (const ask of state.asks) {
+		const source = liveSource(ask);
+		keep.add(source.key);
+		upsertCard(source, liveList);
+	}
+	for (const view of state.pending) {
+		if (view.error !== undefined || view.filled) {
+			const key = `pending-note:${view.name}:${view.toolCallId ?? ""}`;
+			keep.add(key);
+			if (!cards.has(key)) {
+				const text = view.error ?? `Answered. Run pi -c in this folder to deliver the answers.`;
+				const element = h(
+					"article",
+					{ class: "card done", "data-key": key },
+					h("header", {}, h("span", { class: "title" }, `.pi/${view.name}`)),
+					h("p", {}, text),
+				);
+				cards.set(key, {
+					source: pendingSource(view),
+					flow: startFlow([]),
+					element,
+					preview: new Map(),
+					confirmed: false,
+					busy: false,
+				});
+				pendingList.append(element);
+			}
+			continue;
+		}
+		const source = pendingSource(view);
+		keep.add(source.key);
+		upsertCard(source, pendingList);
+	}
+	// Answered elsewhere, withdrawn, or delivered: gone from every open page.
+	for (const [key, card] of cards) {
+		if (keep.has(key)) continue;
+		card.element.remove();
+		cards.delete(key);
+	}
+	document.body.classList.toggle("has-live", state.asks.length > 0);
+	document.body.classList.toggle("has-pending", state.pending.length > 0);
+	document.title = state.asks.length > 0 ? `(${state.asks.length}) pi is asking` : "pi-ask-user";
+}
+
+function connect(): void {
+	const socket = new WebSocket(`${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/live`);
+	socket.addEventListener("open", () => {
+		status.textContent = "Live";
+		status.className = "live";
+	});
+	socket.addEventListener("message", (event) => showState(JSON.parse(String(event.data)) as PageState));
+	socket.addEventListener("close", () => {
+		status.textContent = "Reconnecting…";
+		status.className = "offline";
+		setTimeout(connect, 1_000);
+	});
+}
+
+connect();

@@ -1,0 +1,104 @@
+/**
+ * The project folder's pending questions as the page shows them, and answering one from the page: the
+ * answers are written into the file (through the pending-file module) so that `pi -c` delivers them. A file
+ * that fails the trust rule is shown with where it came from and written only after explicit confirmation.
+ */
+import { basename } from "node:path";
+import type { AskRequest } from "../core/types.js";
+import { listPendingFiles, type PendingFile, PendingFileError, writePendingAnswers } from "../pending/pending-file.js";
+import { describeOrigin, distrustReason, type TrustVerdict } from "../pending/trust.js";
+import { encodeQuestion, type WireQuestion } from "../remote/protocol.js";
+import { type PageAnswer, pendingAnswers, readPageAnswers } from "./page-answers.js";
+
+/** Whether a pending file is this user's own (the trust rule), injected so that the rule's inputs stay at the edge. */
+export type JudgePending = (file: PendingFile) => TrustVerdict;
+
+export interface PendingView {
+	/** The file's name in `.pi/`, which is how the page refers to it. */
+	name: string;
+	toolCallId?: string;
+	timestamp?: string;
+	questions: WireQuestion[];
+	/** Where it came from: session, when saved, its task (in full). */
+	origin: string[];
+	trusted: boolean;
+	/** Why it is not trusted, in one sentence. */
+	distrust?: string;
+	/** Answers are already filled in: waiting for `pi -c`. */
+	filled: boolean;
+	/** A file that cannot be read: shown, never touched. */
+	error?: string;
+}
+
+/** The questions of a request in the page's shape (the same shape as a live question frame). */
+function wireQuestions(request: AskRequest): WireQuestion[] {
+	return encodeQuestion(request, { questionId: "", sessionKey: "", agentId: "" }).payload.payload.questions;
+}
+
+export function listPendingViews(cwd: string, judge: JudgePending): PendingView[] {
+	return listPendingFiles(cwd).map((entry): PendingView => {
+		const name = basename(entry.path);
+		if (!entry.file) {
+			return {
+				name,
+				questions: [],
+				origin: [],
+				trusted: false,
+				filled: false,
+				error: entry.error?.message ?? "unreadable",
+			};
+		}
+		const file = entry.file;
+		const verdict = judge(file);
+		const view: PendingView = {
+			name,
+			toolCallId: file.toolCallId,
+			timestamp: file.timestamp,
+			questions: wireQuestions(file.request),
+			origin: describeOrigin(file),
+			trusted: verdict.trusted,
+			filled: file.questions.some((q) => q.answer !== null),
+		};
+		if (!verdict.trusted) view.distrust = distrustReason(verdict.reason);
+		return view;
+	});
+}
+
+export type PendingAnswerResult =
+	| { ok: true }
+	| { ok: false; status: 400 | 404 | 409; error: string; needsConfirmation?: true };
+
+/** Writes the page's answers into the named pending file, if it still holds those questions. */
+export function answerPendingFile(
+	cwd: string,
+	judge: JudgePending,
+	request: { name: unknown; toolCallId: unknown; answers: unknown; confirmed: unknown },
+): PendingAnswerResult {
+	const entry = listPendingFiles(cwd).find((candidate) => basename(candidate.path) === request.name);
+	if (!entry?.file) return { ok: false, status: 404, error: "that pending file is gone or unreadable; reload" };
+	const file = entry.file;
+	if (file.toolCallId !== request.toolCallId) {
+		return { ok: false, status: 409, error: "that pending file now holds other questions; reload" };
+	}
+	const verdict = judge(file);
+	if (!verdict.trusted && request.confirmed !== true) {
+		return {
+			ok: false,
+			status: 409,
+			error: `not written: ${distrustReason(verdict.reason)}. Confirm to answer it anyway.`,
+			needsConfirmation: true,
+		};
+	}
+	const read = readPageAnswers(request.answers, wireQuestions(file.request));
+	if (!read.ok) return { ok: false, status: 400, error: read.error };
+	if (read.answers.every((answer: PageAnswer | undefined) => answer === undefined)) {
+		return { ok: false, status: 400, error: "no answer given" };
+	}
+	try {
+		writePendingAnswers(entry.path, file.toolCallId, pendingAnswers(wireQuestions(file.request), read.answers));
+	} catch (error) {
+		if (error instanceof PendingFileError) return { ok: false, status: 409, error: error.message };
+		throw error;
+	}
+	return { ok: true };
+}

@@ -1,0 +1,270 @@
+/**
+ * `pi-ask-user web`: one local HTTP server that is a seed-001 backend for agents (`/agent`, WebSocket) and
+ * serves a page (`/`, its assets, its API under `/api/`, its live channel `/live`) where a person answers the
+ * questions agents are waiting on, and the project folder's pending questions. Pages get every change
+ * pushed over `/live`. Nothing here logs a token, a request URL or an answer.
+ */
+import { once } from "node:events";
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo, Socket } from "node:net";
+import WebSocket, { WebSocketServer } from "ws";
+import { isRecord } from "../core/json.js";
+import { decodeAgentFrame, encodeAnswer, MAX_FRAME_BYTES, type WireAnswerValue } from "../remote/protocol.js";
+import {
+	agentAllowed,
+	COOKIE_NAME,
+	cookieValue,
+	isSameOrigin,
+	newSecret,
+	sameSecret,
+	sessionCookie,
+} from "./access.js";
+import { createLiveAsks, type LiveAsk } from "./live-asks.js";
+import { readPageAnswers, wireAnswers } from "./page-answers.js";
+import { answerPendingFile, type JudgePending, listPendingViews, type PendingView } from "./pending-view.js";
+
+/** A file the server sends as is. */
+export interface Asset {
+	type: string;
+	body: Buffer;
+}
+
+export interface WebServerOptions {
+	host: string;
+	port: number;
+	/** The project folder whose `.pi/pending-questions*.json` the page lists. */
+	cwd: string;
+	/** The page token, made at each start; only its URL shows it. */
+	pageToken: string;
+	/** `PI_ASK_USER_REMOTE_TOKEN`: agents must send it as a Bearer token when set. */
+	agentToken?: string;
+	/** `index.html`, `app.js`, `app.css` by their paths (`/`, `/app.js`, `/app.css`). */
+	assets: ReadonlyMap<string, Asset>;
+	judge: JudgePending;
+	/** How often the pending folder is read again for changes. */
+	pendingRescanMs?: number;
+	now?: () => number;
+}
+
+export interface WebServer {
+	port: number;
+	close(): Promise<void>;
+}
+
+/** What the page receives on `/live`: the whole state, after every change (it is small). */
+export interface PageState {
+	type: "state";
+	asks: LiveAsk[];
+	pending: PendingView[];
+}
+
+const MAX_BODY_BYTES = 1024 * 1024;
+const SECURITY_HEADERS = {
+	"Content-Security-Policy":
+		"default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+	"X-Content-Type-Options": "nosniff",
+	"Referrer-Policy": "no-referrer",
+	"Cache-Control": "no-store",
+	"X-Frame-Options": "DENY",
+};
+
+function send(response: ServerResponse, status: number, type: string, body: string | Buffer): void {
+	response.writeHead(status, { ...SECURITY_HEADERS, "Content-Type": type });
+	response.end(body);
+}
+
+function sendJson(response: ServerResponse, status: number, value: unknown): void {
+	send(response, status, "application/json; charset=utf-8", JSON.stringify(value));
+}
+
+async function readJsonBody(request: IncomingMessage): Promise<unknown> {
+	const chunks: Buffer[] = [];
+	let size = 0;
+	for await (const chunk of request) {
+		size += (chunk as Buffer).length;
+		if (size > MAX_BODY_BYTES) throw new Error("body too large");
+		chunks.push(chunk as Buffer);
+	}
+	return JSON.parse(Buffer.concat(chunks).toString("utf8"));
+}
+
+function refuseUpgrade(socket: Socket, status: string): void {
+	socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+}
+
+export async function startWebServer(options: WebServerOptions): Promise<WebServer> {
+	const now = options.now ?? Date.now;
+	const cookieSecret = newSecret();
+	let nextAskId = 1;
+	const asks = createLiveAsks(() => String(nextAskId++));
+	const agents = new Map<number, WebSocket>();
+	let nextConnection = 1;
+	const pages = new Set<WebSocket>();
+	let pending = listPendingViews(options.cwd, options.judge);
+
+	const state = (): PageState => ({ type: "state", asks: asks.list(), pending });
+	const broadcast = (): void => {
+		const text = JSON.stringify(state());
+		for (const page of pages) if (page.readyState === WebSocket.OPEN) page.send(text);
+	};
+	const rescanPending = (): void => {
+		const fresh = listPendingViews(options.cwd, options.judge);
+		if (JSON.stringify(fresh) === JSON.stringify(pending)) return;
+		pending = fresh;
+		broadcast();
+	};
+	const rescanTimer = setInterval(rescanPending, options.pendingRescanMs ?? 2_000);
+	rescanTimer.unref();
+
+	const isSignedIn = (request: IncomingMessage): boolean =>
+		sameSecret(cookieValue(request.headers.cookie, COOKIE_NAME), cookieSecret);
+
+	async function answerLive(body: unknown): Promise<[number, unknown]> {
+		if (!isRecord(body) || typeof body.id !== "string") return [400, { error: "expected { id, answers }" }];
+		const ask = asks.get(body.id);
+		if (!ask) return [409, { error: "this question was already answered or withdrawn" }];
+		let answers: Record<string, WireAnswerValue>;
+		if (body.dismiss === true) {
+			answers = {};
+		} else {
+			const read = readPageAnswers(body.answers, ask.questions);
+			if (!read.ok) return [400, { error: read.error }];
+			if (read.answers.every((answer) => answer === undefined)) return [400, { error: "no answer given" }];
+			answers = wireAnswers(ask.questions, read.answers, ask.accepts);
+		}
+		// First answer wins: taking the ask removes it, so a second page (or a double tap) gets 409.
+		const taken = asks.take(body.id);
+		const agent = taken ? agents.get(taken.connection) : undefined;
+		if (!taken || !agent || agent.readyState !== WebSocket.OPEN) {
+			broadcast();
+			return [409, { error: "the agent is gone; the question was withdrawn" }];
+		}
+		agent.send(encodeAnswer(taken.questionId, answers));
+		broadcast();
+		return [200, { ok: true }];
+	}
+
+	async function handleApi(request: IncomingMessage, response: ServerResponse, path: string): Promise<void> {
+		if (request.method === "GET" && path === "/api/state") return sendJson(response, 200, state());
+		if (request.method !== "POST") return sendJson(response, 405, { error: "method not allowed" });
+		if (!isSameOrigin(request.headers.origin, request.headers.host)) {
+			return sendJson(response, 403, { error: "cross-origin request refused" });
+		}
+		if (!request.headers["content-type"]?.startsWith("application/json")) {
+			return sendJson(response, 415, { error: "send JSON" });
+		}
+		let body: unknown;
+		try {
+			body = await readJsonBody(request);
+		} catch {
+			return sendJson(response, 400, { error: "not valid JSON" });
+		}
+		if (path === "/api/answer") {
+			const [status, result] = await answerLive(body);
+			return sendJson(response, status, result);
+		}
+		if (path === "/api/pending/answer" && isRecord(body)) {
+			const result = answerPendingFile(options.cwd, options.judge, {
+				name: body.name,
+				toolCallId: body.toolCallId,
+				answers: body.answers,
+				confirmed: body.confirmed,
+			});
+			rescanPending();
+			return sendJson(response, result.ok ? 200 : result.status, result);
+		}
+		return sendJson(response, 404, { error: "not found" });
+	}
+
+	async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+		const url = new URL(request.url ?? "/", "http://localhost");
+		const token = url.searchParams.get("token") ?? undefined;
+		if (url.pathname === "/" && token !== undefined && sameSecret(token, options.pageToken)) {
+			// Trade the token for a cookie and take it out of the address bar (a redirect leaves no history entry).
+			response.writeHead(303, { ...SECURITY_HEADERS, Location: "/", "Set-Cookie": sessionCookie(cookieSecret) });
+			response.end();
+			return;
+		}
+		if (!isSignedIn(request)) {
+			return send(
+				response,
+				401,
+				"text/plain; charset=utf-8",
+				"401: open the page with the address pi-ask-user web printed (it carries the token).\n",
+			);
+		}
+		if (url.pathname.startsWith("/api/")) return handleApi(request, response, url.pathname);
+		const asset = request.method === "GET" ? options.assets.get(url.pathname) : undefined;
+		if (!asset) return send(response, 404, "text/plain; charset=utf-8", "not found\n");
+		send(response, 200, asset.type, asset.body);
+	}
+
+	const server = createServer((request, response) => {
+		handle(request, response).catch(() => {
+			if (!response.headersSent) send(response, 500, "text/plain; charset=utf-8", "internal error\n");
+			else response.end();
+		});
+	});
+	const agentSockets = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES });
+	const pageSockets = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
+
+	server.on("upgrade", (request: IncomingMessage, socket: Socket, head: Buffer) => {
+		const path = new URL(request.url ?? "/", "http://localhost").pathname;
+		if (path === "/agent") {
+			if (!agentAllowed(request.headers.authorization, options.agentToken))
+				return refuseUpgrade(socket, "401 Unauthorized");
+			agentSockets.handleUpgrade(request, socket, head, (agent) => onAgent(agent));
+			return;
+		}
+		if (path === "/live") {
+			if (!isSignedIn(request)) return refuseUpgrade(socket, "401 Unauthorized");
+			if (!isSameOrigin(request.headers.origin, request.headers.host)) return refuseUpgrade(socket, "403 Forbidden");
+			pageSockets.handleUpgrade(request, socket, head, (page) => onPage(page));
+			return;
+		}
+		refuseUpgrade(socket, "404 Not Found");
+	});
+
+	function onAgent(agent: WebSocket): void {
+		const connection = nextConnection++;
+		agents.set(connection, agent);
+		agent.on("error", () => {});
+		agent.on("message", (data, isBinary) => {
+			if (isBinary) return;
+			const frame = decodeAgentFrame(String(data));
+			if (frame.kind === "question") {
+				if (asks.add(connection, frame.payload, now())) broadcast();
+			} else if (frame.kind === "closed") {
+				if (asks.close(connection, frame.questionId)) broadcast();
+			}
+		});
+		agent.on("close", () => {
+			agents.delete(connection);
+			if (asks.dropConnection(connection)) broadcast();
+		});
+	}
+
+	function onPage(page: WebSocket): void {
+		pages.add(page);
+		page.on("error", () => {});
+		page.on("close", () => pages.delete(page));
+		// The page only listens; anything it sends is ignored.
+		page.send(JSON.stringify(state()));
+	}
+
+	server.listen(options.port, options.host);
+	await once(server, "listening");
+	const port = (server.address() as AddressInfo).port;
+
+	return {
+		port,
+		async close() {
+			clearInterval(rescanTimer);
+			for (const socket of [...agents.values(), ...pages]) socket.terminate();
+			agentSockets.close();
+			pageSockets.close();
+			server.closeAllConnections();
+			await new Promise<void>((resolve) => server.close(() => resolve()));
+		},
+	};
+}

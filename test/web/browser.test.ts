@@ -1,0 +1,158 @@
+/**
+ * `pi-ask-user web` in a real browser (the Debian Chromium through playwright-core) against the real pi with
+ * the scripted model: live questions answered on the page reach the model exactly; a pending file answered on
+ * the page is delivered by `pi -c`; nothing without the page token.
+ */
+import { existsSync, readFileSync } from "node:fs";
+import type { Page } from "playwright-core";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import {
+	createWorkspace,
+	piArgs,
+	resultJson,
+	runPiAsync,
+	runPrint,
+	SPEC_EXAMPLE,
+	SPEC_RESULT,
+	type Workspace,
+} from "../e2e/harness.js";
+import { FEATURES } from "../fixtures.js";
+import { type Browser, launchChromium, startWebCommand, WEB_CLI, type WebCommand } from "./web-command.js";
+
+let ws: Workspace;
+let web: WebCommand | undefined;
+let browser: Browser | undefined;
+
+beforeAll(() => {
+	if (!existsSync(WEB_CLI)) throw new Error("dist/cli.mjs is missing: run npm run build first");
+});
+
+afterEach(async () => {
+	await browser?.close();
+	await web?.stop();
+	browser = undefined;
+	web = undefined;
+	ws?.cleanup();
+});
+
+async function openPage(command: WebCommand): Promise<Page> {
+	browser = await launchChromium();
+	const page = await browser.context.newPage();
+	await page.goto(command.openUrl);
+	return page;
+}
+
+describe("pi-ask-user web in Chromium", () => {
+	it("answers the spec's example for a waiting pi -p: the model receives exactly the spec's result", async () => {
+		ws = createWorkspace();
+		ws.script([{ toolCall: { name: "ask_user", arguments: SPEC_EXAMPLE } }]);
+		web = await startWebCommand(ws.cwd, ws.env);
+		const page = await openPage(web);
+		// The token was traded for a cookie and is gone from the address bar.
+		expect(page.url()).toBe(`${web.origin}/`);
+		const running = runPiAsync(ws, piArgs(["-p", "set up the service"]), {
+			env: { PI_ASK_USER_REMOTE_URL: web.agentUrl },
+		});
+		const card = page.locator("article.card").first();
+		await card.getByRole("radio", { name: /PostgreSQL \(Recommended\)/ }).click({ timeout: 30_000 });
+		await card.getByRole("button", { name: "Next" }).click();
+		await card.getByLabel("Other (type your answer)").fill("order-processor");
+		await card.getByRole("button", { name: "Review" }).click();
+		await expect.poll(() => card.locator(".review").textContent()).toContain("order-processor");
+		await card.getByRole("button", { name: "Submit" }).click();
+		const run = await running;
+		expect(run.code).toBe(0);
+		expect(resultJson(ws.lastToolResult()?.text)).toEqual(SPEC_RESULT);
+		// Answered: the card is gone from the page.
+		await expect.poll(() => page.locator("#live article").count()).toBe(0);
+	});
+
+	it("a multi-select with a typed answer containing a comma arrives exactly, with its note", async () => {
+		ws = createWorkspace();
+		ws.script([{ toolCall: { name: "ask_user", arguments: { questions: [FEATURES] } } }]);
+		web = await startWebCommand(ws.cwd, ws.env);
+		const page = await openPage(web);
+		const running = runPiAsync(ws, piArgs(["-p", "set up the service"]), {
+			env: { PI_ASK_USER_REMOTE_URL: web.agentUrl },
+		});
+		const card = page.locator("article.card").first();
+		await card.getByRole("checkbox", { name: /Authentication/ }).click({ timeout: 30_000 });
+		await card.getByRole("checkbox", { name: /Admin Dashboard/ }).click();
+		await card.getByLabel("Other (type your answer)").fill("Exports, as CSV");
+		await card.getByLabel("Note").fill("SSO later");
+		await card.getByRole("button", { name: "Submit" }).click();
+		expect((await running).code).toBe(0);
+		expect(resultJson(ws.lastToolResult()?.text)).toEqual({
+			answered: true,
+			answers: [
+				{
+					question: FEATURES.question,
+					answer: ["Authentication", "Admin Dashboard", "Exports, as CSV"],
+					selectedOption: ["Authentication", "Admin Dashboard"],
+					wasCustom: true,
+					note: "SSO later",
+				},
+			],
+		});
+	});
+
+	it("answers a pending file from the page; pi -c delivers it", async () => {
+		ws = createWorkspace();
+		ws.script([{ toolCall: { name: "ask_user", arguments: SPEC_EXAMPLE } }]);
+		expect(runPrint(ws, ["set up the service"]).code).toBe(0);
+		expect(existsSync(ws.pendingPath())).toBe(true);
+		web = await startWebCommand(ws.cwd, ws.env);
+		const page = await openPage(web);
+		const card = page.locator("#pending article.card").first();
+		await expect.poll(() => card.textContent()).toContain(".pi/pending-questions.json");
+		// pi's own file: no warning about where it came from.
+		expect(await card.locator(".origin.untrusted").count()).toBe(0);
+		await card.getByRole("radio", { name: /PostgreSQL \(Recommended\)/ }).click();
+		await card.getByRole("button", { name: "Next" }).click();
+		await card.getByLabel("Other (type your answer)").fill("order-processor");
+		await card.getByRole("button", { name: "Review" }).click();
+		await card.getByRole("button", { name: "Submit" }).click();
+		await expect.poll(() => page.locator("#pending").textContent()).toContain("Run pi -c");
+		const written = JSON.parse(readFileSync(ws.pendingPath(), "utf8")) as { questions: { answer: unknown }[] };
+		expect(written.questions.map((q) => q.answer)).toEqual(["PostgreSQL (Recommended)", "order-processor"]);
+
+		runPrint(ws, ["-c", "continue"]);
+		const delivered = ws
+			.lastMessages()
+			.filter((m) => m.role === "user")
+			.at(-1)?.text;
+		const json = delivered?.split("\n").find((line) => line.startsWith('{"answered"'));
+		expect(JSON.parse(json ?? "null")).toEqual(SPEC_RESULT);
+		expect(existsSync(ws.pendingPath())).toBe(false);
+		// Delivered: it disappears from the page too.
+		await expect.poll(() => page.locator("#pending article").count(), { timeout: 10_000 }).toBe(0);
+	});
+
+	it("refuses the page, its API and its live channel without the token (401), and keeps the token out of the output", async () => {
+		ws = createWorkspace();
+		web = await startWebCommand(ws.cwd, ws.env);
+		for (const path of ["/", "/app.js", "/api/state", "/?token=wrong"]) {
+			expect((await fetch(`${web.origin}${path}`)).status, path).toBe(401);
+		}
+		const post = await fetch(`${web.origin}/api/answer`, {
+			method: "POST",
+			headers: { "Content-Type": "application/json" },
+			body: JSON.stringify({ id: "1", dismiss: true }),
+		});
+		expect(post.status).toBe(401);
+		browser = await launchChromium();
+		const page = await browser.context.newPage();
+		const response = await page.goto(`${web.origin}/`);
+		expect(response?.status()).toBe(401);
+		const live = await page.evaluate(
+			(url) =>
+				new Promise<string>((resolve) => {
+					const socket = new WebSocket(url);
+					socket.onopen = () => resolve("open");
+					socket.onerror = () => resolve("refused");
+				}),
+			`${web.origin.replace("http", "ws")}/live`,
+		);
+		expect(live).toBe("refused");
+	});
+});

@@ -1,0 +1,88 @@
+/** Runs the built `pi-ask-user web` (dist/cli.mjs) as a child process and a real Chromium for the page tests. */
+import { type ChildProcessWithoutNullStreams, spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { type BrowserContext, chromium } from "playwright-core";
+import { ROOT } from "../e2e/harness.js";
+
+export const WEB_CLI = join(ROOT, "dist/cli.mjs");
+
+export interface WebCommand {
+	agentUrl: string;
+	/** The page address printed, with its token. */
+	openUrl: string;
+	/** The server's origin, without the token. */
+	origin: string;
+	output(): string;
+	stop(): Promise<void>;
+}
+
+/** Starts `pi-ask-user web --port 0` in `cwd` and resolves once it printed its addresses. */
+export async function startWebCommand(cwd: string, env: NodeJS.ProcessEnv, args: string[] = []): Promise<WebCommand> {
+	const child: ChildProcessWithoutNullStreams = spawn(process.execPath, [WEB_CLI, "web", "--port", "0", ...args], {
+		cwd,
+		env,
+	});
+	let output = "";
+	const printed = new Promise<{ agentUrl: string; openUrl: string }>((resolve, reject) => {
+		const onData = (chunk: Buffer): void => {
+			output += chunk.toString();
+			const agentUrl = /^agent: (\S+)$/m.exec(output)?.[1];
+			const openUrl = /^open: (\S+)$/m.exec(output)?.[1];
+			if (agentUrl && openUrl) resolve({ agentUrl, openUrl });
+		};
+		child.stdout.on("data", onData);
+		child.stderr.on("data", onData);
+		child.on("exit", (code) => reject(new Error(`pi-ask-user web exited (${code}): ${output}`)));
+	});
+	const { agentUrl, openUrl } = await printed;
+	return {
+		agentUrl,
+		openUrl,
+		origin: new URL(openUrl).origin,
+		output: () => output,
+		async stop() {
+			if (child.exitCode !== null) return;
+			const exited = new Promise((resolve) => child.on("exit", resolve));
+			child.kill("SIGTERM");
+			await exited;
+		},
+	};
+}
+
+/** The flags every browser test runs Chromium with (no network, no sync, no first-run UI). */
+export const CHROMIUM_FLAGS = [
+	"--headless",
+	"--no-sandbox",
+	"--disable-gpu",
+	"--disable-quic",
+	"--no-first-run",
+	"--disable-background-networking",
+	"--disable-component-update",
+	"--disable-sync",
+];
+
+export interface Browser {
+	context: BrowserContext;
+	close(): Promise<void>;
+}
+
+/** The Debian Chromium with a fresh profile; `viewport` for phone-width pages. */
+export async function launchChromium(viewport = { width: 1100, height: 900 }, deviceScaleFactor = 1): Promise<Browser> {
+	const profile = mkdtempSync(join(tmpdir(), "pi-ask-user-chromium-"));
+	const context = await chromium.launchPersistentContext(profile, {
+		executablePath: "/usr/bin/chromium",
+		headless: true,
+		args: CHROMIUM_FLAGS,
+		viewport,
+		deviceScaleFactor,
+	});
+	return {
+		context,
+		async close() {
+			await context.close();
+			rmSync(profile, { recursive: true, force: true });
+		},
+	};
+}
