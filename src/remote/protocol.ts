@@ -7,7 +7,7 @@
  */
 import { answeredOutcome, givenFromData } from "../core/answers.js";
 import { isRecord } from "../core/json.js";
-import { sanitizeLine } from "../core/text.js";
+import { describeKeyProblem, questionName, valuesByQuestionKey } from "../core/question-keys.js";
 import type { AskOutcome, AskRequest, Question, RawAnswer } from "../core/types.js";
 
 export const QUESTION_EVENT = "ask_user_question";
@@ -179,76 +179,33 @@ export function decodeAnswer(text: string): DecodedFrame {
 	return { kind: "answer", questionId, answers: decoded };
 }
 
-/** A question as a warning names it: its header or the start of its text, quoted, on one line. */
-export function nameQuestion(question: Question): string {
-	const text = sanitizeLine(question.header ?? question.question).trim();
-	return JSON.stringify(text.length > 60 ? `${text.slice(0, 59)}…` : text);
-}
-
 /** A batch as a warning names it: its first question, and how many more there are. */
 export function nameQuestions(questions: readonly Question[]): string {
 	const first = questions[0];
 	if (!first) return "(no questions)";
-	return questions.length > 1 ? `${nameQuestion(first)} (and ${questions.length - 1} more)` : nameQuestion(first);
+	return questions.length > 1 ? `${questionName(first)} (and ${questions.length - 1} more)` : questionName(first);
 }
 
-const looseKey = (key: string): string => key.trim().replace(/\s+/g, " ").toLowerCase();
-
-/** The answers matched to the questions they name, and a warning for every key that was not used. */
+/** The answers matched to the questions they name, and a warning for every entry that was not used. */
 export interface MatchedAnswers {
 	perQuestion: (RemoteAnswer | undefined)[];
 	warnings: string[];
 }
 
 /**
- * Matches a backend's keys to questions: the exact question text (seed 001), else the text up to case and
- * spacing, else the model's `id` for a question, else a header that belongs to exactly one question. A header shared by several questions names no
- * question (never a guess); a second key for an answered question is ignored. Each ignored key is a warning.
+ * Matches a backend's keys to questions through the one question-key matcher (question text, header or the
+ * model's id; case and spacing aside). A key that names several questions (a shared header), a key that names
+ * none, and two keys for one question are never a guess: those entries are ignored, each with a warning.
  */
 export function matchAnswers(
 	questions: readonly Question[],
 	answers: Readonly<Record<string, RemoteAnswer | null>>,
 ): MatchedAnswers {
-	const perQuestion: (RemoteAnswer | undefined)[] = questions.map(() => undefined);
-	const warnings: string[] = [];
-	const used = questions.map(() => false);
-	const keys = Object.keys(answers);
-	const indexOf = (key: string): number | "shared" | undefined => {
-		const exact = questions.findIndex((q) => q.question === key);
-		if (exact >= 0) return exact;
-		const loose = questions.findIndex((q) => looseKey(q.question) === looseKey(key));
-		if (loose >= 0) return loose;
-		const byId = questions.findIndex((q) => q.id !== undefined && looseKey(q.id) === looseKey(key));
-		if (byId >= 0) return byId;
-		const byHeader = questions.flatMap((q, i) => (q.header && looseKey(q.header) === looseKey(key) ? [i] : []));
-		if (byHeader.length > 1) return "shared";
-		return byHeader[0];
+	const { values, problems } = valuesByQuestionKey(questions, Object.entries(answers));
+	return {
+		perQuestion: values.map((value) => value ?? undefined),
+		warnings: problems.map((problem) => `ignored ${describeKeyProblem(problem, questions, "the answer")}`),
 	};
-	// Exact keys first, so that a loose or header key never takes the place of the question's own text.
-	const ordered = [...keys.filter((key) => questions.some((q) => q.question === key))];
-	ordered.push(...keys.filter((key) => !ordered.includes(key)));
-	for (const key of ordered) {
-		const shown = JSON.stringify(sanitizeLine(key).slice(0, 60));
-		const index = indexOf(key);
-		if (index === "shared") {
-			warnings.push(
-				`ignored the answer keyed ${shown}: that header belongs to several questions; key by question text`,
-			);
-			continue;
-		}
-		const question = index === undefined ? undefined : questions[index];
-		if (index === undefined || !question) {
-			warnings.push(`ignored the answer keyed ${shown}: it names none of the questions asked`);
-			continue;
-		}
-		if (used[index]) {
-			warnings.push(`ignored the answer keyed ${shown}: question ${nameQuestion(question)} already has one`);
-			continue;
-		}
-		used[index] = true;
-		perQuestion[index] = answers[key] ?? undefined;
-	}
-	return { perQuestion, warnings };
 }
 
 /**

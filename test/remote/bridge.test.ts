@@ -228,7 +228,7 @@ describe("remote bridge against a real WebSocket server", () => {
 		server.answer(id, { "Some other question?": "Redis" });
 		await until(() => logs.length > 1);
 		expect(logs).toEqual([
-			`"Database": ignored the answer keyed "Some other question?": it names none of the questions asked`,
+			`"Database": ignored the answer key "Some other question?" matches no question; use a question's text, header or id: "Which database should I use for caching?"`,
 			`ignored an answer for "Database" that names none of its questions`,
 		]);
 		server.answer(id, { "Which database should I use for caching?": "SQLite" });
@@ -403,7 +403,9 @@ describe("remote bridge against a real WebSocket server", () => {
 		const frame = await server.nextQuestion();
 		server.answer(frame.payload.payload.questionId, { [TOKEN]: "x" });
 		await until(() => logs.length > 0);
-		expect(logs[0]).toBe(`"Database": ignored the answer keyed "[redacted]": it names none of the questions asked`);
+		expect(logs[0]).toBe(
+			`"Database": ignored the answer key "[redacted]" matches no question; use a question's text, header or id: "Which database should I use for caching?"`,
+		);
 		bridge.dispose();
 		expect(await outcome).toEqual({ kind: "cancelled" });
 	});

@@ -117,7 +117,9 @@ describe("decodeAnswer", () => {
 		expect(Object.keys(decoded.answers)).toEqual(["__proto__", "constructor?"]);
 		const questions = [{ question: "constructor" }, { question: "__proto__" }];
 		const matched = matchAnswers(questions, decoded.answers);
-		expect(matched.warnings).toEqual([`ignored the answer keyed "constructor?": it names none of the questions asked`]);
+		expect(matched.warnings).toEqual([
+			`ignored the answer key "constructor?" matches no question; use a question's text, header or id: "constructor", "__proto__"`,
+		]);
 		expect(outcomeFromRemoteAnswers(questions, matched.perQuestion, false)).toMatchObject({
 			kind: "answered",
 			answers: [{ question: "__proto__", answer: "x" }],
@@ -222,7 +224,24 @@ describe("answers from a backend", () => {
 			"Which features?": null,
 		});
 		expect(outcome).toEqual({ kind: "answered", answers: [], unanswered: ["Which database?", "Which features?"] });
-		expect(warnings).toEqual([`ignored the answer keyed "Something else": it names none of the questions asked`]);
+		expect(warnings).toEqual([
+			`ignored the answer key "Something else" matches no question; use a question's text, header or id: "Which database?", "Which features?"`,
+		]);
+	});
+
+	it("takes an array for a multi-select exactly: labels are ticked, every other entry is one typed answer", () => {
+		expect(receive(questions, { "Which features?": ["Billing", "Exports, as CSV"] }).outcome).toEqual({
+			kind: "answered",
+			answers: [
+				{
+					question: "Which features?",
+					answer: ["Billing", "Exports, as CSV"],
+					selectedOption: ["Billing"],
+					wasCustom: true,
+				},
+			],
+			unanswered: ["Which database?"],
+		});
 	});
 
 	it("takes { answer, note } and keeps the note", () => {
@@ -264,14 +283,20 @@ describe("answers from a backend", () => {
 			unanswered: ["Which cache?"],
 		});
 		expect(warnings).toEqual([
-			`ignored the answer keyed "Storage": that header belongs to several questions; key by question text`,
+			`ignored the answer key "Storage" names several questions ("Which cache?" and "Which database?"); use the question text`,
 		]);
 	});
 
-	it("keeps the exact key when a loose one names the same question too", () => {
-		const { outcome, warnings } = receive(questions, { db: "Redis", "Which database?": "SQLite" });
-		expect(outcome).toMatchObject({ answers: [{ answer: "SQLite" }] });
-		expect(warnings).toEqual([`ignored the answer keyed "db": question "DB" already has one`]);
+	it("ignores two keys for one question, with a warning (never a guess which one is meant)", () => {
+		const { outcome, warnings } = receive(questions, {
+			db: "Redis",
+			"Which database?": "SQLite",
+			"Which features?": "Billing",
+		});
+		expect(outcome).toMatchObject({ answers: [{ answer: ["Billing"] }], unanswered: ["Which database?"] });
+		expect(warnings).toEqual([
+			`ignored the answer keys "db" and "Which database?" name the same question ("DB"); give one answer per question`,
+		]);
 	});
 });
 

@@ -3,7 +3,8 @@
  * the scripted model: live questions answered on the page reach the model exactly; a pending file answered on
  * the page is delivered by `pi -c`; nothing without the page token.
  */
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -46,12 +47,14 @@ describe("pi-ask-user web in Chromium", () => {
 	it("answers the spec's example for a waiting pi -p: the model receives exactly the spec's result", async () => {
 		ws = createWorkspace();
 		ws.script([{ toolCall: { name: "ask_user", arguments: SPEC_EXAMPLE } }]);
-		web = await startWebCommand(ws.cwd, ws.env);
+		const agentToken = "agent-token-5d1e0c";
+		web = await startWebCommand(ws.cwd, { ...ws.env, PI_ASK_USER_REMOTE_TOKEN: agentToken });
+		const pageToken = new URL(web.openUrl).searchParams.get("token") ?? "";
 		const page = await openPage(web);
 		// The token was traded for a cookie and is gone from the address bar.
 		expect(page.url()).toBe(`${web.origin}/`);
 		const running = runPiAsync(ws, piArgs(["-p", "set up the service"]), {
-			env: { PI_ASK_USER_REMOTE_URL: web.agentUrl },
+			env: { PI_ASK_USER_REMOTE_URL: web.agentUrl, PI_ASK_USER_REMOTE_TOKEN: agentToken },
 		});
 		const card = page.locator("article.card").first();
 		await card.getByRole("radio", { name: /PostgreSQL \(Recommended\)/ }).click({ timeout: 30_000 });
@@ -65,6 +68,15 @@ describe("pi-ask-user web in Chromium", () => {
 		expect(resultJson(ws.lastToolResult()?.text)).toEqual(SPEC_RESULT);
 		// Answered: the card is gone from the page.
 		await expect.poll(() => page.locator("#live article").count()).toBe(0);
+		// No token in pi's output or in what pi stored (sessions, settings) in its agent folder.
+		const stored = readdirSync(ws.agentDir, { recursive: true, withFileTypes: true })
+			.filter((entry) => entry.isFile())
+			.map((entry) => readFileSync(join(entry.parentPath, entry.name), "utf8"))
+			.join("\n");
+		expect(stored).toContain("order-processor");
+		for (const token of [pageToken, agentToken]) {
+			expect(run.stdout + run.stderr + stored).not.toContain(token);
+		}
 	});
 
 	it("a multi-select with a typed answer containing a comma arrives exactly, with its note", async () => {
@@ -128,7 +140,7 @@ describe("pi-ask-user web in Chromium", () => {
 		await expect.poll(() => page.locator("#pending article").count(), { timeout: 10_000 }).toBe(0);
 	});
 
-	it("refuses the page, its API and its live channel without the token (401), and keeps the token out of the output", async () => {
+	it("refuses the page, its API and its live channel without the token (401)", async () => {
 		ws = createWorkspace();
 		web = await startWebCommand(ws.cwd, ws.env);
 		for (const path of ["/", "/app.js", "/api/state", "/?token=wrong"]) {
