@@ -40,7 +40,9 @@ export function summarizeResult(
 		case "pending":
 			return {
 				tone: "warning",
-				lines: [`Pending: answers go in ${details.pendingFile ?? ".pi/pending-questions.json"}`],
+				lines: [
+					`Pending: answers go in ${typeof details.pendingFile === "string" ? sanitizeLine(details.pendingFile) : ".pi/pending-questions.json"}`,
+				],
 			};
 		case "answered": {
 			const clean = (text: string) => (expanded ? sanitizeText(text) : sanitizeLine(text));

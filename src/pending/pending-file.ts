@@ -177,8 +177,18 @@ function writeTemp(dir: string, content: string): string {
 	return temp;
 }
 
+// JSON.stringify escapes C0 controls only; DEL, C1 (8-bit CSI U+009B, NEL U+0085), bidi controls, line and
+// paragraph separators and the BOM are written as \u escapes too, so that `cat` or an editor shows the file as
+// it is. Lossless: JSON.parse reads the same strings back. These code points only ever occur inside strings.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: escaping control characters is the purpose.
+const UNSAFE_IN_FILE = /[\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069\ufeff]/g;
+
 function serialize(file: PendingFile): string {
-	return `${JSON.stringify(file, null, 2)}\n`;
+	const json = JSON.stringify(file, null, 2).replace(
+		UNSAFE_IN_FILE,
+		(c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`,
+	);
+	return `${json}\n`;
 }
 
 /**

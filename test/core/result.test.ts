@@ -94,6 +94,15 @@ describe("rendering text", () => {
 });
 
 describe("rendering foreign or broken details", () => {
+	it("a forged pendingFile is shown without its escape sequences", () => {
+		const forged = buildDetails(
+			request,
+			{ kind: "pending", pendingFile: "a\u001b]52;c;aGk=\u0007\u009b2J\u202eb.json" },
+			"print",
+			0,
+		);
+		expect(summarizeResult(forged, true).lines).toEqual(["Pending: answers go in ab.json"]);
+	});
 	it("shows nothing rather than crashing", () => {
 		const foreign = { questions: [], answers: "x", outcome: "answered" } as unknown as Parameters<
 			typeof summarizeResult

@@ -2,7 +2,7 @@
  * Files from elsewhere against the real pi (issue 13): the trust rule on files pi really wrote, planted
  * pending files, forged session records, attached-file look-alikes, and questions that cannot be saved.
  */
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { validateRequest } from "../../src/core/validate.js";
 import { createPendingFile, type PendingFile, parsePendingFile } from "../../src/pending/pending-file.js";
@@ -154,5 +154,41 @@ describe("terminal injection from planted pending files (defect 1)", () => {
 		await t.waitFor("pending-questions-2.json", 20_000);
 		await sleep(300);
 		expectNoPlantedSequences(t.raw());
+	});
+});
+
+/** The one session file pi wrote for this project (pi's default folder). */
+function onlySessionFile(): string {
+	const folder = `${ws.agentDir}/sessions`;
+	const [project] = readdirSync(folder);
+	const [name] = readdirSync(`${folder}/${project}`);
+	return `${folder}/${project}/${name}`;
+}
+
+describe("forged session records and metadata (defect 5)", () => {
+	it("a forged details.pendingFile does not reach the TUI raw on `pi -c`", async () => {
+		expect(runPrint(ws, ["set up the service"]).code).toBe(0);
+		rmSync(ws.pendingPath());
+		const session = onlySessionFile();
+		const forged = readFileSync(session, "utf8").replace(
+			/"pendingFile":"\.pi\/pending-questions\.json"/g,
+			`"pendingFile":${JSON.stringify(`.pi/x${OSC_52}${OSC_8}\u009b2J\u202eevil.json`)}`,
+		);
+		expect(forged).toContain("]52;");
+		writeFileSync(session, forged);
+		const t = startTui(ws, ["-c"], { env: { PI_ASK_USER_NOTIFY: "0" } });
+		tui = t;
+		await t.waitFor("evil.json", 40_000);
+		await sleep(300);
+		expectNoPlantedSequences(t.raw());
+	});
+
+	it("metadata lands in the pending file without raw C1 or bidi controls, and reads back the same", () => {
+		const metadata = { source: "ci\u009b31m\u202eevil\u0085", nested: ["\u2066x\u2069"] };
+		ws.script([{ toolCall: { name: "ask_user", arguments: { ...SPEC_EXAMPLE, metadata } } }]);
+		expect(runPrint(ws, ["set up the service"]).code).toBe(0);
+		const raw = readFileSync(ws.pendingPath(), "utf8");
+		for (const unsafe of ["\u009b", "\u202e", "\u0085", "\u2066", "\u2069"]) expect(raw).not.toContain(unsafe);
+		expect(JSON.parse(raw).metadata).toEqual(metadata);
 	});
 });
