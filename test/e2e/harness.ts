@@ -2,20 +2,22 @@
  * Runs the real `pi` binary with this package and the scripted model (examples/scripted-model.ts):
  * print mode and RPC mode as child processes, the TUI under a pseudo-terminal. Every run gets a temp
  * project folder and a temp PI_CODING_AGENT_DIR, so ~/.pi is never touched and no network is used.
+ * PI_ASK_USER_TEST_PI=<folder> runs a second pi (e.g. test/pi-versions/0.87) under the Node that folder ships.
  */
 import { type ChildProcessWithoutNullStreams, spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { dirname, join, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
+import { join } from "node:path";
 import xterm from "@xterm/headless";
 import * as pty from "node-pty";
 import { KEYS } from "../fixtures.js";
+import { PI, ROOT } from "../pi-versions/pi.js";
 
 export { FEATURES, KEYS, SPEC_EXAMPLE, SPEC_RESULT } from "../fixtures.js";
+export { PI, PROJECT_TRUST_ARGS, piAtLeast, ROOT } from "../pi-versions/pi.js";
 
-export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
-export const PI_CLI = join(ROOT, "node_modules/@mariozechner/pi-coding-agent/dist/cli.js");
+/** The CLI of the pi under test (PI_ASK_USER_TEST_PI chooses it; see test/pi-versions/pi.ts). */
+export const PI_CLI = PI.cli;
 export const SCRIPTED_MODEL = join(ROOT, "examples/scripted-model.ts");
 
 /** Waits until the model has received answers delivered as a user message; returns that message's text. */
@@ -125,7 +127,7 @@ export function runPi(
 	args: string[],
 	options: { env?: NodeJS.ProcessEnv; timeoutMs?: number } = {},
 ): RunResult {
-	const result = spawnSync(process.execPath, args, {
+	const result = spawnSync(PI.node, args, {
 		cwd: ws.cwd,
 		env: { ...ws.env, ...options.env },
 		stdio: ["ignore", "pipe", "pipe"],
@@ -172,7 +174,7 @@ export interface RpcSession {
 }
 
 export function startRpc(ws: Workspace, extra: string[] = [], options: { env?: NodeJS.ProcessEnv } = {}): RpcSession {
-	const child = spawn(process.execPath, piArgs(["--mode", "rpc", ...extra]), {
+	const child = spawn(PI.node, piArgs(["--mode", "rpc", ...extra]), {
 		cwd: ws.cwd,
 		env: { ...ws.env, ...options.env },
 		stdio: ["pipe", "pipe", "pipe"],
@@ -273,7 +275,7 @@ export function startTui(
 	const rows = options.rows ?? 32;
 	const term = new xterm.Terminal({ cols, rows, allowProposedApi: true });
 	const env = { ...ws.env, TERM: "xterm-256color", COLORTERM: "truecolor", ...options.env } as Record<string, string>;
-	const proc = pty.spawn(process.execPath, piArgs(extra, { extensions: options.extensions }), {
+	const proc = pty.spawn(PI.node, piArgs(extra, { extensions: options.extensions }), {
 		cols,
 		rows,
 		cwd: ws.cwd,
@@ -337,7 +339,7 @@ export function runPiAsync(
 	options: { env?: NodeJS.ProcessEnv; timeoutMs?: number } = {},
 ): Promise<RunResult> {
 	return new Promise((done) => {
-		const child = spawn(process.execPath, args, {
+		const child = spawn(PI.node, args, {
 			cwd: ws.cwd,
 			env: { ...ws.env, ...options.env },
 			stdio: ["ignore", "pipe", "pipe"],

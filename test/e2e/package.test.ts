@@ -1,8 +1,20 @@
-/** The package installs and loads as a user would: `pi install -l <dir>`, `pi install <dir>`, `pi -e <dir>`. */
+/**
+ * The package installs and loads as a user would: `pi install -l <dir>`, `pi install <dir>`, `pi -e <dir>`.
+ * A project-scope install loads only in a trusted project on pi ≥0.79, so those runs pass pi's trust flag.
+ */
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createWorkspace, PI_CLI, piArgs, ROOT, resultJson, runPi, type Workspace } from "./harness.js";
+import {
+	createWorkspace,
+	PI_CLI,
+	PROJECT_TRUST_ARGS,
+	piArgs,
+	ROOT,
+	resultJson,
+	runPi,
+	type Workspace,
+} from "./harness.js";
 
 let ws: Workspace;
 beforeEach(() => {
@@ -12,8 +24,8 @@ beforeEach(() => {
 afterEach(() => ws.cleanup());
 
 /** Runs the scripted ask with the package loaded only from pi's settings (no `-e` for it). */
-function askWithInstalledPackage() {
-	const run = runPi(ws, piArgs(["-p", "--answers", '["svc"]', "go"], { loadPackage: false }));
+function askWithInstalledPackage(trust: readonly string[] = []) {
+	const run = runPi(ws, piArgs([...trust, "-p", "--answers", '["svc"]', "go"], { loadPackage: false }));
 	expect(run.code, run.stderr).toBe(0);
 	expect(resultJson(ws.lastToolResult()?.text)).toEqual({
 		answered: true,
@@ -29,7 +41,7 @@ describe("installing as a pi package", () => {
 	it("loads after pi install -l <dir> (project scope)", () => {
 		const install = runPi(ws, [PI_CLI, "install", "-l", ROOT]);
 		expect(install.code, install.stderr).toBe(0);
-		askWithInstalledPackage();
+		askWithInstalledPackage(PROJECT_TRUST_ARGS);
 	});
 
 	it("loads after pi install <dir> (user scope, in the temp agent dir)", () => {
