@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Question } from "../../src/core/types.js";
 import {
+	decodeAgentFrame,
 	decodeAnswer,
 	encodeClosed,
 	encodeQuestion,
@@ -306,5 +307,35 @@ describe("encodeClosed", () => {
 			type: "event",
 			payload: { event: "ask_user_closed", payload: { ...ids, reason: "answered_elsewhere" } },
 		});
+	});
+});
+
+describe("decodeAgentFrame (the backend's side)", () => {
+	it("reads the question event the bridge sends, extensions included, and the closed event", () => {
+		const frame = encodeQuestion({ questions: [{ question: "Q?", context: "c", options: [{ label: "A" }] }] }, ids);
+		expect(decodeAgentFrame(JSON.stringify(frame))).toEqual({ kind: "question", payload: frame.payload.payload });
+		expect(decodeAgentFrame(JSON.stringify(encodeClosed(ids, "timeout")))).toEqual({
+			kind: "closed",
+			questionId: ids.questionId,
+			reason: "timeout",
+		});
+	});
+
+	it.each([
+		["not JSON", "{", "malformed"],
+		["another event", '{"type":"event","payload":{"event":"exec.approval.requested","payload":{}}}', "other"],
+		[
+			"no questions",
+			'{"type":"event","payload":{"event":"ask_user_question","payload":{"questionId":"q","questions":[]}}}',
+			"malformed",
+		],
+		[
+			"an option without a label",
+			'{"type":"event","payload":{"event":"ask_user_question","payload":{"questionId":"q","questions":[{"question":"Q","options":[{}]}]}}}',
+			"malformed",
+		],
+		["no questionId", '{"type":"event","payload":{"event":"ask_user_closed","payload":{}}}', "malformed"],
+	])("%s → %s", (_name, text, kind) => {
+		expect(decodeAgentFrame(text).kind).toBe(kind);
 	});
 });

@@ -7,6 +7,7 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { createPendingFile, savePendingFile } from "../../src/pending/pending-file.js";
 import {
 	createWorkspace,
 	piArgs,
@@ -138,6 +139,35 @@ describe("pi-ask-user web in Chromium", () => {
 		expect(existsSync(ws.pendingPath())).toBe(false);
 		// Delivered: it disappears from the page too.
 		await expect.poll(() => page.locator("#pending article").count(), { timeout: 10_000 }).toBe(0);
+	});
+
+	it("shows a pending file that fails the trust rule with where it came from, and writes it only after confirmation", async () => {
+		ws = createWorkspace();
+		const foreign = createPendingFile({
+			request: { questions: [{ question: "Deploy to production?", options: [{ label: "Yes" }, { label: "No" }] }] },
+			sessionId: "someone-elses-session",
+			toolCallId: "call-foreign",
+			task: "wipe the staging database",
+			now: new Date("2026-01-02T03:04:05Z"),
+		});
+		const path = savePendingFile(ws.cwd, foreign);
+		web = await startWebCommand(ws.cwd, ws.env);
+		const page = await openPage(web);
+		const card = page.locator("#pending article.card").first();
+		await expect.poll(() => card.locator(".origin.untrusted").textContent()).toContain("Not from your own pi");
+		expect(await card.locator(".origin").textContent()).toContain("its task: wipe the staging database");
+		await card.getByRole("radio", { name: "No" }).click();
+		await card.getByRole("button", { name: "Submit" }).click();
+		await expect.poll(() => card.locator(".message").textContent()).toContain("Confirm to answer it anyway");
+		expect(
+			(JSON.parse(readFileSync(path, "utf8")) as { questions: { answer: unknown }[] }).questions[0]?.answer,
+		).toBeNull();
+		await card.getByRole("checkbox", { name: /write my answers into it anyway/ }).check();
+		await card.getByRole("button", { name: "Submit" }).click();
+		await expect.poll(() => page.locator("#pending").textContent()).toContain("Run pi -c");
+		expect((JSON.parse(readFileSync(path, "utf8")) as { questions: { answer: unknown }[] }).questions[0]?.answer).toBe(
+			"No",
+		);
 	});
 
 	it("refuses the page, its API and its live channel without the token (401)", async () => {

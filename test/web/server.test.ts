@@ -1,0 +1,255 @@
+/**
+ * The web server in process, against real sockets: agents speak the bridge protocol (the real bridge, or a
+ * plain seed-001 client), pages use the API and the live channel. First answer wins; withdrawn questions leave
+ * every page; the agent token, the page cookie and same-origin writes are enforced.
+ */
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import WebSocket from "ws";
+import type { AskRequest } from "../../src/core/types.js";
+import { createRemoteBridge, type RemoteBridge } from "../../src/remote/bridge.js";
+import { type PageState, startWebServer, type WebServer } from "../../src/web/server.js";
+import { FEATURES } from "../fixtures.js";
+
+const PAGE_TOKEN = "page-token-for-tests-0123456789";
+const cleanups: (() => Promise<void> | void)[] = [];
+afterEach(async () => {
+	for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+const DATABASE_ASK: AskRequest = {
+	questions: [
+		{
+			question: "Which database?",
+			header: "DB",
+			options: [{ label: "Redis" }, { label: "SQLite", description: "file" }],
+		},
+	],
+};
+
+async function server(options: { agentToken?: string } = {}): Promise<{ web: WebServer; base: string; cwd: string }> {
+	const cwd = mkdtempSync(join(tmpdir(), "pi-ask-user-web-"));
+	const web = await startWebServer({
+		host: "127.0.0.1",
+		port: 0,
+		cwd,
+		pageToken: PAGE_TOKEN,
+		...options,
+		assets: new Map([["/", { type: "text/html", body: readFileSync("src/web/page/index.html") }]]),
+		judge: () => ({ trusted: false, reason: "no-session-file" }),
+	});
+	cleanups.push(async () => {
+		await web.close();
+		rmSync(cwd, { recursive: true, force: true });
+	});
+	return { web, base: `http://127.0.0.1:${web.port}`, cwd };
+}
+
+function bridge(agentUrl: string, token?: string): RemoteBridge {
+	const created = createRemoteBridge(
+		{
+			url: agentUrl,
+			...(token ? { token } : {}),
+			sessionKey: "s",
+			agentId: "pi",
+			timeoutMs: 10_000,
+			connectTimeoutMs: 2_000,
+			allowInsecure: false,
+		},
+		{ logger: { warn() {} } },
+	);
+	cleanups.push(() => created.dispose());
+	return created;
+}
+
+/** Signs in like a browser: the token for the cookie. */
+async function signIn(base: string): Promise<string> {
+	const response = await fetch(`${base}/?token=${PAGE_TOKEN}`, { redirect: "manual" });
+	expect(response.status).toBe(303);
+	expect(response.headers.get("location")).toBe("/");
+	const cookie = response.headers.get("set-cookie") ?? "";
+	expect(cookie).toMatch(/HttpOnly/);
+	expect(cookie).toMatch(/SameSite=Strict/);
+	expect(cookie).not.toContain(PAGE_TOKEN);
+	return cookie.split(";")[0] ?? "";
+}
+
+/** A page's live channel: every state it was pushed. */
+async function livePage(base: string, cookie: string): Promise<{ states: PageState[]; next(): Promise<PageState> }> {
+	const socket = new WebSocket(`${base.replace("http", "ws")}/live`, { headers: { cookie, origin: base } });
+	cleanups.push(() => socket.terminate());
+	const states: PageState[] = [];
+	const waiting: ((state: PageState) => void)[] = [];
+	socket.on("message", (data) => {
+		const state = JSON.parse(String(data)) as PageState;
+		states.push(state);
+		waiting.shift()?.(state);
+	});
+	await new Promise((resolve, reject) => {
+		socket.once("open", resolve);
+		socket.once("error", reject);
+	});
+	return { states, next: () => new Promise((resolve) => waiting.push(resolve)) };
+}
+
+async function until<T>(read: () => T | undefined, ms = 3_000): Promise<T> {
+	const end = Date.now() + ms;
+	for (;;) {
+		const value = read();
+		if (value !== undefined) return value;
+		if (Date.now() > end) throw new Error("condition not met in time");
+		await new Promise((resolve) => setTimeout(resolve, 10));
+	}
+}
+
+function post(base: string, path: string, cookie: string, body: unknown, origin = base): Promise<Response> {
+	return fetch(`${base}${path}`, {
+		method: "POST",
+		headers: { "Content-Type": "application/json", cookie, origin },
+		body: JSON.stringify(body),
+	});
+}
+
+describe("pi-ask-user web server", () => {
+	it("first answer wins: a second answer gets 409 and the question leaves every page", async () => {
+		const { web, base } = await server();
+		const cookie = await signIn(base);
+		const [pageA, pageB] = [await livePage(base, cookie), await livePage(base, cookie)];
+		const asked = bridge(`ws://127.0.0.1:${web.port}/agent`).ask(DATABASE_ASK);
+		const ask = await until(() => pageA.states.at(-1)?.asks[0]);
+		expect(ask.questions[0]?.options.map((o) => o.label)).toEqual(["Redis", "SQLite"]);
+		expect(ask.accepts).toEqual({ exact: true, notes: true });
+		await until(() => pageB.states.at(-1)?.asks[0]);
+		const answer = { id: ask.id, answers: [{ chosen: ["SQLite"], typed: "", note: "it is a file" }] };
+		const [first, second] = await Promise.all([
+			post(base, "/api/answer", cookie, answer),
+			post(base, "/api/answer", cookie, { ...answer, answers: [{ chosen: ["Redis"], typed: "", note: "" }] }),
+		]);
+		expect([first.status, second.status].sort()).toEqual([200, 409]);
+		const outcome = await asked;
+		expect(outcome).toMatchObject({ kind: "answered", answers: [{ question: "Which database?" }] });
+		await until(() => (pageA.states.at(-1)?.asks.length === 0 ? true : undefined));
+		await until(() => (pageB.states.at(-1)?.asks.length === 0 ? true : undefined));
+	});
+
+	it("a question answered in the terminal (ask_user_closed) or whose agent left disappears from the page", async () => {
+		const { web, base } = await server();
+		const cookie = await signIn(base);
+		const page = await livePage(base, cookie);
+		const agent = bridge(`ws://127.0.0.1:${web.port}/agent`);
+		const controller = new AbortController();
+		const aborted = agent.ask(DATABASE_ASK, controller.signal);
+		const open = agent.ask({ questions: [FEATURES] });
+		await until(() => (page.states.at(-1)?.asks.length === 2 ? true : undefined));
+		controller.abort("answered_elsewhere");
+		expect(await aborted).toEqual({ kind: "cancelled" });
+		const remaining = await until(() => (page.states.at(-1)?.asks.length === 1 ? page.states.at(-1)?.asks : undefined));
+		expect(remaining[0]?.questions[0]?.question).toBe(FEATURES.question);
+		agent.dispose();
+		expect(await open).toEqual({ kind: "cancelled" });
+		await until(() => (page.states.at(-1)?.asks.length === 0 ? true : undefined));
+	});
+
+	it("sends a plain seed-001 agent strings (labels comma-separated, typed text kept), and no notes", async () => {
+		const { web, base } = await server();
+		const cookie = await signIn(base);
+		const page = await livePage(base, cookie);
+		const agent = new WebSocket(`ws://127.0.0.1:${web.port}/agent`);
+		cleanups.push(() => agent.terminate());
+		await new Promise((resolve) => agent.once("open", resolve));
+		const received = new Promise<unknown>((resolve) =>
+			agent.once("message", (data) => resolve(JSON.parse(String(data)))),
+		);
+		const questions = [
+			{ question: FEATURES.question, header: "", multiSelect: true, options: FEATURES.options },
+			{ question: "Name?", header: "", multiSelect: false, options: [] },
+		];
+		agent.send(
+			JSON.stringify({
+				type: "event",
+				payload: {
+					event: "ask_user_question",
+					payload: { sessionKey: "s", agentId: "a", questionId: "q-1", questions },
+				},
+			}),
+		);
+		const ask = await until(() => page.states.at(-1)?.asks[0]);
+		expect(ask.accepts).toEqual({ exact: false, notes: false });
+		const response = await post(base, "/api/answer", cookie, {
+			id: ask.id,
+			answers: [
+				{ chosen: ["Admin Dashboard", "Authentication"], typed: "Exports", note: "ignored" },
+				{ chosen: [], typed: "svc", note: "" },
+			],
+		});
+		expect(response.status).toBe(200);
+		expect(await received).toEqual({
+			type: "hook.ask_user_answer",
+			payload: {
+				questionId: "q-1",
+				answers: { [FEATURES.question]: "Authentication, Admin Dashboard, Exports", "Name?": "svc" },
+			},
+		});
+	});
+
+	it("refuses answers that tick what is not an option, or give nothing, without touching the question", async () => {
+		const { web, base } = await server();
+		const cookie = await signIn(base);
+		const page = await livePage(base, cookie);
+		const asked = bridge(`ws://127.0.0.1:${web.port}/agent`).ask(DATABASE_ASK);
+		const ask = await until(() => page.states.at(-1)?.asks[0]);
+		for (const answers of [
+			[{ chosen: ["MySQL"], typed: "", note: "" }],
+			[null],
+			[],
+			[{ chosen: ["Redis", "SQLite"] }],
+		]) {
+			expect((await post(base, "/api/answer", cookie, { id: ask.id, answers })).status).toBe(400);
+		}
+		expect((await post(base, "/api/answer", cookie, { id: ask.id, dismiss: true })).status).toBe(200);
+		expect(await asked).toEqual({ kind: "cancelled" });
+	});
+
+	it("requires PI_ASK_USER_REMOTE_TOKEN from agents when set", async () => {
+		const { web } = await server({ agentToken: "agent-secret" });
+		const url = `ws://127.0.0.1:${web.port}/agent`;
+		expect(await bridge(url).ask(DATABASE_ASK)).toMatchObject({
+			kind: "unavailable",
+			reason: expect.stringContaining("401"),
+		});
+		expect(await bridge(url, "wrong").ask(DATABASE_ASK)).toMatchObject({ kind: "unavailable" });
+		const allowed = bridge(url, "agent-secret").ask(DATABASE_ASK, AbortSignal.timeout(300));
+		expect(await allowed).toEqual({ kind: "cancelled" });
+	});
+
+	it("needs the cookie for the page, the API and the live channel, and refuses cross-origin writes", async () => {
+		const { base } = await server();
+		expect((await fetch(`${base}/`)).status).toBe(401);
+		expect((await fetch(`${base}/api/state`)).status).toBe(401);
+		expect((await fetch(`${base}/?token=${PAGE_TOKEN}x`, { redirect: "manual" })).status).toBe(401);
+		const cookie = await signIn(base);
+		expect((await fetch(`${base}/`, { headers: { cookie } })).status).toBe(200);
+		const page = await fetch(`${base}/`, { headers: { cookie } });
+		expect(page.headers.get("content-security-policy")).toContain("script-src 'self'");
+		expect(page.headers.get("referrer-policy")).toBe("no-referrer");
+		expect((await post(base, "/api/answer", cookie, { id: "1", dismiss: true }, "http://evil.example")).status).toBe(
+			403,
+		);
+		const refused = await new Promise<string>((resolve) => {
+			const socket = new WebSocket(`${base.replace("http", "ws")}/live`, { headers: { origin: base } });
+			socket.on("unexpected-response", (_request, response) => resolve(String(response.statusCode)));
+			socket.on("open", () => resolve("open"));
+		});
+		expect(refused).toBe("401");
+		const crossSite = await new Promise<string>((resolve) => {
+			const socket = new WebSocket(`${base.replace("http", "ws")}/live`, {
+				headers: { cookie, origin: "http://evil.example" },
+			});
+			socket.on("unexpected-response", (_request, response) => resolve(String(response.statusCode)));
+			socket.on("open", () => resolve("open"));
+		});
+		expect(crossSite).toBe("403");
+	});
+});
