@@ -2,7 +2,7 @@
 import type { ExtensionContext, ToolDefinition } from "@mariozechner/pi-coding-agent";
 import { normalizeCall } from "./core/normalize.js";
 import { PROMPT_GUIDELINES, PROMPT_SNIPPET, TOOL_DESCRIPTION } from "./core/prompt.js";
-import { buildDetails, formatResultText } from "./core/result.js";
+import { buildDetails, resultContent } from "./core/result.js";
 import { AskUserParams, type AskUserParamsType } from "./core/schema.js";
 import type { AskDetails, AskMode, AskOutcome, AskRequest } from "./core/types.js";
 import { validateRequest } from "./core/validate.js";
@@ -16,10 +16,11 @@ export interface Ask {
 	ctx: ExtensionContext;
 }
 
-/** A finished ask: the outcome, and optionally a different text for the model or a stop of the run. */
+/** A finished ask: the outcome, and optionally more words for the model or a stop of the run. */
 export interface AskResolution {
 	outcome: AskOutcome;
 	mode: AskMode;
+	/** Said to the model in a second text block after the result JSON (print mode's pending instructions). */
 	modelText?: string;
 	terminate?: boolean;
 }
@@ -56,7 +57,7 @@ export function createAskUserTool(
 			const request = validateRequest(params);
 			const resolution = await handle({ request, toolCallId, signal, ctx });
 			return {
-				content: [{ type: "text", text: resolution.modelText ?? formatResultText(resolution.outcome) }],
+				content: resultContent(resolution.outcome, resolution.modelText),
 				details: buildDetails(request, resolution.outcome, resolution.mode, now()),
 				...(resolution.terminate ? { terminate: true } : {}),
 			};

@@ -35,12 +35,22 @@ function explanation(outcome: AskOutcome): string | undefined {
 	}
 }
 
-/** The text block the model reads. */
-export function formatResultText(outcome: AskOutcome, pendingInstructions?: string): string {
-	const json = JSON.stringify(toAskUserResult(outcome));
-	if (outcome.kind === "pending" && pendingInstructions) return `${pendingInstructions}\n\n${json}`;
-	const note = explanation(outcome);
-	return note ? `${json}\n${note}` : json;
+/** One text block of a tool result. */
+export interface TextBlock {
+	type: "text";
+	text: string;
+}
+
+/**
+ * What the model reads: the first block is exactly the AskUserResult JSON, so that `JSON.parse` of it always works
+ * (clients, tests, the model); anything else for the model is a second block — `guidance` when given (print
+ * mode's pending instructions), else the sentence that keeps a bare JSON from being misread.
+ */
+export function resultContent(outcome: AskOutcome, guidance?: string): TextBlock[] {
+	const blocks: TextBlock[] = [{ type: "text", text: JSON.stringify(toAskUserResult(outcome)) }];
+	const second = guidance ?? explanation(outcome);
+	if (second) blocks.push({ type: "text", text: second });
+	return blocks;
 }
 
 export function buildDetails(request: AskRequest, outcome: AskOutcome, mode: AskMode, now: number): AskDetails {

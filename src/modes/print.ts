@@ -2,7 +2,6 @@
  * Print mode (`pi -p`): nobody can answer now, so the questions go to a pending file, the person sees
  * them and the commands that answer them, and the run ends.
  */
-import { formatResultText } from "../core/result.js";
 import type { AskOutcome } from "../core/types.js";
 import { displayPath, formatPendingQuestions, type PendingFile, savePendingFile } from "../pending/pending-file.js";
 
@@ -26,7 +25,7 @@ Or answer inline:
 Questions saved to: ${relPath}`;
 }
 
-/** Saves the questions; returns the outcome, the text for the model and the text for the terminal. */
+/** Saves the questions; returns the outcome, the instructions for the model (after the JSON) and the terminal text. */
 export function askInPrint(
 	cwd: string,
 	file: PendingFile,
@@ -37,7 +36,7 @@ export function askInPrint(
 	const outcome: AskOutcome = { kind: "pending", pendingFile: rel };
 	return {
 		outcome,
-		modelText: formatResultText(outcome, instructions),
+		modelText: instructions,
 		terminalText: `The agent has questions for you:\n\n${formatPendingQuestions(file)}\n\n${instructions}\n`,
 	};
 }

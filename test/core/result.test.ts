@@ -1,7 +1,7 @@
 /** What the model reads and what the session keeps, for every outcome; and the chat rendering text. */
 import { describe, expect, it } from "vitest";
-import { buildDetails, formatResultText } from "../../src/core/result.js";
-import type { AskRequest } from "../../src/core/types.js";
+import { buildDetails, resultContent, toAskUserResult } from "../../src/core/result.js";
+import type { AskOutcome, AskRequest } from "../../src/core/types.js";
 import { summarizeCall, summarizeResult } from "../../src/render.js";
 
 const request: AskRequest = {
@@ -12,34 +12,37 @@ const request: AskRequest = {
 	metadata: { source: "project-setup" },
 };
 
-describe("result text", () => {
-	it("is the spec's AskUserResult JSON, compact, for an answer", () => {
-		const text = formatResultText({
-			kind: "answered",
-			answers: [{ question: "Name?", answer: "svc", wasCustom: true }],
-		});
-		expect(text).toBe('{"answered":true,"answers":[{"question":"Name?","answer":"svc","wasCustom":true}]}');
+describe("result content", () => {
+	const texts = (...args: Parameters<typeof resultContent>) => resultContent(...args).map((block) => block.text);
+
+	it("is the spec's AskUserResult JSON, compact, alone for a full answer", () => {
+		expect(texts({ kind: "answered", answers: [{ question: "Name?", answer: "svc", wasCustom: true }] })).toEqual([
+			'{"answered":true,"answers":[{"question":"Name?","answer":"svc","wasCustom":true}]}',
+		]);
 	});
-	it("makes a cancel unmistakable", () => {
-		const text = formatResultText({ kind: "cancelled" });
-		expect(text.split("\n")[0]).toBe('{"answered":false,"answers":[],"cancelled":true}');
-		expect(text).toContain("The user cancelled and gave no answers");
+	it("puts the sentence for the model in a second block, so the first always parses as JSON", () => {
+		expect(texts({ kind: "cancelled" })).toEqual([
+			'{"answered":false,"answers":[],"cancelled":true}',
+			"The user cancelled and gave no answers. Do not assume any; continue without them or ask differently.",
+		]);
+		const outcomes: AskOutcome[] = [
+			{ kind: "timedOut" },
+			{ kind: "connectionLost" },
+			{ kind: "answered", answers: [], unanswered: ["Name?"] },
+		];
+		for (const outcome of outcomes) {
+			const [json, sentence] = texts(outcome);
+			expect(JSON.parse(json ?? "")).toEqual(toAskUserResult(outcome));
+			expect(sentence).toBeTruthy();
+		}
 	});
-	it("marks timeouts, lost connections and skipped questions", () => {
-		expect(formatResultText({ kind: "timedOut" })).toContain('"timedOut":true');
-		expect(formatResultText({ kind: "connectionLost" })).toContain('"connectionLost":true');
-		expect(formatResultText({ kind: "answered", answers: [], unanswered: ["Name?"] })).toContain(
-			'"unanswered":["Name?"]',
-		);
-	});
-	it("puts the pending instructions before the JSON", () => {
-		const text = formatResultText(
-			{ kind: "pending", pendingFile: ".pi/pending-questions.json" },
+	it("puts print mode's pending instructions after the JSON", () => {
+		expect(
+			texts({ kind: "pending", pendingFile: ".pi/pending-questions.json" }, "Questions pending. User input required."),
+		).toEqual([
+			'{"answered":false,"answers":[],"pendingFile":".pi/pending-questions.json"}',
 			"Questions pending. User input required.",
-		);
-		expect(text).toBe(
-			'Questions pending. User input required.\n\n{"answered":false,"answers":[],"pendingFile":".pi/pending-questions.json"}',
-		);
+		]);
 	});
 });
 

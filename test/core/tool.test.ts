@@ -31,8 +31,9 @@ describe("createAskUserTool", () => {
 		expect(result.content).toEqual([
 			{
 				type: "text",
-				text: '{"answered":true,"answers":[{"question":"What should we name this service?","answer":"svc","wasCustom":true}],"unanswered":["Which database should we use?"]}\nThe user skipped the questions in `unanswered`.',
+				text: '{"answered":true,"answers":[{"question":"What should we name this service?","answer":"svc","wasCustom":true}],"unanswered":["Which database should we use?"]}',
 			},
+			{ type: "text", text: "The user skipped the questions in `unanswered`." },
 		]);
 		expect(result.details).toMatchObject({
 			answeredAt: 42,
@@ -51,7 +52,10 @@ describe("createAskUserTool", () => {
 			terminate: true,
 		}));
 		const result = await tool.execute("call_1", SPEC_EXAMPLE, undefined, undefined, ctx);
-		expect(result.content).toEqual([{ type: "text", text: "Questions pending." }]);
+		expect(result.content).toEqual([
+			{ type: "text", text: '{"answered":false,"answers":[],"pendingFile":".pi/pending-questions.json"}' },
+			{ type: "text", text: "Questions pending." },
+		]);
 		expect(result.terminate).toBe(true);
 	});
 });

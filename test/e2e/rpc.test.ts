@@ -8,36 +8,9 @@ import {
 	resultJson,
 	SPEC_EXAMPLE,
 	SPEC_RESULT,
-	startRpc,
 	type Workspace,
 } from "./harness.js";
-
-type Line = Record<string, unknown>;
-
-const DIALOGS = ["select", "input", "confirm", "editor"];
-
-/** Plays the RPC client: hands out pi's dialog requests one by one and answers them. */
-function client(rpc: RpcSession) {
-	let from = 0;
-	const nextOf = async (predicate: (line: Line) => boolean) => {
-		const line = await rpc.waitFor(predicate, 30_000, from);
-		from = rpc.lines.indexOf(line) + 1;
-		return line;
-	};
-	return {
-		dialog: (method: string) =>
-			nextOf((l) => l.type === "extension_ui_request" && DIALOGS.includes(String(l.method))).then((line) => {
-				expect(line.method).toBe(method);
-				return line;
-			}),
-		notification: () => nextOf((l) => l.type === "extension_ui_request" && l.method === "notify"),
-		value: (request: Line, value: string) => rpc.send({ type: "extension_ui_response", id: request.id, value }),
-		confirm: (request: Line, confirmed: boolean) =>
-			rpc.send({ type: "extension_ui_response", id: request.id, confirmed }),
-		cancel: (request: Line) => rpc.send({ type: "extension_ui_response", id: request.id, cancelled: true }),
-		finished: () => rpc.waitFor((l) => l.type === "agent_end", 30_000, from),
-	};
-}
+import { startAsking, stopRpc } from "./rpc-client.js";
 
 let ws: Workspace;
 let rpc: RpcSession | undefined;
@@ -46,21 +19,15 @@ beforeEach(() => {
 	ws = createWorkspace();
 });
 afterEach(async () => {
-	if (rpc) {
-		rpc.close();
-		const timer = setTimeout(() => rpc?.child.kill(), 5_000);
-		await rpc.exited;
-		clearTimeout(timer);
-		rpc = undefined;
-	}
+	if (rpc) await stopRpc(rpc);
+	rpc = undefined;
 	ws.cleanup();
 });
 
-function start(ask: unknown, structured = false) {
-	ws.script([{ toolCall: { name: "ask_user", arguments: ask } }]);
-	rpc = startRpc(ws, [], { env: { PI_ASK_USER_RPC_PROTOCOL: structured ? "structured" : undefined } });
-	rpc.send({ type: "prompt", message: "set up the service" });
-	return client(rpc);
+function start(question: unknown, structured = false) {
+	const started = startAsking(ws, question, structured);
+	rpc = started.rpc;
+	return started.ui;
 }
 
 describe("ask_user over RPC with plain dialogs (any client)", () => {
@@ -231,11 +198,14 @@ describe("ask_user over RPC with the structured protocol (PI_ASK_USER_RPC_PROTOC
 		});
 	});
 
-	it("cancels cleanly after three bad responses in a row", async () => {
+	it("after three bad responses tells the model that no valid answer came: the app's failure, never a cancel", async () => {
 		const ui = start(SPEC_EXAMPLE, true);
 		for (let i = 0; i < 3; i++) ui.value(await ui.dialog("editor"), '{"type":"ask_user_response"}');
 		await ui.finished();
-		expect(resultJson(ws.lastToolResult()?.text)).toEqual({ answered: false, answers: [], cancelled: true });
+		const result = ws.lastToolResult();
+		expect(result?.isError).toBe(true);
+		expect(result?.text).toContain("no valid answer came");
+		expect(result?.text).not.toContain("cancelled");
 	});
 
 	it("treats an ask_user_response with cancelled: true as a cancel", async () => {

@@ -1,0 +1,231 @@
+/**
+ * What the person gave reaches the model exactly, against the real pi: typed text stays one answer (issue 11
+ * defect 2), two keys for one question are refused (defect 5), the first text block of every result is exactly
+ * the AskUserResult JSON (defect 8), a typed reply starting with "Done" is text (defect 9), and the structured
+ * RPC protocol's notes, failures and closed notices (issue 15).
+ */
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import {
+	createWorkspace,
+	FEATURES,
+	KEYS,
+	type RpcSession,
+	resultJson,
+	runPrint,
+	SPEC_EXAMPLE,
+	startTui,
+	type TuiSession,
+	type Workspace,
+	waitForToolResult,
+} from "./harness.js";
+import { startAsking, stopRpc } from "./rpc-client.js";
+
+let ws: Workspace;
+let rpc: RpcSession | undefined;
+let tui: TuiSession | undefined;
+
+beforeEach(() => {
+	ws = createWorkspace();
+});
+afterEach(async () => {
+	tui?.kill();
+	tui = undefined;
+	if (rpc) await stopRpc(rpc);
+	rpc = undefined;
+	ws.cleanup();
+});
+
+function ask(question: unknown, structured = false) {
+	const started = startAsking(ws, question, structured);
+	rpc = started.rpc;
+	return started.ui;
+}
+
+/** The content blocks of every ask_user result in the newest session file of the workspace. */
+function sessionResultBlocks(): string[][] {
+	const folder = join(ws.agentDir, "sessions");
+	const files = readdirSync(folder, { recursive: true, encoding: "utf8" }).filter((f) => f.endsWith(".jsonl"));
+	const newest = files.sort().at(-1);
+	if (!newest) throw new Error("no session file");
+	return readFileSync(join(folder, newest), "utf8")
+		.split("\n")
+		.filter(Boolean)
+		.map(
+			(line) => JSON.parse(line) as { type: string; message?: { role: string; toolName?: string; content: unknown } },
+		)
+		.filter((entry) => entry.type === "message" && entry.message?.role === "toolResult")
+		.map((entry) => (entry.message?.content as { text: string }[]).map((block) => block.text));
+}
+
+const TYPED = "everything except Auth, Admin";
+const FEATURES_WITH_ADMIN = {
+	...FEATURES,
+	options: [{ label: "Auth" }, { label: "Admin" }, { label: "Billing" }],
+};
+
+describe("typed text is one custom answer (issue 11, defect 2)", () => {
+	it("RPC dialogs: text typed under Other in a multi-select never ticks an option", async () => {
+		const ui = ask({ questions: [FEATURES_WITH_ADMIN] });
+		ui.value(await ui.dialog("select"), "[ ] Other (type your answer)");
+		ui.value(await ui.dialog("input"), TYPED);
+		ui.value(await ui.dialog("select"), "Done (1 selected)");
+		const { blocks } = await ui.resultBlocks();
+		expect(JSON.parse(blocks[0] ?? "")).toEqual({
+			answered: true,
+			answers: [{ question: FEATURES.question, answer: [TYPED], wasCustom: true }],
+		});
+	});
+
+	it("TUI: text typed under Other in a multi-select never ticks an option", async () => {
+		ws.script([{ toolCall: { name: "ask_user", arguments: { questions: [FEATURES_WITH_ADMIN] } } }, { text: "ok" }]);
+		tui = startTui(ws, ["go"], { env: { PI_ASK_USER_NOTIFY: "0" } });
+		await tui.waitFor("[ ] Other (type your answer)", 40_000);
+		tui.type("0");
+		await tui.waitFor("> [ ] Other");
+		tui.type(KEYS.space);
+		await tui.waitFor("Your answer:");
+		tui.type(TYPED);
+		await tui.waitFor(TYPED);
+		tui.type(KEYS.enter);
+		await tui.waitFor(`[x] Other (type your answer): ${TYPED}`);
+		tui.type(KEYS.enter);
+		const result = await waitForToolResult(ws);
+		expect(resultJson(result.text)).toEqual({
+			answered: true,
+			answers: [{ question: FEATURES.question, answer: [TYPED], wasCustom: true }],
+		});
+	});
+});
+
+describe("two keys for one question are an error, never a guess (issue 11, defect 5)", () => {
+	it("--answers object form: the question's text and its header both given", () => {
+		ws.script([{ toolCall: { name: "ask_user", arguments: SPEC_EXAMPLE } }]);
+		expect(runPrint(ws, ["set up the service"]).code).toBe(0);
+		const answers = JSON.stringify({
+			"Which database should we use?": "SQLite",
+			"Database Selection": "MongoDB",
+			"What should we name this service?": "svc",
+		});
+		const run = runPrint(ws, ["-c", `--answers=${answers}`, "continue"]);
+		expect(run.stderr).toContain(
+			'--answers keys "Which database should we use?" and "Database Selection" name the same question ("Database Selection"); give one answer per question',
+		);
+		expect(run.code).not.toBe(0);
+		const delivered = ws.lastMessages().filter((m) => m.role === "user" && m.text.includes("MongoDB"));
+		expect(delivered).toEqual([]);
+	});
+
+	it("structured RPC answers: the response is refused with the reason and the request sent again", async () => {
+		const ui = ask(SPEC_EXAMPLE, true);
+		const first = await ui.dialog("editor");
+		const { requestId } = JSON.parse(String(first.prefill)) as { requestId: string };
+		const answers = { "which database should we use?": "SQLite", "database selection": "MongoDB" };
+		ui.value(first, JSON.stringify({ type: "ask_user_response", requestId, answers }));
+		const error = await ui.notification();
+		expect(error.message).toContain(
+			'answers keys "which database should we use?" and "database selection" name the same question',
+		);
+		const second = await ui.dialog("editor");
+		ui.value(second, JSON.stringify({ type: "ask_user_response", requestId, answers: ["MongoDB", "svc"] }));
+		const { blocks } = await ui.resultBlocks();
+		expect(JSON.parse(blocks[0] ?? "")).toMatchObject({ answered: true, answers: [{ answer: "MongoDB" }, {}] });
+	});
+});
+
+describe("the first text block is exactly the AskUserResult JSON (issue 11, defect 8)", () => {
+	it("a cancel: the JSON, then the sentence for the model as a second block", async () => {
+		const ui = ask({ questions: [SPEC_EXAMPLE.questions[0]] });
+		ui.cancel(await ui.dialog("select"));
+		const { blocks } = await ui.resultBlocks();
+		expect(JSON.parse(blocks[0] ?? "")).toEqual({ answered: false, answers: [], cancelled: true });
+		expect(blocks[1]).toContain("The user cancelled");
+		expect(blocks).toHaveLength(2);
+	});
+
+	it("a partly skipped ask: the JSON, then the sentence", async () => {
+		const ui = ask(SPEC_EXAMPLE);
+		ui.value(await ui.dialog("select"), "SQLite");
+		ui.value(await ui.dialog("input"), "");
+		const { blocks } = await ui.resultBlocks();
+		expect(JSON.parse(blocks[0] ?? "")).toMatchObject({
+			answered: true,
+			unanswered: [SPEC_EXAMPLE.questions[1]?.question],
+		});
+		expect(blocks[1]).toContain("skipped");
+	});
+
+	it("print mode's pending result: the JSON, then the instructions", () => {
+		ws.script([{ toolCall: { name: "ask_user", arguments: SPEC_EXAMPLE } }]);
+		expect(runPrint(ws, ["set up the service"]).code).toBe(0);
+		const [blocks] = sessionResultBlocks();
+		expect(JSON.parse(blocks?.[0] ?? "")).toEqual({
+			answered: false,
+			answers: [],
+			pendingFile: ".pi/pending-questions.json",
+		});
+		expect(blocks?.[1]).toContain("Questions pending. User input required.");
+	});
+});
+
+describe("RPC multi-select: a typed reply starting with Done is text (issue 11, defect 9)", () => {
+	it("takes 'Done with auth only please' as the person's answer, not the Done row", async () => {
+		const ui = ask({ questions: [FEATURES_WITH_ADMIN] });
+		ui.value(await ui.dialog("select"), "Done with auth only please");
+		const again = await ui.dialog("select");
+		expect(again.options).toContain("[x] Other: Done with auth only please");
+		ui.value(again, "Done (1 selected)");
+		const { blocks } = await ui.resultBlocks();
+		expect(JSON.parse(blocks[0] ?? "")).toEqual({
+			answered: true,
+			answers: [{ question: FEATURES.question, answer: ["Done with auth only please"], wasCustom: true }],
+		});
+	});
+});
+
+describe("structured RPC, complete (issue 15)", () => {
+	it("takes per-answer notes, as { answer, note } entries and as a notes field", async () => {
+		const ui = ask(SPEC_EXAMPLE, true);
+		const editor = await ui.dialog("editor");
+		const { requestId } = JSON.parse(String(editor.prefill)) as { requestId: string };
+		const response = {
+			type: "ask_user_response",
+			requestId,
+			answers: [{ answer: "SQLite", note: "only for the prototype" }, "order-processor"],
+			notes: { "service setup": "rename later" },
+		};
+		ui.value(editor, JSON.stringify(response));
+		const { blocks, isError } = await ui.resultBlocks();
+		expect(isError).toBe(false);
+		expect(JSON.parse(blocks[0] ?? "")).toEqual({
+			answered: true,
+			answers: [
+				{
+					question: "Which database should we use?",
+					answer: "SQLite",
+					selectedOption: "SQLite",
+					wasCustom: false,
+					note: "only for the prototype",
+				},
+				{
+					question: "What should we name this service?",
+					answer: "order-processor",
+					wasCustom: true,
+					note: "rename later",
+				},
+			],
+		});
+	});
+
+	it("tells the app with an ask_user_closed notice when the run is aborted while its request is open", async () => {
+		const ui = ask(SPEC_EXAMPLE, true);
+		const editor = await ui.dialog("editor");
+		const { requestId } = JSON.parse(String(editor.prefill)) as { requestId: string };
+		(rpc as RpcSession).send({ type: "abort" });
+		const notice = await ui.notification();
+		expect(JSON.parse(String(notice.message))).toEqual({ type: "ask_user_closed", requestId, reason: "aborted" });
+		const { blocks } = await ui.resultBlocks();
+		expect(JSON.parse(blocks[0] ?? "")).toEqual({ answered: false, answers: [], cancelled: true });
+	});
+});

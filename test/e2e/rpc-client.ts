@@ -1,0 +1,51 @@
+/** Plays an RPC client in end-to-end tests: hands out pi's dialog requests one by one and answers them. */
+import { expect } from "vitest";
+import { type RpcSession, startRpc, type Workspace } from "./harness.js";
+
+export type Line = Record<string, unknown>;
+
+const DIALOGS = ["select", "input", "confirm", "editor"];
+
+export function rpcClient(rpc: RpcSession) {
+	let from = 0;
+	const nextOf = async (predicate: (line: Line) => boolean) => {
+		const line = await rpc.waitFor(predicate, 30_000, from);
+		from = rpc.lines.indexOf(line) + 1;
+		return line;
+	};
+	return {
+		dialog: (method: string) =>
+			nextOf((l) => l.type === "extension_ui_request" && DIALOGS.includes(String(l.method))).then((line) => {
+				expect(line.method).toBe(method);
+				return line;
+			}),
+		notification: () => nextOf((l) => l.type === "extension_ui_request" && l.method === "notify"),
+		value: (request: Line, value: string) => rpc.send({ type: "extension_ui_response", id: request.id, value }),
+		confirm: (request: Line, confirmed: boolean) =>
+			rpc.send({ type: "extension_ui_response", id: request.id, confirmed }),
+		cancel: (request: Line) => rpc.send({ type: "extension_ui_response", id: request.id, cancelled: true }),
+		finished: () => rpc.waitFor((l) => l.type === "agent_end", 30_000, from),
+		/** The content blocks of the newest ask_user result, as the client saw them in `tool_execution_end`. */
+		resultBlocks: async () => {
+			const end = await rpc.waitFor((l) => l.type === "tool_execution_end", 30_000, from);
+			const result = end.result as { content: { type: string; text: string }[] };
+			return { isError: end.isError === true, blocks: result.content.map((block) => block.text) };
+		},
+	};
+}
+
+/** Starts pi in RPC mode with a model that asks `ask` on the first prompt, and sends that prompt. */
+export function startAsking(ws: Workspace, ask: unknown, structured = false) {
+	ws.script([{ toolCall: { name: "ask_user", arguments: ask } }]);
+	const rpc = startRpc(ws, [], { env: { PI_ASK_USER_RPC_PROTOCOL: structured ? "structured" : undefined } });
+	rpc.send({ type: "prompt", message: "set up the service" });
+	return { rpc, ui: rpcClient(rpc) };
+}
+
+/** Closes the client's side and waits for pi to exit (killing it after 5 s). */
+export async function stopRpc(rpc: RpcSession): Promise<void> {
+	rpc.close();
+	const timer = setTimeout(() => rpc.child.kill(), 5_000);
+	await rpc.exited;
+	clearTimeout(timer);
+}
