@@ -4,7 +4,7 @@
  *   node bench/run.mjs                 every benchmark, writes bench/RESULTS.md
  *   node bench/run.mjs dialog tokens   only those, printed, RESULTS.md untouched
  * Knobs: BENCH_STARTUP_RUNS (15), BENCH_PROBE_RUNS (8), BENCH_DIALOG_PRESSES (2000), BENCH_FILTER_ROUNDS
- * (200), BENCH_PENDING_ROUNDS (200).
+ * (200), BENCH_PENDING_ROUNDS (200), BENCH_IDLE_RUNS (2).
  */
 import { execFileSync, spawnSync } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
@@ -18,6 +18,7 @@ const BENCHES = {
 	startup: [],
 	dialog: ["--expose-gc"],
 	pending: [],
+	"dialog-idle": [],
 };
 
 function git(...args) {

@@ -55,4 +55,8 @@ export const KEYS = {
 	backspace: "\x7f",
 	space: " ",
 	ctrlC: "\x03",
+	ctrlG: "\x07",
+	ctrlN: "\x0e",
+	shiftUp: "\x1b[1;2A",
+	shiftDown: "\x1b[1;2B",
 } as const;

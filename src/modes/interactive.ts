@@ -1,13 +1,16 @@
 /**
- * Interactive mode (pi's TUI): shows the question dialog with `ctx.ui.custom()`, lets a person in
- * another window notice the waiting question (bell and window title, `PI_ASK_USER_NOTIFY`), and closes
- * the dialog as `cancelled` when the agent turn is aborted.
+ * Interactive mode (pi's TUI): shows the question dialog with `ctx.ui.custom()` at the height the terminal
+ * leaves it, lets a person in another window notice the waiting question (bell and window title,
+ * `PI_ASK_USER_NOTIFY`; on pi ≥ 1.5.1 also pi's own "blocked on the person" state), wires Ctrl+G to
+ * $VISUAL/$EDITOR, and closes the dialog as `cancelled` when the agent turn is aborted.
  */
 import { basename } from "node:path";
-import type { ExtensionUIContext } from "@mariozechner/pi-coding-agent";
+import { type ExtensionUIContext, VERSION } from "@mariozechner/pi-coding-agent";
+import type { Component, TUI } from "@mariozechner/pi-tui";
 import { STRINGS } from "../core/strings.js";
 import type { AskOutcome, AskRequest } from "../core/types.js";
 import { AskDialog } from "../ui/dialog.js";
+import { editInExternalEditor, editorCommand } from "../ui/external-editor.js";
 import { dialogTheme } from "../ui/theme.js";
 
 export interface InteractiveOptions {
@@ -17,6 +20,59 @@ export interface InteractiveOptions {
 	history?: readonly string[];
 	/** Overrides `PI_ASK_USER_NOTIFY` (tests). */
 	notify?: NotifySetting;
+	/** pi's version (tests); decides whether pi is told that the session waits for the person. */
+	piVersion?: string;
+	/** Overrides the environment that names $VISUAL/$EDITOR (tests). */
+	env?: NodeJS.ProcessEnv;
+}
+
+/** What pi ≥ 1.5.1 accepts as `custom()`'s `blocked` option: the session waits for the person. */
+interface BlockedNotice {
+	kind: string;
+	message: string;
+}
+type CustomOptions = NonNullable<Parameters<ExtensionUIContext["custom"]>[1]> & { blocked?: BlockedNotice };
+
+/** The first pi that knows `custom(…, { blocked })`. */
+const BLOCKED_SINCE = [1, 5, 1] as const;
+
+/** Whether this pi version has `custom(…, { blocked })` (a feature check on pi's own VERSION). */
+export function supportsBlocked(version: string): boolean {
+	const parts = version.split(/[.+-]/).map((part) => Number.parseInt(part, 10));
+	for (const [i, wanted] of BLOCKED_SINCE.entries()) {
+		const have = parts[i];
+		if (have === undefined || Number.isNaN(have)) return false;
+		if (have !== wanted) return have > wanted;
+	}
+	return true;
+}
+
+/** Lines pi draws with the dialog that change while it waits never exceed this (its working line, widgets). */
+const LIVE_LINES_MAX = 8;
+/** The dialog keeps at least this many lines, even on a terminal pi fills with its own lines. */
+const MIN_DIALOG_LINES = 5;
+
+/**
+ * Lines the dialog may use: the terminal's rows less what pi draws under it (widgets, footer) and the lines
+ * right above it that change while it waits (pi's working line and widgets). Those must stay on screen: when a
+ * line that changes has scrolled off, pi redraws the whole screen and its scrollback on every spinner tick.
+ */
+export function roomFor(tui: TUI, dialog: Component, width: number): number {
+	const rows = tui.terminal.rows;
+	const children = tui.children;
+	const at = children.findIndex(
+		(child) =>
+			child === dialog || ("children" in child && Array.isArray(child.children) && child.children.includes(dialog)),
+	);
+	if (at < 0) return rows;
+	let taken = 0;
+	for (const child of children.slice(at + 1)) taken += child.render(width).length;
+	for (const child of children.slice(Math.max(0, at - 2), at)) {
+		const lines = child.render(width).length;
+		// The chat above is not "live"; only pi's short status and widget containers are.
+		if (lines <= LIVE_LINES_MAX) taken += lines;
+	}
+	return Math.max(Math.min(rows, MIN_DIALOG_LINES), rows - taken);
 }
 
 /** `both` (default), `bell`, `title` or `off`. */
@@ -42,6 +98,11 @@ export async function askInteractive(
 	if (signal?.aborted) return { kind: "cancelled" };
 	const notify = options.notify ?? notifySetting(process.env.PI_ASK_USER_NOTIFY);
 	const first = request.questions[0];
+	const headline = first ? (first.header ?? first.question).replace(/\s+/g, " ").slice(0, TITLE_CHARS) : "";
+	const customOptions: CustomOptions | undefined = supportsBlocked(options.piVersion ?? VERSION)
+		? { blocked: { kind: "question", message: STRINGS.windowTitle(headline) } }
+		: undefined;
+	const editor = editorCommand(options.env ?? process.env);
 	let titleChanged = false;
 
 	let removeAbort = () => {};
@@ -49,8 +110,10 @@ export async function askInteractive(
 		// `custom()` gives nothing back where there is no TUI to show it in: that is no answer.
 		return (
 			(await ui.custom<AskOutcome | undefined>((tui, theme, keybindings, done) => {
-				const dialog = new AskDialog(tui, dialogTheme(theme), keybindings, request.questions, {
+				const dialog: AskDialog = new AskDialog(tui, dialogTheme(theme), keybindings, request.questions, {
 					history: options.history,
+					room: (width) => roomFor(tui, dialog, width),
+					editExternally: editor === undefined ? undefined : (text) => editInExternalEditor(tui, editor, text),
 					onDone: done,
 				});
 				if (signal) {
@@ -62,12 +125,11 @@ export async function askInteractive(
 				}
 				if (notify === "both" || notify === "bell") tui.terminal.write(BELL);
 				if ((notify === "both" || notify === "title") && first) {
-					const text = (first.header ?? first.question).replace(/\s+/g, " ").slice(0, TITLE_CHARS);
-					ui.setTitle(STRINGS.windowTitle(text));
+					ui.setTitle(STRINGS.windowTitle(headline));
 					titleChanged = true;
 				}
 				return dialog;
-			})) ?? { kind: "cancelled" }
+			}, customOptions)) ?? { kind: "cancelled" }
 		);
 	} finally {
 		removeAbort();

@@ -1,21 +1,30 @@
 /**
  * The question dialog as a pure state machine: `reduce(state, action) → state`, no I/O, no theme, no
  * pi objects. Per-key work is O(1) in the number of options (only a filter change scans the list), so
- * a list of 100 000 options moves as fast as a list of four.
+ * a list of 100 000 options moves as fast as a list of four. What the screen showed (the rows in the list
+ * window, how far the question text and the preview can scroll) comes back from the view as a `viewport`
+ * action, so that digits act only on rows a person can see and scrolling stops at the end.
  */
 import { answeredOutcome, type GivenAnswer, toAnswer } from "../core/answers.js";
 import { LIMITS } from "../core/limits.js";
 import type { Answer, AskOutcome, Question } from "../core/types.js";
 
-/** Lists longer than this scroll in a window of `SCROLL_WINDOW` rows. */
-const MAX_UNSCROLLED_OPTIONS = 6;
-const SCROLL_WINDOW = 6;
+/** PageUp/PageDown move this many rows until the view has reported its window. */
+const DEFAULT_PAGE = 6;
 
 export interface QuestionState {
 	/** The focused row: a position in the (filtered) option rows, or `rowCount - 1` for Other. */
 	cursor: number;
-	/** The first row of the scrolling window. */
+	/** The first row of the list window (the view keeps the cursor inside it and reports it back). */
 	scroll: number;
+	/** The rows the view showed last, first to last; `undefined` before the first frame. */
+	shown: { first: number; last: number } | undefined;
+	/** Lines the question text (or the Review) is scrolled by, and how far it can go. */
+	textScroll: number;
+	textScrollMax: number;
+	/** Lines the focused option's preview is scrolled by, and how far it can go. */
+	previewScroll: number;
+	previewScrollMax: number;
 	filter: string;
 	/** Option indices that match `filter`; `undefined` when every option is shown. */
 	matches: readonly number[] | undefined;
@@ -35,7 +44,7 @@ export interface QuestionState {
 }
 
 export type InputPurpose = "text" | "other" | "note";
-export type ConfirmPurpose = "discard" | "long" | "unanswered";
+export type ConfirmPurpose = "discard" | "long";
 
 export type Mode =
 	| { kind: "list" }
@@ -51,8 +60,24 @@ export interface DialogState {
 	mode: Mode;
 	/** Bumped whenever a text input opens, so the view knows to load `inputText(state)` into its editor. */
 	inputEpoch: number;
+	/** How far the Review on the Submit tab is scrolled, and how far it can go. */
+	review: { scroll: number; max: number };
+	/** A one-line message for the person about their last key (e.g. Enter on an empty answer); cleared by the next key. */
+	notice: Notice | undefined;
 	/** Set once the dialog is over. */
 	outcome: AskOutcome | undefined;
+}
+
+export type Notice = "emptyAnswer";
+
+/** What the view showed, reported after each frame. */
+export interface Viewport {
+	first: number;
+	last: number;
+	textScroll: number;
+	textScrollMax: number;
+	previewScroll: number;
+	previewScrollMax: number;
 }
 
 export type Action =
@@ -64,6 +89,11 @@ export type Action =
 	| { type: "cancel" }
 	| { type: "toggle" }
 	| { type: "quick"; digit: number }
+	/** Printable text typed on the option list: it starts (or continues) an Other answer. */
+	| { type: "typeOther"; text: string }
+	/** Shift+↑/↓: scrolls the focused option's preview, or else the question text (the Review on Submit). */
+	| { type: "scrollText"; delta: number }
+	| { type: "viewport"; viewport: Viewport }
 	| { type: "nextTab" }
 	| { type: "prevTab" }
 	| { type: "note" }
@@ -79,6 +109,11 @@ function emptyQuestionState(): QuestionState {
 	return {
 		cursor: 0,
 		scroll: 0,
+		shown: undefined,
+		textScroll: 0,
+		textScrollMax: 0,
+		previewScroll: 0,
+		previewScrollMax: 0,
 		filter: "",
 		matches: undefined,
 		checked: new Set(),
@@ -104,6 +139,8 @@ export function initialState(questions: readonly Question[]): DialogState {
 		perQuestion: questions.map(emptyQuestionState),
 		mode: modeForTab(questions, 0),
 		inputEpoch: 0,
+		review: { scroll: 0, max: 0 },
+		notice: undefined,
 		outcome: undefined,
 	};
 }
@@ -138,10 +175,19 @@ export function optionAtRow(question: Question, qs: QuestionState, row: number):
 	return qs.matches ? qs.matches[row] : row;
 }
 
-/** How many rows the list shows at once. */
-export function windowSize(question: Question, qs: QuestionState): number {
+/** The number shown beside a row: the option's own position (also in a filtered list); Other comes last. */
+export function rowNumber(question: Question, qs: QuestionState, row: number): number {
+	const option = optionAtRow(question, qs, row);
+	return option === undefined ? (question.options?.length ?? 0) + 1 : option + 1;
+}
+
+/** The row showing number `n`, if that row is on screen (every row counts before the first frame). */
+function shownRowWithNumber(question: Question, qs: QuestionState, n: number): number | undefined {
 	const rows = rowCount(question, qs);
-	return (question.options?.length ?? 0) > MAX_UNSCROLLED_OPTIONS ? Math.min(rows, SCROLL_WINDOW) : rows;
+	const first = qs.shown?.first ?? 0;
+	const last = Math.min(rows - 1, qs.shown?.last ?? rows - 1);
+	for (let row = first; row <= last; row++) if (rowNumber(question, qs, row) === n) return row;
+	return undefined;
 }
 
 /** What the person gave for a question so far: the ticked or chosen labels and the typed text, whole. */
@@ -193,16 +239,17 @@ function withQuestion(state: DialogState, change: (qs: QuestionState) => Questio
 	return { ...state, perQuestion };
 }
 
-/** Keeps the cursor inside the scrolling window. */
+/** Moves the cursor (bounded); a new focus shows its preview from the top. The view scrolls the list to it. */
 function fitScroll(question: Question, qs: QuestionState, cursor: number): QuestionState {
 	const rows = rowCount(question, qs);
 	const bounded = Math.max(0, Math.min(rows - 1, cursor));
-	const size = windowSize(question, qs);
-	let scroll = qs.scroll;
-	if (bounded < scroll) scroll = bounded;
-	else if (bounded >= scroll + size) scroll = bounded - size + 1;
-	scroll = Math.max(0, Math.min(scroll, rows - size));
-	return { ...qs, cursor: bounded, scroll };
+	if (bounded === qs.cursor) return qs;
+	return { ...qs, cursor: bounded, previewScroll: 0 };
+}
+
+/** Rows a page key moves: the rows the view showed last. */
+function pageRows(qs: QuestionState): number {
+	return qs.shown ? Math.max(1, qs.shown.last - qs.shown.first) : DEFAULT_PAGE;
 }
 
 function moveCursor(state: DialogState, delta: number, wrap: boolean): DialogState {
@@ -221,11 +268,28 @@ function openInput(state: DialogState, purpose: InputPurpose): DialogState {
 	return purpose === "note" ? withQuestion(next, (qs) => ({ ...qs, noteDraft: qs.note })) : next;
 }
 
+/** Text typed on the list starts the Other answer with it (after what Other already held), focused on Other. */
+function typeOther(state: DialogState, text: string): DialogState {
+	const question = state.questions[state.tab];
+	if (!question) return state;
+	const focused = withQuestion(state, (qs) => ({
+		...fitScroll(question, qs, rowCount(question, qs) - 1),
+		draft: qs.draft + text,
+	}));
+	return openInput(focused, "other");
+}
+
 function goToTab(state: DialogState, tab: number): DialogState {
 	const tabs = state.questions.length + 1;
 	const target = ((tab % tabs) + tabs) % tabs;
 	const mode = modeForTab(state.questions, target);
-	return { ...state, tab: target, mode, inputEpoch: mode.kind === "input" ? state.inputEpoch + 1 : state.inputEpoch };
+	return {
+		...state,
+		tab: target,
+		mode,
+		inputEpoch: mode.kind === "input" ? state.inputEpoch + 1 : state.inputEpoch,
+		notice: undefined,
+	};
 }
 
 function finish(state: DialogState): DialogState {
@@ -273,8 +337,8 @@ function commitText(state: DialogState, purpose: "text" | "other", checked: bool
 	if (!question || !qs) return state;
 	const text = qs.draft.trim();
 	if (text === "") {
-		// Nothing typed: a lone question waits; in a multi-question dialog the question is left unanswered.
-		if (purpose === "other" || !isMultiQuestion(state)) return state;
+		// Nothing typed: a lone question says what it waits for; in a multi-question dialog it is left unanswered.
+		if (purpose === "other" || !isMultiQuestion(state)) return { ...state, notice: "emptyAnswer" };
 		return advance(withQuestion(state, (q) => ({ ...q, answer: undefined, chosen: undefined })));
 	}
 	if (!checked && text.length > LIMITS.answerSoftChars) {
@@ -317,14 +381,8 @@ function toggleRow(state: DialogState, row: number): DialogState {
 }
 
 function confirmList(state: DialogState): DialogState {
-	if (isSubmitTab(state)) {
-		const missing = state.questions.length - answeredCount(state);
-		if (missing === 0) return finish(state);
-		return {
-			...state,
-			mode: { kind: "confirm", purpose: "unanswered", yes: true, count: missing, back: { kind: "list" } },
-		};
-	}
+	// The Submit tab is the review: it already says which questions are unanswered, so Enter submits.
+	if (isSubmitTab(state)) return finish(state);
 	const question = state.questions[state.tab];
 	const qs = state.perQuestion[state.tab];
 	if (!question || !qs) return state;
@@ -344,8 +402,6 @@ function confirmChoice(state: DialogState, yes: boolean): DialogState {
 	switch (mode.purpose) {
 		case "discard":
 			return { ...state, outcome: { kind: "cancelled" } };
-		case "unanswered":
-			return finish(back);
 		case "long":
 			return commitText(back, mode.back.kind === "input" && mode.back.purpose === "other" ? "other" : "text", true);
 	}
@@ -381,12 +437,66 @@ function applyFilter(state: DialogState, filter: string): DialogState {
 			else for (let i = 0; i < labels.length; i++) test(i);
 			matches = found;
 		}
-		return fitScroll(question, { ...qs, filter, matches, cursor: 0, scroll: 0 }, 0);
+		return { ...qs, filter, matches, cursor: 0, scroll: 0, shown: undefined, previewScroll: 0 };
 	});
+}
+
+/** Stores what the view showed; the same report twice changes nothing (no redraw). */
+function applyViewport(state: DialogState, viewport: Viewport): DialogState {
+	if (isSubmitTab(state)) {
+		const { textScroll, textScrollMax } = viewport;
+		if (state.review.scroll === textScroll && state.review.max === textScrollMax) return state;
+		return { ...state, review: { scroll: textScroll, max: textScrollMax } };
+	}
+	const qs = state.perQuestion[state.tab];
+	if (!qs) return state;
+	const same =
+		qs.shown?.first === viewport.first &&
+		qs.shown.last === viewport.last &&
+		qs.scroll === viewport.first &&
+		qs.textScroll === viewport.textScroll &&
+		qs.textScrollMax === viewport.textScrollMax &&
+		qs.previewScroll === viewport.previewScroll &&
+		qs.previewScrollMax === viewport.previewScrollMax;
+	if (same) return state;
+	return withQuestion(state, (q) => ({
+		...q,
+		scroll: viewport.first,
+		shown: { first: viewport.first, last: viewport.last },
+		textScroll: viewport.textScroll,
+		textScrollMax: viewport.textScrollMax,
+		previewScroll: viewport.previewScroll,
+		previewScrollMax: viewport.previewScrollMax,
+	}));
+}
+
+function scrollText(state: DialogState, delta: number): DialogState {
+	const clamp = (value: number, max: number) => Math.max(0, Math.min(max, value));
+	if (isSubmitTab(state)) {
+		const scroll = clamp(state.review.scroll + delta, state.review.max);
+		return scroll === state.review.scroll ? state : { ...state, review: { ...state.review, scroll } };
+	}
+	const question = state.questions[state.tab];
+	const qs = state.perQuestion[state.tab];
+	if (!question || !qs) return state;
+	const focused = optionAtRow(question, qs, qs.cursor);
+	const hasPreview = focused !== undefined && Boolean(question.options?.[focused]?.preview);
+	if (hasPreview && qs.previewScrollMax > 0) {
+		const previewScroll = clamp(qs.previewScroll + delta, qs.previewScrollMax);
+		return previewScroll === qs.previewScroll ? state : withQuestion(state, (q) => ({ ...q, previewScroll }));
+	}
+	const textScroll = clamp(qs.textScroll + delta, qs.textScrollMax);
+	return textScroll === qs.textScroll ? state : withQuestion(state, (q) => ({ ...q, textScroll }));
 }
 
 export function reduce(state: DialogState, action: Action): DialogState {
 	if (state.outcome) return state;
+	if (action.type === "viewport") return applyViewport(state, action.viewport);
+	// A notice answers the key before; the next key clears it.
+	return reduceKey(state.notice ? { ...state, notice: undefined } : state, action);
+}
+
+function reduceKey(state: DialogState, action: Action): DialogState {
 	const mode = state.mode;
 	if (action.type === "abort") return { ...state, outcome: { kind: "cancelled" } };
 
@@ -443,9 +553,17 @@ export function reduce(state: DialogState, action: Action): DialogState {
 		case "down":
 			return moveCursor(state, 1, true);
 		case "pageUp":
-			return moveCursor(state, -SCROLL_WINDOW, false);
-		case "pageDown":
-			return moveCursor(state, SCROLL_WINDOW, false);
+		case "pageDown": {
+			const qs = state.perQuestion[state.tab];
+			const rows = qs ? pageRows(qs) : DEFAULT_PAGE;
+			return moveCursor(state, action.type === "pageUp" ? -rows : rows, false);
+		}
+		case "scrollText":
+			return scrollText(state, action.delta);
+		case "typeOther": {
+			const question = state.questions[state.tab];
+			return question && hasOptions(question) ? typeOther(state, action.text) : state;
+		}
 		case "toggle": {
 			const qs = state.perQuestion[state.tab];
 			return qs && state.questions[state.tab]?.multiSelect ? toggleRow(state, qs.cursor) : state;
@@ -455,8 +573,13 @@ export function reduce(state: DialogState, action: Action): DialogState {
 			const qs = state.perQuestion[state.tab];
 			if (!question || !qs || !hasOptions(question)) return state;
 			if (action.digit === 0) return withQuestion(state, (q) => fitScroll(question, q, rowCount(question, q) - 1));
-			const row = action.digit - 1;
-			if (row >= optionRowCount(question, qs)) return state;
+			// A digit acts on the row showing that number on screen; any other digit is text for Other.
+			const row = shownRowWithNumber(question, qs, action.digit);
+			if (row === undefined) return typeOther(state, String(action.digit));
+			if (optionAtRow(question, qs, row) === undefined) {
+				const onOther = withQuestion(state, (q) => fitScroll(question, q, row));
+				return question.multiSelect ? toggleRow(onOther, row) : openInput(onOther, "other");
+			}
 			return question.multiSelect ? toggleRow(state, row) : selectRow(state, row);
 		}
 		case "note":

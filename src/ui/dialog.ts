@@ -1,19 +1,27 @@
 /**
  * The pi-tui component behind `ctx.ui.custom()`: feeds keys through `keyToAction` into the reducer,
- * hosts one pi-tui Editor for every text input (wrapping, history, paste, IME cursor), and caches the
- * rendered lines by width until the state changes or `invalidate()` is called.
+ * hosts one pi-tui Editor for every text input (wrapping, history, paste, IME cursor), renders at the
+ * height it is given room for, reports what it showed back to the reducer, and caches the rendered lines
+ * by size until the state changes or `invalidate()` is called.
  */
 import type { Component, EditorTheme, Focusable, TUI } from "@mariozechner/pi-tui";
-import { Editor } from "@mariozechner/pi-tui";
+import { Editor, truncateToWidth } from "@mariozechner/pi-tui";
 import type { AskOutcome, Question } from "../core/types.js";
 import { type Action, type DialogState, initialState, inputText, reduce } from "./dialog-state.js";
-import { type KeyMatcher, keyToAction } from "./keys.js";
+import { type InputCursor, type KeyMatcher, keyToAction, opensExternalEditor } from "./keys.js";
 import { renderDialog } from "./render.js";
 import type { DialogTheme } from "./theme.js";
+
+/** The narrowest width pi-tui's editor is given: room for a double-width character and the cursor. */
+const MIN_EDITOR_WIDTH = 4;
 
 export interface AskDialogOptions {
 	/** Earlier answers, newest last: ↑ in an empty text input recalls them. */
 	history?: readonly string[];
+	/** Lines the dialog may use at this width (the terminal's rows less what pi draws around it). */
+	room?: (width: number) => number;
+	/** Edits a text in $VISUAL/$EDITOR (Ctrl+G); `undefined` = keep the text. Absent when no editor is set. */
+	editExternally?: (text: string) => string | undefined;
 	/** Called once, when the dialog ends. */
 	onDone(outcome: AskOutcome): void;
 }
@@ -34,7 +42,7 @@ function editorTheme(theme: DialogTheme): EditorTheme {
 export class AskDialog implements Component, Focusable {
 	private state: DialogState;
 	private readonly editor: Editor;
-	private cache: { width: number; lines: string[] } | undefined;
+	private cache: { width: number; height: number; lines: string[] } | undefined;
 	private hasFocus = false;
 	private finished = false;
 
@@ -79,33 +87,67 @@ export class AskDialog implements Component, Focusable {
 
 	handleInput(data: string): void {
 		if (this.finished) return;
-		const action = keyToAction(data, this.keys, this.state);
+		if (opensExternalEditor(data, this.keys, this.state)) {
+			this.editExternally();
+			return;
+		}
+		const action = keyToAction(data, this.keys, this.state, this.cursor());
 		if (action) {
 			this.dispatch(action);
 			return;
 		}
 		if (this.state.mode.kind !== "input") return;
 		this.editor.handleInput(data);
-		// Cursor moves and history recall change only the editor, not our state: redraw for those too.
+		this.afterEdit();
+	}
+
+	render(width: number): string[] {
+		const height = Math.max(1, Math.floor(this.options.room?.(width) ?? this.tui.terminal.rows));
+		if (this.cache?.width === width && this.cache.height === height) return this.cache.lines;
+		const mode = this.state.mode;
+		const open = mode.kind === "input" || (mode.kind === "confirm" && mode.back.kind === "input");
+		// pi-tui's editor overflows its stack when a wide character does not fit its width: it always gets room
+		// for one, and its lines are cut to the width there really is.
+		const input = open
+			? (w: number) => this.editor.render(Math.max(MIN_EDITOR_WIDTH, w)).map((line) => truncateToWidth(line, w))
+			: undefined;
+		const frame = renderDialog(this.state, this.theme, { width, height }, input, {
+			history: (this.options.history?.length ?? 0) > 0,
+			externalEditor: this.options.editExternally !== undefined,
+		});
+		// What the frame showed goes back into the state (no redraw: it is what is on screen).
+		this.state = reduce(this.state, { type: "viewport", viewport: frame.viewport });
+		this.cache = { width, height, lines: frame.lines };
+		return frame.lines;
+	}
+
+	invalidate(): void {
+		this.cache = undefined;
+		this.editor.invalidate();
+	}
+
+	private cursor(): InputCursor {
+		const { line, col } = this.editor.getCursor();
+		const lines = this.editor.getLines();
+		const atStart = line === 0 && col === 0;
+		const atEnd = line >= lines.length - 1 && col >= (lines[lines.length - 1]?.length ?? 0);
+		return { atStart, atEnd };
+	}
+
+	/** The editor changed; cursor moves and history recall change only the editor, so redraw for those too. */
+	private afterEdit(): void {
 		if (!this.dispatch({ type: "edit", text: this.editor.getExpandedText() })) {
 			this.invalidate();
 			this.tui.requestRender();
 		}
 	}
 
-	render(width: number): string[] {
-		if (this.cache?.width === width) return this.cache.lines;
-		const mode = this.state.mode;
-		const open = mode.kind === "input" || (mode.kind === "confirm" && mode.back.kind === "input");
-		const input = open ? (w: number) => this.editor.render(w) : undefined;
-		const lines = renderDialog(this.state, this.theme, width, input);
-		this.cache = { width, lines };
-		return lines;
-	}
-
-	invalidate(): void {
-		this.cache = undefined;
-		this.editor.invalidate();
+	private editExternally(): void {
+		const edit = this.options.editExternally;
+		if (!edit) return;
+		const edited = edit(this.editor.getExpandedText());
+		if (edited !== undefined) this.editor.setText(edited);
+		this.afterEdit();
 	}
 
 	private syncEditorFocus(): void {

@@ -1,7 +1,8 @@
 /**
  * Raw terminal input → dialog action, through pi's keybinding ids so that a person's remaps apply.
- * Raw keys only where pi has no id: digits, space, `n`, `/`, `y`, typed filter text and Shift+Tab.
- * `undefined` means "not the dialog's key": in a text input it goes to the editor.
+ * Raw keys only where pi has no id: digits, space, `/`, `y`/`n` in a confirmation, typed text, Shift+Tab,
+ * Shift+↑/↓ (scroll the preview or the question) and Ctrl+N (note). `undefined` means "not the dialog's key":
+ * in a text input it goes to the editor.
  */
 import { decodeKittyPrintable, type Keybinding, matchesKey } from "@mariozechner/pi-tui";
 import { type Action, type DialogState, hasOptions, isMultiQuestion, isSubmitTab } from "./dialog-state.js";
@@ -10,6 +11,20 @@ import { type Action, type DialogState, hasOptions, isMultiQuestion, isSubmitTab
 export interface KeyMatcher {
 	matches(data: string, keybinding: Keybinding): boolean;
 }
+
+/** Where the text input's cursor is: ←/→ leave a free-text tab only from the end they point to. */
+export interface InputCursor {
+	atStart: boolean;
+	atEnd: boolean;
+}
+
+/** Opens the Other / free-text / note text in $VISUAL or $EDITOR (pi's own key for its editor). */
+export const EXTERNAL_EDITOR_KEY: Keybinding = "app.editor.external";
+/** Opens the note input; not a printable character, so typing on the list never opens it. */
+export const NOTE_KEY = "ctrl+n";
+
+const PASTE_START = "\x1b[200~";
+const PASTE_END = "\x1b[201~";
 
 /** The printable text a key press types, if any (plain bytes or the Kitty keyboard protocol). */
 function printable(data: string): string | undefined {
@@ -22,6 +37,18 @@ function printable(data: string): string | undefined {
 	return text === "" ? undefined : text;
 }
 
+/** The text of a bracketed paste, or `undefined` when the data is not one. */
+function pasted(data: string): string | undefined {
+	if (!data.startsWith(PASTE_START)) return undefined;
+	const end = data.lastIndexOf(PASTE_END);
+	return data.slice(PASTE_START.length, end < 0 ? undefined : end);
+}
+
+/** Whether this key opens the external editor (in a text input). */
+export function opensExternalEditor(data: string, keys: KeyMatcher, state: DialogState): boolean {
+	return state.mode.kind === "input" && keys.matches(data, EXTERNAL_EDITOR_KEY);
+}
+
 function tabAction(data: string, keys: KeyMatcher, withArrows: boolean): Action | undefined {
 	if (keys.matches(data, "tui.input.tab")) return { type: "nextTab" };
 	if (matchesKey(data, "shift+tab")) return { type: "prevTab" };
@@ -31,6 +58,8 @@ function tabAction(data: string, keys: KeyMatcher, withArrows: boolean): Action 
 }
 
 function moveAction(data: string, keys: KeyMatcher): Action | undefined {
+	if (matchesKey(data, "shift+up")) return { type: "scrollText", delta: -1 };
+	if (matchesKey(data, "shift+down")) return { type: "scrollText", delta: 1 };
 	if (keys.matches(data, "tui.select.up")) return { type: "up" };
 	if (keys.matches(data, "tui.select.down")) return { type: "down" };
 	if (keys.matches(data, "tui.select.pageUp")) return { type: "pageUp" };
@@ -38,32 +67,46 @@ function moveAction(data: string, keys: KeyMatcher): Action | undefined {
 	return undefined;
 }
 
-export function keyToAction(data: string, keys: KeyMatcher, state: DialogState): Action | undefined {
+function confirmKey(data: string, keys: KeyMatcher): Action | undefined {
+	if (keys.matches(data, "tui.select.confirm")) return { type: "confirm" };
+	if (keys.matches(data, "tui.select.cancel")) return { type: "cancel" };
+	if (
+		keys.matches(data, "tui.editor.cursorLeft") ||
+		keys.matches(data, "tui.editor.cursorRight") ||
+		keys.matches(data, "tui.select.up") ||
+		keys.matches(data, "tui.select.down")
+	) {
+		return { type: "flip" };
+	}
+	const text = printable(data)?.toLowerCase();
+	if (text === "y") return { type: "choose", yes: true };
+	if (text === "n") return { type: "choose", yes: false };
+	return undefined;
+}
+
+function inputKey(data: string, keys: KeyMatcher, state: DialogState, cursor: InputCursor): Action | undefined {
+	if (keys.matches(data, "tui.input.submit")) return { type: "confirm" };
+	if (keys.matches(data, "tui.select.cancel")) return { type: "cancel" };
+	if (!isMultiQuestion(state)) return undefined;
+	const tab = tabAction(data, keys, false);
+	if (tab) return tab;
+	// On a free-text tab, ←/→ move the text cursor until it reaches the end they point to; then they switch tabs.
+	if (state.mode.kind !== "input" || state.mode.purpose !== "text") return undefined;
+	if (cursor.atEnd && keys.matches(data, "tui.editor.cursorRight")) return { type: "nextTab" };
+	if (cursor.atStart && keys.matches(data, "tui.editor.cursorLeft")) return { type: "prevTab" };
+	return undefined;
+}
+
+export function keyToAction(
+	data: string,
+	keys: KeyMatcher,
+	state: DialogState,
+	cursor: InputCursor = { atStart: true, atEnd: true },
+): Action | undefined {
 	const mode = state.mode;
 	const multi = isMultiQuestion(state);
-
-	if (mode.kind === "confirm") {
-		if (keys.matches(data, "tui.select.confirm")) return { type: "confirm" };
-		if (keys.matches(data, "tui.select.cancel")) return { type: "cancel" };
-		if (
-			keys.matches(data, "tui.editor.cursorLeft") ||
-			keys.matches(data, "tui.editor.cursorRight") ||
-			keys.matches(data, "tui.select.up") ||
-			keys.matches(data, "tui.select.down")
-		) {
-			return { type: "flip" };
-		}
-		const text = printable(data)?.toLowerCase();
-		if (text === "y") return { type: "choose", yes: true };
-		if (text === "n") return { type: "choose", yes: false };
-		return undefined;
-	}
-
-	if (mode.kind === "input") {
-		if (keys.matches(data, "tui.input.submit")) return { type: "confirm" };
-		if (keys.matches(data, "tui.select.cancel")) return { type: "cancel" };
-		return multi ? tabAction(data, keys, false) : undefined;
-	}
+	if (mode.kind === "confirm") return confirmKey(data, keys);
+	if (mode.kind === "input") return inputKey(data, keys, state, cursor);
 
 	if (keys.matches(data, "tui.select.confirm")) return { type: "confirm" };
 	if (keys.matches(data, "tui.select.cancel")) return { type: "cancel" };
@@ -86,10 +129,14 @@ export function keyToAction(data: string, keys: KeyMatcher, state: DialogState):
 	}
 	const question = state.questions[state.tab];
 	if (isSubmitTab(state) || !question || !hasOptions(question)) return undefined;
+	if (matchesKey(data, NOTE_KEY)) return { type: "note" };
+	const paste = pasted(data);
+	if (paste !== undefined) return { type: "typeOther", text: paste };
 	const text = printable(data);
+	if (text === undefined) return undefined;
 	if (text === " ") return question.multiSelect ? { type: "toggle" } : undefined;
-	if (text !== undefined && /^[0-9]$/.test(text)) return { type: "quick", digit: Number(text) };
-	if (text === "n") return { type: "note" };
+	if (/^[0-9]$/.test(text)) return { type: "quick", digit: Number(text) };
 	if (text === "/") return { type: "filterStart" };
-	return undefined;
+	// Any other character starts an answer of the person's own, as in Claude Code's dialog.
+	return { type: "typeOther", text };
 }

@@ -1,7 +1,8 @@
 /**
- * The option list shared by every view (single question, tabs, multi-select): numbered or `[x]` rows,
- * wrapped labels and descriptions, the built-in Other row, and a scrolling window with "↑ N more" /
- * "↓ N more" indicators. Work is proportional to the visible rows, never to the list's length.
+ * The option list shared by every view (single question, tabs, multi-select): numbered rows (`[x]` boxes too
+ * in multi-select), wrapped labels and descriptions, the built-in Other row, and a window that fits a line
+ * budget with "↑ N more" / "↓ N more" indicators and keeps the focused row inside. Work is proportional to the
+ * visible rows, never to the list's length.
  */
 import { truncateToWidth, visibleWidth, wrapTextWithAnsi } from "@mariozechner/pi-tui";
 import { STRINGS } from "../core/strings.js";
@@ -14,9 +15,8 @@ export interface OptionListView {
 	/** Option indices shown, in order; `undefined` = all options. */
 	matches: readonly number[] | undefined;
 	cursor: number;
+	/** The first row the window showed last time: the window moves only as far as the cursor needs. */
 	scroll: number;
-	/** Rows shown at once (including Other). */
-	window: number;
 	multiSelect: boolean;
 	checked: ReadonlySet<number>;
 	otherChecked: boolean;
@@ -28,6 +28,13 @@ export interface OptionListView {
 	active: boolean;
 }
 
+export interface RenderedList {
+	lines: string[];
+	/** The rows shown, first to last. */
+	first: number;
+	last: number;
+}
+
 const INDENT = 2;
 
 /** Lines of `text` wrapped to `width`, the first after `first`, the rest after `rest` (same width). */
@@ -36,47 +43,91 @@ function hanging(text: string, width: number, first: string, rest: string): stri
 	return wrapTextWithAnsi(text, room).map((line, i) => truncateToWidth((i === 0 ? first : rest) + line, width));
 }
 
-export function renderOptionList(view: OptionListView, theme: DialogTheme, width: number): string[] {
+function rowLines(view: OptionListView, theme: DialogTheme, width: number, row: number): string[] {
 	const optionRows = view.matches?.length ?? view.options.length;
-	const rows = optionRows + 1;
-	const start = Math.max(0, Math.min(view.scroll, rows - view.window));
-	const end = Math.min(rows, start + view.window);
-	const numberWidth = String(rows).length;
+	const numberWidth = String(view.options.length + 1).length;
+	const focused = view.active && row === view.cursor;
+	const pointer = focused ? theme.accent("> ") : "  ";
+	const isOther = row === optionRows;
+	const index = isOther ? undefined : view.matches ? view.matches[row] : row;
+	const option = index === undefined ? undefined : view.options[index];
+	// The number is the option's own (a filtered list keeps it); Other is numbered after the last option.
+	const number = `${String(isOther ? view.options.length + 1 : (index ?? 0) + 1).padStart(numberWidth)}. `;
+	let marker = number;
+	if (view.multiSelect) {
+		const ticked = isOther ? view.otherChecked : index !== undefined && view.checked.has(index);
+		marker += ticked ? "[x] " : "[ ] ";
+	}
+	let label = isOther ? STRINGS.other : sanitizeLine(option?.label ?? "");
+	const typed = sanitizeLine(view.otherText).trim();
+	if (isOther && typed !== "") label += `: ${typed}`;
+	if (!isOther && index !== undefined && index === view.chosen) label += " ✓";
+	const styled = focused
+		? theme.accent(marker + label)
+		: theme.text(marker) + (isOther ? theme.muted(label) : theme.text(label));
+	const pad = " ".repeat(INDENT);
+	const first = pad + pointer;
+	const rest = " ".repeat(INDENT + 2 + visibleWidth(marker));
+	// The Other row's typed text can be long: one line is enough to recognise it.
+	const lines = isOther ? [truncateToWidth(first + styled, width)] : hanging(styled, width, first, rest);
+	if (option?.description) lines.push(...hanging(theme.muted(sanitizeText(option.description)), width, rest, rest));
+	return lines;
+}
+
+/** The list in at most `budget` lines (at least the focused row), starting near `view.scroll`. */
+export function renderOptionList(
+	view: OptionListView,
+	theme: DialogTheme,
+	width: number,
+	budget: number,
+): RenderedList {
+	const rows = (view.matches?.length ?? view.options.length) + 1;
+	const cache = new Map<number, string[]>();
+	const linesOf = (row: number): string[] => {
+		let lines = cache.get(row);
+		if (!lines) {
+			lines = rowLines(view, theme, width, row);
+			cache.set(row, lines);
+		}
+		return lines;
+	};
+	const cursor = Math.max(0, Math.min(rows - 1, view.cursor));
+	const room = Math.max(1, budget);
+
+	// Everything fits: no window.
+	let total = 0;
+	for (let row = 0; row < rows && total <= room; row++) total += linesOf(row).length;
+	if (total <= room) {
+		const lines: string[] = [];
+		for (let row = 0; row < rows; row++) lines.push(...linesOf(row));
+		return { lines, first: 0, last: rows - 1 };
+	}
+
+	// A window: two lines for the indicators, the rest for rows, the cursor always inside.
+	const inner = Math.max(1, room - 2);
+	let first = Math.max(0, Math.min(view.scroll, rows - 1));
+	if (cursor < first) first = cursor;
+	let used = 0;
+	let last = first - 1;
+	while (last + 1 < rows && used + linesOf(last + 1).length <= inner) used += linesOf(++last).length;
+	if (cursor > last) {
+		// Put the cursor at the bottom and fill upwards.
+		first = cursor;
+		last = cursor;
+		used = linesOf(cursor).length;
+		while (first > 0 && used + linesOf(first - 1).length <= inner) used += linesOf(--first).length;
+	} else {
+		// Near the end: fill the space left above rather than leaving it empty.
+		while (first > 0 && used + linesOf(first - 1).length <= inner) used += linesOf(--first).length;
+	}
+	const shown: string[] = [];
+	for (let row = first; row <= last; row++) shown.push(...linesOf(row));
+	const body = shown.slice(0, Math.max(1, inner));
 	const pad = " ".repeat(INDENT);
 	const lines: string[] = [];
-
-	if (start > 0) lines.push(truncateToWidth(pad + theme.dim(STRINGS.moreAbove(start)), width));
-	for (let row = start; row < end; row++) {
-		const focused = view.active && row === view.cursor;
-		const pointer = focused ? theme.accent("> ") : "  ";
-		const isOther = row === optionRows;
-		const index = isOther ? undefined : view.matches ? view.matches[row] : row;
-		const option = index === undefined ? undefined : view.options[index];
-
-		let marker: string;
-		if (view.multiSelect) {
-			const ticked = isOther ? view.otherChecked : index !== undefined && view.checked.has(index);
-			marker = ticked ? "[x] " : "[ ] ";
-		} else {
-			marker = `${String(row + 1).padStart(numberWidth)}. `;
-		}
-		let label = isOther ? STRINGS.other : sanitizeLine(option?.label ?? "");
-		const typed = sanitizeLine(view.otherText).trim();
-		if (isOther && typed !== "") label += `: ${typed}`;
-		if (!isOther && index !== undefined && index === view.chosen) label += " ✓";
-		const styled = focused
-			? theme.accent(marker + label)
-			: theme.text(marker) + (isOther ? theme.muted(label) : theme.text(label));
-
-		const first = pad + pointer;
-		const rest = " ".repeat(INDENT + 2 + visibleWidth(marker));
-		// The Other row's typed text can be long: one line is enough to recognise it.
-		if (isOther) lines.push(truncateToWidth(first + styled, width));
-		else lines.push(...hanging(styled, width, first, rest));
-		if (option?.description) {
-			lines.push(...hanging(theme.muted(sanitizeText(option.description)), width, rest, rest));
-		}
-	}
-	if (end < rows) lines.push(truncateToWidth(pad + theme.dim(STRINGS.moreBelow(rows - end)), width));
-	return lines;
+	if (first > 0 && room >= 3) lines.push(truncateToWidth(pad + theme.dim(STRINGS.moreAbove(first)), width));
+	lines.push(...body);
+	if (last < rows - 1 && room >= 2)
+		lines.push(truncateToWidth(pad + theme.dim(STRINGS.moreBelow(rows - 1 - last)), width));
+	return { lines: lines.slice(0, room), first, last };
 }

@@ -1,183 +1,204 @@
 /**
- * The dialog's picture: a pure function of (state, theme, width) → lines. The only outside part is the
- * text editor's own lines, passed in as a function of the width it gets. Every line fits `width`.
+ * The dialog's picture: a pure function of (state, theme, width, height) → lines, never more than `height`.
+ * The top (border, tab bar or header) and the bottom (hint, border) always show; the body between them gets
+ * the rest: the question (clamped and scrollable when long), its context, the option window sized to the
+ * space left with the focused row inside, the preview pane at a stable height, and any open text input.
+ * The only outside part is the text editor's own lines, passed in as a function of the width it gets.
+ * What was shown (list window, scroll limits) is returned as a `Viewport` for the reducer.
  */
-import { Markdown, truncateToWidth, visibleWidth, wrapTextWithAnsi } from "@mariozechner/pi-tui";
+import { truncateToWidth, visibleWidth, wrapTextWithAnsi } from "@mariozechner/pi-tui";
 import { STRINGS } from "../core/strings.js";
 import { sanitizeLine, sanitizeText } from "../core/text.js";
 import type { Question } from "../core/types.js";
 import {
 	answeredCount,
-	answerFor,
 	type DialogState,
+	givenAnswer,
 	hasOptions,
 	isAnswered,
 	isMultiQuestion,
 	isSubmitTab,
 	optionAtRow,
 	type QuestionState,
-	windowSize,
+	type Viewport,
 } from "./dialog-state.js";
 import { renderOptionList } from "./option-list.js";
+import { markdownLines, pane, previewLines, tallestPreview } from "./preview.js";
 import type { DialogTheme } from "./theme.js";
 
 /** Renders the text input at a given width (pi-tui's Editor in the real dialog); shown while one is open. */
 export type InputRenderer = (width: number) => string[];
 
+export interface DialogSize {
+	width: number;
+	/** Lines the dialog may use; it never renders more. */
+	height: number;
+}
+
+export interface DialogFrame {
+	lines: string[];
+	viewport: Viewport;
+}
+
+/** What the dialog may mention in its hints. */
+export interface HintContext {
+	/** Earlier answers exist for ↑ recall. */
+	history: boolean;
+	/** $VISUAL or $EDITOR is set, so Ctrl+G does something. */
+	externalEditor: boolean;
+}
+
 /** From this width on, a preview sits beside the options instead of below them. */
 const SIDE_BY_SIDE_MIN_WIDTH = 100;
-// Kept short so that the dialog with a preview still fits an 80×24 terminal.
-const PREVIEW_MAX_LINES = 10;
-const CHIP_LENGTHS = [20, 14, 10, 6, 3] as const;
+/** Chip names are cut to this length when every tab fits; narrower terminals show a window of tabs. */
+const CHIP_MAX = 20;
+const CHIP_MIN = 8;
 const PAD = "  ";
+/** The question text keeps at most this share of the body when everything does not fit. */
+const TEXT_SHARE = 0.4;
+/** A stacked preview shows at least its title and this many lines before the option list gives way. */
+const PREVIEW_MIN_LINES = 2;
 
 function wrapped(text: string, width: number, indent = PAD): string[] {
 	const room = Math.max(1, width - visibleWidth(indent));
 	return wrapTextWithAnsi(text, room).map((line) => truncateToWidth(indent + line, width));
 }
 
-function chip(question: Question, index: number, max: number): string {
-	const name = sanitizeLine(question.header ?? "") || STRINGS.questionChip(index + 1);
-	return truncateToWidth(name, max, "…");
-}
+// ------------------------------------------------------------------------------------------------ tab bar
 
-function tabBar(state: DialogState, theme: DialogTheme, width: number): string {
-	let line = "";
-	for (const max of CHIP_LENGTHS) {
-		const parts = state.questions.map((question, i) => {
-			const qs = state.perQuestion[i];
-			const done = qs !== undefined && isAnswered(question, qs);
-			const text = ` ${done ? "■" : "□"} ${chip(question, i, max)} `;
-			if (i === state.tab) return theme.selected(text);
-			return done ? theme.success(text) : theme.muted(text);
-		});
-		const submit = ` ✓ ${STRINGS.submitTab} `;
-		parts.push(isSubmitTab(state) ? theme.selected(submit) : theme.dim(submit));
-		// Too many tabs for the width: drop tabs on the left until the active one shows.
-		let first = 0;
-		line = ` ←${parts.join("")}→`;
-		while (visibleWidth(line) > width && first < state.tab) {
-			first++;
-			line = ` ←…${parts.slice(first).join("")}→`;
-		}
-		if (visibleWidth(line) <= width) break;
-	}
-	return truncateToWidth(line, width);
-}
-
-/** Markdown stays markdown; anything else (code, plain lines) is shown verbatim in a code block. */
-function previewMarkdown(preview: string): string {
-	const text = sanitizeText(preview);
-	return /```|^#{1,6} |^\s*[-*] |^\s*\d+\. |^> /m.test(text) ? text : `\`\`\`\n${text}\n\`\`\``;
+function chipName(question: Question, index: number): string {
+	return sanitizeLine(question.header ?? "") || STRINGS.questionChip(index + 1);
 }
 
 /**
- * Rendered previews per theme, keyed by width and text: every key press re-renders the dialog, and a preview
- * (up to 50 000 characters of markdown) should be parsed once, not on each press. Only the last few are kept.
+ * `1/7  □ Database  ■ Service  □ Features  ✓ Submit`: a counter, then the chips. When they do not all fit at a
+ * readable length, a window of chips around the active one shows with `…` on the hidden side; the layout is
+ * the same on every tab.
  */
-const previewCache = new WeakMap<DialogTheme, Map<string, readonly string[]>>();
-const PREVIEW_CACHE_ENTRIES = 16;
-
-function previewLines(preview: string, theme: DialogTheme, width: number): readonly string[] {
-	let cache = previewCache.get(theme);
-	if (!cache) {
-		cache = new Map();
-		previewCache.set(theme, cache);
+function tabBar(state: DialogState, theme: DialogTheme, width: number): string {
+	const n = state.questions.length;
+	const counterWidth = `${n}/${n}`.length;
+	const counter = isSubmitTab(state) ? "✓".padStart(counterWidth) : `${state.tab + 1}/${n}`.padStart(counterWidth);
+	const submitText = ` ✓ ${STRINGS.submitTab} `;
+	const submit = isSubmitTab(state) ? theme.selected(submitText) : theme.dim(submitText);
+	const head = ` ${theme.accent(counter)} `;
+	const room = width - visibleWidth(head) - visibleWidth(submitText);
+	const chip = (i: number, max: number) => {
+		const question = state.questions[i];
+		const qs = state.perQuestion[i];
+		if (!question) return "";
+		const done = qs !== undefined && isAnswered(question, qs);
+		const text = ` ${done ? "■" : "□"} ${truncateToWidth(chipName(question, i), max, "…")} `;
+		if (i === state.tab) return theme.selected(text);
+		return done ? theme.success(text) : theme.muted(text);
+	};
+	for (let max = CHIP_MAX; max >= CHIP_MIN; max--) {
+		const chips = state.questions.map((_, i) => chip(i, max));
+		if (chips.reduce((sum, c) => sum + visibleWidth(c), 0) <= room) {
+			return truncateToWidth(head + chips.join("") + submit, width);
+		}
 	}
-	const key = `${width}\u0000${preview}`;
-	const cached = cache.get(key);
-	if (cached) return cached;
-	const lines = new Markdown(previewMarkdown(preview), 0, 0, theme.markdown).render(Math.max(1, width));
-	const shown = lines.slice(0, PREVIEW_MAX_LINES).map((line) => truncateToWidth(line, width));
-	if (lines.length > PREVIEW_MAX_LINES) shown.push(theme.dim(truncateToWidth("…", width)));
-	if (cache.size >= PREVIEW_CACHE_ENTRIES) cache.delete(cache.keys().next().value as string);
-	cache.set(key, shown);
-	return shown;
+	// A window of chips around the active tab (the last ones on Submit), `…` where chips are hidden.
+	const max = Math.max(3, Math.min(12, room - 6));
+	const active = Math.min(state.tab, n - 1);
+	let first = active;
+	let last = active;
+	let used = visibleWidth(chip(active, max));
+	const fits = (extra: number) => used + extra + 2 <= room;
+	for (let grew = true; grew; ) {
+		grew = false;
+		if (last + 1 < n && fits(visibleWidth(chip(last + 1, max)))) {
+			used += visibleWidth(chip(++last, max));
+			grew = true;
+		}
+		if (first > 0 && fits(visibleWidth(chip(first - 1, max)))) {
+			used += visibleWidth(chip(--first, max));
+			grew = true;
+		}
+	}
+	const chips: string[] = [];
+	for (let i = first; i <= last; i++) chips.push(chip(i, max));
+	const line = `${head}${first > 0 ? theme.dim("…") : " "}${chips.join("")}${last < n - 1 ? theme.dim("…") : " "}${submit}`;
+	return truncateToWidth(line, width);
 }
 
-function sideBySide(
-	left: string[],
-	right: readonly string[],
-	leftWidth: number,
-	width: number,
-	theme: DialogTheme,
-): string[] {
-	const rows = Math.max(left.length, right.length);
-	const out: string[] = [];
-	for (let i = 0; i < rows; i++) {
-		const l = truncateToWidth(left[i] ?? "", leftWidth);
-		const gap = " ".repeat(Math.max(0, leftWidth - visibleWidth(l)));
-		out.push(truncateToWidth(`${l}${gap}${theme.border(" │ ")}${right[i] ?? ""}`, width));
-	}
-	return out;
-}
+// --------------------------------------------------------------------------------------------------- hint
 
-function optionsBody(state: DialogState, question: Question, qs: QuestionState, theme: DialogTheme, width: number) {
+function hintParts(
+	state: DialogState,
+	question: Question | undefined,
+	qs: QuestionState | undefined,
+	ctx: HintContext,
+) {
+	const h = STRINGS.hint;
 	const mode = state.mode;
-	const listWidth = (w: number) =>
-		renderOptionList(
-			{
-				options: question.options ?? [],
-				matches: qs.matches,
-				cursor: qs.cursor,
-				scroll: qs.scroll,
-				window: windowSize(question, qs),
-				multiSelect: question.multiSelect === true,
-				checked: qs.checked,
-				otherChecked: qs.otherChecked,
-				otherText: mode.kind === "input" && mode.purpose === "other" ? "" : qs.draft,
-				chosen: qs.chosen,
-				active: mode.kind === "list" || mode.kind === "filter",
-			},
-			theme,
-			w,
-		);
+	const tabs = isMultiQuestion(state) ? [h.tabs] : [];
+	if (mode.kind === "confirm") return [h.choose, h.confirm, h.yesNo];
+	const editor = ctx.externalEditor ? [h.editor] : [];
+	if (mode.kind === "input") {
+		if (mode.purpose === "note") return [h.saveNote, ...editor, h.back.replace(" to options", "")];
+		if (mode.purpose === "other") return [h.confirmOther, ...editor, h.back];
+		return [h.submitText, ...tabs, ...(ctx.history ? [h.recall] : []), ...editor, h.cancel];
+	}
+	if (!question || !qs) return [h.submitAll, ...tabs, ...(state.review.max > 0 ? [h.scroll] : []), h.cancel];
+	const scroll = qs.textScrollMax > 0 || qs.previewScrollMax > 0 ? [h.scroll] : [];
+	if (mode.kind === "filter") return [h.filterTyping, h.move, h.filterPick, h.clearFilter];
+	const esc = qs.filter ? h.clearFilter : h.cancel;
+	const count = (question.options?.length ?? 0) + 1;
+	if (question.multiSelect) {
+		return [h.move, h.toggle, h.confirmTicks, ...tabs, esc, h.typeOwn, h.pick(count), ...scroll, h.filter, h.note];
+	}
+	return [h.move, h.select, ...tabs, esc, h.typeOwn, h.pick(count), ...scroll, h.filter, h.note];
+}
+
+/** The hint on one line, or two when narrow; parts that still do not fit are left off from the end. */
+function hintLines(parts: readonly string[], theme: DialogTheme, width: number): string[] {
+	const room = Math.max(1, width - 1);
 	const lines: string[] = [];
-	if (mode.kind === "filter" || qs.filter !== "") {
-		const prompt = `${PAD}${theme.accent(STRINGS.filterPrompt)}${sanitizeLine(qs.filter)}${mode.kind === "filter" ? "█" : ""}`;
-		lines.push(truncateToWidth(prompt, width));
-		if (qs.matches?.length === 0) lines.push(truncateToWidth(PAD + theme.warning(STRINGS.filterEmpty), width));
+	let current = "";
+	for (const part of parts) {
+		const next = current === "" ? part : `${current} • ${part}`;
+		if (visibleWidth(next) <= room) {
+			current = next;
+			continue;
+		}
+		if (lines.length === 1) break;
+		if (current !== "") lines.push(current);
+		current = part;
 	}
-	const focusedOption = optionAtRow(question, qs, qs.cursor);
-	const preview = focusedOption === undefined ? undefined : question.options?.[focusedOption]?.preview;
-	if (!preview) return [...lines, ...listWidth(width)];
-	if (width >= SIDE_BY_SIDE_MIN_WIDTH) {
-		const leftWidth = Math.floor(width * 0.45);
-		const rightWidth = width - leftWidth - 3;
-		return [
-			...lines,
-			...sideBySide(listWidth(leftWidth), previewLines(preview, theme, rightWidth), leftWidth, width, theme),
-		];
-	}
-	const title = truncateToWidth(PAD + theme.muted(`── ${STRINGS.previewTitle} ──`), width);
-	const body = previewLines(preview, theme, width - PAD.length).map((line) => truncateToWidth(PAD + line, width));
-	return [...lines, ...listWidth(width), "", title, ...body];
+	if (current !== "" && lines.length < 2) lines.push(current);
+	return lines.map((line) => truncateToWidth(` ${theme.dim(line)}`, width));
 }
 
-function inputBody(label: string, theme: DialogTheme, width: number, input: InputRenderer | undefined): string[] {
-	const lines = label ? [truncateToWidth(PAD + theme.muted(label), width)] : [];
-	const room = Math.max(1, width - PAD.length);
-	for (const line of input?.(room) ?? []) lines.push(truncateToWidth(PAD + line, width));
-	return lines;
+// --------------------------------------------------------------------------------------------------- body
+
+function confirmLines(state: DialogState, theme: DialogTheme, width: number): string[] {
+	const mode = state.mode;
+	if (mode.kind !== "confirm") return [];
+	const text = mode.purpose === "discard" ? STRINGS.confirmDiscard(mode.count) : STRINGS.confirmLong(mode.count);
+	const yes = mode.yes ? theme.selected(` ${STRINGS.yes} `) : theme.muted(` ${STRINGS.yes} `);
+	const no = mode.yes ? theme.muted(` ${STRINGS.no} `) : theme.selected(` ${STRINGS.no} `);
+	return [...wrapped(theme.warning(theme.bold(text)), width), truncateToWidth(`${PAD}${yes}  ${no}`, width)];
 }
 
-function reviewBody(state: DialogState, theme: DialogTheme, width: number): string[] {
-	const lines = [truncateToWidth(PAD + theme.accent(theme.bold(STRINGS.reviewTitle)), width), ""];
+function reviewLines(state: DialogState, theme: DialogTheme, width: number): string[] {
+	const lines = [truncateToWidth(PAD + theme.accent(theme.bold(STRINGS.reviewTitle)), width)];
 	for (const [i, question] of state.questions.entries()) {
 		const qs = state.perQuestion[i];
-		const answer = qs ? answerFor(question, qs) : undefined;
-		const mark = answer ? theme.success("■ ") : theme.muted("□ ");
+		const given = qs ? givenAnswer(question, qs) : undefined;
+		const mark = given ? theme.success("■ ") : theme.muted("□ ");
 		lines.push(...wrapped(mark + theme.muted(sanitizeText(question.question)), width));
-		if (!answer) {
+		if (!given) {
 			lines.push(...wrapped(theme.warning(STRINGS.unansweredMark), width, "      "));
 			continue;
 		}
-		const text = Array.isArray(answer.answer) ? answer.answer.join(", ") : answer.answer;
-		const custom = answer.wasCustom && !Array.isArray(answer.answer) ? theme.dim(STRINGS.customMark) : "";
-		lines.push(...wrapped(`${theme.accent("→ ")}${custom}${theme.text(sanitizeText(text))}`, width, "    "));
-		if (answer.note) lines.push(...wrapped(theme.dim(STRINGS.noteLabel + sanitizeText(answer.note)), width, "      "));
+		const items = [
+			...given.chosen.map((label) => theme.text(sanitizeText(label))),
+			...given.typed.map((text) => theme.dim(STRINGS.customMark) + theme.text(sanitizeText(text))),
+		];
+		lines.push(...wrapped(`${theme.accent("→ ")}${items.join(theme.muted(", "))}`, width, "    "));
+		if (given.note) lines.push(...wrapped(theme.dim(STRINGS.noteLabel + sanitizeText(given.note)), width, "      "));
 	}
-	lines.push("");
 	const missing = state.questions.length - answeredCount(state);
 	lines.push(
 		...wrapped(
@@ -188,80 +209,259 @@ function reviewBody(state: DialogState, theme: DialogTheme, width: number): stri
 	return lines;
 }
 
-function hint(state: DialogState, question: Question | undefined, width: number): string {
-	const mode = state.mode;
-	if (mode.kind === "confirm") return STRINGS.hintConfirm;
-	if (mode.kind === "filter") return STRINGS.hintFilter;
-	if (mode.kind === "input") {
-		if (mode.purpose === "note") return STRINGS.hintNote;
-		if (mode.purpose === "other") return STRINGS.hintOther;
-		return isMultiQuestion(state) ? STRINGS.hintTextTabs : STRINGS.hintText;
+/** The question and its markdown context. */
+function questionText(question: Question, theme: DialogTheme, width: number): string[] {
+	const lines = wrapped(theme.text(theme.bold(sanitizeText(question.question))), width);
+	if (question.context) {
+		const room = Math.max(1, width - PAD.length);
+		for (const line of markdownLines(sanitizeText(question.context), theme, room)) lines.push(PAD + line);
 	}
-	if (!question) return STRINGS.hintSubmit;
-	let base = isMultiQuestion(state)
-		? STRINGS.hintTabs
-		: question.multiSelect
-			? STRINGS.hintMultiSelect
-			: STRINGS.hintSingle;
-	if (isMultiQuestion(state) && question.multiSelect) base = `${STRINGS.hintMultiSelect} • ${base}`;
-	// The extra keys are mentioned only where they fit on the same line.
-	const extended = `${base} • ${STRINGS.hintExtras}`;
-	return visibleWidth(extended) < width ? extended : base;
+	return lines;
 }
 
-function confirmLines(state: DialogState, theme: DialogTheme, width: number): string[] {
+/** `lines` in at most `height` lines from `scroll`; a cut shows how many lines are hidden. */
+function clampText(lines: readonly string[], height: number, scroll: number, theme: DialogTheme, width: number) {
+	if (lines.length <= height) return { lines: [...lines], scroll: 0, scrollMax: 0 };
+	const view = pane(lines, height, scroll, theme, width);
+	return {
+		lines: view.lines.map((line) => truncateToWidth(line, width)),
+		scroll: view.scroll,
+		scrollMax: view.scrollMax,
+	};
+}
+
+function inputLines(label: string, theme: DialogTheme, width: number, input: InputRenderer | undefined): string[] {
+	const lines = label ? [truncateToWidth(PAD + theme.muted(label), width)] : [];
+	const room = Math.max(1, width - PAD.length);
+	for (const line of input?.(room) ?? []) lines.push(truncateToWidth(PAD + line, width));
+	return lines;
+}
+
+function sideBySide(
+	left: readonly string[],
+	right: readonly string[],
+	leftWidth: number,
+	width: number,
+	theme: DialogTheme,
+) {
+	const rows = Math.max(left.length, right.length);
+	const out: string[] = [];
+	for (let i = 0; i < rows; i++) {
+		const l = truncateToWidth(left[i] ?? "", leftWidth);
+		const gap = " ".repeat(Math.max(0, leftWidth - visibleWidth(l)));
+		out.push(truncateToWidth(`${l}${gap}${theme.border(" │ ")}${right[i] ?? ""}`, width));
+	}
+	return out;
+}
+
+interface Body {
+	lines: string[];
+	viewport: Viewport;
+}
+
+const NO_SCROLL = { textScroll: 0, textScrollMax: 0, previewScroll: 0, previewScrollMax: 0 };
+
+/** What a body is drawn with: the theme, the width, the lines it may fill and the open input's renderer. */
+interface Canvas {
+	theme: DialogTheme;
+	width: number;
+	budget: number;
+	input: InputRenderer | undefined;
+}
+
+/** A question with options: text, filter, the list window, the preview pane and any open input. */
+function optionsBody(state: DialogState, question: Question, qs: QuestionState, canvas: Canvas): Body {
+	const { theme, width, budget, input } = canvas;
 	const mode = state.mode;
-	if (mode.kind !== "confirm") return [];
-	const text =
-		mode.purpose === "discard"
-			? STRINGS.confirmDiscard(mode.count)
-			: mode.purpose === "long"
-				? STRINGS.confirmLong(mode.count)
-				: STRINGS.confirmUnanswered(mode.count);
-	const yes = mode.yes ? theme.selected(` ${STRINGS.yes} `) : theme.muted(` ${STRINGS.yes} `);
-	const no = mode.yes ? theme.muted(` ${STRINGS.no} `) : theme.selected(` ${STRINGS.no} `);
-	return [...wrapped(theme.warning(theme.bold(text)), width), truncateToWidth(`${PAD}${yes}  ${no}`, width)];
+	const open =
+		mode.kind === "input" ? mode : mode.kind === "confirm" && mode.back.kind === "input" ? mode.back : undefined;
+	const text = questionText(question, theme, width);
+
+	const filter: string[] = [];
+	if (mode.kind === "filter" || qs.filter !== "") {
+		const cursor = mode.kind === "filter" ? "█" : "";
+		filter.push(
+			truncateToWidth(`${PAD}${theme.accent(STRINGS.filterPrompt)}${sanitizeLine(qs.filter)}${cursor}`, width),
+		);
+		if (qs.matches?.length === 0) filter.push(truncateToWidth(PAD + theme.warning(STRINGS.filterEmpty), width));
+	}
+	let below: string[] = [];
+	if (open?.kind === "input") {
+		const label = open.purpose === "note" ? STRINGS.noteInputLabel : STRINGS.otherInputLabel;
+		below = inputLines(label, theme, width, input);
+	} else if (qs.note) {
+		below = wrapped(theme.dim(STRINGS.noteLabel + sanitizeText(qs.note)), width);
+	}
+
+	// Beside the list on a wide terminal, below it otherwise; a question without previews keeps the full width.
+	const sideLeft = Math.floor(width * 0.45);
+	const side = width >= SIDE_BY_SIDE_MIN_WIDTH && tallestPreview(question, theme, width - sideLeft - 3) > 0;
+	const leftWidth = side ? sideLeft : width;
+	const paneWidth = side ? width - leftWidth - 3 : width - PAD.length;
+	const tallest = tallestPreview(question, theme, paneWidth);
+	const focusedOption = optionAtRow(question, qs, qs.cursor);
+	const preview = focusedOption === undefined ? undefined : question.options?.[focusedOption]?.preview;
+	const previewAll = preview ? previewLines(preview, theme, paneWidth) : [];
+
+	const view = (w: number, lines: number) =>
+		renderOptionList(
+			{
+				options: question.options ?? [],
+				matches: qs.matches,
+				cursor: qs.cursor,
+				scroll: qs.scroll,
+				multiSelect: question.multiSelect === true,
+				checked: qs.checked,
+				otherChecked: qs.otherChecked,
+				otherText: open?.purpose === "other" ? "" : qs.draft,
+				chosen: qs.chosen,
+				active: mode.kind === "list" || mode.kind === "filter",
+			},
+			theme,
+			w,
+			lines,
+		);
+
+	// What the body would like, then what it gets: the fixed parts, the list, the preview, the text last.
+	const fixed = filter.length + below.length;
+	const full = view(leftWidth, Math.max(1, budget));
+	const listNatural = full.lines.length;
+	const previewWant = tallest === 0 ? 0 : side ? 0 : 1 + tallest;
+	const gap = (n: number) => (n > 0 ? 1 : 0);
+	const natural = text.length + 1 + fixed + gap(below.length) + listNatural + previewWant;
+	let textRoom = text.length;
+	const spacing = natural <= budget;
+	let rest = budget - fixed - (spacing ? 1 + gap(below.length) : 0);
+	if (!spacing) {
+		textRoom = Math.min(text.length, Math.max(1, rest - listNatural - previewWant));
+		textRoom = Math.max(textRoom, Math.min(text.length, Math.max(1, Math.floor(budget * TEXT_SHARE))));
+		// A short question is never clamped just to win a line or two.
+		if (text.length <= 2) textRoom = text.length;
+	}
+	rest -= textRoom;
+
+	let listRoom: number;
+	let paneRoom = 0;
+	if (tallest > 0 && side) {
+		listRoom = Math.max(1, rest);
+		paneRoom = Math.min(tallest, Math.max(0, rest));
+	} else if (tallest > 0) {
+		const previewMin = Math.min(previewWant, 1 + PREVIEW_MIN_LINES);
+		listRoom = Math.max(Math.min(listNatural, 3), Math.min(listNatural, rest - previewMin));
+		paneRoom = Math.max(0, Math.min(previewWant, rest - listRoom));
+	} else {
+		listRoom = Math.max(1, rest);
+	}
+	// Lines nobody needed go back to a clamped question.
+	const listShown = listRoom >= listNatural ? full : view(leftWidth, listRoom);
+	const spare = rest - (side ? Math.max(listShown.lines.length, paneRoom) : listShown.lines.length + paneRoom);
+	if (spare > 0 && textRoom < text.length) textRoom = Math.min(text.length, textRoom + spare);
+
+	const shownText = clampText(text, textRoom, qs.textScroll, theme, width);
+	const lines = [...shownText.lines];
+	if (spacing) lines.push("");
+	lines.push(...filter);
+
+	let previewScroll = 0;
+	let previewScrollMax = 0;
+	if (tallest > 0 && side) {
+		const shown = pane(previewAll, paneRoom, qs.previewScroll, theme, paneWidth);
+		previewScroll = shown.scroll;
+		previewScrollMax = shown.scrollMax;
+		lines.push(...sideBySide(listShown.lines, shown.lines, leftWidth, width, theme));
+	} else {
+		lines.push(...listShown.lines);
+		if (tallest > 0 && paneRoom > 0) {
+			const shown = pane(previewAll, paneRoom - 1, qs.previewScroll, theme, paneWidth);
+			previewScroll = shown.scroll;
+			previewScrollMax = shown.scrollMax;
+			const hidden =
+				paneRoom - 1 <= 0 && previewAll.length > 0 ? ` (${STRINGS.linesHidden(0, previewAll.length)})` : "";
+			lines.push(truncateToWidth(PAD + theme.muted(`── ${STRINGS.previewTitle}${hidden} ──`), width));
+			lines.push(...shown.lines.map((line) => truncateToWidth(PAD + line, width)));
+		}
+	}
+	if (below.length > 0) {
+		if (spacing) lines.push("");
+		lines.push(...below);
+	}
+	return {
+		lines,
+		viewport: {
+			first: listShown.first,
+			last: listShown.last,
+			textScroll: shownText.scroll,
+			textScrollMax: shownText.scrollMax,
+			previewScroll,
+			previewScrollMax,
+		},
+	};
 }
 
-export function renderDialog(state: DialogState, theme: DialogTheme, width: number, input?: InputRenderer): string[] {
-	const w = Math.max(1, width);
+/** A question without options: text, placeholder and the input. */
+function textBody(question: Question, qs: QuestionState, canvas: Canvas): Body {
+	const { theme, width, budget, input } = canvas;
+	const text = questionText(question, theme, width);
+	const placeholder = question.placeholder && qs.draft === "" ? wrapped(theme.dim(question.placeholder), width) : [];
+	const field = inputLines("", theme, width, input);
+	const fixed = field.length + placeholder.length;
+	const spacing = text.length + 1 + fixed <= budget;
+	const room = Math.max(1, budget - fixed - (spacing ? 1 : 0));
+	const shownText = clampText(text, Math.min(text.length, room), qs.textScroll, theme, width);
+	const lines = [...shownText.lines, ...(spacing ? [""] : []), ...placeholder, ...field];
+	return {
+		lines,
+		viewport: { ...NO_SCROLL, first: 0, last: 0, textScroll: shownText.scroll, textScrollMax: shownText.scrollMax },
+	};
+}
+
+function reviewBody(state: DialogState, theme: DialogTheme, width: number, budget: number): Body {
+	const shown = clampText(reviewLines(state, theme, width), Math.max(1, budget), state.review.scroll, theme, width);
+	return {
+		lines: shown.lines,
+		viewport: { ...NO_SCROLL, first: 0, last: 0, textScroll: shown.scroll, textScrollMax: shown.scrollMax },
+	};
+}
+
+export function renderDialog(
+	state: DialogState,
+	theme: DialogTheme,
+	size: DialogSize,
+	input?: InputRenderer,
+	hints: HintContext = { history: false, externalEditor: false },
+): DialogFrame {
+	const w = Math.max(1, size.width);
+	const height = Math.max(1, size.height);
 	const border = theme.border("─".repeat(w));
-	const lines = [border];
 	const question = isSubmitTab(state) ? undefined : state.questions[state.tab];
 	const qs = state.perQuestion[state.tab];
 
-	if (isMultiQuestion(state)) lines.push(tabBar(state, theme, w));
+	const top = [border];
+	if (isMultiQuestion(state)) top.push(tabBar(state, theme, w));
 	else if (question?.header)
-		lines.push(truncateToWidth(` ${theme.accent(theme.bold(sanitizeLine(question.header)))}`, w));
-	lines.push("");
+		top.push(truncateToWidth(` ${theme.accent(theme.bold(sanitizeLine(question.header)))}`, w));
 
-	if (question && qs) {
-		if (isMultiQuestion(state) && question.header) {
-			lines.push(truncateToWidth(PAD + theme.accent(theme.bold(sanitizeLine(question.header))), w));
-		}
-		lines.push(...wrapped(theme.text(theme.bold(sanitizeText(question.question))), w), "");
-		const mode = state.mode;
-		const openInput = mode.kind === "input" ? mode : mode.kind === "confirm" ? mode.back : undefined;
-		if (!hasOptions(question)) {
-			if (question.placeholder && qs.draft === "") lines.push(...wrapped(theme.dim(question.placeholder), w));
-			lines.push(...inputBody("", theme, w, input));
-		} else {
-			lines.push(...optionsBody(state, question, qs, theme, w));
-			if (openInput?.kind === "input") {
-				lines.push("");
-				const label = openInput.purpose === "note" ? STRINGS.noteInputLabel : STRINGS.otherInputLabel;
-				lines.push(...inputBody(label, theme, w, input));
-			} else if (qs.note) {
-				lines.push("", ...wrapped(theme.dim(STRINGS.noteLabel + sanitizeText(qs.note)), w));
-			}
-		}
-	} else {
-		lines.push(...reviewBody(state, theme, w));
+	const bottom: string[] = [];
+	if (state.notice === "emptyAnswer") bottom.push(...wrapped(theme.warning(STRINGS.emptyAnswer), w, " "));
+	bottom.push(...confirmLines(state, theme, w));
+	bottom.push(...hintLines(hintParts(state, question, qs, hints), theme, w));
+	bottom.push(border);
+
+	const framed = height - top.length - bottom.length;
+	const canvas: Canvas = { theme, width: w, budget: Math.max(1, framed), input };
+	const body =
+		question && qs
+			? hasOptions(question)
+				? optionsBody(state, question, qs, canvas)
+				: textBody(question, qs, canvas)
+			: reviewBody(state, theme, w, canvas.budget);
+	// A blank line under the top and above the bottom when the body leaves room for them.
+	const spacer = body.lines.length + 2 <= framed ? [""] : [];
+	const middle = body.lines.slice(0, Math.max(0, framed));
+	const lines = [...top, ...spacer, ...middle, ...spacer, ...bottom];
+	if (lines.length > height) {
+		// A terminal too short even for the frame: keep the top of the body and the bottom border.
+		return { lines: [...lines.slice(0, height - 1), border], viewport: body.viewport };
 	}
-
-	lines.push("");
-	if (state.mode.kind === "confirm") lines.push(...confirmLines(state, theme, w), "");
-	lines.push(...wrapped(theme.dim(hint(state, question, w)), w, " "));
-	lines.push(border);
-	return lines;
+	return { lines, viewport: body.viewport };
 }

@@ -27,7 +27,8 @@ describe("single question with options", () => {
 			"       Document store",
 			"    4. Other (type your answer)",
 			"",
-			" ↑↓ navigate • 1-9 quick select • Enter to select • Esc to cancel",
+			" ↑↓ move • Enter select • Esc cancel • type your own answer • 1-4 pick",
+			" / filter • Ctrl+N note",
 			"─".repeat(80),
 		]);
 		h.press(K.down, K.enter);
@@ -70,9 +71,9 @@ describe("single question with options", () => {
 		});
 	});
 
-	it("adds a note with n", () => {
+	it("adds a note with Ctrl+N", () => {
 		const h = openDialog([DB]);
-		h.press("n");
+		h.press(K.ctrlN);
 		h.type("only if managed");
 		h.press(K.enter);
 		expect(h.text()).toContain("Note: only if managed");
@@ -97,13 +98,14 @@ describe("single question with options", () => {
 describe("long option lists", () => {
 	it("scrolls a window with ↑/↓ N more indicators and keeps Other reachable", () => {
 		const h = openDialog([TWELVE]);
-		expect(h.text()).toContain("↓ 7 more...");
-		expect(h.text()).not.toMatch(/↑ \d+ more/);
-		h.press(...Array(7).fill(K.down));
-		expect(h.text()).toContain("↑ 2 more");
-		expect(h.text()).toContain(">  8. Framework 8");
-		h.press(K.up, K.up, K.up, K.up, K.up, K.up, K.up, K.up);
-		expect(h.text()).toContain("> 13. Other (type your answer)");
+		const h6 = openDialog([TWELVE], undefined, { rows: 12 });
+		expect(h6.text()).toContain("↓ 8 more");
+		expect(h6.text()).not.toMatch(/↑ \d+ more/);
+		h6.press(...Array(7).fill(K.down));
+		expect(h6.text()).toMatch(/↑ \d+ more/);
+		expect(h6.text()).toContain(">  8. Framework 8");
+		h6.press(K.up, K.up, K.up, K.up, K.up, K.up, K.up, K.up);
+		expect(h6.text()).toContain("> 13. Other (type your answer)");
 		h.press("9");
 		expect(h.outcome()).toMatchObject({ answers: [{ answer: "Framework 9" }] });
 	});
@@ -113,10 +115,10 @@ describe("long option lists", () => {
 		h.press("/");
 		h.type("11");
 		expect(h.text()).toContain("Filter: 11");
-		expect(h.text()).toContain("> 1. Framework 11");
-		expect(h.text()).toContain("2. Other (type your answer)");
+		expect(h.text()).toContain("> 11. Framework 11");
+		expect(h.text()).toContain("13. Other (type your answer)");
 		h.press(K.backspace);
-		expect(h.text()).toContain("4. Framework 12");
+		expect(h.text()).toContain("12. Framework 12");
 		h.press(K.down, K.enter);
 		expect(h.outcome()).toMatchObject({ answers: [{ answer: "Framework 10" }] });
 	});
@@ -184,7 +186,7 @@ describe("multi-select", () => {
 describe("text question", () => {
 	it("submits typed text and recalls history with ↑", () => {
 		const h = openDialog([NAME], ["billing-api"]);
-		expect(h.text()).toContain("Enter to submit • Esc to cancel");
+		expect(h.text()).toContain("Enter submit • ↑ earlier answers • Esc cancel");
 		h.press(K.up);
 		expect(h.text()).toContain("billing-api");
 		h.press(K.enter);
@@ -207,9 +209,9 @@ describe("text question", () => {
 describe("several questions", () => {
 	it("shows the tab bar and marks answered tabs", () => {
 		const h = openDialog([DB, NAME]);
-		expect(h.lines()[1]).toBe(" ← □ Database Selection  □ Service Setup  ✓ Submit →");
+		expect(h.lines()[1]).toBe(" 1/2  □ Database Selection  □ Service Setup  ✓ Submit ");
 		h.press(K.enter);
-		expect(h.lines()[1]).toBe(" ← ■ Database Selection  □ Service Setup  ✓ Submit →");
+		expect(h.lines()[1]).toBe(" 2/2  ■ Database Selection  □ Service Setup  ✓ Submit ");
 	});
 
 	it("switches tabs with Tab, Shift+Tab and ←→, keeping a typed draft", () => {
@@ -251,12 +253,10 @@ describe("several questions", () => {
 		expect(text).toContain("All questions answered");
 	});
 
-	it("asks before submitting with unanswered questions and reports them as unanswered", () => {
+	it("says once, on the Review, that questions are unanswered; Enter submits them as unanswered", () => {
 		const h = openDialog([DB, NAME]);
 		h.press(K.enter, K.tab);
-		expect(h.text()).toContain("1 unanswered");
-		h.press(K.enter);
-		expect(h.text()).toContain("1 question is unanswered. Submit anyway");
+		expect(h.text()).toContain("1 unanswered: Enter submits anyway");
 		h.press(K.enter);
 		expect(h.outcome()).toEqual({
 			kind: "answered",

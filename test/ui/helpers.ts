@@ -6,6 +6,12 @@ import { AskDialog } from "../../src/ui/dialog.js";
 import { plainTheme } from "../../src/ui/theme.js";
 import { KEYS } from "../fixtures.js";
 
+/** pi's default keybindings the dialog uses: pi-tui's, and pi's own key for the external editor. */
+export const PI_KEYBINDINGS = {
+	...TUI_KEYBINDINGS,
+	"app.editor.external": { defaultKeys: "ctrl+g", description: "Open external editor" },
+} as const;
+
 /** Key bytes (the same table the end-to-end tests use). */
 export const K = KEYS;
 
@@ -19,11 +25,18 @@ export interface Harness {
 	outcome(): AskOutcome | undefined;
 }
 
-export function openDialog(questions: Question[], history?: string[]): Harness {
-	const tui = { requestRender() {}, terminal: { rows: 24, columns: 80 } } as unknown as TUI;
+export interface DialogSetup {
+	/** Lines the dialog may use (the fake terminal's rows); 24 unless given. */
+	rows?: number;
+	editExternally?: (text: string) => string | undefined;
+}
+
+export function openDialog(questions: Question[], history?: string[], setup: DialogSetup = {}): Harness {
+	const tui = { requestRender() {}, terminal: { rows: setup.rows ?? 24, columns: 80 } } as unknown as TUI;
 	let outcome: AskOutcome | undefined;
-	const dialog = new AskDialog(tui, plainTheme, new KeybindingsManager(TUI_KEYBINDINGS), questions, {
+	const dialog = new AskDialog(tui, plainTheme, new KeybindingsManager(PI_KEYBINDINGS), questions, {
 		history,
+		editExternally: setup.editExternally,
 		onDone: (o) => {
 			outcome = o;
 		},

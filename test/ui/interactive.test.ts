@@ -3,7 +3,12 @@ import type { ExtensionUIContext, Theme } from "@mariozechner/pi-coding-agent";
 import { type Component, KeybindingsManager, type TUI, TUI_KEYBINDINGS } from "@mariozechner/pi-tui";
 import { describe, expect, it } from "vitest";
 import type { AskOutcome } from "../../src/core/types.js";
-import { askInteractive, type InteractiveOptions, notifySetting } from "../../src/modes/interactive.js";
+import {
+	askInteractive,
+	type InteractiveOptions,
+	notifySetting,
+	supportsBlocked,
+} from "../../src/modes/interactive.js";
 import { K } from "./helpers.js";
 
 const identity = (text: string) => text;
@@ -19,18 +24,21 @@ const theme = {
 function fakeUi() {
 	const written: string[] = [];
 	const titles: string[] = [];
+	const customOptions: unknown[] = [];
 	let component: Component | undefined;
 	const tui = { requestRender() {}, terminal: { rows: 24, columns: 80, write: (d: string) => written.push(d) } };
 	const ui = {
 		setTitle: (title: string) => titles.push(title),
 		custom: <T>(
 			factory: (tui: TUI, theme: Theme, kb: KeybindingsManager, done: (r: T) => void) => Component,
+			options?: unknown,
 		): Promise<T> =>
 			new Promise<T>((resolve) => {
+				customOptions.push(options);
 				component = factory(tui as unknown as TUI, theme, new KeybindingsManager(TUI_KEYBINDINGS), resolve);
 			}),
 	} as unknown as ExtensionUIContext;
-	return { ui, written, titles, press: (data: string) => component?.handleInput?.(data) };
+	return { ui, written, titles, customOptions, press: (data: string) => component?.handleInput?.(data) };
 }
 
 const request = { questions: [{ question: "Which database?", header: "Database", options: [{ label: "SQLite" }] }] };
@@ -77,5 +85,30 @@ describe("askInteractive", () => {
 		expect(notifySetting("off")).toBe("off");
 		expect(notifySetting("bell")).toBe("bell");
 		expect(notifySetting("title")).toBe("title");
+	});
+
+	it("tells pi ≥ 1.5.1 that the session waits for the person, and older pi nothing it does not know", async () => {
+		const newer = await run({ notify: "off", piVersion: "1.5.1" }, [K.escape]);
+		expect(newer.customOptions).toEqual([{ blocked: { kind: "question", message: "π - ? Database" } }]);
+		const older = await run({ notify: "off", piVersion: "0.73.1" }, [K.escape]);
+		expect(older.customOptions).toEqual([undefined]);
+	});
+
+	it("feature-checks pi's version for custom()'s blocked option", () => {
+		expect(["1.5.1", "1.5.2", "1.6.0", "2.0.0", "1.5.1-beta"].map(supportsBlocked)).toEqual([
+			true,
+			true,
+			true,
+			true,
+			true,
+		]);
+		expect(["0.73.1", "0.87.1", "1.5.0", "1.4.9", "", "x"].map(supportsBlocked)).toEqual([
+			false,
+			false,
+			false,
+			false,
+			false,
+			false,
+		]);
 	});
 });

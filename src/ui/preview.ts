@@ -1,0 +1,103 @@
+/**
+ * Option previews and question context through pi-tui's Markdown component (theme from `custom()`): markdown
+ * stays markdown (tables render as tables), anything else is shown verbatim as a code block. A pane shows a
+ * window of the rendered lines at a height the layout chose, says how many lines are hidden, and scrolls.
+ */
+import { Markdown, truncateToWidth } from "@mariozechner/pi-tui";
+import { STRINGS } from "../core/strings.js";
+import { sanitizeText } from "../core/text.js";
+import type { Question } from "../core/types.js";
+import type { DialogTheme } from "./theme.js";
+
+/** Block-level markdown: fences, headings, lists, quotes, and a table's `|---|---|` separator row. */
+const MARKDOWN_SIGNS = /```|^#{1,6} |^\s*[-*+] |^\s*\d+\. |^> |^\s*\|?\s*:?-{3,}:?\s*(\|\s*:?-{3,}:?\s*)+\|?\s*$/m;
+
+/** Markdown stays markdown; anything else (code, plain lines) is shown verbatim in a code block. */
+export function previewMarkdown(preview: string): string {
+	const text = sanitizeText(preview);
+	return MARKDOWN_SIGNS.test(text) ? text : `\`\`\`\n${text}\n\`\`\``;
+}
+
+/**
+ * Rendered markdown per theme, keyed by width and text: every key press re-renders the dialog, and a preview
+ * (up to 50 000 characters of markdown) should be parsed once, not on each press. Only the last few are kept.
+ */
+const renderCache = new WeakMap<DialogTheme, Map<string, readonly string[]>>();
+const CACHE_ENTRIES = 32;
+
+/** Every line of `markdown` rendered at `width`, each fitting it. */
+export function markdownLines(markdown: string, theme: DialogTheme, width: number): readonly string[] {
+	let cache = renderCache.get(theme);
+	if (!cache) {
+		cache = new Map();
+		renderCache.set(theme, cache);
+	}
+	const w = Math.max(1, width);
+	const key = `${w}\u0000${markdown}`;
+	const cached = cache.get(key);
+	if (cached) return cached;
+	const lines = new Markdown(markdown, 0, 0, theme.markdown).render(w).map((line) => truncateToWidth(line, w));
+	// Markdown ends a block with a blank line; the pane draws its own spacing.
+	while (lines.length > 0 && lines.at(-1)?.trim() === "") lines.pop();
+	if (cache.size >= CACHE_ENTRIES) cache.delete(cache.keys().next().value as string);
+	cache.set(key, lines);
+	return lines;
+}
+
+export function previewLines(preview: string, theme: DialogTheme, width: number): readonly string[] {
+	return markdownLines(previewMarkdown(preview), theme, width);
+}
+
+const tallestCache = new WeakMap<Question, Map<string, number>>();
+
+/**
+ * The tallest preview of a question at this width: the pane keeps that height while the focus moves, so the
+ * dialog does not jump. Computed once per question, theme and width.
+ */
+export function tallestPreview(question: Question, theme: DialogTheme, width: number): number {
+	let byWidth = tallestCache.get(question);
+	if (!byWidth) {
+		byWidth = new Map();
+		tallestCache.set(question, byWidth);
+	}
+	const cached = byWidth.get(String(width));
+	if (cached !== undefined) return cached;
+	let tallest = 0;
+	for (const option of question.options ?? []) {
+		if (option.preview) tallest = Math.max(tallest, previewLines(option.preview, theme, width).length);
+	}
+	byWidth.set(String(width), tallest);
+	return tallest;
+}
+
+export interface Pane {
+	/** Exactly the height asked for (blank lines below a short preview). */
+	lines: string[];
+	/** The scroll actually used, and the largest useful one. */
+	scroll: number;
+	scrollMax: number;
+}
+
+/**
+ * A window of `lines` exactly `height` lines tall, from `scroll`. When lines are hidden, the last line of the
+ * window says how many and how to scroll.
+ */
+export function pane(
+	lines: readonly string[],
+	height: number,
+	scroll: number,
+	theme: DialogTheme,
+	width: number,
+): Pane {
+	if (height <= 0) return { lines: [], scroll: 0, scrollMax: 0 };
+	if (lines.length <= height) {
+		return { lines: [...lines, ...Array<string>(height - lines.length).fill("")], scroll: 0, scrollMax: 0 };
+	}
+	const shown = Math.max(1, height - 1);
+	const scrollMax = lines.length - shown;
+	const top = Math.max(0, Math.min(scroll, scrollMax));
+	const window = lines.slice(top, top + shown);
+	if (height === 1) return { lines: window, scroll: top, scrollMax };
+	const note = theme.dim(STRINGS.linesHidden(top, lines.length - top - shown));
+	return { lines: [...window, truncateToWidth(note, width)], scroll: top, scrollMax };
+}

@@ -1,0 +1,204 @@
+/**
+ * The dialog in the real pi under a pseudo-terminal at several sizes (issue 12): it fits the screen with
+ * its tab bar, question, focused row and hint at once; it stays quiet while it waits (bytes pi writes to
+ * the terminal); typing on the option list is an Other answer; the number beside Other opens it; a long
+ * code preview is readable in full; Ctrl+G edits an answer in $VISUAL/$EDITOR.
+ */
+import { chmodSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { DATABASE, NAME } from "../fixtures.js";
+import {
+	FEATURES,
+	KEYS,
+	ROOT,
+	resultJson,
+	type ScriptStep,
+	sleep,
+	type TuiSession,
+	waitForToolResult,
+} from "./harness.js";
+import { tuiPerTest } from "./tui-session.js";
+
+const session = tuiPerTest();
+const DIALOG_TIMEOUT = 40_000;
+/** At most this many bytes may reach the terminal in `IDLE_MS` while the dialog waits. */
+const IDLE_BYTES = 20_000;
+const IDLE_MS = 3_000;
+
+interface DemoArgs {
+	questions: { question: string; header?: string }[];
+}
+const DEMO = (JSON.parse(readFileSync(join(ROOT, "examples/demo-script.json"), "utf8")) as { steps: ScriptStep[] })
+	.steps;
+const DEMO_ARGS = DEMO[0]?.toolCall?.arguments as DemoArgs;
+
+const ask = session.ask;
+
+/** Bytes pi writes to the terminal while nobody touches it. */
+async function idleBytes(t: TuiSession): Promise<number> {
+	await sleep(500);
+	const before = Buffer.byteLength(t.raw());
+	await sleep(IDLE_MS);
+	return Buffer.byteLength(t.raw()) - before;
+}
+
+function screenText(t: TuiSession): string {
+	return t.screen().join("\n");
+}
+
+const SIZES = [
+	{ cols: 80, rows: 24 },
+	{ cols: 60, rows: 20 },
+	{ cols: 40, rows: 15 },
+	{ cols: 200, rows: 50 },
+];
+
+describe("the demo's dialog fits the terminal and stays quiet", () => {
+	for (const size of SIZES) {
+		it(`${size.cols}×${size.rows}: tab bar, question, focused row and hint on screen; ≤ 20 KB in 3 s idle`, async () => {
+			const t = ask(DEMO_ARGS, size);
+			const [db, name, features] = DEMO_ARGS.questions;
+			await t.waitFor(/> +1\./, DIALOG_TIMEOUT);
+			const bytes = await idleBytes(t);
+			const checks: { question: string; focus: RegExp }[] = [
+				{ question: db?.question ?? "", focus: /> +1\. PostgreSQL/ },
+				{ question: name?.question ?? "", focus: /─{3,}/ },
+				{ question: features?.question ?? "", focus: /> +1\. \[ \] Authentication/ },
+			];
+			for (const [tab, check] of checks.entries()) {
+				if (tab > 0) t.type(KEYS.tab);
+				// The question may wrap at 40 columns: its first words are enough to recognise it.
+				const words = check.question.split(" ").slice(0, 3).join(" ");
+				await t.waitFor(words);
+				const screen = screenText(t);
+				expect(screen, screen).toMatch(new RegExp(`${tab + 1}/3`));
+				expect(screen, screen).toMatch(check.focus);
+				expect(screen, screen).toMatch(/Esc/);
+				expect(t.screen().every((line) => line.length <= size.cols)).toBe(true);
+			}
+			console.log(`idle bytes at ${size.cols}×${size.rows}: ${bytes}`);
+			expect(bytes).toBeLessThanOrEqual(IDLE_BYTES);
+			t.type(KEYS.escape);
+			await t.waitFor("Discard", 10_000).catch(() => undefined);
+		});
+	}
+
+	it("a 500-word question at 60×20 still shows the focused row and the hint", async () => {
+		const words = Array.from({ length: 500 }, (_, i) => `word${i}`).join(" ");
+		const t = ask({ questions: [{ ...DATABASE, question: `${words}?` }] }, { cols: 60, rows: 20 });
+		await t.waitFor(/> +1\. PostgreSQL/, DIALOG_TIMEOUT);
+		const screen = screenText(t);
+		expect(screen).toMatch(/word0 /);
+		expect(screen).toMatch(/Esc/);
+		expect(await idleBytes(t)).toBeLessThanOrEqual(IDLE_BYTES);
+	});
+});
+
+describe("typing on the option list", () => {
+	it("a sentence typed on the list is exactly that custom answer, with no note", async () => {
+		const t = ask({ questions: [DATABASE] }, { cols: 100, rows: 32 });
+		await t.waitFor(/> +1\. PostgreSQL/, DIALOG_TIMEOUT);
+		t.type("I want DynamoDB");
+		await t.waitFor("I want DynamoDB");
+		t.type(KEYS.enter);
+		const result = await waitForToolResult(session.ws());
+		expect(resultJson(result.text)).toEqual({
+			answered: true,
+			answers: [{ question: DATABASE.question, answer: "I want DynamoDB", wasCustom: true }],
+		});
+	});
+
+	it("in multi-select, typed text is one custom item next to the ticked ones", async () => {
+		const t = ask({ questions: [FEATURES] }, { cols: 100, rows: 32 });
+		await t.waitFor("Authentication", DIALOG_TIMEOUT);
+		t.type(KEYS.space);
+		await t.waitFor("[x] Authentication");
+		t.type("GraphQL, gRPC");
+		await t.waitFor("GraphQL, gRPC");
+		t.type(KEYS.enter);
+		await t.waitFor(/\[x\] Other.*GraphQL, gRPC/);
+		t.type(KEYS.enter);
+		const result = await waitForToolResult(session.ws());
+		expect(resultJson(result.text)).toEqual({
+			answered: true,
+			answers: [
+				{
+					question: FEATURES.question,
+					answer: ["Authentication", "GraphQL, gRPC"],
+					selectedOption: ["Authentication"],
+					wasCustom: true,
+				},
+			],
+		});
+	});
+
+	it("the number beside Other opens it", async () => {
+		const t = ask({ questions: [DATABASE] }, { cols: 100, rows: 32 });
+		await t.waitFor("4. Other", DIALOG_TIMEOUT);
+		t.type("4");
+		await t.waitFor("Your answer:");
+		t.type("Cassandra");
+		await t.waitFor("Cassandra");
+		t.type(KEYS.enter);
+		const result = await waitForToolResult(session.ws());
+		expect(resultJson(result.text)).toMatchObject({ answers: [{ answer: "Cassandra", wasCustom: true }] });
+	});
+});
+
+describe("previews", () => {
+	it("a 13-line code preview is readable in full at 200×50", async () => {
+		const code = Array.from({ length: 13 }, (_, i) => `const line${i + 1} = ${i + 1}; // preview line ${i + 1}`);
+		const question = {
+			question: "Which setup file should we keep?",
+			header: "Setup",
+			options: [
+				{ label: "Long setup", description: "thirteen lines", preview: `\`\`\`ts\n${code.join("\n")}\n\`\`\`` },
+				{ label: "Short setup", preview: "```ts\nconst a = 1;\n```" },
+			],
+		};
+		const t = ask({ questions: [question] }, { cols: 200, rows: 50 });
+		await t.waitFor(/> +1\. Long setup/, DIALOG_TIMEOUT);
+		const screen = screenText(t);
+		for (const line of code) expect(screen, screen).toContain(line);
+	});
+});
+
+describe("Ctrl+G opens $EDITOR", () => {
+	it("in the Other input, the free-text input and the note input", async () => {
+		const editor = join(session.ws().root, "editor.sh");
+		// Replaces the file with a known text that keeps what was there, so the round trip shows.
+		writeFileSync(editor, '#!/bin/sh\nold=$(cat "$1")\nprintf \'edited[%s]\\n\' "$old" > "$1"\n');
+		chmodSync(editor, 0o755);
+		const t = ask({ questions: [DATABASE, NAME, FEATURES] }, { cols: 100, rows: 32 }, { EDITOR: editor, VISUAL: "" });
+		await t.waitFor("4. Other", DIALOG_TIMEOUT);
+		t.type("4");
+		await t.waitFor("Your answer:");
+		t.type("abc");
+		await t.waitFor("abc");
+		t.type("\x07");
+		await t.waitFor("edited[abc]");
+		t.type(KEYS.enter);
+		await t.waitFor(NAME.question);
+		t.type("\x07");
+		await t.waitFor("edited[]");
+		t.type(KEYS.enter);
+		await t.waitFor(FEATURES.question);
+		t.type("\x0e");
+		await t.waitFor("Note:");
+		t.type("\x07");
+		await t.waitFor("edited[]");
+		t.type(KEYS.enter);
+		t.type(KEYS.enter);
+		await t.waitFor("Review your answers");
+		t.type(KEYS.enter);
+		const result = await waitForToolResult(session.ws());
+		expect(resultJson(result.text)).toMatchObject({
+			answers: [
+				{ answer: "edited[abc]", wasCustom: true },
+				{ answer: "edited[]", wasCustom: true },
+				{ answer: ["Authentication"], note: "edited[]" },
+			],
+		});
+	});
+});
