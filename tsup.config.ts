@@ -1,5 +1,6 @@
-import { copyFileSync, writeFileSync } from "node:fs";
+import { copyFileSync, mkdirSync, writeFileSync } from "node:fs";
 import { defineConfig } from "tsup";
+import { schemaDocuments } from "./src/contract/schemas.js";
 
 export default defineConfig([
 	{
@@ -27,6 +28,11 @@ export default defineConfig([
 			// here makes jiti compile dist/ itself (cached on disk), so the aliases apply. Node still loads the files
 			// as ESM when imported directly (module syntax detection, Node ≥ 20.19).
 			writeFileSync("dist/package.json", `${JSON.stringify({ "//": "see tsup.config.ts" }, null, 2)}\n`);
+			// The contract's JSON Schemas, generated from the same TypeBox definitions as the exported types.
+			mkdirSync("dist/schemas", { recursive: true });
+			for (const [file, document] of Object.entries(schemaDocuments())) {
+				writeFileSync(`dist/schemas/${file}`, `${JSON.stringify(document, null, 2)}\n`);
+			}
 		},
 	},
 	// `pi-ask-user web`: the bin, as .mjs so that Node loads it as ESM without a "type" (see above).

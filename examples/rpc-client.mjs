@@ -6,13 +6,14 @@
  *   node examples/rpc-client.mjs                 # plain dialogs: select / input / confirm (any client)
  *   node examples/rpc-client.mjs --structured    # the ask_user_request / ask_user_response JSON protocol
  *   printf '1\norder-processor\n' | node examples/rpc-client.mjs
+ *   node examples/rpc-client.mjs --structured --abort   # stops the run at the first question: how dialogs close
  *   node examples/rpc-client.mjs --prompt "Plan a web app; ask me first" -- --provider anthropic --model claude-sonnet-4-5
  *
  * Without pi arguments after `--` it uses the scripted model (examples/scripted-model.ts) in a temp folder,
  * so it needs no API key: the model asks the spec's example questions, then echoes what it read back.
  */
 import { spawn } from "node:child_process";
-import { existsSync, mkdtempSync, writeFileSync } from "node:fs";
+import { copyFileSync, existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { createInterface } from "node:readline";
@@ -26,24 +27,9 @@ const split = argv.indexOf("--");
 const own = split >= 0 ? argv.slice(0, split) : argv;
 const piExtra = split >= 0 ? argv.slice(split + 1) : [];
 const structured = own.includes("--structured");
+const abortAtFirstQuestion = own.includes("--abort");
 const promptAt = own.indexOf("--prompt");
 const prompt = promptAt >= 0 ? own[promptAt + 1] : "Set up the new service. Ask me what you need to know.";
-
-const SPEC_EXAMPLE = {
-	questions: [
-		{
-			question: "Which database should we use?",
-			header: "Database Selection",
-			options: [
-				{ label: "PostgreSQL (Recommended)", description: "Battle-tested relational DB" },
-				{ label: "SQLite", description: "Lightweight, file-based" },
-				{ label: "MongoDB", description: "Document store" },
-			],
-		},
-		{ question: "What should we name this service?", header: "Service Setup" },
-	],
-	metadata: { source: "project-setup" },
-};
 
 /** pi's command line and environment: the scripted model in a temp folder, or the provider you passed. */
 function piCommand() {
@@ -54,10 +40,10 @@ function piCommand() {
 	if (piExtra.length > 0) return { command, args: [...args, ...piExtra], env, cwd: process.cwd() };
 	const temp = mkdtempSync(join(tmpdir(), "pi-ask-user-rpc-client-"));
 	const script = join(temp, "script.json");
-	writeFileSync(script, JSON.stringify({ steps: [{ toolCall: { name: "ask_user", arguments: SPEC_EXAMPLE } }] }));
+	copyFileSync(join(ROOT, "examples/sdk-script.json"), script);
 	Object.assign(env, { PI_ASK_SCRIPT: script, PI_CODING_AGENT_DIR: temp, PI_OFFLINE: "1" });
 	const scripted = ["-e", join(ROOT, "examples/scripted-model.ts"), "--provider", "scripted", "--model", "scripted-1"];
-	return { command, args: [...args, ...scripted], env, cwd: temp };
+	return { command, args: [...args, ...scripted], env, cwd: temp, temp };
 }
 
 // ------------------------------------------------------------------------------------- the person
@@ -96,7 +82,34 @@ function send(message) {
 	child.stdin.write(`${JSON.stringify(message)}\n`);
 }
 
+/**
+ * Dialogs pi asked for that this client still shows, by request id. pi's RPC cannot withdraw a dialog, so a client
+ * closes its open dialogs itself when the ask is over: at `tool_execution_end` of ask_user, at `agent_end`, and (in
+ * the structured protocol) at an `ask_user_closed` notice for the request's id.
+ */
+const openDialogs = new Map();
+
+function closeDialogs(why, which = () => true) {
+	for (const [id, request] of openDialogs) {
+		if (!which(request)) continue;
+		console.log(`client: closes the dialog "${request.title}" (${why})`);
+		openDialogs.delete(id);
+	}
+}
+
+/** The structured protocol's notice, when a notify message is one. */
+function closedNotice(message) {
+	try {
+		const notice = JSON.parse(message);
+		return notice?.type === "ask_user_closed" ? notice : undefined;
+	} catch {
+		return undefined;
+	}
+}
+
 function reply(request, answer) {
+	// The person answered a dialog that was closed meanwhile: pi no longer waits for it.
+	if (!openDialogs.delete(request.id)) return;
 	if (answer === undefined) send({ type: "extension_ui_response", id: request.id, cancelled: true });
 	else if (typeof answer === "boolean") send({ type: "extension_ui_response", id: request.id, confirmed: answer });
 	else send({ type: "extension_ui_response", id: request.id, value: answer });
@@ -148,17 +161,33 @@ const events = createInterface({ input: child.stdout });
 events.on("line", (text) => {
 	const event = JSON.parse(text);
 	if (event.type === "extension_ui_request") {
-		if (event.method === "notify") console.log(`pi → notify (${event.notifyType ?? "info"}): ${event.message}`);
-		else if (["select", "input", "confirm", "editor"].includes(event.method)) {
-			const handle = structured && event.title === "ask_user_request" ? answerStructured : answerDialog;
-			queue = queue.then(() => handle(event));
+		if (event.method === "notify") {
+			console.log(`pi → notify (${event.notifyType ?? "info"}): ${event.message}`);
+			const notice = closedNotice(event.message);
+			if (notice) {
+				closeDialogs(`ask_user_closed: ${notice.reason}`, (request) => request.requestId === notice.requestId);
+			}
+		} else if (["select", "input", "confirm", "editor"].includes(event.method)) {
+			const isRequest = structured && event.title === "ask_user_request";
+			openDialogs.set(event.id, isRequest ? { ...event, requestId: JSON.parse(event.prefill).requestId } : event);
+			if (abortAtFirstQuestion) {
+				// The person stops the run instead of answering; pi ends the ask and the client closes the dialog.
+				send({ type: "abort" });
+				return;
+			}
+			const handle = isRequest ? answerStructured : answerDialog;
+			// A dialog closed while an earlier one was being answered is never shown.
+			queue = queue.then(() => (openDialogs.has(event.id) ? handle(event) : undefined));
 		}
 	} else if (event.type === "tool_execution_end" && event.toolName === "ask_user") {
-		console.log(`pi → ask_user result: ${event.result.content.map((c) => c.text).join("\n")}`);
+		// The first text block is exactly the AskUserResult JSON; a second one (if any) is a sentence for the model.
+		console.log(`pi → ask_user result: ${event.result.content[0].text}`);
+		closeDialogs("the ask_user call ended");
 	} else if (event.type === "message_end" && event.message.role === "assistant") {
 		const text = event.message.content.filter((c) => c.type === "text").map((c) => c.text);
 		if (text.length > 0) console.log(`pi → assistant: ${text.join("\n")}`);
 	} else if (event.type === "agent_end") {
+		closeDialogs("the run ended");
 		child.stdin.end();
 	} else if (event.type === "response" && !event.success) {
 		console.log(`pi → error: ${event.error}`);
@@ -166,6 +195,7 @@ events.on("line", (text) => {
 });
 child.on("exit", (code) => {
 	terminal.close();
+	if (pi.temp) rmSync(pi.temp, { recursive: true, force: true });
 	process.exitCode = code ?? 1;
 });
 

@@ -33,6 +33,20 @@ import { interruptedAskCalls, lastUserText, typedAnswerHistory } from "./session
 import { collectDecisions, decisionsFromSummary, withDecisions } from "./session/compaction.js";
 import { type Ask, type AskHandler, type AskResolution, canonicalRequest, createAskUserTool } from "./tool.js";
 
+export type {
+	Answer,
+	AskClosedReason,
+	AskDetails,
+	AskMode,
+	AskOutcomeKind,
+	AskUserClosedNotice,
+	AskUserRequestMessage,
+	AskUserResponseMessage,
+	AskUserResult,
+	Question,
+	QuestionOption,
+} from "./contract/types.js";
+
 export default function askUser(pi: ExtensionAPI) {
 	pi.registerFlag("answers", {
 		type: "string",

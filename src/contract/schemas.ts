@@ -157,12 +157,31 @@ export type AskUserResponseMessage = Static<typeof AskUserResponseMessageSchema>
 export type AskUserClosedNotice = Static<typeof AskUserClosedNoticeSchema>;
 export type AskClosedReason = Static<typeof AskClosedReasonSchema>;
 
-/** The JSON Schemas the build publishes, by file name. */
-export const PUBLISHED_SCHEMAS = {
-	"ask-user-result.json": AskUserResultSchema,
-	"answer.json": AnswerSchema,
-	"ask-details.json": AskDetailsSchema,
-	"ask-user-request.json": AskUserRequestMessageSchema,
-	"ask-user-response.json": AskUserResponseMessageSchema,
-	"ask-user-closed.json": AskUserClosedNoticeSchema,
+/** The schemas the build publishes in `dist/schemas/`, by file name, with the title each document gets. */
+const PUBLISHED = {
+	"ask-user-result.json": [
+		"AskUserResult: the JSON in the first text block of every ask_user result",
+		AskUserResultSchema,
+	],
+	"answer.json": ["Answer: one answered question", AnswerSchema],
+	"ask-details.json": ["AskDetails: the record an ask_user result keeps in the session (details)", AskDetailsSchema],
+	"ask-user-request.json": [
+		"ask_user_request: the structured RPC request (an editor dialog's prefill)",
+		AskUserRequestMessageSchema,
+	],
+	"ask-user-response.json": ["ask_user_response: the structured RPC client's reply", AskUserResponseMessageSchema],
+	"ask-user-closed.json": [
+		"ask_user_closed: a request ended without the app's answer (a notify message)",
+		AskUserClosedNoticeSchema,
+	],
 } as const;
+
+/** Each published schema as a standalone JSON Schema document (draft 2020-12), by file name. */
+export function schemaDocuments(): Record<string, Record<string, unknown>> {
+	return Object.fromEntries(
+		Object.entries(PUBLISHED).map(([file, [title, schema]]) => [
+			file,
+			{ $schema: "https://json-schema.org/draft/2020-12/schema", title, ...schema },
+		]),
+	);
+}

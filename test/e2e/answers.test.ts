@@ -56,7 +56,7 @@ function sessionResultBlocks(): string[][] {
 			(line) => JSON.parse(line) as { type: string; message?: { role: string; toolName?: string; content: unknown } },
 		)
 		.filter((entry) => entry.type === "message" && entry.message?.role === "toolResult")
-		.map((entry) => (entry.message?.content as { text: string }[]).map((block) => block.text));
+		.map((entry) => ((entry.message?.content ?? []) as { text: string }[]).map((block) => block.text));
 }
 
 const TYPED = "everything except Auth, Admin";

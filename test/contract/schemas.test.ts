@@ -1,0 +1,76 @@
+/**
+ * The published contract: the JSON Schemas in dist/schemas/ are the build's output of the TypeBox definitions,
+ * the package entry's types agree with those definitions, and what pi-ask-user really produces validates.
+ */
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import type { Static } from "@sinclair/typebox";
+import { Check, Errors } from "@sinclair/typebox/schema";
+import { describe, expect, it } from "vitest";
+import {
+	type AnswerSchema,
+	type AskDetailsSchema,
+	type AskUserResultSchema,
+	schemaDocuments,
+} from "../../src/contract/schemas.js";
+import { answeredOutcome } from "../../src/core/answers.js";
+import { buildDetails, resultContent } from "../../src/core/result.js";
+import type { Answer, AskDetails, AskUserResult } from "../../src/index.js";
+import { requestMessage } from "../../src/modes/rpc-structured.js";
+import { DATABASE, FEATURES, NAME, SPEC_EXAMPLE } from "../fixtures.js";
+
+const ROOT = join(import.meta.dirname, "../..");
+const published = (file: string) =>
+	JSON.parse(readFileSync(join(ROOT, "dist/schemas", file), "utf8")) as Record<string, unknown>;
+
+function expectValid(file: string, value: unknown): void {
+	const schema = published(file);
+	expect(Errors(schema, value)[1]).toEqual([]);
+	expect(Check(schema, value)).toBe(true);
+}
+
+/** Compile-time: each side is assignable to the other. */
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const typesAgree: [
+	Same<Static<typeof AnswerSchema>, Answer>,
+	Same<Static<typeof AskUserResultSchema>, AskUserResult>,
+	Same<Static<typeof AskDetailsSchema>, AskDetails>,
+] = [true, true, true];
+
+describe("published JSON Schemas (npm run build → dist/schemas/*.json)", () => {
+	it("are exactly the TypeBox definitions, one file each", () => {
+		const documents = schemaDocuments();
+		expect(readdirSync(join(ROOT, "dist/schemas")).sort()).toEqual(Object.keys(documents).sort());
+		for (const [file, document] of Object.entries(documents)) expect(published(file)).toEqual(document);
+		expect(typesAgree).toEqual([true, true, true]);
+	});
+
+	it("accept what pi-ask-user produces: results, details, requests", () => {
+		const outcome = answeredOutcome(
+			[DATABASE, NAME, { ...FEATURES, id: "features" }],
+			[
+				{ chosen: ["SQLite"], typed: [], note: "for now" },
+				undefined,
+				{ chosen: ["REST API"], typed: ["audit log, weekly"] },
+			],
+		);
+		expectValid("ask-user-result.json", JSON.parse(resultContent(outcome)[0]?.text ?? ""));
+		for (const other of [{ kind: "cancelled" }, { kind: "pending", pendingFile: ".pi/p.json" }] as const) {
+			expectValid("ask-user-result.json", JSON.parse(resultContent(other)[0]?.text ?? ""));
+		}
+		expectValid("ask-details.json", buildDetails(SPEC_EXAMPLE, outcome, "rpc", 1_707_091_200_000));
+		expectValid("ask-user-request.json", requestMessage(SPEC_EXAMPLE, "call_1", "the response is not valid JSON"));
+	});
+
+	it("describe the structured replies a client may send, and reject others", () => {
+		const response = (extra: Record<string, unknown>) => ({ type: "ask_user_response", requestId: "r", ...extra });
+		expectValid("ask-user-response.json", response({ answers: ["SQLite", null] }));
+		expectValid("ask-user-response.json", response({ answers: { database: { answer: ["a"], note: "n" } }, notes: {} }));
+		expectValid("ask-user-response.json", response({ cancelled: true }));
+		expectValid("ask-user-closed.json", { type: "ask_user_closed", requestId: "r", reason: "answered_elsewhere" });
+		expect(Check(published("ask-user-response.json"), response({ answers: [{ answer: "x", extra: 1 }] }))).toBe(false);
+		expect(Check(published("ask-user-closed.json"), { type: "ask_user_closed", requestId: "r", reason: "x" })).toBe(
+			false,
+		);
+	});
+});
