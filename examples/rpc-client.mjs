@@ -172,6 +172,7 @@ events.on("line", (text) => {
 			openDialogs.set(event.id, isRequest ? { ...event, requestId: JSON.parse(event.prefill).requestId } : event);
 			if (abortAtFirstQuestion) {
 				// The person stops the run instead of answering; pi ends the ask and the client closes the dialog.
+				console.log(`pi → ${event.method}: ${event.title}`);
 				send({ type: "abort" });
 				return;
 			}
