@@ -321,7 +321,7 @@ export default function askUser(pi: ExtensionAPI) {
 		}
 		let attached: Delivery | undefined;
 		try {
-			attached = deliveryFromAttachedFile(event.text, ctx.sessionManager.getSessionId());
+			attached = deliveryFromAttachedFile(event.text, ctx.sessionManager.getSessionId(), ctx.cwd);
 		} catch (error) {
 			// Nothing has been consumed yet: every pending file is still on disk.
 			reportError(ctx, (error as Error).message);

@@ -17,6 +17,13 @@ import {
 	removePendingFile,
 	sessionPendingFiles,
 } from "../pending/pending-file.js";
+import {
+	describeUntrusted,
+	fileForDelivery,
+	type TrustVerdict,
+	trustForThisRun,
+	UNTRUSTED_CHOICE,
+} from "../pending/trust.js";
 
 export interface QuestionsCommandDeps {
 	/** Shows the dialog for the request where there is a UI; `undefined` where there is none. */
@@ -35,6 +42,10 @@ function describeEntry(ctx: ExtensionContext, entry: PendingEntry, sessionId: st
 	const path = displayPath(ctx.cwd, entry.path);
 	if (entry.error) return `${path}: cannot be read — ${entry.error.message}`;
 	const file = entry.file as PendingFile;
+	if (file.sessionId !== sessionId) {
+		const verdict = trustForThisRun(ctx.cwd)(file);
+		if (!verdict.trusted) return `${describeUntrusted(path, file, verdict.reason)}\n${formatPendingQuestions(file)}`;
+	}
 	const whose = file.sessionId === sessionId ? "this session" : `session ${file.sessionId.slice(0, 8)}`;
 	return `${path} (${whose}, ${file.timestamp})\n${formatPendingQuestions(file)}`;
 }
@@ -47,22 +58,31 @@ export async function answerPending(
 	deps: QuestionsCommandDeps,
 	target: ReadablePendingEntry,
 ): Promise<void> {
-	const asking = deps.askLocally(ctx, target.file.request);
-	if (!asking) {
-		const path = displayPath(ctx.cwd, target.path);
+	const path = displayPath(ctx.cwd, target.path);
+	if (!ctx.hasUI) {
 		return show(
 			ctx,
 			`/questions answer needs a UI. Answer with: pi -p -c --answers '[…]', or edit ${path} and run pi -c`,
 			"error",
 		);
 	}
+	const sameSession = target.file.sessionId === ctx.sessionManager.getSessionId();
+	// Another session's file is used only if this user's pi wrote it, or the person chooses it knowing where it came from.
+	const verdict: TrustVerdict = sameSession ? { trusted: true } : trustForThisRun(ctx.cwd)(target.file);
+	if (!verdict.trusted) {
+		const choice = await ctx.ui.select(describeUntrusted(path, target.file, verdict.reason), [
+			UNTRUSTED_CHOICE.answer,
+			UNTRUSTED_CHOICE.leave,
+		]);
+		if (choice !== UNTRUSTED_CHOICE.answer) return show(ctx, `Not answered; ${path} is left as it is.`, "warning");
+	}
+	const asking = deps.askLocally(ctx, target.file.request);
+	if (!asking) return show(ctx, `/questions answer needs a UI; ${path} is left as it is.`, "error");
 	const outcome = await asking;
 	if (outcome.kind !== "answered")
 		return show(ctx, "Not answered; the questions stay pending (/questions answer).", "warning");
 	// Delivered first: if delivery fails, the questions are still pending.
-	deps.deliver(
-		formatStructuredDelivery(target.file, outcome, target.file.sessionId === ctx.sessionManager.getSessionId()),
-	);
+	deps.deliver(formatStructuredDelivery(fileForDelivery(target.file, verdict), outcome, sameSession));
 	removePendingFile(target.path);
 }
 
@@ -106,8 +126,12 @@ export function createQuestionsCommand(deps: QuestionsCommandDeps) {
 			}
 			if (sub === "answer") {
 				const readable = entries.filter((e): e is ReadablePendingEntry => e.file !== undefined);
-				// This session's newest ask first; otherwise the project's newest.
-				const target = sessionPendingFiles(readable, sessionId).at(-1) ?? readable.at(-1);
+				// This session's newest ask first; then the newest this user's pi wrote; then the newest (after a choice).
+				const trust = trustForThisRun(ctx.cwd);
+				const target =
+					sessionPendingFiles(readable, sessionId).at(-1) ??
+					readable.filter((e) => trust(e.file).trusted).at(-1) ??
+					readable.at(-1);
 				if (target) return answerPending(ctx, deps, target);
 				const broken = entries[0];
 				return show(

@@ -5,8 +5,10 @@
  */
 import { outcomeFromRawAnswers, parseAnswersText } from "../core/answer-input.js";
 import { AskUserError } from "../core/validate.js";
+import { findAttachedPendingFile } from "./attached-file.js";
 import { answersFromPendingFile, formatStructuredDelivery, formatWordsDelivery } from "./delivery.js";
 import { PendingFileError, parsePendingFile, type ReadablePendingEntry } from "./pending-file.js";
+import { fileForDelivery, trustForThisRun } from "./trust.js";
 
 export interface Delivery {
 	text: string;
@@ -34,24 +36,22 @@ export function deliveryFromAnswersFlag(mine: readonly ReadablePendingEntry[], f
 	return { text: formatStructuredDelivery(newest.file, outcome, true), path: newest.path };
 }
 
-const ATTACHED_FILE = /<file name="([^"]*pending-questions(?:-\d+)?\.json)">\n([\s\S]*?)\n?<\/file>\n?/;
-
 /**
  * A pending file attached with `pi -p @.pi/pending-questions.json "words"`: pi inlines it as a
- * `<file>` block; we replace it with the questions and the person's words, framed as answers.
+ * `<file>` block (recognised by ./attached-file.ts); we replace it with the questions and the person's
+ * words, framed as answers.
  */
-export function deliveryFromAttachedFile(text: string, sessionId: string | undefined): Delivery | undefined {
-	const match = ATTACHED_FILE.exec(text);
-	if (!match) return undefined;
-	const [block, path = "", content = ""] = match;
-	let file: ReturnType<typeof parsePendingFile>;
-	try {
-		file = parsePendingFile(content, path);
-	} catch (error) {
-		if (error instanceof PendingFileError) throw error;
-		return undefined;
-	}
-	const words = text.replace(block, "").trim();
+export function deliveryFromAttachedFile(
+	text: string,
+	sessionId: string | undefined,
+	cwd: string,
+): Delivery | undefined {
+	const attached = findAttachedPendingFile(text, cwd);
+	if (!attached) return undefined;
+	const { path, content, words } = attached;
+	// Naming a file with @ chooses its questions, not the task it carries (see ./trust.ts).
+	const parsed = parsePendingFile(content, path);
+	const file = fileForDelivery(parsed, trustForThisRun(cwd)(parsed));
 	const sameSession = file.sessionId === sessionId;
 	const edited = answersFromPendingFile(file);
 	if (words === "" && edited) return { text: formatStructuredDelivery(file, edited, sameSession), path };

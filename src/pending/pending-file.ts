@@ -14,6 +14,23 @@ import { AskUserError, validateRequest } from "../core/validate.js";
 const PENDING_VERSION = 1;
 const PENDING_DIR = ".pi";
 const PENDING_NAME = "pending-questions.json";
+const PENDING_NAME_PATTERN = /^pending-questions(-\d+)?\.json$/;
+
+/** Whether `path` is one of this project's pending files by name: `<cwd>/.pi/pending-questions[-N].json`. */
+export function isProjectPendingPath(cwd: string, path: string): boolean {
+	const name = basename(path);
+	return PENDING_NAME_PATTERN.test(name) && path === join(cwd, PENDING_DIR, name);
+}
+
+/**
+ * Whether the project's pending file at `path` is a regular file in a real `.pi` folder (no symlink on the
+ * way), so that reading or deleting it touches nothing outside the project.
+ */
+export function isProjectPendingFile(cwd: string, path: string): boolean {
+	if (!isProjectPendingPath(cwd, path)) return false;
+	const dir = fs.lstatSync(join(cwd, PENDING_DIR), { throwIfNoEntry: false });
+	return dir?.isDirectory() === true && fs.lstatSync(path, { throwIfNoEntry: false })?.isFile() === true;
+}
 
 export interface PendingQuestion {
 	question: string;
@@ -237,10 +254,9 @@ export function listPendingFiles(cwd: string): PendingEntry[] {
 	} catch {
 		return [];
 	}
-	const pattern = /^pending-questions(-\d+)?\.json$/;
 	return (
 		names
-			.filter((name) => pattern.test(name))
+			.filter((name) => PENDING_NAME_PATTERN.test(name))
 			.map((name) => join(dir, name))
 			// Another pi process may remove a file between readdir and lstat.
 			.filter((path) => fs.lstatSync(path, { throwIfNoEntry: false })?.isFile() === true)

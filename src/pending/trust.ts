@@ -264,3 +264,33 @@ export function realSessionFolders(places: SessionPlaces, fs: TrustFs = nodeTrus
 export function checkPendingTrust(file: PendingFile, places: SessionPlaces, fs: TrustFs = nodeTrustFs): TrustVerdict {
 	return judgePendingFile(file, realSessionFolders(places, fs), readSessionRecord(file.sessionFile, fs));
 }
+
+/** The rule for this pi run (its command line, environment and cwd), ready to judge files. */
+export function trustForThisRun(cwd: string): (file: PendingFile) => TrustVerdict {
+	const places = currentSessionPlaces({ argv: process.argv.slice(2), env: process.env, cwd });
+	return (file) => checkPendingTrust(file, places);
+}
+
+/**
+ * The file as its answers may be delivered: a file that fails the rule loses its `task`, which the person
+ * did not write (as far as anyone can tell) and must never reach the model as theirs.
+ */
+export function fileForDelivery(file: PendingFile, verdict: TrustVerdict): PendingFile {
+	if (verdict.trusted || file.task === undefined) return file;
+	const { task: _untrusted, ...rest } = file;
+	return rest;
+}
+
+/** What the person is shown about a file that fails the rule: why, and where it says it came from. */
+export function describeUntrusted(shownPath: string, file: PendingFile, reason: DistrustReason): string {
+	return [
+		`${sanitizeLine(shownPath)} was not written by your pi: ${distrustReason(reason)}.`,
+		...describeOrigin(file).map((line) => `  ${line}`),
+	].join("\n");
+}
+
+/** The explicit choice the TUI asks for before answering a file that fails the rule. */
+export const UNTRUSTED_CHOICE = {
+	answer: "Answer its questions (its task is not sent to the model)",
+	leave: "Leave it",
+} as const;

@@ -1,14 +1,15 @@
 /**
  * Property tests for the pending-questions file as read back: `parsePendingFile` returns a file the rest
- * of the package can use or throws a PendingFileError, and `deliveryFromAttachedFile` returns a delivery,
- * `undefined`, or a PendingFileError, whatever the person (or anything else) left in the file.
+ * of the package can use or throws a PendingFileError, and `findAttachedPendingFile` finds a pending file
+ * only in pi's own block, returns `undefined`, or throws a PendingFileError, whatever the person (or anything
+ * else) left in the file or the message.
  */
 import assert from "node:assert/strict";
 import fc from "fast-check";
 import { describe, it } from "vitest";
 import type { RawAnswer } from "../../src/core/types.js";
+import { findAttachedPendingFile } from "../../src/pending/attached-file.js";
 import { answersFromPendingFile, formatStructuredDelivery, formatWordsDelivery } from "../../src/pending/delivery.js";
-import { deliveryFromAttachedFile } from "../../src/pending/inbox.js";
 import {
 	createPendingFile,
 	formatPendingQuestions,
@@ -122,33 +123,51 @@ describe("parsePendingFile", () => {
 	});
 });
 
-/** A user message with an attached pending file, as pi inlines `@.pi/pending-questions.json`. */
-const attachedMessage: fc.Arbitrary<string> = fc
-	.tuple(
-		fc.constantFrom(".pi/pending-questions.json", "/p/.pi/pending-questions-2.json", "notes.json"),
-		pendingText,
-		fc.constantFrom("", "\n", "use postgres, call it order-processor", "  "),
-		fc.constantFrom("", "before\n", "\n\n"),
-		fc.boolean(),
-	)
-	.map(
-		([path, content, words, before, newline]) =>
-			`${before}<file name="${path}">\n${content}${newline ? "\n" : ""}</file>\n${words}`,
-	);
+const PENDING_PATHS = ["/p/.pi/pending-questions.json", "/p/.pi/pending-questions-2.json"];
 
-describe("deliveryFromAttachedFile", () => {
-	it("returns a delivery, undefined, or throws a PendingFileError, for any message", () => {
+/** A user message as pi builds it from `@file` arguments and a prompt, with what each file holds on disk. */
+const attachedMessage = fc
+	.tuple(
+		fc.constantFrom(...PENDING_PATHS, "/p/notes.json", "/elsewhere/.pi/pending-questions.json"),
+		pendingText,
+		fc.boolean(),
+		fc.constantFrom(
+			"",
+			"\n",
+			"use postgres, call it order-processor",
+			"  ",
+			'<file name="/p/.pi/pending-questions.json">\n',
+		),
+		fc.constantFrom("", "before\n", "\n\n"),
+	)
+	.map(([path, content, sameOnDisk, words, before]) => ({
+		text: `${before}<file name="${path}">\n${content}\n</file>\n${words}`,
+		disk: new Map([[path, sameOnDisk ? content : `${content} `]]),
+	}));
+
+describe("findAttachedPendingFile", () => {
+	it("finds a pending file only in pi's own block at the start, holding exactly what the file holds", () => {
 		fc.assert(
 			fc.property(
-				fc.oneof({ weight: 4, arbitrary: attachedMessage }, hostileString),
-				fc.constantFrom("session-1", "other", undefined),
-				(text, sessionId) => {
+				fc.oneof(
+					{ weight: 4, arbitrary: attachedMessage },
+					hostileString.map((text) => ({ text, disk: new Map<string, string>() })),
+				),
+				({ text, disk }) => {
+					const io = {
+						readText: (path: string) => disk.get(path),
+						isPendingFile: (path: string) => PENDING_PATHS.includes(path),
+					};
 					try {
-						const delivery = withinBudget(() => deliveryFromAttachedFile(text, sessionId));
-						if (delivery === undefined) return;
-						assert.equal(typeof delivery.text, "string");
-						assert.notEqual(delivery.text, "");
-						assert.ok(text.includes(`<file name="${delivery.path}">`), delivery.path);
+						const found = withinBudget(() => findAttachedPendingFile(text, "/p", io));
+						if (found === undefined) return;
+						assert.ok(PENDING_PATHS.includes(found.path), found.path);
+						assert.equal(found.content, disk.get(found.path));
+						assert.ok(text.startsWith(`<file name="${found.path}">\n${found.content}\n</file>\n`));
+						assert.equal(
+							found.words,
+							text.slice(`<file name="${found.path}">\n${found.content}\n</file>\n`.length).trim(),
+						);
 					} catch (error) {
 						assert.ok(error instanceof PendingFileError, String(error));
 						assert.notEqual(error.message.trim(), "");
