@@ -1,10 +1,11 @@
 /**
  * Captures the real dialog from pi's TUI under a pseudo-terminal as plain text, for the README:
- * docs/screens/{single,tabs,multi-select,preview}.txt. Run after `npm run build`:
+ * docs/screens/{single,tabs,multi-select,preview,long-preview,narrow,typed}.txt, each at a real terminal
+ * size (the dialog fits the rows pi leaves it). Run after `npm run build`:
  *
  *   node examples/capture-screens.mjs
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -23,7 +24,6 @@ const DB = {
 		{ label: "MongoDB", description: "Document store" },
 	],
 };
-const NAME = { question: "What should we name this service?", header: "Service Setup" };
 const FEATURES = {
 	question: "Which features should we include?",
 	header: "Feature Selection",
@@ -53,16 +53,56 @@ const LIBRARY = {
 	],
 };
 
+/** The demo's three questions (one with a SQL preview), as `npm run demo` asks them. */
+const DEMO = JSON.parse(readFileSync(join(root, "examples/demo-script.json"), "utf8")).steps[0].toolCall.arguments
+	.questions;
+const CODE = [
+	"import { defineConfig } from 'vitest/config';",
+	"",
+	"export default defineConfig({",
+	"  test: {",
+	"    environment: 'node',",
+	"    include: ['test/**/*.test.ts'],",
+	"    testTimeout: 20_000,",
+	"    coverage: {",
+	"      provider: 'v8',",
+	"      thresholds: { lines: 90 },",
+	"    },",
+	"  },",
+	"});",
+];
+const SETUP = {
+	question: "Which test setup should we keep?",
+	header: "Tests",
+	options: [
+		{ label: "Vitest (Recommended)", description: "Fast, ESM-native", preview: `\`\`\`ts\n${CODE.join("\n")}\n\`\`\`` },
+		{
+			label: "Jest",
+			description: "The long-time default",
+			preview: "| | Vitest | Jest |\n| --- | --- | --- |\n| ESM | native | flag |\n| Watch | yes | yes |",
+		},
+		{ label: "node:test", description: "No dependency" },
+	],
+};
+
 const SCREENS = [
 	{ name: "single", questions: [DB], waitFor: "Other (type your answer)", keys: [] },
-	{ name: "tabs", questions: [DB, NAME, FEATURES], waitFor: "Other (type your answer)", keys: [] },
-	{ name: "multi-select", questions: [FEATURES], waitFor: "[ ] Other", keys: [" ", "\x1b[B", "\x1b[B", " "] },
-	{ name: "preview", questions: [LIBRARY], waitFor: "Other (type your answer)", keys: [], cols: 120 },
+	{ name: "tabs", questions: DEMO, waitFor: "Other (type your answer)", keys: [] },
+	{
+		name: "multi-select",
+		questions: [FEATURES],
+		waitFor: "Other (type your answer)",
+		keys: [" ", "\x1b[B", "\x1b[B", " "],
+	},
+	{ name: "preview", questions: [LIBRARY], waitFor: "Other (type your answer)", keys: [], cols: 120, rows: 30 },
+	{ name: "long-preview", questions: [SETUP], waitFor: "Other (type your answer)", keys: [], cols: 120, rows: 32 },
+	{ name: "narrow", questions: DEMO, waitFor: "PostgreSQL", keys: [], cols: 40, rows: 15 },
+	{ name: "typed", questions: [DB], waitFor: "Other (type your answer)", keys: [..."I want DynamoDB"] },
 ];
 
 const sleep = (ms) => new Promise((done) => setTimeout(done, ms));
 
-async function capture({ questions, waitFor, keys, cols = 80, rows = 30 }) {
+async function capture({ questions, waitFor, keys, cols = 80, rows = 24 }) {
 	const dir = mkdtempSync(join(tmpdir(), "pi-ask-user-screens-"));
 	const script = join(dir, "script.json");
 	writeFileSync(script, JSON.stringify({ steps: [{ toolCall: { name: "ask_user", arguments: { questions } } }] }));
@@ -108,13 +148,13 @@ async function capture({ questions, waitFor, keys, cols = 80, rows = 30 }) {
 		}
 		for (const key of keys) {
 			proc.write(key);
-			await sleep(300);
+			await sleep(keys.length > 4 ? 60 : 300);
 		}
 		await sleep(500);
 		const lines = screen().map((line) => line.trimEnd());
 		// The dialog is framed by two full-width rules; keep exactly that frame.
 		const rule = "─".repeat(cols);
-		const bottom = lines.findLastIndex((line) => line === rule);
+		const bottom = lines.lastIndexOf(rule);
 		const top = lines.findLastIndex((line, i) => i < bottom && line === rule);
 		return lines.slice(top, bottom + 1).join("\n");
 	} finally {

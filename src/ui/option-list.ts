@@ -74,6 +74,38 @@ function rowLines(view: OptionListView, theme: DialogTheme, width: number, row: 
 	return lines;
 }
 
+/**
+ * An option row's lines, kept across frames: moving the focus re-renders two rows, not the window. Keyed by
+ * everything a row shows; each list keeps at most `ROW_CACHE_ENTRIES`.
+ */
+const rowCache = new WeakMap<DialogTheme, WeakMap<readonly QuestionOption[], Map<string, string[]>>>();
+const ROW_CACHE_ENTRIES = 256;
+
+function cachedRowLines(view: OptionListView, theme: DialogTheme, width: number, row: number): string[] {
+	const index = view.matches ? view.matches[row] : row;
+	if (index === undefined || index >= view.options.length) return rowLines(view, theme, width, row);
+	let byList = rowCache.get(theme);
+	if (!byList) {
+		byList = new WeakMap();
+		rowCache.set(theme, byList);
+	}
+	let rows = byList.get(view.options);
+	if (!rows) {
+		rows = new Map();
+		byList.set(view.options, rows);
+	}
+	const focused = view.active && row === view.cursor;
+	const ticked = view.multiSelect ? (view.checked.has(index) ? 2 : 1) : 0;
+	const key = `${width}:${index}:${focused ? 1 : 0}:${ticked}:${index === view.chosen ? 1 : 0}`;
+	let lines = rows.get(key);
+	if (!lines) {
+		lines = rowLines(view, theme, width, row);
+		if (rows.size >= ROW_CACHE_ENTRIES) rows.clear();
+		rows.set(key, lines);
+	}
+	return lines;
+}
+
 /** The list in at most `budget` lines (at least the focused row), starting near `view.scroll`. */
 export function renderOptionList(
 	view: OptionListView,
@@ -82,15 +114,7 @@ export function renderOptionList(
 	budget: number,
 ): RenderedList {
 	const rows = (view.matches?.length ?? view.options.length) + 1;
-	const cache = new Map<number, string[]>();
-	const linesOf = (row: number): string[] => {
-		let lines = cache.get(row);
-		if (!lines) {
-			lines = rowLines(view, theme, width, row);
-			cache.set(row, lines);
-		}
-		return lines;
-	};
+	const linesOf = (row: number): string[] => cachedRowLines(view, theme, width, row);
 	const cursor = Math.max(0, Math.min(rows - 1, view.cursor));
 	const room = Math.max(1, budget);
 

@@ -275,3 +275,13 @@ describe("minor items", () => {
 		for (const line of h.lines()) expect(visibleWidth(line)).toBeLessThanOrEqual(80);
 	});
 });
+
+describe("context (the dialects helper's Question.context)", () => {
+	it("shows the question's markdown context under the question", () => {
+		const h = openDialog([{ ...DB, context: "We store **orders**:\n\n- about 1 000 a day\n- kept 7 years" }]);
+		const text = h.text();
+		expect(text).toMatch(/Which database should we use\?\n\s+We store orders:/);
+		expect(text).toMatch(/- about 1 000 a day/);
+		expect(text).not.toContain("**");
+	});
+});
