@@ -53,7 +53,8 @@ export async function raceLocalAndRemote(
 		}
 		// The remote side settled first, but only an answer or a dismissal from the person closes the dialog.
 		if (isRemoteDecision(first.outcome) && !signal?.aborted) {
-			local.abort();
+			// The local side says why too: a structured RPC app hears "answered_elsewhere" and closes its card.
+			local.abort(ANSWERED_ELSEWHERE);
 			return { outcome: first.outcome, answeredBy: "remote" };
 		}
 		return { outcome: (await localResult).outcome, answeredBy: "local" };

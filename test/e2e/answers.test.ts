@@ -7,6 +7,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { startBackend, type TestBackend } from "../remote/backend.js";
 import {
 	createWorkspace,
 	FEATURES,
@@ -227,5 +228,30 @@ describe("structured RPC, complete (issue 15)", () => {
 		expect(JSON.parse(String(notice.message))).toEqual({ type: "ask_user_closed", requestId, reason: "aborted" });
 		const { blocks } = await ui.resultBlocks();
 		expect(JSON.parse(blocks[0] ?? "")).toEqual({ answered: false, answers: [], cancelled: true });
+	});
+
+	it("tells the app the request was answered elsewhere when a remote answer wins", async () => {
+		const backend: TestBackend = await startBackend();
+		try {
+			const started = startAsking(ws, SPEC_EXAMPLE, true, { PI_ASK_USER_REMOTE_URL: backend.url });
+			rpc = started.rpc;
+			const editor = await started.ui.dialog("editor");
+			const { requestId } = JSON.parse(String(editor.prefill)) as { requestId: string };
+			const frame = await backend.nextQuestion();
+			backend.answer(frame.payload.payload.questionId, {
+				"Which database should we use?": "SQLite",
+				"What should we name this service?": "remote-svc",
+			});
+			const notice = await started.ui.notification();
+			expect(JSON.parse(String(notice.message))).toEqual({
+				type: "ask_user_closed",
+				requestId,
+				reason: "answered_elsewhere",
+			});
+			const { blocks } = await started.ui.resultBlocks();
+			expect(JSON.parse(blocks[0] ?? "")).toMatchObject({ answered: true, answers: [{ answer: "SQLite" }, {}] });
+		} finally {
+			await backend.kill();
+		}
 	});
 });

@@ -35,9 +35,9 @@ export function rpcClient(rpc: RpcSession) {
 }
 
 /** Starts pi in RPC mode with a model that asks `ask` on the first prompt, and sends that prompt. */
-export function startAsking(ws: Workspace, ask: unknown, structured = false) {
+export function startAsking(ws: Workspace, ask: unknown, structured = false, env: NodeJS.ProcessEnv = {}) {
 	ws.script([{ toolCall: { name: "ask_user", arguments: ask } }]);
-	const rpc = startRpc(ws, [], { env: { PI_ASK_USER_RPC_PROTOCOL: structured ? "structured" : undefined } });
+	const rpc = startRpc(ws, [], { env: { PI_ASK_USER_RPC_PROTOCOL: structured ? "structured" : undefined, ...env } });
 	rpc.send({ type: "prompt", message: "set up the service" });
 	return { rpc, ui: rpcClient(rpc) };
 }
