@@ -34,7 +34,8 @@ const QUESTIONS = [
 			{
 				label: "PostgreSQL (Recommended)",
 				description: "Battle-tested relational DB",
-				markdown: "```sql\nCREATE TABLE orders (\n  id bigserial PRIMARY KEY,\n  placed_at timestamptz NOT NULL\n);\n```",
+				markdown:
+					"```sql\nCREATE TABLE orders (\n  id bigserial PRIMARY KEY,\n  placed_at timestamptz NOT NULL\n);\n```",
 			},
 			{ label: "SQLite", description: "Lightweight, file-based" },
 			{ label: "MongoDB", description: "Document store" },
