@@ -1,6 +1,6 @@
 /** How an ask_user call and its result look in pi's chat: a compact line, all answers when expanded. */
 import type { Theme } from "@mariozechner/pi-coding-agent";
-import { Text } from "@mariozechner/pi-tui";
+import { getKeybindings, Text } from "@mariozechner/pi-tui";
 import { isRecord } from "./core/json.js";
 import { normalizeArguments } from "./core/normalize.js";
 import { sanitizeLine, sanitizeText } from "./core/text.js";
@@ -64,8 +64,22 @@ export function renderCall(args: unknown, theme: Theme): Text {
 	return new Text(`${theme.fg("toolTitle", theme.bold("ask_user "))}${theme.fg("muted", summary)}`, 0, 0);
 }
 
+/** A collapsed result line longer than this is cut, and the result says which key expands it. */
+const COLLAPSED_CHARS = 200;
+
+/** pi's key for expanding tool output (`app.tools.expand`, ctrl+o unless the person remapped it). */
+function expandKey(): string {
+	return getKeybindings().getKeys("app.tools.expand").join("/");
+}
+
 export function renderResult(details: AskDetails | undefined, expanded: boolean, theme: Theme): Text {
 	const { tone, lines } = summarizeResult(details, expanded);
-	const shown = expanded ? lines : lines.map((line) => (line.length > 200 ? `${line.slice(0, 199)}…` : line));
-	return new Text(shown.map((line) => theme.fg(tone, line)).join("\n"), 0, 0);
+	const cut = !expanded && lines.some((line) => line.length > COLLAPSED_CHARS);
+	const shown = cut
+		? lines.map((line) => (line.length > COLLAPSED_CHARS ? `${line.slice(0, COLLAPSED_CHARS - 1)}…` : line))
+		: lines;
+	const styled = shown.map((line) => theme.fg(tone, line));
+	const key = cut ? expandKey() : "";
+	if (key) styled.push(theme.fg("dim", `(${key} to expand)`));
+	return new Text(styled.join("\n"), 0, 0);
 }

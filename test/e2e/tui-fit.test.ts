@@ -202,3 +202,19 @@ describe("Ctrl+G opens $EDITOR", () => {
 		});
 	});
 });
+
+describe("the answered call in the chat", () => {
+	it("a collapsed result cut at 200 characters says which key expands it", async () => {
+		const long = `${"a long typed answer ".repeat(14)}end`;
+		const t = ask({ questions: [DATABASE] }, { cols: 100, rows: 40 });
+		await t.waitFor(/> +1\. PostgreSQL/, DIALOG_TIMEOUT);
+		t.type(`\x1b[200~${long}\x1b[201~`);
+		await t.waitFor("Your answer:");
+		t.type(KEYS.enter);
+		await waitForToolResult(session.ws());
+		await t.waitFor("Thanks, noted.");
+		const screen = screenText(t);
+		expect(screen).toContain("…");
+		expect(screen).toMatch(/ctrl\+o to expand/);
+	});
+});
