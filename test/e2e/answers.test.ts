@@ -6,12 +6,14 @@
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { Errors } from "@sinclair/typebox/schema";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { startBackend, type TestBackend } from "../remote/backend.js";
 import {
 	createWorkspace,
 	FEATURES,
 	KEYS,
+	ROOT,
 	type RpcSession,
 	resultJson,
 	runPrint,
@@ -215,6 +217,40 @@ describe("structured RPC, complete (issue 15)", () => {
 					wasCustom: true,
 					note: "rename later",
 				},
+			],
+		});
+	});
+
+	it("accepts the model's ids as answer keys and echoes them; the request matches the published schema", async () => {
+		const withIds = {
+			questions: [
+				{ ...SPEC_EXAMPLE.questions[0], id: "db" },
+				{ ...SPEC_EXAMPLE.questions[1], id: "service_name" },
+			],
+		};
+		const ui = ask(withIds, true);
+		const editor = await ui.dialog("editor");
+		const request = JSON.parse(String(editor.prefill)) as { requestId: string };
+		const schema = JSON.parse(readFileSync(join(ROOT, "dist/schemas/ask-user-request.json"), "utf8"));
+		expect(Errors(schema, request)[1]).toEqual([]);
+		const response = {
+			type: "ask_user_response",
+			requestId: request.requestId,
+			answers: { DB: "sqlite", service_name: "svc" },
+		};
+		ui.value(editor, JSON.stringify(response));
+		const { blocks } = await ui.resultBlocks();
+		expect(JSON.parse(blocks[0] ?? "")).toEqual({
+			answered: true,
+			answers: [
+				{
+					id: "db",
+					question: "Which database should we use?",
+					answer: "SQLite",
+					selectedOption: "SQLite",
+					wasCustom: false,
+				},
+				{ id: "service_name", question: "What should we name this service?", answer: "svc", wasCustom: true },
 			],
 		});
 	});

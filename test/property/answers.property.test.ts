@@ -8,7 +8,7 @@ import assert from "node:assert/strict";
 import fc from "fast-check";
 import { describe, it } from "vitest";
 import { outcomeFromRawAnswers, parseAnswersText } from "../../src/core/answer-input.js";
-import { answerFromData } from "../../src/core/answers.js";
+import { answerFromData, type GivenAnswer, toAnswer } from "../../src/core/answers.js";
 import { sanitizeText } from "../../src/core/text.js";
 import type { Answer, Question, RawAnswer } from "../../src/core/types.js";
 import { AskUserError } from "../../src/core/validate.js";
@@ -147,6 +147,57 @@ describe("answerFromData", () => {
 				const parts = text.split(",").length;
 				assert.ok(lookups <= 8 * (parts + 1), `${lookups} label lookups for ${parts} parts`);
 				expectFaithfulAnswer({ ...question, options }, text, answer);
+			}),
+			{ numRuns: RUNS },
+		);
+	});
+});
+
+/** What a dialog reports: some of the question's labels (or near misses), and text the person typed. */
+const questionAndGiven = canonicalQuestions.chain((questions) =>
+	fc.nat(questions.length - 1).chain((i) => {
+		const question = questions[i] as Question;
+		const labels = question.options?.map((o) => o.label) ?? [];
+		const chosen = fc.array(labels.length > 0 ? fc.oneof(fc.constantFrom(...labels), hostileString) : hostileString, {
+			maxLength: 3,
+		});
+		const typed = fc.array(
+			fc.oneof(hostileString, labels.length > 0 ? fc.constantFrom(...labels).map((l) => `${l}, ${l}`) : hostileString),
+			{ maxLength: 2 },
+		);
+		return fc.tuple(
+			fc.constant(question),
+			fc.record({ chosen, typed }).map((given): GivenAnswer => given),
+		);
+	}),
+);
+
+describe("toAnswer (what a dialog gave)", () => {
+	it("ticks only labels the person chose, and keeps every typed text whole", () => {
+		fc.assert(
+			fc.property(questionAndGiven, ([question, given]) => {
+				const answer = toAnswer(question, given);
+				const labels = new Set(question.options?.map((o) => o.label) ?? []);
+				const selected = answer?.selectedOption === undefined ? [] : [answer.selectedOption].flat();
+				for (const label of selected) {
+					assert.ok(labels.has(label), `${label} is no option`);
+					assert.ok(given.chosen.includes(label), `${label} was never chosen`);
+				}
+				const typed = given.typed.map((text) => sanitizeText(text).trim()).filter((text) => text !== "");
+				for (const text of typed) {
+					const values = answer === undefined ? [] : [answer.answer].flat();
+					const kept = question.multiSelect ? values.includes(text) : values.some((v) => v.includes(text));
+					assert.ok(kept, `typed ${JSON.stringify(text)} was not kept whole`);
+				}
+				if (typed.length > 0 || given.chosen.some((label) => sanitizeText(label).trim() !== "")) {
+					assert.ok(answer !== undefined, "something given, nothing answered");
+				}
+				// wasCustom says exactly whether the answer holds anything that is not a ticked option.
+				if (answer)
+					assert.equal(
+						answer.wasCustom,
+						[answer.answer].flat().some((value) => !selected.includes(value)),
+					);
 			}),
 			{ numRuns: RUNS },
 		);
