@@ -34,7 +34,6 @@ export const STRINGS = {
 		back: "Esc back to options",
 		recall: "↑ earlier answers",
 		editor: "Ctrl+G editor",
-		scroll: "Shift+↑↓ scroll",
 		submitAll: "Enter submit all",
 		choose: "←→ choose",
 		confirm: "Enter confirm",

@@ -140,15 +140,15 @@ function hintParts(
 		if (mode.purpose === "other") return [h.confirmOther, ...editor, h.back];
 		return [h.submitText, ...tabs, ...(ctx.history ? [h.recall] : []), ...editor, h.cancel];
 	}
-	if (!question || !qs) return [h.submitAll, ...tabs, ...(state.review.max > 0 ? [h.scroll] : []), h.cancel];
-	const scroll = qs.textScrollMax > 0 || qs.previewScrollMax > 0 ? [h.scroll] : [];
+	// Shift+↑↓ is named where lines are hidden (question, preview, Review), not here.
+	if (!question || !qs) return [h.submitAll, ...tabs, h.cancel];
 	if (mode.kind === "filter") return [h.filterTyping, h.move, h.filterPick, h.clearFilter];
 	const esc = qs.filter ? h.clearFilter : h.cancel;
 	const count = (question.options?.length ?? 0) + 1;
 	if (question.multiSelect) {
-		return [h.move, h.toggle, h.confirmTicks, ...tabs, esc, h.typeOwn, h.pick(count), ...scroll, h.filter, h.note];
+		return [h.move, h.toggle, h.confirmTicks, ...tabs, esc, h.typeOwn, h.pick(count), h.filter, h.note];
 	}
-	return [h.move, h.select, ...tabs, esc, h.typeOwn, h.pick(count), ...scroll, h.filter, h.note];
+	return [h.move, h.select, ...tabs, esc, h.typeOwn, h.pick(count), h.filter, h.note];
 }
 
 /** The hint on one line, or two when narrow; parts that still do not fit are left off from the end. */
@@ -340,6 +340,8 @@ function optionsBody(state: DialogState, question: Question, qs: QuestionState, 
 	}
 	rest -= textRoom;
 
+	// The focused row and its neighbours; while a text input is open, the input comes first.
+	const listMin = open ? 1 : 3;
 	let listRoom: number;
 	let paneRoom = 0;
 	if (tallest > 0 && side) {
@@ -347,7 +349,7 @@ function optionsBody(state: DialogState, question: Question, qs: QuestionState, 
 		paneRoom = Math.min(tallest, Math.max(0, rest));
 	} else if (tallest > 0) {
 		const previewMin = Math.min(previewWant, 1 + PREVIEW_MIN_LINES);
-		listRoom = Math.max(Math.min(listNatural, 3), Math.min(listNatural, rest - previewMin));
+		listRoom = Math.max(Math.min(listNatural, listMin), Math.min(listNatural, rest - previewMin));
 		paneRoom = Math.max(0, Math.min(previewWant, rest - listRoom));
 	} else {
 		listRoom = Math.max(1, rest);
@@ -457,7 +459,10 @@ export function renderDialog(
 			: reviewBody(state, theme, w, canvas.budget);
 	// A blank line under the top and above the bottom when the body leaves room for them.
 	const spacer = body.lines.length + 2 <= framed ? [""] : [];
-	const middle = body.lines.slice(0, Math.max(0, framed));
+	// Too much even so: an open text input sits at the bottom of the body and must stay in view.
+	const open = state.mode.kind === "input" || (state.mode.kind === "confirm" && state.mode.back.kind === "input");
+	const overflow = Math.max(0, body.lines.length - Math.max(0, framed));
+	const middle = open ? body.lines.slice(overflow) : body.lines.slice(0, Math.max(0, framed));
 	const lines = [...top, ...spacer, ...middle, ...spacer, ...bottom];
 	if (lines.length > height) {
 		// A terminal too short even for the frame: keep the top of the body and the bottom border.

@@ -285,3 +285,18 @@ describe("context (the dialects helper's Question.context)", () => {
 		expect(text).not.toContain("**");
 	});
 });
+
+describe("an open text input in a short terminal", () => {
+	it("keeps the line being typed and the hint on screen", () => {
+		const h = openDialog([DB, NAME, FEATURES], undefined, { rows: 10 });
+		h.press("4");
+		for (let i = 1; i <= 6; i++) {
+			h.type(`line ${i}`);
+			if (i < 6) h.press("\x1b[13;2u");
+		}
+		const lines = h.lines(40);
+		expect(lines.length).toBeLessThanOrEqual(10);
+		expect(lines.join("\n")).toContain("line 6");
+		expect(lines.join("\n")).toContain("Esc back to options");
+	});
+});
