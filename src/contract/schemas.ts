@@ -140,7 +140,10 @@ export const AskUserResponseMessageSchema = Type.Object(
 
 export const AskClosedReasonSchema = Type.Union(
 	[Type.Literal("aborted"), Type.Literal("answered_elsewhere"), Type.Literal("timeout")],
-	{ description: "aborted: the agent run was stopped; answered_elsewhere: a remote answer won; timeout" },
+	{
+		description:
+			"aborted: the agent run was stopped; answered_elsewhere: a remote answer won; timeout: a time limit ran out",
+	},
 );
 
 export const AskUserClosedNoticeSchema = Type.Object(
