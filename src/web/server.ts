@@ -213,6 +213,9 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
 		if (path === "/agent") {
 			if (!agentAllowed(request.headers.authorization, options.agentToken))
 				return refuseUpgrade(socket, "401 Unauthorized");
+			// Agents are programs, which send no Origin; a browser always does. Without this, any web site the person
+			// visits could connect here as an "agent" and put its own questions on the page.
+			if (request.headers.origin !== undefined) return refuseUpgrade(socket, "403 Forbidden");
 			agentSockets.handleUpgrade(request, socket, head, (agent) => onAgent(agent));
 			return;
 		}

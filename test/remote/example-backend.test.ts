@@ -68,6 +68,24 @@ describe("examples/remote-backend.mjs", () => {
 			});
 			backend.type("/dismiss\n");
 			expect(await dismissed).toEqual({ kind: "cancelled" });
+
+			// Multi-select picks travel as an exact array; a question closed by the agent is dropped here.
+			const picked = bridge.ask({
+				questions: [{ question: "Which?", multiSelect: true, options: [{ label: "A, with B" }, { label: "C" }] }],
+			});
+			backend.type("1,2\n");
+			expect(await picked).toMatchObject({ answers: [{ answer: ["A, with B", "C"], wasCustom: false }] });
+			const controller = new AbortController();
+			const withdrawn = bridge.ask({ questions: [{ question: "Still there?" }] }, controller.signal);
+			for (let i = 0; i < 100 && !backend.output().includes("Still there?"); i++) {
+				await new Promise((done) => setTimeout(done, 20));
+			}
+			controller.abort();
+			expect(await withdrawn).toEqual({ kind: "cancelled" });
+			for (let i = 0; i < 100 && !backend.output().includes("closed by the agent: aborted"); i++) {
+				await new Promise((done) => setTimeout(done, 20));
+			}
+			expect(backend.output()).toContain("(question closed by the agent: aborted)");
 		} finally {
 			bridge.dispose();
 		}

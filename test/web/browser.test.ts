@@ -10,13 +10,16 @@ import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createPendingFile, savePendingFile } from "../../src/pending/pending-file.js";
 import {
 	createWorkspace,
+	KEYS,
 	piArgs,
 	resultJson,
 	runPiAsync,
 	runPrint,
 	SPEC_EXAMPLE,
 	SPEC_RESULT,
+	startTui,
 	type Workspace,
+	waitForToolResult,
 } from "../e2e/harness.js";
 import { FEATURES } from "../fixtures.js";
 import { type Browser, launchChromium, startWebCommand, WEB_CLI, type WebCommand } from "./web-command.js";
@@ -107,6 +110,33 @@ describe("pi-ask-user web in Chromium", () => {
 				},
 			],
 		});
+	});
+
+	it("a question answered in the TUI first disappears from the open page; the TUI's answer is the one the model gets", async () => {
+		ws = createWorkspace();
+		ws.script([{ toolCall: { name: "ask_user", arguments: SPEC_EXAMPLE } }]);
+		web = await startWebCommand(ws.cwd, ws.env);
+		const page = await openPage(web);
+		const tui = startTui(ws, ["set up the service"], { env: { PI_ASK_USER_REMOTE_URL: web.agentUrl } });
+		try {
+			const card = page.locator("#live article.card").first();
+			// The page has the question, and the person starts answering there too.
+			await card.getByRole("radio", { name: "SQLite" }).click({ timeout: 40_000 });
+			await tui.waitFor("Other (type your answer)", 40_000);
+			tui.type("1");
+			await tui.waitFor("What should we name this service?");
+			tui.type("order-processor");
+			await tui.waitFor("order-processor");
+			tui.type(KEYS.enter);
+			await tui.waitFor("Review your answers");
+			tui.type(KEYS.enter);
+			await expect.poll(() => page.locator("#live article").count(), { timeout: 10_000 }).toBe(0);
+			await waitForToolResult(ws);
+			expect(resultJson(ws.lastToolResult()?.text)).toEqual(SPEC_RESULT);
+		} finally {
+			tui.type(KEYS.ctrlC);
+			tui.kill();
+		}
 	});
 
 	it("answers a pending file from the page; pi -c delivers it", async () => {

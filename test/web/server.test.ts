@@ -224,6 +224,16 @@ describe("pi-ask-user web server", () => {
 		expect(await allowed).toEqual({ kind: "cancelled" });
 	});
 
+	it("refuses an agent connection from a browser (any Origin), so no web site can put questions on the page", async () => {
+		const { web } = await server();
+		const status = await new Promise<string>((resolve) => {
+			const socket = new WebSocket(`ws://127.0.0.1:${web.port}/agent`, { headers: { origin: "https://evil.example" } });
+			socket.on("unexpected-response", (_request, response) => resolve(String(response.statusCode)));
+			socket.on("open", () => resolve("open"));
+		});
+		expect(status).toBe("403");
+	});
+
 	it("needs the cookie for the page, the API and the live channel, and refuses cross-origin writes", async () => {
 		const { base } = await server();
 		expect((await fetch(`${base}/`)).status).toBe(401);
