@@ -41,43 +41,47 @@ export function parseAnswersText(text: string, questions: Question[]): (RawAnswe
 	return answersFromData(data, questions, "--answers");
 }
 
+/** One question's entry in parsed JSON, and where it sits (`name[0]`, `name["key"]`) for error messages. */
+interface Entry {
+	value: unknown;
+	path: string;
+}
+
 /**
  * Lines parsed JSON up with the questions: an array in question order, or an object keyed by question text,
  * header or id (see question-keys.ts). `name` labels the value in errors.
  */
-function arrangeByQuestion(data: unknown, questions: readonly Question[], name: string, noun = "answer"): unknown[] {
+function arrangeByQuestion(data: unknown, questions: readonly Question[], name: string, noun = "answer"): Entry[] {
 	if (Array.isArray(data)) {
 		if (data.length !== questions.length) {
 			throw new AskUserError(
 				`${name} has ${data.length} ${noun}${data.length === 1 ? "" : "s"} but ${questions.length} question${questions.length === 1 ? " was" : "s were"} asked; give one per question, in order (null to skip one)`,
 			);
 		}
-		return data;
+		return data.map((value: unknown, i) => ({ value, path: `${name}[${i}]` }));
 	}
 	if (isRecord(data)) {
-		const { values, problems } = valuesByQuestionKey(questions, Object.entries(data));
+		const keyed = Object.entries(data).map(
+			([key, value]) => [key, { value, path: `${name}[${JSON.stringify(key)}]` }] as const,
+		);
+		const { values, problems } = valuesByQuestionKey(questions, keyed);
 		const first = problems[0];
 		if (first) throw new AskUserError(describeKeyProblem(first, questions, name));
-		return values;
+		return values.map((entry, i) => entry ?? { value: undefined, path: `${name}[${i}]` });
 	}
 	throw new AskUserError(`${name} must be a JSON array (one ${noun} per question) or an object keyed by question`);
 }
 
-/** Where one entry sits, for error messages: `name[0]` in an array, `name["key"]` in an object. */
-function entryPaths(data: unknown, questions: readonly Question[], name: string): string[] {
-	if (!isRecord(data)) return questions.map((_, i) => `${name}[${i}]`);
-	const { values } = valuesByQuestionKey(
-		questions,
-		Object.keys(data).map((key) => [key, key] as const),
-	);
-	return values.map((key, i) => (key === undefined ? `${name}[${i}]` : `${name}[${JSON.stringify(key)}]`));
-}
-
 /** One raw answer per question from parsed JSON (`null` skips one). `name` labels the value in errors. */
 export function answersFromData(data: unknown, questions: Question[], name: string): (RawAnswer | undefined)[] {
-	const entries = arrangeByQuestion(data, questions, name);
-	const paths = entryPaths(data, questions, name);
-	return entries.map((value, i) => asRaw(value, paths[i] ?? name));
+	return arrangeByQuestion(data, questions, name).map(({ value, path }) => asRaw(value, path));
+}
+
+/** A note given as data: a string, or nothing (`null` or absent). */
+function asNote(value: unknown, path: string): string | undefined {
+	if (value === undefined || value === null) return undefined;
+	if (typeof value !== "string") throw new AskUserError(`${path} must be a string`);
+	return value;
 }
 
 /**
@@ -90,33 +94,27 @@ export function givenFromStructured(
 	questions: readonly Question[],
 ): (GivenAnswer | undefined)[] {
 	const entries = arrangeByQuestion(answers, questions, "answers");
-	const paths = entryPaths(answers, questions, "answers");
 	const noteEntries = notes === undefined ? [] : arrangeByQuestion(notes, questions, "notes", "note");
-	const notePaths = entryPaths(notes, questions, "notes");
 	return questions.map((question, i) => {
-		const path = paths[i] ?? "answers";
-		let value = entries[i];
-		let note: unknown = noteEntries[i];
-		let notePath = notePaths[i] ?? "notes";
+		const entry = entries[i] ?? { value: undefined, path: "answers" };
+		const listed = noteEntries[i];
+		let note = listed === undefined ? undefined : asNote(listed.value, listed.path);
+		let { value, path } = entry;
 		if (isRecord(value)) {
 			const extra = Object.keys(value).filter((key) => key !== "answer" && key !== "note");
 			if (extra.length > 0) {
 				throw new AskUserError(`${path} has unknown field ${JSON.stringify(extra[0])}; use { "answer", "note" }`);
 			}
-			if (value.note !== undefined && note !== undefined && note !== null) {
-				throw new AskUserError(`${path}.note and ${notePath} both give a note for one question; give one`);
+			const own = asNote(value.note, `${path}.note`);
+			if (own !== undefined && note !== undefined) {
+				throw new AskUserError(`${path}.note and ${listed?.path} both give a note for one question; give one`);
 			}
-			if (value.note !== undefined) {
-				note = value.note;
-				notePath = `${path}.note`;
-			}
+			note ??= own;
 			value = value.answer;
+			path = `${path}.answer`;
 		}
-		if (note !== undefined && note !== null && typeof note !== "string") {
-			throw new AskUserError(`${notePath} must be a string`);
-		}
-		const raw = asRaw(value, isRecord(entries[i]) ? `${path}.answer` : path);
-		return raw === undefined ? undefined : givenFromData(question, raw, note ?? undefined);
+		const raw = asRaw(value, path);
+		return raw === undefined ? undefined : givenFromData(question, raw, note);
 	});
 }
 
