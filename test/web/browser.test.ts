@@ -200,6 +200,18 @@ describe("pi-ask-user web in Chromium", () => {
 		);
 	});
 
+	it("tells an open page to use the new address when the server was restarted (new token)", async () => {
+		ws = createWorkspace();
+		web = await startWebCommand(ws.cwd, ws.env);
+		const page = await openPage(web);
+		await expect.poll(() => page.locator("#status").textContent()).toBe("Live");
+		const port = new URL(web.origin).port;
+		await web.stop();
+		web = await startWebCommand(ws.cwd, ws.env, ["--port", port]);
+		await expect.poll(() => page.locator("#status").textContent(), { timeout: 10_000 }).toBe("Signed out");
+		expect(await page.locator("#live").textContent()).toContain("open the new address it printed");
+	});
+
 	it("refuses the page, its API and its live channel without the token (401)", async () => {
 		ws = createWorkspace();
 		web = await startWebCommand(ws.cwd, ws.env);

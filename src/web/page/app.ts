@@ -426,7 +426,22 @@ function connect(): void {
 	socket.addEventListener("close", () => {
 		status.textContent = "Reconnecting…";
 		status.className = "offline";
-		setTimeout(connect, 1_000);
+		// A restarted server has a new token: this page's cookie is no longer valid, and retrying cannot help.
+		void fetch("/api/state").then(
+			(response) => {
+				if (response.status !== 401) {
+					setTimeout(connect, 1_000);
+					return;
+				}
+				status.textContent = "Signed out";
+				cards.clear();
+				pendingList.replaceChildren();
+				liveList.replaceChildren(
+					h("p", { class: "empty" }, "pi-ask-user web was restarted: open the new address it printed."),
+				);
+			},
+			() => setTimeout(connect, 1_000),
+		);
 	});
 }
 
