@@ -86,7 +86,7 @@ describe("typed text is one custom answer (issue 11, defect 2)", () => {
 		tui = startTui(ws, ["go"], { env: { PI_ASK_USER_NOTIFY: "0" } });
 		await tui.waitFor("[ ] Other (type your answer)", 40_000);
 		tui.type("0");
-		await tui.waitFor("> [ ] Other");
+		await tui.waitFor("> 4. [ ] Other");
 		tui.type(KEYS.space);
 		await tui.waitFor("Your answer:");
 		tui.type(TYPED);
