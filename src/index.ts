@@ -175,6 +175,13 @@ export default function askUser(pi: ExtensionAPI) {
 			writeSync(2, `pi-ask-user: no remote answer (${remoteOutcome.kind}); saving the questions instead\n`);
 		}
 		const printed = askInPrint(ask.ctx.cwd, pendingFor(ask.ctx, ask.request, ask.toolCallId));
+		if (!printed.saved) {
+			// Nobody can answer and nothing could be kept: the person sees the questions and why, and the run stops
+			// before the model is called again. No result is recorded, so the call stays open in the session like an
+			// interrupted one, and `pi -c` brings the questions back once they can be saved.
+			writeSync(2, printed.terminalText);
+			process.exit(1);
+		}
 		// fd 1 is the person's terminal in print mode; in JSON mode it carries events, so use stderr.
 		writeSync(mode === "json" ? 2 : 1, printed.terminalText);
 		return { outcome: printed.outcome, mode: "print", modelText: printed.modelText, terminate: true };

@@ -167,30 +167,41 @@ export function parsePendingFile(text: string, path: string): PendingFile {
 	return { ...data, ...shown, questions, request } as unknown as PendingFile;
 }
 
+/** The file-system calls that write pending files: `node:fs`, or in tests one that fails like a full disk. */
+export type PendingWriteFs = Pick<
+	typeof fs,
+	"lstatSync" | "mkdirSync" | "openSync" | "writeSync" | "fsyncSync" | "closeSync" | "linkSync" | "rmSync"
+>;
+
 /** The `.pi` folder, created if needed; refuses a symlink there so writes cannot be redirected. */
-function pendingDir(cwd: string): string {
+function pendingDir(cwd: string, io: PendingWriteFs = fs): string {
 	const dir = join(cwd, PENDING_DIR);
 	try {
-		const stat = fs.lstatSync(dir);
+		const stat = io.lstatSync(dir);
 		if (stat.isSymbolicLink())
 			throw new PendingFileError(`${dir} is a symlink; refusing to write pending questions through it`);
 		if (!stat.isDirectory()) throw new PendingFileError(`${dir} exists and is not a folder`);
 	} catch (error) {
 		if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
-		fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+		io.mkdirSync(dir, { recursive: true, mode: 0o700 });
 	}
 	return dir;
 }
 
-function writeTemp(dir: string, content: string): string {
+/** Writes `content` to a new temp file in `dir`; on any failure (a full disk) the temp file is removed. */
+function writeTemp(dir: string, content: string, io: PendingWriteFs = fs): string {
 	const temp = join(dir, `.pending-${process.pid}-${randomBytes(6).toString("hex")}.tmp`);
-	const fd = fs.openSync(temp, "wx", 0o600);
+	const fd = io.openSync(temp, "wx", 0o600);
 	try {
-		fs.writeSync(fd, content);
-		fs.fsyncSync(fd);
-	} finally {
-		fs.closeSync(fd);
+		const bytes = Buffer.from(content, "utf8");
+		for (let written = 0; written < bytes.length; ) written += io.writeSync(fd, bytes, written);
+		io.fsyncSync(fd);
+	} catch (error) {
+		io.closeSync(fd);
+		io.rmSync(temp, { force: true });
+		throw error;
 	}
+	io.closeSync(fd);
 	return temp;
 }
 
@@ -212,22 +223,28 @@ function serialize(file: PendingFile): string {
  * Saves a new pending file without ever replacing an existing one: the first free name of
  * `pending-questions.json`, `pending-questions-2.json`, … is claimed with an atomic hard link.
  */
-export function savePendingFile(cwd: string, file: PendingFile): string {
-	const dir = pendingDir(cwd);
-	const temp = writeTemp(dir, serialize(file));
+export function savePendingFile(cwd: string, file: PendingFile, io: PendingWriteFs = fs): string {
 	try {
-		for (let n = 1; n < 1000; n++) {
-			const target = join(dir, n === 1 ? PENDING_NAME : PENDING_NAME.replace(".json", `-${n}.json`));
-			try {
-				fs.linkSync(temp, target);
-				return target;
-			} catch (error) {
-				if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+		const dir = pendingDir(cwd, io);
+		const temp = writeTemp(dir, serialize(file), io);
+		try {
+			for (let n = 1; n < 1000; n++) {
+				const target = join(dir, n === 1 ? PENDING_NAME : PENDING_NAME.replace(".json", `-${n}.json`));
+				try {
+					io.linkSync(temp, target);
+					return target;
+				} catch (error) {
+					if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+				}
 			}
+			throw new PendingFileError(`${dir} already holds 999 pending question files; answer or clear some first`);
+		} finally {
+			io.rmSync(temp, { force: true });
 		}
-		throw new PendingFileError(`${dir} already holds 999 pending question files; answer or clear some first`);
-	} finally {
-		fs.rmSync(temp, { force: true });
+	} catch (error) {
+		if (error instanceof PendingFileError) throw error;
+		// A full disk, a read-only folder, no permission: one clear error the caller can show with the questions.
+		throw new PendingFileError(`cannot write in ${join(cwd, PENDING_DIR)}: ${(error as Error).message}`);
 	}
 }
 

@@ -2,7 +2,7 @@
  * Files from elsewhere against the real pi (issue 13): the trust rule on files pi really wrote, planted
  * pending files, forged session records, attached-file look-alikes, and questions that cannot be saved.
  */
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { validateRequest } from "../../src/core/validate.js";
 import { createPendingFile, type PendingFile, parsePendingFile } from "../../src/pending/pending-file.js";
@@ -303,5 +303,38 @@ describe("prompt injection from planted pending files (defect 2)", () => {
 		const run = runPrint(ws, ["/questions"]);
 		expect(run.stdout).toContain("not written by your pi");
 		expect(run.stdout).toContain(HIDDEN_TASK);
+	});
+});
+
+describe("questions that cannot be saved (defect 4)", () => {
+	function expectShownAndStopped(run: { code: number | null; stdout: string; stderr: string }, why: string) {
+		const shown = `${run.stdout}\n${run.stderr}`;
+		expect(shown).toContain("Which database should we use?");
+		expect(shown).toContain("What should we name this service?");
+		expect(shown).toContain("could not be saved");
+		expect(shown).toContain(why);
+		expect(run.code).not.toBe(0);
+		// The model was asked once and never called again without answers.
+		expect(ws.requests()).toHaveLength(1);
+	}
+
+	it(".pi is a regular file: the person sees the questions and why, and the run stops with an error", () => {
+		writeFileSync(`${ws.cwd}/.pi`, "not a folder");
+		const run = runPrint(ws, ["set up the service"]);
+		expectShownAndStopped(run, "is not a folder");
+		expect(readFileSync(`${ws.cwd}/.pi`, "utf8")).toBe("not a folder");
+		// Nothing lost: once .pi can hold them, `pi -c` brings the questions back.
+		rmSync(`${ws.cwd}/.pi`);
+		const again = runPrint(ws, ["-c", "/questions"]);
+		expect(again.stdout).toContain("Which database should we use?");
+		expect(existsSync(ws.pendingPath())).toBe(true);
+	});
+
+	it(".pi is a symlink: it is never followed, the person sees the questions and why, the run stops", () => {
+		mkdirSync(`${ws.root}/elsewhere`);
+		symlinkSync(`${ws.root}/elsewhere`, `${ws.cwd}/.pi`);
+		const run = runPrint(ws, ["set up the service"]);
+		expectShownAndStopped(run, "is a symlink");
+		expect(readdirSync(`${ws.root}/elsewhere`)).toEqual([]);
 	});
 });

@@ -1,4 +1,6 @@
 /** The pending file on disk: atomic, owner-only, never overwritten, never written through a symlink. */
+
+import * as fs from "node:fs";
 import {
 	existsSync,
 	mkdirSync,
@@ -12,10 +14,12 @@ import {
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { askInPrint } from "../../src/modes/print.js";
 import {
 	createPendingFile,
 	listPendingFiles,
 	PendingFileError,
+	type PendingWriteFs,
 	parsePendingFile,
 	savePendingFile,
 } from "../../src/pending/pending-file.js";
@@ -91,6 +95,45 @@ describe("saving", () => {
 		writeFileSync(join(dir, ".pi/.pending-999-abc.tmp"), '{"version":1,"questions":[');
 		expect(listPendingFiles(dir).map((e) => e.path)).toEqual([path]);
 		expect(readFileSync(path, "utf8")).toBe(before);
+	});
+});
+
+describe("a disk that fills up while saving", () => {
+	it("fails with one clear error and leaves no .pending-*.tmp behind", () => {
+		const full: PendingWriteFs = {
+			...fs,
+			writeSync: () => {
+				throw Object.assign(new Error("ENOSPC: no space left on device, write"), { code: "ENOSPC" });
+			},
+		};
+		expect(() => savePendingFile(dir, file(), full)).toThrow(PendingFileError);
+		expect(() => savePendingFile(dir, file(), full)).toThrow(/cannot write in .*\.pi: ENOSPC: no space left on device/);
+		expect(fs.readdirSync(join(dir, ".pi"))).toEqual([]);
+	});
+
+	it("keeps writing after a short write, so a slow disk still gets the whole file", () => {
+		const short: PendingWriteFs = {
+			...fs,
+			writeSync: ((fd: number, buffer: Buffer, offset: number) =>
+				fs.writeSync(fd, buffer, offset, Math.min(7, buffer.length - offset))) as PendingWriteFs["writeSync"],
+		};
+		const path = savePendingFile(dir, file(), short);
+		expect(JSON.parse(readFileSync(path, "utf8"))).toMatchObject({ toolCallId: "call_1" });
+	});
+
+	it("print mode shows the questions and why they could not be saved", () => {
+		const full: PendingWriteFs = {
+			...fs,
+			writeSync: () => {
+				throw Object.assign(new Error("ENOSPC: no space left on device, write"), { code: "ENOSPC" });
+			},
+		};
+		const printed = askInPrint(dir, file(), full);
+		expect(printed.saved).toBe(false);
+		expect(printed.terminalText).toContain("could not be saved");
+		expect(printed.terminalText).toContain("no space left on device");
+		expect(printed.terminalText).toContain("Which database?");
+		expect(fs.readdirSync(join(dir, ".pi"))).toEqual([]);
 	});
 });
 
