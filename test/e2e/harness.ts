@@ -367,7 +367,7 @@ export function runPiAsync(
 export async function answerSpecExampleInTui(ws: Workspace, tui: TuiSession, name: string): Promise<string> {
 	await tui.waitFor("Other (type your answer)", 40_000);
 	tui.type("2");
-	await tui.waitFor("Enter to submit");
+	await tui.waitFor(/Enter (to )?submit/);
 	tui.type(name);
 	await tui.waitFor(name);
 	tui.type(KEYS.enter);
