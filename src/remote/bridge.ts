@@ -1,28 +1,27 @@
 /**
- * The remote-answering bridge: one WebSocket to a backend speaking the `ask_user_question` /
- * `hook.ask_user_answer` protocol, opened on the first ask and reused. Every way an ask can end is a value:
- * an answer, a dismissal, a timeout, a lost connection, or `unavailable` (the caller then asks locally).
+ * The remote-answering bridge: the open questions over one connection (connection.ts) to a backend speaking
+ * the `ask_user_question` / `hook.ask_user_answer` protocol. Every way an ask can end is a value: an answer, a
+ * dismissal, a timeout, a lost connection, or `unavailable` (the caller then asks locally); every way but a
+ * lost connection is also told to the backend (`ask_user_closed`).
  */
 import { randomUUID as cryptoRandomUUID } from "node:crypto";
-import type { IncomingMessage } from "node:http";
-import type { Socket } from "node:net";
 import WebSocket from "ws";
 import { unlessAborted } from "../core/abort.js";
 import type { AskOutcome, AskRequest } from "../core/types.js";
 import { checkRemoteUrl, describeRemoteUrl, type RemoteConfig } from "./config.js";
+import { createConnection, isUnavailable, type RemoteUnavailable } from "./connection.js";
 import {
 	ANSWERED_ELSEWHERE,
 	type ClosedReason,
 	decodeAnswer,
 	encodeClosed,
 	encodeQuestion,
-	MAX_FRAME_BYTES,
 	matchAnswers,
 	nameQuestions,
 	outcomeFromRemoteAnswers,
 } from "./protocol.js";
 
-export type RemoteUnavailable = { kind: "unavailable"; reason: string };
+export type { RemoteUnavailable } from "./connection.js";
 export type RemoteAskOutcome = AskOutcome | RemoteUnavailable;
 
 /** Where warnings go: stderr in practice, never stdout. Messages never contain the token. */
@@ -50,24 +49,8 @@ interface OpenQuestion {
 	settle(outcome: RemoteAskOutcome, closedReason?: ClosedReason): void;
 }
 
-const FIRST_RETRY_MS = 1_000;
-const MAX_RETRY_MS = 30_000;
 /** Question ids already closed (with their questions' names), so that a late answer is told apart from a stranger's. */
 const CLOSED_IDS_KEPT = 256;
-const CLOSE_HANDSHAKE_MS = 1_000;
-
-/** The client options, including `closeTimeout` (ws ≥ 8.17) which @types/ws does not list yet. */
-type SocketOptions = WebSocket.ClientOptions & { closeTimeout?: number };
-
-function frameText(data: WebSocket.RawData): string {
-	if (Buffer.isBuffer(data)) return data.toString("utf8");
-	if (Array.isArray(data)) return Buffer.concat(data).toString("utf8");
-	return Buffer.from(data).toString("utf8");
-}
-
-function isUnavailable(value: WebSocket | RemoteUnavailable): value is RemoteUnavailable {
-	return "kind" in value && value.kind === "unavailable";
-}
 
 /** Writes warnings to stderr (fd 2), prefixed with the package name. */
 export const stderrLogger: RemoteLogger = {
@@ -78,8 +61,6 @@ export const stderrLogger: RemoteLogger = {
 
 export function createRemoteBridge(config: RemoteConfig, deps: RemoteBridgeDeps): RemoteBridge {
 	checkRemoteUrl(config.url, config.allowInsecure);
-	const WebSocketImpl = deps.WebSocketImpl ?? WebSocket;
-	const now = deps.now ?? Date.now;
 	const newQuestionId = deps.randomUUID ?? cryptoRandomUUID;
 	const where = describeRemoteUrl(config.url);
 	const token = config.token;
@@ -89,37 +70,40 @@ export function createRemoteBridge(config: RemoteConfig, deps: RemoteBridgeDeps)
 	const warn = (message: string): void => deps.logger.warn(redact(message));
 	const unavailable = (reason: string): RemoteUnavailable => ({ kind: "unavailable", reason: redact(reason) });
 
-	let socket: WebSocket | undefined;
-	/** The TCP socket under `socket`: referenced only while a question is open, so an idle bridge never keeps pi alive. */
-	let tcpSocket: Socket | undefined;
-	let connecting: Promise<WebSocket | RemoteUnavailable> | undefined;
-	let connectingSocket: WebSocket | undefined;
-	let failedAttempts = 0;
-	let nextAttemptAt = 0;
 	let disposed = false;
 	const openQuestions = new Map<string, OpenQuestion>();
 	const closedIds = new Map<string, string>();
 
-	function updateKeepAlive(): void {
-		if (!tcpSocket) return;
-		if (openQuestions.size > 0) tcpSocket.ref();
-		else tcpSocket.unref();
-	}
+	const connection = createConnection(
+		{
+			url: config.url,
+			...(token ? { token } : {}),
+			connectTimeoutMs: config.connectTimeoutMs,
+			where,
+			WebSocketImpl: deps.WebSocketImpl ?? WebSocket,
+			now: deps.now ?? Date.now,
+			unavailable,
+		},
+		{
+			onText: onAnswerFrame,
+			onBinary: () => warn(`ignored a binary frame from ${where}`),
+			onLost() {
+				if (openQuestions.size > 0) warn(`lost the connection to ${where} with ${openQuestions.size} question(s) open`);
+				for (const question of [...openQuestions.values()]) question.settle({ kind: "connectionLost" });
+			},
+		},
+	);
 
 	function rememberClosed(questionId: string, name: string): void {
 		closedIds.set(questionId, name);
 		if (closedIds.size > CLOSED_IDS_KEPT) {
-			const oldest = closedIds.values().next().value;
+			const oldest = closedIds.keys().next().value;
 			if (oldest !== undefined) closedIds.delete(oldest);
 		}
 	}
 
-	function onMessage(data: WebSocket.RawData, isBinary: boolean): void {
-		if (isBinary) {
-			warn(`ignored a binary frame from ${where}`);
-			return;
-		}
-		const frame = decodeAnswer(frameText(data));
+	function onAnswerFrame(text: string): void {
+		const frame = decodeAnswer(text);
 		if (frame.kind === "other") return;
 		if (frame.kind === "malformed") {
 			warn(`ignored a malformed frame from ${where}: ${frame.reason}`);
@@ -148,123 +132,26 @@ export function createRemoteBridge(config: RemoteConfig, deps: RemoteBridgeDeps)
 		question.settle(outcomeFromRemoteAnswers(asked, matched.perQuestion, dismissed), "answered");
 	}
 
-	function onSocketClosed(closed: WebSocket): void {
-		if (socket !== closed) return;
-		socket = undefined;
-		tcpSocket = undefined;
-		if (openQuestions.size > 0 && !disposed) {
-			warn(`lost the connection to ${where} with ${openQuestions.size} question(s) open`);
-		}
-		for (const question of [...openQuestions.values()]) question.settle({ kind: "connectionLost" });
-	}
-
-	function scheduleRetry(): void {
-		failedAttempts += 1;
-		nextAttemptAt = now() + Math.min(MAX_RETRY_MS, FIRST_RETRY_MS * 2 ** (failedAttempts - 1));
-	}
-
-	function openSocket(): Promise<WebSocket | RemoteUnavailable> {
-		return new Promise((resolve) => {
-			const options: SocketOptions = {
-				handshakeTimeout: config.connectTimeoutMs,
-				maxPayload: MAX_FRAME_BYTES,
-				followRedirects: false,
-				closeTimeout: CLOSE_HANDSHAKE_MS,
-				headers: token ? { Authorization: `Bearer ${token}` } : {},
-			};
-			let candidate: WebSocket;
-			try {
-				candidate = new WebSocketImpl(config.url, options);
-			} catch (error) {
-				scheduleRetry();
-				resolve(unavailable(`cannot connect to ${where}: ${(error as Error).message}`));
-				return;
-			}
-			connectingSocket = candidate;
-			let candidateTcp: Socket | undefined;
-			let settled = false;
-			// A socket without an error listener would crash the process on its first error.
-			candidate.on("error", () => {});
-			const fail = (why: string): void => {
-				if (settled) return;
-				settled = true;
-				clearTimeout(connectTimer);
-				candidate.removeListener("error", onEarlyError);
-				candidate.removeListener("open", onOpen);
-				candidate.removeListener("close", onEarlyClose);
-				connectingSocket = undefined;
-				candidate.terminate();
-				scheduleRetry();
-				resolve(unavailable(`${where} is unreachable: ${why}`));
-			};
-			const onOpen = (): void => {
-				if (settled) return;
-				settled = true;
-				clearTimeout(connectTimer);
-				candidate.removeListener("close", onEarlyClose);
-				candidate.removeListener("error", onEarlyError);
-				connectingSocket = undefined;
-				failedAttempts = 0;
-				nextAttemptAt = 0;
-				socket = candidate;
-				tcpSocket = candidateTcp;
-				candidate.on("message", onMessage);
-				candidate.once("close", () => onSocketClosed(candidate));
-				updateKeepAlive();
-				resolve(candidate);
-			};
-			const onEarlyError = (error: Error): void => fail(error.message);
-			const onEarlyClose = (): void => fail("the connection closed during the handshake");
-			const connectTimer = setTimeout(
-				() => fail(`no connection within ${config.connectTimeoutMs / 1000} s`),
-				config.connectTimeoutMs,
-			);
-			candidate.once("upgrade", (response: IncomingMessage) => {
-				candidateTcp = response.socket;
-			});
-			candidate.once("open", onOpen);
-			candidate.once("error", onEarlyError);
-			candidate.once("close", onEarlyClose);
-		});
-	}
-
-	function connect(): Promise<WebSocket | RemoteUnavailable> {
-		if (socket && socket.readyState === WebSocket.OPEN) return Promise.resolve(socket);
-		if (connecting) return connecting;
-		const waitMs = nextAttemptAt - now();
-		if (waitMs > 0) {
-			return Promise.resolve(
-				unavailable(`${where} was unreachable; next connection attempt in ${Math.ceil(waitMs / 1000)} s`),
-			);
-		}
-		const attempt = openSocket().finally(() => {
-			connecting = undefined;
-		});
-		connecting = attempt;
-		return attempt;
-	}
-
 	async function ask(request: AskRequest, signal?: AbortSignal): Promise<RemoteAskOutcome> {
 		if (disposed) return unavailable("remote answering was shut down");
 		if (signal?.aborted) return { kind: "cancelled" };
-		const connection = await unlessAborted(connect(), signal);
-		if (connection === undefined || signal?.aborted) return { kind: "cancelled" };
-		if (isUnavailable(connection)) return connection;
+		const open = await unlessAborted(connection.connect(), signal);
+		if (open === undefined || signal?.aborted) return { kind: "cancelled" };
+		if (isUnavailable(open)) return open;
 		if (disposed) return unavailable("remote answering was shut down");
 
 		const ids = { questionId: newQuestionId(), sessionKey: config.sessionKey, agentId: config.agentId };
 		const { questionId } = ids;
-		const frame = encodeQuestion(request, ids);
 		return new Promise<RemoteAskOutcome>((resolve) => {
 			const settle = (outcome: RemoteAskOutcome, closedReason?: ClosedReason): void => {
 				if (!openQuestions.delete(questionId)) return;
 				clearTimeout(answerTimer);
 				signal?.removeEventListener("abort", onAbort);
 				rememberClosed(questionId, nameQuestions(request.questions));
-				updateKeepAlive();
-				if (closedReason && connection.readyState === WebSocket.OPEN) {
+				connection.keepAlive(openQuestions.size > 0);
+				if (closedReason && open.isOpen()) {
 					// Best effort: a backend that does not know the event ignores it; a failed send changes nothing.
-					connection.send(JSON.stringify(encodeClosed(ids, closedReason)), () => {});
+					open.send(JSON.stringify(encodeClosed(ids, closedReason)), () => {});
 				}
 				resolve(outcome);
 			};
@@ -272,9 +159,9 @@ export function createRemoteBridge(config: RemoteConfig, deps: RemoteBridgeDeps)
 				settle({ kind: "cancelled" }, signal?.reason === ANSWERED_ELSEWHERE ? ANSWERED_ELSEWHERE : "aborted");
 			const answerTimer = setTimeout(() => settle({ kind: "timedOut" }, "timeout"), config.timeoutMs);
 			openQuestions.set(questionId, { request, settle });
-			updateKeepAlive();
+			connection.keepAlive(true);
 			signal?.addEventListener("abort", onAbort, { once: true });
-			connection.send(JSON.stringify(frame), (error) => {
+			open.send(JSON.stringify(encodeQuestion(request, ids)), (error) => {
 				if (error) settle(unavailable(`could not send the question to ${where}: ${error.message}`));
 			});
 		});
@@ -284,15 +171,7 @@ export function createRemoteBridge(config: RemoteConfig, deps: RemoteBridgeDeps)
 		if (disposed) return;
 		disposed = true;
 		for (const question of [...openQuestions.values()]) question.settle({ kind: "cancelled" }, "aborted");
-		connectingSocket?.terminate();
-		connectingSocket = undefined;
-		const open = socket;
-		socket = undefined;
-		tcpSocket = undefined;
-		if (open) {
-			open.removeAllListeners("message");
-			open.close(1000, "pi-ask-user shutting down");
-		}
+		connection.close();
 	}
 
 	return { ask, dispose };

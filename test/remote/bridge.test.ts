@@ -207,6 +207,27 @@ describe("remote bridge against a real WebSocket server", () => {
 		expect(logs).toEqual([`ignored another answer for "Database": it was already answered or closed`]);
 	});
 
+	it("remembers the last 256 closed questions, forgetting the oldest first", async () => {
+		const server = await backend();
+		const { bridge, logs } = makeBridge(server.url);
+		const ids: string[] = [];
+		for (let i = 0; i < 257; i++) {
+			const controller = new AbortController();
+			const asked = bridge.ask(databaseQuestion, controller.signal);
+			ids.push((await server.nextQuestion()).payload.payload.questionId);
+			controller.abort();
+			await asked;
+			await server.nextQuestion(); // the ask_user_closed notice
+		}
+		server.answer(ids[0] as string, { "Which database should I use for caching?": "Redis" });
+		server.answer(ids[256] as string, { "Which database should I use for caching?": "Redis" });
+		await until(() => logs.length >= 2);
+		expect(logs).toEqual([
+			"ignored an answer for a question this session did not ask (or asked too long ago)",
+			`ignored another answer for "Database": it was already answered or closed`,
+		]);
+	});
+
 	it("ignores answers for unknown question ids and keeps waiting for the right one", async () => {
 		const server = await backend();
 		const { bridge, logs } = makeBridge(server.url);
