@@ -32,6 +32,7 @@ export const STRINGS = {
 		confirmOther: "Enter confirm",
 		saveNote: "Enter save note",
 		back: "Esc back to options",
+		backFromNote: "Esc back",
 		recall: "↑ earlier answers",
 		editor: "Ctrl+G editor",
 		submitAll: "Enter submit all",

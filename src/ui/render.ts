@@ -136,7 +136,7 @@ function hintParts(
 	if (mode.kind === "confirm") return [h.choose, h.confirm, h.yesNo];
 	const editor = ctx.externalEditor ? [h.editor] : [];
 	if (mode.kind === "input") {
-		if (mode.purpose === "note") return [h.saveNote, ...editor, h.back.replace(" to options", "")];
+		if (mode.purpose === "note") return [h.saveNote, ...editor, h.backFromNote];
 		if (mode.purpose === "other") return [h.confirmOther, ...editor, h.back];
 		return [h.submitText, ...tabs, ...(ctx.history ? [h.recall] : []), ...editor, h.cancel];
 	}
