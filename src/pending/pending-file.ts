@@ -208,7 +208,6 @@ function writeTemp(dir: string, content: string, io: PendingWriteFs = fs): strin
 // JSON.stringify escapes C0 controls only; DEL, C1 (8-bit CSI U+009B, NEL U+0085), bidi controls, line and
 // paragraph separators and the BOM are written as \u escapes too, so that `cat` or an editor shows the file as
 // it is. Lossless: JSON.parse reads the same strings back. These code points only ever occur inside strings.
-// biome-ignore lint/suspicious/noControlCharactersInRegex: escaping control characters is the purpose.
 const UNSAFE_IN_FILE = /[\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069\ufeff]/g;
 
 function serialize(file: PendingFile): string {

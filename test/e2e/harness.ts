@@ -360,6 +360,17 @@ export function runPiAsync(
 	});
 }
 
+/** Types a slash command into a TUI that has just started (once its editor takes input) and runs it. */
+export async function runTuiCommand(tui: TuiSession, text: string): Promise<void> {
+	// The editor takes input once pi has drawn its footer (the model's name).
+	await tui.waitFor("scripted-1", 40_000);
+	await sleep(500);
+	tui.type(text);
+	await tui.waitFor(text, 20_000);
+	tui.type(KEYS.escape); // close the command autocomplete, keep the text
+	tui.type(KEYS.enter);
+}
+
 /**
  * In the spec example's dialog: picks option 2 (SQLite), types `name` for the service, submits; then waits
  * until the answers were delivered to the model and returns that message's text.

@@ -9,8 +9,8 @@ import {
 	createWorkspace,
 	KEYS,
 	runPrint,
+	runTuiCommand,
 	SPEC_EXAMPLE,
-	sleep,
 	startTui,
 	type TuiSession,
 	type Workspace,
@@ -34,13 +34,7 @@ afterEach(() => {
 async function command(text: string): Promise<TuiSession> {
 	const t = startTui(ws, [], { env: { PI_ASK_USER_NOTIFY: "0" } });
 	tui = t;
-	// The editor takes input once pi has drawn its footer (the model's name).
-	await t.waitFor("scripted-1", 40_000);
-	await sleep(500);
-	t.type(text);
-	await t.waitFor(text, 20_000);
-	t.type(KEYS.escape); // close the command autocomplete, keep the text
-	t.type(KEYS.enter);
+	await runTuiCommand(t, text);
 	return t;
 }
 

@@ -12,6 +12,7 @@ import {
 	createWorkspace,
 	KEYS,
 	runPrint,
+	runTuiCommand,
 	SPEC_EXAMPLE,
 	sleep,
 	startTui,
@@ -63,12 +64,7 @@ function plant(name: string, overrides: Partial<PendingFile> | string): string {
 async function tuiCommand(text: string): Promise<TuiSession> {
 	const t = startTui(ws, [], { env: { PI_ASK_USER_NOTIFY: "0" } });
 	tui = t;
-	await t.waitFor("scripted-1", 40_000);
-	await sleep(500);
-	t.type(text);
-	await t.waitFor(text, 20_000);
-	t.type(KEYS.escape);
-	t.type(KEYS.enter);
+	await runTuiCommand(t, text);
 	return t;
 }
 
