@@ -7,6 +7,7 @@ import {
 	askInteractive,
 	type InteractiveOptions,
 	notifySetting,
+	roomFor,
 	supportsBlocked,
 } from "../../src/modes/interactive.js";
 import { K } from "./helpers.js";
@@ -110,5 +111,23 @@ describe("askInteractive", () => {
 			false,
 			false,
 		]);
+	});
+
+	it("leaves room for what pi draws below the dialog and for its working line above it", () => {
+		const lines = (n: number): Component => ({ render: () => Array<string>(n).fill("x"), invalidate() {} });
+		const dialog = lines(0);
+		const editorArea = { ...lines(0), children: [dialog] };
+		const chat = lines(200);
+		const working = lines(2);
+		const widgetsAbove = lines(1);
+		const widgetsBelow = lines(0);
+		const footer = lines(2);
+		const tui = {
+			terminal: { rows: 24 },
+			children: [chat, working, widgetsAbove, editorArea, widgetsBelow, footer],
+		} as unknown as TUI;
+		expect(roomFor(tui, dialog, 80)).toBe(24 - 2 - 1 - 2);
+		const tiny = { terminal: { rows: 6 }, children: tui.children } as unknown as TUI;
+		expect(roomFor(tiny, dialog, 80)).toBe(5);
 	});
 });
