@@ -1,6 +1,7 @@
 /** Reading the session branch: what the user asked for, and the ask_user records on this branch. */
 import type { SessionEntry } from "@mariozechner/pi-coding-agent";
 import { typedParts } from "../core/answers.js";
+import { sanitizeText } from "../core/text.js";
 import type { AskDetails } from "../core/types.js";
 
 function textOf(content: unknown): string {
@@ -70,7 +71,9 @@ export function typedAnswerHistory(branch: SessionEntry[]): string[] {
 			// Details come from the session file: skip anything that is not an answer record.
 			if (typeof answer !== "object" || answer === null) continue;
 			for (const value of typedParts(answer)) {
-				if (typeof value === "string" && value !== "" && history.at(-1) !== value) history.push(value);
+				// A session file can be forged: what the editor will show again is made safe for the terminal.
+				const clean = typeof value === "string" ? sanitizeText(value) : "";
+				if (clean !== "" && history.at(-1) !== clean) history.push(clean);
 			}
 		}
 	}

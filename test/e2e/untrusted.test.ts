@@ -180,6 +180,33 @@ describe("forged session records and metadata (defect 5)", () => {
 		expectNoPlantedSequences(t.raw());
 	});
 
+	it("a forged typed answer in the session is not replayed raw by ↑ recall in the dialog", async () => {
+		ws.script([
+			{ toolCall: { name: "ask_user", arguments: SPEC_EXAMPLE } },
+			{ text: "Noted." },
+			{ toolCall: { name: "ask_user", arguments: SPEC_EXAMPLE } },
+			{ text: "Thanks." },
+		]);
+		expect(runPrint(ws, ["--answers", '["SQLite","svc-typed"]', "set up the service"]).code).toBe(0);
+		const session = onlySessionFile();
+		const forged = readFileSync(session, "utf8").replace(
+			/"answer":"svc-typed"/g,
+			`"answer":${JSON.stringify(`svc-typed${OSC_52}${OSC_8}\u202e`)}`,
+		);
+		expect(forged).toContain("]52;");
+		writeFileSync(session, forged);
+		const t = startTui(ws, ["-c", "again"], { env: { PI_ASK_USER_NOTIFY: "0" } });
+		tui = t;
+		await t.waitFor("Other (type your answer)", 40_000);
+		t.type("2");
+		await t.waitFor("What should we name this service?");
+		await sleep(300);
+		t.type(KEYS.up);
+		await t.waitFor("svc-typed");
+		await sleep(300);
+		expectNoPlantedSequences(t.raw());
+	});
+
 	it("metadata lands in the pending file without raw C1 or bidi controls, and reads back the same", () => {
 		const metadata = { source: "ci\u009b31m\u202eevil\u0085", nested: ["\u2066x\u2069"] };
 		ws.script([{ toolCall: { name: "ask_user", arguments: { ...SPEC_EXAMPLE, metadata } } }]);
