@@ -98,26 +98,28 @@ function tabBar(state: DialogState, theme: DialogTheme, width: number): string {
 			return truncateToWidth(head + chips.join("") + submit, width);
 		}
 	}
-	// A window of chips around the active tab (the last ones on Submit), `…` where chips are hidden.
-	const max = Math.max(3, Math.min(12, room - 6));
+	// A window of chips around the active tab, `…` where chips are hidden; the active chip's name is cut last.
+	const others = Math.max(3, Math.min(10, room - 6));
 	const active = Math.min(state.tab, n - 1);
+	const activeMax = Math.max(others, Math.min(CHIP_MAX, room - 6));
+	const max = (i: number) => (i === active ? activeMax : others);
 	let first = active;
 	let last = active;
-	let used = visibleWidth(chip(active, max));
+	let used = visibleWidth(chip(active, activeMax));
 	const fits = (extra: number) => used + extra + 2 <= room;
 	for (let grew = true; grew; ) {
 		grew = false;
-		if (last + 1 < n && fits(visibleWidth(chip(last + 1, max)))) {
-			used += visibleWidth(chip(++last, max));
+		if (last + 1 < n && fits(visibleWidth(chip(last + 1, others)))) {
+			used += visibleWidth(chip(++last, others));
 			grew = true;
 		}
-		if (first > 0 && fits(visibleWidth(chip(first - 1, max)))) {
-			used += visibleWidth(chip(--first, max));
+		if (first > 0 && fits(visibleWidth(chip(first - 1, others)))) {
+			used += visibleWidth(chip(--first, others));
 			grew = true;
 		}
 	}
 	const chips: string[] = [];
-	for (let i = first; i <= last; i++) chips.push(chip(i, max));
+	for (let i = first; i <= last; i++) chips.push(chip(i, max(i)));
 	const line = `${head}${first > 0 ? theme.dim("…") : " "}${chips.join("")}${last < n - 1 ? theme.dim("…") : " "}${submit}`;
 	return truncateToWidth(line, width);
 }
