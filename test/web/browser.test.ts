@@ -30,6 +30,7 @@ let browser: Browser | undefined;
 
 beforeAll(() => {
 	if (!existsSync(WEB_CLI)) throw new Error("dist/cli.mjs is missing: run npm run build first");
+	if (!existsSync("/usr/bin/chromium")) throw new Error("/usr/bin/chromium is missing: apt-get install chromium");
 });
 
 afterEach(async () => {
@@ -110,6 +111,28 @@ describe("pi-ask-user web in Chromium", () => {
 				},
 			],
 		});
+	});
+
+	it("dismissing after answering asks 'Discard 1 answer?' first; Yes dismisses, and the model is told so", async () => {
+		ws = createWorkspace();
+		ws.script([{ toolCall: { name: "ask_user", arguments: SPEC_EXAMPLE } }]);
+		web = await startWebCommand(ws.cwd, ws.env);
+		const page = await openPage(web);
+		const running = runPiAsync(ws, piArgs(["-p", "set up the service"]), {
+			env: { PI_ASK_USER_REMOTE_URL: web.agentUrl },
+		});
+		const card = page.locator("#live article.card").first();
+		await card.getByRole("radio", { name: "SQLite" }).click({ timeout: 30_000 });
+		await card.getByRole("button", { name: "Dismiss" }).click();
+		await expect.poll(() => card.getByRole("alertdialog").textContent()).toContain("Discard 1 answer?");
+		await card.getByRole("button", { name: "No" }).click();
+		expect(await card.getByRole("alertdialog").count()).toBe(0);
+		expect(await card.getByRole("radio", { name: "SQLite" }).getAttribute("aria-checked")).toBe("true");
+		await card.getByRole("button", { name: "Dismiss" }).click();
+		await card.getByRole("button", { name: "Yes" }).click();
+		expect((await running).code).toBe(0);
+		expect(resultJson(ws.lastToolResult()?.text)).toMatchObject({ answered: false, cancelled: true });
+		await expect.poll(() => page.locator("#live article").count()).toBe(0);
 	});
 
 	it("a question answered in the TUI first disappears from the open page; the TUI's answer is the one the model gets", async () => {
