@@ -1,12 +1,12 @@
 /**
- * `/questions`: show the project's pending questions, `clear` them, or `answer` them in a dialog and
- * deliver the answers to the session. Works in the TUI, in RPC mode and in `pi -p "/questions"`.
+ * `/questions`: show the project's pending questions (`list`, or `json` for programs — in structured RPC mode
+ * `list` is JSON too), `clear` them, or `answer` them in a dialog and deliver the answers to the session. Works in
+ * the TUI, in RPC mode and in `pi -p "/questions"`.
  */
-import { writeSync } from "node:fs";
 import type { ExtensionContext } from "@mariozechner/pi-coding-agent";
-import type { AskOutcome, AskRequest } from "../core/types.js";
-import { detectMode } from "../modes/detect.js";
-import { formatStructuredDelivery } from "../pending/delivery.js";
+import type { FrontEnd } from "../lifecycle/front-end.js";
+import type { AskToAnswer } from "../lifecycle/lifecycle.js";
+import { type PendingListing, pendingListing } from "../lifecycle/pending-listing.js";
 import {
 	displayPath,
 	formatPendingQuestions,
@@ -26,16 +26,15 @@ import {
 } from "../pending/trust.js";
 
 export interface QuestionsCommandDeps {
-	/** Shows the dialog for the request where there is a UI; `undefined` where there is none. */
-	askLocally(ctx: ExtensionContext, request: AskRequest): Promise<AskOutcome> | undefined;
-	/** Delivers text to the model as the user's message. */
-	deliver(text: string): void;
-}
-
-function show(ctx: ExtensionContext, text: string, level: "info" | "warning" | "error" = "info") {
-	if (ctx.hasUI) return ctx.ui.notify(text, level);
-	// In JSON mode stdout carries pi's events; text goes to stderr there.
-	writeSync(level === "info" && detectMode(ctx) === "print" ? 1 : 2, `${text}\n`);
+	frontEnd(ctx: ExtensionContext): FrontEnd;
+	/** Whether the RPC client speaks the structured protocol (then `list` answers in JSON). */
+	structuredRpc: boolean;
+	/** Shows the questions in a dialog; answered → delivered once. */
+	answerInDialog(ctx: ExtensionContext, target: AskToAnswer): Promise<void>;
+	/** Records that these asks were cleared, so no later start brings them back. */
+	markCleared(ctx: ExtensionContext, cleared: readonly { sessionId: string; toolCallId: string }[]): void;
+	/** The trust rule, for the listing. */
+	trust(file: PendingFile): { trusted: true } | { trusted: false; reason: string };
 }
 
 function describeEntry(ctx: ExtensionContext, entry: PendingEntry, sessionId: string): string {
@@ -50,79 +49,66 @@ function describeEntry(ctx: ExtensionContext, entry: PendingEntry, sessionId: st
 	return `${path} (${whose}, ${file.timestamp})\n${formatPendingQuestions(file)}`;
 }
 
-const USAGE = "Usage: /questions [list | answer | clear]";
+const USAGE = "Usage: /questions [list | json | answer | clear]";
 
-/** Shows a pending file's questions in the dialog; answered → delivered to the session and the file removed. */
-export async function answerPending(
-	ctx: ExtensionContext,
-	deps: QuestionsCommandDeps,
-	target: ReadablePendingEntry,
-): Promise<void> {
-	const path = displayPath(ctx.cwd, target.path);
-	if (!ctx.hasUI) {
-		return show(
-			ctx,
-			`/questions answer needs a UI. Answer with: pi -p -c --answers '[…]', or edit ${path} and run pi -c`,
-			"error",
-		);
-	}
-	const sameSession = target.file.sessionId === ctx.sessionManager.getSessionId();
-	// Another session's file is used only if this user's pi wrote it, or the person chooses it knowing where it came from.
-	const verdict: TrustVerdict = sameSession ? { trusted: true } : trustForThisRun(ctx.cwd)(target.file);
-	if (!verdict.trusted) {
-		const choice = await ctx.ui.select(describeUntrusted(path, target.file, verdict.reason), [
-			UNTRUSTED_CHOICE.answer,
-			UNTRUSTED_CHOICE.leave,
-		]);
-		if (choice !== UNTRUSTED_CHOICE.answer) return show(ctx, `Not answered; ${path} is left as it is.`, "warning");
-	}
-	const asking = deps.askLocally(ctx, target.file.request);
-	if (!asking) return show(ctx, `/questions answer needs a UI; ${path} is left as it is.`, "error");
-	const outcome = await asking;
-	if (outcome.kind !== "answered")
-		return show(ctx, "Not answered; the questions stay pending (/questions answer).", "warning");
-	// Delivered first: if delivery fails, the questions are still pending.
-	deps.deliver(formatStructuredDelivery(fileForDelivery(target.file, verdict), outcome, sameSession));
-	removePendingFile(target.path);
+/** The ask behind a pending file; an untrusted file's task is dropped (the person was not shown it as theirs). */
+function asAskToAnswer(target: ReadablePendingEntry, sessionId: string, verdict: TrustVerdict): AskToAnswer {
+	const file = fileForDelivery(target.file, verdict);
+	return {
+		toolCallId: file.toolCallId,
+		request: file.request,
+		path: target.path,
+		...(file.task !== undefined ? { task: file.task } : {}),
+		...(file.sessionId !== sessionId ? { fromSession: file.sessionId } : {}),
+	};
 }
 
 export function createQuestionsCommand(deps: QuestionsCommandDeps) {
 	return {
 		description: "Show, answer or clear pending ask_user questions",
 		getArgumentCompletions: (prefix: string) => {
-			const items = ["list", "answer", "clear"].filter((c) => c.startsWith(prefix.trim()));
+			const items = ["list", "json", "answer", "clear"].filter((c) => c.startsWith(prefix.trim()));
 			return items.length > 0 ? items.map((value) => ({ value, label: value })) : null;
 		},
 		handler: async (args: string, ctx: ExtensionContext) => {
+			const shown = deps.frontEnd(ctx);
 			const sub = args.trim().toLowerCase() || "list";
 			const entries = listPendingFiles(ctx.cwd);
 			const sessionId = ctx.sessionManager.getSessionId();
+			const json = sub === "json" || (sub === "list" && shown.kind === "rpc" && deps.structuredRpc);
+			if (json) {
+				const listing: PendingListing = pendingListing(ctx.cwd, entries, sessionId, deps.trust);
+				return shown.tell(JSON.stringify(listing));
+			}
 			if (sub === "list") {
-				if (entries.length === 0) return show(ctx, "No pending questions.");
-				return show(ctx, entries.map((e) => describeEntry(ctx, e, sessionId)).join("\n\n"));
+				if (entries.length === 0) return shown.tell("No pending questions.");
+				return shown.tell(entries.map((e) => describeEntry(ctx, e, sessionId)).join("\n\n"));
 			}
 			if (sub === "clear") {
-				const clearable = entries.filter((e) => e.file);
+				const clearable = entries.filter((e): e is ReadablePendingEntry => e.file !== undefined);
 				const broken = entries.filter((e) => e.error);
 				if (clearable.length === 0) {
-					return show(
-						ctx,
+					return shown.tell(
 						broken.length ? broken.map((e) => describeEntry(ctx, e, sessionId)).join("\n") : "No pending questions.",
 					);
 				}
-				const count = clearable.reduce((n, e) => n + (e.file?.questions.length ?? 0), 0);
+				const count = clearable.reduce((n, e) => n + e.file.questions.length, 0);
 				if (ctx.hasUI) {
 					const ok = await ctx.ui.confirm(
 						"Clear pending questions?",
 						`Delete ${count} pending question(s) in ${clearable.length} file(s)?`,
 					);
-					if (!ok) return show(ctx, "Kept the pending questions.");
+					if (!ok) return shown.tell("Kept the pending questions.");
 				}
+				deps.markCleared(
+					ctx,
+					clearable.map((e) => ({ sessionId: e.file.sessionId, toolCallId: e.file.toolCallId })),
+				);
 				for (const entry of clearable) removePendingFile(entry.path);
 				const kept = broken.length
 					? ` Left ${broken.length} unreadable file(s) untouched: ${broken.map((e) => displayPath(ctx.cwd, e.path)).join(", ")}`
 					: "";
-				return show(ctx, `Cleared ${count} pending question(s).${kept}`);
+				return shown.tell(`Cleared ${count} pending question(s).${kept}`);
 			}
 			if (sub === "answer") {
 				const readable = entries.filter((e): e is ReadablePendingEntry => e.file !== undefined);
@@ -132,15 +118,27 @@ export function createQuestionsCommand(deps: QuestionsCommandDeps) {
 					sessionPendingFiles(readable, sessionId).at(-1) ??
 					readable.filter((e) => trust(e.file).trusted).at(-1) ??
 					readable.at(-1);
-				if (target) return answerPending(ctx, deps, target);
+				if (target) {
+					const verdict: TrustVerdict = target.file.sessionId === sessionId ? { trusted: true } : trust(target.file);
+					if (!verdict.trusted && ctx.hasUI) {
+						// Another user's (or an unknown) file is answered only by the person's choice, knowing where it came from.
+						const path = displayPath(ctx.cwd, target.path);
+						const choice = await ctx.ui.select(describeUntrusted(path, target.file, verdict.reason), [
+							UNTRUSTED_CHOICE.answer,
+							UNTRUSTED_CHOICE.leave,
+						]);
+						if (choice !== UNTRUSTED_CHOICE.answer)
+							return shown.tell(`Not answered; ${path} is left as it is.`, "warning");
+					}
+					return deps.answerInDialog(ctx, asAskToAnswer(target, sessionId, verdict));
+				}
 				const broken = entries[0];
-				return show(
-					ctx,
+				return shown.tell(
 					broken ? describeEntry(ctx, broken, sessionId) : "No pending questions.",
 					broken ? "error" : "info",
 				);
 			}
-			show(ctx, USAGE, "warning");
+			shown.tell(USAGE, "warning");
 		},
 	};
 }

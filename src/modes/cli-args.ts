@@ -1,8 +1,67 @@
 /**
- * Whether pi was started with a prompt (a message or an `@file`). pi gives extensions no way to ask, so
- * this mirrors the rules of pi's own argument parser (0.73.1): flags that take a value, `-p` taking the
- * next word as the message, unknown `--flags` taking the next word as their value.
+ * What the person asked for on pi's command line: whether a prompt was given (a message or an `@file`) and
+ * whether an earlier session goes on. pi gives extensions no API for that, so we ask the running pi's own argument
+ * parser: pi ≥0.87 exports `parseArgs` from its package root; on 0.73.1 it sits in `dist/cli/args.js` next to the
+ * running CLI (importable by absolute path). Only when neither is there, a copy of 0.73.1's rules decides.
  */
+import { realpathSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { pathToFileURL } from "node:url";
+import * as piPackage from "@mariozechner/pi-coding-agent";
+
+export interface CommandLine {
+	/** A message or an `@file` was given: pi sends it as the first prompt. */
+	prompt: boolean;
+	/** `-c`, `-r`, `--session` or `--fork`: the session is an earlier one. */
+	continued: boolean;
+	/** Whose parser said so, for diagnostics. */
+	parser: "pi" | "pi-cli" | "copy";
+}
+
+/** The fields of pi's `Args` this package reads. */
+interface ParsedArgs {
+	messages: readonly string[];
+	fileArgs: readonly string[];
+	continue?: boolean;
+	resume?: boolean;
+	session?: string;
+	fork?: string;
+}
+
+type ParseArgs = (args: string[]) => ParsedArgs;
+
+function fromParsed(parsed: ParsedArgs, parser: CommandLine["parser"]): CommandLine {
+	return {
+		prompt: parsed.messages.length > 0 || parsed.fileArgs.length > 0,
+		continued: Boolean(parsed.continue || parsed.resume || parsed.session || parsed.fork),
+		parser,
+	};
+}
+
+/** pi 0.73.1's parser next to the running CLI (`<dist>/cli.js` → `<dist>/cli/args.js`). */
+async function parserNextTo(cliPath: string | undefined): Promise<ParseArgs | undefined> {
+	if (!cliPath) return undefined;
+	try {
+		const argsModule = join(dirname(realpathSync(cliPath)), "cli", "args.js");
+		const loaded = (await import(pathToFileURL(argsModule).href)) as { parseArgs?: unknown };
+		return typeof loaded.parseArgs === "function" ? (loaded.parseArgs as ParseArgs) : undefined;
+	} catch {
+		return undefined;
+	}
+}
+
+/** Reads this run's command line (`argv` as in `process.argv`) with the running pi's parser. */
+export async function readCommandLine(argv: readonly string[]): Promise<CommandLine> {
+	const args = argv.slice(2);
+	const exported = (piPackage as Record<string, unknown>).parseArgs;
+	if (typeof exported === "function") return fromParsed((exported as ParseArgs)(args), "pi");
+	const nextTo = await parserNextTo(argv[1]);
+	if (nextTo) return fromParsed(nextTo(args), "pi-cli");
+	return fromParsed(copiedParse(args), "copy");
+}
+
+// ---- last resort: pi 0.73.1's rules, copied ------------------------------------------------------------
+
 const VALUE_FLAGS = new Set([
 	"--mode",
 	"--provider",
@@ -39,18 +98,30 @@ const BOOLEAN_LONG_FLAGS = new Set([
 	"--verbose",
 	"--offline",
 	"--no-tools",
+	"--no-builtin-tools",
 ]);
 
-export function hasInitialPrompt(args: readonly string[]): boolean {
+/** pi 0.73.1's `parseArgs`, reduced to what `CommandLine` needs. */
+export function copiedParse(args: readonly string[]): ParsedArgs {
+	const parsed: ParsedArgs & { messages: string[]; fileArgs: string[] } = { messages: [], fileArgs: [] };
 	for (let i = 0; i < args.length; i++) {
 		const arg = args[i] as string;
 		const next = args[i + 1];
 		if (arg === "--print" || arg === "-p") {
-			if (next !== undefined && !next.startsWith("@") && (!next.startsWith("-") || next.startsWith("---"))) return true;
+			if (next !== undefined && !next.startsWith("@") && (!next.startsWith("-") || next.startsWith("---"))) {
+				parsed.messages.push(next);
+				i++;
+			}
+		} else if (arg === "--continue" || arg === "-c") {
+			parsed.continue = true;
+		} else if (arg === "--resume" || arg === "-r") {
+			parsed.resume = true;
 		} else if (VALUE_FLAGS.has(arg)) {
+			if (arg === "--session" && next !== undefined) parsed.session = next;
+			if (arg === "--fork" && next !== undefined) parsed.fork = next;
 			i++;
 		} else if (arg.startsWith("@")) {
-			return true;
+			parsed.fileArgs.push(arg.slice(1));
 		} else if (arg.startsWith("--")) {
 			if (
 				!arg.includes("=") &&
@@ -62,8 +133,8 @@ export function hasInitialPrompt(args: readonly string[]): boolean {
 				i++;
 			}
 		} else if (!arg.startsWith("-")) {
-			return true;
+			parsed.messages.push(arg);
 		}
 	}
-	return false;
+	return parsed;
 }

@@ -93,7 +93,7 @@ export async function askInteractive(
 	ui: ExtensionUIContext,
 	request: AskRequest,
 	options: InteractiveOptions = {},
-): Promise<AskOutcome> {
+): Promise<AskOutcome | undefined> {
 	const { signal } = options;
 	if (signal?.aborted) return { kind: "cancelled" };
 	const notify = options.notify ?? notifySetting(process.env.PI_ASK_USER_NOTIFY);
@@ -107,30 +107,28 @@ export async function askInteractive(
 
 	let removeAbort = () => {};
 	try {
-		// `custom()` gives nothing back where there is no TUI to show it in: that is no answer.
-		return (
-			(await ui.custom<AskOutcome | undefined>((tui, theme, keybindings, done) => {
-				const dialog: AskDialog = new AskDialog(tui, dialogTheme(theme), keybindings, request.questions, {
-					history: options.history,
-					room: (width) => roomFor(tui, dialog, width),
-					editExternally: editor === undefined ? undefined : (text) => editInExternalEditor(tui, editor, text),
-					onDone: done,
-				});
-				if (signal) {
-					const onAbort = () => dialog.dispatch({ type: "abort" });
-					signal.addEventListener("abort", onAbort, { once: true });
-					removeAbort = () => signal.removeEventListener("abort", onAbort);
-					// An abort between the check above and this point would otherwise never be seen.
-					if (signal.aborted) onAbort();
-				}
-				if (notify === "both" || notify === "bell") tui.terminal.write(BELL);
-				if ((notify === "both" || notify === "title") && first) {
-					ui.setTitle(STRINGS.windowTitle(headline));
-					titleChanged = true;
-				}
-				return dialog;
-			}, customOptions)) ?? { kind: "cancelled" }
-		);
+		// `custom()` gives nothing back where there is no TUI to show it in (an SDK host): `undefined`, no decision.
+		return await ui.custom<AskOutcome | undefined>((tui, theme, keybindings, done) => {
+			const dialog: AskDialog = new AskDialog(tui, dialogTheme(theme), keybindings, request.questions, {
+				history: options.history,
+				room: (width) => roomFor(tui, dialog, width),
+				editExternally: editor === undefined ? undefined : (text) => editInExternalEditor(tui, editor, text),
+				onDone: done,
+			});
+			if (signal) {
+				const onAbort = () => dialog.dispatch({ type: "abort" });
+				signal.addEventListener("abort", onAbort, { once: true });
+				removeAbort = () => signal.removeEventListener("abort", onAbort);
+				// An abort between the check above and this point would otherwise never be seen.
+				if (signal.aborted) onAbort();
+			}
+			if (notify === "both" || notify === "bell") tui.terminal.write(BELL);
+			if ((notify === "both" || notify === "title") && first) {
+				ui.setTitle(STRINGS.windowTitle(headline));
+				titleChanged = true;
+			}
+			return dialog;
+		}, customOptions);
 	} finally {
 		removeAbort();
 		// pi's own title is "π - <folder>"; put it back.

@@ -5,10 +5,28 @@
  */
 import { outcomeFromRawAnswers } from "../core/answer-input.js";
 import { toAskUserResult } from "../core/result.js";
-import type { AskOutcome, RawAnswer } from "../core/types.js";
+import type { AskOutcome, AskRequest, RawAnswer } from "../core/types.js";
 import type { PendingFile } from "./pending-file.js";
 
 const ANSWERS_TAG = "ask_user_answers";
+
+/** The ask the answers belong to: a pending file, or an ask known from the session. */
+export interface AnsweredAsk {
+	toolCallId: string;
+	request: AskRequest;
+	/** What the person had asked for; sent along when the answers go to another session. */
+	task?: string;
+}
+
+/** Answers on their way to the model, framed as the answers to its own earlier ask. */
+export interface Delivery {
+	toolCallId: string;
+	text: string;
+	/** The pending file to remove once delivered. */
+	path?: string;
+	/** Set when the ask belongs to another session (its next start must not bring it back). */
+	fromSession?: string;
+}
 
 /** The answers filled into an edited pending file; `undefined` when none were filled. */
 export function answersFromPendingFile(file: PendingFile): Extract<AskOutcome, { kind: "answered" }> | undefined {
@@ -16,13 +34,13 @@ export function answersFromPendingFile(file: PendingFile): Extract<AskOutcome, {
 	return outcomeFromRawAnswers(file.request.questions, raw);
 }
 
-function taskLine(file: PendingFile, sameSession: boolean): string {
+function taskLine(file: AnsweredAsk, sameSession: boolean): string {
 	return !sameSession && file.task ? `\nThe task they had given you: ${JSON.stringify(file.task)}` : "";
 }
 
 /** The user-message text that delivers structured answers. */
 export function formatStructuredDelivery(
-	file: PendingFile,
+	file: AnsweredAsk,
 	outcome: Extract<AskOutcome, { kind: "answered" }>,
 	sameSession: boolean,
 ): string {
@@ -34,7 +52,7 @@ Continue the task with these answers.
 }
 
 /** The user-message text that delivers answers given in the person's own words. */
-export function formatWordsDelivery(file: PendingFile, words: string, sameSession: boolean): string {
+export function formatWordsDelivery(file: AnsweredAsk, words: string, sameSession: boolean): string {
 	const questions = file.request.questions
 		.map((q, i) => {
 			const options = q.options?.length ? ` Options: ${q.options.map((o) => JSON.stringify(o.label)).join(", ")}.` : "";

@@ -1,46 +1,14 @@
 /**
- * Finding answers to pending questions in what the person does next: an edited file, `--answers`, or a
- * file attached with `@` plus their own words. Each returns the user-message text that delivers the
- * answers and the file to remove once delivered, so answers arrive exactly once.
+ * Answers in what the person types: a pending file attached with `pi -p @.pi/pending-questions.json "words"`.
+ * pi inlines it as a `<file>` block (recognised by ./attached-file.ts); it becomes the questions and the person's
+ * words, framed as answers, and the file is removed once they are delivered, so answers arrive exactly once.
  */
-import { outcomeFromRawAnswers, parseAnswersText } from "../core/answer-input.js";
-import { AskUserError } from "../core/validate.js";
 import { findAttachedPendingFile } from "./attached-file.js";
-import { answersFromPendingFile, formatStructuredDelivery, formatWordsDelivery } from "./delivery.js";
-import { PendingFileError, parsePendingFile, type ReadablePendingEntry } from "./pending-file.js";
+import { answersFromPendingFile, type Delivery, formatStructuredDelivery, formatWordsDelivery } from "./delivery.js";
+import { PendingFileError, parsePendingFile } from "./pending-file.js";
 import { fileForDelivery, trustForThisRun } from "./trust.js";
 
-export interface Delivery {
-	text: string;
-	path: string;
-}
-
-/** This session's pending files whose `answer` fields the person filled in. */
-export function deliveriesFromEditedFiles(mine: readonly ReadablePendingEntry[]): Delivery[] {
-	return mine.flatMap((entry) => {
-		const outcome = answersFromPendingFile(entry.file);
-		return outcome ? [{ text: formatStructuredDelivery(entry.file, outcome, true), path: entry.path }] : [];
-	});
-}
-
-/**
- * `--answers` for the newest pending ask of this session. `undefined` when this session has nothing
- * pending (then the flag answers the next ask_user call instead). Throws a clear error for a wrong shape.
- */
-export function deliveryFromAnswersFlag(mine: readonly ReadablePendingEntry[], flag: string): Delivery | undefined {
-	const newest = mine.at(-1);
-	if (!newest) return undefined;
-	const raw = parseAnswersText(flag, newest.file.request.questions);
-	const outcome = outcomeFromRawAnswers(newest.file.request.questions, raw);
-	if (!outcome) throw new AskUserError("--answers gives no answer to any pending question");
-	return { text: formatStructuredDelivery(newest.file, outcome, true), path: newest.path };
-}
-
-/**
- * A pending file attached with `pi -p @.pi/pending-questions.json "words"`: pi inlines it as a
- * `<file>` block (recognised by ./attached-file.ts); we replace it with the questions and the person's
- * words, framed as answers.
- */
+/** The answers in a prompt that attaches a pending file; `undefined` when it attaches none. */
 export function deliveryFromAttachedFile(
 	text: string,
 	sessionId: string | undefined,
@@ -53,12 +21,15 @@ export function deliveryFromAttachedFile(
 	const parsed = parsePendingFile(content, path);
 	const file = fileForDelivery(parsed, trustForThisRun(cwd)(parsed));
 	const sameSession = file.sessionId === sessionId;
+	const owner = sameSession ? {} : { fromSession: file.sessionId };
 	const edited = answersFromPendingFile(file);
-	if (words === "" && edited) return { text: formatStructuredDelivery(file, edited, sameSession), path };
+	if (words === "" && edited) {
+		return { toolCallId: file.toolCallId, text: formatStructuredDelivery(file, edited, sameSession), path, ...owner };
+	}
 	if (words === "") {
 		throw new PendingFileError(
 			`no answers given: add your answers after the file, e.g. pi -p @${path} "use postgres, call it order-processor"`,
 		);
 	}
-	return { text: formatWordsDelivery(file, words, sameSession), path };
+	return { toolCallId: file.toolCallId, text: formatWordsDelivery(file, words, sameSession), path, ...owner };
 }

@@ -27,17 +27,36 @@ function decisionLines(details: AskDetails): string[] {
 	return lines;
 }
 
+/** One record's decision lines; a record another extension (or a hand edit) broke yields none, never an error. */
+function recordLines(details: unknown): string[] {
+	if (typeof details !== "object" || details === null) return [];
+	const record = details as Partial<Record<keyof AskDetails, unknown>>;
+	if (!Array.isArray(record.questions) || !Array.isArray(record.answers) || typeof record.outcome !== "string")
+		return [];
+	const questions = record.questions.filter(
+		(q): q is AskDetails["questions"][number] => typeof q === "object" && q !== null && typeof q.question === "string",
+	);
+	const answers = record.answers.filter(
+		(a): a is AskDetails["answers"][number] =>
+			typeof a === "object" &&
+			a !== null &&
+			typeof a.question === "string" &&
+			(typeof a.answer === "string" ||
+				(Array.isArray(a.answer) && a.answer.every((v: unknown) => typeof v === "string"))),
+	);
+	const unanswered = Array.isArray(record.unanswered)
+		? record.unanswered.filter((q): q is string => typeof q === "string")
+		: [];
+	return decisionLines({ ...(record as AskDetails), questions, answers, unanswered });
+}
+
 /** The decisions recorded in these messages, one line per question, oldest first. */
 export function collectDecisions(messages: readonly AgentMessage[]): string[] {
 	const lines: string[] = [];
 	for (const message of messages) {
 		if (message.role !== "toolResult" || message.toolName !== "ask_user") continue;
-		const details = message.details as AskDetails | undefined;
-		// Details come from the session file and may have been written by another ask_user extension.
-		if (!details || !Array.isArray(details.questions) || !Array.isArray(details.answers)) continue;
-		const questions = details.questions.filter((q) => typeof q?.question === "string");
-		const answers = details.answers.filter((a) => typeof a?.question === "string" && a.answer !== undefined);
-		lines.push(...decisionLines({ ...details, questions, answers }));
+		// Details come from the session file: one malformed record must not cost the others their place.
+		lines.push(...recordLines(message.details));
 	}
 	return lines;
 }

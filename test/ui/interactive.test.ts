@@ -49,7 +49,7 @@ async function run(options: InteractiveOptions, keys: string[]) {
 	const promise = askInteractive(fake.ui, request, options);
 	await Promise.resolve();
 	for (const key of keys) fake.press(key);
-	const outcome: AskOutcome = await promise;
+	const outcome: AskOutcome | undefined = await promise;
 	return { ...fake, outcome };
 }
 
@@ -74,6 +74,11 @@ describe("askInteractive", () => {
 		const promise = askInteractive(fake.ui, request, { signal: controller.signal, notify: "off" });
 		controller.abort();
 		expect(await promise).toEqual({ kind: "cancelled" });
+	});
+
+	it("gives no decision (undefined) where custom() shows nothing, as in an SDK host", async () => {
+		const ui = { custom: async () => undefined, setTitle: () => {} } as unknown as ExtensionUIContext;
+		expect(await askInteractive(ui, request, { notify: "off" })).toBeUndefined();
 	});
 
 	it("returns cancelled at once for an already aborted signal", async () => {

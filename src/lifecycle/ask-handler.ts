@@ -1,0 +1,88 @@
+/**
+ * One ask_user call from start to end: `--answers` given up front (only if they fit), the person through the
+ * front end (raced against the remote bridge when configured), or — where nobody can answer now — the questions
+ * saved for later. While a dialog is open the questions are on disk too, so nothing is lost however pi ends.
+ */
+import type { ExtensionContext } from "@mariozechner/pi-coding-agent";
+import { outcomeFromRawAnswers, parseAnswersText } from "../core/answer-input.js";
+import type { AskOutcome, AskRequest } from "../core/types.js";
+import type { SavedQuestions } from "../modes/print.js";
+import type { RemoteBridge } from "../remote/bridge.js";
+import { isRemoteDecision, raceLocalAndRemote } from "../remote/race.js";
+import type { Ask, AskHandler, AskResolution } from "../tool.js";
+import type { FrontEnd } from "./front-end.js";
+
+export interface AskHandlerDeps {
+	frontEnd(ctx: ExtensionContext): FrontEnd;
+	/** `--answers` meant for the run's first ask; handed out once. */
+	takeUpFrontAnswers(): string | undefined;
+	/** The person's typed answers in this session, for ↑ recall; `remember` adds an answered outcome's. */
+	history(): readonly string[];
+	remember(outcome: AskOutcome): void;
+	/** The remote bridge, when configured. */
+	remote(ctx: ExtensionContext, frontEnd: FrontEnd): Promise<RemoteBridge> | undefined;
+	/** Puts the questions on disk while they are on screen; `undefined` (after telling the person) when it cannot. */
+	keepOnDisk(ctx: ExtensionContext, request: AskRequest, toolCallId: string): string | undefined;
+	removeFromDisk(path: string): void;
+	/** Saves the questions as pending (print and JSON mode). */
+	saveForLater(ctx: ExtensionContext, request: AskRequest, toolCallId: string): SavedQuestions;
+	/**
+	 * Ends the run at once after showing `text`: nobody can answer and nothing could be kept. No result is
+	 * recorded, so the call stays open like an interrupted one and `pi -c` brings the questions back.
+	 */
+	stopRun(text: string): never;
+}
+
+/** Up-front answers that fit the ask; `undefined` (and the person is told why) when they do not. */
+function upFrontOutcome(answers: string, request: AskRequest, frontEnd: FrontEnd): AskOutcome | undefined {
+	try {
+		const outcome = outcomeFromRawAnswers(request.questions, parseAnswersText(answers, request.questions));
+		if (outcome) return outcome;
+		frontEnd.tell("--answers gives no answer to these questions; asking them instead", "warning");
+	} catch (error) {
+		frontEnd.tell(
+			`--answers does not fit these questions (${(error as Error).message}); asking them instead`,
+			"warning",
+		);
+	}
+	return undefined;
+}
+
+export function createAskHandler(deps: AskHandlerDeps): AskHandler {
+	return async (ask: Ask): Promise<AskResolution> => {
+		const frontEnd = deps.frontEnd(ask.ctx);
+		const upFront = deps.takeUpFrontAnswers();
+		if (upFront !== undefined) {
+			const outcome = upFrontOutcome(upFront, ask.request, frontEnd);
+			if (outcome) return { outcome, mode: frontEnd.recordedMode };
+		}
+		const bridge = deps.remote(ask.ctx, frontEnd);
+		const dialog = frontEnd.ask;
+		if (dialog) {
+			const local = (signal?: AbortSignal) =>
+				dialog(ask.request, { signal, requestId: ask.toolCallId, history: deps.history() });
+			const onDisk = deps.keepOnDisk(ask.ctx, ask.request, ask.toolCallId);
+			const { outcome, answeredBy } = bridge
+				? await raceLocalAndRemote(local, async (signal) => (await bridge).ask(ask.request, signal), ask.signal)
+				: { outcome: await local(ask.signal), answeredBy: "local" as const };
+			// After an abort the questions stay on disk, to be answered later (/questions, pi -c).
+			if (onDisk && !ask.signal?.aborted) deps.removeFromDisk(onDisk);
+			deps.remember(outcome);
+			if (answeredBy === "remote") {
+				frontEnd.tell(outcome.kind === "answered" ? "Answered remotely." : "Dismissed remotely.");
+				return { outcome, mode: "remote" };
+			}
+			return { outcome, mode: frontEnd.recordedMode };
+		}
+		if (bridge) {
+			// Nobody here can answer: wait for the remote answer; without one, the questions are saved (nothing lost).
+			const remote = await (await bridge).ask(ask.request, ask.signal);
+			if (isRemoteDecision(remote)) return { outcome: remote, mode: "remote" };
+			frontEnd.tell(`no remote answer (${remote.kind}); saving the questions instead`, "warning");
+		}
+		const saved = deps.saveForLater(ask.ctx, ask.request, ask.toolCallId);
+		if (!saved.saved) return deps.stopRun(saved.terminalText);
+		frontEnd.tell(saved.terminalText);
+		return { outcome: saved.outcome, mode: "print", modelText: saved.modelText, terminate: true };
+	};
+}

@@ -1,0 +1,126 @@
+/**
+ * The record of each ask, keyed by its toolCallId: asked → answered / cancelled / pending → delivered or
+ * cleared. What happened in a session is read from that session's branch (the ask_user call, its result, and
+ * our custom `ask_user-record` entries); what happened to an ask in another session (answers delivered into a
+ * fresh session, a file cleared there) is kept in the settled-elsewhere ledger that the ask's own session reads
+ * on its next start. So an ask is delivered once and never comes back, on every path.
+ */
+import type { SessionEntry } from "@mariozechner/pi-coding-agent";
+import { isRecord } from "../core/json.js";
+import type { AskRequest } from "../core/types.js";
+import { canonicalRequest } from "../tool.js";
+
+/** The custom session entry type of our records. */
+export const ASK_RECORD_TYPE = "ask_user-record";
+
+/** What a later start can still do for an ask. */
+export type AskState =
+	/** Called, but no result: pi was killed or the client went away while the question was open. */
+	| "interrupted"
+	/** Waiting in a pending file for the person's answers. */
+	| "pending"
+	/** Ended in its own turn (answered, cancelled, failed): nothing left to do. */
+	| "settled"
+	/** Its answers reached the model in a later message. */
+	| "delivered"
+	/** The person cleared it (`/questions clear`). */
+	| "cleared";
+
+/** The data of one `ask_user-record` entry. */
+export interface AskRecord {
+	toolCallId: string;
+	state: "pending" | "delivered" | "cleared";
+	/** Where its questions wait (project-relative as shown to the person, or absolute). */
+	pendingFile?: string;
+}
+
+/** One ask on the branch, with its newest state. */
+export interface SessionAsk {
+	toolCallId: string;
+	/** The request as the model made it; `undefined` when the call was invalid (it got an error then). */
+	request: AskRequest | undefined;
+	state: AskState;
+	pendingFile?: string;
+}
+
+function isAskRecord(data: unknown): data is AskRecord {
+	return (
+		isRecord(data) &&
+		typeof data.toolCallId === "string" &&
+		(data.state === "pending" || data.state === "delivered" || data.state === "cleared") &&
+		(data.pendingFile === undefined || typeof data.pendingFile === "string")
+	);
+}
+
+function requestOf(args: unknown): AskRequest | undefined {
+	try {
+		return canonicalRequest(args);
+	} catch {
+		return undefined;
+	}
+}
+
+/** Every ask_user call on the branch with its newest state, oldest first. Foreign or broken records are skipped. */
+export function asksOnBranch(branch: readonly SessionEntry[]): SessionAsk[] {
+	const asks = new Map<string, SessionAsk>();
+	for (const entry of branch) {
+		if (entry.type === "custom" && entry.customType === ASK_RECORD_TYPE && isAskRecord(entry.data)) {
+			const ask = asks.get(entry.data.toolCallId);
+			if (!ask) continue;
+			ask.state = entry.data.state;
+			if (entry.data.pendingFile !== undefined) ask.pendingFile = entry.data.pendingFile;
+			continue;
+		}
+		if (entry.type !== "message") continue;
+		const message = entry.message;
+		if (message.role === "assistant") {
+			for (const block of message.content) {
+				if (block.type === "toolCall" && block.name === "ask_user") {
+					asks.set(block.id, { toolCallId: block.id, request: requestOf(block.arguments), state: "interrupted" });
+				}
+			}
+		} else if (message.role === "toolResult" && message.toolName === "ask_user") {
+			const ask = asks.get(message.toolCallId);
+			if (!ask) continue;
+			const details = isRecord(message.details) ? message.details : {};
+			if (details.outcome === "pending" && typeof details.pendingFile === "string") {
+				ask.state = "pending";
+				ask.pendingFile = details.pendingFile;
+			} else {
+				ask.state = "settled";
+			}
+		}
+	}
+	return [...asks.values()];
+}
+
+/** Asks a later start still has to do something for: interrupted or pending. */
+export function openAsks(asks: readonly SessionAsk[], settledElsewhere: ReadonlySet<string>): SessionAsk[] {
+	return asks.filter(
+		(ask) => (ask.state === "interrupted" || ask.state === "pending") && !settledElsewhere.has(ask.toolCallId),
+	);
+}
+
+/** One line of the settled-elsewhere ledger. */
+export interface SettledElsewhere {
+	sessionId: string;
+	toolCallId: string;
+	state: "delivered" | "cleared";
+}
+
+/** The ledger's lines for one session (broken lines are skipped). */
+export function settledIn(ledgerText: string, sessionId: string): Set<string> {
+	const ids = new Set<string>();
+	for (const line of ledgerText.split("\n")) {
+		if (line.trim() === "") continue;
+		try {
+			const data: unknown = JSON.parse(line);
+			if (isRecord(data) && data.sessionId === sessionId && typeof data.toolCallId === "string") {
+				ids.add(data.toolCallId);
+			}
+		} catch {
+			// A line cut short by a crash: the others still count.
+		}
+	}
+	return ids;
+}

@@ -1,0 +1,109 @@
+/**
+ * The front end pi is running, decided once per context and passed around as a value: how a question reaches
+ * the person (pi's TUI dialog, an RPC client's dialogs, an SDK host's dialogs, or nobody now), how the person is
+ * told something, and how a problem that stops the run is reported.
+ */
+import type { ExtensionContext } from "@mariozechner/pi-coding-agent";
+import type { AskMode, AskOutcome, AskRequest } from "../core/types.js";
+
+export type FrontEndKind = "tui" | "rpc" | "sdk" | "print" | "json";
+
+/** `info` is for the person's eyes (print mode: stdout); `notice` is about this package's own doings (stderr). */
+export type Level = "info" | "notice" | "warning" | "error";
+
+export interface AskOptions {
+	signal?: AbortSignal;
+	/** The toolCallId of the ask (the structured RPC protocol's `requestId`). */
+	requestId: string;
+	/** Earlier answers typed in this session, newest last, for ↑ recall. */
+	history: readonly string[];
+}
+
+export interface FrontEnd {
+	readonly kind: FrontEndKind;
+	/** The `mode` recorded in the ask's details. */
+	readonly recordedMode: AskMode;
+	/** Shows the questions; `undefined` where nobody can answer now (print and JSON mode). */
+	readonly ask: ((request: AskRequest, options: AskOptions) => Promise<AskOutcome>) | undefined;
+	/** Tells the person something: a notification where there is a UI, the terminal otherwise. */
+	tell(text: string, level?: Level): void;
+	/** Reports a problem that stops what was asked for; without a UI the run's exit code becomes 1. */
+	fail(message: string): void;
+}
+
+/**
+ * Which front end: pi ≥0.78.1 says so in `ctx.mode`. pi 0.73.1 does not: a UI context with themes is taken for
+ * the TUI (an SDK host that lists themes looks the same — its custom dialog falls back to plain dialogs), one
+ * without for an RPC client; without a UI, `--mode json` on the command line tells JSON from print mode.
+ */
+export function frontEndKind(ctx: ExtensionContext, argv: readonly string[]): FrontEndKind {
+	const declared = (ctx as { mode?: unknown }).mode;
+	if (declared === "tui" || declared === "rpc" || declared === "print" || declared === "json") return declared;
+	if (ctx.hasUI) {
+		if (declared !== undefined) return "sdk";
+		return ctx.ui.getAllThemes().length > 0 ? "tui" : "rpc";
+	}
+	const flag = argv.indexOf("--mode");
+	const mode = flag >= 0 ? argv[flag + 1] : argv.find((a) => a.startsWith("--mode="))?.slice("--mode=".length);
+	return mode === "json" ? "json" : "print";
+}
+
+/** What the front ends need from the process: the terminal's file descriptors and the exit code. */
+export interface ProcessEdges {
+	write(fd: 1 | 2, text: string): void;
+	failExit(): void;
+	/** `PI_ASK_USER_RPC_PROTOCOL=structured`: the RPC client speaks ask_user_request / ask_user_response. */
+	structuredRpc: boolean;
+}
+
+type DialogAsk = (request: AskRequest, options: AskOptions) => Promise<AskOutcome>;
+
+/**
+ * pi's dialogs for an RPC client or SDK host: the plain ones (select / input / confirm), which every client
+ * answers, or the structured ask_user_request editor when the app speaks it.
+ */
+function rpcDialogs(ctx: ExtensionContext, structured: boolean): DialogAsk {
+	return (request, options) =>
+		import("../modes/rpc.js").then((m) =>
+			m.askRpc(ctx.ui, request, { signal: options.signal, structured, requestId: options.requestId }),
+		);
+}
+
+/**
+ * pi's TUI dialog. Where `custom()` shows nothing (an SDK host taken for the TUI), the answer is `undefined`:
+ * the plain dialogs ask instead, so a cancel is only ever one the person gave.
+ */
+function tuiDialog(ctx: ExtensionContext): DialogAsk {
+	const fallback = rpcDialogs(ctx, false);
+	return async (request, options) => {
+		const { askInteractive } = await import("../modes/interactive.js");
+		const outcome = await askInteractive(ctx.ui, request, { signal: options.signal, history: options.history });
+		return outcome ?? fallback(request, options);
+	};
+}
+
+export function createFrontEnd(kind: FrontEndKind, ctx: ExtensionContext, edges: ProcessEdges): FrontEnd {
+	const withUi = kind === "tui" || kind === "rpc" || kind === "sdk";
+	const notify = (text: string, level: Level) => ctx.ui.notify(text, level === "notice" ? "info" : level);
+	const terminal = (text: string, level: Level) =>
+		// In JSON mode stdout carries pi's events; print mode's stdout is the person's terminal.
+		edges.write(kind === "print" && level === "info" ? 1 : 2, `${text.endsWith("\n") ? text : `${text}\n`}`);
+	const tell = withUi ? notify : terminal;
+	const ask =
+		kind === "tui"
+			? tuiDialog(ctx)
+			: kind === "rpc" || kind === "sdk"
+				? rpcDialogs(ctx, edges.structuredRpc)
+				: undefined;
+	return {
+		kind,
+		recordedMode: kind === "tui" ? "interactive" : kind === "rpc" || kind === "sdk" ? "rpc" : "print",
+		ask,
+		tell: (text, level = "info") => tell(text, level),
+		fail: (message) => {
+			if (withUi) return notify(`pi-ask-user: ${message}`, "error");
+			edges.write(2, `pi-ask-user: ${message}\n`);
+			edges.failExit();
+		},
+	};
+}

@@ -1,0 +1,55 @@
+/**
+ * The machine-readable list of pending questions (`/questions json`, and `/questions` in structured RPC mode):
+ * one JSON object an app can parse, with each ask's `requestId` (its toolCallId, as in ask_user_request), whose
+ * session it belongs to, whether this user's pi wrote it, and its questions. JSON escapes every control
+ * character, so nothing from a file reaches a terminal raw.
+ */
+import type { Question } from "../core/types.js";
+import { displayPath, type PendingEntry, type PendingFile } from "../pending/pending-file.js";
+
+export interface PendingListing {
+	type: "ask_user_pending";
+	pending: {
+		requestId: string;
+		sessionId: string;
+		thisSession: boolean;
+		/** Project-relative path of the pending file. */
+		file: string;
+		savedAt: string;
+		/** Whether this user's pi wrote the file (the trust rule); when not, `untrustedReason` says why. */
+		trusted: boolean;
+		untrustedReason?: string;
+		questions: Question[];
+		metadata?: Record<string, unknown>;
+	}[];
+	unreadable: { file: string; error: string }[];
+}
+
+export function pendingListing(
+	cwd: string,
+	entries: readonly PendingEntry[],
+	sessionId: string,
+	trust: (file: PendingFile) => { trusted: true } | { trusted: false; reason: string },
+): PendingListing {
+	const listing: PendingListing = { type: "ask_user_pending", pending: [], unreadable: [] };
+	for (const entry of entries) {
+		const file = entry.file;
+		if (!file) {
+			listing.unreadable.push({ file: displayPath(cwd, entry.path), error: entry.error?.message ?? "unreadable" });
+			continue;
+		}
+		const verdict = trust(file);
+		listing.pending.push({
+			requestId: file.toolCallId,
+			sessionId: file.sessionId,
+			thisSession: file.sessionId === sessionId,
+			file: displayPath(cwd, entry.path),
+			savedAt: file.timestamp,
+			trusted: verdict.trusted,
+			...(verdict.trusted ? {} : { untrustedReason: verdict.reason }),
+			questions: file.request.questions,
+			...(file.request.metadata ? { metadata: file.request.metadata } : {}),
+		});
+	}
+	return listing;
+}

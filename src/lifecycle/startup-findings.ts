@@ -1,0 +1,98 @@
+/**
+ * What a start finds, read from the session, the project's `.pi` folder and the settled-elsewhere ledger: this
+ * session's asks that still wait (with what the person wrote into their files), and other sessions' pending files
+ * with the trust rule's verdict. Interrupted asks whose questions are on disk nowhere are saved again here.
+ */
+import { existsSync, readFileSync } from "node:fs";
+import { isAbsolute, resolve } from "node:path";
+import type { ExtensionContext } from "@mariozechner/pi-coding-agent";
+import { displayPath, type PendingEntry, type PendingFile, savePendingFile } from "../pending/pending-file.js";
+import { asksOnBranch, openAsks, type SessionAsk, settledIn } from "./ask-records.js";
+import { editedAnswers } from "./edited-answers.js";
+import type { ForeignPending, OpenAsk } from "./startup-plan.js";
+
+export interface FindingsDeps {
+	/** The settled-elsewhere ledger's text. */
+	ledgerText(): string;
+	/** The pending file for an ask of this session (its questions, toolCallId, task). */
+	pendingFileFor(ctx: ExtensionContext, ask: SessionAsk & { request: NonNullable<SessionAsk["request"]> }): PendingFile;
+	/** Records that an ask's questions wait in a file (a custom session entry). */
+	recordPending(toolCallId: string, shownPath: string): void;
+	/** The trust rule for another session's pending file; the reason is one sentence for the person. */
+	trust(file: PendingFile): { trusted: true } | { trusted: false; reason: string };
+}
+
+function readText(path: string): string | undefined {
+	try {
+		return readFileSync(path, "utf8");
+	} catch {
+		return undefined;
+	}
+}
+
+/** The file on disk that holds this ask's questions: the recorded one, or one naming its toolCallId. */
+function fileOfAsk(cwd: string, ask: SessionAsk, entries: readonly PendingEntry[]): string | undefined {
+	if (ask.pendingFile) {
+		const path = isAbsolute(ask.pendingFile) ? ask.pendingFile : resolve(cwd, ask.pendingFile);
+		if (existsSync(path)) return path;
+	}
+	const id = JSON.stringify(ask.toolCallId);
+	// A file broken by a hand edit cannot be parsed, but it still names its ask.
+	return entries.find((e) => e.file?.toolCallId === ask.toolCallId || readText(e.path)?.includes(id))?.path;
+}
+
+/** This session's waiting asks, oldest first; interrupted ones with no file get one (and a record). */
+export function findOpenAsks(ctx: ExtensionContext, entries: readonly PendingEntry[], deps: FindingsDeps): OpenAsk[] {
+	const sessionId = ctx.sessionManager.getSessionId();
+	const asks = openAsks(asksOnBranch(ctx.sessionManager.getBranch()), settledIn(deps.ledgerText(), sessionId));
+	return asks.flatMap((ask): OpenAsk[] => {
+		const request = ask.request;
+		// An invalid call was already reported to the model as an error when it was made.
+		if (!request) return [];
+		let path = fileOfAsk(ctx.cwd, ask, entries);
+		if (!path) {
+			// A pending ask whose file the person deleted is dropped; an interrupted one was never saved by choice.
+			if (ask.state !== "interrupted") return [];
+			try {
+				path = savePendingFile(ctx.cwd, deps.pendingFileFor(ctx, { ...ask, request }));
+			} catch {
+				return [{ toolCallId: ask.toolCallId, request, edited: { kind: "none" } }];
+			}
+			deps.recordPending(ask.toolCallId, displayPath(ctx.cwd, path));
+		}
+		const shownPath = displayPath(ctx.cwd, path);
+		const text = readText(path);
+		const edited =
+			text === undefined
+				? ({ kind: "none" } as const)
+				: editedAnswers(text, shownPath, ask.toolCallId, request.questions);
+		if (edited.kind === "other-ask") return [{ toolCallId: ask.toolCallId, request, edited: { kind: "none" } }];
+		return [{ toolCallId: ask.toolCallId, request, path, shownPath, edited }];
+	});
+}
+
+/** Other sessions' readable pending files in the project, oldest first, with the trust verdict. */
+export function findForeignPending(
+	ctx: ExtensionContext,
+	entries: readonly PendingEntry[],
+	open: readonly OpenAsk[],
+	deps: Pick<FindingsDeps, "trust">,
+): ForeignPending[] {
+	const sessionId = ctx.sessionManager.getSessionId();
+	const mine = new Set(open.map((a) => a.toolCallId));
+	return entries.flatMap((entry): ForeignPending[] => {
+		const file = entry.file;
+		if (!file || file.sessionId === sessionId || mine.has(file.toolCallId)) return [];
+		return [
+			{
+				path: entry.path,
+				shownPath: displayPath(ctx.cwd, entry.path),
+				sessionId: file.sessionId,
+				toolCallId: file.toolCallId,
+				request: file.request,
+				...(file.task !== undefined ? { task: file.task } : {}),
+				trust: deps.trust(file),
+			},
+		];
+	});
+}

@@ -1,0 +1,176 @@
+/**
+ * What happens to waiting questions when pi starts, as a pure function of what was found: deliver answers (with
+ * the person's prompt, or as their own turn when there is none), ask this session's questions again, keep
+ * `--answers` for the run's first ask, or stop with an error. The session_start and input handlers only carry the
+ * plan out. The rules are the README's "When answers are used".
+ */
+import { outcomeFromRawAnswers, parseAnswersText } from "../core/answer-input.js";
+import type { AskRequest } from "../core/types.js";
+import { type Delivery, formatStructuredDelivery } from "../pending/delivery.js";
+import type { EditedAnswers } from "./edited-answers.js";
+import type { FrontEndKind } from "./front-end.js";
+
+/** One ask of this session that still waits for answers. */
+export interface OpenAsk {
+	toolCallId: string;
+	request: AskRequest;
+	/** Its pending file as shown to the person, when it has one on disk. */
+	shownPath?: string;
+	/** The file's path on disk, removed once the answers are delivered. */
+	path?: string;
+	/** What the person wrote into that file. */
+	edited: EditedAnswers;
+}
+
+/** Another session's pending file in this project. */
+export interface ForeignPending {
+	path: string;
+	shownPath: string;
+	sessionId: string;
+	toolCallId: string;
+	request: AskRequest;
+	task?: string;
+	/** Whether this user's pi wrote it (the trust rule); the reason is one sentence for the person. */
+	trust: { trusted: true } | { trusted: false; reason: string };
+}
+
+export interface StartupFindings {
+	frontEnd: FrontEndKind;
+	/** A message or `@file` on the command line. */
+	prompt: boolean;
+	/** `-c` / `--session` / `-r` / `--fork`: an earlier session goes on. */
+	continued: boolean;
+	/** `--answers`, when given and not blank. */
+	answersFlag: string | undefined;
+	/** This session's asks still waiting, oldest first. */
+	open: readonly OpenAsk[];
+	/** Other sessions' pending files in the project, oldest first. */
+	foreign: readonly ForeignPending[];
+}
+
+export type StartupPlan =
+	| { kind: "nothing" }
+	/** Report and stop: print mode stops before the model is called; with a UI the person sees the error. */
+	| { kind: "stop"; error: string }
+	| { kind: "deliver"; deliveries: Delivery[]; when: "own-turn" | "with-prompt"; notices: string[] }
+	/** Show this session's newest waiting questions again (TUI, RPC client, SDK host). */
+	| { kind: "reask"; ask: OpenAsk }
+	/** Nothing waits anywhere: `--answers` is for the run's first ask (if it fits it). */
+	| { kind: "answer-first-ask"; answers: string };
+
+function withUi(frontEnd: FrontEndKind): boolean {
+	return frontEnd === "tui" || frontEnd === "rpc" || frontEnd === "sdk";
+}
+
+function deliverWhen(findings: StartupFindings): "own-turn" | "with-prompt" {
+	// An app embedding pi (RPC, SDK) sends its own first prompt: the answers go with it rather than collide.
+	if (findings.prompt || findings.frontEnd === "rpc" || findings.frontEnd === "sdk") return "with-prompt";
+	return "own-turn";
+}
+
+function questionList(request: AskRequest): string {
+	return request.questions.map((q) => JSON.stringify(q.question)).join(", ");
+}
+
+/** `--answers` for this session's newest waiting ask. */
+function planFlagForOpen(findings: StartupFindings, flag: string, target: OpenAsk): StartupPlan {
+	let outcome: ReturnType<typeof outcomeFromRawAnswers>;
+	try {
+		outcome = outcomeFromRawAnswers(target.request.questions, parseAnswersText(flag, target.request.questions));
+	} catch (error) {
+		return { kind: "stop", error: (error as Error).message };
+	}
+	if (!outcome) return { kind: "stop", error: "--answers gives no answer to any pending question" };
+	const delivery: Delivery = {
+		toolCallId: target.toolCallId,
+		text: formatStructuredDelivery(target, outcome, true),
+		...(target.path ? { path: target.path } : {}),
+	};
+	return {
+		kind: "deliver",
+		deliveries: [delivery],
+		when: deliverWhen(findings),
+		notices: [`--answers answered ${questionList(target.request)}`],
+	};
+}
+
+/** `--answers` in a new session: the project's newest pending file this user's pi wrote. */
+function planFlagForForeign(findings: StartupFindings, flag: string): StartupPlan | undefined {
+	const trusted = findings.foreign.filter((f) => f.trust.trusted);
+	const target = trusted.at(-1);
+	if (!target) {
+		const untrusted = findings.foreign.at(-1);
+		if (!untrusted || untrusted.trust.trusted) return undefined;
+		return {
+			kind: "stop",
+			error: `--answers: ${untrusted.shownPath} holds pending questions not written by this user's pi (${untrusted.trust.reason}), so --answers does not answer them. To answer them on purpose, name the file: pi -p @${untrusted.shownPath} "your answers"`,
+		};
+	}
+	let outcome: ReturnType<typeof outcomeFromRawAnswers>;
+	try {
+		outcome = outcomeFromRawAnswers(target.request.questions, parseAnswersText(flag, target.request.questions));
+	} catch (error) {
+		return { kind: "stop", error: `${(error as Error).message} (for ${target.shownPath})` };
+	}
+	if (!outcome) return { kind: "stop", error: `--answers gives no answer to the questions in ${target.shownPath}` };
+	return {
+		kind: "deliver",
+		deliveries: [
+			{
+				toolCallId: target.toolCallId,
+				text: formatStructuredDelivery(target, outcome, false),
+				path: target.path,
+				fromSession: target.sessionId,
+			},
+		],
+		when: deliverWhen(findings),
+		notices: [`--answers answered ${questionList(target.request)} from ${target.shownPath}`],
+	};
+}
+
+function planAnswersFlag(findings: StartupFindings, flag: string): StartupPlan {
+	const newest = findings.open.at(-1);
+	if (newest) return planFlagForOpen(findings, flag, newest);
+	if (findings.continued) {
+		return {
+			kind: "stop",
+			error: "--answers: this session has no pending questions to answer (see /questions); nothing was sent",
+		};
+	}
+	const foreign = planFlagForForeign(findings, flag);
+	if (foreign) return foreign;
+	if (!withUi(findings.frontEnd) && !findings.prompt) {
+		return {
+			kind: "stop",
+			error: "--answers: there are no pending questions to answer, and no prompt that could ask any",
+		};
+	}
+	return { kind: "answer-first-ask", answers: flag };
+}
+
+export function planStartup(findings: StartupFindings): StartupPlan {
+	const broken = findings.open.flatMap((ask) => (ask.edited.kind === "error" ? [ask.edited.message] : []));
+	if (broken.length > 0) return { kind: "stop", error: broken.join("\n") };
+	if (findings.answersFlag !== undefined) return planAnswersFlag(findings, findings.answersFlag);
+	const deliveries = findings.open.flatMap((ask): Delivery[] =>
+		ask.edited.kind === "answered"
+			? [
+					{
+						toolCallId: ask.toolCallId,
+						text: formatStructuredDelivery(ask, ask.edited.outcome, true),
+						...(ask.path ? { path: ask.path } : {}),
+					},
+				]
+			: [],
+	);
+	if (deliveries.length > 0) {
+		const notices = deliveries.map(
+			(d) =>
+				`delivering the answers filled into ${findings.open.find((a) => a.toolCallId === d.toolCallId)?.shownPath ?? "the pending file"}`,
+		);
+		return { kind: "deliver", deliveries, when: deliverWhen(findings), notices };
+	}
+	const newest = findings.open.at(-1);
+	if (newest && withUi(findings.frontEnd)) return { kind: "reask", ask: newest };
+	return { kind: "nothing" };
+}

@@ -1,0 +1,240 @@
+/**
+ * The ask lifecycle against the real pi, in print and RPC mode: an interrupted ask is recovered once and never
+ * again (defect 1), the rules for `--answers` (defect 3), hand-edited files (defect 4) and a prompt given while
+ * answers wait (defect 6).
+ */
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import {
+	createWorkspace,
+	type LoggedMessage,
+	readJson,
+	runPrint,
+	SPEC_EXAMPLE,
+	SPEC_RESULT,
+	startRpc,
+	type Workspace,
+} from "./harness.js";
+
+const SPEC_ANSWERS = '["PostgreSQL (Recommended)", "order-processor"]';
+const DROP_DATABASE = { questions: [{ question: "Drop the production database now?", options: ["Yes", "No"] }] };
+
+let ws: Workspace;
+beforeEach(() => {
+	ws = createWorkspace();
+});
+afterEach(() => ws.cleanup());
+
+function userMessages(): LoggedMessage[] {
+	return ws.lastMessages().filter((m) => m.role === "user");
+}
+
+/** The AskUserResult JSON inside the newest delivered answers. */
+function deliveredResult(): Record<string, unknown> {
+	const text = userMessages().at(-1)?.text ?? "";
+	expect(text).toContain("<ask_user_answers");
+	const json = text.split("\n").find((line) => line.startsWith('{"answered"'));
+	return JSON.parse(json ?? "null") as Record<string, unknown>;
+}
+
+/** `pi -p` leaves the spec's questions pending in a session. */
+function leavePending(): void {
+	ws.script([{ toolCall: { name: "ask_user", arguments: SPEC_EXAMPLE } }]);
+	expect(runPrint(ws, ["set up the service"]).code).toBe(0);
+	expect(existsSync(ws.pendingPath())).toBe(true);
+}
+
+/** An RPC client that goes away while the spec's question is open: the session keeps a call with no result. */
+async function interruptOverRpc(): Promise<void> {
+	ws.script([{ toolCall: { name: "ask_user", arguments: SPEC_EXAMPLE } }]);
+	const rpc = startRpc(ws);
+	rpc.send({ type: "prompt", message: "set up the service" });
+	await rpc.waitFor((l) => l.type === "extension_ui_request" && l.method === "select", 30_000);
+	rpc.close();
+	await rpc.exited;
+}
+
+describe("defect 1: an interrupted ask is recovered once, never again", () => {
+	it("RPC client lost mid-question; pi -p -c --answers answers it once; later starts never bring it back", async () => {
+		await interruptOverRpc();
+		const first = runPrint(ws, ["-c", `--answers=${SPEC_ANSWERS}`]);
+		expect(first.code, first.stderr).toBe(0);
+		expect(deliveredResult()).toEqual(SPEC_RESULT);
+		expect(existsSync(ws.pendingPath())).toBe(false);
+
+		const later = runPrint(ws, ["-c", "and now?"]);
+		expect(later.code, later.stderr).toBe(0);
+		expect(userMessages().at(-1)?.text).toBe("and now?");
+		expect(existsSync(ws.pendingPath())).toBe(false);
+
+		const requests = ws.requests().length;
+		const again = runPrint(ws, ["-c", `--answers=${SPEC_ANSWERS}`]);
+		expect(again.code).toBe(1);
+		expect(again.stderr).toContain("no pending questions");
+		expect(ws.requests()).toHaveLength(requests);
+	});
+
+	it("a pending ask cleared with /questions clear is not recovered by the next start", async () => {
+		await interruptOverRpc();
+		const clear = runPrint(ws, ["-c", "/questions clear"]);
+		expect(clear.code, clear.stderr).toBe(0);
+		expect(existsSync(ws.pendingPath())).toBe(false);
+		const later = runPrint(ws, ["-c", "go on"]);
+		expect(later.code, later.stderr).toBe(0);
+		expect(existsSync(ws.pendingPath())).toBe(false);
+		expect(userMessages().at(-1)?.text).toBe("go on");
+	});
+});
+
+describe("defect 3: when --answers is used", () => {
+	it("with -c and nothing pending it is an error before the model is called, never the answer to a later ask", () => {
+		leavePending();
+		expect(runPrint(ws, ["-c", `--answers=${SPEC_ANSWERS}`]).code).toBe(0);
+		ws.script([{ toolCall: { name: "ask_user", arguments: DROP_DATABASE } }]);
+		const requests = ws.requests().length;
+		const run = runPrint(ws, ["-c", '--answers=["Yes"]', "continue again"]);
+		expect(run.code).toBe(1);
+		expect(run.stderr).toContain("--answers: this session has no pending questions");
+		expect(ws.requests()).toHaveLength(requests);
+	});
+
+	it("the spec's Option C without -c answers the project's pending questions in a new session, with the task", () => {
+		leavePending();
+		const run = runPrint(ws, ["--answers", SPEC_ANSWERS]);
+		expect(run.code, run.stderr).toBe(0);
+		expect(deliveredResult()).toEqual(SPEC_RESULT);
+		expect(userMessages().at(-1)?.text).toContain('The task they had given you: "set up the service"');
+		expect(run.stderr).toContain("Which database should we use?");
+		expect(existsSync(ws.pendingPath())).toBe(false);
+	});
+
+	it("a pending file this user's pi did not write is never used implicitly", () => {
+		leavePending();
+		const planted = readJson(ws.pendingPath()) as Record<string, unknown>;
+		writeFileSync(ws.pendingPath(), JSON.stringify({ ...planted, sessionId: "someone-else", toolCallId: "x" }));
+		ws.script([{ text: "should not run" }]);
+		const requests = ws.requests().length;
+		const run = runPrint(ws, ["--answers", SPEC_ANSWERS]);
+		expect(run.code).toBe(1);
+		expect(run.stderr).toContain("pending-questions.json");
+		expect(run.stderr).toMatch(/not written by this user's pi|cannot be trusted|not trusted/);
+		expect(ws.requests()).toHaveLength(requests);
+		expect(existsSync(ws.pendingPath())).toBe(true);
+	});
+
+	it("up front, answers that do not fit the first ask answer nothing: the questions are asked normally", () => {
+		ws.script([{ toolCall: { name: "ask_user", arguments: SPEC_EXAMPLE } }]);
+		const run = runPrint(ws, ['--answers=["Yes"]', "set up the service"]);
+		expect(run.code, run.stderr).toBe(0);
+		expect(run.stderr).toContain("--answers does not fit these questions");
+		// Asked normally: in print mode the questions wait in a pending file, unanswered.
+		expect(run.stdout).toContain("Which database should we use?");
+		const pending = readJson(ws.pendingPath()) as { questions: { answer: unknown }[] };
+		expect(pending.questions.map((q) => q.answer)).toEqual([null, null]);
+	});
+});
+
+describe("defect 4: hand-edited pending files", () => {
+	function edit(change: (text: string) => string): string {
+		leavePending();
+		const text = change(readFileSync(ws.pendingPath(), "utf8"));
+		writeFileSync(ws.pendingPath(), text);
+		return text;
+	}
+
+	it('a number or boolean is an answer ("8080")', () => {
+		edit((text) => {
+			const file = JSON.parse(text) as { questions: { answer: unknown }[] };
+			(file.questions[0] as { answer: unknown }).answer = true;
+			(file.questions[1] as { answer: unknown }).answer = 8080;
+			return JSON.stringify(file, null, 2);
+		});
+		const run = runPrint(ws, ["-c", "continue"]);
+		expect(run.code, run.stderr).toBe(0);
+		expect(deliveredResult()).toMatchObject({
+			answered: true,
+			answers: [
+				{ answer: "true", wasCustom: true },
+				{ answer: "8080", wasCustom: true },
+			],
+		});
+	});
+
+	it("a trailing comma is a clear error naming the file; the run stops before the model and the file is kept", () => {
+		const text = edit((t) => t.replace('"answer": null', '"answer": "SQLite",'));
+		const requests = ws.requests().length;
+		const run = runPrint(ws, ["-c", "continue"]);
+		expect(run.code).toBe(1);
+		expect(run.stderr).toContain("pending-questions.json");
+		expect(run.stderr).toContain("not valid JSON");
+		expect(ws.requests()).toHaveLength(requests);
+		expect(readFileSync(ws.pendingPath(), "utf8")).toBe(text);
+	});
+
+	it("an added question is a clear error; the run stops before the model and the file is kept", () => {
+		edit((text) => {
+			const file = JSON.parse(text) as { questions: unknown[] };
+			file.questions.push({ question: "And a third?", answer: "yes" });
+			return JSON.stringify(file, null, 2);
+		});
+		const requests = ws.requests().length;
+		const run = runPrint(ws, ["-c", "continue"]);
+		expect(run.code).toBe(1);
+		expect(run.stderr).toContain("pending-questions.json");
+		expect(run.stderr).toMatch(/3 .*2|2 .*3/);
+		expect(ws.requests()).toHaveLength(requests);
+		expect(existsSync(ws.pendingPath())).toBe(true);
+	});
+
+	it("an answer that cannot be used names the field", () => {
+		edit((text) => {
+			const file = JSON.parse(text) as { questions: { answer: unknown }[] };
+			(file.questions[1] as { answer: unknown }).answer = { name: "svc" };
+			return JSON.stringify(file, null, 2);
+		});
+		const run = runPrint(ws, ["-c", "continue"]);
+		expect(run.code).toBe(1);
+		expect(run.stderr).toContain("pending-questions.json");
+		expect(run.stderr).toContain("questions[1].answer");
+		expect(existsSync(ws.pendingPath())).toBe(true);
+	});
+
+	it("the spec's Option B (short question texts, no sessionId or timestamp) is matched by position", () => {
+		edit(() =>
+			JSON.stringify({
+				questions: [
+					{ question: "Which database?", answer: "PostgreSQL (Recommended)" },
+					{ question: "Service name?", answer: "order-processor" },
+				],
+			}),
+		);
+		const run = runPrint(ws, ["-c", "continue"]);
+		expect(run.code, run.stderr).toBe(0);
+		expect(deliveredResult()).toEqual(SPEC_RESULT);
+		expect(userMessages().at(-1)?.text).toContain("continue");
+		expect(existsSync(ws.pendingPath())).toBe(false);
+	});
+});
+
+/** The flags around the prompt in `pi -p -c … "thanks, go on" …` that pi 0.73.1 knows. */
+const FLAG_TABLE_073: { name: string; args: string[] }[] = [
+	{ name: "--answers before the prompt", args: ["-c", "--answers", SPEC_ANSWERS, "thanks, go on"] },
+	{ name: "--answers= after the prompt", args: ["-c", "thanks, go on", `--answers=${SPEC_ANSWERS}`] },
+	{ name: "--no-builtin-tools", args: ["-c", "--no-builtin-tools", "thanks, go on", `--answers=${SPEC_ANSWERS}`] },
+	{ name: "-nbt", args: ["-c", "-nbt", "thanks, go on", `--answers=${SPEC_ANSWERS}`] },
+	{ name: "--thinking off", args: ["-c", "--thinking", "off", "thanks, go on", `--answers=${SPEC_ANSWERS}`] },
+	{ name: "--verbose", args: ["--verbose", "-c", "thanks, go on", `--answers=${SPEC_ANSWERS}`] },
+];
+
+describe("defect 6: answers and the person's prompt travel together in one turn (print mode)", () => {
+	it.each(FLAG_TABLE_073)("$name", ({ args }) => {
+		leavePending();
+		const before = ws.requests().length;
+		const run = runPrint(ws, args);
+		expect(run.code, run.stderr).toBe(0);
+		// One model call, with both the answers and the prompt in its last user message.
+		expect(ws.requests()).toHaveLength(before + 1);
+		expect(deliveredResult()).toEqual(SPEC_RESULT);
+		expect(userMessages().at(-1)?.text).toContain("thanks, go on");
+	});
+});

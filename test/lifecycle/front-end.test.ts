@@ -1,0 +1,91 @@
+/** Which front end pi runs, and what its command line asked for, read with the running pi's own parser. */
+
+import { resolve } from "node:path";
+import type { ExtensionContext } from "@mariozechner/pi-coding-agent";
+import { describe, expect, it } from "vitest";
+import { createFrontEnd, frontEndKind } from "../../src/lifecycle/front-end.js";
+import { copiedParse, readCommandLine } from "../../src/modes/cli-args.js";
+
+function ctx(hasUI: boolean, themes: number, mode?: string): ExtensionContext {
+	return { hasUI, mode, ui: { getAllThemes: () => Array.from({ length: themes }) } } as unknown as ExtensionContext;
+}
+
+describe("frontEndKind", () => {
+	it("trusts ctx.mode where newer pi has it", () => {
+		expect(frontEndKind(ctx(true, 3, "rpc"), [])).toBe("rpc");
+		expect(frontEndKind(ctx(true, 0, "tui"), [])).toBe("tui");
+	});
+	it("takes a UI context with another ctx.mode for an SDK host", () => {
+		expect(frontEndKind(ctx(true, 3, "sdk"), [])).toBe("sdk");
+	});
+	it("tells the TUI from RPC by themes on pi 0.73.1", () => {
+		expect(frontEndKind(ctx(true, 3), [])).toBe("tui");
+		expect(frontEndKind(ctx(true, 0), [])).toBe("rpc");
+	});
+	it("tells JSON mode from print mode by the command line", () => {
+		expect(frontEndKind(ctx(false, 0), ["node", "pi", "-p", "hi"])).toBe("print");
+		expect(frontEndKind(ctx(false, 0), ["node", "pi", "--mode", "json", "hi"])).toBe("json");
+		expect(frontEndKind(ctx(false, 0), ["node", "pi", "--mode=json"])).toBe("json");
+	});
+});
+
+describe("createFrontEnd", () => {
+	function printEdges() {
+		const written: [number, string][] = [];
+		let failed = false;
+		return {
+			written,
+			failed: () => failed,
+			edges: {
+				write: (fd: 1 | 2, text: string) => written.push([fd, text]),
+				failExit: () => {
+					failed = true;
+				},
+				structuredRpc: false,
+			},
+		};
+	}
+	it("print mode: the person's text on stdout, notices and failures on stderr, a failure sets the exit code", () => {
+		const io = printEdges();
+		const front = createFrontEnd("print", ctx(false, 0), io.edges);
+		expect(front.ask).toBeUndefined();
+		front.tell("questions");
+		front.tell("answered", "notice");
+		front.fail("broken");
+		expect(io.written).toEqual([
+			[1, "questions\n"],
+			[2, "answered\n"],
+			[2, "pi-ask-user: broken\n"],
+		]);
+		expect(io.failed()).toBe(true);
+	});
+	it("JSON mode keeps stdout for pi's events", () => {
+		const io = printEdges();
+		createFrontEnd("json", ctx(false, 0), io.edges).tell("questions");
+		expect(io.written).toEqual([[2, "questions\n"]]);
+	});
+});
+
+describe("readCommandLine asks the running pi's parser", () => {
+	const cli = resolve("node_modules/@mariozechner/pi-coding-agent/dist/cli.js");
+	const argv = (...args: string[]) => ["node", cli, ...args];
+	it.each([
+		[["-p", "set up the service"], true, false],
+		[["-p", "-c", "--answers", '["a"]'], false, true],
+		[["-p", "-c", '--answers=["a"]'], false, true],
+		[["-c", "-p", "continue"], true, true],
+		[["-p", "@.pi/pending-questions.json", "words"], true, false],
+		[["-p", "-c", "--no-builtin-tools", "thanks, go on", '--answers=["a"]'], true, true],
+		[["--session", "abc", "-p"], false, true],
+		[["--no-session", "-p"], false, false],
+	])("%j → prompt %s, continued %s", async (args, prompt, continued) => {
+		const line = await readCommandLine(argv(...args));
+		expect(line).toMatchObject({ prompt, continued });
+		expect(line.parser).not.toBe("copy");
+	});
+	it("falls back to the copy of pi 0.73.1's rules when no parser can be found", async () => {
+		const line = await readCommandLine(["node", "/nonexistent/cli.js", "-p", "-c", "go"]);
+		expect(line).toEqual({ prompt: true, continued: true, parser: "copy" });
+		expect(copiedParse(["--no-builtin-tools", "go"]).messages).toEqual(["go"]);
+	});
+});
