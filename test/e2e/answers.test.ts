@@ -18,12 +18,13 @@ import {
 	resultJson,
 	runPrint,
 	SPEC_EXAMPLE,
+	startRpc,
 	startTui,
 	type TuiSession,
 	type Workspace,
 	waitForToolResult,
 } from "./harness.js";
-import { startAsking, stopRpc } from "./rpc-client.js";
+import { rpcClient, startAsking, stopRpc } from "./rpc-client.js";
 
 let ws: Workspace;
 let rpc: RpcSession | undefined;
@@ -253,6 +254,25 @@ describe("structured RPC, complete (issue 15)", () => {
 				{ id: "service_name", question: "What should we name this service?", answer: "svc", wasCustom: true },
 			],
 		});
+	});
+
+	it("asks again after a resume with the same requestId: the original toolCallId", async () => {
+		const first = ask(SPEC_EXAMPLE, true);
+		const { requestId } = JSON.parse(String((await first.dialog("editor")).prefill)) as { requestId: string };
+		// The app goes away mid-question; the questions are kept, and `pi -c` asks them again.
+		const gone = rpc as RpcSession;
+		rpc = undefined;
+		await stopRpc(gone);
+		rpc = startRpc(ws, ["-c"], { env: { PI_ASK_USER_RPC_PROTOCOL: "structured" } });
+		const again = rpcClient(rpc);
+		const asked = await rpc.waitFor((l) => l.method === "editor", 5_000).catch(() => undefined);
+		// Where pending questions are not asked again on their own, the app asks for them.
+		if (!asked) rpc.send({ type: "prompt", message: "/questions answer" });
+		const editor = await again.dialog("editor");
+		const request = JSON.parse(String(editor.prefill)) as { requestId: string };
+		expect(request.requestId).toBe(requestId);
+		again.value(editor, JSON.stringify({ type: "ask_user_response", requestId, answers: ["SQLite", "svc"] }));
+		await again.finished();
 	});
 
 	it("tells the app with an ask_user_closed notice when the run is aborted while its request is open", async () => {
