@@ -19,6 +19,7 @@ export type {
 	AskMode,
 	AskOutcomeKind,
 	AskUserClosedNotice,
+	AskUserPendingListing,
 	AskUserRequestMessage,
 	AskUserResponseMessage,
 	AskUserResult,

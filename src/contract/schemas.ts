@@ -1,7 +1,7 @@
 /**
  * The contract an app builds on, as TypeBox definitions: what the model reads back (`AskUserResult`, `Answer`),
- * what the session keeps (`AskDetails`), and the structured RPC messages (`ask_user_request`,
- * `ask_user_response`, `ask_user_closed`). The build writes each as a JSON Schema to `dist/schemas/`; the
+ * what the session keeps (`AskDetails`), and the structured RPC messages (`ask_user_request`, `ask_user_response`,
+ * `ask_user_closed`, the `ask_user_pending` list). The build writes each as a JSON Schema to `dist/schemas/`; the
  * TypeScript types of the package entry are these definitions' static types or checked equal to them.
  */
 import { type Static, Type } from "@sinclair/typebox";
@@ -155,10 +155,38 @@ export const AskUserClosedNoticeSchema = Type.Object(
 	{ additionalProperties: false },
 );
 
+export const AskUserPendingListingSchema = Type.Object(
+	{
+		type: Type.Literal("ask_user_pending"),
+		pending: Type.Array(
+			Type.Object(
+				{
+					requestId: Type.String({ description: "The ask's toolCallId: the requestId its ask_user_request carries" }),
+					sessionId: Type.String({ description: "The session that asked" }),
+					thisSession: Type.Boolean({ description: "Whether that is the session this pi runs" }),
+					file: Type.String({ description: "The pending file, relative to the project" }),
+					savedAt: Type.String({ description: "When the questions were saved (ISO 8601)" }),
+					trusted: Type.Boolean({ description: "Whether this user's pi wrote the file (the trust rule)" }),
+					untrustedReason: Type.Optional(Type.String({ description: "Why not, when it is not trusted" })),
+					questions: Type.Array(QuestionSchema),
+					metadata: Type.Optional(MetadataSchema),
+				},
+				{ additionalProperties: false },
+			),
+		),
+		unreadable: Type.Array(
+			Type.Object({ file: Type.String(), error: Type.String() }, { additionalProperties: false }),
+			{ description: "Pending files that could not be read, and why" },
+		),
+	},
+	{ additionalProperties: false },
+);
+
 export type AskUserRequestMessage = Static<typeof AskUserRequestMessageSchema>;
 export type AskUserResponseMessage = Static<typeof AskUserResponseMessageSchema>;
 export type AskUserClosedNotice = Static<typeof AskUserClosedNoticeSchema>;
 export type AskClosedReason = Static<typeof AskClosedReasonSchema>;
+export type AskUserPendingListing = Static<typeof AskUserPendingListingSchema>;
 
 /** The schemas the build publishes in `dist/schemas/`, by file name, with the title each document gets. */
 const PUBLISHED = {
@@ -176,6 +204,10 @@ const PUBLISHED = {
 	"ask-user-closed.json": [
 		"ask_user_closed: a request ended without the app's answer (a notify message)",
 		AskUserClosedNoticeSchema,
+	],
+	"ask-user-pending.json": [
+		"ask_user_pending: the pending questions (/questions json; /questions in structured RPC)",
+		AskUserPendingListingSchema,
 	],
 } as const;
 

@@ -9,6 +9,7 @@ export type { Answer, AskDetails, AskMode, AskUserResult, Question, QuestionOpti
 export type {
 	AskClosedReason,
 	AskUserClosedNotice,
+	AskUserPendingListing,
 	AskUserRequestMessage,
 	AskUserResponseMessage,
 } from "./schemas.js";

@@ -2,7 +2,8 @@
  * The published contract: the JSON Schemas in dist/schemas/ are the build's output of the TypeBox definitions,
  * the package entry's types agree with those definitions, and what pi-ask-user really produces validates.
  */
-import { readdirSync, readFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Static } from "@sinclair/typebox";
 import { Check, Errors } from "@sinclair/typebox/schema";
@@ -10,13 +11,16 @@ import { describe, expect, it } from "vitest";
 import {
 	type AnswerSchema,
 	type AskDetailsSchema,
+	type AskUserPendingListingSchema,
 	type AskUserResultSchema,
 	schemaDocuments,
 } from "../../src/contract/schemas.js";
 import { answeredOutcome } from "../../src/core/answers.js";
 import { buildDetails, resultContent } from "../../src/core/result.js";
 import type { Answer, AskDetails, AskUserResult } from "../../src/index.js";
+import { type PendingListing, pendingListing } from "../../src/lifecycle/pending-listing.js";
 import { requestMessage } from "../../src/modes/rpc-structured.js";
+import { createPendingFile, listPendingFiles, savePendingFile } from "../../src/pending/pending-file.js";
 import { DATABASE, FEATURES, NAME, SPEC_EXAMPLE } from "../fixtures.js";
 
 const ROOT = join(import.meta.dirname, "../..");
@@ -35,14 +39,15 @@ const typesAgree: [
 	Same<Static<typeof AnswerSchema>, Answer>,
 	Same<Static<typeof AskUserResultSchema>, AskUserResult>,
 	Same<Static<typeof AskDetailsSchema>, AskDetails>,
-] = [true, true, true];
+	Same<Static<typeof AskUserPendingListingSchema>, PendingListing>,
+] = [true, true, true, true];
 
 describe("published JSON Schemas (npm run build → dist/schemas/*.json)", () => {
 	it("are exactly the TypeBox definitions, one file each", () => {
 		const documents = schemaDocuments();
 		expect(readdirSync(join(ROOT, "dist/schemas")).sort()).toEqual(Object.keys(documents).sort());
 		for (const [file, document] of Object.entries(documents)) expect(published(file)).toEqual(document);
-		expect(typesAgree).toEqual([true, true, true]);
+		expect(typesAgree).toEqual([true, true, true, true]);
 	});
 
 	it("accept what pi-ask-user produces: results, details, requests", () => {
@@ -60,6 +65,28 @@ describe("published JSON Schemas (npm run build → dist/schemas/*.json)", () =>
 		}
 		expectValid("ask-details.json", buildDetails(SPEC_EXAMPLE, outcome, "rpc", 1_707_091_200_000));
 		expectValid("ask-user-request.json", requestMessage(SPEC_EXAMPLE, "call_1", "the response is not valid JSON"));
+	});
+
+	it("accept the pending list (/questions json), trusted, untrusted and unreadable files alike", () => {
+		const cwd = mkdtempSync(join(tmpdir(), "pi-ask-user-contract-"));
+		try {
+			const file = (toolCallId: string) =>
+				createPendingFile({ request: SPEC_EXAMPLE, toolCallId, sessionId: "s1", task: "set up", now: new Date(0) });
+			savePendingFile(cwd, file("call_1"));
+			savePendingFile(cwd, file("call_2"));
+			writeFileSync(join(cwd, ".pi", "pending-questions-9.json"), "{");
+			const listing = pendingListing(cwd, listPendingFiles(cwd), "s1", (pending) =>
+				pending.toolCallId === "call_1" ? { trusted: true } : { trusted: false, reason: "its session file is missing" },
+			);
+			expect(listing.pending.map((p) => [p.requestId, p.trusted]).sort()).toEqual([
+				["call_1", true],
+				["call_2", false],
+			]);
+			expect(listing.unreadable).toHaveLength(1);
+			expectValid("ask-user-pending.json", JSON.parse(JSON.stringify(listing)));
+		} finally {
+			rmSync(cwd, { recursive: true, force: true });
+		}
 	});
 
 	it("describe the structured replies a client may send, and reject others", () => {

@@ -275,6 +275,25 @@ describe("structured RPC, complete (issue 15)", () => {
 		await again.finished();
 	});
 
+	it("lists pending questions as one ask_user_pending JSON notice (/questions), matching the published schema", async () => {
+		const first = ask(SPEC_EXAMPLE, true);
+		const { requestId } = JSON.parse(String((await first.dialog("editor")).prefill)) as { requestId: string };
+		const gone = rpc as RpcSession;
+		rpc = undefined;
+		await stopRpc(gone);
+		rpc = startRpc(ws, [], { env: { PI_ASK_USER_RPC_PROTOCOL: "structured" } });
+		const app = rpcClient(rpc);
+		rpc.send({ type: "prompt", message: "/questions" });
+		const listing = JSON.parse(String((await app.notification()).message)) as Record<string, unknown>;
+		const schema = JSON.parse(readFileSync(join(ROOT, "dist/schemas/ask-user-pending.json"), "utf8"));
+		expect(Errors(schema, listing)[1]).toEqual([]);
+		expect(listing).toMatchObject({
+			type: "ask_user_pending",
+			pending: [{ requestId, thisSession: false, questions: SPEC_EXAMPLE.questions }],
+			unreadable: [],
+		});
+	});
+
 	it("tells the app with an ask_user_closed notice when the run is aborted while its request is open", async () => {
 		const ui = ask(SPEC_EXAMPLE, true);
 		const editor = await ui.dialog("editor");
