@@ -2,16 +2,24 @@
  * The print-mode pending-file round trip without the model and without pi's startup. Pass 1 is what
  * `pi -p` does when the model asks (createPendingFile + askInPrint: atomic save with fsync, terminal and
  * model texts). Pass 2 is what the next run does with the answers: either the person edited the file
- * (deliveriesFromEditedFiles: list, read, parse, answersFromPendingFile, formatStructuredDelivery) or
- * passed `--answers` (deliveryFromAnswersFlag: parseAnswersText), then removes the file.
+ * (listPendingFiles, read, editedAnswers, formatStructuredDelivery) or passed `--answers` (parseAnswersText,
+ * outcomeFromRawAnswers, formatStructuredDelivery), then removes the file.
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { outcomeFromRawAnswers, parseAnswersText } from "../src/core/answer-input.js";
 import type { AskRequest } from "../src/core/types.js";
+import { editedAnswers } from "../src/lifecycle/edited-answers.js";
 import { askInPrint } from "../src/modes/print.js";
-import { deliveriesFromEditedFiles, deliveryFromAnswersFlag } from "../src/pending/inbox.js";
-import { createPendingFile, type PendingFile, removePendingFile } from "../src/pending/pending-file.js";
+import { formatStructuredDelivery } from "../src/pending/delivery.js";
+import {
+	createPendingFile,
+	listPendingFiles,
+	type PendingFile,
+	parsePendingFile,
+	removePendingFile,
+} from "../src/pending/pending-file.js";
 import { type BenchReport, emit, fmt, now, type Spread, spread, table } from "./lib/stats.js";
 
 const ROUNDS = Number(process.env.BENCH_PENDING_ROUNDS ?? 200);
@@ -43,6 +51,7 @@ function passOne(cwd: string, ask: AskRequest, round: number): { path: string; m
 	});
 	const printed = askInPrint(cwd, file);
 	const ms = now() - start;
+	if (!printed.saved) throw printed.error;
 	if (!printed.modelText.includes("pending")) throw new Error("unexpected print-mode text");
 	return { path: join(cwd, printed.outcome.kind === "pending" ? printed.outcome.pendingFile : ""), ms };
 }
@@ -54,22 +63,31 @@ function fillAnswers(path: string): void {
 	writeFileSync(path, JSON.stringify(file, null, 2));
 }
 
-function passTwoEdited(cwd: string): number {
+/** The next run: this session's pending file, the answers the person typed into it, the delivery text. */
+function passTwoEdited(cwd: string, toolCallId: string, request: AskRequest): number {
 	const start = now();
-	const deliveries = deliveriesFromEditedFiles(cwd, SESSION);
-	for (const delivery of deliveries) removePendingFile(delivery.path);
+	const entries = listPendingFiles(cwd);
+	const texts: string[] = [];
+	for (const entry of entries) {
+		const edited = editedAnswers(readFileSync(entry.path, "utf8"), entry.path, toolCallId, request.questions);
+		if (edited.kind !== "answered") throw new Error(`edited file not read as answered: ${edited.kind}`);
+		texts.push(formatStructuredDelivery({ toolCallId, request }, edited.outcome, true));
+		removePendingFile(entry.path);
+	}
 	const ms = now() - start;
-	if (deliveries.length !== 1) throw new Error(`expected one delivery, got ${deliveries.length}`);
+	if (texts.length !== 1) throw new Error(`expected one delivery, got ${texts.length}`);
 	return ms;
 }
 
-function passTwoFlag(cwd: string, flag: string): number {
+/** The next run with `--answers`: the pending file read back, the flag's answers, the delivery text. */
+function passTwoFlag(path: string, flag: string): number {
 	const start = now();
-	const delivery = deliveryFromAnswersFlag(cwd, SESSION, flag);
-	if (delivery) removePendingFile(delivery.path);
-	const ms = now() - start;
-	if (!delivery) throw new Error("--answers delivered nothing");
-	return ms;
+	const file = parsePendingFile(readFileSync(path, "utf8"), path);
+	const outcome = outcomeFromRawAnswers(file.request.questions, parseAnswersText(flag, file.request.questions));
+	if (!outcome) throw new Error("--answers delivered nothing");
+	formatStructuredDelivery(file, outcome, true);
+	removePendingFile(path);
+	return now() - start;
 }
 
 const cell = (s: Spread) => `${fmt(s.median)} ms (p95 ${fmt(s.p95)}, ${fmt(s.min)}–${fmt(s.max)})`;
@@ -88,9 +106,9 @@ for (const count of [1, 50]) {
 		for (let round = 0; round < ROUNDS + 10; round++) {
 			const first = passOne(cwd, ask, round);
 			fillAnswers(first.path);
-			const second = passTwoEdited(cwd);
+			const second = passTwoEdited(cwd, `call_${round}`, ask);
 			const again = passOne(cwd, ask, round);
-			const third = passTwoFlag(cwd, flag);
+			const third = passTwoFlag(again.path, flag);
 			if (round < 10) continue; // warm-up
 			one.push(first.ms, again.ms);
 			edited.push(second);

@@ -3,6 +3,7 @@
  * tsx), collects their reports and writes bench/RESULTS.md with the machine, the date and the command.
  *   node bench/run.mjs                 every benchmark, writes bench/RESULTS.md
  *   node bench/run.mjs dialog tokens   only those, printed, RESULTS.md untouched
+ *   node bench/run.mjs --quick         every benchmark with few rounds (CI: proves they still run), printed only
  * Knobs: BENCH_STARTUP_RUNS (15), BENCH_PROBE_RUNS (8), BENCH_DIALOG_PRESSES (2000), BENCH_FILTER_ROUNDS
  * (200), BENCH_PENDING_ROUNDS (200), BENCH_IDLE_RUNS (2).
  */
@@ -62,7 +63,18 @@ function runBench(name) {
 const cell = (text) => String(text).replaceAll("|", "\\|");
 const verdict = (met) => (met === undefined ? "" : met ? "✅ met" : "❌ missed");
 
-const wanted = process.argv.slice(2);
+/** Few rounds of everything: the figures mean little, but every benchmark runs end to end. */
+const QUICK_KNOBS = {
+	BENCH_STARTUP_RUNS: "2",
+	BENCH_PROBE_RUNS: "2",
+	BENCH_DIALOG_PRESSES: "50",
+	BENCH_FILTER_ROUNDS: "15",
+	BENCH_PENDING_ROUNDS: "5",
+	BENCH_IDLE_RUNS: "1",
+};
+const quick = process.argv.includes("--quick");
+if (quick) for (const [knob, value] of Object.entries(QUICK_KNOBS)) process.env[knob] ??= value;
+const wanted = process.argv.slice(2).filter((arg) => arg !== "--quick");
 for (const name of wanted) if (!(name in BENCHES)) throw new Error(`unknown benchmark ${name}`);
 const names = wanted.length > 0 ? wanted : Object.keys(BENCHES);
 const info = machine();
@@ -107,7 +119,7 @@ ${summary}
 
 ${reports.map((r) => `## ${r.title}\n\n${r.markdown.trim()}\n`).join("\n")}`;
 
-if (wanted.length === 0) {
+if (wanted.length === 0 && !quick) {
 	writeFileSync(join(ROOT, "bench/RESULTS.md"), markdown);
 	process.stderr.write("\nwrote bench/RESULTS.md\n");
 }

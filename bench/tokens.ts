@@ -8,7 +8,7 @@ import { readFileSync } from "node:fs";
 import { countTokens as anthropicCount } from "@anthropic-ai/tokenizer";
 import { getEncoding } from "js-tiktoken";
 import { outcomeFromRawAnswers } from "../src/core/answer-input.js";
-import { formatResultText } from "../src/core/result.js";
+import { resultContent } from "../src/core/result.js";
 import type { Question } from "../src/core/types.js";
 import { createWorkspace, piArgs, runPi, SPEC_EXAMPLE, type Workspace } from "../test/e2e/harness.js";
 import { snapshotPackage } from "./lib/snapshot.js";
@@ -85,7 +85,9 @@ function resultTexts(): { ours: string; claudeCode: string } {
 	if (!outcome) throw new Error("the example answers produced no outcome");
 	const pairs = questions.map((q, i) => `"${q.question}"="${given[i]}"`).join(", ");
 	return {
-		ours: formatResultText(outcome),
+		ours: resultContent(outcome)
+			.map((block) => block.text)
+			.join("\n"),
 		claudeCode: `User has answered your questions: ${pairs}. You can now continue with the user's answers in mind.`,
 	};
 }
@@ -172,11 +174,11 @@ ${promptLines}
 
 ### Result text
 
-The spec's example (PostgreSQL (Recommended) chosen, "order-processor" typed), our \`formatResultText\`
+The spec's example (PostgreSQL (Recommended) chosen, "order-processor" typed), the text blocks of our \`resultContent\`
 next to Claude Code's phrasing for the same answers.
 
 ${table(HEADER, [
-	row("ask_user result (`AskUserResult` JSON)", ourResult, results.ours.length),
+	row("ask_user result (its text blocks)", ourResult, results.ours.length),
 	row("Claude Code result sentence", claudeResult, results.claudeCode.length),
 ])}
 

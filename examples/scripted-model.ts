@@ -15,6 +15,7 @@ import {
 	type Context,
 	createAssistantMessageEventStream,
 	type Model,
+	type ToolCall,
 } from "@mariozechner/pi-ai";
 import type { ExtensionAPI } from "@mariozechner/pi-coding-agent";
 
@@ -59,7 +60,7 @@ function respond(step: Step, context: Context): AssistantMessage["content"] {
 			type: "toolCall" as const,
 			id: `call_${Date.now().toString(36)}_${i}`,
 			name: call.name,
-			arguments: call.arguments as Record<string, unknown>,
+			arguments: call.arguments as ToolCall["arguments"],
 		}));
 	}
 	if (step.text !== undefined) return [{ type: "text", text: step.text }];

@@ -6,7 +6,8 @@
 import { compact, type ExtensionContext, type SessionBeforeCompactEvent } from "@mariozechner/pi-coding-agent";
 import { collectDecisions, decisionsFromSummary, withDecisions } from "./compaction.js";
 
-type ThinkingLevel = Parameters<typeof compact>[6];
+type CompactArgs = Parameters<typeof compact>;
+type ThinkingLevel = CompactArgs[6];
 type StreamFunction = (...args: never[]) => unknown;
 
 /** `ctx.modelRegistry.streamSimple` where pi has it (≥0.86), bound to its registry. */
@@ -31,9 +32,14 @@ export async function compactKeepingDecisions(
 	const auth = await ctx.modelRegistry.getApiKeyAndHeaders(ctx.model);
 	if (!auth.ok || !auth.apiKey) return undefined;
 	const stream = registryStream(ctx);
-	// pi 0.73.1's compact() takes seven arguments; newer ones take the stream function as the eighth.
+	// pi 0.73.1's compact() takes seven arguments; newer ones take the stream function as the eighth. On pi ≥0.84
+	// the registry's headers may hold null (a header to leave out); pi itself passes them to compact() as they are.
 	const compactWithStream = compact as (
-		...args: [...Parameters<typeof compact>, StreamFunction?]
+		preparation: CompactArgs[0],
+		model: CompactArgs[1],
+		apiKey: CompactArgs[2],
+		headers: Record<string, string | null> | undefined,
+		...rest: [CompactArgs[4], CompactArgs[5], CompactArgs[6], StreamFunction?]
 	) => ReturnType<typeof compact>;
 	try {
 		const result = await compactWithStream(

@@ -14,7 +14,8 @@ function toolResult(details: unknown): Message {
 		toolName: "ask_user",
 		toolCallId: "c",
 		content: [],
-		details,
+		// pi ≥0.84 types details as JSON; the details here are plain JSON objects.
+		details: details as Extract<Message, { role: "toolResult" }>["details"],
 		isError: false,
 		timestamp: 0,
 	};
