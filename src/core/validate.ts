@@ -22,9 +22,10 @@ function describe(value: unknown): string {
 
 /**
  * The model's own "Other" row, which the built-in "Other (type your answer)" row already is: "Other" itself,
- * or "Other" followed by a parenthesis, colon or dash ("Other (please specify)"). "Other vendor" is an option.
+ * or "Other" followed by a parenthesis, colon or dash ("Other (please specify)"). "Other vendor" and the
+ * hyphenated word "Other-worldly" are options.
  */
-const RESERVED_OTHER = /^other\s*(?:[.…!?]*|[(:\-–—].*)$/is;
+const RESERVED_OTHER = /^other\s*(?:[.…!?]*|[(:–—].*|-(?:\s.*)?)$/is;
 
 export function isReservedOtherLabel(label: string): boolean {
 	return RESERVED_OTHER.test(label.trim());

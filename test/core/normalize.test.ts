@@ -240,19 +240,27 @@ describe("what real models send is understood as they meant it (issue 16)", () =
 							{ label: "AWS" },
 							{ label: "Other vendor" },
 							{ label: "Otherwise skip" },
+							{ label: "Other-worldly theme" },
 							{ label: "Other (please specify)", description: "Type your own" },
 						],
 					},
 				],
 			}).questions[0]?.options,
-		).toEqual([{ label: "AWS" }, { label: "Other vendor" }, { label: "Otherwise skip" }]);
+		).toEqual([
+			{ label: "AWS" },
+			{ label: "Other vendor" },
+			{ label: "Otherwise skip" },
+			{ label: "Other-worldly theme" },
+		]);
 		for (const other of [
 			"Other",
 			"other",
 			"Other:",
 			"Other: type it",
 			"Other - describe",
+			"Other -",
 			"Other — say",
+			"Other–x",
 			"OTHER (x)",
 		]) {
 			expect(
