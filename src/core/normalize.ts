@@ -4,9 +4,8 @@
  * that validation can name the exact problem — under the key and index the model itself wrote (`Spelling`).
  */
 import { isRecord, type JsonObject as Json } from "./json.js";
-import { sanitizeLine } from "./text.js";
+import { sanitizeLine, sanitizeText } from "./text.js";
 import { isReservedOtherLabel } from "./validate.js";
-
 /**
  * Where each renamed or moved piece came from: a canonical path (`questions[0].options[2].label`) → the path
  * in the model's own arguments (`question_list[0].follow_up[3].text`). A path missing here is spelled like its
@@ -66,13 +65,16 @@ function parseSuggestions(value: unknown): unknown {
 /**
  * Gemini sometimes double-escapes newlines, so `Line 1\nLine 2` arrives as a backslash and an `n`. Undone
  * only when the text has no real newline and every backslash starts a `\n` (or `\r\n`): regexes and Windows
- * paths keep their backslashes, and the result has no backslash left, so a second pass changes nothing.
+ * paths keep their backslashes. The decision is made on the text as validation will keep it (sanitised and
+ * trimmed), and the result has no backslash left, so a second pass changes nothing.
  */
 function unescapeNewlines(value: unknown): unknown {
-	if (typeof value !== "string" || value.includes("\n") || !value.includes("\\")) return value;
+	if (typeof value !== "string") return value;
+	const kept = sanitizeText(value).trim();
+	if (kept.includes("\n") || !kept.includes("\\")) return value;
 	const escapes = /\\r\\n|\\n/g;
-	if (value.replace(escapes, "").includes("\\")) return value;
-	return value.replace(escapes, "\n");
+	if (kept.replace(escapes, "").includes("\\")) return value;
+	return kept.replace(escapes, "\n");
 }
 
 const BOOLEAN_WORDS = new Map([

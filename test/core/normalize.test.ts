@@ -330,4 +330,18 @@ describe("what real models send is understood as they meant it (issue 16)", () =
 			canonicalRequest({ questions: [{ question: "Q?", context: "Step 1\\nStep 2" }] }).questions[0]?.context,
 		).toBe("Step 1\nStep 2");
 	});
+
+	it("8. decides on the text as it will be kept, so a second pass changes nothing (property-test counterexamples)", () => {
+		const twice = (args: unknown) => canonicalRequest(canonicalRequest(args));
+		// A real newline only at an edge is trimmed away: the escapes inside are Gemini's, on the first pass too.
+		const edge = { questions: [{ question: "Q?", options: [{ label: "A", description: "\n\\no" }, { label: "B" }] }] };
+		expect(canonicalRequest(edge)).toEqual(twice(edge));
+		expect(canonicalRequest(edge).questions[0]?.options?.[0]?.description).toBe("o");
+		const context = { questions: [{ question: "Q?", context: "\\n\n" }] };
+		expect(canonicalRequest(context)).toEqual(twice(context));
+		// A control character between the backslash and the n is removed before the decision, not after it.
+		const control = { questions: [{ question: "Line 1\\\u0007nLine 2" }] };
+		expect(canonicalRequest(control)).toEqual(twice(control));
+		expect(canonicalRequest(control).questions[0]?.question).toBe("Line 1\nLine 2");
+	});
 });
