@@ -38,10 +38,14 @@ export function prepareAskArguments(args: unknown): AskUserParamsType {
 	return canonicalRequest(args) as AskUserParamsType;
 }
 
-export function createAskUserTool(
-	handle: AskHandler,
-	now: () => number = Date.now,
-): ToolDefinition<typeof AskUserParams, AskDetails> {
+/**
+ * pi 1.x's `exposure`: "model-only" declares the tool to the model but keeps codemode scripts from calling it (a
+ * question waits for a person; pi's docs recommend it for tools that ask the user). pi before 1.0 (0.73.1 … 0.87.1)
+ * has no such field and ignores it; where pi's ToolDefinition declares it, its own type checks the value.
+ */
+export type AskUserToolDefinition = ToolDefinition<typeof AskUserParams, AskDetails> & { exposure: "model-only" };
+
+export function createAskUserTool(handle: AskHandler, now: () => number = Date.now): AskUserToolDefinition {
 	return {
 		name: "ask_user",
 		label: "Ask User",
@@ -51,6 +55,7 @@ export function createAskUserTool(
 		parameters: AskUserParams,
 		// Questions need the person's attention one dialog at a time.
 		executionMode: "sequential",
+		exposure: "model-only",
 		prepareArguments: prepareAskArguments,
 		async execute(toolCallId, params, signal, _onUpdate, ctx) {
 			// prepareArguments already produced this shape; checking again is cheap and gives the handlers a typed request.

@@ -7,6 +7,12 @@ import { SPEC_EXAMPLE } from "../fixtures.js";
 const ctx = {} as ExtensionContext;
 
 describe("createAskUserTool", () => {
+	it("is exposed to the model only (pi 1.x: codemode scripts cannot call a tool that waits for a person)", () => {
+		const tool = createAskUserTool(async () => ({ outcome: { kind: "cancelled" }, mode: "interactive" }));
+		expect(tool.exposure).toBe("model-only");
+		expect(tool.executionMode).toBe("sequential");
+	});
+
 	it("prepares Claude-style arguments and rejects bad ones with the path", () => {
 		const tool = createAskUserTool(async () => ({ outcome: { kind: "cancelled" }, mode: "interactive" }));
 		expect(tool.prepareArguments?.({ questions: [{ question: "Q?", options: ["A", "B"] }] })).toEqual({
