@@ -5,6 +5,7 @@ import type { ExtensionContext } from "@mariozechner/pi-coding-agent";
 import { describe, expect, it } from "vitest";
 import { createFrontEnd, frontEndKind } from "../../src/lifecycle/front-end.js";
 import { copiedParse, readCommandLine } from "../../src/modes/cli-args.js";
+import { DATABASE, NAME } from "../fixtures.js";
 
 function ctx(hasUI: boolean, themes: number, mode?: string): ExtensionContext {
 	return { hasUI, mode, ui: { getAllThemes: () => Array.from({ length: themes }) } } as unknown as ExtensionContext;
@@ -63,6 +64,37 @@ describe("createFrontEnd", () => {
 		const io = printEdges();
 		createFrontEnd("json", ctx(false, 0), io.edges).tell("questions");
 		expect(io.written).toEqual([[2, "questions\n"]]);
+	});
+	it("an SDK host taken for the TUI whose custom() shows nothing asks through the plain dialogs, never a cancel", async () => {
+		const shown: string[] = [];
+		const ui = {
+			getAllThemes: () => [{ name: "dark" }],
+			custom: async () => undefined,
+			setTitle: () => {},
+			notify: () => {},
+			select: async (title: string, rows: string[]) => {
+				shown.push(title);
+				return rows.find((row) => row.startsWith("SQLite"));
+			},
+			input: async (title: string) => {
+				shown.push(title);
+				return "orders";
+			},
+			confirm: async () => true,
+			editor: async () => undefined,
+		};
+		const sdk = { hasUI: true, ui } as unknown as ExtensionContext;
+		const front = createFrontEnd(frontEndKind(sdk, []), sdk, printEdges().edges);
+		expect(front.kind).toBe("tui");
+		const outcome = await front.ask?.({ questions: [DATABASE, NAME] }, { requestId: "call_1", history: [] });
+		expect(outcome).toMatchObject({
+			kind: "answered",
+			answers: [
+				{ answer: "SQLite", selectedOption: "SQLite" },
+				{ answer: "orders", wasCustom: true },
+			],
+		});
+		expect(shown.length).toBeGreaterThanOrEqual(2);
 	});
 });
 

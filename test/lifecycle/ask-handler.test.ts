@@ -1,0 +1,160 @@
+/** One ask_user call from start to end, with a fake front end, a fake bridge and fake disk. */
+
+import type { ExtensionContext } from "@mariozechner/pi-coding-agent";
+import { describe, expect, it } from "vitest";
+import type { AskOutcome, AskRequest } from "../../src/core/types.js";
+import { type AskHandlerDeps, createAskHandler } from "../../src/lifecycle/ask-handler.js";
+import type { AskOptions, FrontEnd, FrontEndKind } from "../../src/lifecycle/front-end.js";
+import type { SavedQuestions } from "../../src/modes/print.js";
+import { PendingFileError } from "../../src/pending/pending-file.js";
+import type { RemoteBridge } from "../../src/remote/bridge.js";
+import { DATABASE, NAME } from "../fixtures.js";
+
+const REQUEST: AskRequest = { questions: [DATABASE, NAME] };
+const ANSWERED: AskOutcome = {
+	kind: "answered",
+	answers: [
+		{ question: DATABASE.question, answer: "SQLite", selectedOption: "SQLite", wasCustom: false },
+		{ question: NAME.question, answer: "orders", wasCustom: true },
+	],
+};
+const CTX = {} as ExtensionContext;
+
+interface Fakes {
+	told: string[];
+	asked: AskOptions[];
+	onDisk: string[];
+	removed: string[];
+	stopped: string[];
+	remembered: AskOutcome[];
+}
+
+function setup(options: {
+	kind?: FrontEndKind;
+	dialog?: (request: AskRequest, options: AskOptions) => Promise<AskOutcome>;
+	upFront?: string;
+	bridge?: Pick<RemoteBridge, "ask">;
+	saved?: SavedQuestions;
+}) {
+	const fakes: Fakes = { told: [], asked: [], onDisk: [], removed: [], stopped: [], remembered: [] };
+	const kind = options.kind ?? "tui";
+	const dialog = options.dialog;
+	const frontEnd: FrontEnd = {
+		kind,
+		recordedMode: kind === "tui" ? "interactive" : kind === "rpc" ? "rpc" : "print",
+		ask: dialog
+			? (request, askOptions) => {
+					fakes.asked.push(askOptions);
+					return dialog(request, askOptions);
+				}
+			: undefined,
+		tell: (text) => fakes.told.push(text),
+		fail: (message) => fakes.told.push(`fail: ${message}`),
+	};
+	let upFront = options.upFront;
+	const deps: AskHandlerDeps = {
+		frontEnd: () => frontEnd,
+		takeUpFrontAnswers: () => {
+			const answers = upFront;
+			upFront = undefined;
+			return answers;
+		},
+		history: () => ["earlier"],
+		remember: (outcome) => fakes.remembered.push(outcome),
+		remote: () => (options.bridge ? Promise.resolve(options.bridge as RemoteBridge) : undefined),
+		keepOnDisk: () => {
+			fakes.onDisk.push("/p/.pi/pending-questions.json");
+			return "/p/.pi/pending-questions.json";
+		},
+		removeFromDisk: (path) => fakes.removed.push(path),
+		saveForLater: () =>
+			options.saved ?? {
+				saved: true,
+				outcome: { kind: "pending", pendingFile: ".pi/pending-questions.json" },
+				modelText: "The questions were saved.",
+				terminalText: "Questions saved to: .pi/pending-questions.json",
+			},
+		stopRun: (text) => {
+			fakes.stopped.push(text);
+			throw new Error("stopped");
+		},
+	};
+	return { handle: createAskHandler(deps), fakes };
+}
+
+function ask(signal?: AbortSignal) {
+	return { request: REQUEST, toolCallId: "call_1", signal, ctx: CTX };
+}
+
+describe("createAskHandler", () => {
+	it("shows the dialog with the toolCallId and the history; the questions are on disk only while it is open", async () => {
+		const { handle, fakes } = setup({ dialog: async () => ANSWERED });
+		expect(await handle(ask())).toEqual({ outcome: ANSWERED, mode: "interactive" });
+		expect(fakes.asked[0]).toMatchObject({ requestId: "call_1", history: ["earlier"] });
+		expect(fakes.onDisk).toHaveLength(1);
+		expect(fakes.removed).toEqual(fakes.onDisk);
+		expect(fakes.remembered).toEqual([ANSWERED]);
+	});
+
+	it("keeps the questions on disk after an abort, to be answered later", async () => {
+		const controller = new AbortController();
+		const { handle, fakes } = setup({
+			dialog: async () => {
+				controller.abort();
+				return { kind: "cancelled" };
+			},
+		});
+		expect((await handle(ask(controller.signal))).outcome).toEqual({ kind: "cancelled" });
+		expect(fakes.removed).toEqual([]);
+	});
+
+	it("up-front answers that fit the ask answer it without a dialog, once", async () => {
+		const { handle, fakes } = setup({ dialog: async () => ANSWERED, upFront: '["SQLite", "orders"]' });
+		const first = await handle(ask());
+		expect(first.outcome).toMatchObject({ kind: "answered", answers: [{ answer: "SQLite" }, { answer: "orders" }] });
+		expect(fakes.asked).toHaveLength(0);
+		await handle(ask());
+		expect(fakes.asked).toHaveLength(1);
+	});
+
+	it("up-front answers that do not fit answer nothing: the person is told and asked normally", async () => {
+		const { handle, fakes } = setup({ dialog: async () => ANSWERED, upFront: '["one", "two", "three"]' });
+		expect((await handle(ask())).outcome).toBe(ANSWERED);
+		expect(fakes.asked).toHaveLength(1);
+		expect(fakes.told.join("\n")).toMatch(/--answers does not fit these questions/);
+	});
+
+	it("a remote answer that wins is recorded as remote and the person is told", async () => {
+		const bridge = { ask: async () => ANSWERED };
+		const { handle, fakes } = setup({ dialog: () => new Promise<AskOutcome>(() => {}), bridge });
+		expect(await handle(ask())).toEqual({ outcome: ANSWERED, mode: "remote" });
+		expect(fakes.told).toContain("Answered remotely.");
+	});
+
+	it("where nobody can answer now, the questions are saved and the run ends its turn", async () => {
+		const { handle } = setup({ kind: "print" });
+		expect(await handle(ask())).toEqual({
+			outcome: { kind: "pending", pendingFile: ".pi/pending-questions.json" },
+			mode: "print",
+			modelText: "The questions were saved.",
+			terminate: true,
+		});
+	});
+
+	it("print mode waits for a remote answer before saving", async () => {
+		const bridge = { ask: async () => ANSWERED };
+		const { handle } = setup({ kind: "print", bridge });
+		expect(await handle(ask())).toEqual({ outcome: ANSWERED, mode: "remote" });
+	});
+
+	it("questions that cannot be saved stop the run after showing them; no result is invented", async () => {
+		const saved: SavedQuestions = {
+			saved: false,
+			error: new PendingFileError(".pi is not a folder"),
+			terminalText: "The agent has questions for you, but they could not be saved",
+		};
+		const { handle, fakes } = setup({ kind: "print", saved });
+		await expect(handle(ask())).rejects.toThrow("stopped");
+		expect(fakes.stopped).toEqual([saved.terminalText]);
+	});
+});
