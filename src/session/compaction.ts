@@ -13,7 +13,7 @@ const DECISIONS_HEADING = "## User decisions (ask_user)";
 function decisionLines(details: AskDetails): string[] {
 	if (details.outcome !== "answered") {
 		const what = details.outcome === "pending" ? "pending, not yet answered" : `not answered (${details.outcome})`;
-		return details.questions.map((q) => `- Q: ${sanitizeLine(q.question)} → ${what}`);
+		return details.questions.map((q) => `- Q: ${q.question} → ${what}`);
 	}
 	const lines = details.answers.map((a) => {
 		const value = Array.isArray(a.answer)
@@ -21,14 +21,22 @@ function decisionLines(details: AskDetails): string[] {
 			: JSON.stringify(a.answer);
 		const kind = a.wasCustom ? "typed by the user" : "chosen option";
 		const note = a.note ? `; note: ${JSON.stringify(a.note)}` : "";
-		return `- Q: ${sanitizeLine(a.question)} → A: ${value} (${kind}${note})`;
+		return `- Q: ${a.question} → A: ${value} (${kind}${note})`;
 	});
-	for (const q of details.unanswered ?? []) lines.push(`- Q: ${sanitizeLine(q)} → skipped by the user`);
+	for (const q of details.unanswered ?? []) lines.push(`- Q: ${q} → skipped by the user`);
 	return lines;
 }
 
-/** One record's decision lines; a record another extension (or a hand edit) broke yields none, never an error. */
+/**
+ * One record's decision lines; a record another extension (or a hand edit) broke yields none, never an error.
+ * Records come from the session file and the summary is shown in the TUI: every line is sanitised (JSON.stringify
+ * leaves C1 and bidi controls as they are).
+ */
 function recordLines(details: unknown): string[] {
+	return unsafeRecordLines(details).map(sanitizeLine);
+}
+
+function unsafeRecordLines(details: unknown): string[] {
 	if (typeof details !== "object" || details === null) return [];
 	const record = details as Partial<Record<keyof AskDetails, unknown>>;
 	if (!Array.isArray(record.questions) || !Array.isArray(record.answers) || typeof record.outcome !== "string")

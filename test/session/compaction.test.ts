@@ -22,6 +22,29 @@ function toolResult(details: unknown): Message {
 }
 
 describe("decisions in compaction summaries", () => {
+	it("a forged record puts no control or bidi character into the summary pi shows", () => {
+		const forged = {
+			questions: [{ question: "Deploy?" }],
+			answers: [{ question: "DB?", answer: "SQLite\u009b2J\u202e", note: "ok\u009d52;c;Zm9v\u0007", wasCustom: true }],
+			outcome: "answered",
+			mode: "interactive",
+			answeredAt: 0,
+		};
+		const cancelledForged = { ...forged, answers: [], outcome: "cancelled\u001b]52;c;Zm9v\u0007\u202e" };
+		const lines = collectDecisions([toolResult(forged), toolResult(cancelledForged)]);
+		expect(lines).toHaveLength(2);
+		for (const line of lines) expect(line).not.toMatch(/[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/);
+		expect(lines[0]).toContain("SQLite");
+	});
+
+	it("one malformed record (unanswered not an array, answers not objects) costs only its own broken parts", () => {
+		const broken = { questions: [{ question: "DB?" }], answers: [7, null], unanswered: "Name?", outcome: "answered" };
+		const good = buildDetails({ questions: [{ question: "Deploy?" }] }, { kind: "cancelled" }, "interactive", 0);
+		expect(collectDecisions([toolResult(broken), toolResult(good)])).toEqual([
+			"- Q: Deploy? → not answered (cancelled)",
+		]);
+	});
+
 	it("records answers, skips and cancels", () => {
 		const answered = buildDetails(
 			request,
