@@ -1,6 +1,6 @@
 /**
  * Pending questions in the real TUI: `/questions answer` in the dialog, `/questions clear` after a confirmation,
- * and an edited pending file delivered by interactive `pi -c`.
+ * and an edited pending file delivered by interactive `pi -c` — with the person's prompt in the same turn.
  */
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { afterEach, beforeEach, expect, it } from "vitest";
@@ -66,4 +66,38 @@ it("interactive pi -c delivers the answers filled into the pending file", async 
 	expect(delivered).toContain('"answer":"edited-svc","wasCustom":true');
 	expect(delivered).not.toContain("The task they had given you");
 	expect(existsSync(ws.pendingPath())).toBe(false);
+});
+
+/** The user message that carried the answers, once the model has received it. */
+async function deliveredWith(prompt: string): Promise<string> {
+	const delivered = await waitForDelivery(ws);
+	const users = ws.lastMessages().filter((m) => m.role === "user");
+	// One turn: the answers and the person's prompt are the same user message, and no other message carries either.
+	expect(users.filter((m) => m.text.includes("<ask_user_answers")).length).toBe(1);
+	expect(users.filter((m) => m.text.includes(prompt)).length).toBe(1);
+	return delivered;
+}
+
+it('interactive pi -c "and go on" with a filled pending file: the answers and the prompt travel in one turn', async () => {
+	const pending = JSON.parse(readFileSync(ws.pendingPath(), "utf8")) as { questions: { answer: unknown }[] };
+	pending.questions[0] = { ...pending.questions[0], answer: "MongoDB" };
+	pending.questions[1] = { ...pending.questions[1], answer: "edited-svc" };
+	writeFileSync(ws.pendingPath(), JSON.stringify(pending, null, 2));
+	ws.script([{ text: "going on" }, { text: "spare" }]);
+	tui = startTui(ws, ["-c", "and go on"], { env: { PI_ASK_USER_NOTIFY: "0" } });
+	const delivered = await deliveredWith("and go on");
+	expect(delivered).toContain('"answer":"MongoDB"');
+	expect(delivered).toContain("and go on");
+	await tui.waitFor("going on");
+	expect(existsSync(ws.pendingPath())).toBe(false);
+});
+
+it('interactive pi -c --answers … "and go on": the answers and the prompt travel in one turn', async () => {
+	ws.script([{ text: "going on" }, { text: "spare" }]);
+	tui = startTui(ws, ["-c", "--answers", '["SQLite", "tui-svc"]', "and go on"], { env: { PI_ASK_USER_NOTIFY: "0" } });
+	const delivered = await deliveredWith("and go on");
+	expect(delivered).toContain('"answer":"SQLite","selectedOption":"SQLite","wasCustom":false');
+	expect(delivered).toContain('"answer":"tui-svc","wasCustom":true');
+	expect(delivered).toContain("and go on");
+	await tui.waitFor("going on");
 });
