@@ -6,6 +6,7 @@
  *   npm run build
  *   node examples/sdk-app.mjs                                  # structured: ask_user_request → ask_user_response
  *   node examples/sdk-app.mjs --plain                          # pi's plain select / input / confirm dialogs
+ *   node examples/sdk-app.mjs --plain --themes                 # an app that lists its own themes (same dialogs)
  *   printf '2\norder-processor\n' | node examples/sdk-app.mjs
  *   node examples/sdk-app.mjs --model anthropic/claude-sonnet-4-5 --prompt "Plan a web app; ask me first"
  *
@@ -25,6 +26,8 @@ const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const argv = process.argv.slice(2);
 const option = (name) => (argv.includes(name) ? argv[argv.indexOf(name) + 1] : undefined);
 const structured = !argv.includes("--plain");
+/** `--themes`: the app lists a theme of its own, as a real app may (pi 0.73.1 cannot tell it from its TUI then). */
+const listsThemes = argv.includes("--themes");
 const modelName = option("--model");
 const prompt = option("--prompt") ?? "Set up the new service. Ask me what you need to know.";
 
@@ -100,8 +103,9 @@ function appUi() {
 			// In the structured protocol an `ask_user_closed` notice means: close the card of that requestId.
 			console.log(`app: notify (${type ?? "info"}): ${message}`);
 		},
-		// No terminal: themes are empty, custom components show nothing (ask_user then uses the dialogs above).
-		getAllThemes: () => [],
+		// No terminal: custom components show nothing, and ask_user uses the dialogs above — also when the app lists
+		// themes of its own (then pi 0.73.1 takes it for its TUI, and ask_user falls back to the plain dialogs).
+		getAllThemes: () => (listsThemes ? [{ name: "app-dark", path: undefined }] : []),
 		getTheme: () => undefined,
 		setTheme: () => ({ success: false, error: "no themes in this app" }),
 		async custom() {

@@ -63,6 +63,14 @@ describe("examples/sdk-app.mjs (pi in-process, the app's own UI context)", () =>
 		expect(run.stdout).toContain(`app: ${modelRead(ANSWERED)}`);
 	});
 
+	it("an app that lists its own themes is asked through the plain dialogs, never told it cancelled (issue 11 defect 7)", () => {
+		const run = runExample("sdk-app.mjs", ["--plain", "--themes"], "2\norder-processor\n");
+		expect(run.code).toBe(0);
+		expect(run.stdout).toContain("app: [1/2] Database Selection: Which database should we use?");
+		expect(run.stdout).not.toContain('"cancelled":true');
+		expect(run.stdout).toContain(`app: ${modelRead(ANSWERED)}`);
+	});
+
 	it("answers through pi's plain dialogs", () => {
 		const run = runExample("sdk-app.mjs", ["--plain"], "2\norder-processor\n");
 		expect(run.code).toBe(0);
