@@ -1,6 +1,6 @@
 /**
  * The print-mode pending-file round trip without the model and without pi's startup. Pass 1 is what
- * `pi -p` does when the model asks (createPendingFile + askInPrint: atomic save with fsync, terminal and
+ * `pi -p` does when the model asks (createPendingFile + saveQuestionsForLater: atomic save with fsync, terminal and
  * model texts). Pass 2 is what the next run does with the answers: either the person edited the file
  * (listPendingFiles, read, editedAnswers, formatStructuredDelivery) or passed `--answers` (parseAnswersText,
  * outcomeFromRawAnswers, formatStructuredDelivery), then removes the file.
@@ -11,7 +11,7 @@ import { join } from "node:path";
 import { outcomeFromRawAnswers, parseAnswersText } from "../src/core/answer-input.js";
 import type { AskRequest } from "../src/core/types.js";
 import { editedAnswers } from "../src/lifecycle/edited-answers.js";
-import { askInPrint } from "../src/modes/print.js";
+import { saveQuestionsForLater } from "../src/modes/print.js";
 import { formatStructuredDelivery } from "../src/pending/delivery.js";
 import {
 	createPendingFile,
@@ -49,7 +49,7 @@ function passOne(cwd: string, ask: AskRequest, round: number): { path: string; m
 		task: "set up the services",
 		now: new Date(),
 	});
-	const printed = askInPrint(cwd, file);
+	const printed = saveQuestionsForLater(cwd, file);
 	const ms = now() - start;
 	if (!printed.saved) throw printed.error;
 	if (!printed.modelText.includes("pending")) throw new Error("unexpected print-mode text");

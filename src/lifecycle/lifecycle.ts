@@ -8,7 +8,7 @@ import type { ExtensionAPI, ExtensionContext, InputEvent, InputEventResult } fro
 import { typedParts } from "../core/answers.js";
 import type { AskOutcome, AskRequest } from "../core/types.js";
 import { readCommandLine } from "../modes/cli-args.js";
-import { askInPrint } from "../modes/print.js";
+import { saveQuestionsForLater } from "../modes/print.js";
 import { type AnsweredAsk, type Delivery, formatStructuredDelivery } from "../pending/delivery.js";
 import { deliveryFromAttachedFile } from "../pending/inbox.js";
 import {
@@ -294,7 +294,7 @@ export function createLifecycle(pi: ExtensionAPI, edges: LifecycleEdges) {
 			}
 		},
 		removeFromDisk: removePendingFile,
-		saveForLater: (ctx, request, toolCallId) => askInPrint(ctx.cwd, pendingFileFor(ctx, request, toolCallId)),
+		saveForLater: (ctx, request, toolCallId) => saveQuestionsForLater(ctx.cwd, pendingFileFor(ctx, request, toolCallId)),
 		stopRun: (text) => {
 			edges.write(2, text);
 			return edges.exitNow();

@@ -42,7 +42,7 @@ export type SavedQuestions =
  * text. When they cannot be saved (`.pi` is a file or a symlink, the disk is full), the terminal text shows
  * the person the questions and why, so that nothing is lost unseen; the caller stops the run.
  */
-export function askInPrint(cwd: string, file: PendingFile, io?: PendingWriteFs): SavedQuestions {
+export function saveQuestionsForLater(cwd: string, file: PendingFile, io?: PendingWriteFs): SavedQuestions {
 	let path: string;
 	try {
 		path = savePendingFile(cwd, file, io);

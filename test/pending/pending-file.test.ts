@@ -14,7 +14,7 @@ import {
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { askInPrint } from "../../src/modes/print.js";
+import { saveQuestionsForLater } from "../../src/modes/print.js";
 import {
 	createPendingFile,
 	listPendingFiles,
@@ -128,7 +128,7 @@ describe("a disk that fills up while saving", () => {
 				throw Object.assign(new Error("ENOSPC: no space left on device, write"), { code: "ENOSPC" });
 			},
 		};
-		const printed = askInPrint(dir, file(), full);
+		const printed = saveQuestionsForLater(dir, file(), full);
 		expect(printed.saved).toBe(false);
 		expect(printed.terminalText).toContain("could not be saved");
 		expect(printed.terminalText).toContain("no space left on device");
