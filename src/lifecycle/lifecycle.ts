@@ -294,7 +294,8 @@ export function createLifecycle(pi: ExtensionAPI, edges: LifecycleEdges) {
 			}
 		},
 		removeFromDisk: removePendingFile,
-		saveForLater: (ctx, request, toolCallId) => saveQuestionsForLater(ctx.cwd, pendingFileFor(ctx, request, toolCallId)),
+		saveForLater: (ctx, request, toolCallId) =>
+			saveQuestionsForLater(ctx.cwd, pendingFileFor(ctx, request, toolCallId)),
 		stopRun: (text) => {
 			edges.write(2, text);
 			return edges.exitNow();

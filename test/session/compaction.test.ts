@@ -21,6 +21,17 @@ function toolResult(details: unknown): Message {
 	};
 }
 
+/** C0/C1 controls, DEL and bidi embeddings, overrides and isolates: none may reach the terminal. */
+function isUnsafe(char: string): boolean {
+	const code = char.codePointAt(0) ?? 0;
+	return (
+		code < 0x20 ||
+		(code >= 0x7f && code <= 0x9f) ||
+		(code >= 0x202a && code <= 0x202e) ||
+		(code >= 0x2066 && code <= 0x2069)
+	);
+}
+
 describe("decisions in compaction summaries", () => {
 	it("a forged record puts no control or bidi character into the summary pi shows", () => {
 		const forged = {
@@ -33,7 +44,7 @@ describe("decisions in compaction summaries", () => {
 		const cancelledForged = { ...forged, answers: [], outcome: "cancelled\u001b]52;c;Zm9v\u0007\u202e" };
 		const lines = collectDecisions([toolResult(forged), toolResult(cancelledForged)]);
 		expect(lines).toHaveLength(2);
-		for (const line of lines) expect(line).not.toMatch(/[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/);
+		for (const line of lines) expect([...line].filter(isUnsafe)).toEqual([]);
 		expect(lines[0]).toContain("SQLite");
 	});
 
