@@ -6,7 +6,8 @@
  * script.json: { "steps": [ { "toolCall": { "name": "ask_user", "arguments": { … } } }, { "echo": true } ] }
  * Step kinds: `toolCall` (or `toolCalls`), `text`, `echo` (repeat the last tool result or user message).
  * A cursor file next to the script keeps the position across processes (`pi -p`, then `pi -p -c`);
- * once the steps run out the model echoes. With PI_ASK_LOG set, every request's messages are appended
+ * once the steps run out the model echoes. Summarization requests do not use up tool-call steps (see nextStep).
+ * With PI_ASK_LOG set, every request's messages are appended
  * there as one JSON line, so a test can check exactly what the model received.
  */
 import { appendFileSync, existsSync, readFileSync, writeFileSync } from "node:fs";
@@ -43,14 +44,32 @@ function messageText(message: Context["messages"][number]): string {
 		.join("\n");
 }
 
-function nextStep(): { index: number; step: Step } {
+/** pi's compaction and branch summaries ask with this system prompt (0.73.1 … 0.87.1). */
+const SUMMARIZATION_PROMPT_START = "You are a context summarization assistant.";
+
+/** 0.73.1 sends that prompt as the system prompt; 0.87.1 as a leading message with the role "system". */
+function isSummaryRequest(context: Context): boolean {
+	if (context.systemPrompt?.startsWith(SUMMARIZATION_PROMPT_START)) return true;
+	const first = context.messages[0];
+	if (!first || (first.role as string) !== "system") return false;
+	return messageText(first).startsWith(SUMMARIZATION_PROMPT_START);
+}
+
+/**
+ * The step that answers this request. A summarization request (pi 0.87.1 also compacts on its own before a large
+ * call) takes the next step only when it is a `text` step, the summary a test scripted; otherwise it gets a fixed
+ * summary and leaves the script where it was, so the scripted tool calls still come in order.
+ */
+function nextStep(summarizing: boolean): { index: number; step: Step } {
 	const scriptPath = process.env.PI_ASK_SCRIPT;
 	if (!scriptPath) return { index: 0, step: { echo: true } };
 	const steps = (JSON.parse(readFileSync(scriptPath, "utf8")) as { steps: Step[] }).steps;
 	const cursorPath = `${scriptPath}.cursor`;
 	const index = existsSync(cursorPath) ? Number(readFileSync(cursorPath, "utf8")) : 0;
+	const step = steps[index] ?? { echo: true };
+	if (summarizing && step.text === undefined) return { index: -1, step: { text: "Summary of the conversation." } };
 	writeFileSync(cursorPath, String(index + 1));
-	return { index, step: steps[index] ?? { echo: true } };
+	return { index, step };
 }
 
 function respond(step: Step, context: Context): AssistantMessage["content"] {
@@ -88,9 +107,11 @@ export default function scriptedModel(pi: ExtensionAPI) {
 		],
 		streamSimple(model: Model<string>, context: Context) {
 			const stream = createAssistantMessageEventStream();
-			const { index, step } = nextStep();
+			const summarizing = isSummaryRequest(context);
+			const { index, step } = nextStep(summarizing);
 			const logPath = process.env.PI_ASK_LOG;
-			if (logPath) {
+			// The log holds the conversation's requests (tests read its last line); a summary request is not one.
+			if (logPath && !summarizing) {
 				const messages = context.messages.map((m) => ({
 					role: m.role,
 					text: messageText(m),
