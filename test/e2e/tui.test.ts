@@ -96,7 +96,7 @@ describe("ask_user in pi's TUI", () => {
 
 	it("scrolls a 12-option list in a short terminal and quick-selects a number on screen", async () => {
 		const options = Array.from({ length: 12 }, (_, i) => ({ label: `Framework ${i + 1}` }));
-		const t = ask({ questions: [{ question: "Which framework should we use?", header: "Frameworks", options }] }, 18);
+		const t = ask({ questions: [{ question: "Which framework should we use?", header: "Frameworks", options }] }, 16);
 		await t.waitFor(/↓ \d+ more/, DIALOG_TIMEOUT);
 		for (let i = 0; i < 7; i++) t.type(KEYS.down);
 		await t.waitFor(/↑ \d+ more/);
