@@ -55,6 +55,7 @@ export default function askUser(pi: ExtensionAPI) {
 
 	pi.on("session_start", lifecycle.sessionStart);
 	pi.on("input", lifecycle.input);
+	pi.on("message_end", lifecycle.messageEnd);
 	pi.on("agent_end", lifecycle.agentEnd);
 	pi.on("session_tree", lifecycle.sessionTree);
 	pi.on("session_shutdown", lifecycle.sessionShutdown);

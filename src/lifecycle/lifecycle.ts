@@ -56,6 +56,19 @@ interface RunState {
 	history: string[];
 	remote: { config: RemoteConfig; bridge?: Promise<RemoteBridge> } | undefined;
 	agentEnded: (() => void) | undefined;
+	/** Answers sent as their own turn, not yet seen in the session: their pending files stay until they are. */
+	sent: Delivery[];
+}
+
+/** The text of a user message's content (a string, or text parts). */
+function messageText(content: unknown): string {
+	if (typeof content === "string") return content;
+	if (!Array.isArray(content)) return "";
+	return content
+		.map((part: unknown) =>
+			typeof part === "object" && part !== null && "text" in part && typeof part.text === "string" ? part.text : "",
+		)
+		.join("");
 }
 
 export function createLifecycle(pi: ExtensionAPI, edges: LifecycleEdges) {
@@ -67,6 +80,7 @@ export function createLifecycle(pi: ExtensionAPI, edges: LifecycleEdges) {
 		history: [],
 		remote: undefined,
 		agentEnded: undefined,
+		sent: [],
 	};
 
 	function frontEnd(ctx: ExtensionContext): FrontEnd {
@@ -138,18 +152,31 @@ export function createLifecycle(pi: ExtensionAPI, edges: LifecycleEdges) {
 		});
 	}
 
-	/** Sends answers as their own turn; a turn already running takes them as a follow-up. */
+	/**
+	 * Sends answers as their own turn; a turn already running takes them as a follow-up. They count as delivered
+	 * only once the session holds them (`message_end`): newer pi reports a failed send to itself instead of
+	 * throwing, and until then the pending files stay, so a send that never arrived loses nothing.
+	 */
 	function sendOwnTurn(ctx: ExtensionContext, deliveries: readonly Delivery[]): boolean {
 		try {
 			const text = deliveries.map((d) => d.text).join("\n\n");
+			state.sent.push(...deliveries);
 			void (ctx.isIdle() ? pi.sendUserMessage(text) : pi.sendUserMessage(text, { deliverAs: "followUp" }));
 		} catch (error) {
 			// Not delivered: the pending files stay for the next try.
+			state.sent = state.sent.filter((sent) => !deliveries.includes(sent));
 			frontEnd(ctx).fail(`could not deliver the answers: ${(error as Error).message}`);
 			return false;
 		}
-		for (const delivery of deliveries) markDelivered(delivery);
 		return true;
+	}
+
+	/** A user message the session now holds: the sent answers it carries are delivered. */
+	function userMessageRecorded(text: string) {
+		const arrived = state.sent.filter((delivery) => text.includes(delivery.text));
+		if (arrived.length === 0) return;
+		state.sent = state.sent.filter((delivery) => !arrived.includes(delivery));
+		for (const delivery of arrived) markDelivered(delivery);
 	}
 
 	/** Shows an ask's questions in a dialog; answered → delivered to the session once. */
@@ -228,6 +255,7 @@ export function createLifecycle(pi: ExtensionAPI, edges: LifecycleEdges) {
 		state.upFront = undefined;
 		state.waiting = [];
 		state.stopped = false;
+		state.sent = [];
 		state.history = typedAnswerHistory(ctx.sessionManager.getBranch());
 		disposeRemote();
 		const sessionId = ctx.sessionManager.getSessionId();
@@ -309,6 +337,9 @@ export function createLifecycle(pi: ExtensionAPI, edges: LifecycleEdges) {
 		markCleared,
 		sessionStart,
 		input,
+		messageEnd: async (event: { message: { role: string; content?: unknown } }) => {
+			if (event.message.role === "user") userMessageRecorded(messageText(event.message.content));
+		},
 		agentEnd: async () => {
 			state.agentEnded?.();
 		},

@@ -3,6 +3,8 @@
  * and an edited pending file delivered by interactive `pi -c` — with the person's prompt in the same turn.
  */
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { afterEach, beforeEach, expect, it } from "vitest";
 import {
 	answerSpecExampleInTui,
@@ -100,4 +102,24 @@ it('interactive pi -c --answers … "and go on": the answers and the prompt trav
 	expect(delivered).toContain('"answer":"tui-svc","wasCustom":true');
 	expect(delivered).toContain("and go on");
 	await tui.waitFor("going on");
+});
+
+it("answers sent as their own turn that never reach the session keep their pending file; a later pi -c delivers them", async () => {
+	const pending = JSON.parse(readFileSync(ws.pendingPath(), "utf8")) as { questions: { answer: unknown }[] };
+	pending.questions[0] = { ...pending.questions[0], answer: "MongoDB" };
+	pending.questions[1] = { ...pending.questions[1], answer: "kept-svc" };
+	writeFileSync(ws.pendingPath(), JSON.stringify(pending, null, 2));
+	const dropper = join(dirname(fileURLToPath(import.meta.url)), "fixtures/drop-extension-messages.ts");
+	tui = startTui(ws, ["-c"], { env: { PI_ASK_USER_NOTIFY: "0" }, extensions: [dropper] });
+	await tui.waitFor("dropped a message", 40_000);
+	await new Promise((resolve) => setTimeout(resolve, 500));
+	expect(existsSync(ws.pendingPath())).toBe(true);
+	tui.kill();
+	tui = undefined;
+	ws.script([{ text: "thanks" }]);
+	const run = runPrint(ws, ["-c", "go on"]);
+	expect(run.code, run.stderr).toBe(0);
+	const delivered = await waitForDelivery(ws);
+	expect(delivered).toContain('"answer":"kept-svc","wasCustom":true');
+	expect(existsSync(ws.pendingPath())).toBe(false);
 });
