@@ -22,6 +22,7 @@ import {
 	startTui,
 	type TuiSession,
 	type Workspace,
+	waitForDelivery,
 	waitForToolResult,
 } from "./harness.js";
 import { rpcClient, startAsking, stopRpc } from "./rpc-client.js";
@@ -256,7 +257,7 @@ describe("structured RPC, complete (issue 15)", () => {
 		});
 	});
 
-	it("asks again after a resume with the same requestId: the original toolCallId", async () => {
+	it("asks again on its own after a resume (the app sends nothing), with the same requestId: the original toolCallId", async () => {
 		const first = ask(SPEC_EXAMPLE, true);
 		const { requestId } = JSON.parse(String((await first.dialog("editor")).prefill)) as { requestId: string };
 		// The app goes away mid-question; the questions are kept, and `pi -c` asks them again.
@@ -265,14 +266,34 @@ describe("structured RPC, complete (issue 15)", () => {
 		await stopRpc(gone);
 		rpc = startRpc(ws, ["-c"], { env: { PI_ASK_USER_RPC_PROTOCOL: "structured" } });
 		const again = rpcClient(rpc);
-		const asked = await rpc.waitFor((l) => l.method === "editor", 5_000).catch(() => undefined);
-		// Where pending questions are not asked again on their own, the app asks for them.
-		if (!asked) rpc.send({ type: "prompt", message: "/questions answer" });
+		// Asked again on their own, as in the TUI: the app sends nothing.
 		const editor = await again.dialog("editor");
 		const request = JSON.parse(String(editor.prefill)) as { requestId: string };
 		expect(request.requestId).toBe(requestId);
 		again.value(editor, JSON.stringify({ type: "ask_user_response", requestId, answers: ["SQLite", "svc"] }));
 		await again.finished();
+	});
+
+	it("a resumed ask asked again on its own does not collide with the app's first prompt; the answers reach the model", async () => {
+		const first = ask(SPEC_EXAMPLE, true);
+		const { requestId } = JSON.parse(String((await first.dialog("editor")).prefill)) as { requestId: string };
+		const gone = rpc as RpcSession;
+		rpc = undefined;
+		await stopRpc(gone);
+		ws.script([{ text: "thanks" }, { text: "spare" }]);
+		rpc = startRpc(ws, ["-c"], { env: { PI_ASK_USER_RPC_PROTOCOL: "structured" } });
+		const again = rpcClient(rpc);
+		const editor = await again.dialog("editor");
+		// The app sends its first prompt while the questions are on its screen.
+		rpc.send({ id: "first", type: "prompt", message: "and go on" });
+		const accepted = await rpc.waitFor((l) => l.type === "response" && l.id === "first");
+		expect(accepted.success, JSON.stringify(accepted)).toBe(true);
+		again.value(editor, JSON.stringify({ type: "ask_user_response", requestId, answers: ["SQLite", "svc"] }));
+		const delivered = await waitForDelivery(ws);
+		expect(delivered).toContain('"answer":"svc","wasCustom":true');
+		expect(ws.requests().some((r) => r.messages.some((m) => m.role === "user" && m.text.includes("and go on")))).toBe(
+			true,
+		);
 	});
 
 	it("lists pending questions as one ask_user_pending JSON notice (/questions), matching the published schema", async () => {
