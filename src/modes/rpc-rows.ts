@@ -4,7 +4,7 @@
  * mapping tolerates trimmed, re-cased or label-only replies, and treats anything else as typed text.
  */
 import { STRINGS } from "../core/strings.js";
-import { sanitizeLine } from "../core/text.js";
+import { sanitizeLine, sanitizeText } from "../core/text.js";
 import type { Question } from "../core/types.js";
 
 const SEPARATOR = " — ";
@@ -31,7 +31,10 @@ export function questionTitle(question: Question, index: number, total: number):
 	const progress = total > 1 ? `[${index + 1}/${total}] ` : "";
 	const header = question.header ? `${question.header}: ` : "";
 	const hint = question.multiSelect && question.options ? STRINGS.pickAnyHint : "";
-	return sanitizeLine(`${progress}${header}${question.question}${hint}`);
+	const title = sanitizeLine(`${progress}${header}${question.question}${hint}`);
+	// The model's context for the person follows on its own lines (the title is the only text a plain dialog has).
+	const context = question.context ? sanitizeText(question.context).trim() : "";
+	return context === "" ? title : `${title}\n${context}`;
 }
 
 function shorten(text: string, max: number): string {

@@ -303,6 +303,12 @@ export function formatPendingQuestions(file: PendingFile): string {
 		.map((q, i) => {
 			const head = `${i + 1}. ${q.header ? `[${sanitizeLine(q.header)}] ` : ""}${sanitizeLine(q.question)}`;
 			const kind = q.multiSelect ? " (choose any)" : "";
+			// The model's context for the person (markdown), under the question, one indented line per line.
+			const context = sanitizeText(file.request.questions[i]?.context ?? "")
+				.split("\n")
+				.map((line) => line.trim())
+				.filter((line) => line !== "")
+				.map((line) => `   ${line}`);
 			const options = (q.options ?? []).map((label) => {
 				const description = q.optionDescriptions?.[label];
 				return `     - ${sanitizeLine(label)}${description ? ` — ${sanitizeLine(description)}` : ""}`;
@@ -310,7 +316,13 @@ export function formatPendingQuestions(file: PendingFile): string {
 			// JSON.stringify escapes C0 controls but not C1 or bidi controls: those are removed as well.
 			const answer =
 				q.answer === null || q.answer === undefined ? [] : [`   answer: ${sanitizeLine(JSON.stringify(q.answer))}`];
-			return [head + kind, ...options, ...(options.length ? ["     - or your own answer"] : []), ...answer].join("\n");
+			return [
+				head + kind,
+				...context,
+				...options,
+				...(options.length ? ["     - or your own answer"] : []),
+				...answer,
+			].join("\n");
 		})
 		.join("\n");
 }

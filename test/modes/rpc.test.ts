@@ -48,6 +48,10 @@ describe("rows shown to a plain RPC client", () => {
 		expect(questionTitle(DATABASE, 0, 2)).toBe("[1/2] Database Selection: Which database should we use?");
 		expect(questionTitle({ question: "Line one\nline two" }, 0, 1)).toBe("Line one line two");
 		expect(questionTitle(FEATURES, 0, 1)).toBe("Which features? (pick any, then Done)");
+		// The model's context for the person (issue 16 item 5) follows the title line, sanitised.
+		expect(questionTitle({ question: "DB?", context: "Needs **transactions**.\n\u009b2JSee docs." }, 0, 1)).toBe(
+			"DB?\nNeeds **transactions**.\nSee docs.",
+		);
 		expect(singleRows(DATABASE)).toEqual([
 			"PostgreSQL (Recommended) — Battle-tested relational DB",
 			"SQLite — Lightweight, file-based",

@@ -17,6 +17,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { saveQuestionsForLater } from "../../src/modes/print.js";
 import {
 	createPendingFile,
+	formatPendingQuestions,
 	listPendingFiles,
 	PendingFileError,
 	type PendingWriteFs,
@@ -183,5 +184,24 @@ describe("reading", () => {
 		}
 		expect(message).toContain("pending-questions.json is not valid JSON");
 		expect(message).not.toContain("\u001b");
+	});
+});
+
+describe("showing the questions", () => {
+	it("shows the model's context for the person under its question, sanitised (issue 16 item 5)", () => {
+		const withContext = createPendingFile({
+			request: {
+				questions: [
+					{ question: "Which database?", context: "We need **transactions**.\nSee docs/db.md\u001b]52;c;Zm9v\u0007" },
+					{ question: "Name?" },
+				],
+			},
+			sessionId: "s1",
+			toolCallId: "call_1",
+			now: new Date("2026-02-04T22:16:32Z"),
+		});
+		expect(formatPendingQuestions(withContext)).toBe(
+			"1. Which database?\n   We need **transactions**.\n   See docs/db.md\n2. Name?",
+		);
 	});
 });
