@@ -35,7 +35,7 @@ export default defineConfig([
 			}
 		},
 	},
-	// `pi-ask-user web`: the bin, as .mjs so that Node loads it as ESM without a "type" (see above).
+	// `pi-ask-anywhere web`: the bin, as .mjs so that Node loads it as ESM without a "type" (see above).
 	{
 		entry: { cli: "src/web/cli.ts" },
 		format: ["esm"],

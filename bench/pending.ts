@@ -95,7 +95,7 @@ const rows: string[][] = [];
 const totals: Record<number, Spread> = {};
 
 for (const count of [1, 50]) {
-	const cwd = mkdtempSync(join(tmpdir(), "pi-ask-user-bench-"));
+	const cwd = mkdtempSync(join(tmpdir(), "pi-ask-anywhere-bench-"));
 	const ask = request(count);
 	const flag = JSON.stringify(ask.questions.map((_, i) => (i % 2 === 0 ? "SQLite" : "my own answer")));
 	const one: number[] = [];

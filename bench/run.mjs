@@ -87,7 +87,7 @@ const loadAfter = loadavg()
 	.join(", ");
 
 const summary = [
-	"| measure | pi-ask-user | reference | target | |",
+	"| measure | pi-ask-anywhere | reference | target | |",
 	"| --- | --- | --- | --- | --- |",
 	...reports.flatMap((r) =>
 		r.summary.map(

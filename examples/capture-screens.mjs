@@ -103,7 +103,7 @@ const SCREENS = [
 const sleep = (ms) => new Promise((done) => setTimeout(done, ms));
 
 async function capture({ questions, waitFor, keys, cols = 80, rows = 24 }) {
-	const dir = mkdtempSync(join(tmpdir(), "pi-ask-user-screens-"));
+	const dir = mkdtempSync(join(tmpdir(), "pi-ask-anywhere-screens-"));
 	const script = join(dir, "script.json");
 	writeFileSync(script, JSON.stringify({ steps: [{ toolCall: { name: "ask_user", arguments: { questions } } }] }));
 	const term = new xterm.Terminal({ cols, rows, allowProposedApi: true });

@@ -1,5 +1,5 @@
 /**
- * Takes the README's screenshots of the `pi-ask-user web` page in the Debian Chromium (playwright-core, no
+ * Takes the README's screenshots of the `pi-ask-anywhere web` page in the Debian Chromium (playwright-core, no
  * browser download): docs/web/{desktop,phone,phone-review}.png. An agent connection asks the spec's questions
  * (one option with a preview) and a pending file waits in the folder. Run with `npm run screenshots:web`
  * (it builds first).
@@ -78,13 +78,13 @@ async function startWeb(cwd, env) {
 			const open = /^open: (\S+)$/m.exec(output)?.[1];
 			if (agent && open) resolvePrinted({ agent, open });
 		});
-		child.on("exit", () => reject(new Error(`pi-ask-user web exited: ${output}`)));
+		child.on("exit", () => reject(new Error(`pi-ask-anywhere web exited: ${output}`)));
 	});
 	return { ...urls, child };
 }
 
 async function shoot(open, name, viewport, scale, act) {
-	const profile = mkdtempSync(join(tmpdir(), "pi-ask-user-shots-"));
+	const profile = mkdtempSync(join(tmpdir(), "pi-ask-anywhere-shots-"));
 	const context = await chromium.launchPersistentContext(profile, {
 		executablePath: "/usr/bin/chromium",
 		headless: true,
@@ -106,7 +106,7 @@ async function shoot(open, name, viewport, scale, act) {
 	}
 }
 
-const work = mkdtempSync(join(tmpdir(), "pi-ask-user-shots-work-"));
+const work = mkdtempSync(join(tmpdir(), "pi-ask-anywhere-shots-work-"));
 const cwd = join(work, "project");
 mkdirSync(join(cwd, ".pi"), { recursive: true });
 writeFileSync(join(cwd, ".pi/pending-questions.json"), `${JSON.stringify(pendingFile(), null, 2)}\n`);

@@ -10,7 +10,7 @@ import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
-const agentDir = mkdtempSync(join(tmpdir(), "pi-ask-user-demo-"));
+const agentDir = mkdtempSync(join(tmpdir(), "pi-ask-anywhere-demo-"));
 // The scripted model keeps a cursor file next to its script: use a copy so examples/ stays clean.
 const script = join(agentDir, "demo-script.json");
 const project = join(agentDir, "project");

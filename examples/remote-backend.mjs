@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * A minimal remote-answering backend for pi-ask-user (plain Node + ws): it shows the agent's questions in
+ * A minimal remote-answering backend for pi-ask-anywhere (plain Node + ws): it shows the agent's questions in
  * this terminal and sends back what you type, speaking the `ask_user_question` / `hook.ask_user_answer`
  * protocol.
  *

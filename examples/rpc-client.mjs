@@ -1,5 +1,5 @@
 /**
- * A small RPC client for pi with pi-ask-user: spawns `pi --mode rpc`, sends one prompt, lets you answer
+ * A small RPC client for pi with pi-ask-anywhere: spawns `pi --mode rpc`, sends one prompt, lets you answer
  * ask_user on this terminal (or from piped lines) and prints a transcript of what crossed the wire.
  *
  *   npm run build
@@ -38,7 +38,7 @@ function piCommand() {
 	if (structured) env.PI_ASK_USER_RPC_PROTOCOL = "structured";
 	const args = [...base, "--mode", "rpc", "-e", ROOT];
 	if (piExtra.length > 0) return { command, args: [...args, ...piExtra], env, cwd: process.cwd() };
-	const temp = mkdtempSync(join(tmpdir(), "pi-ask-user-rpc-client-"));
+	const temp = mkdtempSync(join(tmpdir(), "pi-ask-anywhere-rpc-client-"));
 	const script = join(temp, "script.json");
 	copyFileSync(join(ROOT, "examples/sdk-script.json"), script);
 	Object.assign(env, { PI_ASK_SCRIPT: script, PI_CODING_AGENT_DIR: temp, PI_OFFLINE: "1" });

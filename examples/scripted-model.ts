@@ -93,7 +93,7 @@ export default function scriptedModel(pi: ExtensionAPI) {
 		name: "Scripted model",
 		baseUrl: "http://scripted.invalid",
 		apiKey: "scripted-no-key",
-		api: "pi-ask-user-scripted",
+		api: "pi-ask-anywhere-scripted",
 		models: [
 			{
 				id: "scripted-1",

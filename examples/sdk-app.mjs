@@ -20,7 +20,7 @@ import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
 import { createAgentSession, DefaultResourceLoader, getAgentDir, SessionManager } from "@mariozechner/pi-coding-agent";
 // The package itself, by name (Node resolves a package's own name through its "exports").
-import askUser from "pi-ask-user";
+import askUser from "pi-ask-anywhere";
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const argv = process.argv.slice(2);
@@ -54,7 +54,7 @@ function pick(line, choices) {
 // ------------------------------------------------------------------------------------- the app's UI context
 
 /**
- * The structured protocol: pi-ask-user sends its ask_user_request as the prefill of an `editor` dialog titled
+ * The structured protocol: pi-ask-anywhere sends its ask_user_request as the prefill of an `editor` dialog titled
  * "ask_user_request"; the app answers with an ask_user_response. Typed text stays one answer (an array entry is
  * exact); a note can ride along as `{ "answer": …, "note": … }`.
  */
@@ -140,7 +140,7 @@ let agentDir = getAgentDir();
 const extensionPaths = [];
 if (!modelName) {
 	// The scripted model in a temp folder: no API key, no network, never touches ~/.pi.
-	cwd = mkdtempSync(join(tmpdir(), "pi-ask-user-sdk-app-"));
+	cwd = mkdtempSync(join(tmpdir(), "pi-ask-anywhere-sdk-app-"));
 	agentDir = join(cwd, ".agent");
 	// The model's script (the spec's example questions); a copy, because the model keeps its place next to it.
 	const script = join(cwd, "script.json");

@@ -17,7 +17,7 @@ import { fileURLToPath } from "node:url";
 import { RpcClient } from "@mariozechner/pi-coding-agent";
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
-const temp = mkdtempSync(join(tmpdir(), "pi-ask-user-sdk-rpc-client-"));
+const temp = mkdtempSync(join(tmpdir(), "pi-ask-anywhere-sdk-rpc-client-"));
 const script = join(temp, "script.json");
 copyFileSync(join(ROOT, "examples/sdk-script.json"), script);
 

@@ -1,5 +1,5 @@
 /**
- * pi-ask-user: registers the ask_user tool, the /questions command and the --answers flag, and hands pi's events to
+ * pi-ask-anywhere: registers the ask_user tool, the /questions command and the --answers flag, and hands pi's events to
  * the ask lifecycle (src/lifecycle/). Wiring only: every decision lives in the modules it names.
  */
 import { writeSync } from "node:fs";

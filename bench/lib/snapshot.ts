@@ -15,7 +15,7 @@ export interface PackageSnapshot {
 
 export function snapshotPackage(): PackageSnapshot {
 	if (!existsSync(join(ROOT, "dist/index.js"))) throw new Error("dist/index.js is missing: run npm run build first");
-	const dir = mkdtempSync(join(tmpdir(), "pi-ask-user-bench-pkg-"));
+	const dir = mkdtempSync(join(tmpdir(), "pi-ask-anywhere-bench-pkg-"));
 	cpSync(join(ROOT, "package.json"), join(dir, "package.json"));
 	cpSync(join(ROOT, "dist"), join(dir, "dist"), { recursive: true });
 	symlinkSync(join(ROOT, "node_modules"), join(dir, "node_modules"), "dir");

@@ -1,5 +1,5 @@
 /**
- * The types an app imports from the package entry (`import type { AskUserResult } from "pi-ask-user"`): what
+ * The types an app imports from the package entry (`import type { AskUserResult } from "pi-ask-anywhere"`): what
  * the model reads back, what the session keeps, and the structured RPC messages. The JSON Schemas in
  * `dist/schemas/` are generated from the TypeBox definitions in schemas.ts; a test checks both agree.
  */

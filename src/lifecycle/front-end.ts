@@ -101,8 +101,8 @@ export function createFrontEnd(kind: FrontEndKind, ctx: ExtensionContext, edges:
 		ask,
 		tell: (text, level = "info") => tell(text, level),
 		fail: (message) => {
-			if (withUi) return notify(`pi-ask-user: ${message}`, "error");
-			edges.write(2, `pi-ask-user: ${message}\n`);
+			if (withUi) return notify(`pi-ask-anywhere: ${message}`, "error");
+			edges.write(2, `pi-ask-anywhere: ${message}\n`);
 			edges.failExit();
 		},
 	};

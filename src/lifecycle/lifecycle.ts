@@ -229,7 +229,7 @@ export function createLifecycle(pi: ExtensionAPI, edges: LifecycleEdges) {
 				return;
 			}
 			case "deliver": {
-				for (const notice of plan.notices) shown.tell(`pi-ask-user: ${notice}`, "notice");
+				for (const notice of plan.notices) shown.tell(`pi-ask-anywhere: ${notice}`, "notice");
 				if (plan.when === "with-prompt") {
 					state.waiting = plan.deliveries;
 					return;
@@ -317,7 +317,7 @@ export function createLifecycle(pi: ExtensionAPI, edges: LifecycleEdges) {
 			try {
 				return savePendingFile(ctx.cwd, pendingFileFor(ctx, request, toolCallId));
 			} catch (error) {
-				frontEnd(ctx).tell(`pi-ask-user: could not save the questions: ${(error as Error).message}`, "warning");
+				frontEnd(ctx).tell(`pi-ask-anywhere: could not save the questions: ${(error as Error).message}`, "warning");
 				return undefined;
 			}
 		},

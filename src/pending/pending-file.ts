@@ -115,12 +115,12 @@ export function parsePendingFile(text: string, path: string): PendingFile {
 	if (!isRecord(data)) throw new PendingFileError(`${name} must hold a JSON object`);
 	if (typeof data.version === "number" && data.version > PENDING_VERSION) {
 		throw new PendingFileError(
-			`${name} has version ${data.version}, newer than this pi-ask-user understands (${PENDING_VERSION}); update pi-ask-user`,
+			`${name} has version ${data.version}, newer than this pi-ask-anywhere understands (${PENDING_VERSION}); update pi-ask-anywhere`,
 		);
 	}
 	if (!Array.isArray(data.questions)) throw new PendingFileError(`${name}: "questions" must be an array`);
 	if (!isRecord(data.request) || !Array.isArray(data.request.questions)) {
-		throw new PendingFileError(`${name}: "request" is missing or broken; it was not written by pi-ask-user`);
+		throw new PendingFileError(`${name}: "request" is missing or broken; it was not written by pi-ask-anywhere`);
 	}
 	// The request drives the dialog and the answers, so it must be as valid as when it was asked.
 	let request: AskRequest;
@@ -128,7 +128,7 @@ export function parsePendingFile(text: string, path: string): PendingFile {
 		request = validateRequest(data.request);
 	} catch (error) {
 		if (!(error instanceof AskUserError)) throw error;
-		throw new PendingFileError(`${name}: "request" is broken (${error.message}); it was not written by pi-ask-user`);
+		throw new PendingFileError(`${name}: "request" is broken (${error.message}); it was not written by pi-ask-anywhere`);
 	}
 	if (data.questions.length !== request.questions.length) {
 		throw new PendingFileError(

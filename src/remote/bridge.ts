@@ -55,7 +55,7 @@ const CLOSED_IDS_KEPT = 256;
 /** Writes warnings to stderr (fd 2), prefixed with the package name. */
 export const stderrLogger: RemoteLogger = {
 	warn(message) {
-		process.stderr.write(`pi-ask-user: ${message}\n`);
+		process.stderr.write(`pi-ask-anywhere: ${message}\n`);
 	},
 };
 

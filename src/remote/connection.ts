@@ -189,7 +189,7 @@ export function createConnection(options: ConnectionOptions, events: ConnectionE
 			tcpSocket = undefined;
 			if (open) {
 				open.removeAllListeners("message");
-				open.close(1000, "pi-ask-user shutting down");
+				open.close(1000, "pi-ask-anywhere shutting down");
 			}
 		},
 	};

@@ -23,7 +23,7 @@ export function editorCommand(env: NodeJS.ProcessEnv): string | undefined {
 
 /** Runs `command` on a temp file holding `text`; the edited text, or `undefined` when the editor failed. */
 export function editInExternalEditor(tui: TerminalOwner, command: string, text: string): string | undefined {
-	const dir = mkdtempSync(join(tmpdir(), "pi-ask-user-"));
+	const dir = mkdtempSync(join(tmpdir(), "pi-ask-anywhere-"));
 	const file = join(dir, "answer.md");
 	try {
 		writeFileSync(file, text, "utf8");

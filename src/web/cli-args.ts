@@ -1,10 +1,10 @@
 /**
- * The `pi-ask-user` command line, pure: `pi-ask-user web [--port 8787] [--host 127.0.0.1]`. There is no token
+ * The `pi-ask-anywhere` command line, pure: `pi-ask-anywhere web [--port 8787] [--host 127.0.0.1]`. There is no token
  * option on purpose: a token on a command line leaks through `ps`.
  */
 import { parseArgs } from "node:util";
 
-export const USAGE = `usage: pi-ask-user web [--port 8787] [--host 127.0.0.1]
+export const USAGE = `usage: pi-ask-anywhere web [--port 8787] [--host 127.0.0.1]
 
   Serves a page where you answer the questions pi's ask_user is waiting on (live, through the
   remote bridge) and the pending questions of this folder. Prints the agent URL for
@@ -20,7 +20,7 @@ export type WebCommand = { kind: "web"; port: number; host: string; qr: boolean 
 export const DEFAULT_PORT = 8787;
 export const DEFAULT_HOST = "127.0.0.1";
 
-/** Parses the arguments after `pi-ask-user`; throws an Error whose message is for the person. */
+/** Parses the arguments after `pi-ask-anywhere`; throws an Error whose message is for the person. */
 export function parseCommand(argv: readonly string[]): WebCommand {
 	const { values, positionals } = parseArgs({
 		args: [...argv],

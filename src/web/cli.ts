@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * The `pi-ask-user` bin: `pi-ask-user web` starts the answering page (see server.ts). Wiring only: arguments,
+ * The `pi-ask-anywhere` bin: `pi-ask-anywhere web` starts the answering page (see server.ts). Wiring only: arguments,
  * the page's files, the trust rule's inputs, and what is printed.
  */
 import { readFileSync } from "node:fs";
@@ -77,6 +77,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-	process.stderr.write(`pi-ask-user: ${error instanceof Error ? error.message : String(error)}\n`);
+	process.stderr.write(`pi-ask-anywhere: ${error instanceof Error ? error.message : String(error)}\n`);
 	process.exit(1);
 });

@@ -1,5 +1,5 @@
 /**
- * `pi-ask-user web`: one local HTTP server that is a seed-001 backend for agents (`/agent`, WebSocket) and
+ * `pi-ask-anywhere web`: one local HTTP server that is a seed-001 backend for agents (`/agent`, WebSocket) and
  * serves a page (`/`, its assets, its API under `/api/`, its live channel `/live`) where a person answers the
  * questions agents are waiting on, and the project folder's pending questions. Pages get every change
  * pushed over `/live`. Nothing here logs a token, a request URL or an answer.
@@ -190,7 +190,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
 				response,
 				401,
 				"text/plain; charset=utf-8",
-				"401: open the page with the address pi-ask-user web printed (it carries the token).\n",
+				"401: open the page with the address pi-ask-anywhere web printed (it carries the token).\n",
 			);
 		}
 		if (url.pathname.startsWith("/api/")) return handleApi(request, response, url.pathname);

@@ -1,6 +1,6 @@
 /**
  * The published contract: the JSON Schemas in dist/schemas/ are the build's output of the TypeBox definitions,
- * the package entry's types agree with those definitions, and what pi-ask-user really produces validates.
+ * the package entry's types agree with those definitions, and what pi-ask-anywhere really produces validates.
  */
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -50,7 +50,7 @@ describe("published JSON Schemas (npm run build → dist/schemas/*.json)", () =>
 		expect(typesAgree).toEqual([true, true, true, true]);
 	});
 
-	it("accept what pi-ask-user produces: results, details, requests", () => {
+	it("accept what pi-ask-anywhere produces: results, details, requests", () => {
 		const outcome = answeredOutcome(
 			[DATABASE, NAME, { ...FEATURES, id: "features" }],
 			[
@@ -68,7 +68,7 @@ describe("published JSON Schemas (npm run build → dist/schemas/*.json)", () =>
 	});
 
 	it("accept the pending list (/questions json), trusted, untrusted and unreadable files alike", () => {
-		const cwd = mkdtempSync(join(tmpdir(), "pi-ask-user-contract-"));
+		const cwd = mkdtempSync(join(tmpdir(), "pi-ask-anywhere-contract-"));
 		try {
 			const file = (toolCallId: string) =>
 				createPendingFile({ request: SPEC_EXAMPLE, toolCallId, sessionId: "s1", task: "set up", now: new Date(0) });

@@ -64,7 +64,7 @@ export interface Workspace {
 }
 
 export function createWorkspace(): Workspace {
-	const root = mkdtempSync(join(tmpdir(), "pi-ask-user-e2e-"));
+	const root = mkdtempSync(join(tmpdir(), "pi-ask-anywhere-e2e-"));
 	const cwd = join(root, "project");
 	const agentDir = join(root, "agent");
 	mkdirSync(cwd);

@@ -56,7 +56,7 @@ describe("createFrontEnd", () => {
 		expect(io.written).toEqual([
 			[1, "questions\n"],
 			[2, "answered\n"],
-			[2, "pi-ask-user: broken\n"],
+			[2, "pi-ask-anywhere: broken\n"],
 		]);
 		expect(io.failed()).toBe(true);
 	});

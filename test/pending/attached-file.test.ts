@@ -9,7 +9,7 @@ import { PendingFileError } from "../../src/pending/pending-file.js";
 let root: string;
 let cwd: string;
 beforeEach(() => {
-	root = realpathSync(mkdtempSync(join(tmpdir(), "pi-ask-user-attached-")));
+	root = realpathSync(mkdtempSync(join(tmpdir(), "pi-ask-anywhere-attached-")));
 	cwd = join(root, "project");
 	mkdirSync(join(cwd, ".pi"), { recursive: true });
 });

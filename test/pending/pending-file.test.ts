@@ -27,7 +27,7 @@ import {
 
 let dir: string;
 beforeEach(() => {
-	dir = mkdtempSync(join(tmpdir(), "pi-ask-user-pending-"));
+	dir = mkdtempSync(join(tmpdir(), "pi-ask-anywhere-pending-"));
 });
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -142,7 +142,7 @@ describe("reading", () => {
 	it("refuses a file from a newer version clearly instead of misreading it", () => {
 		const text = JSON.stringify({ ...file(), version: 2 });
 		expect(() => parsePendingFile(text, "/p/.pi/pending-questions.json")).toThrow(
-			"pending-questions.json has version 2, newer than this pi-ask-user understands (1)",
+			"pending-questions.json has version 2, newer than this pi-ask-anywhere understands (1)",
 		);
 	});
 

@@ -196,7 +196,7 @@ describe("where sessions are kept", () => {
 describe("reading a real session file", () => {
 	let root: string;
 	beforeEach(() => {
-		root = realpathSync(mkdtempSync(join(tmpdir(), "pi-ask-user-trust-")));
+		root = realpathSync(mkdtempSync(join(tmpdir(), "pi-ask-anywhere-trust-")));
 	});
 	afterEach(() => rmSync(root, { recursive: true, force: true }));
 

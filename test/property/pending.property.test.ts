@@ -47,7 +47,7 @@ const filledAnswer: fc.Arbitrary<RawAnswer | null> = fc.oneof(
 	fc.array(hostileString, { maxLength: 3 }),
 );
 
-/** A file as pi-ask-user writes it, answers filled in, then hit by a few random edits anywhere in it. */
+/** A file as pi-ask-anywhere writes it, answers filled in, then hit by a few random edits anywhere in it. */
 const editedPendingFile: fc.Arbitrary<unknown> = fc
 	.tuple(
 		canonicalQuestions,

@@ -1,5 +1,5 @@
 /**
- * `pi-ask-user web` in a real browser (the Debian Chromium through playwright-core) against the real pi with
+ * `pi-ask-anywhere web` in a real browser (the Debian Chromium through playwright-core) against the real pi with
  * the scripted model: live questions answered on the page reach the model exactly; a pending file answered on
  * the page is delivered by `pi -c`; nothing without the page token.
  */
@@ -48,7 +48,7 @@ async function openPage(command: WebCommand): Promise<Page> {
 	return page;
 }
 
-describe("pi-ask-user web in Chromium", () => {
+describe("pi-ask-anywhere web in Chromium", () => {
 	it("answers the spec's example for a waiting pi -p: the model receives exactly the spec's result", async () => {
 		ws = createWorkspace();
 		ws.script([{ toolCall: { name: "ask_user", arguments: SPEC_EXAMPLE } }]);

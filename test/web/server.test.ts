@@ -30,7 +30,7 @@ const DATABASE_ASK: AskRequest = {
 };
 
 async function server(options: { agentToken?: string } = {}): Promise<{ web: WebServer; base: string; cwd: string }> {
-	const cwd = mkdtempSync(join(tmpdir(), "pi-ask-user-web-"));
+	const cwd = mkdtempSync(join(tmpdir(), "pi-ask-anywhere-web-"));
 	const web = await startWebServer({
 		host: "127.0.0.1",
 		port: 0,
@@ -112,7 +112,7 @@ function post(base: string, path: string, cookie: string, body: unknown, origin 
 	});
 }
 
-describe("pi-ask-user web server", () => {
+describe("pi-ask-anywhere web server", () => {
 	it("first answer wins: a second answer gets 409 and the question leaves every page", async () => {
 		const { web, base } = await server();
 		const cookie = await signIn(base);

@@ -1,4 +1,4 @@
-/** Runs the built `pi-ask-user web` (dist/cli.mjs) as a child process and a real Chromium for the page tests. */
+/** Runs the built `pi-ask-anywhere web` (dist/cli.mjs) as a child process and a real Chromium for the page tests. */
 import { type ChildProcessWithoutNullStreams, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -18,7 +18,7 @@ export interface WebCommand {
 	stop(): Promise<void>;
 }
 
-/** Starts `pi-ask-user web --port 0` in `cwd` and resolves once it printed its addresses. */
+/** Starts `pi-ask-anywhere web --port 0` in `cwd` and resolves once it printed its addresses. */
 export async function startWebCommand(cwd: string, env: NodeJS.ProcessEnv, args: string[] = []): Promise<WebCommand> {
 	const child: ChildProcessWithoutNullStreams = spawn(process.execPath, [WEB_CLI, "web", "--port", "0", ...args], {
 		cwd,
@@ -34,7 +34,7 @@ export async function startWebCommand(cwd: string, env: NodeJS.ProcessEnv, args:
 		};
 		child.stdout.on("data", onData);
 		child.stderr.on("data", onData);
-		child.on("exit", (code) => reject(new Error(`pi-ask-user web exited (${code}): ${output}`)));
+		child.on("exit", (code) => reject(new Error(`pi-ask-anywhere web exited (${code}): ${output}`)));
 	});
 	const { agentUrl, openUrl } = await printed;
 	return {
@@ -70,7 +70,7 @@ export interface Browser {
 
 /** The Debian Chromium with a fresh profile; `viewport` for phone-width pages. */
 export async function launchChromium(viewport = { width: 1100, height: 900 }, deviceScaleFactor = 1): Promise<Browser> {
-	const profile = mkdtempSync(join(tmpdir(), "pi-ask-user-chromium-"));
+	const profile = mkdtempSync(join(tmpdir(), "pi-ask-anywhere-chromium-"));
 	const context = await chromium.launchPersistentContext(profile, {
 		executablePath: "/usr/bin/chromium",
 		headless: true,

@@ -413,7 +413,7 @@ function showState(state: PageState): void {
 	}
 	document.body.classList.toggle("has-live", state.asks.length > 0);
 	document.body.classList.toggle("has-pending", state.pending.length > 0);
-	document.title = state.asks.length > 0 ? `(${state.asks.length}) pi is asking` : "pi-ask-user";
+	document.title = state.asks.length > 0 ? `(${state.asks.length}) pi is asking` : "pi-ask-anywhere";
 }
 
 function connect(): void {
@@ -437,7 +437,7 @@ function connect(): void {
 				cards.clear();
 				pendingList.replaceChildren();
 				liveList.replaceChildren(
-					h("p", { class: "empty" }, "pi-ask-user web was restarted: open the new address it printed."),
+					h("p", { class: "empty" }, "pi-ask-anywhere web was restarted: open the new address it printed."),
 				);
 			},
 			() => setTimeout(connect, 1_000),
