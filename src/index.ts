@@ -7,6 +7,7 @@ import { type ExtensionAPI, getAgentDir } from "@mariozechner/pi-coding-agent";
 import { createQuestionsCommand } from "./commands/questions.js";
 import { fileLedger } from "./lifecycle/ledger.js";
 import { createLifecycle } from "./lifecycle/lifecycle.js";
+import { registerWhenFree } from "./lifecycle/tool-owner.js";
 import { pendingTrust } from "./lifecycle/trust-verdict.js";
 import { remoteFlags } from "./remote/config.js";
 import { compactKeepingDecisions } from "./session/compaction-handler.js";
@@ -50,10 +51,18 @@ export default function askUser(pi: ExtensionAPI) {
 		trust,
 	});
 
-	pi.registerTool(createAskUserTool(lifecycle.askHandler));
+	// Registered at session start, and only where no other package's ask_user is (see tool-owner.ts).
+	const registerTool = registerWhenFree(
+		pi,
+		() => pi.registerTool(createAskUserTool(lifecycle.askHandler)),
+		(ctx, text) => lifecycle.frontEnd(ctx).tell(`pi-ask-anywhere: ${text}`, "warning"),
+	);
 	pi.registerCommand("questions", createQuestionsCommand({ ...lifecycle, structuredRpc, trust }));
 
-	pi.on("session_start", lifecycle.sessionStart);
+	pi.on("session_start", async (event, ctx) => {
+		registerTool(ctx);
+		await lifecycle.sessionStart(event, ctx);
+	});
 	pi.on("input", lifecycle.input);
 	pi.on("message_end", lifecycle.messageEnd);
 	pi.on("agent_end", lifecycle.agentEnd);

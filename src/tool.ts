@@ -1,7 +1,7 @@
 /** The ask_user tool definition: schema, words for the model, and the dispatch to the mode handlers. */
 import type { ExtensionContext, ToolDefinition } from "@mariozechner/pi-coding-agent";
 import { normalizeCall } from "./core/normalize.js";
-import { PROMPT_GUIDELINES, PROMPT_SNIPPET, TOOL_DESCRIPTION } from "./core/prompt.js";
+import { PROMPT_GUIDELINES, PROMPT_SNIPPET, TOOL_DESCRIPTION, TOOL_NAME } from "./core/prompt.js";
 import { buildDetails, resultContent } from "./core/result.js";
 import { AskUserParams, type AskUserParamsType } from "./core/schema.js";
 import type { AskDetails, AskMode, AskOutcome, AskRequest } from "./core/types.js";
@@ -47,7 +47,7 @@ export type AskUserToolDefinition = ToolDefinition<typeof AskUserParams, AskDeta
 
 export function createAskUserTool(handle: AskHandler, now: () => number = Date.now): AskUserToolDefinition {
 	return {
-		name: "ask_user",
+		name: TOOL_NAME,
 		label: "Ask User",
 		description: TOOL_DESCRIPTION,
 		promptSnippet: PROMPT_SNIPPET,

@@ -1,0 +1,58 @@
+/** Who answers ask_user: ours when nobody else has it, another package's otherwise, and the notice said once. */
+import { describe, expect, it } from "vitest";
+import { registerWhenFree, stepAsideNotice, type ToolSource, toolOwner } from "../../src/lifecycle/tool-owner.js";
+
+const builtin: ToolSource = { name: "read", sourceInfo: { path: "<builtin:read>" } };
+const other: ToolSource = { name: "ask_user", sourceInfo: { path: "/pkgs/other/index.ts" } };
+
+describe("toolOwner", () => {
+	it.each([
+		["no ask_user anywhere", [builtin], false, { kind: "nobody" }],
+		["another package's ask_user", [builtin, other], false, { kind: "another package", path: "/pkgs/other/index.ts" }],
+		[
+			"a tool without a source",
+			[{ name: "ask_user" }],
+			false,
+			{ kind: "another package", path: "an unknown extension" },
+		],
+		["ours, registered earlier (it is the ask_user listed)", [builtin, other], true, { kind: "ours" }],
+	] as const)("%s", (_case, tools, registeredByUs, owner) => {
+		expect(toolOwner(tools, registeredByUs)).toEqual(owner);
+	});
+});
+
+describe("registerWhenFree", () => {
+	function host(initial: ToolSource[]) {
+		const tools = [...initial];
+		const told: string[] = [];
+		let registrations = 0;
+		const onSessionStart = registerWhenFree(
+			{ getAllTools: () => tools as never },
+			() => {
+				registrations++;
+				tools.push({ name: "ask_user", sourceInfo: { path: "/ours/dist/index.js" } });
+			},
+			(_ctx, text) => told.push(text),
+		);
+		return { onSessionStart: () => onSessionStart({} as never), told, registrations: () => registrations };
+	}
+
+	it("registers once, at the first session start, when nobody has ask_user (later sessions keep it)", () => {
+		const pi = host([builtin]);
+		pi.onSessionStart();
+		pi.onSessionStart();
+		expect(pi.registrations()).toBe(1);
+		expect(pi.told).toEqual([]);
+	});
+
+	it("steps aside for another package and says so once, naming its path and how to switch", () => {
+		const pi = host([builtin, other]);
+		pi.onSessionStart();
+		pi.onSessionStart();
+		expect(pi.registrations()).toBe(0);
+		expect(pi.told).toEqual([stepAsideNotice("/pkgs/other/index.ts")]);
+		expect(pi.told[0]).toContain("/pkgs/other/index.ts");
+		expect(pi.told[0]).toContain("pi remove");
+		expect(pi.told[0]).toContain("/questions");
+	});
+});
