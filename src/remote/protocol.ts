@@ -1,9 +1,10 @@
 /**
  * The remote-answering wire protocol, both ends, pure: the `ask_user_question` event the agent sends, the
  * `hook.ask_user_answer` frame a backend sends back, the optional `ask_user_closed` event, and the mapping of
- * an answer frame to an `AskOutcome`. Seed 001 is the base; the extensions (exact arrays, `{ answer, note }`
- * values, the closed event, per-question `context` and `id`) are backward compatible and advertised in every
- * question frame's `extensions`, so a backend knows it may use them.
+ * an answer frame to an `AskOutcome`. The base is the Whimmy / OpenClaw `AskUserQuestion` backend protocol
+ * (described in docs/remote.md); the extensions (exact arrays, `{ answer, note }` values, the closed event,
+ * per-question `context` and `id`) are backward compatible and advertised in every question frame's
+ * `extensions`, so a backend knows it may use them.
  */
 import { answeredOutcome, givenFromData } from "../core/answers.js";
 import { isRecord } from "../core/json.js";
@@ -17,7 +18,7 @@ export const ANSWER_TYPE = "hook.ask_user_answer";
 export const MAX_FRAME_BYTES = 1024 * 1024;
 const MAX_QUESTION_ID_CHARS = 200;
 
-/** What this agent accepts beyond seed 001; sent in every question frame. */
+/** What this agent accepts beyond the base protocol; sent in every question frame. */
 export const WIRE_EXTENSIONS = ["answer-arrays", "answer-notes", CLOSED_EVENT] as const;
 
 /** Why an ask ended, told to the backend so that it can close its card. */
@@ -37,9 +38,9 @@ export interface WireQuestion {
 	header: string;
 	options: WireOption[];
 	multiSelect: boolean;
-	/** Beyond seed 001: markdown shown with the question, when the model gave some. */
+	/** Beyond the base protocol: markdown shown with the question, when the model gave some. */
 	context?: string;
-	/** Beyond seed 001: the model's own id for the question; a backend may key its answer by it. */
+	/** Beyond the base protocol: the model's own id for the question; a backend may key its answer by it. */
 	id?: string;
 }
 
@@ -48,7 +49,7 @@ export interface QuestionEventPayload {
 	agentId: string;
 	questionId: string;
 	questions: WireQuestion[];
-	/** Beyond seed 001: what the agent also accepts (`WIRE_EXTENSIONS`); absent from a plain seed-001 agent. */
+	/** Beyond the base protocol: what the agent also accepts (`WIRE_EXTENSIONS`); absent from a plain agent. */
 	extensions?: string[];
 }
 
@@ -74,12 +75,12 @@ export interface ClosedFrame {
 
 /** One question's answer from a backend: what the person gave and, with the extension, their note. */
 export interface RemoteAnswer {
-	/** A string is seed 001 (multi-select labels comma-separated); an array is exact, one entry per choice. */
+	/** A string is the base protocol's (multi-select labels comma-separated); an array is exact, one per choice. */
 	given: RawAnswer;
 	note?: string;
 }
 
-/** The value a backend sends for one question: seed 001's string, or an extension's array or object. */
+/** The value a backend sends for one question: the base protocol's string, or an extension's array or object. */
 export type WireAnswerValue = string | string[] | { answer: string | string[]; note?: string };
 
 /** What one inbound text frame turned out to be. */

@@ -11,7 +11,7 @@ export interface LiveAsk {
 	agentId: string;
 	sessionKey: string;
 	questions: WireQuestion[];
-	/** Whether the agent takes exact arrays and notes (it listed the extensions), or plain seed 001 strings. */
+	/** Whether the agent takes exact arrays and notes (it listed the extensions) or only plain strings. */
 	accepts: { exact: boolean; notes: boolean };
 	askedAt: number;
 }

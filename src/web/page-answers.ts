@@ -1,8 +1,9 @@
 /**
  * What the person gave on the page, checked and turned into what goes out: a `hook.ask_user_answer` value for
- * the agent (exact arrays and `{ answer, note }` when the agent accepts them, seed 001's strings otherwise) or
- * the `answer` of a pending file. Pure. The page sends, per question, the option labels it ticked, the text
- * typed into "Other" and a note; typed text stays one answer and is never split on commas.
+ * the agent (exact arrays and `{ answer, note }` when the agent accepts them, the base protocol's strings
+ * otherwise; see docs/remote.md) or the `answer` of a pending file. Pure. The page sends, per question, the
+ * option labels it ticked, the text typed into "Other" and a note; typed text stays one answer and is never
+ * split on commas.
  */
 import { isRecord } from "../core/json.js";
 import { sanitizeText } from "../core/text.js";
@@ -74,7 +75,7 @@ function items(question: WireQuestion, answer: PageAnswer): string[] {
 
 /**
  * The `answers` object of a `hook.ask_user_answer` frame, keyed by question text. With `exact` (the agent lists
- * "answer-arrays") a multi-select answer is an array; otherwise seed 001's comma-separated string. With
+ * "answer-arrays") a multi-select answer is an array; otherwise the base protocol's comma-separated string. With
  * `notes` (the agent lists "answer-notes") a note travels as `{ answer, note }`; otherwise it cannot be sent.
  */
 export function wireAnswers(

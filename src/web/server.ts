@@ -1,8 +1,8 @@
 /**
- * `pi-ask-anywhere web`: one local HTTP server that is a seed-001 backend for agents (`/agent`, WebSocket) and
- * serves a page (`/`, its assets, its API under `/api/`, its live channel `/live`) where a person answers the
- * questions agents are waiting on, and the project folder's pending questions. Pages get every change
- * pushed over `/live`. Nothing here logs a token, a request URL or an answer.
+ * `pi-ask-anywhere web`: one local HTTP server that is an `AskUserQuestion` backend (docs/remote.md)
+ * for agents (`/agent`, WebSocket) and serves a page (`/`, its assets, its API under `/api/`, its live channel
+ * `/live`) where a person answers the questions agents are waiting on, and the project folder's pending
+ * questions. Pages get every change pushed over `/live`. Nothing here logs a token, a request URL or an answer.
  */
 import { once } from "node:events";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
