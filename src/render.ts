@@ -37,6 +37,8 @@ export function summarizeResult(
 			return { tone: "warning", lines: ["No answer in time"] };
 		case "connectionLost":
 			return { tone: "warning", lines: ["Connection to the user lost"] };
+		case "interrupted":
+			return { tone: "warning", lines: ["Interrupted: asked again when the session continues"] };
 		case "pending":
 			return {
 				tone: "warning",

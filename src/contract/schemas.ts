@@ -55,6 +55,11 @@ export const AskUserResultSchema = Type.Object(
 		cancelled: Type.Optional(Type.Literal(true)),
 		timedOut: Type.Optional(Type.Literal(true)),
 		connectionLost: Type.Optional(Type.Literal(true)),
+		interrupted: Type.Optional(
+			Type.Literal(true, {
+				description: "Stopped by something other than the person (pi shut down, the run aborted); asked again later",
+			}),
+		),
 	},
 	{ additionalProperties: false },
 );
@@ -70,6 +75,7 @@ export const AskOutcomeKindSchema = Type.Union(
 		Type.Literal("cancelled"),
 		Type.Literal("timedOut"),
 		Type.Literal("connectionLost"),
+		Type.Literal("interrupted"),
 		Type.Literal("pending"),
 	],
 	{ description: "How the ask ended" },

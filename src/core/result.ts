@@ -14,6 +14,10 @@ export function toAskUserResult(outcome: AskOutcome): AskUserResult {
 			return { answered: false, answers: [], timedOut: true };
 		case "connectionLost":
 			return { answered: false, answers: [], connectionLost: true };
+		case "interrupted":
+			return outcome.reportedAs === "connectionLost"
+				? { answered: false, answers: [], connectionLost: true }
+				: { answered: false, answers: [], interrupted: true };
 		case "pending":
 			return { answered: false, answers: [], pendingFile: outcome.pendingFile };
 	}
@@ -30,6 +34,8 @@ function explanation(outcome: AskOutcome): string | undefined {
 			return "The user did not respond in time; no answers were given. Do not assume any.";
 		case "connectionLost":
 			return "The connection to the user was lost before they answered; no answers were given.";
+		case "interrupted":
+			return "The questions were interrupted before the user answered (the user did not cancel). They are kept and will be asked again when the session continues; no answers were given yet, so do not assume any.";
 		case "pending":
 			return undefined;
 	}

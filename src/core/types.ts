@@ -39,13 +39,28 @@ export interface Answer {
 /** What the person gave for one question, before it is matched against the options. */
 export type RawAnswer = string | string[];
 
-/** How an ask ended. Cancellation is a value, never an exception. */
+/**
+ * How an ask ended. Cancellation is a value, never an exception, and `cancelled` is only ever what the person did
+ * in a dialog (or a backend's dismissal on their behalf).
+ */
 export type AskOutcome =
 	| { kind: "answered"; answers: Answer[]; unanswered?: string[] }
 	| { kind: "cancelled" }
 	| { kind: "timedOut" }
 	| { kind: "connectionLost" }
+	| InterruptedOutcome
 	| { kind: "pending"; pendingFile: string };
+
+/**
+ * The ask was stopped by something other than the person: pi shutting down, `/new` or `/resume`, the run aborted
+ * (an RPC `abort`, an SDK `session.abort()`). No answers; the questions stay open and are asked again on the
+ * session's next start. `reportedAs: "connectionLost"` says it to the model as the spec's result for a client
+ * that went away (RPC mode); otherwise the model reads `interrupted`.
+ */
+export interface InterruptedOutcome {
+	kind: "interrupted";
+	reportedAs?: "connectionLost";
+}
 
 /** The spec's `AskUserResult`, the JSON the model reads. */
 export interface AskUserResult {
@@ -56,6 +71,7 @@ export interface AskUserResult {
 	cancelled?: true;
 	timedOut?: true;
 	connectionLost?: true;
+	interrupted?: true;
 }
 
 export type AskMode = "interactive" | "print" | "rpc" | "remote";
@@ -67,6 +83,10 @@ export interface AskDetails {
 	answeredAt: number;
 	mode: AskMode;
 	metadata?: Record<string, unknown>;
+	/**
+	 * `interrupted` also when the model read `connectionLost` (RPC mode): the session's ask record reads it as
+	 * still open, while a `connectionLost` here is a real end (the remote backend's connection was lost).
+	 */
 	outcome: AskOutcome["kind"];
 	unanswered?: string[];
 	pendingFile?: string;

@@ -1,7 +1,8 @@
 /**
  * One ask_user call from start to end: `--answers` given up front (only if they fit), the person through the
  * front end (raced against the remote bridge when configured), or — where nobody can answer now — the questions
- * saved for later. While a dialog is open the questions are on disk too, so nothing is lost however pi ends.
+ * saved for later. While a dialog is open the questions are on disk too, so nothing is lost however pi ends; an ask
+ * the person did not end (pi shut down, the run aborted) stays open there and in the session, to be asked again.
  */
 import type { ExtensionContext } from "@mariozechner/pi-coding-agent";
 import { outcomeFromRawAnswers, parseAnswersText } from "../core/answer-input.js";
@@ -48,6 +49,17 @@ function upFrontOutcome(answers: string, request: AskRequest, frontEnd: FrontEnd
 	return undefined;
 }
 
+/**
+ * An interrupted ask as the model hears it: an RPC client gets the spec's result for a client that went away
+ * (`connectionLost`); the TUI and an SDK app get `interrupted`. pi 1.x cannot tell a shutdown from `/new`, an RPC
+ * `abort` or `session.abort()` (it aborts the tool first), so every such abort reads the same.
+ */
+function reported(outcome: AskOutcome, frontEnd: FrontEnd): AskOutcome {
+	return outcome.kind === "interrupted" && frontEnd.kind === "rpc"
+		? { kind: "interrupted", reportedAs: "connectionLost" }
+		: outcome;
+}
+
 export function createAskHandler(deps: AskHandlerDeps): AskHandler {
 	return async (ask: Ask): Promise<AskResolution> => {
 		const frontEnd = deps.frontEnd(ask.ctx);
@@ -62,11 +74,13 @@ export function createAskHandler(deps: AskHandlerDeps): AskHandler {
 			const local = (signal?: AbortSignal) =>
 				dialog(ask.request, { signal, requestId: ask.toolCallId, history: deps.history() });
 			const onDisk = deps.keepOnDisk(ask.ctx, ask.request, ask.toolCallId);
-			const { outcome, answeredBy } = bridge
+			const raced = bridge
 				? await raceLocalAndRemote(local, async (signal) => (await bridge).ask(ask.request, signal), ask.signal)
 				: { outcome: await local(ask.signal), answeredBy: "local" as const };
-			// After an abort the questions stay on disk, to be answered later (/questions, pi -c).
-			if (onDisk && !ask.signal?.aborted) deps.removeFromDisk(onDisk);
+			const { answeredBy } = raced;
+			const outcome = reported(raced.outcome, frontEnd);
+			// An interrupted ask's questions stay on disk, to be answered later (/questions, pi -c, --answers).
+			if (onDisk && outcome.kind !== "interrupted") deps.removeFromDisk(onDisk);
 			deps.remember(outcome);
 			if (answeredBy === "remote") {
 				frontEnd.tell(outcome.kind === "answered" ? "Answered remotely." : "Dismissed remotely.");

@@ -15,7 +15,10 @@ export const ASK_RECORD_TYPE = "ask_user-record";
 
 /** What a later start can still do for an ask. */
 export type AskState =
-	/** Called, but no result: pi was killed or the client went away while the question was open. */
+	/**
+	 * Called, but not ended by the person: no result (pi was killed, or pi before 1.x exited while the question was
+	 * open), or an `interrupted` result (pi 1.x saves one when it aborts the call on shutdown, `/new`, an abort).
+	 */
 	| "interrupted"
 	/** Waiting in a pending file for the person's answers. */
 	| "pending"
@@ -86,6 +89,10 @@ export function asksOnBranch(branch: readonly SessionEntry[]): SessionAsk[] {
 			if (details.outcome === "pending" && typeof details.pendingFile === "string") {
 				ask.state = "pending";
 				ask.pendingFile = details.pendingFile;
+			} else if (details.outcome === "interrupted") {
+				// Whatever the model read (`interrupted`, or `connectionLost` in RPC mode), the details say "interrupted"
+				// only for an ask the person never ended; a remote backend's lost connection is `connectionLost` there.
+				ask.state = "interrupted";
 			} else {
 				ask.state = "settled";
 			}

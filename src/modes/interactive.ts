@@ -2,7 +2,8 @@
  * Interactive mode (pi's TUI): shows the question dialog with `ctx.ui.custom()` at the height the terminal
  * leaves it, lets a person in another window notice the waiting question (bell and window title,
  * `PI_ASK_USER_NOTIFY`; on pi ≥ 1.5.1 also pi's own "blocked on the person" state), wires Ctrl+G to
- * $VISUAL/$EDITOR, and closes the dialog as `cancelled` when the agent turn is aborted.
+ * $VISUAL/$EDITOR, and closes the dialog as `interrupted` when the call is aborted (never `cancelled`: a cancel is
+ * only what the person does in the dialog).
  */
 import { basename } from "node:path";
 import { type ExtensionUIContext, VERSION } from "@mariozechner/pi-coding-agent";
@@ -14,7 +15,7 @@ import { editInExternalEditor, editorCommand } from "../ui/external-editor.js";
 import { dialogTheme } from "../ui/theme.js";
 
 export interface InteractiveOptions {
-	/** Aborting closes the dialog and resolves `cancelled` (agent abort, or a remote answer won). */
+	/** Aborting closes the dialog and resolves `interrupted` (pi shut down, the run aborted, or a remote answer won). */
 	signal?: AbortSignal;
 	/** Earlier answers typed in this session, newest last, for ↑ recall in text inputs. */
 	history?: readonly string[];
@@ -87,6 +88,7 @@ export function notifySetting(value: string | undefined): NotifySetting {
 }
 
 const BELL = "\x07";
+const INTERRUPTED: AskOutcome = { kind: "interrupted" };
 const TITLE_CHARS = 60;
 
 export async function askInteractive(
@@ -95,7 +97,7 @@ export async function askInteractive(
 	options: InteractiveOptions = {},
 ): Promise<AskOutcome | undefined> {
 	const { signal } = options;
-	if (signal?.aborted) return { kind: "cancelled" };
+	if (signal?.aborted) return INTERRUPTED;
 	const notify = options.notify ?? notifySetting(process.env.PI_ASK_USER_NOTIFY);
 	const first = request.questions[0];
 	const headline = first ? (first.header ?? first.question).replace(/\s+/g, " ").slice(0, TITLE_CHARS) : "";
@@ -106,9 +108,10 @@ export async function askInteractive(
 	let titleChanged = false;
 
 	let removeAbort = () => {};
+	let aborted = false;
 	try {
 		// `custom()` gives nothing back where there is no TUI to show it in (an SDK host): `undefined`, no decision.
-		return await ui.custom<AskOutcome | undefined>((tui, theme, keybindings, done) => {
+		const outcome = await ui.custom<AskOutcome | undefined>((tui, theme, keybindings, done) => {
 			const dialog: AskDialog = new AskDialog(tui, dialogTheme(theme), keybindings, request.questions, {
 				history: options.history,
 				room: (width) => roomFor(tui, dialog, width),
@@ -116,7 +119,10 @@ export async function askInteractive(
 				onDone: done,
 			});
 			if (signal) {
-				const onAbort = () => dialog.dispatch({ type: "abort" });
+				const onAbort = () => {
+					aborted = true;
+					dialog.dispatch({ type: "abort" });
+				};
 				signal.addEventListener("abort", onAbort, { once: true });
 				removeAbort = () => signal.removeEventListener("abort", onAbort);
 				// An abort between the check above and this point would otherwise never be seen.
@@ -129,6 +135,8 @@ export async function askInteractive(
 			}
 			return dialog;
 		}, customOptions);
+		// The dialog closes an aborted ask as it closes a cancelled one; the person gave no cancel, though.
+		return aborted && outcome?.kind === "cancelled" ? INTERRUPTED : outcome;
 	} finally {
 		removeAbort();
 		// pi's own title is "π - <folder>"; put it back.

@@ -1,7 +1,8 @@
 /**
  * RPC mode for any client: every question goes through pi's standard extension-UI dialogs (`select`,
  * `input`, `confirm`), which every RPC client already answers. Cancelling any dialog cancels the whole
- * ask, after a "Discard N answers?" confirmation once answers were given (spec: atomic multi-question).
+ * ask, after a "Discard N answers?" confirmation once answers were given (spec: atomic multi-question). An abort
+ * the person did not give (pi shutting down, the run aborted) ends it as `interrupted`, never `cancelled`.
  */
 import type { ExtensionUIContext } from "@mariozechner/pi-coding-agent";
 import { answeredOutcome, type GivenAnswer } from "../core/answers.js";
@@ -125,13 +126,14 @@ export async function askWithDialogs(ui: RpcDialogs, request: AskRequest, signal
 			declinedDiscards = 0;
 			continue;
 		}
-		if (signal?.aborted) return { kind: "cancelled" };
+		if (signal?.aborted) return { kind: "interrupted" };
 		const answered = given.filter((answer) => answer !== undefined).length;
 		if (answered === 0 || declinedDiscards >= MAX_DECLINED_DISCARDS) return { kind: "cancelled" };
 		const discard = await ui.confirm(STRINGS.confirmDiscard(answered), STRINGS.confirmDiscardDetail(index + 1), {
 			signal,
 		});
-		if (discard || signal?.aborted) return { kind: "cancelled" };
+		if (signal?.aborted) return { kind: "interrupted" };
+		if (discard) return { kind: "cancelled" };
 		declinedDiscards++;
 	}
 	return answeredOutcome(questions, given);

@@ -86,7 +86,7 @@ export async function askStructured(
 		const value = await unlessAborted(ui.editor(REQUEST_MARKER, prefill), signal);
 		if (signal?.aborted) {
 			sendClosedNotice(ui, requestId, closedReason(signal));
-			return { kind: "cancelled" };
+			return { kind: "interrupted" };
 		}
 		if (value === undefined) return { kind: "cancelled" };
 		const response = parseResponse(value, requestId, request.questions);

@@ -15,7 +15,7 @@ export interface RpcOptions {
 }
 
 export async function askRpc(ui: RpcDialogs, request: AskRequest, options: RpcOptions): Promise<AskOutcome> {
-	if (options.signal?.aborted) return { kind: "cancelled" };
+	if (options.signal?.aborted) return { kind: "interrupted" };
 	return options.structured
 		? askStructured(ui, request, options.requestId, options.signal)
 		: askWithDialogs(ui, request, options.signal);

@@ -37,9 +37,9 @@ export interface RemoteBridgeDeps {
 }
 
 export interface RemoteBridge {
-	/** Sends the questions and waits for the first answer; aborting resolves `cancelled` and stops waiting. */
+	/** Sends the questions and waits for the first answer; aborting resolves `interrupted` and stops waiting. */
 	ask(request: AskRequest, signal?: AbortSignal): Promise<RemoteAskOutcome>;
-	/** Settles open asks as `cancelled`, closes the socket, clears every timer. */
+	/** Settles open asks as `interrupted`, closes the socket, clears every timer. */
 	dispose(): void;
 }
 
@@ -134,9 +134,10 @@ export function createRemoteBridge(config: RemoteConfig, deps: RemoteBridgeDeps)
 
 	async function ask(request: AskRequest, signal?: AbortSignal): Promise<RemoteAskOutcome> {
 		if (disposed) return unavailable("remote answering was shut down");
-		if (signal?.aborted) return { kind: "cancelled" };
+		// Only the person dismisses (a backend's `{}`); an abort is pi's or the run's, never theirs.
+		if (signal?.aborted) return { kind: "interrupted" };
 		const open = await unlessAborted(connection.connect(), signal);
-		if (open === undefined || signal?.aborted) return { kind: "cancelled" };
+		if (open === undefined || signal?.aborted) return { kind: "interrupted" };
 		if (isUnavailable(open)) return open;
 		if (disposed) return unavailable("remote answering was shut down");
 
@@ -156,7 +157,7 @@ export function createRemoteBridge(config: RemoteConfig, deps: RemoteBridgeDeps)
 				resolve(outcome);
 			};
 			const onAbort = (): void =>
-				settle({ kind: "cancelled" }, signal?.reason === ANSWERED_ELSEWHERE ? ANSWERED_ELSEWHERE : "aborted");
+				settle({ kind: "interrupted" }, signal?.reason === ANSWERED_ELSEWHERE ? ANSWERED_ELSEWHERE : "aborted");
 			const answerTimer = setTimeout(() => settle({ kind: "timedOut" }, "timeout"), config.timeoutMs);
 			openQuestions.set(questionId, { request, settle });
 			connection.keepAlive(true);
@@ -170,7 +171,7 @@ export function createRemoteBridge(config: RemoteConfig, deps: RemoteBridgeDeps)
 	function dispose(): void {
 		if (disposed) return;
 		disposed = true;
-		for (const question of [...openQuestions.values()]) question.settle({ kind: "cancelled" }, "aborted");
+		for (const question of [...openQuestions.values()]) question.settle({ kind: "interrupted" }, "aborted");
 		connection.close();
 	}
 

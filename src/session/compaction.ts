@@ -12,7 +12,12 @@ const DECISIONS_HEADING = "## User decisions (ask_user)";
 
 function decisionLines(details: AskDetails): string[] {
 	if (details.outcome !== "answered") {
-		const what = details.outcome === "pending" ? "pending, not yet answered" : `not answered (${details.outcome})`;
+		const what =
+			details.outcome === "pending"
+				? "pending, not yet answered"
+				: details.outcome === "interrupted"
+					? "interrupted, not yet answered (asked again later)"
+					: `not answered (${details.outcome})`;
 		return details.questions.map((q) => `- Q: ${q.question} → ${what}`);
 	}
 	const lines = details.answers.map((a) => {

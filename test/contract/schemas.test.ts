@@ -60,8 +60,15 @@ describe("published JSON Schemas (npm run build → dist/schemas/*.json)", () =>
 			],
 		);
 		expectValid("ask-user-result.json", JSON.parse(resultContent(outcome)[0]?.text ?? ""));
-		for (const other of [{ kind: "cancelled" }, { kind: "pending", pendingFile: ".pi/p.json" }] as const) {
+		const others = [
+			{ kind: "cancelled" },
+			{ kind: "interrupted" },
+			{ kind: "interrupted", reportedAs: "connectionLost" },
+			{ kind: "pending", pendingFile: ".pi/p.json" },
+		] as const;
+		for (const other of others) {
 			expectValid("ask-user-result.json", JSON.parse(resultContent(other)[0]?.text ?? ""));
+			expectValid("ask-details.json", buildDetails(SPEC_EXAMPLE, other, "rpc", 1_707_091_200_000));
 		}
 		expectValid("ask-details.json", buildDetails(SPEC_EXAMPLE, outcome, "rpc", 1_707_091_200_000));
 		expectValid("ask-user-request.json", requestMessage(SPEC_EXAMPLE, "call_1", "the response is not valid JSON"));

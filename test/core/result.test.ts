@@ -36,6 +36,15 @@ describe("result content", () => {
 			expect(sentence).toBeTruthy();
 		}
 	});
+	it("says an interrupted ask is no cancel: interrupted (TUI, SDK) or connectionLost (RPC), asked again later", () => {
+		const sentence =
+			"The questions were interrupted before the user answered (the user did not cancel). They are kept and will be asked again when the session continues; no answers were given yet, so do not assume any.";
+		expect(texts({ kind: "interrupted" })).toEqual(['{"answered":false,"answers":[],"interrupted":true}', sentence]);
+		expect(texts({ kind: "interrupted", reportedAs: "connectionLost" })).toEqual([
+			'{"answered":false,"answers":[],"connectionLost":true}',
+			sentence,
+		]);
+	});
 	it("puts print mode's pending instructions after the JSON", () => {
 		expect(
 			texts({ kind: "pending", pendingFile: ".pi/pending-questions.json" }, "Questions pending. User input required."),
@@ -47,6 +56,12 @@ describe("result content", () => {
 });
 
 describe("details record", () => {
+	it("says interrupted whatever the model read, so the session keeps the ask open", () => {
+		for (const outcome of [{ kind: "interrupted" }, { kind: "interrupted", reportedAs: "connectionLost" }] as const) {
+			expect(buildDetails(request, outcome, "rpc", 0)).toMatchObject({ outcome: "interrupted", answers: [] });
+		}
+		expect(buildDetails(request, { kind: "connectionLost" }, "remote", 0).outcome).toBe("connectionLost");
+	});
 	it("is the spec's persisted record", () => {
 		const details = buildDetails(
 			request,
@@ -89,6 +104,9 @@ describe("rendering text", () => {
 		]);
 		expect(summarizeResult(buildDetails(request, { kind: "cancelled" }, "rpc", 0), false).lines).toEqual([
 			"Cancelled by the user",
+		]);
+		expect(summarizeResult(buildDetails(request, { kind: "interrupted" }, "interactive", 0), false).lines).toEqual([
+			"Interrupted: asked again when the session continues",
 		]);
 		expect(
 			summarizeResult(buildDetails(request, { kind: "pending", pendingFile: "p.json" }, "print", 0), false).lines[0],

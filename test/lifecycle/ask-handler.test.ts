@@ -96,15 +96,52 @@ describe("createAskHandler", () => {
 		expect(fakes.remembered).toEqual([ANSWERED]);
 	});
 
-	it("keeps the questions on disk after an abort, to be answered later", async () => {
+	/** A dialog the call's abort closes, as the real front ends do: `interrupted`, never `cancelled`. */
+	const closedByAbort = (_request: AskRequest, options: AskOptions) =>
+		new Promise<AskOutcome>((resolve) =>
+			options.signal?.addEventListener("abort", () => resolve({ kind: "interrupted" }), { once: true }),
+		);
+
+	it.each(["tui", "sdk"] as const)(
+		"an abort the person did not give is interrupted in the %s, and its questions stay on disk",
+		async (kind) => {
+			const controller = new AbortController();
+			const { handle, fakes } = setup({ kind, dialog: closedByAbort });
+			const handled = handle(ask(controller.signal));
+			controller.abort();
+			expect((await handled).outcome).toEqual({ kind: "interrupted" });
+			expect(fakes.onDisk).toHaveLength(1);
+			expect(fakes.removed).toEqual([]);
+		},
+	);
+
+	it("an abort the person did not give reads as connectionLost to an RPC client, and stays open", async () => {
 		const controller = new AbortController();
-		const { handle, fakes } = setup({
-			dialog: async () => {
-				controller.abort();
-				return { kind: "cancelled" };
-			},
-		});
-		expect((await handle(ask(controller.signal))).outcome).toEqual({ kind: "cancelled" });
+		const { handle, fakes } = setup({ kind: "rpc", dialog: closedByAbort });
+		const handled = handle(ask(controller.signal));
+		controller.abort();
+		expect(await handled).toEqual({ outcome: { kind: "interrupted", reportedAs: "connectionLost" }, mode: "rpc" });
+		expect(fakes.removed).toEqual([]);
+	});
+
+	it.each(["tui", "rpc", "sdk"] as const)("a cancel the person gave in the %s stays a cancel", async (kind) => {
+		const { handle, fakes } = setup({ kind, dialog: async () => ({ kind: "cancelled" }) });
+		expect((await handle(ask(new AbortController().signal))).outcome).toEqual({ kind: "cancelled" });
+		expect(fakes.removed).toEqual(fakes.onDisk);
+	});
+
+	it("an abort while the remote question is also open is interrupted, not the backend's dismissal", async () => {
+		const controller = new AbortController();
+		const bridge = {
+			ask: (_request: AskRequest, signal?: AbortSignal) =>
+				new Promise<AskOutcome>((resolve) =>
+					signal?.addEventListener("abort", () => resolve({ kind: "interrupted" }), { once: true }),
+				),
+		};
+		const { handle, fakes } = setup({ dialog: closedByAbort, bridge });
+		const handled = handle(ask(controller.signal));
+		controller.abort();
+		expect(await handled).toEqual({ outcome: { kind: "interrupted" }, mode: "interactive" });
 		expect(fakes.removed).toEqual([]);
 	});
 

@@ -249,7 +249,7 @@ describe("askWithDialogs (plain dialogs)", () => {
 		expect(outcome).toMatchObject({ answers: [{ answer: "short" }, { answer: long }, { answer: long }] });
 	});
 
-	it("cancels without a confirmation when the agent aborts", async () => {
+	it("ends as interrupted, never cancelled, without a confirmation when the call is aborted", async () => {
 		const controller = new AbortController();
 		const { ui, calls } = fakeUi([
 			"SQLite",
@@ -258,8 +258,23 @@ describe("askWithDialogs (plain dialogs)", () => {
 				return undefined;
 			},
 		]);
-		expect(await askWithDialogs(ui, SPEC, controller.signal)).toEqual({ kind: "cancelled" });
+		expect(await askWithDialogs(ui, SPEC, controller.signal)).toEqual({ kind: "interrupted" });
 		expect(calls).toHaveLength(2);
+	});
+
+	it("ends as interrupted when the call is aborted while “Discard answers?” is open; a Yes there is a cancel", async () => {
+		const controller = new AbortController();
+		const aborted = fakeUi([
+			"SQLite",
+			undefined,
+			() => {
+				controller.abort();
+				return false;
+			},
+		]);
+		expect(await askWithDialogs(aborted.ui, SPEC, controller.signal)).toEqual({ kind: "interrupted" });
+		expect(aborted.calls.map((c) => c.method)).toEqual(["select", "input", "confirm"]);
+		expect(await askWithDialogs(fakeUi(["SQLite", undefined, true]).ui, SPEC)).toEqual({ kind: "cancelled" });
 	});
 });
 
@@ -346,13 +361,13 @@ describe("structured protocol", () => {
 		expect(calls.at(-1)?.title).toContain("the model is told that no valid answer came");
 	});
 
-	it("cancels when the editor is dismissed or the agent aborts while it is open", async () => {
+	it("cancels when the app dismisses the editor; an abort while it is open is interrupted, not a cancel", async () => {
 		expect(await askStructured(fakeUi([undefined]).ui, SPEC, "r")).toEqual({ kind: "cancelled" });
 		const controller = new AbortController();
 		const never: RpcDialogs = { ...fakeUi([]).ui, editor: () => new Promise(() => {}) };
 		const asked = askStructured(never, SPEC, "r", controller.signal);
 		controller.abort();
-		expect(await asked).toEqual({ kind: "cancelled" });
+		expect(await asked).toEqual({ kind: "interrupted" });
 	});
 
 	it("tells the app that the request closed, and why, when the ask ends without its answer", async () => {
@@ -365,7 +380,7 @@ describe("structured protocol", () => {
 			const controller = new AbortController();
 			const asked = askStructured({ ...ui, editor: () => new Promise(() => {}) }, SPEC, "call_7", controller.signal);
 			controller.abort(reason);
-			expect(await asked).toEqual({ kind: "cancelled" });
+			expect(await asked).toEqual({ kind: "interrupted" });
 			expect(calls).toEqual([
 				{ method: "notify", title: JSON.stringify({ type: "ask_user_closed", requestId: "call_7", reason: expected }) },
 			]);
@@ -430,7 +445,7 @@ describe("askRpc", () => {
 	it("shows nothing when the call was already aborted", async () => {
 		const { ui, calls } = fakeUi([]);
 		const signal = AbortSignal.abort();
-		expect(await askRpc(ui, SPEC, { structured: false, requestId: "id", signal })).toEqual({ kind: "cancelled" });
+		expect(await askRpc(ui, SPEC, { structured: false, requestId: "id", signal })).toEqual({ kind: "interrupted" });
 		expect(calls).toEqual([]);
 	});
 });

@@ -306,18 +306,18 @@ describe("remote bridge against a real WebSocket server", () => {
 		expect(logs[0]).toContain("already answered or closed");
 	});
 
-	it("resolves cancelled on abort and sends the backend nothing more than the closed notice", async () => {
+	it("resolves interrupted (not a dismissal) on abort and sends the backend nothing more than the closed notice", async () => {
 		const server = await backend();
 		const { bridge, logs } = makeBridge(server.url);
 		const controller = new AbortController();
 		const outcome = bridge.ask(databaseQuestion, controller.signal);
 		const frame = await server.nextQuestion();
 		controller.abort();
-		expect(await outcome).toEqual({ kind: "cancelled" });
+		expect(await outcome).toEqual({ kind: "interrupted" });
 		server.answer(frame.payload.payload.questionId, { "Which database should I use for caching?": "Redis" });
 		await until(() => logs.length > 0);
 		expect(server.received.map((received) => received.payload.event)).toEqual(["ask_user_question", "ask_user_closed"]);
-		expect(await bridge.ask(databaseQuestion, AbortSignal.abort())).toEqual({ kind: "cancelled" });
+		expect(await bridge.ask(databaseQuestion, AbortSignal.abort())).toEqual({ kind: "interrupted" });
 		expect(server.received).toHaveLength(2);
 	});
 
@@ -428,7 +428,7 @@ describe("remote bridge against a real WebSocket server", () => {
 			`"Database": ignored the answer key "[redacted]" matches no question; use a question's text, header or id: "Which database should I use for caching?"`,
 		);
 		bridge.dispose();
-		expect(await outcome).toEqual({ kind: "cancelled" });
+		expect(await outcome).toEqual({ kind: "interrupted" });
 	});
 
 	it("refuses plain ws:// to a non-loopback host unless explicitly allowed", () => {
@@ -447,7 +447,7 @@ describe("remote bridge against a real WebSocket server", () => {
 		const outcome = bridge.ask(databaseQuestion);
 		await server.nextQuestion();
 		bridge.dispose();
-		expect(await outcome).toEqual({ kind: "cancelled" });
+		expect(await outcome).toEqual({ kind: "interrupted" });
 		expect(await bridge.ask(databaseQuestion)).toMatchObject({ kind: "unavailable" });
 	});
 
@@ -497,11 +497,11 @@ describe("remote bridge against a real WebSocket server", () => {
 			const aborted = bridge.ask(databaseQuestion, controller.signal);
 			await server.nextQuestion();
 			controller.abort();
-			expect(await aborted).toEqual({ kind: "cancelled" });
+			expect(await aborted).toEqual({ kind: "interrupted" });
 			const open = bridge.ask(featuresQuestion);
 			await server.nextQuestion();
 			bridge.dispose();
-			expect(await open).toEqual({ kind: "cancelled" });
+			expect(await open).toEqual({ kind: "interrupted" });
 			await until(() => closedFrames(server).length === 2);
 			expect(closedFrames(server).map((frame) => frame.payload.payload)).toMatchObject([
 				{ reason: "aborted" },

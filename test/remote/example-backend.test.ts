@@ -81,7 +81,7 @@ describe("examples/remote-backend.mjs", () => {
 				await new Promise((done) => setTimeout(done, 20));
 			}
 			controller.abort();
-			expect(await withdrawn).toEqual({ kind: "cancelled" });
+			expect(await withdrawn).toEqual({ kind: "interrupted" });
 			for (let i = 0; i < 100 && !backend.output().includes("closed by the agent: aborted"); i++) {
 				await new Promise((done) => setTimeout(done, 20));
 			}

@@ -8,15 +8,15 @@ const answered: AskOutcome = {
 	answers: [{ question: "Q", answer: "A", selectedOption: "A", wasCustom: false }],
 };
 
-/** A side that settles with `outcome` after `ms`, or `cancelled` as soon as it is aborted. */
+/** A side that settles with `outcome` after `ms`, or `interrupted` as soon as it is aborted (as the real sides do). */
 function side<T extends RemoteAskOutcome>(outcome: T, ms: number, seen: { aborted: boolean }) {
 	return (signal: AbortSignal) =>
-		new Promise<T | { kind: "cancelled" }>((resolve) => {
+		new Promise<T | { kind: "interrupted" }>((resolve) => {
 			const timer = setTimeout(() => resolve(outcome), ms);
 			signal.addEventListener("abort", () => {
 				seen.aborted = true;
 				clearTimeout(timer);
-				resolve({ kind: "cancelled" });
+				resolve({ kind: "interrupted" });
 			});
 		});
 }
@@ -65,7 +65,7 @@ describe("raceLocalAndRemote", () => {
 			controller.signal,
 		);
 		controller.abort();
-		expect((await pending).outcome).toEqual({ kind: "cancelled" });
+		expect((await pending).outcome).toEqual({ kind: "interrupted" });
 		expect(local.aborted && remote.aborted).toBe(true);
 	});
 

@@ -75,6 +75,13 @@ describe("decisions in compaction summaries", () => {
 		]);
 	});
 
+	it("records an interrupted ask as not yet answered, never as the person's cancel", () => {
+		const interrupted = buildDetails({ questions: [{ question: "Deploy?" }] }, { kind: "interrupted" }, "rpc", 0);
+		expect(collectDecisions([toolResult(interrupted)])).toEqual([
+			"- Q: Deploy? → interrupted, not yet answered (asked again later)",
+		]);
+	});
+
 	it("carries decisions forward from an earlier summary", () => {
 		const summary = withDecisions("Summary.", ['- Q: DB? → A: "SQLite" (chosen option)']);
 		expect(summary).toBe('Summary.\n\n## User decisions (ask_user)\n- Q: DB? → A: "SQLite" (chosen option)\n');

@@ -68,12 +68,12 @@ describe("askInteractive", () => {
 		expect(titles).toEqual([]);
 	});
 
-	it("closes with cancelled when the signal aborts", async () => {
+	it("closes with interrupted, never cancelled, when the signal aborts", async () => {
 		const controller = new AbortController();
 		const fake = fakeUi();
 		const promise = askInteractive(fake.ui, request, { signal: controller.signal, notify: "off" });
 		controller.abort();
-		expect(await promise).toEqual({ kind: "cancelled" });
+		expect(await promise).toEqual({ kind: "interrupted" });
 	});
 
 	it("gives no decision (undefined) where custom() shows nothing, as in an SDK host", async () => {
@@ -81,8 +81,15 @@ describe("askInteractive", () => {
 		expect(await askInteractive(ui, request, { notify: "off" })).toBeUndefined();
 	});
 
-	it("returns cancelled at once for an already aborted signal", async () => {
-		expect(await askInteractive(fakeUi().ui, request, { signal: AbortSignal.abort() })).toEqual({ kind: "cancelled" });
+	it("is cancelled only by the person: Escape with a live signal", async () => {
+		const { outcome } = await run({ notify: "off", signal: new AbortController().signal }, [K.escape]);
+		expect(outcome).toEqual({ kind: "cancelled" });
+	});
+
+	it("returns interrupted at once for an already aborted signal", async () => {
+		expect(await askInteractive(fakeUi().ui, request, { signal: AbortSignal.abort() })).toEqual({
+			kind: "interrupted",
+		});
 	});
 
 	it("reads PI_ASK_USER_NOTIFY", () => {

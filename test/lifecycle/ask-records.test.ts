@@ -1,0 +1,57 @@
+/** Each ask's state read from a session branch: an ask the person did not end stays open, whatever pi saved. */
+import type { SessionEntry } from "@mariozechner/pi-coding-agent";
+import { describe, expect, it } from "vitest";
+import { buildDetails } from "../../src/core/result.js";
+import type { AskOutcome } from "../../src/core/types.js";
+import { asksOnBranch, openAsks } from "../../src/lifecycle/ask-records.js";
+import { SPEC_EXAMPLE } from "../fixtures.js";
+
+function call(id: string): SessionEntry {
+	return {
+		type: "message",
+		message: { role: "assistant", content: [{ type: "toolCall", id, name: "ask_user", arguments: SPEC_EXAMPLE }] },
+	} as unknown as SessionEntry;
+}
+
+function result(id: string, outcome: AskOutcome, mode: "interactive" | "rpc" | "remote" = "interactive"): SessionEntry {
+	return {
+		type: "message",
+		message: {
+			role: "toolResult",
+			toolName: "ask_user",
+			toolCallId: id,
+			content: [],
+			details: buildDetails(SPEC_EXAMPLE, outcome, mode, 0),
+		},
+	} as unknown as SessionEntry;
+}
+
+const states = (branch: SessionEntry[]) => asksOnBranch(branch).map((ask) => ask.state);
+
+describe("asksOnBranch", () => {
+	it("a call without a result is interrupted (pi before 1.x exits with the call open)", () => {
+		expect(states([call("a")])).toEqual(["interrupted"]);
+	});
+
+	it("an interrupted result (pi 1.x saves one on shutdown, /new, an abort) stays open, whatever the model read", () => {
+		const branch = [
+			call("tui"),
+			result("tui", { kind: "interrupted" }),
+			call("rpc"),
+			result("rpc", { kind: "interrupted", reportedAs: "connectionLost" }, "rpc"),
+		];
+		expect(states(branch)).toEqual(["interrupted", "interrupted"]);
+		expect(openAsks(asksOnBranch(branch), new Set()).map((ask) => ask.toolCallId)).toEqual(["tui", "rpc"]);
+	});
+
+	it("the person's cancel and a remote backend's lost connection are settled", () => {
+		const branch = [
+			call("cancel"),
+			result("cancel", { kind: "cancelled" }),
+			call("remote"),
+			result("remote", { kind: "connectionLost" }, "remote"),
+		];
+		expect(states(branch)).toEqual(["settled", "settled"]);
+		expect(openAsks(asksOnBranch(branch), new Set())).toEqual([]);
+	});
+});
