@@ -3,10 +3,16 @@
  * session's asks that still wait (with what the person wrote into their files), and other sessions' pending files
  * with the trust rule's verdict. Interrupted asks whose questions are on disk nowhere are saved again here.
  */
-import { existsSync, readFileSync } from "node:fs";
-import { isAbsolute, resolve } from "node:path";
+import { resolve } from "node:path";
 import type { ExtensionContext } from "@mariozechner/pi-coding-agent";
-import { displayPath, type PendingEntry, type PendingFile, savePendingFile } from "../pending/pending-file.js";
+import {
+	displayPath,
+	isProjectPendingFile,
+	type PendingEntry,
+	type PendingFile,
+	readPendingText,
+	savePendingFile,
+} from "../pending/pending-file.js";
 import { asksOnBranch, openAsks, type SessionAsk, settledIn } from "./ask-records.js";
 import { editedAnswers } from "./edited-answers.js";
 import type { ForeignPending, OpenAsk } from "./startup-plan.js";
@@ -22,23 +28,18 @@ export interface FindingsDeps {
 	trust(file: PendingFile): { trusted: true } | { trusted: false; reason: string };
 }
 
-function readText(path: string): string | undefined {
-	try {
-		return readFileSync(path, "utf8");
-	} catch {
-		return undefined;
-	}
-}
-
-/** The file on disk that holds this ask's questions: the recorded one, or one naming its toolCallId. */
+/**
+ * The file on disk that holds this ask's questions: the recorded one, or one naming its toolCallId. A session
+ * file can be forged or shared, so the recorded path counts only when it is one of this project's pending files.
+ */
 function fileOfAsk(cwd: string, ask: SessionAsk, entries: readonly PendingEntry[]): string | undefined {
 	if (ask.pendingFile) {
-		const path = isAbsolute(ask.pendingFile) ? ask.pendingFile : resolve(cwd, ask.pendingFile);
-		if (existsSync(path)) return path;
+		const path = resolve(cwd, ask.pendingFile);
+		if (isProjectPendingFile(cwd, path)) return path;
 	}
 	const id = JSON.stringify(ask.toolCallId);
 	// A file broken by a hand edit cannot be parsed, but it still names its ask.
-	return entries.find((e) => e.file?.toolCallId === ask.toolCallId || readText(e.path)?.includes(id))?.path;
+	return entries.find((e) => e.file?.toolCallId === ask.toolCallId || readPendingText(cwd, e.path)?.includes(id))?.path;
 }
 
 /** This session's waiting asks, oldest first; interrupted ones with no file get one (and a record). */
@@ -61,7 +62,7 @@ export function findOpenAsks(ctx: ExtensionContext, entries: readonly PendingEnt
 			deps.recordPending(ask.toolCallId, displayPath(ctx.cwd, path));
 		}
 		const shownPath = displayPath(ctx.cwd, path);
-		const text = readText(path);
+		const text = readPendingText(ctx.cwd, path);
 		const edited =
 			text === undefined
 				? ({ kind: "none" } as const)

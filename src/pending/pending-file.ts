@@ -10,6 +10,7 @@ import { isRecord } from "../core/json.js";
 import { sanitizeLine, sanitizeText } from "../core/text.js";
 import type { AskRequest, Question } from "../core/types.js";
 import { AskUserError, validateRequest } from "../core/validate.js";
+import { readRegularFile } from "./regular-file.js";
 
 const PENDING_VERSION = 1;
 const PENDING_DIR = ".pi";
@@ -30,6 +31,15 @@ export function isProjectPendingFile(cwd: string, path: string): boolean {
 	if (!isProjectPendingPath(cwd, path)) return false;
 	const dir = fs.lstatSync(join(cwd, PENDING_DIR), { throwIfNoEntry: false });
 	return dir?.isDirectory() === true && fs.lstatSync(path, { throwIfNoEntry: false })?.isFile() === true;
+}
+
+/**
+ * The text of one of this project's pending files; `undefined` for any other path, whatever named it (a session
+ * record, a file left by another session), and for anything but a regular file (a FIFO, a device, a symlink).
+ * Every pending file is read through here.
+ */
+export function readPendingText(cwd: string, path: string): string | undefined {
+	return isProjectPendingFile(cwd, path) ? readRegularFile(path) : undefined;
 }
 
 export interface PendingQuestion {
@@ -128,7 +138,9 @@ export function parsePendingFile(text: string, path: string): PendingFile {
 		request = validateRequest(data.request);
 	} catch (error) {
 		if (!(error instanceof AskUserError)) throw error;
-		throw new PendingFileError(`${name}: "request" is broken (${error.message}); it was not written by pi-ask-anywhere`);
+		throw new PendingFileError(
+			`${name}: "request" is broken (${error.message}); it was not written by pi-ask-anywhere`,
+		);
 	}
 	if (data.questions.length !== request.questions.length) {
 		throw new PendingFileError(
@@ -270,26 +282,28 @@ export function listPendingFiles(cwd: string): PendingEntry[] {
 	} catch {
 		return [];
 	}
-	return (
-		names
-			.filter((name) => PENDING_NAME_PATTERN.test(name))
-			.map((name) => join(dir, name))
-			// Another pi process may remove a file between readdir and lstat.
-			.filter((path) => fs.lstatSync(path, { throwIfNoEntry: false })?.isFile() === true)
-			.map((path): PendingEntry => {
-				try {
-					return { path, file: parsePendingFile(fs.readFileSync(path, "utf8"), path) };
-				} catch (error) {
-					if (error instanceof PendingFileError) return { path, error };
-					return { path, error: new PendingFileError(`${basename(path)}: ${(error as Error).message}`) };
-				}
-			})
-			.sort((a, b) => (a.file?.timestamp ?? "").localeCompare(b.file?.timestamp ?? ""))
-	);
+	return names
+		.filter((name) => PENDING_NAME_PATTERN.test(name))
+		.flatMap((name) => {
+			const path = join(dir, name);
+			// Another pi process may remove a file between readdir and the read.
+			const text = readPendingText(cwd, path);
+			return text === undefined ? [] : [{ path, text }];
+		})
+		.map(({ path, text }): PendingEntry => {
+			try {
+				return { path, file: parsePendingFile(text, path) };
+			} catch (error) {
+				if (error instanceof PendingFileError) return { path, error };
+				return { path, error: new PendingFileError(`${basename(path)}: ${(error as Error).message}`) };
+			}
+		})
+		.sort((a, b) => (a.file?.timestamp ?? "").localeCompare(b.file?.timestamp ?? ""));
 }
 
+/** Removes a delivered or cleared pending file: only ever a pending file in the `.pi` folder of its own project. */
 export function removePendingFile(path: string): void {
-	fs.rmSync(path, { force: true });
+	if (isProjectPendingFile(dirname(dirname(path)), path)) fs.rmSync(path, { force: true });
 }
 
 export function displayPath(cwd: string, path: string): string {
@@ -336,9 +350,9 @@ export function writePendingAnswers(
 	expectedToolCallId: string,
 	answers: readonly PendingQuestion["answer"][],
 ): void {
-	if (fs.lstatSync(path).isSymbolicLink())
-		throw new PendingFileError(`${basename(path)} is a symlink; not writing through it`);
-	const file = parsePendingFile(fs.readFileSync(path, "utf8"), path);
+	const text = readPendingText(dirname(dirname(path)), path);
+	if (text === undefined) throw new PendingFileError(`${basename(path)} is gone or not a regular file; reload`);
+	const file = parsePendingFile(text, path);
 	if (file.toolCallId !== expectedToolCallId) {
 		throw new PendingFileError(`${basename(path)} now holds other questions; reload and answer those`);
 	}

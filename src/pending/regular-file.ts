@@ -1,0 +1,27 @@
+/**
+ * Reading a file whose path came from elsewhere (a session record, a pending file's `sessionFile`): only a
+ * regular file is read. A FIFO would block the run forever and `/dev/zero` never ends, so the path is checked
+ * with lstat (no symlink, no device), opened without following a symlink and without blocking, and checked
+ * again on the open descriptor, so that nothing swapped in between is read.
+ */
+import * as fs from "node:fs";
+
+const OPEN_FLAGS = fs.constants.O_RDONLY | fs.constants.O_NOFOLLOW | fs.constants.O_NONBLOCK;
+
+/** The text of the regular file at `path`; `undefined` when it is anything else, is missing or cannot be read. */
+export function readRegularFile(path: string): string | undefined {
+	let fd: number;
+	try {
+		if (!fs.lstatSync(path).isFile()) return undefined;
+		fd = fs.openSync(path, OPEN_FLAGS);
+	} catch {
+		return undefined;
+	}
+	try {
+		return fs.fstatSync(fd).isFile() ? fs.readFileSync(fd, "utf8") : undefined;
+	} catch {
+		return undefined;
+	} finally {
+		fs.closeSync(fd);
+	}
+}

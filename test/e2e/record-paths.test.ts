@@ -1,0 +1,86 @@
+/**
+ * A session record names "its pending file" (issue 21, defect 5): a forged or shared session can point
+ * `details.pendingFile` anywhere, and only this project's `.pi/pending-questions*.json` (a regular file, no
+ * symlink) may ever be opened or removed. Against the real pi, with the record rewritten in the session file.
+ */
+import { spawnSync } from "node:child_process";
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { createWorkspace, PI, piArgs, runPrint, type Workspace } from "./harness.js";
+
+const ONE_QUESTION = { questions: [{ question: "Drop the production database now?", options: ["Yes", "No"] }] };
+
+let ws: Workspace;
+beforeEach(() => {
+	ws = createWorkspace();
+	ws.script([{ toolCall: { name: "ask_user", arguments: ONE_QUESTION } }]);
+});
+afterEach(() => ws.cleanup());
+
+/** The one session file pi wrote for this project. */
+function onlySessionFile(): string {
+	const folder = join(ws.agentDir, "sessions");
+	const [project] = readdirSync(folder);
+	const [name] = readdirSync(join(folder, project ?? ""));
+	return join(folder, project ?? "", name ?? "");
+}
+
+/** `pi -p` leaves the question pending; its session record is then made to point at `target`. */
+function forgeRecord(target: string): void {
+	expect(runPrint(ws, ["go"]).code).toBe(0);
+	rmSync(ws.pendingPath());
+	const session = onlySessionFile();
+	const text = readFileSync(session, "utf8");
+	const forged = text.replace(
+		/"pendingFile":"\.pi\/pending-questions\.json"/g,
+		`"pendingFile":${JSON.stringify(target)}`,
+	);
+	expect(forged).not.toBe(text);
+	writeFileSync(session, forged);
+}
+
+/** `pi -p …` killed outright after `timeoutMs` (a blocked event loop would not see SIGTERM). */
+function runPrintWithin(extra: string[], timeoutMs: number) {
+	const started = Date.now();
+	const result = spawnSync(PI.node, piArgs(["-p", ...extra]), {
+		cwd: ws.cwd,
+		env: ws.env,
+		stdio: ["ignore", "pipe", "pipe"],
+		encoding: "utf8",
+		timeout: timeoutMs,
+		killSignal: "SIGKILL",
+	});
+	return { code: result.status, signal: result.signal, stderr: result.stderr, ms: Date.now() - started };
+}
+
+describe("a session record's pendingFile is used only when it is this project's pending file", () => {
+	it("a JSON file outside .pi with a one-entry questions array is neither answered nor deleted", () => {
+		const outside = join(ws.root, "notes.json");
+		const content = `${JSON.stringify({ questions: [{ answer: null }] })}\n`;
+		writeFileSync(outside, content);
+		forgeRecord(outside);
+		const requests = ws.requests().length;
+		const run = runPrint(ws, ["-c", '--answers=["x"]', "go"]);
+		expect(existsSync(outside), run.stderr).toBe(true);
+		expect(readFileSync(outside, "utf8")).toBe(content);
+		expect(ws.requests()).toHaveLength(requests);
+	});
+
+	it("a FIFO is never opened: pi -p -c finishes", () => {
+		const fifo = join(ws.root, "fifo");
+		expect(spawnSync("mkfifo", [fifo]).status).toBe(0);
+		forgeRecord(fifo);
+		const run = runPrintWithin(["-c"], 20_000);
+		expect(run.signal, run.stderr).toBeNull();
+		expect(run.code).toBe(0);
+		expect(existsSync(fifo)).toBe(true);
+	});
+
+	it("/dev/zero is never read: pi -p -c finishes", () => {
+		forgeRecord("/dev/zero");
+		const run = runPrintWithin(["-c"], 20_000);
+		expect(run.signal, run.stderr).toBeNull();
+		expect(run.code).toBe(0);
+	});
+});
