@@ -7,8 +7,8 @@ export default defineConfig([
 		entry: ["src/index.ts"],
 		format: ["esm"],
 		dts: true,
-		// The web command's files (below) are built alongside; cleaning must not remove them mid-build.
-		clean: ["!cli.mjs", "!web/**"],
+		// The app build, the web command's files (below) are built alongside; cleaning must not remove them mid-build.
+		clean: ["!cli.mjs", "!web/**", "!app/**"],
 		target: "node20",
 		// The dialog, RPC mode and the remote bridge (with ws) load in their own chunks, when first needed.
 		splitting: true,
@@ -21,6 +21,7 @@ export default defineConfig([
 			"typebox",
 			"ws",
 		],
+		// The entry loads pi's modules under whichever name pi answers to (src/host/pi-modules.ts).
 		async onSuccess() {
 			// pi loads extensions through jiti. For a `.js` file under `"type": "module"` jiti tries a native import
 			// first, which bypasses pi's import aliases: TypeBox and pi's packages would then load a second time from
@@ -34,6 +35,19 @@ export default defineConfig([
 				writeFileSync(`dist/schemas/${file}`, `${JSON.stringify(document, null, 2)}\n`);
 			}
 		},
+	},
+	// The same entry for apps that import the package (`import askUser from "pi-ask-anywhere"`): `.mjs`, so that
+	// Node loads it as ESM without the MODULE_TYPELESS_PACKAGE_JSON warning dist/package.json would cause.
+	{
+		entry: { index: "src/index.ts" },
+		outDir: "dist/app",
+		format: ["esm"],
+		outExtension: () => ({ js: ".mjs" }),
+		clean: true,
+		target: "node20",
+		platform: "node",
+		splitting: true,
+		external: ["@mariozechner/pi-coding-agent", "@mariozechner/pi-tui", "@mariozechner/pi-ai", "typebox", "ws"],
 	},
 	// `pi-ask-anywhere web`: the bin, as .mjs so that Node loads it as ESM without a "type" (see above).
 	{

@@ -13,16 +13,33 @@
  * Without --model it uses the scripted model (examples/scripted-model.ts) in a temp folder, so it needs no API
  * key: the model asks the spec's example questions, then echoes what it read back.
  */
-import { copyFileSync, mkdtempSync, rmSync } from "node:fs";
+import { copyFileSync, existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { createInterface } from "node:readline";
-import { fileURLToPath } from "node:url";
-import { createAgentSession, DefaultResourceLoader, getAgentDir, SessionManager } from "@mariozechner/pi-coding-agent";
+import { fileURLToPath, pathToFileURL } from "node:url";
 // The package itself, by name (Node resolves a package's own name through its "exports").
 import askUser from "pi-ask-anywhere";
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
+
+/**
+ * pi, by the name this app installed it under: `@earendil-works/pi-coding-agent` (0.74 and later) or
+ * `@mariozechner/pi-coding-agent` (0.73.1). pi 1.x cannot be imported by name (its dependencies are bundled):
+ * an app imports its `dist/bundle/index.js`, and loads this package through pi (`additionalExtensionPaths`).
+ */
+async function importPi() {
+	for (const name of ["@earendil-works/pi-coding-agent", "@mariozechner/pi-coding-agent"]) {
+		try {
+			return { pi: await import(name), bundled: false };
+		} catch {}
+	}
+	const bundle = join(ROOT, "node_modules/@earendil-works/pi-coding-agent/dist/bundle/index.js");
+	if (!existsSync(bundle)) throw new Error("pi is not installed: npm install @earendil-works/pi-coding-agent");
+	return { pi: await import(pathToFileURL(bundle).href), bundled: true };
+}
+const { pi, bundled } = await importPi();
+const { createAgentSession, DefaultResourceLoader, getAgentDir, SessionManager } = pi;
 const argv = process.argv.slice(2);
 const option = (name) => (argv.includes(name) ? argv[argv.indexOf(name) + 1] : undefined);
 const structured = !argv.includes("--plain");
@@ -149,11 +166,13 @@ if (!modelName) {
 	extensionPaths.push(join(ROOT, "examples/scripted-model.ts"));
 }
 
+// pi 1.x: this package by its folder, so that pi's loader hands it pi's modules; otherwise the imported factory.
+const packageDir = dirname(dirname(dirname(fileURLToPath(import.meta.resolve("pi-ask-anywhere")))));
 const resourceLoader = new DefaultResourceLoader({
 	cwd,
 	agentDir,
-	additionalExtensionPaths: extensionPaths,
-	extensionFactories: [askUser],
+	additionalExtensionPaths: bundled ? [...extensionPaths, packageDir] : extensionPaths,
+	extensionFactories: bundled ? [] : [askUser],
 });
 await resourceLoader.reload();
 const { session } = await createAgentSession({
@@ -165,7 +184,8 @@ const { session } = await createAgentSession({
 // Binding the UI context starts the extensions (session_start); providers they register become usable now.
 await session.bindExtensions({ uiContext: appUi(), onError: (error) => console.error("extension error:", error) });
 const [provider, id] = modelName ? modelName.split("/") : ["scripted", "scripted-1"];
-const model = session.modelRegistry.find(provider, id);
+// pi 1.x renamed the session's modelRegistry to modelRuntime (getModel).
+const model = session.modelRuntime?.getModel(provider, id) ?? session.modelRegistry.find(provider, id);
 if (!model) throw new Error(`unknown model ${provider}/${id}`);
 await session.setModel(model);
 

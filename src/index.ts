@@ -3,8 +3,9 @@
  * the ask lifecycle (src/lifecycle/). Wiring only: every decision lives in the modules it names.
  */
 import { writeSync } from "node:fs";
-import { type ExtensionAPI, getAgentDir } from "@mariozechner/pi-coding-agent";
+import type { ExtensionAPI } from "@mariozechner/pi-coding-agent";
 import { createQuestionsCommand } from "./commands/questions.js";
+import { loadPiModules } from "./host/pi-modules.js";
 import { fileLedger } from "./lifecycle/ledger.js";
 import { createLifecycle } from "./lifecycle/lifecycle.js";
 import { registerWhenFree } from "./lifecycle/tool-owner.js";
@@ -28,7 +29,8 @@ export type {
 	QuestionOption,
 } from "./contract/types.js";
 
-export default function askUser(pi: ExtensionAPI) {
+export default async function askUser(pi: ExtensionAPI) {
+	const host = await loadPiModules();
 	pi.registerFlag("answers", {
 		type: "string",
 		description: "Answers for ask_user: a JSON array (one per question) or an object keyed by question/header",
@@ -47,14 +49,15 @@ export default function askUser(pi: ExtensionAPI) {
 		},
 		exitNow: () => process.exit(1),
 		structuredRpc,
-		ledger: fileLedger(getAgentDir()),
+		ledger: fileLedger(host.codingAgent.getAgentDir()),
 		trust,
+		piExports: host.codingAgent,
 	});
 
 	// Registered at session start, and only where no other package's ask_user is (see tool-owner.ts).
 	const registerTool = registerWhenFree(
 		pi,
-		() => pi.registerTool(createAskUserTool(lifecycle.askHandler)),
+		() => pi.registerTool(createAskUserTool(lifecycle.askHandler, host.tui)),
 		(ctx, text) => lifecycle.frontEnd(ctx).tell(`pi-ask-anywhere: ${text}`, "warning"),
 	);
 	pi.registerCommand("questions", createQuestionsCommand({ ...lifecycle, structuredRpc, trust }));
@@ -68,5 +71,7 @@ export default function askUser(pi: ExtensionAPI) {
 	pi.on("agent_end", lifecycle.agentEnd);
 	pi.on("session_tree", lifecycle.sessionTree);
 	pi.on("session_shutdown", lifecycle.sessionShutdown);
-	pi.on("session_before_compact", (event, ctx) => compactKeepingDecisions(event, ctx, pi.getThinkingLevel()));
+	pi.on("session_before_compact", (event, ctx) =>
+		compactKeepingDecisions(event, ctx, pi.getThinkingLevel(), host.codingAgent.compact),
+	);
 }

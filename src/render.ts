@@ -1,10 +1,11 @@
 /** How an ask_user call and its result look in pi's chat: a compact line, all answers when expanded. */
 import type { Theme } from "@mariozechner/pi-coding-agent";
-import { getKeybindings, Text } from "@mariozechner/pi-tui";
+import type { Text } from "@mariozechner/pi-tui";
 import { isRecord } from "./core/json.js";
 import { normalizeArguments } from "./core/normalize.js";
 import { sanitizeLine, sanitizeText } from "./core/text.js";
 import type { Answer, AskDetails } from "./core/types.js";
+import type { PiModules } from "./host/pi-modules.js";
 
 /** A one-line summary of possibly partial, possibly non-canonical arguments (they may still be streaming). */
 export function summarizeCall(args: unknown): string {
@@ -61,27 +62,35 @@ export function summarizeResult(
 	}
 }
 
-export function renderCall(args: unknown, theme: Theme): Text {
+/** What rendering needs of pi-tui: the TUI's own copy, handed over by the caller. */
+export type RenderModules = Pick<PiModules["tui"], "Text" | "getKeybindings">;
+
+export function renderCall(args: unknown, theme: Theme, tui: RenderModules): Text {
 	const summary = summarizeCall(args);
-	return new Text(`${theme.fg("toolTitle", theme.bold("ask_user "))}${theme.fg("muted", summary)}`, 0, 0);
+	return new tui.Text(`${theme.fg("toolTitle", theme.bold("ask_user "))}${theme.fg("muted", summary)}`, 0, 0);
 }
 
 /** A collapsed result line longer than this is cut, and the result says which key expands it. */
 const COLLAPSED_CHARS = 200;
 
 /** pi's key for expanding tool output (`app.tools.expand`, ctrl+o unless the person remapped it). */
-function expandKey(): string {
-	return getKeybindings().getKeys("app.tools.expand").join("/");
+function expandKey(tui: RenderModules): string {
+	return tui.getKeybindings().getKeys("app.tools.expand").join("/");
 }
 
-export function renderResult(details: AskDetails | undefined, expanded: boolean, theme: Theme): Text {
+export function renderResult(
+	details: AskDetails | undefined,
+	expanded: boolean,
+	theme: Theme,
+	tui: RenderModules,
+): Text {
 	const { tone, lines } = summarizeResult(details, expanded);
 	const cut = !expanded && lines.some((line) => line.length > COLLAPSED_CHARS);
 	const shown = cut
 		? lines.map((line) => (line.length > COLLAPSED_CHARS ? `${line.slice(0, COLLAPSED_CHARS - 1)}…` : line))
 		: lines;
 	const styled = shown.map((line) => theme.fg(tone, line));
-	const key = cut ? expandKey() : "";
+	const key = cut ? expandKey(tui) : "";
 	if (key) styled.push(theme.fg("dim", `(${key} to expand)`));
-	return new Text(styled.join("\n"), 0, 0);
+	return new tui.Text(styled.join("\n"), 0, 0);
 }

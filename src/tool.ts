@@ -6,7 +6,7 @@ import { buildDetails, resultContent } from "./core/result.js";
 import { AskUserParams, type AskUserParamsType } from "./core/schema.js";
 import type { AskDetails, AskMode, AskOutcome, AskRequest } from "./core/types.js";
 import { validateRequest } from "./core/validate.js";
-import { renderCall, renderResult } from "./render.js";
+import { type RenderModules, renderCall, renderResult } from "./render.js";
 
 /** What a mode handler gets: the validated request plus the call's context. */
 export interface Ask {
@@ -45,7 +45,11 @@ export function prepareAskArguments(args: unknown): AskUserParamsType {
  */
 export type AskUserToolDefinition = ToolDefinition<typeof AskUserParams, AskDetails> & { exposure: "model-only" };
 
-export function createAskUserTool(handle: AskHandler, now: () => number = Date.now): AskUserToolDefinition {
+export function createAskUserTool(
+	handle: AskHandler,
+	tui: RenderModules,
+	now: () => number = Date.now,
+): AskUserToolDefinition {
 	return {
 		name: TOOL_NAME,
 		label: "Ask User",
@@ -67,7 +71,7 @@ export function createAskUserTool(handle: AskHandler, now: () => number = Date.n
 				...(resolution.terminate ? { terminate: true } : {}),
 			};
 		},
-		renderCall: (args, theme) => renderCall(args, theme),
-		renderResult: (result, options, theme) => renderResult(result.details, options.expanded, theme),
+		renderCall: (args, theme) => renderCall(args, theme, tui),
+		renderResult: (result, options, theme) => renderResult(result.details, options.expanded, theme, tui),
 	};
 }

@@ -4,7 +4,7 @@
  * `ask_user_closed`, the `ask_user_pending` list). The build writes each as a JSON Schema to `dist/schemas/`; the
  * TypeScript types of the package entry are these definitions' static types or checked equal to them.
  */
-import { type Static, Type } from "@sinclair/typebox";
+import { type Static, Type } from "typebox";
 
 const OptionSchema = Type.Object(
 	{

@@ -1,5 +1,5 @@
 /** The TypeBox parameter schema the model sees: the spec's "Parameters Schema" plus an option `preview`. */
-import { type Static, Type } from "@sinclair/typebox";
+import { type Static, Type } from "typebox";
 
 const OptionSchema = Type.Object({
 	label: Type.String({ description: "Display text" }),

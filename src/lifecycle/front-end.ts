@@ -32,13 +32,16 @@ export interface FrontEnd {
 }
 
 /**
- * Which front end: pi ≥0.78.1 says so in `ctx.mode`. pi 0.73.1 does not: a UI context with themes is taken for
- * the TUI (an SDK host that lists themes looks the same — its custom dialog falls back to plain dialogs), one
- * without for an RPC client; without a UI, `--mode json` on the command line tells JSON from print mode.
+ * Which front end: pi ≥0.78.1 says so in `ctx.mode`, except that pi ≥0.87 binds an SDK session as "print" (or
+ * "json") unless the app names a mode, while the dialogs the app handed pi work (`ctx.hasUI`): an app that gave
+ * pi dialogs is asked through them. pi 0.73.1 has no `ctx.mode`: a UI context with themes is taken for the TUI
+ * (an SDK host that lists themes looks the same — its custom dialog falls back to plain dialogs), one without
+ * for an RPC client; without a UI, `--mode json` on the command line tells JSON from print mode.
  */
 export function frontEndKind(ctx: ExtensionContext, argv: readonly string[]): FrontEndKind {
 	const declared = (ctx as { mode?: unknown }).mode;
-	if (declared === "tui" || declared === "rpc" || declared === "print" || declared === "json") return declared;
+	if (declared === "tui" || declared === "rpc") return declared;
+	if ((declared === "print" || declared === "json") && !ctx.hasUI) return declared;
 	if (ctx.hasUI) {
 		if (declared !== undefined) return "sdk";
 		return ctx.ui.getAllThemes().length > 0 ? "tui" : "rpc";

@@ -37,6 +37,8 @@ export interface LifecycleEdges extends ProcessEdges {
 	trust: FindingsDeps["trust"];
 	/** Ends the process now with exit code 1 (questions that could not be saved must not reach the model). */
 	exitNow(): never;
+	/** pi-coding-agent as the running pi loaded it (its `parseArgs`, where it exports one). */
+	piExports: object;
 }
 
 /** An ask whose answers the person can give in a dialog now (re-asked at startup, or `/questions answer`). */
@@ -259,7 +261,7 @@ export function createLifecycle(pi: ExtensionAPI, edges: LifecycleEdges) {
 		state.history = typedAnswerHistory(ctx.sessionManager.getBranch());
 		disposeRemote();
 		const sessionId = ctx.sessionManager.getSessionId();
-		const commandLine = await readCommandLine(edges.argv);
+		const commandLine = await readCommandLine(edges.argv, edges.piExports);
 		try {
 			const config = resolveRemoteConfig((name) => pi.getFlag(name), edges.env, { sessionKey: sessionId });
 			if (config) state.remote = { config };

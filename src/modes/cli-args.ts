@@ -7,7 +7,6 @@
 import { realpathSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
-import * as piPackage from "@mariozechner/pi-coding-agent";
 
 export interface CommandLine {
 	/** A message or an `@file` was given: pi sends it as the first prompt. */
@@ -50,10 +49,13 @@ async function parserNextTo(cliPath: string | undefined): Promise<ParseArgs | un
 	}
 }
 
-/** Reads this run's command line (`argv` as in `process.argv`) with the running pi's parser. */
-export async function readCommandLine(argv: readonly string[]): Promise<CommandLine> {
+/**
+ * Reads this run's command line (`argv` as in `process.argv`) with the running pi's parser: the one pi exports
+ * (`piExports`, the module pi-coding-agent as pi loaded it), else the one next to its CLI, else the copy.
+ */
+export async function readCommandLine(argv: readonly string[], piExports: object): Promise<CommandLine> {
 	const args = argv.slice(2);
-	const exported = (piPackage as Record<string, unknown>).parseArgs;
+	const exported = (piExports as Record<string, unknown>).parseArgs;
 	if (typeof exported === "function") return fromParsed((exported as ParseArgs)(args), "pi");
 	const nextTo = await parserNextTo(argv[1]);
 	if (nextTo) return fromParsed(nextTo(args), "pi-cli");

@@ -3,10 +3,12 @@
  * On pi ≥0.86 the summary is made with the model registry's stream function, the one that knows providers that
  * extensions register (pi-ai's global registry no longer does).
  */
-import { compact, type ExtensionContext, type SessionBeforeCompactEvent } from "@mariozechner/pi-coding-agent";
+import type { ExtensionContext, SessionBeforeCompactEvent } from "@mariozechner/pi-coding-agent";
+import type { PiModules } from "../host/pi-modules.js";
 import { collectDecisions, decisionsFromSummary, withDecisions } from "./compaction.js";
 
-type CompactArgs = Parameters<typeof compact>;
+type Compact = PiModules["codingAgent"]["compact"];
+type CompactArgs = Parameters<Compact>;
 type ThinkingLevel = CompactArgs[6];
 type StreamFunction = (...args: never[]) => unknown;
 
@@ -22,6 +24,7 @@ export async function compactKeepingDecisions(
 	event: SessionBeforeCompactEvent,
 	ctx: ExtensionContext,
 	thinkingLevel: ThinkingLevel,
+	compact: Compact,
 ) {
 	const { preparation } = event;
 	const decisions = [
@@ -40,7 +43,7 @@ export async function compactKeepingDecisions(
 		apiKey: CompactArgs[2],
 		headers: Record<string, string | null> | undefined,
 		...rest: [CompactArgs[4], CompactArgs[5], CompactArgs[6], StreamFunction?]
-	) => ReturnType<typeof compact>;
+	) => ReturnType<Compact>;
 	try {
 		const result = await compactWithStream(
 			preparation,

@@ -5,8 +5,8 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { Static } from "@sinclair/typebox";
-import { Check, Errors } from "@sinclair/typebox/schema";
+import type { Static } from "typebox";
+import { Check, Errors } from "typebox/schema";
 import { describe, expect, it } from "vitest";
 import {
 	type AnswerSchema,

@@ -1,5 +1,6 @@
 /** The tool definition: prepareArguments gives precise errors, execute turns a handler's outcome into content and details. */
 import type { ExtensionContext } from "@mariozechner/pi-coding-agent";
+import * as tui from "@mariozechner/pi-tui";
 import { describe, expect, it } from "vitest";
 import { createAskUserTool } from "../../src/tool.js";
 import { SPEC_EXAMPLE } from "../fixtures.js";
@@ -8,13 +9,13 @@ const ctx = {} as ExtensionContext;
 
 describe("createAskUserTool", () => {
 	it("is exposed to the model only (pi 1.x: codemode scripts cannot call a tool that waits for a person)", () => {
-		const tool = createAskUserTool(async () => ({ outcome: { kind: "cancelled" }, mode: "interactive" }));
+		const tool = createAskUserTool(async () => ({ outcome: { kind: "cancelled" }, mode: "interactive" }), tui);
 		expect(tool.exposure).toBe("model-only");
 		expect(tool.executionMode).toBe("sequential");
 	});
 
 	it("prepares Claude-style arguments and rejects bad ones with the path", () => {
-		const tool = createAskUserTool(async () => ({ outcome: { kind: "cancelled" }, mode: "interactive" }));
+		const tool = createAskUserTool(async () => ({ outcome: { kind: "cancelled" }, mode: "interactive" }), tui);
 		expect(tool.prepareArguments?.({ questions: [{ question: "Q?", options: ["A", "B"] }] })).toEqual({
 			questions: [{ question: "Q?", options: [{ label: "A" }, { label: "B" }] }],
 		});
@@ -31,6 +32,7 @@ describe("createAskUserTool", () => {
 				},
 				mode: "print",
 			}),
+			tui,
 			() => 42,
 		);
 		const result = await tool.execute("call_1", SPEC_EXAMPLE, undefined, undefined, ctx);
@@ -51,12 +53,15 @@ describe("createAskUserTool", () => {
 	});
 
 	it("passes a handler's own text and terminate through", async () => {
-		const tool = createAskUserTool(async () => ({
-			outcome: { kind: "pending", pendingFile: ".pi/pending-questions.json" },
-			mode: "print",
-			modelText: "Questions pending.",
-			terminate: true,
-		}));
+		const tool = createAskUserTool(
+			async () => ({
+				outcome: { kind: "pending", pendingFile: ".pi/pending-questions.json" },
+				mode: "print",
+				modelText: "Questions pending.",
+				terminate: true,
+			}),
+			tui,
+		);
 		const result = await tool.execute("call_1", SPEC_EXAMPLE, undefined, undefined, ctx);
 		expect(result.content).toEqual([
 			{ type: "text", text: '{"answered":false,"answers":[],"pendingFile":".pi/pending-questions.json"}' },

@@ -6,7 +6,7 @@
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { Errors } from "@sinclair/typebox/schema";
+import { Errors } from "typebox/schema";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { startBackend, type TestBackend } from "../remote/backend.js";
 import {
@@ -315,7 +315,7 @@ describe("structured RPC, complete (issue 15)", () => {
 		});
 	});
 
-	it("tells the app with an ask_user_closed notice when the run is aborted while its request is open", async () => {
+	it("tells the app with an ask_user_closed notice when the run is aborted while its request is open; the model reads no cancel", async () => {
 		const ui = ask(SPEC_EXAMPLE, true);
 		const editor = await ui.dialog("editor");
 		const { requestId } = JSON.parse(String(editor.prefill)) as { requestId: string };
@@ -323,7 +323,9 @@ describe("structured RPC, complete (issue 15)", () => {
 		const notice = await ui.notification();
 		expect(JSON.parse(String(notice.message))).toEqual({ type: "ask_user_closed", requestId, reason: "aborted" });
 		const { blocks } = await ui.resultBlocks();
-		expect(JSON.parse(blocks[0] ?? "")).toEqual({ answered: false, answers: [], cancelled: true });
+		// The app aborted the run; the person cancelled nothing (issue 21, defect 4).
+		expect(JSON.parse(blocks[0] ?? "")).toEqual({ answered: false, answers: [], connectionLost: true });
+		expect(blocks[1]).toMatch(/They are kept and will be asked again/);
 	});
 
 	it("tells the app the request was answered elsewhere when a remote answer wins", async () => {

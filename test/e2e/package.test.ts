@@ -1,12 +1,17 @@
 /**
  * The package installs and loads as a user would: `pi install -l <dir>`, `pi install <dir>`, `pi -e <dir>`.
  * A project-scope install loads only in a trusted project on pi ≥0.79, so those runs pass pi's trust flag.
+ * Then as a user installs it: from the `npm pack` tarball into a fresh app folder with the pi under test, where an
+ * app imports it by name and pi loads it from there.
  */
-import { existsSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { cpSync, existsSync } from "node:fs";
 import { join } from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { versionAtLeast } from "../pi-versions/pi.js";
 import {
 	createWorkspace,
+	PI,
 	PI_CLI,
 	PROJECT_TRUST_ARGS,
 	piArgs,
@@ -15,6 +20,11 @@ import {
 	runPi,
 	type Workspace,
 } from "./harness.js";
+import { type InstalledApp, installApp } from "./installed-app.js";
+
+/** The spec's example answered "SQLite" and "order-processor", as the model reads it. */
+const SPEC_ANSWERED =
+	'{"answered":true,"answers":[{"question":"Which database should we use?","answer":"SQLite","selectedOption":"SQLite","wasCustom":false},{"question":"What should we name this service?","answer":"order-processor","wasCustom":true}]}';
 
 let ws: Workspace;
 beforeEach(() => {
@@ -54,4 +64,46 @@ describe("installing as a pi package", () => {
 		const help = runPi(ws, piArgs(["--help"]));
 		expect(help.stdout + help.stderr).toContain("--answers");
 	});
+});
+
+describe("from a packed tarball, in an app folder with the pi under test", () => {
+	let app: InstalledApp;
+	beforeAll(() => {
+		app = installApp();
+	}, 300_000);
+	afterAll(() => app?.cleanup());
+
+	const bundled = versionAtLeast(PI.version, "1.0.0");
+
+	it.skipIf(bundled)("an app imports it by name with no error and no warning (pi < 1: pi installs by name)", () => {
+		const run = spawnSync(
+			PI.node,
+			["--input-type=module", "-e", 'const m = await import("pi-ask-anywhere"); console.log(typeof m.default);'],
+			{ cwd: app.dir, encoding: "utf8", timeout: 60_000 },
+		);
+		expect(run.stderr).toBe("");
+		expect(run.stdout).toBe("function\n");
+		expect(run.status).toBe(0);
+	});
+
+	it("pi install <app>/node_modules/pi-ask-anywhere loads it, and the tool answers", () => {
+		const install = runPi(ws, [PI_CLI, "install", app.packageDir]);
+		expect(install.code, install.stderr).toBe(0);
+		askWithInstalledPackage();
+	});
+
+	it("the SDK example, copied into the app, answers the spec's example", () => {
+		cpSync(join(ROOT, "examples"), join(app.dir, "examples"), { recursive: true });
+		const run = spawnSync(PI.node, ["examples/sdk-app.mjs"], {
+			cwd: app.dir,
+			input: "2\norder-processor\n",
+			encoding: "utf8",
+			timeout: 120_000,
+			env: { ...process.env, PI_OFFLINE: "1" },
+		});
+		expect(run.stderr).not.toContain("Error");
+		expect(run.status, run.stderr).toBe(0);
+		expect(run.stdout).toContain(`app: ask_user result: ${SPEC_ANSWERED}`);
+		expect(run.stdout).toContain(`app: assistant: The model received:\n${SPEC_ANSWERED}`);
+	}, 150_000);
 });

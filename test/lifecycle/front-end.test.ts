@@ -19,6 +19,11 @@ describe("frontEndKind", () => {
 	it("takes a UI context with another ctx.mode for an SDK host", () => {
 		expect(frontEndKind(ctx(true, 3, "sdk"), [])).toBe("sdk");
 	});
+	it("an SDK app that handed pi its dialogs is asked through them, though pi >=0.87 binds it as print or json", () => {
+		expect(frontEndKind(ctx(true, 0, "print"), ["node", "app.mjs"])).toBe("sdk");
+		expect(frontEndKind(ctx(true, 2, "json"), ["node", "app.mjs"])).toBe("sdk");
+		expect(frontEndKind(ctx(false, 0, "print"), ["node", "pi", "-p"])).toBe("print");
+	});
 	it("tells the TUI from RPC by themes on pi 0.73.1", () => {
 		expect(frontEndKind(ctx(true, 3), [])).toBe("tui");
 		expect(frontEndKind(ctx(true, 0), [])).toBe("rpc");
@@ -111,12 +116,21 @@ describe("readCommandLine asks the running pi's parser", () => {
 		[["--session", "abc", "-p"], false, true],
 		[["--no-session", "-p"], false, false],
 	])("%j → prompt %s, continued %s", async (args, prompt, continued) => {
-		const line = await readCommandLine(argv(...args));
+		const line = await readCommandLine(argv(...args), {});
 		expect(line).toMatchObject({ prompt, continued });
 		expect(line.parser).not.toBe("copy");
 	});
+	it("uses the parser the running pi exports (pi >=0.87) before any other", async () => {
+		const parseArgs = (args: string[]) => ({
+			messages: args.filter((a) => !a.startsWith("-")),
+			fileArgs: [],
+			continue: true,
+		});
+		const line = await readCommandLine(["node", "/nonexistent/cli.js", "-p", "go"], { parseArgs });
+		expect(line).toEqual({ prompt: true, continued: true, parser: "pi" });
+	});
 	it("falls back to the copy of pi 0.73.1's rules when no parser can be found", async () => {
-		const line = await readCommandLine(["node", "/nonexistent/cli.js", "-p", "-c", "go"]);
+		const line = await readCommandLine(["node", "/nonexistent/cli.js", "-p", "-c", "go"], {});
 		expect(line).toEqual({ prompt: true, continued: true, parser: "copy" });
 		expect(copiedParse(["--no-builtin-tools", "go"]).messages).toEqual(["go"]);
 	});
