@@ -1,0 +1,62 @@
+/**
+ * The settled-elsewhere ledger against the real pi (issue 21, defect 11): when its last line was cut short by a
+ * crash, answers delivered in another session are still recorded there, so the ask's own session does not bring
+ * its questions back.
+ */
+import { existsSync, mkdirSync, readdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { createWorkspace, runPrint, SPEC_EXAMPLE, startRpc, type Workspace } from "./harness.js";
+
+const SPEC_ANSWERS = '["PostgreSQL (Recommended)", "order-processor"]';
+
+let ws: Workspace;
+beforeEach(() => {
+	ws = createWorkspace();
+});
+afterEach(() => ws.cleanup());
+
+/** Every session file pi wrote for this project. */
+function sessionFiles(): string[] {
+	const folder = join(ws.agentDir, "sessions");
+	return readdirSync(folder).flatMap((project) =>
+		readdirSync(join(folder, project)).map((name) => join(folder, project, name)),
+	);
+}
+
+/** An RPC client that goes away while the spec's question is open: the session keeps a call with no result. */
+async function interruptOverRpc(): Promise<void> {
+	ws.script([{ toolCall: { name: "ask_user", arguments: SPEC_EXAMPLE } }]);
+	const rpc = startRpc(ws);
+	rpc.send({ type: "prompt", message: "set up the service" });
+	await rpc.waitFor((l) => l.type === "extension_ui_request" && l.method === "select", 30_000);
+	rpc.close();
+	await rpc.exited;
+}
+
+describe("a torn ledger line", () => {
+	it("answers delivered into a new session are not brought back by the ask's own session", async () => {
+		await interruptOverRpc();
+		expect(existsSync(ws.pendingPath())).toBe(true);
+		const [asked] = sessionFiles();
+		if (!asked) throw new Error("no session file");
+		mkdirSync(join(ws.agentDir, "pi-ask-user"), { recursive: true });
+		writeFileSync(
+			join(ws.agentDir, "pi-ask-user", "settled-elsewhere.jsonl"),
+			'{"sessionId":"crashed","toolCallId":"call_x","st',
+		);
+
+		const delivered = runPrint(ws, ["--answers", SPEC_ANSWERS]);
+		expect(delivered.code, delivered.stderr).toBe(0);
+		expect(existsSync(ws.pendingPath())).toBe(false);
+
+		const later = runPrint(ws, ["--session", asked, "and now?"]);
+		expect(later.code, later.stderr).toBe(0);
+		expect(existsSync(ws.pendingPath()), later.stderr).toBe(false);
+		const last = ws
+			.lastMessages()
+			.filter((m) => m.role === "user")
+			.at(-1);
+		expect(last?.text).toBe("and now?");
+	});
+});
