@@ -8,7 +8,6 @@ import { spawnSync } from "node:child_process";
 import { cpSync, existsSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { versionAtLeast } from "../pi-versions/pi.js";
 import {
 	createWorkspace,
 	PI,
@@ -73,9 +72,7 @@ describe("from a packed tarball, in an app folder with the pi under test", () =>
 	}, 300_000);
 	afterAll(() => app?.cleanup());
 
-	const bundled = versionAtLeast(PI.version, "1.0.0");
-
-	it.skipIf(bundled)("an app imports it by name with no error and no warning (pi < 1: pi installs by name)", () => {
+	it("an app imports it by name with no error and no warning", () => {
 		const run = spawnSync(
 			PI.node,
 			["--input-type=module", "-e", 'const m = await import("pi-ask-anywhere"); console.log(typeof m.default);'],
