@@ -26,7 +26,7 @@ import { createAskHandler } from "./ask-handler.js";
 import { ASK_RECORD_TYPE, type AskRecord } from "./ask-records.js";
 import { createFrontEnd, type FrontEnd, type FrontEndKind, frontEndKind, type ProcessEdges } from "./front-end.js";
 import type { Ledger } from "./ledger.js";
-import { type FindingsDeps, findForeignPending, findOpenAsks } from "./startup-findings.js";
+import { type FindingsDeps, findForeignPending, findNewerPending, findOpenAsks } from "./startup-findings.js";
 import { planStartup, type StartupPlan } from "./startup-plan.js";
 
 export interface LifecycleEdges extends ProcessEdges {
@@ -281,6 +281,7 @@ export function createLifecycle(pi: ExtensionAPI, edges: LifecycleEdges) {
 			answersFlag,
 			open,
 			foreign: needForeign ? findForeignPending(ctx, entries, open, deps) : [],
+			newer: needForeign ? findNewerPending(entries) : [],
 		});
 		await carryOut(ctx, plan, commandLine.prompt);
 	}

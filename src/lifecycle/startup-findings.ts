@@ -5,16 +5,19 @@
  */
 import { resolve } from "node:path";
 import type { ExtensionContext } from "@mariozechner/pi-coding-agent";
+import type { Question } from "../core/types.js";
 import {
 	displayPath,
 	isProjectPendingFile,
+	NewerPendingFileError,
 	type PendingEntry,
 	type PendingFile,
+	type PendingText,
 	readPendingText,
 	savePendingFile,
 } from "../pending/pending-file.js";
 import { asksOnBranch, openAsks, type SessionAsk, settledIn } from "./ask-records.js";
-import { editedAnswers } from "./edited-answers.js";
+import { type EditedAnswers, editedAnswers } from "./edited-answers.js";
 import type { ForeignPending, OpenAsk } from "./startup-plan.js";
 
 export interface FindingsDeps {
@@ -39,7 +42,22 @@ function fileOfAsk(cwd: string, ask: SessionAsk, entries: readonly PendingEntry[
 	}
 	const id = JSON.stringify(ask.toolCallId);
 	// A file broken by a hand edit cannot be parsed, but it still names its ask.
-	return entries.find((e) => e.file?.toolCallId === ask.toolCallId || readPendingText(cwd, e.path)?.includes(id))?.path;
+	return entries.find((e) => e.file?.toolCallId === ask.toolCallId || readPendingText(cwd, e.path)?.text.includes(id))
+		?.path;
+}
+
+/** What the person wrote into this ask's file; a file of a newer version is refused when it holds this ask. */
+function editedIn(
+	read: PendingText | undefined,
+	shownPath: string,
+	toolCallId: string,
+	questions: readonly Question[],
+): EditedAnswers {
+	if (read === undefined) return { kind: "none" };
+	if (read.kind === "readable") return editedAnswers(read.text, shownPath, toolCallId, questions);
+	return read.text.includes(JSON.stringify(toolCallId))
+		? { kind: "error", message: read.error.message }
+		: { kind: "other-ask" };
 }
 
 /** This session's waiting asks, oldest first; interrupted ones with no file get one (and a record). */
@@ -62,11 +80,7 @@ export function findOpenAsks(ctx: ExtensionContext, entries: readonly PendingEnt
 			deps.recordPending(ask.toolCallId, displayPath(ctx.cwd, path));
 		}
 		const shownPath = displayPath(ctx.cwd, path);
-		const text = readPendingText(ctx.cwd, path);
-		const edited =
-			text === undefined
-				? ({ kind: "none" } as const)
-				: editedAnswers(text, shownPath, ask.toolCallId, request.questions);
+		const edited = editedIn(readPendingText(ctx.cwd, path), shownPath, ask.toolCallId, request.questions);
 		if (edited.kind === "other-ask") return [{ toolCallId: ask.toolCallId, request, edited: { kind: "none" } }];
 		return [{ toolCallId: ask.toolCallId, request, path, shownPath, edited }];
 	});
@@ -96,4 +110,9 @@ export function findForeignPending(
 			},
 		];
 	});
+}
+
+/** The messages refusing the project's pending files of a newer version, oldest first. */
+export function findNewerPending(entries: readonly PendingEntry[]): string[] {
+	return entries.flatMap((entry) => (entry.error instanceof NewerPendingFileError ? [entry.error.message] : []));
 }

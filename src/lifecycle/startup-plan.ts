@@ -46,6 +46,8 @@ export interface StartupFindings {
 	open: readonly OpenAsk[];
 	/** Other sessions' pending files in the project, oldest first. */
 	foreign: readonly ForeignPending[];
+	/** Why the project's pending files of a newer version are refused (one message per file). */
+	newer: readonly string[];
 }
 
 export type StartupPlan =
@@ -96,6 +98,10 @@ function planFlagForOpen(findings: StartupFindings, flag: string, target: OpenAs
 
 /** `--answers` in a new session: the project's newest pending file this user's pi wrote. */
 function planFlagForForeign(findings: StartupFindings, flag: string): StartupPlan | undefined {
+	// A file of a newer version may hold the questions meant: which ones --answers answers would be a guess.
+	if (findings.newer.length > 0) {
+		return { kind: "stop", error: `--answers answered nothing: ${findings.newer.join("\n")}` };
+	}
 	const trusted = findings.foreign.filter((f) => f.trust.trusted);
 	const target = trusted.at(-1);
 	if (!target) {

@@ -33,13 +33,35 @@ export function isProjectPendingFile(cwd: string, path: string): boolean {
 	return dir?.isDirectory() === true && fs.lstatSync(path, { throwIfNoEntry: false })?.isFile() === true;
 }
 
+/** One of this project's pending files as read from disk. */
+export type PendingText =
+	| { kind: "readable"; text: string }
+	/** Written by a newer pi-ask-anywhere: its text only says whose questions it holds; never answered from. */
+	| { kind: "newer"; text: string; error: NewerPendingFileError };
+
+function versionOf(text: string): number | undefined {
+	try {
+		const data: unknown = JSON.parse(text);
+		return isRecord(data) && typeof data.version === "number" ? data.version : undefined;
+	} catch {
+		return undefined;
+	}
+}
+
 /**
- * The text of one of this project's pending files; `undefined` for any other path, whatever named it (a session
- * record, a file left by another session), and for anything but a regular file (a FIFO, a device, a symlink).
- * Every pending file is read through here.
+ * One of this project's pending files; `undefined` for any other path, whatever named it (a session record, a
+ * file left by another session), and for anything but a regular file (a FIFO, a device, a symlink). A file of a
+ * newer version than this package writes is refused. Every pending file is read through here.
  */
-export function readPendingText(cwd: string, path: string): string | undefined {
-	return isProjectPendingFile(cwd, path) ? readRegularFile(path) : undefined;
+export function readPendingText(cwd: string, path: string): PendingText | undefined {
+	if (!isProjectPendingFile(cwd, path)) return undefined;
+	const text = readRegularFile(path);
+	if (text === undefined) return undefined;
+	const version = versionOf(text);
+	if (version !== undefined && version > PENDING_VERSION) {
+		return { kind: "newer", text, error: new NewerPendingFileError(path, version) };
+	}
+	return { kind: "readable", text };
 }
 
 export interface PendingQuestion {
@@ -72,6 +94,19 @@ export class PendingFileError extends Error {
 	override name = "PendingFileError";
 	constructor(message: string) {
 		super(sanitizeText(message));
+	}
+}
+
+/**
+ * A pending file written by a newer pi-ask-anywhere: what its fields mean cannot be known here, so it is neither
+ * answered from nor removed nor overwritten; the pi-ask-anywhere that wrote it (or an update) can use it.
+ */
+export class NewerPendingFileError extends PendingFileError {
+	override name = "NewerPendingFileError";
+	constructor(path: string, version: number) {
+		super(
+			`${PENDING_DIR}/${basename(path)} has version ${version}, newer than this pi-ask-anywhere understands (${PENDING_VERSION}); update pi-ask-anywhere to use it. The file is left as it is`,
+		);
 	}
 }
 
@@ -124,9 +159,7 @@ export function parsePendingFile(text: string, path: string): PendingFile {
 	}
 	if (!isRecord(data)) throw new PendingFileError(`${name} must hold a JSON object`);
 	if (typeof data.version === "number" && data.version > PENDING_VERSION) {
-		throw new PendingFileError(
-			`${name} has version ${data.version}, newer than this pi-ask-anywhere understands (${PENDING_VERSION}); update pi-ask-anywhere`,
-		);
+		throw new NewerPendingFileError(path, data.version);
 	}
 	if (!Array.isArray(data.questions)) throw new PendingFileError(`${name}: "questions" must be an array`);
 	if (!isRecord(data.request) || !Array.isArray(data.request.questions)) {
@@ -287,12 +320,13 @@ export function listPendingFiles(cwd: string): PendingEntry[] {
 		.flatMap((name) => {
 			const path = join(dir, name);
 			// Another pi process may remove a file between readdir and the read.
-			const text = readPendingText(cwd, path);
-			return text === undefined ? [] : [{ path, text }];
+			const read = readPendingText(cwd, path);
+			return read === undefined ? [] : [{ path, read }];
 		})
-		.map(({ path, text }): PendingEntry => {
+		.map(({ path, read }): PendingEntry => {
+			if (read.kind === "newer") return { path, error: read.error };
 			try {
-				return { path, file: parsePendingFile(text, path) };
+				return { path, file: parsePendingFile(read.text, path) };
 			} catch (error) {
 				if (error instanceof PendingFileError) return { path, error };
 				return { path, error: new PendingFileError(`${basename(path)}: ${(error as Error).message}`) };
@@ -301,9 +335,12 @@ export function listPendingFiles(cwd: string): PendingEntry[] {
 		.sort((a, b) => (a.file?.timestamp ?? "").localeCompare(b.file?.timestamp ?? ""));
 }
 
-/** Removes a delivered or cleared pending file: only ever a pending file in the `.pi` folder of its own project. */
+/**
+ * Removes a delivered or cleared pending file: only ever a pending file in the `.pi` folder of its own project,
+ * and never one that a newer pi-ask-anywhere wrote (it may have taken the name since it was read).
+ */
 export function removePendingFile(path: string): void {
-	if (isProjectPendingFile(dirname(dirname(path)), path)) fs.rmSync(path, { force: true });
+	if (readPendingText(dirname(dirname(path)), path)?.kind === "readable") fs.rmSync(path, { force: true });
 }
 
 export function displayPath(cwd: string, path: string): string {
@@ -350,9 +387,10 @@ export function writePendingAnswers(
 	expectedToolCallId: string,
 	answers: readonly PendingQuestion["answer"][],
 ): void {
-	const text = readPendingText(dirname(dirname(path)), path);
-	if (text === undefined) throw new PendingFileError(`${basename(path)} is gone or not a regular file; reload`);
-	const file = parsePendingFile(text, path);
+	const read = readPendingText(dirname(dirname(path)), path);
+	if (read === undefined) throw new PendingFileError(`${basename(path)} is gone or not a regular file; reload`);
+	if (read.kind === "newer") throw read.error;
+	const file = parsePendingFile(read.text, path);
 	if (file.toolCallId !== expectedToolCallId) {
 		throw new PendingFileError(`${basename(path)} now holds other questions; reload and answer those`);
 	}

@@ -56,6 +56,7 @@ function findings(overrides: Partial<StartupFindings>): StartupFindings {
 		answersFlag: undefined,
 		open: [],
 		foreign: [],
+		newer: [],
 		...overrides,
 	};
 }
@@ -154,6 +155,16 @@ const rows: Row[] = [
 		"this user's file is preferred over a newer planted one",
 		{ answersFlag: ANSWERS, foreign: [trustedForeign, plantedForeign] },
 		"deliver own-turn call_foreign@other-session",
+	],
+	[
+		"a file of a newer version in the project: nothing is answered",
+		{
+			answersFlag: ANSWERS,
+			foreign: [trustedForeign],
+			newer: [".pi/pending-questions-2.json has version 2"],
+			prompt: true,
+		},
+		"stop",
 	],
 	["fresh print run with a prompt: answers the first ask", { answersFlag: ANSWERS, prompt: true }, "answer-first-ask"],
 	["fresh tui run: answers the first ask", { frontEnd: "tui", answersFlag: ANSWERS }, "answer-first-ask"],

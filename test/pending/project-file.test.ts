@@ -4,11 +4,18 @@
  * in a temp folder, one row per kind of path.
  */
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { isProjectPendingFile, readPendingText, removePendingFile } from "../../src/pending/pending-file.js";
+import {
+	isProjectPendingFile,
+	listPendingFiles,
+	NewerPendingFileError,
+	readPendingText,
+	removePendingFile,
+	writePendingAnswers,
+} from "../../src/pending/pending-file.js";
 import { readRegularFile } from "../../src/pending/regular-file.js";
 
 let root: string;
@@ -55,7 +62,7 @@ describe("isProjectPendingFile and readPendingText", () => {
 		it(`${name}: ${expected ? "read" : "never opened"}`, () => {
 			const [projectDir, path] = paths();
 			expect(isProjectPendingFile(projectDir, path)).toBe(expected);
-			expect(readPendingText(projectDir, path)).toBe(expected ? "{}" : undefined);
+			expect(readPendingText(projectDir, path)).toEqual(expected ? { kind: "readable", text: "{}" } : undefined);
 		});
 	}
 });
@@ -94,5 +101,33 @@ describe("readRegularFile", () => {
 		]) {
 			expect(readRegularFile(path)).toBeUndefined();
 		}
+	});
+});
+
+describe("a pending file of a newer version", () => {
+	const newer = () => join(cwd, ".pi/pending-questions.json");
+	beforeEach(() => writeFileSync(newer(), JSON.stringify({ version: 99, toolCallId: "call_1", questions: [] })));
+
+	it("is read only as refused, with a message naming the file and its version", () => {
+		const read = readPendingText(cwd, newer());
+		expect(read?.kind).toBe("newer");
+		expect(read?.kind === "newer" && read.error.message).toContain(
+			".pi/pending-questions.json has version 99, newer than this pi-ask-anywhere understands (1)",
+		);
+		expect(listPendingFiles(cwd).find((e) => e.path === newer())?.error).toBeInstanceOf(NewerPendingFileError);
+	});
+
+	it("is never removed nor overwritten", () => {
+		const before = readFileSync(newer(), "utf8");
+		removePendingFile(newer());
+		expect(() => writePendingAnswers(newer(), "call_1", [])).toThrow(/has version 99/);
+		expect(readFileSync(newer(), "utf8")).toBe(before);
+	});
+
+	it("older and unversioned files are read as they are", () => {
+		writeFileSync(newer(), JSON.stringify({ version: 1 }));
+		expect(readPendingText(cwd, newer())).toEqual({ kind: "readable", text: '{"version":1}' });
+		writeFileSync(newer(), "{}");
+		expect(readPendingText(cwd, newer())).toEqual({ kind: "readable", text: "{}" });
 	});
 });

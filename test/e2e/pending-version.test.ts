@@ -1,0 +1,81 @@
+/**
+ * A pending file of a newer version (issue 21, defect 12): written by a newer pi-ask-anywhere, so this one cannot
+ * know what its fields mean. Every path refuses it with a message naming the file and its version, and never
+ * deletes or overwrites it. Against the real pi.
+ */
+import { readFileSync, writeFileSync } from "node:fs";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { createWorkspace, runPrint, type Workspace } from "./harness.js";
+
+const ONE_QUESTION = { questions: [{ question: "Drop the production database now?", options: ["Yes", "No"] }] };
+
+let ws: Workspace;
+beforeEach(() => {
+	ws = createWorkspace();
+	ws.script([{ toolCall: { name: "ask_user", arguments: ONE_QUESTION } }]);
+});
+afterEach(() => ws.cleanup());
+
+/** `pi -p` leaves the question pending; the file is then marked as written by a newer version. */
+function leaveNewerFile(answer: string | null): string {
+	expect(runPrint(ws, ["go"]).code).toBe(0);
+	const file = JSON.parse(readFileSync(ws.pendingPath(), "utf8"));
+	file.version = 99;
+	file.questions[0].answer = answer;
+	const text = `${JSON.stringify(file, null, 2)}\n`;
+	writeFileSync(ws.pendingPath(), text);
+	return text;
+}
+
+function expectRefused(run: { stdout: string; stderr: string }) {
+	const output = `${run.stdout}\n${run.stderr}`;
+	expect(output).toContain("pending-questions.json has version 99");
+	expect(output).toContain("update pi-ask-anywhere");
+}
+
+describe("a pending file of a newer version is refused and kept", () => {
+	it("pi -p -c: answers filled into it are not delivered", () => {
+		const text = leaveNewerFile("Yes");
+		const requests = ws.requests().length;
+		const run = runPrint(ws, ["-c"]);
+		expectRefused(run);
+		expect(readFileSync(ws.pendingPath(), "utf8")).toBe(text);
+		expect(ws.requests()).toHaveLength(requests);
+	});
+
+	it("pi -p -c --answers: nothing is answered", () => {
+		const text = leaveNewerFile(null);
+		const requests = ws.requests().length;
+		const run = runPrint(ws, ["-c", '--answers=["x"]', "go"]);
+		expect(run.code).toBe(1);
+		expectRefused(run);
+		expect(readFileSync(ws.pendingPath(), "utf8")).toBe(text);
+		expect(ws.requests()).toHaveLength(requests);
+	});
+
+	it("pi -p --answers in a new session: nothing is answered", () => {
+		const text = leaveNewerFile(null);
+		const requests = ws.requests().length;
+		const run = runPrint(ws, ['--answers=["x"]', "go"]);
+		expect(run.code).toBe(1);
+		expectRefused(run);
+		expect(readFileSync(ws.pendingPath(), "utf8")).toBe(text);
+		expect(ws.requests()).toHaveLength(requests);
+	});
+
+	it("pi -p @file: not answered from", () => {
+		const text = leaveNewerFile(null);
+		const requests = ws.requests().length;
+		const run = runPrint(ws, ["@.pi/pending-questions.json", "Yes"]);
+		expectRefused(run);
+		expect(readFileSync(ws.pendingPath(), "utf8")).toBe(text);
+		expect(ws.requests()).toHaveLength(requests);
+	});
+
+	it("/questions lists it as refused, and /questions clear leaves it", () => {
+		const text = leaveNewerFile(null);
+		expectRefused(runPrint(ws, ["/questions"]));
+		expectRefused(runPrint(ws, ["/questions clear"]));
+		expect(readFileSync(ws.pendingPath(), "utf8")).toBe(text);
+	});
+});
