@@ -17,6 +17,7 @@ import { sanitizeLine, sanitizeText } from "../core/text.js";
 import { validateRequest } from "../core/validate.js";
 import { lastUserText } from "../session/branch.js";
 import type { PendingFile } from "./pending-file.js";
+import { readRegularFile } from "./regular-file.js";
 
 /** Why a pending file is not trusted; each has a sentence in `distrustReason`. */
 export type DistrustReason =
@@ -122,7 +123,12 @@ export interface TrustFs {
 }
 
 export const nodeTrustFs: TrustFs = {
-	readFile: (path) => nodeFs.readFileSync(path, "utf8"),
+	// A pending file names its session file: a FIFO or a device there must not block or flood the run.
+	readFile: (path) => {
+		const text = readRegularFile(path);
+		if (text === undefined) throw new Error(`${path} is not a regular file`);
+		return text;
+	},
 	realpath: (path) => nodeFs.realpathSync(path),
 };
 

@@ -84,3 +84,29 @@ describe("a session record's pendingFile is used only when it is this project's 
 		expect(run.code).toBe(0);
 	});
 });
+
+describe("a pending file's sessionFile is read only when it is a regular file", () => {
+	/** A pending file as another session could leave it, naming `sessionFile` as where it came from. */
+	function plantNaming(sessionFile: string): string {
+		expect(runPrint(ws, ["go"]).code).toBe(0);
+		const file = JSON.parse(readFileSync(ws.pendingPath(), "utf8"));
+		const text = JSON.stringify({ ...file, sessionId: "planted", sessionFile });
+		writeFileSync(ws.pendingPath(), text);
+		return text;
+	}
+
+	for (const [name, target] of [
+		["a FIFO", () => join(ws.root, "fifo")],
+		["/dev/zero", () => "/dev/zero"],
+	] as const) {
+		it(`${name}: pi -p /questions finishes and keeps the file`, () => {
+			const path = target();
+			if (path !== "/dev/zero") expect(spawnSync("mkfifo", [path]).status).toBe(0);
+			const text = plantNaming(path);
+			const run = runPrintWithin(["/questions"], 20_000);
+			expect(run.signal, run.stderr).toBeNull();
+			expect(run.code).toBe(0);
+			expect(readFileSync(ws.pendingPath(), "utf8")).toBe(text);
+		});
+	}
+});
