@@ -51,7 +51,7 @@ describe("examples/rpc-client.mjs", () => {
 		expect(plain.stdout).toContain(
 			'client: closes the dialog "[1/2] Database Selection: Which database should we use?" (the ask_user call ended)',
 		);
-		expect(plain.stdout).toContain('pi → ask_user result: {"answered":false,"answers":[],"cancelled":true}');
+		expect(plain.stdout).toContain('pi → ask_user result: {"answered":false,"answers":[],"connectionLost":true}');
 	});
 });
 

@@ -219,14 +219,14 @@ describe("ask_user over RPC with the structured protocol (PI_ASK_USER_RPC_PROTOC
 });
 
 describe("ask_user over RPC when the client goes away", () => {
-	it("closes the question as cancelled when the client aborts the run", async () => {
+	it("closes the question when the client aborts the run: connectionLost for the model, never the person's cancel", async () => {
 		const ui = start(SPEC_EXAMPLE);
 		await ui.dialog("select");
 		const session = rpc as RpcSession;
 		session.send({ type: "abort" });
 		const end = await session.waitFor((l) => l.type === "tool_execution_end", 30_000);
 		const { content } = end.result as { content: { text: string }[] };
-		expect(resultJson(content[0]?.text)).toEqual({ answered: false, answers: [], cancelled: true });
+		expect(resultJson(content[0]?.text)).toEqual({ answered: false, answers: [], connectionLost: true });
 	});
 
 	it("saves the open questions as a pending file when the client closes stdin mid-question", async () => {
