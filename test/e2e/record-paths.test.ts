@@ -67,6 +67,32 @@ describe("a session record's pendingFile is used only when it is this project's 
 		expect(ws.requests()).toHaveLength(requests);
 	});
 
+	it("an ask_user-record entry pointing outside .pi is ignored too", () => {
+		const outside = join(ws.root, "notes.json");
+		const content = `${JSON.stringify({ questions: [{ answer: null }] })}\n`;
+		writeFileSync(outside, content);
+		expect(runPrint(ws, ["go"]).code).toBe(0);
+		rmSync(ws.pendingPath());
+		const session = onlySessionFile();
+		const entries = readFileSync(session, "utf8")
+			.split("\n")
+			.filter(Boolean)
+			.map((line) => JSON.parse(line));
+		const result = entries.find((e) => e.message?.role === "toolResult");
+		const record = {
+			type: "custom",
+			customType: "ask_user-record",
+			data: { toolCallId: result.message.toolCallId, state: "pending", pendingFile: outside },
+			id: "f0r6ed01",
+			parentId: entries.at(-1).id,
+			timestamp: new Date().toISOString(),
+		};
+		writeFileSync(session, `${readFileSync(session, "utf8")}${JSON.stringify(record)}\n`);
+		const run = runPrint(ws, ["-c", '--answers=["x"]', "go"]);
+		expect(existsSync(outside), run.stderr).toBe(true);
+		expect(readFileSync(outside, "utf8")).toBe(content);
+	});
+
 	it("a FIFO is never opened: pi -p -c finishes", () => {
 		const fifo = join(ws.root, "fifo");
 		expect(spawnSync("mkfifo", [fifo]).status).toBe(0);
