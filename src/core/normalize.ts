@@ -89,6 +89,20 @@ const OPTION_LABEL_KEYS = ["label", "text", "value", "title", "name"] as const;
 const OPTION_PREVIEW_KEYS = ["preview", "markdown"] as const;
 const QUESTION_TEXT_KEYS = ["question", "prompt", "text", "message"] as const;
 const OPTION_LIST_KEYS = ["options", "choices", "suggestions", "follow_up", "suggest"] as const;
+/**
+ * Other names a model gives its options under (interactive-mcp's `predefinedOptions`; the rest are the words models
+ * reach for). Taken only when the value is a list, so that Claude Code's `answers` object is not read as options.
+ */
+const OPTION_LIST_ALIASES = [
+	"labels",
+	"answers",
+	"items",
+	"selections",
+	"values",
+	"alternatives",
+	"predefinedOptions",
+	"predefined_options",
+] as const;
 const MULTI_SELECT_KEYS = ["multiSelect", "multi_select", "multiple", "allowMultiple", "multi"] as const;
 /** Per-question markdown for the person: kandev and eino call it `context`, pi-ask-tool `description`. */
 const CONTEXT_KEYS = ["context", "description"] as const;
@@ -180,7 +194,23 @@ function normalizeOptions(list: unknown[], path: string, modelPath: string, spel
 	return options;
 }
 
-function normalizeQuestion(raw: unknown, path: string, modelPath: string, spelling: SpellingRecorder): unknown {
+/** A list, or a list sent as JSON text; anything else is `undefined`. */
+function asList(value: unknown): unknown[] | undefined {
+	const list = parseIfJsonText(value);
+	return Array.isArray(list) ? list : undefined;
+}
+
+/**
+ * `ignored` are keys of `raw` that are not the question's (the arguments' own `metadata` when the arguments are the
+ * question).
+ */
+function normalizeQuestion(
+	raw: unknown,
+	path: string,
+	modelPath: string,
+	spelling: SpellingRecorder,
+	ignored: readonly string[] = [],
+): unknown {
 	spelling.at(path, modelPath);
 	if (typeof raw === "string") {
 		spelling.at(`${path}.question`, modelPath);
@@ -188,6 +218,8 @@ function normalizeQuestion(raw: unknown, path: string, modelPath: string, spelli
 	}
 	if (!isRecord(raw)) return raw;
 	const question: Json = {};
+	/** The keys of `raw` whose values went into `question` (or were dropped on purpose, as `type: "text"`'s options). */
+	const used = new Set<string>(ignored);
 
 	// The question text; Codex sometimes puts it in `title` alone.
 	const text =
@@ -197,6 +229,7 @@ function normalizeQuestion(raw: unknown, path: string, modelPath: string, spelli
 		) ?? (typeof raw.title === "string" && !isBlank(raw.title) ? { key: "title", value: raw.title } : undefined);
 	const textKey = text?.key ?? firstStringKey(raw, QUESTION_TEXT_KEYS)?.key ?? "question";
 	question.question = unescapeNewlines(text?.value ?? raw[textKey]);
+	used.add(textKey);
 	spelling.at(`${path}.question`, child(modelPath, textKey));
 
 	const headerKeys = text?.key === "title" ? ["header", "label"] : ["header", "title", "label"];
@@ -205,9 +238,14 @@ function normalizeQuestion(raw: unknown, path: string, modelPath: string, spelli
 		question.header = header.value;
 		spelling.at(`${path}.header`, child(modelPath, header.key));
 	}
+	if (header !== undefined) used.add(header.key);
 
 	const type = typeof raw.type === "string" ? raw.type.toLowerCase().replace(/[_\s]/g, "-") : undefined;
-	const optionList = firstKey(raw, OPTION_LIST_KEYS);
+	if (type !== undefined) used.add("type");
+	const alias = OPTION_LIST_ALIASES.find((key) => asList(raw[key]) !== undefined);
+	const optionList =
+		firstKey(raw, OPTION_LIST_KEYS) ?? (alias === undefined ? undefined : { key: alias, value: raw[alias] });
+	if (optionList !== undefined) used.add(optionList.key);
 	let options = parseSuggestions(parseIfJsonText(optionList?.value));
 	const optionsPath = `${path}.options`;
 	const optionsModelPath = child(modelPath, optionList?.key ?? "options");
@@ -219,7 +257,11 @@ function normalizeQuestion(raw: unknown, path: string, modelPath: string, spelli
 	) {
 		options = ["Yes", "No"];
 	}
-	if (type === "text") options = undefined;
+	if (type === "text") {
+		// A text question has no options, under any name: they are dropped on purpose, not refused.
+		options = undefined;
+		for (const key of [...OPTION_LIST_KEYS, ...OPTION_LIST_ALIASES]) used.add(key);
+	}
 	if (Array.isArray(options)) question.options = normalizeOptions(options, optionsPath, optionsModelPath, spelling);
 	else if (options !== undefined) question.options = options;
 
@@ -231,21 +273,36 @@ function normalizeQuestion(raw: unknown, path: string, modelPath: string, spelli
 		question.multiSelect = (word === undefined ? undefined : BOOLEAN_WORDS.get(word.toLowerCase())) ?? multi.value;
 		spelling.at(`${path}.multiSelect`, child(modelPath, multi.key));
 	}
+	if (multi !== undefined) used.add(multi.key);
 
-	if (typeof raw.placeholder === "string" && raw.placeholder !== "") question.placeholder = raw.placeholder;
+	if (typeof raw.placeholder === "string") {
+		used.add("placeholder");
+		if (raw.placeholder !== "") question.placeholder = raw.placeholder;
+	}
 
 	const context = firstKey(raw, CONTEXT_KEYS);
 	if (context !== undefined) {
 		question.context = unescapeNewlines(context.value);
 		spelling.at(`${path}.context`, child(modelPath, context.key));
+		used.add(context.key);
 	}
 	// Codex and CodeNomad number some ids; the id is a name, so a number becomes its text.
 	if (typeof raw.id === "number" && Number.isFinite(raw.id)) question.id = String(raw.id);
 	else if (raw.id !== undefined && raw.id !== null) question.id = raw.id;
+	used.add("id");
+
+	// A list nothing above took would vanish (the question silently becoming free text): it is passed on under
+	// the model's own key, for validation to refuse by that name. Defined, not assigned, so `__proto__` is a key too.
+	for (const [key, value] of Object.entries(raw)) {
+		const list = used.has(key) || Object.hasOwn(question, key) ? undefined : asList(value);
+		if (list !== undefined && list.length > 0) {
+			Object.defineProperty(question, key, { value: list, enumerable: true, writable: true, configurable: true });
+		}
+	}
 	return question;
 }
 
-const QUESTION_LIST_KEYS = ["questions", "question_list", "items"] as const;
+const QUESTION_LIST_KEYS = ["questions", "question_list"] as const;
 
 /** Any recognisable dialect in, the canonical `{ questions, metadata? }` shape out, with the model's spelling. */
 export function normalizeCall(raw: unknown): NormalizedCall {
@@ -257,16 +314,21 @@ export function normalizeCall(raw: unknown): NormalizedCall {
 	}
 	if (!isRecord(args)) return { args, spelling: spelling.paths };
 
-	const listed = firstKey(args, QUESTION_LIST_KEYS);
+	const hasQuestionText = firstString(args, QUESTION_TEXT_KEYS) !== undefined;
+	// `items` next to question text is that question's options, not a list of questions.
+	const listed = firstKey(args, QUESTION_LIST_KEYS) ?? (hasQuestionText ? undefined : firstKey(args, ["items"]));
 	let questions = parseIfJsonText(listed?.value);
 	let listPath = listed?.key ?? "questions";
 	/** Where question i sits in the model's arguments. */
 	let questionPath = (i: number) => `${listPath}[${i}]`;
-	if (questions === undefined && firstString(args, QUESTION_TEXT_KEYS) !== undefined) {
+	/** Keys of a question given as the whole argument that belong to the arguments. */
+	let argumentKeys: string[] = [];
+	if (questions === undefined && hasQuestionText) {
 		// A single question object given as the whole argument (Roo Code, MCP single-question habit).
 		questions = [args];
 		listPath = "";
 		questionPath = () => "";
+		argumentKeys = ["metadata"];
 	} else if (isRecord(questions) || typeof questions === "string") {
 		questions = [questions];
 		questionPath = () => listPath;
@@ -275,7 +337,7 @@ export function normalizeCall(raw: unknown): NormalizedCall {
 
 	const result: Json = {};
 	result.questions = Array.isArray(questions)
-		? questions.map((q, i) => normalizeQuestion(q, `questions[${i}]`, questionPath(i), spelling))
+		? questions.map((q, i) => normalizeQuestion(q, `questions[${i}]`, questionPath(i), spelling, argumentKeys))
 		: questions;
 
 	// The MCP dialect's dialog `title` becomes the header of a lone question that has none.

@@ -87,6 +87,26 @@ function validateOption(raw: unknown, path: string, name: PathName): QuestionOpt
 	return option;
 }
 
+/** The fields a canonical question may have. */
+const QUESTION_FIELDS = new Set(["question", "header", "options", "multiSelect", "placeholder", "context", "id"]);
+
+/**
+ * A non-empty list under a key that is no field of a question: options under a name normalisation does not know,
+ * or a second list beside the options. Dropping it would silently turn the question into free text.
+ */
+function refuseStrayList(raw: Record<string, unknown>, path: string, name: PathName): void {
+	for (const key of Object.keys(raw)) {
+		const value = raw[key];
+		if (QUESTION_FIELDS.has(key) || !Array.isArray(value) || value.length === 0) continue;
+		const where = name(`${path}.${key}`);
+		throw new AskUserError(
+			raw.options === undefined || raw.options === null
+				? `${where}: a list next to the question; options go in "options"`
+				: `${where}: a second list next to ${name(`${path}.options`)}; give the options once, in "options"`,
+		);
+	}
+}
+
 function validateQuestion(raw: unknown, path: string, name: PathName): Question {
 	if (!isRecord(raw)) {
 		throw new AskUserError(`${name(path)} must be an object like { "question": "…" }, got ${describe(raw)}`);
@@ -94,6 +114,7 @@ function validateQuestion(raw: unknown, path: string, name: PathName): Question 
 	const question: Question = {
 		question: text(raw.question, `${path}.question`, name, LIMITS.questionChars, false, true) as string,
 	};
+	refuseStrayList(raw, path, name);
 	const header = text(raw.header, `${path}.header`, name, LIMITS.headerChars, true, false);
 	// A header that repeats the question says nothing; normalisation drops it too, so a second pass agrees.
 	if (header !== undefined && header !== question.question) question.header = header;

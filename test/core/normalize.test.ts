@@ -345,3 +345,39 @@ describe("what real models send is understood as they meant it (issue 16)", () =
 		expect(canonicalRequest(control).questions[0]?.question).toBe("Line 1\nLine 2");
 	});
 });
+
+describe("a list next to the question never vanishes (issue 24, item 9a)", () => {
+	it.each(["labels", "answers", "items", "selections", "values", "alternatives", "predefinedOptions"])(
+		"reads options under `%s`",
+		(key) => {
+			expect(
+				canonicalRequest({ questions: [{ question: "Which database?", [key]: ["PostgreSQL", "SQLite"] }] }),
+			).toEqual({
+				questions: [{ question: "Which database?", options: [{ label: "PostgreSQL" }, { label: "SQLite" }] }],
+			});
+		},
+	);
+
+	it("reads interactive-mcp's request_user_input (message, predefinedOptions) as one question", () => {
+		expect(
+			canonicalRequest({ projectName: "shop", message: "Deploy now?", predefinedOptions: '["Yes","Later"]' }),
+		).toEqual({ questions: [{ question: "Deploy now?", options: [{ label: "Yes" }, { label: "Later" }] }] });
+	});
+
+	it("reads `items` next to a lone question's text as its options, not as a list of questions", () => {
+		expect(canonicalRequest({ question: "Which database?", items: ["PostgreSQL", "SQLite"] })).toEqual({
+			questions: [{ question: "Which database?", options: [{ label: "PostgreSQL" }, { label: "SQLite" }] }],
+		});
+		// Without question text beside it, `items` is still the list of questions.
+		expect(canonicalRequest({ items: [{ question: "A?" }, "B?"] })).toEqual({
+			questions: [{ question: "A?" }, { question: "B?" }],
+		});
+	});
+
+	it("takes the other names only for a list: Claude Code's `answers` object is not options", () => {
+		expect(canonicalRequest({ question: "Q?", answers: { "Q?": "x" } })).toEqual({ questions: [{ question: "Q?" }] });
+		expect(canonicalRequest({ questions: [{ question: "Q?", options: ["A", "B"] }], answers: { "Q?": "A" } })).toEqual({
+			questions: [{ question: "Q?", options: [{ label: "A" }, { label: "B" }] }],
+		});
+	});
+});

@@ -121,6 +121,30 @@ describe("validation errors", () => {
 		);
 	});
 
+	it("refuses a list next to the question under a key it does not know, naming that key (issue 24, item 9a)", () => {
+		const elsewhere = 'a list next to the question; options go in "options"';
+		expect(errorOf({ questions: [{ question: "Which?", foo: ["A", "B"] }] })).toBe(`questions[0].foo: ${elsewhere}`);
+		expect(errorOf({ question_list: [{ question: "Which?", opts: '["A","B"]' }] })).toBe(
+			`question_list[0].opts: ${elsewhere}`,
+		);
+		expect(errorOf({ question: "Which?", picks: [{ label: "A" }] })).toBe(`picks: ${elsewhere}`);
+		// A key the normaliser reads for something else (a header, the type) is no place for a list either.
+		expect(errorOf({ questions: [{ question: "Which?", label: ["A", "B"] }] })).toBe(
+			`questions[0].label: ${elsewhere}`,
+		);
+		// A second list beside the options would vanish too.
+		expect(errorOf({ questions: [{ question: "Which?", options: ["A"], choices: ["B"] }] })).toBe(
+			'questions[0].choices: a second list next to questions[0].options; give the options once, in "options"',
+		);
+		// An empty list loses nothing, and a question read back without normalising is held to the same rule.
+		expect(canonicalRequest({ questions: [{ question: "Which?", foo: [] }] })).toEqual({
+			questions: [{ question: "Which?" }],
+		});
+		expect(() => validateRequest({ questions: [{ question: "Which?", foo: ["A"] }] })).toThrow(
+			`questions[0].foo: ${elsewhere}`,
+		);
+	});
+
 	it("reports an option with a description but no label", () => {
 		// Blank options are dropped (issue 16, item 6), but an option with a description but no label is a mistake to report, not a blank to drop.
 		expect(errorOf({ questions: [{ question: "Q?", options: ["A", { label: "", description: "Fast" }] }] })).toContain(

@@ -167,32 +167,68 @@ const MCP_TYPES = [
 	"choice",
 ];
 
-/** One question in any dialect: canonical, Claude Code, MCP (`type`, `id`, `title`, `placeholder`), Roo Code. */
-const questionObject = fc.record(
-	{
-		question: noisy(questionText),
-		prompt: noisy(questionText),
-		text: noisy(questionText),
-		message: noisy(questionText),
-		header: noisy(labelText),
-		title: noisy(labelText),
-		label: noisy(labelText),
-		id: noisy(fc.oneof(hostileString, fc.integer())),
-		description: noisy(hostileString),
-		context: noisy(hostileString),
-		type: noisy(fc.constantFrom(...MCP_TYPES)),
-		options: noisy(maybeStringified(list(option))),
-		choices: noisy(maybeStringified(list(option))),
-		suggest: noisy(list(option)),
-		follow_up: noisy(fc.oneof(list(option), suggestXml)),
-		multiSelect: noisy(fc.boolean()),
-		multi_select: noisy(fc.constantFrom(true, false, "true", "false")),
-		allowMultiple: noisy(fc.boolean()),
-		multi: noisy(fc.constantFrom(true, false, "true", "no")),
-		placeholder: noisy(hostileString),
-	},
-	{ requiredKeys: [] },
+/** Every name a question's options go under, and a name no dialect uses (which validation refuses). */
+const OPTION_LIST_NAMES = [
+	"options",
+	"choices",
+	"suggestions",
+	"suggest",
+	"labels",
+	"answers",
+	"items",
+	"selections",
+	"values",
+	"alternatives",
+	"predefinedOptions",
+	"predefined_options",
+	"picks",
+];
+
+/** One list of options under one of its names (Roo Code's `follow_up` also as XML). */
+const namedOptionList: fc.Arbitrary<[string, unknown]> = fc.oneof(
+	fc.tuple(fc.constantFrom(...OPTION_LIST_NAMES), noisy(maybeStringified(list(option)))),
+	fc.tuple(fc.constant("follow_up"), noisy(fc.oneof(list(option), suggestXml))),
 );
+
+/** Usually one list of options; now and then none, or two (a second list is refused, never dropped). */
+const optionLists: fc.Arbitrary<Record<string, unknown>> = fc
+	.oneof(
+		{ weight: 1, arbitrary: fc.constant([]) },
+		{ weight: 6, arbitrary: fc.tuple(namedOptionList) },
+		{ weight: 1, arbitrary: fc.tuple(namedOptionList, namedOptionList) },
+	)
+	.map((lists) => Object.fromEntries(lists));
+
+/**
+ * One question in any dialect: canonical, Claude Code, MCP (`type`, `id`, `title`, `placeholder`), Roo Code,
+ * interactive-mcp.
+ */
+const questionObject = fc
+	.tuple(
+		fc.record(
+			{
+				question: noisy(questionText),
+				prompt: noisy(questionText),
+				text: noisy(questionText),
+				message: noisy(questionText),
+				header: noisy(labelText),
+				title: noisy(labelText),
+				label: noisy(labelText),
+				id: noisy(fc.oneof(hostileString, fc.integer())),
+				description: noisy(hostileString),
+				context: noisy(hostileString),
+				type: noisy(fc.constantFrom(...MCP_TYPES)),
+				multiSelect: noisy(fc.boolean()),
+				multi_select: noisy(fc.constantFrom(true, false, "true", "false")),
+				allowMultiple: noisy(fc.boolean()),
+				multi: noisy(fc.constantFrom(true, false, "true", "no")),
+				placeholder: noisy(hostileString),
+			},
+			{ requiredKeys: [] },
+		),
+		optionLists,
+	)
+	.map(([fields, lists]) => ({ ...fields, ...lists }));
 
 /** A single question in canonical shape, most of the time close to valid. */
 const canonicalQuestion = fc.record(
