@@ -3,9 +3,10 @@
  * know what its fields mean. Every path refuses it with a message naming the file and its version, and never
  * deletes or overwrites it. Against the real pi.
  */
-import { readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createWorkspace, runPrint, type Workspace } from "./harness.js";
+import { createWorkspace, ROOT, runPrint, type Workspace } from "./harness.js";
 
 const ONE_QUESTION = { questions: [{ question: "Drop the production database now?", options: ["Yes", "No"] }] };
 
@@ -77,5 +78,26 @@ describe("a pending file of a newer version is refused and kept", () => {
 		expectRefused(runPrint(ws, ["/questions"]));
 		expectRefused(runPrint(ws, ["/questions clear"]));
 		expect(readFileSync(ws.pendingPath(), "utf8")).toBe(text);
+	});
+});
+
+describe("a pending file of an earlier version is still answered", () => {
+	it("pi -p @file delivers the answers filled into a version 1 file, and removes it", () => {
+		const fixture = JSON.parse(readFileSync(join(ROOT, "test/pending/fixtures/pending-questions-v1.json"), "utf8"));
+		fixture.questions[0].answer = "SQLite";
+		fixture.questions[1].answer = "svc-v1";
+		mkdirSync(join(ws.cwd, ".pi"));
+		writeFileSync(ws.pendingPath(), JSON.stringify(fixture, null, 2));
+		ws.script([{ text: "Thanks." }]);
+		const run = runPrint(ws, ["@.pi/pending-questions.json"]);
+		expect(run.code, run.stderr).toBe(0);
+		const delivered = ws
+			.lastMessages()
+			.filter((m) => m.role === "user")
+			.at(-1)?.text;
+		expect(delivered).toContain("<ask_user_answers");
+		expect(delivered).toContain('"answer":"SQLite"');
+		expect(delivered).toContain('"answer":"svc-v1"');
+		expect(existsSync(ws.pendingPath())).toBe(false);
 	});
 });
