@@ -329,7 +329,8 @@ export function normalizeCall(raw: unknown): NormalizedCall {
 		listPath = "";
 		questionPath = () => "";
 		argumentKeys = ["metadata"];
-	} else if (isRecord(questions) || typeof questions === "string") {
+	} else if (isRecord(questions)) {
+		// One question object; a bare string is not folded, since a word ("yes") is no question (validation says so).
 		questions = [questions];
 		questionPath = () => listPath;
 	}

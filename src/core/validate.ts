@@ -173,7 +173,11 @@ export function validateRequest(raw: unknown, spelling: Spelling = new Map()): A
 			`questions is missing; pass { "questions": [{ "question": "…", "options": [{ "label": "…" }] }] }`,
 		);
 	}
-	if (!Array.isArray(list)) throw new AskUserError(`${name("questions")} must be an array, got ${describe(list)}`);
+	if (!Array.isArray(list)) {
+		throw new AskUserError(
+			`${name("questions")} must be an array, got ${describe(list)}; pass a list of questions: [{ "question": "…" }]`,
+		);
+	}
 	if (list.length === 0) throw new AskUserError(`${name("questions")} is empty; ask at least one question`);
 	if (list.length > LIMITS.questions) {
 		throw new AskUserError(

@@ -145,6 +145,20 @@ describe("validation errors", () => {
 		);
 	});
 
+	it("refuses `questions` given as a string, naming the key the model wrote (issue 24, item 9b)", () => {
+		const fix = 'pass a list of questions: [{ "question": "…" }]';
+		expect(errorOf({ questions: "Which DB?" })).toBe(`questions must be an array, got a string; ${fix}`);
+		expect(errorOf({ questions: "yes" })).toBe(`questions must be an array, got a string; ${fix}`);
+		expect(errorOf({ question_list: "Which DB?" })).toBe(`question_list must be an array, got a string; ${fix}`);
+		// JSON text of a list is still a list, and one question object is still one question.
+		expect(canonicalRequest({ questions: '[{"question":"Which DB?"}]' })).toEqual({
+			questions: [{ question: "Which DB?" }],
+		});
+		expect(canonicalRequest({ questions: { question: "Which DB?" } })).toEqual({
+			questions: [{ question: "Which DB?" }],
+		});
+	});
+
 	it("reports an option with a description but no label", () => {
 		// Blank options are dropped (issue 16, item 6), but an option with a description but no label is a mistake to report, not a blank to drop.
 		expect(errorOf({ questions: [{ question: "Q?", options: ["A", { label: "", description: "Fast" }] }] })).toContain(
