@@ -9,7 +9,7 @@ import { typedParts } from "../core/answers.js";
 import type { AskOutcome, AskRequest } from "../core/types.js";
 import { readCommandLine } from "../modes/cli-args.js";
 import { saveQuestionsForLater } from "../modes/print.js";
-import { type AnsweredAsk, type Delivery, formatStructuredDelivery } from "../pending/delivery.js";
+import { type AnsweredAsk, type Delivery, formatStructuredDelivery, oneAnswerPerAsk } from "../pending/delivery.js";
 import { deliveryFromAttachedFile } from "../pending/inbox.js";
 import {
 	createPendingFile,
@@ -199,6 +199,7 @@ export function createLifecycle(pi: ExtensionAPI, edges: LifecycleEdges) {
 			{
 				toolCallId: target.toolCallId,
 				text: formatStructuredDelivery(target, outcome, sameSession),
+				source: "the dialog",
 				...(target.path ? { path: target.path } : {}),
 				...(target.fromSession ? { fromSession: target.fromSession } : {}),
 			},
@@ -296,13 +297,17 @@ export function createLifecycle(pi: ExtensionAPI, edges: LifecycleEdges) {
 			frontEnd(ctx).fail((error as Error).message);
 			return { action: "handled" };
 		}
-		const waiting = state.waiting;
-		if (!attached && waiting.length === 0) return { action: "continue" };
+		if (!attached && state.waiting.length === 0) return { action: "continue" };
+		const once = oneAnswerPerAsk(attached ? [...state.waiting, attached] : state.waiting);
+		if ("error" in once) {
+			// Nothing has been consumed: the answers still wait, and every pending file is still on disk.
+			frontEnd(ctx).fail(once.error);
+			return { action: "handled" };
+		}
 		state.waiting = [];
-		const parts = waiting.map((d) => d.text);
-		if (attached) parts.push(attached.text);
-		else if (event.text.trim() !== "") parts.push(event.text.trim());
-		for (const delivery of attached ? [...waiting, attached] : waiting) markDelivered(delivery);
+		const parts = once.deliveries.map((d) => d.text);
+		if (!attached && event.text.trim() !== "") parts.push(event.text.trim());
+		for (const delivery of once.deliveries) markDelivered(delivery);
 		return { action: "transform", text: parts.join("\n\n") };
 	}
 

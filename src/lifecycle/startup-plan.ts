@@ -86,6 +86,7 @@ function planFlagForOpen(findings: StartupFindings, flag: string, target: OpenAs
 	const delivery: Delivery = {
 		toolCallId: target.toolCallId,
 		text: formatStructuredDelivery(target, outcome, true),
+		source: "--answers",
 		...(target.path ? { path: target.path } : {}),
 	};
 	return {
@@ -125,6 +126,7 @@ function planFlagForForeign(findings: StartupFindings, flag: string): StartupPla
 			{
 				toolCallId: target.toolCallId,
 				text: formatStructuredDelivery(target, outcome, false),
+				source: "--answers",
 				path: target.path,
 				fromSession: target.sessionId,
 			},
@@ -164,6 +166,7 @@ export function planStartup(findings: StartupFindings): StartupPlan {
 					{
 						toolCallId: ask.toolCallId,
 						text: formatStructuredDelivery(ask, ask.edited.outcome, true),
+						source: `the answers filled into ${ask.shownPath}`,
 						...(ask.path ? { path: ask.path } : {}),
 					},
 				]

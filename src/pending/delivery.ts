@@ -26,6 +26,26 @@ export interface Delivery {
 	path?: string;
 	/** Set when the ask belongs to another session (its next start must not bring it back). */
 	fromSession?: string;
+	/** Where the answers came from, as the person would name it ("--answers", "the words after @…"). */
+	source: string;
+}
+
+/**
+ * One answer per ask in one message. The same answers named twice (a filled-in file that is also attached) go
+ * once; two different answers to one ask are refused, naming both, so the person chooses: never a silent pick.
+ */
+export function oneAnswerPerAsk(deliveries: readonly Delivery[]): { deliveries: Delivery[] } | { error: string } {
+	const kept: Delivery[] = [];
+	for (const delivery of deliveries) {
+		const earlier = kept.find((d) => d.toolCallId === delivery.toolCallId);
+		if (!earlier) kept.push(delivery);
+		else if (earlier.text !== delivery.text) {
+			return {
+				error: `two different answers to the same questions: ${earlier.source} and ${delivery.source}. Nothing was sent; give only one of them.`,
+			};
+		}
+	}
+	return { deliveries: kept };
 }
 
 /** The answers filled into an edited pending file; `undefined` when none were filled. */

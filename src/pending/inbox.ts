@@ -5,7 +5,7 @@
  */
 import { findAttachedPendingFile } from "./attached-file.js";
 import { answersFromPendingFile, type Delivery, formatStructuredDelivery, formatWordsDelivery } from "./delivery.js";
-import { PendingFileError, parsePendingFile } from "./pending-file.js";
+import { displayPath, PendingFileError, parsePendingFile } from "./pending-file.js";
 import { fileForDelivery, trustForThisRun } from "./trust.js";
 
 /** The answers in a prompt that attaches a pending file; `undefined` when it attaches none. */
@@ -23,13 +23,16 @@ export function deliveryFromAttachedFile(
 	const sameSession = file.sessionId === sessionId;
 	const owner = sameSession ? {} : { fromSession: file.sessionId };
 	const edited = answersFromPendingFile(file);
+	const shown = displayPath(cwd, path);
 	if (words === "" && edited) {
-		return { toolCallId: file.toolCallId, text: formatStructuredDelivery(file, edited, sameSession), path, ...owner };
+		const answers = formatStructuredDelivery(file, edited, sameSession);
+		return { toolCallId: file.toolCallId, text: answers, path, ...owner, source: `the answers filled into @${shown}` };
 	}
 	if (words === "") {
 		throw new PendingFileError(
 			`no answers given: add your answers after the file, e.g. pi -p @${path} "use postgres, call it order-processor"`,
 		);
 	}
-	return { toolCallId: file.toolCallId, text: formatWordsDelivery(file, words, sameSession), path, ...owner };
+	const answers = formatWordsDelivery(file, words, sameSession);
+	return { toolCallId: file.toolCallId, text: answers, path, ...owner, source: `the words after @${shown}` };
 }
