@@ -1,17 +1,23 @@
 /**
  * An abort the person did not give is never reported as their cancel (issue 21, defect 4), against the real pi:
- * an RPC `abort` while a question is open, pi stopped by SIGTERM in the TUI (pi 1.x saves the aborted call's result
- * before exiting; older pi leaves the call open). The model reads `connectionLost` (RPC) or `interrupted` (TUI),
- * never `cancelled`, and the ask stays open: `pi -p -c --answers` answers it, once.
+ * an RPC `abort` while a question is open, an SDK app's `session.abort()`, pi stopped by SIGTERM in the TUI (pi 1.x
+ * saves the aborted call's result before exiting; older pi leaves the call open). The model reads `connectionLost`
+ * (RPC) or `interrupted` (TUI, SDK), never `cancelled`, and the ask stays open: `pi -p -c --answers` answers it, once.
  */
 import { existsSync } from "node:fs";
+import { join } from "node:path";
 import { afterEach, beforeEach, expect, it } from "vitest";
 import {
 	createWorkspace,
 	type LoggedMessage,
+	PI,
+	piAtLeast,
+	ROOT,
 	type RpcSession,
 	resultJson,
+	runPi,
 	runPrint,
+	SCRIPTED_MODEL,
 	SPEC_EXAMPLE,
 	SPEC_RESULT,
 	startTui,
@@ -79,6 +85,26 @@ it("an RPC client that goes away mid-question: pi -p -c --answers answers it, on
 	await stopRpc(started.rpc);
 	expect(existsSync(ws.pendingPath())).toBe(true);
 	answerWithContinue();
+});
+
+it("an SDK app's session.abort() while a dialog is open: the model reads interrupted (connectionLost on pi 0.73.1), no cancel", () => {
+	ws.script([{ toolCall: { name: "ask_user", arguments: SPEC_EXAMPLE } }]);
+	const entry = join(
+		PI.folder,
+		"node_modules",
+		PI.packageName,
+		piAtLeast("1.0.0") ? "dist/bundle" : "dist",
+		"index.js",
+	);
+	const app = join(ROOT, "test/e2e/fixtures/sdk-abort-app.mjs");
+	const run = runPi(ws, [app, entry, ROOT, SCRIPTED_MODEL]);
+	expect(run.code, run.stderr).toBe(0);
+	const [json, sentence] = JSON.parse(run.stdout.trim().split("\n").at(-1) ?? "[]") as string[];
+	// pi before 0.78.1 has no ctx.mode: an app without themes of its own is taken for an RPC client there.
+	const read = piAtLeast("0.78.1") ? { interrupted: true } : { connectionLost: true };
+	expect(JSON.parse(json ?? "")).toEqual({ answered: false, answers: [], ...read });
+	expect(sentence).toMatch(KEPT);
+	expect(existsSync(ws.pendingPath())).toBe(true);
 });
 
 it("SIGTERM in the TUI mid-question: never a cancel; pi -p -c --answers answers the questions", async () => {
