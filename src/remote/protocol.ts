@@ -8,7 +8,13 @@
  */
 import { answeredOutcome, givenFromData } from "../core/answers.js";
 import { isRecord } from "../core/json.js";
-import { describeKeyProblem, questionName, valuesByQuestionKey } from "../core/question-keys.js";
+import {
+	describeKeyProblem,
+	foldKey,
+	type KeyedQuestion,
+	questionName,
+	valuesByQuestionKey,
+} from "../core/question-keys.js";
 import type { AskOutcome, AskRequest, Question, RawAnswer } from "../core/types.js";
 
 export const QUESTION_EVENT = "ask_user_question";
@@ -194,15 +200,35 @@ export interface MatchedAnswers {
 }
 
 /**
+ * The names a wire key may use for each question. The protocol keys answers by question text, so a text always
+ * names its own question: a header or id that is also another question's text names nothing here (otherwise a
+ * backend keying by the protocol's own key would lose that answer as ambiguous).
+ */
+function wireKeyNames(questions: readonly Question[]): KeyedQuestion[] {
+	const texts = new Set(questions.map((question) => foldKey(question.question)));
+	const unlessAText = (name: string | undefined): string | undefined =>
+		name !== undefined && !texts.has(foldKey(name)) ? name : undefined;
+	return questions.map((question) => {
+		const names: KeyedQuestion = { question: question.question };
+		const header = unlessAText(question.header);
+		const id = unlessAText(question.id);
+		if (header !== undefined) names.header = header;
+		if (id !== undefined) names.id = id;
+		return names;
+	});
+}
+
+/**
  * Matches a backend's keys to questions through the one question-key matcher (question text, header or the
- * model's id; case and spacing aside). A key that names several questions (a shared header), a key that names
- * none, and two keys for one question are never a guess: those entries are ignored, each with a warning.
+ * model's id; case and spacing aside), a question's text first (`wireKeyNames`). A key that names several
+ * questions (a shared header), a key that names none, and two keys for one question are never a guess: those
+ * entries are ignored, each with a warning.
  */
 export function matchAnswers(
 	questions: readonly Question[],
 	answers: Readonly<Record<string, RemoteAnswer | null>>,
 ): MatchedAnswers {
-	const { values, problems } = valuesByQuestionKey(questions, Object.entries(answers));
+	const { values, problems } = valuesByQuestionKey(wireKeyNames(questions), Object.entries(answers));
 	return {
 		perQuestion: values.map((value) => value ?? undefined),
 		warnings: problems.map((problem) => `ignored ${describeKeyProblem(problem, questions, "the answer")}`),

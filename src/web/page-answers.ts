@@ -6,6 +6,7 @@
  * split on commas.
  */
 import { isRecord } from "../core/json.js";
+import { matchQuestionKey } from "../core/question-keys.js";
 import { sanitizeText } from "../core/text.js";
 import type { WireAnswerValue, WireQuestion } from "../remote/protocol.js";
 
@@ -74,7 +75,25 @@ function items(question: WireQuestion, answer: PageAnswer): string[] {
 }
 
 /**
- * The `answers` object of a `hook.ask_user_answer` frame, keyed by question text. With `exact` (the agent lists
+ * The key naming question `index` in an answer frame: its text, the protocol's key, which names that question
+ * for any agent (pi-ask-anywhere matches a question's text first). An agent from before that rule drops a key
+ * that is also another question's header as ambiguous; the model's id, when the question has one and it names
+ * only this question, says which question is meant to every version.
+ */
+function answerKey(questions: readonly WireQuestion[], index: number): string {
+	const question = questions[index] as WireQuestion;
+	const namesOnlyThis = (key: string): boolean => {
+		const match = matchQuestionKey(questions, key);
+		return match.kind === "question" && match.index === index;
+	};
+	if (namesOnlyThis(question.question) || question.id === undefined || !namesOnlyThis(question.id)) {
+		return question.question;
+	}
+	return question.id;
+}
+
+/**
+ * The `answers` object of a `hook.ask_user_answer` frame, keyed by question (`answerKey`). With `exact` (the agent lists
  * "answer-arrays") a multi-select answer is an array; otherwise the base protocol's comma-separated string. With
  * `notes` (the agent lists "answer-notes") a note travels as `{ answer, note }`; otherwise it cannot be sent.
  */
@@ -89,7 +108,7 @@ export function wireAnswers(
 		if (!answer) continue;
 		const given = items(question, answer);
 		const value = question.multiSelect ? (accepts.exact ? given : given.join(", ")) : (given[0] ?? "");
-		wire[question.question] = accepts.notes && answer.note !== "" ? { answer: value, note: answer.note } : value;
+		wire[answerKey(questions, i)] = accepts.notes && answer.note !== "" ? { answer: value, note: answer.note } : value;
 	}
 	return wire;
 }

@@ -288,6 +288,32 @@ describe("answers from a backend", () => {
 		]);
 	});
 
+	it("lets a question's text name that question even when it is another question's header or id", () => {
+		const clash: Question[] = [
+			{ question: "Which environment?", header: "Deploy now?", options: [{ label: "Staging" }] },
+			{ question: "Deploy now?", header: "Confirm", options: [{ label: "Yes" }, { label: "No" }] },
+			{ question: "Which region?", id: "deploy now?", options: [{ label: "EU" }] },
+		];
+		const { outcome, warnings } = receive(clash, {
+			"Which environment?": "Staging",
+			"Deploy now?": "No",
+			"Which region?": "EU",
+		});
+		expect(outcome).toEqual({
+			kind: "answered",
+			answers: [
+				{ question: "Which environment?", answer: "Staging", selectedOption: "Staging", wasCustom: false },
+				{ question: "Deploy now?", answer: "No", selectedOption: "No", wasCustom: false },
+				{ question: "Which region?", id: "deploy now?", answer: "EU", selectedOption: "EU", wasCustom: false },
+			],
+		});
+		expect(warnings).toEqual([]);
+		// The header that is another question's text names nothing; the other names still work.
+		expect(receive(clash, { "deploy  NOW?": "Yes", Confirm: "No" }).warnings).toEqual([
+			`ignored the answer keys "deploy  NOW?" and "Confirm" name the same question ("Confirm"); give one answer per question`,
+		]);
+	});
+
 	it("ignores two keys for one question, with a warning (never a guess which one is meant)", () => {
 		const { outcome, warnings } = receive(questions, {
 			db: "Redis",

@@ -113,6 +113,36 @@ describe("pi-ask-anywhere web in Chromium", () => {
 		});
 	});
 
+	it("a question whose text is another question's header: both answers given on the page reach the model", async () => {
+		ws = createWorkspace();
+		const questions = [
+			{
+				question: "Which environment?",
+				header: "Deploy now?",
+				options: [{ label: "Staging" }, { label: "Production" }],
+			},
+			{ question: "Deploy now?", header: "Confirm", options: [{ label: "Yes" }, { label: "No" }] },
+		];
+		ws.script([{ toolCall: { name: "ask_user", arguments: { questions } } }]);
+		web = await startWebCommand(ws.cwd, ws.env);
+		const page = await openPage(web);
+		const running = runPiAsync(ws, piArgs(["-p", "deploy it"]), { env: { PI_ASK_USER_REMOTE_URL: web.agentUrl } });
+		const card = page.locator("#live article.card").first();
+		await card.getByRole("radio", { name: "Staging" }).click({ timeout: 30_000 });
+		await card.getByRole("button", { name: "Next" }).click();
+		await card.getByRole("radio", { name: "No" }).click();
+		await card.getByRole("button", { name: "Review" }).click();
+		await card.getByRole("button", { name: "Submit" }).click();
+		expect((await running).code).toBe(0);
+		expect(resultJson(ws.lastToolResult()?.text)).toEqual({
+			answered: true,
+			answers: [
+				{ question: "Which environment?", answer: "Staging", selectedOption: "Staging", wasCustom: false },
+				{ question: "Deploy now?", answer: "No", selectedOption: "No", wasCustom: false },
+			],
+		});
+	});
+
 	it("dismissing after answering asks 'Discard 1 answer?' first; Yes dismisses, and the model is told so", async () => {
 		ws = createWorkspace();
 		ws.script([{ toolCall: { name: "ask_user", arguments: SPEC_EXAMPLE } }]);

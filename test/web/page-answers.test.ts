@@ -40,6 +40,21 @@ describe("answers from the page", () => {
 		expect(pendingAnswers(questions, read.answers)).toEqual(["Redis", ["Auth", "Admin", "Exports, as CSV"], null]);
 	});
 
+	it("keys each answer by its question's text, or by the model's id when the text is also another question's header", () => {
+		const clash: WireQuestion[] = [
+			{ question: "Which environment?", header: "Deploy now?", multiSelect: false, options: [] },
+			{ question: "Deploy now?", header: "Confirm", multiSelect: false, options: [], id: "deploy" },
+			{ question: "Which region?", header: "Which environment?", multiSelect: false, options: [] },
+		];
+		const answer = { chosen: [], typed: "x", note: "" };
+		// An agent from before a question's text came first drops a key that names two questions; the id names one.
+		expect(Object.keys(wireAnswers(clash, [answer, answer, answer], { exact: true, notes: true }))).toEqual([
+			"Which environment?",
+			"deploy",
+			"Which region?",
+		]);
+	});
+
 	it.each([
 		["not one per question", [null]],
 		["a label that is not an option", [{ chosen: ["MySQL"] }, null, null]],

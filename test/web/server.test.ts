@@ -29,6 +29,14 @@ const DATABASE_ASK: AskRequest = {
 	],
 };
 
+/** Question 2's text is question 1's header: a key "Deploy now?" could name either. */
+const HEADER_CLASH_ASK: AskRequest = {
+	questions: [
+		{ question: "Which environment?", header: "Deploy now?", options: [{ label: "Staging" }, { label: "Production" }] },
+		{ question: "Deploy now?", header: "Confirm", options: [{ label: "Yes" }, { label: "No" }] },
+	],
+};
+
 async function server(options: { agentToken?: string } = {}): Promise<{ web: WebServer; base: string; cwd: string }> {
 	const cwd = mkdtempSync(join(tmpdir(), "pi-ask-anywhere-web-"));
 	const web = await startWebServer({
@@ -134,6 +142,29 @@ describe("pi-ask-anywhere web server", () => {
 		await until(() => (pageB.states.at(-1)?.asks.length === 0 ? true : undefined));
 	});
 
+	it("delivers both answers when one question's text is another's header (the text names its own question)", async () => {
+		const { web, base } = await server();
+		const cookie = await signIn(base);
+		const page = await livePage(base, cookie);
+		const asked = bridge(`ws://127.0.0.1:${web.port}/agent`).ask(HEADER_CLASH_ASK);
+		const ask = await until(() => page.states.at(-1)?.asks[0]);
+		const response = await post(base, "/api/answer", cookie, {
+			id: ask.id,
+			answers: [
+				{ chosen: ["Staging"], typed: "", note: "" },
+				{ chosen: ["No"], typed: "", note: "after lunch" },
+			],
+		});
+		expect(response.status).toBe(200);
+		expect(await asked).toEqual({
+			kind: "answered",
+			answers: [
+				{ question: "Which environment?", answer: "Staging", selectedOption: "Staging", wasCustom: false },
+				{ question: "Deploy now?", answer: "No", selectedOption: "No", wasCustom: false, note: "after lunch" },
+			],
+		});
+	});
+
 	it("a question answered in the terminal (ask_user_closed) or whose agent left disappears from the page", async () => {
 		const { web, base } = await server();
 		const cookie = await signIn(base);
@@ -144,11 +175,11 @@ describe("pi-ask-anywhere web server", () => {
 		const open = agent.ask({ questions: [FEATURES] });
 		await until(() => (page.states.at(-1)?.asks.length === 2 ? true : undefined));
 		controller.abort("answered_elsewhere");
-		expect(await aborted).toEqual({ kind: "cancelled" });
+		expect(await aborted).toEqual({ kind: "interrupted" });
 		const remaining = await until(() => (page.states.at(-1)?.asks.length === 1 ? page.states.at(-1)?.asks : undefined));
 		expect(remaining[0]?.questions[0]?.question).toBe(FEATURES.question);
 		agent.dispose();
-		expect(await open).toEqual({ kind: "cancelled" });
+		expect(await open).toEqual({ kind: "interrupted" });
 		await until(() => (page.states.at(-1)?.asks.length === 0 ? true : undefined));
 	});
 
@@ -221,7 +252,7 @@ describe("pi-ask-anywhere web server", () => {
 		});
 		expect(await bridge(url, "wrong").ask(DATABASE_ASK)).toMatchObject({ kind: "unavailable" });
 		const allowed = bridge(url, "agent-secret").ask(DATABASE_ASK, AbortSignal.timeout(300));
-		expect(await allowed).toEqual({ kind: "cancelled" });
+		expect(await allowed).toEqual({ kind: "interrupted" });
 	});
 
 	it("refuses an agent connection from a browser (any Origin), so no web site can put questions on the page", async () => {
