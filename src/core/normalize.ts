@@ -136,6 +136,11 @@ function isBlank(text: string): boolean {
 	return sanitizeLine(text).trim() === "";
 }
 
+/** A string with something in it. */
+function isText(value: unknown): value is string {
+	return typeof value === "string" && !isBlank(value);
+}
+
 /** Records how the model spelled paths, relative to where a question or option sits in its arguments. */
 class SpellingRecorder {
 	readonly paths = new Map<string, string>();
@@ -291,12 +296,16 @@ function normalizeQuestion(
 	else if (raw.id !== undefined && raw.id !== null) question.id = raw.id;
 	used.add("id");
 
-	// A list nothing above took would vanish (the question silently becoming free text): it is passed on under
-	// the model's own key, for validation to refuse by that name. Defined, not assigned, so `__proto__` is a key too.
+	// A list nothing above took would vanish (the question silently becoming free text), and without question text
+	// the text may be under a key of the model's own: either is passed on under that key, for validation to name.
+	// Defined, not assigned, so that `__proto__` is a key like any other.
 	for (const [key, value] of Object.entries(raw)) {
-		const list = used.has(key) || Object.hasOwn(question, key) ? undefined : asList(value);
-		if (list !== undefined && list.length > 0) {
-			Object.defineProperty(question, key, { value: list, enumerable: true, writable: true, configurable: true });
+		if (used.has(key) || Object.hasOwn(question, key)) continue;
+		const list = asList(value);
+		const passed =
+			list !== undefined && list.length > 0 ? list : text === undefined && isText(value) ? value : undefined;
+		if (passed !== undefined) {
+			Object.defineProperty(question, key, { value: passed, enumerable: true, writable: true, configurable: true });
 		}
 	}
 	return question;
@@ -315,6 +324,10 @@ export function normalizeCall(raw: unknown): NormalizedCall {
 	if (!isRecord(args)) return { args, spelling: spelling.paths };
 
 	const hasQuestionText = firstString(args, QUESTION_TEXT_KEYS) !== undefined;
+	// Options with no list of questions around them: one question, even with its text under a key of the model's own.
+	const hasOptions =
+		firstKey(args, OPTION_LIST_KEYS) !== undefined ||
+		OPTION_LIST_ALIASES.some((key) => asList(args[key]) !== undefined);
 	// `items` next to question text is that question's options, not a list of questions.
 	const listed = firstKey(args, QUESTION_LIST_KEYS) ?? (hasQuestionText ? undefined : firstKey(args, ["items"]));
 	let questions = parseIfJsonText(listed?.value);
@@ -323,7 +336,7 @@ export function normalizeCall(raw: unknown): NormalizedCall {
 	let questionPath = (i: number) => `${listPath}[${i}]`;
 	/** Keys of a question given as the whole argument that belong to the arguments. */
 	let argumentKeys: string[] = [];
-	if (questions === undefined && hasQuestionText) {
+	if (questions === undefined && (hasQuestionText || hasOptions)) {
 		// A single question object given as the whole argument (Roo Code, MCP single-question habit).
 		questions = [args];
 		listPath = "";

@@ -107,10 +107,31 @@ function refuseStrayList(raw: Record<string, unknown>, path: string, name: PathN
 	}
 }
 
+/**
+ * Question text that is missing or blank may be under a key of the model's own (`ask`, `query`): the error names
+ * those keys, so that the model sees where its text went.
+ */
+function refuseMisplacedText(raw: Record<string, unknown>, path: string, name: PathName): void {
+	const given = raw.question;
+	const blank =
+		given === undefined || given === null || (typeof given === "string" && sanitizeLine(given).trim() === "");
+	if (!blank) return;
+	const elsewhere = Object.keys(raw).filter((key) => {
+		const value = raw[key];
+		return !QUESTION_FIELDS.has(key) && typeof value === "string" && sanitizeLine(value).trim() !== "";
+	});
+	if (elsewhere.length === 0) return;
+	const keys = elsewhere.map((key) => name(`${path}.${key}`));
+	const which = keys.length === 1 ? keys[0] : `one of ${keys.join(", ")}`;
+	const problem = typeof given === "string" ? "is empty" : "is missing";
+	throw new AskUserError(`${name(`${path}.question`)} ${problem}; if ${which} is the question, put it in "question"`);
+}
+
 function validateQuestion(raw: unknown, path: string, name: PathName): Question {
 	if (!isRecord(raw)) {
 		throw new AskUserError(`${name(path)} must be an object like { "question": "…" }, got ${describe(raw)}`);
 	}
+	refuseMisplacedText(raw, path, name);
 	const question: Question = {
 		question: text(raw.question, `${path}.question`, name, LIMITS.questionChars, false, true) as string,
 	};

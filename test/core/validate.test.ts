@@ -159,6 +159,26 @@ describe("validation errors", () => {
 		});
 	});
 
+	it("names the key the question text is under when it is not one it knows (issue 24, item 9c)", () => {
+		expect(errorOf({ questions: [{ ask: "Which DB?", options: ["A", "B"] }] })).toBe(
+			'questions[0].question is missing; if questions[0].ask is the question, put it in "question"',
+		);
+		expect(errorOf({ question_list: [{ query: "Which DB?", kind: "single", question: " " }] })).toBe(
+			'question_list[0].question is empty; if one of question_list[0].query, question_list[0].kind is the question, put it in "question"',
+		);
+		// A lone question given as the whole arguments: its options say it is one.
+		expect(errorOf({ ask: "Which DB?", options: ["A", "B"] })).toBe(
+			'question is missing; if ask is the question, put it in "question"',
+		);
+		// Keys read for something else are not named, and a question with no text anywhere gets the plain message.
+		expect(errorOf({ questions: [{ header: "DB", type: "text" }] })).toBe(
+			"questions[0].question is missing; give it a non-empty string",
+		);
+		expect(() => validateRequest({ questions: [{ ask: "Which DB?" }] })).toThrow(
+			'questions[0].question is missing; if questions[0].ask is the question, put it in "question"',
+		);
+	});
+
 	it("reports an option with a description but no label", () => {
 		// Blank options are dropped (issue 16, item 6), but an option with a description but no label is a mistake to report, not a blank to drop.
 		expect(errorOf({ questions: [{ question: "Q?", options: ["A", { label: "", description: "Fast" }] }] })).toContain(

@@ -211,6 +211,8 @@ const questionObject = fc
 				prompt: noisy(questionText),
 				text: noisy(questionText),
 				message: noisy(questionText),
+				// Question text under a key no dialect uses: refused by its name, never taken or dropped.
+				ask: noisy(questionText),
 				header: noisy(labelText),
 				title: noisy(labelText),
 				label: noisy(labelText),
