@@ -27,6 +27,9 @@ export function toAskUserResult(outcome: AskOutcome): AskUserResult {
 function explanation(outcome: AskOutcome): string | undefined {
 	switch (outcome.kind) {
 		case "answered":
+			// `answered: true` with no answers would read as answers given; say that none were.
+			if (outcome.answers.length === 0)
+				return "The user skipped every question and gave no answers. Do not assume any.";
 			return outcome.unanswered?.length ? "The user skipped the questions in `unanswered`." : undefined;
 		case "cancelled":
 			return "The user cancelled and gave no answers. Do not assume any; continue without them or ask differently.";

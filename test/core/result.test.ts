@@ -36,6 +36,19 @@ describe("result content", () => {
 			expect(sentence).toBeTruthy();
 		}
 	});
+	it("says plainly that nothing was answered when every question was skipped (issue 24, item 9d)", () => {
+		expect(texts({ kind: "answered", answers: [], unanswered: ["Which database should we use?", "Name?"] })).toEqual([
+			'{"answered":true,"answers":[],"unanswered":["Which database should we use?","Name?"]}',
+			"The user skipped every question and gave no answers. Do not assume any.",
+		]);
+		expect(
+			texts({
+				kind: "answered",
+				answers: [{ question: "Name?", answer: "svc", wasCustom: true }],
+				unanswered: ["Which database should we use?"],
+			})[1],
+		).toBe("The user skipped the questions in `unanswered`.");
+	});
 	it("says an interrupted ask is no cancel: interrupted (TUI, SDK) or connectionLost (RPC), asked again later", () => {
 		const sentence =
 			"The questions were interrupted before the user answered (the user did not cancel). They are kept and will be asked again when the session continues; no answers were given yet, so do not assume any.";
