@@ -105,7 +105,7 @@ export class NewerPendingFileError extends PendingFileError {
 	override name = "NewerPendingFileError";
 	constructor(path: string, version: number) {
 		super(
-			`${PENDING_DIR}/${basename(path)} has version ${version}, newer than this pi-ask-anywhere understands (${PENDING_VERSION}); update pi-ask-anywhere to use it. The file is left as it is`,
+			`${basename(path)} has version ${version}, newer than this pi-ask-anywhere understands (${PENDING_VERSION}); update pi-ask-anywhere to use it. The file is left as it is`,
 		);
 	}
 }

@@ -112,7 +112,7 @@ describe("a pending file of a newer version", () => {
 		const read = readPendingText(cwd, newer());
 		expect(read?.kind).toBe("newer");
 		expect(read?.kind === "newer" && read.error.message).toContain(
-			".pi/pending-questions.json has version 99, newer than this pi-ask-anywhere understands (1)",
+			"pending-questions.json has version 99, newer than this pi-ask-anywhere understands (1)",
 		);
 		expect(listPendingFiles(cwd).find((e) => e.path === newer())?.error).toBeInstanceOf(NewerPendingFileError);
 	});
