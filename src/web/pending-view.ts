@@ -1,7 +1,8 @@
 /**
  * The project folder's pending questions as the page shows them, and answering one from the page: the
- * answers are written into the file (through the pending-file module) so that `pi -c` delivers them. A file
- * that fails the trust rule is shown with where it came from and written only after explicit confirmation.
+ * answers are written into the file (through the pending-file module) so that `pi -c` delivers them; a file
+ * that already holds answers is not written again (the first answer wins). A file that fails the trust rule
+ * is shown with where it came from and written only after explicit confirmation.
  */
 import { basename } from "node:path";
 import type { AskRequest } from "../core/types.js";
@@ -79,6 +80,15 @@ export function answerPendingFile(
 	const file = entry.file;
 	if (file.toolCallId !== request.toolCallId) {
 		return { ok: false, status: 409, error: "that pending file now holds other questions; reload" };
+	}
+	// The first answer wins, as for a live ask: a second page (or a hand edit before it) is never overwritten.
+	// Reading here and writing below run without a pause, so no other request of this server comes in between.
+	if (file.questions.some((question) => question.answer !== null)) {
+		return {
+			ok: false,
+			status: 409,
+			error: "not written: already answered (on another page or in the file); run pi -c to deliver those answers",
+		};
 	}
 	const verdict = judge(file);
 	if (!verdict.trusted && request.confirmed !== true) {

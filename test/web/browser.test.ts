@@ -5,7 +5,7 @@
  */
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import type { Page } from "playwright-core";
+import type { Locator, Page } from "playwright-core";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createPendingFile, savePendingFile } from "../../src/pending/pending-file.js";
 import {
@@ -250,6 +250,46 @@ describe("pi-ask-anywhere web in Chromium", () => {
 		await expect.poll(() => page.locator("#pending").textContent()).toContain("Run pi -c");
 		expect((JSON.parse(readFileSync(path, "utf8")) as { questions: { answer: unknown }[] }).questions[0]?.answer).toBe(
 			"No",
+		);
+	});
+
+	it("a pending file answered on two pages: the second page is refused and says so; the file keeps the first answers", async () => {
+		ws = createWorkspace();
+		const path = savePendingFile(
+			ws.cwd,
+			createPendingFile({
+				request: { questions: [{ question: "Deploy to production?", options: [{ label: "Yes" }, { label: "No" }] }] },
+				sessionId: "another-session",
+				toolCallId: "call-twice",
+				now: new Date(),
+			}),
+		);
+		web = await startWebCommand(ws.cwd, ws.env);
+		const pageA = await openPage(web);
+		const pageB = await (browser as Browser).context.newPage();
+		// Page B's live channel stalls after its first state, as a phone's may: it still shows the questions.
+		let stalled = false;
+		await pageB.routeWebSocket(/\/live$/, (socket) => {
+			const server = socket.connectToServer();
+			server.onMessage((message) => {
+				if (!stalled) socket.send(message);
+				stalled = true;
+			});
+		});
+		await pageB.goto(web.openUrl);
+		const answer = async (page: Page, label: string): Promise<Locator> => {
+			const card = page.locator("#pending article.card").first();
+			await card.getByRole("radio", { name: label }).click();
+			await card.getByRole("checkbox", { name: /write my answers into it anyway/ }).check();
+			await card.getByRole("button", { name: "Submit" }).click();
+			return card;
+		};
+		await answer(pageA, "Yes");
+		await expect.poll(() => pageA.locator("#pending").textContent()).toContain("Run pi -c");
+		const cardB = await answer(pageB, "No");
+		await expect.poll(() => cardB.locator(".message").textContent()).toContain("already answered");
+		expect((JSON.parse(readFileSync(path, "utf8")) as { questions: { answer: unknown }[] }).questions[0]?.answer).toBe(
+			"Yes",
 		);
 	});
 

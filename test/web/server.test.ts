@@ -9,6 +9,7 @@ import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import WebSocket from "ws";
 import type { AskRequest } from "../../src/core/types.js";
+import { createPendingFile, savePendingFile } from "../../src/pending/pending-file.js";
 import { createRemoteBridge, type RemoteBridge } from "../../src/remote/bridge.js";
 import { type PageState, startWebServer, type WebServer } from "../../src/web/server.js";
 import { FEATURES } from "../fixtures.js";
@@ -223,6 +224,28 @@ describe("pi-ask-anywhere web server", () => {
 				answers: { [FEATURES.question]: "Authentication, Admin Dashboard, Exports", "Name?": "svc" },
 			},
 		});
+	});
+
+	it("a pending file answered from two pages: the first is written, the second gets 409 and changes nothing", async () => {
+		const { base, cwd } = await server();
+		const path = savePendingFile(
+			cwd,
+			createPendingFile({ request: DATABASE_ASK, sessionId: "s", toolCallId: "call-1", now: new Date() }),
+		);
+		const [cookieA, cookieB] = [await signIn(base), await signIn(base)];
+		const answer = (label: string) => ({
+			name: "pending-questions.json",
+			toolCallId: "call-1",
+			answers: [{ chosen: [label], typed: "", note: "" }],
+			confirmed: true,
+		});
+		const first = await post(base, "/api/pending/answer", cookieA, answer("SQLite"));
+		expect(first.status).toBe(200);
+		const second = await post(base, "/api/pending/answer", cookieB, answer("Redis"));
+		expect(second.status).toBe(409);
+		expect(((await second.json()) as { error: string }).error).toMatch(/already answered/);
+		const written = JSON.parse(readFileSync(path, "utf8")) as { questions: { answer: unknown }[] };
+		expect(written.questions.map((question) => question.answer)).toEqual(["SQLite"]);
 	});
 
 	it("refuses answers that tick what is not an option, or give nothing, without touching the question", async () => {
