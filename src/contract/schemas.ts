@@ -133,16 +133,27 @@ const ByQuestion = <T extends Parameters<typeof Type.Array>[0]>(entry: T, what: 
 		}),
 	]);
 
-export const AskUserResponseMessageSchema = Type.Object(
-	{
-		type: Type.Literal("ask_user_response"),
-		requestId: Type.String(),
-		answers: Type.Optional(ByQuestion(AnswerEntrySchema, "answer")),
-		notes: Type.Optional(ByQuestion(Type.Union([Type.Null(), Type.String()]), "note")),
-		cancelled: Type.Optional(Type.Literal(true, { description: "The person cancelled; give this or answers" })),
-	},
-	{ additionalProperties: false },
-);
+const ResponseAnswersSchema = ByQuestion(AnswerEntrySchema, "answer");
+const ResponseCancelledSchema = Type.Literal(true, { description: "The person cancelled; give this or answers" });
+const responseFields = {
+	type: Type.Literal("ask_user_response"),
+	requestId: Type.String(),
+	answers: Type.Optional(ResponseAnswersSchema),
+	notes: Type.Optional(ByQuestion(Type.Union([Type.Null(), Type.String()]), "note")),
+	cancelled: Type.Optional(ResponseCancelledSchema),
+};
+
+/** The handler (`parseResponse`) takes `answers` or `cancelled: true`; a reply with neither is asked again. */
+export const AskUserResponseMessageSchema = Type.Union([
+	Type.Object(
+		{ ...responseFields, answers: ResponseAnswersSchema },
+		{ additionalProperties: false, description: "The person's answers" },
+	),
+	Type.Object(
+		{ ...responseFields, cancelled: ResponseCancelledSchema },
+		{ additionalProperties: false, description: "The person cancelled; answers given with it are ignored" },
+	),
+]);
 
 export const AskClosedReasonSchema = Type.Union(
 	[Type.Literal("aborted"), Type.Literal("answered_elsewhere"), Type.Literal("timeout")],

@@ -19,7 +19,7 @@ import { answeredOutcome } from "../../src/core/answers.js";
 import { buildDetails, resultContent } from "../../src/core/result.js";
 import type { Answer, AskDetails, AskUserResult } from "../../src/index.js";
 import { type PendingListing, pendingListing } from "../../src/lifecycle/pending-listing.js";
-import { requestMessage } from "../../src/modes/rpc-structured.js";
+import { parseResponse, requestMessage } from "../../src/modes/rpc-structured.js";
 import { createPendingFile, listPendingFiles, savePendingFile } from "../../src/pending/pending-file.js";
 import { DATABASE, FEATURES, NAME, SPEC_EXAMPLE } from "../fixtures.js";
 
@@ -106,5 +106,23 @@ describe("published JSON Schemas (npm run build → dist/schemas/*.json)", () =>
 		expect(Check(published("ask-user-closed.json"), { type: "ask_user_closed", requestId: "r", reason: "x" })).toBe(
 			false,
 		);
+	});
+
+	it("accept a response exactly when the structured RPC handler takes it: answers, or cancelled: true (issue 24, item 9e)", () => {
+		const response = (extra: Record<string, unknown>) => ({ type: "ask_user_response", requestId: "r", ...extra });
+		const cases: [Record<string, unknown>, boolean][] = [
+			[response({ answers: ["SQLite", null] }), true],
+			[response({ answers: { "Database Selection": "SQLite" }, notes: { "Database Selection": "for now" } }), true],
+			[response({ cancelled: true }), true],
+			[response({ cancelled: true, answers: ["SQLite", null] }), true],
+			[response({}), false],
+			[response({ notes: ["for now", null] }), false],
+			[response({ cancelled: false }), false],
+		];
+		for (const [message, accepted] of cases) {
+			const handled = parseResponse(JSON.stringify(message), "r", [DATABASE, NAME]).kind !== "invalid";
+			expect([message, handled]).toEqual([message, accepted]);
+			expect([message, Check(published("ask-user-response.json"), message)]).toEqual([message, accepted]);
+		}
 	});
 });
