@@ -25,8 +25,8 @@ interface Entry {
 export interface LiveAsks {
 	/** Adds an agent's ask; `undefined` when that connection already asked this questionId (a repeat). */
 	add(connection: number, payload: QuestionEventPayload, now: number): LiveAsk | undefined;
-	/** Removes the ask an agent closed; whether there was one. */
-	close(connection: number, questionId: string): boolean;
+	/** Removes the ask an agent closed and returns it; `undefined` when there was none. */
+	close(connection: number, questionId: string): LiveAsk | undefined;
 	/** Removes every ask of a connection that ended; whether there were any. */
 	dropConnection(connection: number): boolean;
 	/** Takes an ask to answer it: the first caller gets where to send the answer, later callers `undefined`. */
@@ -58,7 +58,9 @@ export function createLiveAsks(newId: () => string): LiveAsks {
 		},
 		close(connection, questionId) {
 			const id = find(connection, questionId);
-			return id !== undefined && entries.delete(id);
+			const entry = id === undefined ? undefined : entries.get(id);
+			if (id !== undefined) entries.delete(id);
+			return entry?.ask;
 		},
 		dropConnection(connection) {
 			const ids = [...entries].filter(([, entry]) => entry.connection === connection).map(([id]) => id);

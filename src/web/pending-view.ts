@@ -9,6 +9,7 @@ import type { AskRequest } from "../core/types.js";
 import { listPendingFiles, type PendingFile, PendingFileError, writePendingAnswers } from "../pending/pending-file.js";
 import { describeOrigin, distrustReason, type TrustVerdict } from "../pending/trust.js";
 import { encodeQuestion, type WireQuestion } from "../remote/protocol.js";
+import type { LiveAsk } from "./live-asks.js";
 import { type PageAnswer, pendingAnswers, readPageAnswers } from "./page-answers.js";
 
 /** Whether a pending file is this user's own (the trust rule), injected so that the rule's inputs stay at the edge. */
@@ -18,6 +19,8 @@ export interface PendingView {
 	/** The file's name in `.pi/`, which is how the page refers to it. */
 	name: string;
 	toolCallId?: string;
+	/** The pi session that asked (a live ask from it names it as its `sessionKey`). */
+	sessionId?: string;
 	timestamp?: string;
 	questions: WireQuestion[];
 	/** Where it came from: session, when saved, its task (in full). */
@@ -54,6 +57,7 @@ export function listPendingViews(cwd: string, judge: JudgePending): PendingView[
 		const view: PendingView = {
 			name,
 			toolCallId: file.toolCallId,
+			sessionId: file.sessionId,
 			timestamp: file.timestamp,
 			questions: wireQuestions(file.request),
 			origin: describeOrigin(file),
@@ -63,6 +67,31 @@ export function listPendingViews(cwd: string, judge: JudgePending): PendingView[
 		if (!verdict.trusted) view.distrust = distrustReason(verdict.reason);
 		return view;
 	});
+}
+
+/** Built field by field in the same order on both sides (encodeQuestion, decodeAgentFrame), so text compares. */
+function sameQuestions(a: readonly WireQuestion[], b: readonly WireQuestion[]): boolean {
+	return JSON.stringify(a) === JSON.stringify(b);
+}
+
+/**
+ * The names of the pending files that are a live ask's own questions. While pi asks in its dialog it keeps the
+ * questions on disk (nothing is lost however it ends) and, with remote answering on, also asks here: one ask,
+ * to be shown and answered once, as live. A file is an ask's when it comes from the session the ask names (the
+ * bridge sends pi's session id as `sessionKey`) and holds the same questions; each ask stands for one file.
+ */
+export function filesOfLiveAsks(views: readonly PendingView[], asks: readonly LiveAsk[]): Set<string> {
+	const unmatched = [...asks];
+	const names = new Set<string>();
+	for (const view of views) {
+		const index = unmatched.findIndex(
+			(ask) => view.sessionId === ask.sessionKey && sameQuestions(view.questions, ask.questions),
+		);
+		if (index < 0) continue;
+		unmatched.splice(index, 1);
+		names.add(view.name);
+	}
+	return names;
 }
 
 export type PendingAnswerResult =

@@ -9,7 +9,13 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import type { AddressInfo, Socket } from "node:net";
 import WebSocket, { WebSocketServer } from "ws";
 import { isRecord } from "../core/json.js";
-import { decodeAgentFrame, encodeAnswer, MAX_FRAME_BYTES, type WireAnswerValue } from "../remote/protocol.js";
+import {
+	ANSWERED_ELSEWHERE,
+	decodeAgentFrame,
+	encodeAnswer,
+	MAX_FRAME_BYTES,
+	type WireAnswerValue,
+} from "../remote/protocol.js";
 import {
 	agentAllowed,
 	COOKIE_NAME,
@@ -21,7 +27,13 @@ import {
 } from "./access.js";
 import { createLiveAsks, type LiveAsk } from "./live-asks.js";
 import { readPageAnswers, wireAnswers } from "./page-answers.js";
-import { answerPendingFile, type JudgePending, listPendingViews, type PendingView } from "./pending-view.js";
+import {
+	answerPendingFile,
+	filesOfLiveAsks,
+	type JudgePending,
+	listPendingViews,
+	type PendingView,
+} from "./pending-view.js";
 
 /** A file the server sends as is. */
 export interface Asset {
@@ -59,6 +71,8 @@ export interface PageState {
 }
 
 const MAX_BODY_BYTES = 1024 * 1024;
+/** How long an ask answered (here or in pi) keeps its pending file hidden while pi removes the file. */
+const ANSWERED_FILE_HIDDEN_MS = 15_000;
 const SECURITY_HEADERS = {
 	"Content-Security-Policy":
 		"default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
@@ -102,14 +116,28 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
 	const pages = new Set<WebSocket>();
 	let pending = listPendingViews(options.cwd, options.judge);
 
-	const state = (): PageState => ({ type: "state", asks: asks.list(), pending });
+	// Asks just answered or dismissed (here or in pi): pi is removing their pending files, which stay hidden meanwhile.
+	let answered: { ask: LiveAsk; until: number }[] = [];
+	const markAnswered = (ask: LiveAsk): void => {
+		answered.push({ ask, until: now() + ANSWERED_FILE_HIDDEN_MS });
+	};
+	// A pending file that is a live ask's own questions is shown, and answered, once: as that live ask.
+	const heldFiles = (): Set<string> =>
+		filesOfLiveAsks(pending, [...asks.list(), ...answered.map((entry) => entry.ask)]);
+
+	const state = (): PageState => {
+		const held = heldFiles();
+		return { type: "state", asks: asks.list(), pending: pending.filter((view) => !held.has(view.name)) };
+	};
 	const broadcast = (): void => {
 		const text = JSON.stringify(state());
 		for (const page of pages) if (page.readyState === WebSocket.OPEN) page.send(text);
 	};
 	const rescanPending = (): void => {
 		const fresh = listPendingViews(options.cwd, options.judge);
-		if (JSON.stringify(fresh) === JSON.stringify(pending)) return;
+		const before = answered.length;
+		answered = answered.filter((entry) => entry.until > now());
+		if (answered.length === before && JSON.stringify(fresh) === JSON.stringify(pending)) return;
 		pending = fresh;
 		broadcast();
 	};
@@ -140,6 +168,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
 			return [409, { error: "the agent is gone; the question was withdrawn" }];
 		}
 		agent.send(encodeAnswer(taken.questionId, answers));
+		markAnswered(taken.ask);
 		broadcast();
 		return [200, { ok: true }];
 	}
@@ -164,6 +193,13 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
 			return sendJson(response, status, result);
 		}
 		if (path === "/api/pending/answer" && isRecord(body)) {
+			rescanPending();
+			if (typeof body.name === "string" && heldFiles().has(body.name)) {
+				return sendJson(response, 409, {
+					ok: false,
+					error: "not written: pi is asking these questions right now; answer them in its live card",
+				});
+			}
 			const result = answerPendingFile(options.cwd, options.judge, {
 				name: body.name,
 				toolCallId: body.toolCallId,
@@ -238,7 +274,10 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
 			if (frame.kind === "question") {
 				if (asks.add(connection, frame.payload, now())) broadcast();
 			} else if (frame.kind === "closed") {
-				if (asks.close(connection, frame.questionId)) broadcast();
+				const closed = asks.close(connection, frame.questionId);
+				if (!closed) return;
+				if (frame.reason === "answered" || frame.reason === ANSWERED_ELSEWHERE) markAnswered(closed);
+				broadcast();
 			}
 		});
 		agent.on("close", () => {

@@ -17,6 +17,7 @@ import {
 	runPrint,
 	SPEC_EXAMPLE,
 	SPEC_RESULT,
+	sleep,
 	startTui,
 	type Workspace,
 	waitForToolResult,
@@ -186,6 +187,36 @@ describe("pi-ask-anywhere web in Chromium", () => {
 			await expect.poll(() => page.locator("#live article").count(), { timeout: 10_000 }).toBe(0);
 			await waitForToolResult(ws);
 			expect(resultJson(ws.lastToolResult()?.text)).toEqual(SPEC_RESULT);
+		} finally {
+			tui.type(KEYS.ctrlC);
+			tui.kill();
+		}
+	});
+
+	it("an ask open in the TUI shows once, as live, though its questions are on disk; answered there, the model gets it", async () => {
+		ws = createWorkspace();
+		ws.script([{ toolCall: { name: "ask_user", arguments: SPEC_EXAMPLE } }]);
+		web = await startWebCommand(ws.cwd, ws.env);
+		const page = await openPage(web);
+		const tui = startTui(ws, ["set up the service"], { env: { PI_ASK_USER_REMOTE_URL: web.agentUrl } });
+		try {
+			const card = page.locator("#live article.card").first();
+			await card.getByRole("radio", { name: /PostgreSQL \(Recommended\)/ }).click({ timeout: 40_000 });
+			// pi keeps the open dialog's questions on disk; the page reads the folder every 2 s.
+			await expect.poll(() => existsSync(ws.pendingPath()), { timeout: 10_000 }).toBe(true);
+			await sleep(3_000);
+			expect(await page.locator("#pending article").count()).toBe(0);
+			await card.getByRole("button", { name: "Next" }).click();
+			await card.getByLabel("Other (type your answer)").fill("order-processor");
+			await card.getByRole("button", { name: "Review" }).click();
+			await card.getByRole("button", { name: "Submit" }).click();
+			await tui.waitFor("Answered remotely.", 20_000);
+			await waitForToolResult(ws);
+			expect(resultJson(ws.lastToolResult()?.text)).toEqual(SPEC_RESULT);
+			// pi removes the file as it takes the answer; at no point is it offered as a pending card.
+			await expect.poll(() => existsSync(ws.pendingPath()), { timeout: 10_000 }).toBe(false);
+			await sleep(2_500);
+			expect(await page.locator("#pending article").count()).toBe(0);
 		} finally {
 			tui.type(KEYS.ctrlC);
 			tui.kill();

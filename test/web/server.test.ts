@@ -38,7 +38,9 @@ const HEADER_CLASH_ASK: AskRequest = {
 	],
 };
 
-async function server(options: { agentToken?: string } = {}): Promise<{ web: WebServer; base: string; cwd: string }> {
+async function server(
+	options: { agentToken?: string; now?: () => number; pendingRescanMs?: number } = {},
+): Promise<{ web: WebServer; base: string; cwd: string }> {
 	const cwd = mkdtempSync(join(tmpdir(), "pi-ask-anywhere-web-"));
 	const web = await startWebServer({
 		host: "127.0.0.1",
@@ -246,6 +248,60 @@ describe("pi-ask-anywhere web server", () => {
 		expect(((await second.json()) as { error: string }).error).toMatch(/already answered/);
 		const written = JSON.parse(readFileSync(path, "utf8")) as { questions: { answer: unknown }[] };
 		expect(written.questions.map((question) => question.answer)).toEqual(["SQLite"]);
+	});
+
+	it("shows an ask pi holds in its dialog once, as live: its pending file is hidden and cannot be answered", async () => {
+		const { web, base, cwd } = await server();
+		// What pi writes when its dialog opens: the questions on disk, from the session the bridge names as sessionKey.
+		savePendingFile(
+			cwd,
+			createPendingFile({ request: DATABASE_ASK, sessionId: "s", toolCallId: "call-open", now: new Date() }),
+		);
+		const cookie = await signIn(base);
+		const page = await livePage(base, cookie);
+		const listed = await until(() => page.states.at(-1)?.pending[0]);
+		expect(listed.toolCallId).toBe("call-open");
+		const controller = new AbortController();
+		const asked = bridge(`ws://127.0.0.1:${web.port}/agent`).ask(DATABASE_ASK, controller.signal);
+		const state = await until(() => (page.states.at(-1)?.asks.length === 1 ? page.states.at(-1) : undefined));
+		expect(state.pending).toEqual([]);
+		const answer = await post(base, "/api/pending/answer", cookie, {
+			name: "pending-questions.json",
+			toolCallId: "call-open",
+			answers: [{ chosen: ["Redis"], typed: "", note: "" }],
+			confirmed: true,
+		});
+		expect(answer.status).toBe(409);
+		expect(((await answer.json()) as { error: string }).error).toMatch(/asking these questions right now/);
+		// The dialog ended without an answer (pi stopped): the file is what is left, and the page shows it again.
+		controller.abort();
+		expect(await asked).toEqual({ kind: "interrupted" });
+		await until(() => (page.states.at(-1)?.pending.length === 1 ? true : undefined));
+	});
+
+	it("keeps an ask's pending file hidden once it is answered on the page, while pi removes the file", async () => {
+		const clock = { now: 1_000_000 };
+		const { web, base, cwd } = await server({ now: () => clock.now, pendingRescanMs: 50 });
+		savePendingFile(
+			cwd,
+			createPendingFile({ request: DATABASE_ASK, sessionId: "s", toolCallId: "call-open", now: new Date() }),
+		);
+		const cookie = await signIn(base);
+		const page = await livePage(base, cookie);
+		await until(() => page.states.at(-1)?.pending[0]);
+		const asked = bridge(`ws://127.0.0.1:${web.port}/agent`).ask(DATABASE_ASK);
+		const ask = await until(() => page.states.at(-1)?.asks[0]);
+		const answers = [{ chosen: ["SQLite"], typed: "", note: "" }];
+		expect((await post(base, "/api/answer", cookie, { id: ask.id, answers })).status).toBe(200);
+		expect(await asked).toMatchObject({ kind: "answered" });
+		// This test's "pi" never removes the file: it stays hidden, and cannot be answered a second time.
+		await new Promise((resolve) => setTimeout(resolve, 200));
+		expect(page.states.at(-1)).toMatchObject({ asks: [], pending: [] });
+		const again = { name: "pending-questions.json", toolCallId: "call-open", answers, confirmed: true };
+		expect((await post(base, "/api/pending/answer", cookie, again)).status).toBe(409);
+		// A pi that died before removing it left the questions unanswered there: after a while they show again.
+		clock.now += 15_001;
+		await until(() => (page.states.at(-1)?.pending.length === 1 ? true : undefined));
 	});
 
 	it("refuses answers that tick what is not an option, or give nothing, without touching the question", async () => {
