@@ -4,7 +4,8 @@
  *   PI_ASK_SCRIPT=script.json pi -e ./examples/scripted-model.ts --provider scripted --model scripted-1 …
  *
  * script.json: { "steps": [ { "toolCall": { "name": "ask_user", "arguments": { … } } }, { "echo": true } ] }
- * Step kinds: `toolCall` (or `toolCalls`), `text`, `echo` (repeat the last tool result or user message).
+ * Step kinds: `toolCall` (or `toolCalls`), `text`, `echo` (repeat the last tool result or user message); any step
+ * may take `thinkMs`, how long the model thinks before it answers (a test signals pi meanwhile).
  * A cursor file next to the script keeps the position across processes (`pi -p`, then `pi -p -c`);
  * once the steps run out the model echoes. Summarization requests do not use up tool-call steps (see nextStep).
  * With PI_ASK_LOG set, every request's messages are appended
@@ -29,6 +30,7 @@ interface Step {
 	toolCalls?: ToolCallStep[];
 	text?: string;
 	echo?: boolean;
+	thinkMs?: number;
 }
 
 function messageText(message: Context["messages"][number]): string {
@@ -139,11 +141,11 @@ export default function scriptedModel(pi: ExtensionAPI) {
 				stopReason: content.some((block) => block.type === "toolCall") ? "toolUse" : "stop",
 				timestamp: Date.now(),
 			};
-			queueMicrotask(() => {
+			setTimeout(() => {
 				stream.push({ type: "start", partial: message });
 				stream.push({ type: "done", reason: message.stopReason as "stop" | "toolUse", message });
 				stream.end(message);
-			});
+			}, step.thinkMs ?? 0);
 			return stream;
 		},
 	});

@@ -10,6 +10,7 @@ import { fileLedger } from "./lifecycle/ledger.js";
 import { createLifecycle } from "./lifecycle/lifecycle.js";
 import { registerWhenFree } from "./lifecycle/tool-owner.js";
 import { pendingTrust } from "./lifecycle/trust-verdict.js";
+import { createClaims } from "./pending/claims.js";
 import { remoteFlags } from "./remote/config.js";
 import { compactKeepingDecisions } from "./session/compaction-handler.js";
 import { createAskUserTool } from "./tool.js";
@@ -38,6 +39,7 @@ export default async function askUser(pi: ExtensionAPI) {
 	for (const flag of remoteFlags) pi.registerFlag(flag.name, { type: flag.type, description: flag.description });
 
 	const trust = pendingTrust(process.argv.slice(2), process.env);
+	const claims = createClaims();
 	const structuredRpc = process.env.PI_ASK_USER_RPC_PROTOCOL === "structured";
 	const lifecycle = createLifecycle(pi, {
 		argv: process.argv,
@@ -52,6 +54,7 @@ export default async function askUser(pi: ExtensionAPI) {
 		ledger: fileLedger(host.codingAgent.getAgentDir()),
 		trust,
 		piExports: host.codingAgent,
+		claims,
 	});
 
 	// Registered at session start, and only where no other package's ask_user is (see tool-owner.ts).
@@ -60,14 +63,15 @@ export default async function askUser(pi: ExtensionAPI) {
 		() => pi.registerTool(createAskUserTool(lifecycle.askHandler, host.tui)),
 		(ctx, text) => lifecycle.frontEnd(ctx).tell(`pi-ask-anywhere: ${text}`, "warning"),
 	);
-	pi.registerCommand("questions", createQuestionsCommand({ ...lifecycle, structuredRpc, trust }));
+	pi.registerCommand("questions", createQuestionsCommand({ ...lifecycle, structuredRpc, trust, claims }));
 
 	pi.on("session_start", async (event, ctx) => {
 		registerTool(ctx);
 		await lifecycle.sessionStart(event, ctx);
 	});
 	pi.on("input", lifecycle.input);
-	pi.on("message_end", lifecycle.messageEnd);
+	pi.on("message_end", lifecycle.sessionMayHaveChanged);
+	pi.on("turn_end", lifecycle.sessionMayHaveChanged);
 	pi.on("agent_end", lifecycle.agentEnd);
 	pi.on("session_tree", lifecycle.sessionTree);
 	pi.on("session_shutdown", lifecycle.sessionShutdown);

@@ -7,6 +7,7 @@ import type { ExtensionContext } from "@mariozechner/pi-coding-agent";
 import type { FrontEnd } from "../lifecycle/front-end.js";
 import type { AskToAnswer } from "../lifecycle/lifecycle.js";
 import { type PendingListing, pendingListing } from "../lifecycle/pending-listing.js";
+import { type Claims, describeClaim } from "../pending/claims.js";
 import {
 	displayPath,
 	formatPendingQuestions,
@@ -35,12 +36,21 @@ export interface QuestionsCommandDeps {
 	markCleared(ctx: ExtensionContext, cleared: readonly { sessionId: string; toolCallId: string }[]): void;
 	/** The trust rule, for the listing. */
 	trust(file: PendingFile): { trusted: true } | { trusted: false; reason: string };
+	/** Another live pi's claim on a file: it is asking or delivering those questions now. */
+	claims: Pick<Claims, "heldElsewhere">;
 }
 
-function describeEntry(ctx: ExtensionContext, entry: PendingEntry, sessionId: string): string {
+function describeEntry(
+	ctx: ExtensionContext,
+	entry: PendingEntry,
+	sessionId: string,
+	claims: QuestionsCommandDeps["claims"],
+): string {
 	const path = displayPath(ctx.cwd, entry.path);
 	if (entry.error) return `${path}: cannot be read — ${entry.error.message}`;
 	const file = entry.file as PendingFile;
+	const holder = claims.heldElsewhere(entry.path, file.toolCallId);
+	if (holder) return `${path} (${describeClaim(holder)}: answer it there)\n${formatPendingQuestions(file)}`;
 	if (file.sessionId !== sessionId) {
 		const verdict = trustForThisRun(ctx.cwd)(file);
 		if (!verdict.trusted) return `${describeUntrusted(path, file, verdict.reason)}\n${formatPendingQuestions(file)}`;
@@ -82,14 +92,19 @@ export function createQuestionsCommand(deps: QuestionsCommandDeps) {
 			}
 			if (sub === "list") {
 				if (entries.length === 0) return shown.tell("No pending questions.");
-				return shown.tell(entries.map((e) => describeEntry(ctx, e, sessionId)).join("\n\n"));
+				return shown.tell(entries.map((e) => describeEntry(ctx, e, sessionId, deps.claims)).join("\n\n"));
 			}
 			if (sub === "clear") {
-				const clearable = entries.filter((e): e is ReadablePendingEntry => e.file !== undefined);
+				const readable = entries.filter((e): e is ReadablePendingEntry => e.file !== undefined);
+				const held = readable.filter((e) => deps.claims.heldElsewhere(e.path, e.file.toolCallId));
+				const clearable = readable.filter((e) => !held.includes(e));
 				const broken = entries.filter((e) => e.error);
 				if (clearable.length === 0) {
+					const left = [...held, ...broken];
 					return shown.tell(
-						broken.length ? broken.map((e) => describeEntry(ctx, e, sessionId)).join("\n") : "No pending questions.",
+						left.length
+							? left.map((e) => describeEntry(ctx, e, sessionId, deps.claims)).join("\n")
+							: "No pending questions.",
 					);
 				}
 				const count = clearable.reduce((n, e) => n + e.file.questions.length, 0);
@@ -105,13 +120,21 @@ export function createQuestionsCommand(deps: QuestionsCommandDeps) {
 					clearable.map((e) => ({ sessionId: e.file.sessionId, toolCallId: e.file.toolCallId })),
 				);
 				for (const entry of clearable) removePendingFile(entry.path);
-				const kept = broken.length
-					? ` Left ${broken.length} unreadable file(s) untouched: ${broken.map((e) => displayPath(ctx.cwd, e.path)).join(", ")}`
-					: "";
+				const kept =
+					(broken.length
+						? ` Left ${broken.length} unreadable file(s) untouched: ${broken.map((e) => displayPath(ctx.cwd, e.path)).join(", ")}`
+						: "") +
+					(held.length
+						? ` Left ${held.length} file(s) open in another pi untouched: ${held.map((e) => displayPath(ctx.cwd, e.path)).join(", ")}`
+						: "");
 				return shown.tell(`Cleared ${count} pending question(s).${kept}`);
 			}
 			if (sub === "answer") {
-				const readable = entries.filter((e): e is ReadablePendingEntry => e.file !== undefined);
+				// Questions another pi is asking or delivering now are its own; answering them here would answer twice.
+				const readable = entries.filter(
+					(e): e is ReadablePendingEntry =>
+						e.file !== undefined && !deps.claims.heldElsewhere(e.path, e.file.toolCallId),
+				);
 				// This session's newest ask first; then the newest this user's pi wrote; then the newest (after a choice).
 				const trust = trustForThisRun(ctx.cwd);
 				const target =
@@ -134,7 +157,7 @@ export function createQuestionsCommand(deps: QuestionsCommandDeps) {
 				}
 				const broken = entries[0];
 				return shown.tell(
-					broken ? describeEntry(ctx, broken, sessionId) : "No pending questions.",
+					broken ? describeEntry(ctx, broken, sessionId, deps.claims) : "No pending questions.",
 					broken ? "error" : "info",
 				);
 			}

@@ -24,7 +24,11 @@ export interface AskHandlerDeps {
 	remote(ctx: ExtensionContext, frontEnd: FrontEnd): Promise<RemoteBridge> | undefined;
 	/** Puts the questions on disk while they are on screen; `undefined` (after telling the person) when it cannot. */
 	keepOnDisk(ctx: ExtensionContext, request: AskRequest, toolCallId: string): string | undefined;
-	removeFromDisk(path: string): void;
+	/**
+	 * The dialog is over: its claim on the file ends, and the file goes unless the questions are still to be
+	 * answered (`keep`: an interrupted ask).
+	 */
+	doneWithDisk(path: string, keep: boolean): void;
 	/** Saves the questions as pending (print and JSON mode). */
 	saveForLater(ctx: ExtensionContext, request: AskRequest, toolCallId: string): SavedQuestions;
 	/**
@@ -80,7 +84,7 @@ export function createAskHandler(deps: AskHandlerDeps): AskHandler {
 			const { answeredBy } = raced;
 			const outcome = reported(raced.outcome, frontEnd);
 			// An interrupted ask's questions stay on disk, to be answered later (/questions, pi -c, --answers).
-			if (onDisk && outcome.kind !== "interrupted") deps.removeFromDisk(onDisk);
+			if (onDisk) deps.doneWithDisk(onDisk, outcome.kind === "interrupted");
 			deps.remember(outcome);
 			if (answeredBy === "remote") {
 				frontEnd.tell(outcome.kind === "answered" ? "Answered remotely." : "Dismissed remotely.");

@@ -8,6 +8,8 @@
 import type { SessionEntry } from "@mariozechner/pi-coding-agent";
 import { isRecord } from "../core/json.js";
 import type { AskRequest } from "../core/types.js";
+import { answeredAsksIn } from "../pending/delivery.js";
+import { contentText } from "../session/branch.js";
 import { canonicalRequest } from "../tool.js";
 
 /** The custom session entry type of our records. */
@@ -76,7 +78,13 @@ export function asksOnBranch(branch: readonly SessionEntry[]): SessionAsk[] {
 		}
 		if (entry.type !== "message") continue;
 		const message = entry.message;
-		if (message.role === "assistant") {
+		if (message.role === "user") {
+			// Answers the session holds settle their ask, even when the run that sent them ended before recording it.
+			for (const toolCallId of answeredAsksIn(contentText(message.content))) {
+				const ask = asks.get(toolCallId);
+				if (ask) ask.state = "delivered";
+			}
+		} else if (message.role === "assistant") {
 			for (const block of message.content) {
 				if (block.type === "toolCall" && block.name === "ask_user") {
 					asks.set(block.id, { toolCallId: block.id, request: requestOf(block.arguments), state: "interrupted" });

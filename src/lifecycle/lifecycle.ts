@@ -9,6 +9,7 @@ import { typedParts } from "../core/answers.js";
 import type { AskOutcome, AskRequest } from "../core/types.js";
 import { readCommandLine } from "../modes/cli-args.js";
 import { saveQuestionsForLater } from "../modes/print.js";
+import { type Claims, describeClaim } from "../pending/claims.js";
 import { type AnsweredAsk, type Delivery, formatStructuredDelivery, oneAnswerPerAsk } from "../pending/delivery.js";
 import { deliveryFromAttachedFile } from "../pending/inbox.js";
 import {
@@ -20,10 +21,11 @@ import {
 } from "../pending/pending-file.js";
 import type { RemoteBridge } from "../remote/bridge.js";
 import { type RemoteConfig, resolveRemoteConfig } from "../remote/config.js";
-import { lastUserText, typedAnswerHistory } from "../session/branch.js";
+import { lastUserText, sessionHolds, typedAnswerHistory } from "../session/branch.js";
 import type { AskHandler } from "../tool.js";
 import { createAskHandler } from "./ask-handler.js";
 import { ASK_RECORD_TYPE, type AskRecord } from "./ask-records.js";
+import { createDeliveries } from "./deliveries.js";
 import { createFrontEnd, type FrontEnd, type FrontEndKind, frontEndKind, type ProcessEdges } from "./front-end.js";
 import type { Ledger } from "./ledger.js";
 import { type FindingsDeps, findForeignPending, findNewerPending, findOpenAsks } from "./startup-findings.js";
@@ -39,6 +41,8 @@ export interface LifecycleEdges extends ProcessEdges {
 	exitNow(): never;
 	/** pi-coding-agent as the running pi loaded it (its `parseArgs`, where it exports one). */
 	piExports: object;
+	/** Claims on pending files: this pi's own, and other live pi processes' (see pending/claims.ts). */
+	claims: Claims;
 }
 
 /** An ask whose answers the person can give in a dialog now (re-asked at startup, or `/questions answer`). */
@@ -51,39 +55,36 @@ interface RunState {
 	kind: FrontEndKind | undefined;
 	/** `--answers` for the run's first ask (nothing was pending anywhere). */
 	upFront: string | undefined;
-	/** Answers that go with the person's (or the app's) first prompt. */
-	waiting: Delivery[];
 	/** Print mode: a startup error stopped the run; the prompt must not reach the model. */
 	stopped: boolean;
 	history: string[];
 	remote: { config: RemoteConfig; bridge?: Promise<RemoteBridge> } | undefined;
 	agentEnded: (() => void) | undefined;
-	/** Answers sent as their own turn, not yet seen in the session: their pending files stay until they are. */
-	sent: Delivery[];
-}
-
-/** The text of a user message's content (a string, or text parts). */
-function messageText(content: unknown): string {
-	if (typeof content === "string") return content;
-	if (!Array.isArray(content)) return "";
-	return content
-		.map((part: unknown) =>
-			typeof part === "object" && part !== null && "text" in part && typeof part.text === "string" ? part.text : "",
-		)
-		.join("");
+	/** The session of this run (it changes with /new, /resume, /fork). */
+	session: ExtensionContext["sessionManager"] | undefined;
 }
 
 export function createLifecycle(pi: ExtensionAPI, edges: LifecycleEdges) {
 	const state: RunState = {
 		kind: undefined,
 		upFront: undefined,
-		waiting: [],
 		stopped: false,
 		history: [],
 		remote: undefined,
 		agentEnded: undefined,
-		sent: [],
+		session: undefined,
 	};
+	const deliveries = createDeliveries({
+		claims: edges.claims,
+		sessionHolds: (text) => {
+			const session = state.session;
+			return session !== undefined && sessionHolds(session.getSessionFile(), () => session.getBranch(), text);
+		},
+		recordDelivered,
+		removePendingFile,
+	});
+	/** The release of this run's claim on each file whose questions are in a dialog now. */
+	const dialogClaims = new Map<string, () => void>();
 
 	function frontEnd(ctx: ExtensionContext): FrontEnd {
 		state.kind ??= frontEndKind(ctx, edges.argv);
@@ -129,14 +130,13 @@ export function createLifecycle(pi: ExtensionAPI, edges: LifecycleEdges) {
 		pi.appendEntry(ASK_RECORD_TYPE, data);
 	}
 
-	/** Answers reached the model: recorded where the ask's session finds it, and its file removed. */
-	function markDelivered(delivery: Delivery) {
+	/** Answers the session holds: recorded where the ask's session finds it. */
+	function recordDelivered(delivery: Delivery) {
 		if (delivery.fromSession) {
 			edges.ledger.add({ sessionId: delivery.fromSession, toolCallId: delivery.toolCallId, state: "delivered" });
 		} else {
 			record({ toolCallId: delivery.toolCallId, state: "delivered" });
 		}
-		if (delivery.path) removePendingFile(delivery.path);
 	}
 
 	/** The person cleared these asks' files: their sessions must not bring them back. */
@@ -155,30 +155,22 @@ export function createLifecycle(pi: ExtensionAPI, edges: LifecycleEdges) {
 	}
 
 	/**
-	 * Sends answers as their own turn; a turn already running takes them as a follow-up. They count as delivered
-	 * only once the session holds them (`message_end`): newer pi reports a failed send to itself instead of
-	 * throwing, and until then the pending files stay, so a send that never arrived loses nothing.
+	 * Sends answers already on their way as their own turn; a turn already running takes them as a follow-up.
+	 * They count as delivered only once the session holds them (see deliveries.ts): newer pi reports a failed
+	 * send to itself instead of throwing, and until then the pending files stay, so a send that never arrived
+	 * loses nothing.
 	 */
-	function sendOwnTurn(ctx: ExtensionContext, deliveries: readonly Delivery[]): boolean {
+	function sendOwnTurn(ctx: ExtensionContext, sent: readonly Delivery[]): boolean {
 		try {
-			const text = deliveries.map((d) => d.text).join("\n\n");
-			state.sent.push(...deliveries);
+			const text = sent.map((d) => d.text).join("\n\n");
 			void (ctx.isIdle() ? pi.sendUserMessage(text) : pi.sendUserMessage(text, { deliverAs: "followUp" }));
 		} catch (error) {
 			// Not delivered: the pending files stay for the next try.
-			state.sent = state.sent.filter((sent) => !deliveries.includes(sent));
+			deliveries.notSent(sent);
 			frontEnd(ctx).fail(`could not deliver the answers: ${(error as Error).message}`);
 			return false;
 		}
 		return true;
-	}
-
-	/** A user message the session now holds: the sent answers it carries are delivered. */
-	function userMessageRecorded(text: string) {
-		const arrived = state.sent.filter((delivery) => text.includes(delivery.text));
-		if (arrived.length === 0) return;
-		state.sent = state.sent.filter((delivery) => !arrived.includes(delivery));
-		for (const delivery of arrived) markDelivered(delivery);
 	}
 
 	/** Shows an ask's questions in a dialog; answered → delivered to the session once. */
@@ -189,21 +181,24 @@ export function createLifecycle(pi: ExtensionAPI, edges: LifecycleEdges) {
 				"/questions answer needs a UI. Answer with: pi -p -c --answers '[…]', or edit the pending file and run pi -c",
 			);
 		}
+		const holder = target.path ? edges.claims.heldElsewhere(target.path, target.toolCallId) : undefined;
+		if (holder) return shown.fail(`the questions are ${describeClaim(holder)}; answer them there`);
 		const outcome = await shown.ask(target.request, { requestId: target.toolCallId, history: state.history });
 		if (outcome.kind !== "answered") {
 			return shown.tell("Not answered; the questions stay pending (/questions answer).", "warning");
 		}
 		remember(outcome);
 		const sameSession = target.fromSession === undefined;
-		sendOwnTurn(ctx, [
-			{
-				toolCallId: target.toolCallId,
-				text: formatStructuredDelivery(target, outcome, sameSession),
-				source: "the dialog",
-				...(target.path ? { path: target.path } : {}),
-				...(target.fromSession ? { fromSession: target.fromSession } : {}),
-			},
-		]);
+		const answered: Delivery = {
+			toolCallId: target.toolCallId,
+			text: formatStructuredDelivery(target, outcome, sameSession),
+			source: "the dialog",
+			...(target.path ? { path: target.path } : {}),
+			...(target.fromSession ? { fromSession: target.fromSession } : {}),
+		};
+		const refused = deliveries.send([answered]);
+		if (refused) return shown.fail(refused);
+		sendOwnTurn(ctx, [answered]);
 	}
 
 	function remember(outcome: AskOutcome) {
@@ -232,11 +227,10 @@ export function createLifecycle(pi: ExtensionAPI, edges: LifecycleEdges) {
 				return;
 			}
 			case "deliver": {
+				const refused = deliveries.hold(plan.deliveries, plan.when === "with-prompt" ? "waiting" : "sending");
+				if (refused) return carryOut(ctx, { kind: "stop", error: refused }, prompt);
 				for (const notice of plan.notices) shown.tell(`pi-ask-anywhere: ${notice}`, "notice");
-				if (plan.when === "with-prompt") {
-					state.waiting = plan.deliveries;
-					return;
-				}
+				if (plan.when === "with-prompt") return;
 				const ended = nextAgentEnd();
 				if (!sendOwnTurn(ctx, plan.deliveries)) return;
 				// Print mode ends when session_start returns: wait for the turn. The TUI must not be blocked.
@@ -256,9 +250,10 @@ export function createLifecycle(pi: ExtensionAPI, edges: LifecycleEdges) {
 	async function sessionStart(_event: unknown, ctx: ExtensionContext): Promise<void> {
 		state.kind = frontEndKind(ctx, edges.argv);
 		state.upFront = undefined;
-		state.waiting = [];
 		state.stopped = false;
-		state.sent = [];
+		// Whatever was on its way into the previous session was not delivered by this run: its files stay.
+		deliveries.releaseAll();
+		state.session = ctx.sessionManager;
 		state.history = typedAnswerHistory(ctx.sessionManager.getBranch());
 		disposeRemote();
 		const sessionId = ctx.sessionManager.getSessionId();
@@ -297,17 +292,20 @@ export function createLifecycle(pi: ExtensionAPI, edges: LifecycleEdges) {
 			frontEnd(ctx).fail((error as Error).message);
 			return { action: "handled" };
 		}
-		if (!attached && state.waiting.length === 0) return { action: "continue" };
-		const once = oneAnswerPerAsk(attached ? [...state.waiting, attached] : state.waiting);
-		if ("error" in once) {
-			// Nothing has been consumed: the answers still wait, and every pending file is still on disk.
-			frontEnd(ctx).fail(once.error);
+		const waiting = deliveries.waiting();
+		if (!attached && waiting.length === 0) return { action: "continue" };
+		const once = oneAnswerPerAsk(attached ? [...waiting, attached] : waiting);
+		// Nothing is consumed when refused: the answers still wait, and every pending file is still on disk.
+		const refuse = (why: string): InputEventResult => {
+			frontEnd(ctx).fail(why);
 			return { action: "handled" };
-		}
-		state.waiting = [];
+		};
+		if ("error" in once) return refuse(once.error);
+		const refused = attached && once.deliveries.includes(attached) ? deliveries.send([attached]) : undefined;
+		if (refused) return refuse(refused);
+		deliveries.takeWaiting();
 		const parts = once.deliveries.map((d) => d.text);
 		if (!attached && event.text.trim() !== "") parts.push(event.text.trim());
-		for (const delivery of once.deliveries) markDelivered(delivery);
 		return { action: "transform", text: parts.join("\n\n") };
 	}
 
@@ -323,13 +321,20 @@ export function createLifecycle(pi: ExtensionAPI, edges: LifecycleEdges) {
 		remote: remoteBridge,
 		keepOnDisk: (ctx, request, toolCallId) => {
 			try {
-				return savePendingFile(ctx.cwd, pendingFileFor(ctx, request, toolCallId));
+				const path = savePendingFile(ctx.cwd, pendingFileFor(ctx, request, toolCallId));
+				const release = edges.claims.claim(path, toolCallId);
+				if (release) dialogClaims.set(path, release);
+				return path;
 			} catch (error) {
 				frontEnd(ctx).tell(`pi-ask-anywhere: could not save the questions: ${(error as Error).message}`, "warning");
 				return undefined;
 			}
 		},
-		removeFromDisk: removePendingFile,
+		doneWithDisk: (path, keep) => {
+			if (!keep) removePendingFile(path);
+			dialogClaims.get(path)?.();
+			dialogClaims.delete(path);
+		},
 		saveForLater: (ctx, request, toolCallId) =>
 			saveQuestionsForLater(ctx.cwd, pendingFileFor(ctx, request, toolCallId)),
 		stopRun: (text) => {
@@ -345,17 +350,21 @@ export function createLifecycle(pi: ExtensionAPI, edges: LifecycleEdges) {
 		markCleared,
 		sessionStart,
 		input,
-		messageEnd: async (event: { message: { role: string; content?: unknown } }) => {
-			if (event.message.role === "user") userMessageRecorded(messageText(event.message.content));
-		},
+		/** After any of pi's events that may have written the session (message_end, turn_end, agent_end). */
+		sessionMayHaveChanged: async () => deliveries.confirm(),
 		agentEnd: async () => {
+			deliveries.confirm();
 			state.agentEnded?.();
 		},
 		sessionTree: async (_event: unknown, ctx: ExtensionContext) => {
 			// Moving in the session tree changes which answers are "earlier in this session".
 			state.history = typedAnswerHistory(ctx.sessionManager.getBranch());
 		},
-		sessionShutdown: async () => disposeRemote(),
+		sessionShutdown: async () => {
+			deliveries.confirm();
+			deliveries.releaseAll();
+			disposeRemote();
+		},
 	};
 }
 

@@ -9,6 +9,19 @@ import type { AskOutcome, AskRequest, RawAnswer } from "../core/types.js";
 import type { PendingFile } from "./pending-file.js";
 
 const ANSWERS_TAG = "ask_user_answers";
+const ANSWERS_OPENING = new RegExp(`<${ANSWERS_TAG} toolCallId=("(?:[^"\\\\]|\\\\.)*")>`, "g");
+
+/** The asks whose answers a user message carries (the toolCallIds of its answer blocks). */
+export function answeredAsksIn(text: string): string[] {
+	return [...text.matchAll(ANSWERS_OPENING)].flatMap((match) => {
+		try {
+			const id: unknown = JSON.parse(match[1] ?? "");
+			return typeof id === "string" ? [id] : [];
+		} catch {
+			return [];
+		}
+	});
+}
 
 /** The ask the answers belong to: a pending file, or an ask known from the session. */
 export interface AnsweredAsk {

@@ -1,10 +1,12 @@
 /** Reading the session branch: what the user asked for, and the ask_user records on this branch. */
+import { readFileSync } from "node:fs";
 import type { SessionEntry } from "@mariozechner/pi-coding-agent";
 import { typedParts } from "../core/answers.js";
 import { sanitizeText } from "../core/text.js";
 import type { AskDetails } from "../core/types.js";
 
-function textOf(content: unknown): string {
+/** The text of a message's content (a string, or text parts). */
+export function contentText(content: unknown): string {
 	if (typeof content === "string") return content;
 	if (!Array.isArray(content)) return "";
 	return content
@@ -12,12 +14,40 @@ function textOf(content: unknown): string {
 		.join("\n");
 }
 
+function isUserMessageWith(entry: unknown, text: string): boolean {
+	const { type, message } = (entry ?? {}) as { type?: unknown; message?: { role?: unknown; content?: unknown } };
+	return type === "message" && message?.role === "user" && contentText(message.content).includes(text);
+}
+
+/**
+ * Whether the session pi will continue holds a user message carrying `text`: its file on disk where the session
+ * has one (pi writes a new session's file only after the model's first reply), else the session in memory.
+ */
+export function sessionHolds(sessionFile: string | undefined, branch: () => SessionEntry[], text: string): boolean {
+	if (sessionFile === undefined) return branch().some((entry) => isUserMessageWith(entry, text));
+	let lines: string[];
+	try {
+		lines = readFileSync(sessionFile, "utf8").split("\n");
+	} catch {
+		return false;
+	}
+	return lines.some((line) => {
+		if (!line.includes('"user"')) return false;
+		try {
+			return isUserMessageWith(JSON.parse(line), text);
+		} catch {
+			// A line cut short by a crash holds nothing pi will continue.
+			return false;
+		}
+	});
+}
+
 /** The newest user message on the branch: the task a fresh session needs to continue. */
 export function lastUserText(branch: SessionEntry[]): string | undefined {
 	for (let i = branch.length - 1; i >= 0; i--) {
 		const entry = branch[i];
 		if (entry?.type === "message" && entry.message.role === "user") {
-			const text = textOf(entry.message.content).trim();
+			const text = contentText(entry.message.content).trim();
 			if (text) return text.length > 4000 ? `${text.slice(0, 4000)}…` : text;
 		}
 	}

@@ -36,6 +36,8 @@ export interface ScriptStep {
 	toolCalls?: { name: string; arguments: unknown }[];
 	text?: string;
 	echo?: boolean;
+	/** How long the model thinks before it answers. */
+	thinkMs?: number;
 }
 
 export interface LoggedMessage {

@@ -66,7 +66,9 @@ function setup(options: {
 			fakes.onDisk.push("/p/.pi/pending-questions.json");
 			return "/p/.pi/pending-questions.json";
 		},
-		removeFromDisk: (path) => fakes.removed.push(path),
+		doneWithDisk: (path, keep) => {
+			if (!keep) fakes.removed.push(path);
+		},
 		saveForLater: () =>
 			options.saved ?? {
 				saved: true,

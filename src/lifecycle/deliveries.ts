@@ -1,0 +1,108 @@
+/**
+ * Answers on their way to the model, from the moment a start plans them until a session that pi will continue
+ * holds them. While on the way their pending files stay on disk, claimed by this pi (other pi processes leave
+ * them alone); they count as delivered — recorded, file removed, claim released — only once the session holds
+ * the message: its file on disk when the session has one (pi writes a new session's file only after the model's
+ * first reply), else the session in memory. A run that ends before that (a signal, a crash, a send pi dropped)
+ * delivered nothing: its claims die with it and the next `pi -c`, `@file` or `--answers` delivers the answers.
+ */
+import { type Claims, describeClaim } from "../pending/claims.js";
+import type { Delivery } from "../pending/delivery.js";
+
+export interface DeliveriesDeps {
+	claims: Pick<Claims, "claim" | "heldElsewhere">;
+	/** Whether the session pi will continue holds a user message carrying `text`. */
+	sessionHolds(text: string): boolean;
+	/** The ask is settled: its own session's record, or the settled-elsewhere ledger for another session's ask. */
+	recordDelivered(delivery: Delivery): void;
+	removePendingFile(path: string): void;
+}
+
+export interface Deliveries {
+	/**
+	 * Claims the deliveries' files; they wait for the person's prompt (`takeWaiting`) or are sent as their own turn.
+	 * Returns why not, naming the file, when another live pi holds one of them (then nothing is claimed).
+	 */
+	hold(deliveries: readonly Delivery[], onHold: "waiting" | "sending"): string | undefined;
+	/** The answers waiting for the prompt; from now on they are on the way. */
+	takeWaiting(): Delivery[];
+	/** The answers waiting for the prompt, left where they are. */
+	waiting(): readonly Delivery[];
+	/** Answers of an ask chosen now (a dialog, an attached file) set on their way; `undefined` or why not. */
+	send(deliveries: readonly Delivery[]): string | undefined;
+	/** Answers that could not be sent after all: their files stay, unclaimed. */
+	notSent(deliveries: readonly Delivery[]): void;
+	/** Checks the session: those it holds are delivered. Call after pi may have written the session. */
+	confirm(): void;
+	/** A new session or the end: nothing on the way is delivered by this run any more; files stay, unclaimed. */
+	releaseAll(): void;
+}
+
+export function createDeliveries(deps: DeliveriesDeps): Deliveries {
+	let waiting: Delivery[] = [];
+	let onTheWay: Delivery[] = [];
+	const releases = new Map<Delivery, () => void>();
+
+	function claimAll(deliveries: readonly Delivery[]): string | undefined {
+		for (const delivery of deliveries) {
+			if (!delivery.path) continue;
+			const holder = deps.claims.heldElsewhere(delivery.path, delivery.toolCallId);
+			if (holder) {
+				return `${delivery.source}: the questions are ${describeClaim(holder)}; answer them there, or here once it has ended. Nothing was sent`;
+			}
+		}
+		for (const delivery of deliveries) {
+			const release = delivery.path ? deps.claims.claim(delivery.path, delivery.toolCallId) : undefined;
+			if (release) releases.set(delivery, release);
+		}
+		return undefined;
+	}
+
+	function release(delivery: Delivery) {
+		releases.get(delivery)?.();
+		releases.delete(delivery);
+	}
+
+	return {
+		hold(deliveries, onHold) {
+			const refused = claimAll(deliveries);
+			if (refused) return refused;
+			if (onHold === "waiting") waiting.push(...deliveries);
+			else onTheWay.push(...deliveries);
+			return undefined;
+		},
+		takeWaiting() {
+			const taken = waiting;
+			waiting = [];
+			onTheWay.push(...taken);
+			return taken;
+		},
+		waiting: () => waiting,
+		send(deliveries) {
+			const fresh = deliveries.filter((d) => !onTheWay.includes(d) && !waiting.includes(d));
+			const refused = claimAll(fresh);
+			if (refused) return refused;
+			onTheWay.push(...fresh);
+			return undefined;
+		},
+		notSent(deliveries) {
+			onTheWay = onTheWay.filter((d) => !deliveries.includes(d));
+			for (const delivery of deliveries) release(delivery);
+		},
+		confirm() {
+			const held = onTheWay.filter((d) => deps.sessionHolds(d.text));
+			if (held.length === 0) return;
+			onTheWay = onTheWay.filter((d) => !held.includes(d));
+			for (const delivery of held) {
+				deps.recordDelivered(delivery);
+				if (delivery.path) deps.removePendingFile(delivery.path);
+				release(delivery);
+			}
+		},
+		releaseAll() {
+			for (const delivery of [...waiting, ...onTheWay]) release(delivery);
+			waiting = [];
+			onTheWay = [];
+		},
+	};
+}

@@ -1,0 +1,185 @@
+/**
+ * Who owns a pending file right now. While a pi asks its questions in a dialog, or delivers its answers, the file
+ * stays on disk (so nothing is lost however pi ends) and that pi holds a claim on it: a small file next to it,
+ * `.pi/.<name>.claim`, naming the ask, the host, the pid and the process's start time, refreshed every few
+ * seconds. Other pi processes leave a claimed file alone (never answer it, never delete it) until the claim is
+ * dead: its process is gone from this host (a reused pid has another start time), or it was not refreshed for
+ * three intervals (another machine sharing the folder, or a frozen pi). The rules are `claimIsLive`.
+ */
+import { randomBytes } from "node:crypto";
+import * as fs from "node:fs";
+import { hostname } from "node:os";
+import { basename, dirname, join } from "node:path";
+import { isRecord } from "../core/json.js";
+import { sanitizeLine } from "../core/text.js";
+import { isRunning, type ProcessIdentity, selfIdentity } from "../host/process-identity.js";
+
+/** How often a claim is refreshed; it is dead after three intervals without one. */
+export const CLAIM_REFRESH_MS = 5_000;
+const DEAD_AFTER_MS = 3 * CLAIM_REFRESH_MS;
+
+export interface Claim {
+	toolCallId: string;
+	host: string;
+	pid: number;
+	/** The process's start time (see host/process-identity.ts); "" where unknown. */
+	started: string;
+	/** When the owner last refreshed the claim (ms since the epoch, its clock). */
+	refreshedAt: number;
+}
+
+/** What deciding liveness needs to know about the machine it runs on. */
+export interface LivenessProbe {
+	host: string;
+	now: number;
+	isRunning(identity: ProcessIdentity): boolean;
+}
+
+/** Whether a claim still holds: refreshed within three intervals, and (on this host) its process still runs. */
+export function claimIsLive(claim: Claim, probe: LivenessProbe): boolean {
+	if (probe.now - claim.refreshedAt > DEAD_AFTER_MS) return false;
+	if (claim.host === probe.host) return probe.isRunning({ pid: claim.pid, started: claim.started });
+	return true;
+}
+
+/** Whether `claim` is this very process's. */
+export function isOwnClaim(claim: Claim, host: string, self: ProcessIdentity): boolean {
+	return claim.host === host && claim.pid === self.pid && claim.started === self.started;
+}
+
+/** One line for the person: which pi holds the questions. */
+export function describeClaim(claim: Claim): string {
+	return `open in another pi (pid ${claim.pid} on ${sanitizeLine(claim.host)})`;
+}
+
+/** The claim file of a pending file. */
+export function claimPathOf(pendingPath: string): string {
+	return join(dirname(pendingPath), `.${basename(pendingPath)}.claim`);
+}
+
+function parseClaim(text: string): Claim | undefined {
+	try {
+		const data: unknown = JSON.parse(text);
+		if (!isRecord(data)) return undefined;
+		const { toolCallId, host, pid, started, refreshedAt } = data;
+		if (typeof toolCallId !== "string" || typeof host !== "string" || typeof started !== "string") return undefined;
+		if (!Number.isInteger(pid) || typeof refreshedAt !== "number") return undefined;
+		return { toolCallId, host, pid: pid as number, started, refreshedAt };
+	} catch {
+		return undefined;
+	}
+}
+
+/** The claims a pi holds and the claims it must respect, on the real file system and clock. */
+export interface Claims {
+	/**
+	 * Claims `pendingPath` for `toolCallId` until released (or this process ends). Returns the release, or
+	 * `undefined` when another live pi holds it.
+	 */
+	claim(pendingPath: string, toolCallId: string): (() => void) | undefined;
+	/** The live claim of another pi on this ask's file, if any. */
+	heldElsewhere(pendingPath: string, toolCallId: string): Claim | undefined;
+}
+
+export interface ClaimsDeps {
+	host: string;
+	self: ProcessIdentity;
+	now(): number;
+	isRunning(identity: ProcessIdentity): boolean;
+	/** Runs `refresh` every interval without keeping the process alive; returns the stop. */
+	every(ms: number, refresh: () => void): () => void;
+	/** Runs `release` when the process exits. */
+	onExit(release: () => void): void;
+}
+
+export function systemClaimsDeps(): ClaimsDeps {
+	return {
+		host: hostname(),
+		self: selfIdentity(),
+		now: Date.now,
+		isRunning,
+		every: (ms, refresh) => {
+			const timer = setInterval(refresh, ms);
+			timer.unref();
+			return () => clearInterval(timer);
+		},
+		onExit: (release) => process.once("exit", release),
+	};
+}
+
+function readClaim(path: string): Claim | undefined {
+	try {
+		const stat = fs.lstatSync(path);
+		if (!stat.isFile() || stat.size > 4096) return undefined;
+		return parseClaim(fs.readFileSync(path, "utf8"));
+	} catch {
+		return undefined;
+	}
+}
+
+/** Writes the claim atomically (temp file, then rename), never through a symlink. */
+function writeClaim(path: string, claim: Claim): void {
+	const temp = join(dirname(path), `.claim-${process.pid}-${randomBytes(6).toString("hex")}.tmp`);
+	fs.writeFileSync(temp, `${JSON.stringify(claim)}\n`, { mode: 0o600, flag: "wx" });
+	fs.renameSync(temp, path);
+}
+
+export function createClaims(deps: ClaimsDeps = systemClaimsDeps()): Claims {
+	const held = new Map<string, { claim: Claim; stop: () => void }>();
+	const probe = (): LivenessProbe => ({ host: deps.host, now: deps.now(), isRunning: deps.isRunning });
+	let exitHooked = false;
+
+	function release(path: string) {
+		const mine = held.get(path);
+		if (!mine) return;
+		held.delete(path);
+		mine.stop();
+		// Only our own claim is removed: another pi may have taken the name since.
+		const current = readClaim(path);
+		if (current && isOwnClaim(current, deps.host, deps.self)) fs.rmSync(path, { force: true });
+	}
+
+	function heldElsewhere(pendingPath: string, toolCallId: string): Claim | undefined {
+		const claim = readClaim(claimPathOf(pendingPath));
+		if (!claim || claim.toolCallId !== toolCallId) return undefined;
+		if (isOwnClaim(claim, deps.host, deps.self)) return undefined;
+		return claimIsLive(claim, probe()) ? claim : undefined;
+	}
+
+	return {
+		heldElsewhere,
+		claim(pendingPath, toolCallId) {
+			if (heldElsewhere(pendingPath, toolCallId)) return undefined;
+			const path = claimPathOf(pendingPath);
+			release(path);
+			const claim = (): Claim => ({
+				toolCallId,
+				host: deps.host,
+				pid: deps.self.pid,
+				started: deps.self.started,
+				refreshedAt: deps.now(),
+			});
+			try {
+				writeClaim(path, claim());
+			} catch {
+				// A read-only folder: the file itself could not have been written either; nothing to hold.
+				return () => undefined;
+			}
+			const stop = deps.every(CLAIM_REFRESH_MS, () => {
+				try {
+					writeClaim(path, claim());
+				} catch {
+					// The folder went away; the claim dies on its own.
+				}
+			});
+			held.set(path, { claim: claim(), stop });
+			if (!exitHooked) {
+				exitHooked = true;
+				deps.onExit(() => {
+					for (const heldPath of [...held.keys()]) release(heldPath);
+				});
+			}
+			return () => release(path);
+		},
+	};
+}

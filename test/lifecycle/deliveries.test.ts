@@ -1,0 +1,96 @@
+/**
+ * Answers on their way: held with their files claimed, delivered only once the session holds them, and on a
+ * refusal or a new session nothing is consumed. Fakes for the claims, the session and the file system.
+ */
+import { describe, expect, it } from "vitest";
+import { createDeliveries } from "../../src/lifecycle/deliveries.js";
+import type { Claim } from "../../src/pending/claims.js";
+import type { Delivery } from "../../src/pending/delivery.js";
+
+const a: Delivery = {
+	toolCallId: "a",
+	text: "answers to a",
+	path: "/p/.pi/pending-questions.json",
+	source: "--answers",
+};
+const b: Delivery = { toolCallId: "b", text: "answers to b", path: "/p/.pi/pending-questions-2.json", source: "@f" };
+const noFile: Delivery = { toolCallId: "c", text: "answers to c", source: "the dialog" };
+
+function world(heldByOthers: string[] = []) {
+	const claimed = new Set<string>();
+	const session: string[] = [];
+	const recorded: string[] = [];
+	const removed: string[] = [];
+	const other: Claim = { toolCallId: "x", host: "h", pid: 9, started: "1", refreshedAt: 0 };
+	const deliveries = createDeliveries({
+		claims: {
+			heldElsewhere: (path) => (heldByOthers.includes(path) ? other : undefined),
+			claim: (path) => {
+				claimed.add(path);
+				return () => claimed.delete(path);
+			},
+		},
+		sessionHolds: (text) => session.some((message) => message.includes(text)),
+		recordDelivered: (d) => recorded.push(d.toolCallId),
+		removePendingFile: (path) => removed.push(path),
+	});
+	return { deliveries, claimed, session, recorded, removed };
+}
+
+describe("deliveries", () => {
+	it("held for the prompt: files claimed, nothing delivered until the session holds the message", () => {
+		const w = world();
+		expect(w.deliveries.hold([a, b], "waiting")).toBeUndefined();
+		expect([...w.claimed]).toEqual([a.path, b.path]);
+		expect(w.deliveries.takeWaiting()).toEqual([a, b]);
+		w.deliveries.confirm();
+		expect(w.recorded).toEqual([]);
+		w.session.push(`${a.text}\n\n${b.text}\n\ngo on`);
+		w.deliveries.confirm();
+		expect(w.recorded).toEqual(["a", "b"]);
+		expect(w.removed).toEqual([a.path, b.path]);
+		expect(w.claimed.size).toBe(0);
+		w.deliveries.confirm();
+		expect(w.recorded).toEqual(["a", "b"]);
+	});
+
+	it("a file another live pi holds: refused naming it and the pi, nothing claimed", () => {
+		const w = world([b.path as string]);
+		const refused = w.deliveries.hold([a, b], "sending");
+		expect(refused).toContain("@f: the questions are open in another pi (pid 9 on h)");
+		expect(w.claimed.size).toBe(0);
+		expect(w.deliveries.send([b])).toContain("open in another pi");
+	});
+
+	it("a run that ends (or a new session) before the session holds them delivered nothing: claims released, files kept", () => {
+		const w = world();
+		w.deliveries.hold([a], "sending");
+		w.deliveries.send([noFile]);
+		w.deliveries.releaseAll();
+		w.session.push(a.text);
+		w.deliveries.confirm();
+		expect(w.recorded).toEqual([]);
+		expect(w.removed).toEqual([]);
+		expect(w.claimed.size).toBe(0);
+	});
+
+	it("a send pi refused: its answers stay pending, unclaimed", () => {
+		const w = world();
+		w.deliveries.send([a]);
+		w.deliveries.notSent([a]);
+		w.session.push(a.text);
+		w.deliveries.confirm();
+		expect(w.recorded).toEqual([]);
+		expect(w.claimed.size).toBe(0);
+	});
+
+	it("answers without a file (a dialog's) are recorded when they arrive; waiting ones stay until taken", () => {
+		const w = world();
+		w.deliveries.hold([a], "waiting");
+		w.deliveries.send([noFile]);
+		w.session.push(noFile.text, a.text);
+		w.deliveries.confirm();
+		expect(w.recorded).toEqual(["c"]);
+		expect(w.deliveries.waiting()).toEqual([a]);
+	});
+});

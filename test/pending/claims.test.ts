@@ -1,0 +1,137 @@
+/** Who owns a pending file now: the liveness rule as a table, and claims on real files with a fake clock and host. */
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import type { ProcessIdentity } from "../../src/host/process-identity.js";
+import { processStartTime } from "../../src/host/process-identity.js";
+import {
+	CLAIM_REFRESH_MS,
+	type Claim,
+	type ClaimsDeps,
+	claimIsLive,
+	claimPathOf,
+	createClaims,
+} from "../../src/pending/claims.js";
+
+const NOW = 1_000_000;
+const claim = (over: Partial<Claim> = {}): Claim => ({
+	toolCallId: "call_1",
+	host: "here",
+	pid: 42,
+	started: "777",
+	refreshedAt: NOW,
+	...over,
+});
+
+describe("claimIsLive", () => {
+	const running = (alive: ProcessIdentity[]) => (p: ProcessIdentity) =>
+		alive.some((a) => a.pid === p.pid && a.started === p.started);
+	it.each([
+		["this host, its process runs, refreshed now", claim(), [{ pid: 42, started: "777" }], true],
+		["this host, the pid is gone", claim(), [], false],
+		["this host, the pid was reused (another start time)", claim(), [{ pid: 42, started: "999" }], false],
+		["another host, refreshed within three intervals", claim({ host: "there", refreshedAt: NOW - 14_000 }), [], true],
+		["another host, not refreshed for three intervals", claim({ host: "there", refreshedAt: NOW - 15_001 }), [], false],
+		[
+			"this host, its process runs but froze (not refreshed for three intervals)",
+			claim({ refreshedAt: NOW - 3 * CLAIM_REFRESH_MS - 1 }),
+			[{ pid: 42, started: "777" }],
+			false,
+		],
+	] as const)("%s → %s", (_case, c, alive, live) => {
+		expect(claimIsLive(c, { host: "here", now: NOW, isRunning: running([...alive]) })).toBe(live);
+	});
+});
+
+describe("processStartTime", () => {
+	it("reads field 22 of /proc/<pid>/stat, also when the command name holds spaces and parentheses", () => {
+		const stat = "1234 (pi (worker) 2) S 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 424242 19 20";
+		expect(processStartTime(1234, () => stat)).toBe("424242");
+	});
+	it("is undefined for a process that is not there", () => {
+		expect(
+			processStartTime(1, () => {
+				throw new Error("ENOENT");
+			}),
+		).toBeUndefined();
+	});
+	it("is this process's own start time on Linux", () => {
+		expect(processStartTime(process.pid)).toMatch(/^\d+$/);
+	});
+});
+
+describe("createClaims on real files", () => {
+	let dir: string;
+	let pending: string;
+	let clock: number;
+	let refreshers: (() => void)[];
+	let exits: (() => void)[];
+	beforeEach(() => {
+		dir = mkdtempSync(join(tmpdir(), "pi-ask-anywhere-claims-"));
+		mkdirSync(join(dir, ".pi"));
+		pending = join(dir, ".pi", "pending-questions.json");
+		writeFileSync(pending, "{}");
+		clock = NOW;
+		refreshers = [];
+		exits = [];
+	});
+	afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+	const deps = (self: ProcessIdentity, alive: ProcessIdentity[]): ClaimsDeps => ({
+		host: "here",
+		self,
+		now: () => clock,
+		isRunning: (p) => alive.some((a) => a.pid === p.pid && a.started === p.started),
+		every: (_ms, refresh) => {
+			refreshers.push(refresh);
+			return () => {
+				refreshers = refreshers.filter((r) => r !== refresh);
+			};
+		},
+		onExit: (release) => exits.push(release),
+	});
+	const first = { pid: 1, started: "100" };
+	const second = { pid: 2, started: "200" };
+
+	it("a claim keeps another live pi out until it is released; the owner never counts as another", () => {
+		const mine = createClaims(deps(first, [first, second]));
+		const theirs = createClaims(deps(second, [first, second]));
+		const release = mine.claim(pending, "call_1");
+		expect(release).toBeTypeOf("function");
+		expect(mine.heldElsewhere(pending, "call_1")).toBeUndefined();
+		expect(theirs.heldElsewhere(pending, "call_1")).toMatchObject({ pid: 1, host: "here" });
+		expect(theirs.claim(pending, "call_1")).toBeUndefined();
+		// Another ask that took the same file name is not held by this claim.
+		expect(theirs.heldElsewhere(pending, "call_2")).toBeUndefined();
+		release?.();
+		expect(theirs.heldElsewhere(pending, "call_1")).toBeUndefined();
+	});
+
+	it("is refreshed while held, and dead three intervals after the refreshes stop", () => {
+		const mine = createClaims(deps(first, [first]));
+		const theirs = createClaims({ ...deps(second, [first]), host: "elsewhere" });
+		mine.claim(pending, "call_1");
+		clock += 3 * CLAIM_REFRESH_MS;
+		for (const refresh of refreshers) refresh();
+		expect(JSON.parse(readFileSync(claimPathOf(pending), "utf8")).refreshedAt).toBe(clock);
+		clock += 2 * CLAIM_REFRESH_MS;
+		expect(theirs.heldElsewhere(pending, "call_1")).toBeDefined();
+		clock += 2 * CLAIM_REFRESH_MS;
+		expect(theirs.heldElsewhere(pending, "call_1")).toBeUndefined();
+	});
+
+	it("a dead owner's claim is taken over; the process's exit releases what it holds", () => {
+		const goneExits: (() => void)[] = [];
+		const gone = createClaims({ ...deps(first, [second]), onExit: (release) => goneExits.push(release) });
+		gone.claim(pending, "call_1");
+		const next = createClaims(deps(second, [second]));
+		expect(next.heldElsewhere(pending, "call_1")).toBeUndefined();
+		expect(next.claim(pending, "call_1")).toBeTypeOf("function");
+		for (const exit of goneExits) exit();
+		// The exit of the first pi removed nothing: the claim is the second pi's now.
+		expect(JSON.parse(readFileSync(claimPathOf(pending), "utf8"))).toMatchObject({ pid: 2 });
+		for (const exit of exits) exit();
+		expect(() => readFileSync(claimPathOf(pending))).toThrow("ENOENT");
+	});
+});
