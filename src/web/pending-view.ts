@@ -6,6 +6,7 @@
  */
 import { basename } from "node:path";
 import type { AskRequest } from "../core/types.js";
+import { type Claims, describeClaim } from "../pending/claims.js";
 import { listPendingFiles, type PendingFile, PendingFileError, writePendingAnswers } from "../pending/pending-file.js";
 import { describeOrigin, distrustReason, type TrustVerdict } from "../pending/trust.js";
 import { encodeQuestion, type WireQuestion } from "../remote/protocol.js";
@@ -14,6 +15,9 @@ import { type PageAnswer, pendingAnswers, readPageAnswers } from "./page-answers
 
 /** Whether a pending file is this user's own (the trust rule), injected so that the rule's inputs stay at the edge. */
 export type JudgePending = (file: PendingFile) => TrustVerdict;
+
+/** Another live pi's claim on a pending file (see pending/claims.ts): it is asking or delivering those questions. */
+export type HeldElsewhere = Claims["heldElsewhere"];
 
 export interface PendingView {
 	/** The file's name in `.pi/`, which is how the page refers to it. */
@@ -32,6 +36,8 @@ export interface PendingView {
 	filled: boolean;
 	/** A file that cannot be read: shown, never touched. */
 	error?: string;
+	/** Another pi is asking or delivering these questions now: not shown, never written. */
+	heldBy?: string;
 }
 
 /** The questions of a request in the page's shape (the same shape as a live question frame). */
@@ -39,7 +45,7 @@ function wireQuestions(request: AskRequest): WireQuestion[] {
 	return encodeQuestion(request, { questionId: "", sessionKey: "", agentId: "" }).payload.payload.questions;
 }
 
-export function listPendingViews(cwd: string, judge: JudgePending): PendingView[] {
+export function listPendingViews(cwd: string, judge: JudgePending, heldElsewhere: HeldElsewhere): PendingView[] {
 	return listPendingFiles(cwd).map((entry): PendingView => {
 		const name = basename(entry.path);
 		if (!entry.file) {
@@ -65,6 +71,8 @@ export function listPendingViews(cwd: string, judge: JudgePending): PendingView[
 			filled: file.questions.some((q) => q.answer !== null),
 		};
 		if (!verdict.trusted) view.distrust = distrustReason(verdict.reason);
+		const holder = heldElsewhere(entry.path, file.toolCallId);
+		if (holder) view.heldBy = describeClaim(holder);
 		return view;
 	});
 }
@@ -102,6 +110,7 @@ export type PendingAnswerResult =
 export function answerPendingFile(
 	cwd: string,
 	judge: JudgePending,
+	heldElsewhere: HeldElsewhere,
 	request: { name: unknown; toolCallId: unknown; answers: unknown; confirmed: unknown },
 ): PendingAnswerResult {
 	const entry = listPendingFiles(cwd).find((candidate) => basename(candidate.path) === request.name);
@@ -110,6 +119,8 @@ export function answerPendingFile(
 	if (file.toolCallId !== request.toolCallId) {
 		return { ok: false, status: 409, error: "that pending file now holds other questions; reload" };
 	}
+	const holder = heldElsewhere(entry.path, file.toolCallId);
+	if (holder) return { ok: false, status: 409, error: `not written: these questions are ${describeClaim(holder)}` };
 	// The first answer wins, as for a live ask: a second page (or a hand edit before it) is never overwritten.
 	// Reading here and writing below run without a pause, so no other request of this server comes in between.
 	if (file.questions.some((question) => question.answer !== null)) {

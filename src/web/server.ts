@@ -9,6 +9,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import type { AddressInfo, Socket } from "node:net";
 import WebSocket, { WebSocketServer } from "ws";
 import { isRecord } from "../core/json.js";
+import { createClaims } from "../pending/claims.js";
 import {
 	ANSWERED_ELSEWHERE,
 	decodeAgentFrame,
@@ -30,6 +31,7 @@ import { readPageAnswers, wireAnswers } from "./page-answers.js";
 import {
 	answerPendingFile,
 	filesOfLiveAsks,
+	type HeldElsewhere,
 	type JudgePending,
 	listPendingViews,
 	type PendingView,
@@ -53,6 +55,8 @@ export interface WebServerOptions {
 	/** `index.html`, `app.js`, `app.css` by their paths (`/`, `/app.js`, `/app.css`). */
 	assets: ReadonlyMap<string, Asset>;
 	judge: JudgePending;
+	/** Other pi processes' claims on pending files; the real ones unless a test injects its own. */
+	heldElsewhere?: HeldElsewhere;
 	/** How often the pending folder is read again for changes. */
 	pendingRescanMs?: number;
 	now?: () => number;
@@ -108,13 +112,14 @@ function refuseUpgrade(socket: Socket, status: string): void {
 
 export async function startWebServer(options: WebServerOptions): Promise<WebServer> {
 	const now = options.now ?? Date.now;
+	const heldElsewhere = options.heldElsewhere ?? createClaims().heldElsewhere;
 	const cookieSecret = newSecret();
 	let nextAskId = 1;
 	const asks = createLiveAsks(() => String(nextAskId++));
 	const agents = new Map<number, WebSocket>();
 	let nextConnection = 1;
 	const pages = new Set<WebSocket>();
-	let pending = listPendingViews(options.cwd, options.judge);
+	let pending = listPendingViews(options.cwd, options.judge, heldElsewhere);
 
 	// Asks just answered or dismissed (here or in pi): pi is removing their pending files, which stay hidden meanwhile.
 	let answered: { ask: LiveAsk; until: number }[] = [];
@@ -127,14 +132,16 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
 
 	const state = (): PageState => {
 		const held = heldFiles();
-		return { type: "state", asks: asks.list(), pending: pending.filter((view) => !held.has(view.name)) };
+		// A file another pi is asking or delivering is that pi's: not offered here.
+		const shown = pending.filter((view) => !held.has(view.name) && view.heldBy === undefined);
+		return { type: "state", asks: asks.list(), pending: shown };
 	};
 	const broadcast = (): void => {
 		const text = JSON.stringify(state());
 		for (const page of pages) if (page.readyState === WebSocket.OPEN) page.send(text);
 	};
 	const rescanPending = (): void => {
-		const fresh = listPendingViews(options.cwd, options.judge);
+		const fresh = listPendingViews(options.cwd, options.judge, heldElsewhere);
 		const before = answered.length;
 		answered = answered.filter((entry) => entry.until > now());
 		if (answered.length === before && JSON.stringify(fresh) === JSON.stringify(pending)) return;
@@ -200,7 +207,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
 					error: "not written: pi is asking these questions right now; answer them in its live card",
 				});
 			}
-			const result = answerPendingFile(options.cwd, options.judge, {
+			const result = answerPendingFile(options.cwd, options.judge, heldElsewhere, {
 				name: body.name,
 				toolCallId: body.toolCallId,
 				answers: body.answers,

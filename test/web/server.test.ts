@@ -3,12 +3,16 @@
  * plain seed-001 client), pages use the API and the live channel. First answer wins; withdrawn questions leave
  * every page; the agent token, the page cookie and same-origin writes are enforced.
  */
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { spawn } from "node:child_process";
+import { once } from "node:events";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { hostname, tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import WebSocket from "ws";
 import type { AskRequest } from "../../src/core/types.js";
+import { processStartTime } from "../../src/host/process-identity.js";
+import { claimPathOf } from "../../src/pending/claims.js";
 import { createPendingFile, savePendingFile } from "../../src/pending/pending-file.js";
 import { createRemoteBridge, type RemoteBridge } from "../../src/remote/bridge.js";
 import { type PageState, startWebServer, type WebServer } from "../../src/web/server.js";
@@ -248,6 +252,36 @@ describe("pi-ask-anywhere web server", () => {
 		expect(((await second.json()) as { error: string }).error).toMatch(/already answered/);
 		const written = JSON.parse(readFileSync(path, "utf8")) as { questions: { answer: unknown }[] };
 		expect(written.questions.map((question) => question.answer)).toEqual(["SQLite"]);
+	});
+
+	it("a pending file another live pi holds (a claim by a running process) is not offered and not written, until that process is gone", async () => {
+		const { base, cwd } = await server({ pendingRescanMs: 100 });
+		const path = savePendingFile(
+			cwd,
+			createPendingFile({ request: DATABASE_ASK, sessionId: "s", toolCallId: "call-held", now: new Date() }),
+		);
+		// A second real process holds the claim, as a pi asking in its dialog does (see src/pending/claims.ts).
+		const holder = spawn("sleep", ["60"], { stdio: "ignore" });
+		cleanups.push(() => void holder.kill("SIGKILL"));
+		const claim = { toolCallId: "call-held", host: hostname(), pid: holder.pid, refreshedAt: Date.now() };
+		writeFileSync(claimPathOf(path), JSON.stringify({ ...claim, started: processStartTime(holder.pid ?? 0) }));
+		const cookie = await signIn(base);
+		const page = await livePage(base, cookie);
+		await until(() => page.states.at(-1));
+		expect(page.states.at(-1)?.pending).toEqual([]);
+		const answer = {
+			name: "pending-questions.json",
+			toolCallId: "call-held",
+			answers: [{ chosen: ["SQLite"], typed: "", note: "" }],
+			confirmed: true,
+		};
+		const refused = await post(base, "/api/pending/answer", cookie, answer);
+		expect(refused.status).toBe(409);
+		expect(((await refused.json()) as { error: string }).error).toContain("open in another pi");
+		holder.kill("SIGKILL");
+		await once(holder, "exit");
+		await until(() => page.states.at(-1)?.pending[0]);
+		expect((await post(base, "/api/pending/answer", cookie, answer)).status).toBe(200);
 	});
 
 	it("shows an ask pi holds in its dialog once, as live: its pending file is hidden and cannot be answered", async () => {
