@@ -11,7 +11,7 @@
  * For each question type an option number (several, comma-separated, for multi-select), or any other text
  * as a free-text answer; an empty line skips the question; /dismiss dismisses the whole batch.
  * When the agent lists "answer-arrays" in the question's `extensions`, multi-select picks travel as an exact
- * array of labels; otherwise as seed 001's comma-separated string. An `ask_user_closed` event (the question
+ * array of labels; otherwise as the plain Whimmy protocol's comma-separated string. An `ask_user_closed` event (the question
  * was answered in the terminal, aborted or timed out) drops the question here.
  * If PI_ASK_USER_REMOTE_TOKEN is set here too, connections without that Bearer token are refused.
  * Options: --port N (default 8787; 0 picks a free port), --host H (default 127.0.0.1).
@@ -98,7 +98,7 @@ async function askBatch({ socket, event }) {
 		const picks = line.split(",").map((part) => part.trim());
 		const labels = picks.map((pick) => options[Number(pick) - 1]?.label);
 		const allNumbers = picks.every((pick) => /^\d+$/.test(pick)) && labels.every((label) => label !== undefined);
-		// Picked labels: an exact array when the agent accepts one, else seed 001's comma-separated string.
+		// Picked labels: an exact array when the agent accepts one, else the plain Whimmy protocol's comma-separated string.
 		const picked = q.multiSelect && exactArrays ? labels : labels.join(", ");
 		answers[q.question] = allNumbers && (q.multiSelect || labels.length === 1) ? picked : line;
 	}

@@ -21,7 +21,7 @@ function receive(questions: readonly Question[], answers: Record<string, unknown
 }
 
 describe("encodeQuestion", () => {
-	it("carries a question's context and the model's id beyond seed 001, and only when given", () => {
+	it("carries a question's context and the model's id beyond the plain Whimmy protocol, and only when given", () => {
 		const frame = encodeQuestion(
 			{
 				questions: [{ question: "Name?", context: "**Why:** the service needs one", id: "name" }, { question: "Q2?" }],

@@ -19,7 +19,7 @@ const questions: WireQuestion[] = [
 ];
 
 describe("answers from the page", () => {
-	it("become exact arrays and { answer, note } for an agent that accepts them, seed 001 strings otherwise", () => {
+	it("become exact arrays and { answer, note } for an agent that accepts them, the plain Whimmy protocol's strings otherwise", () => {
 		const read = readPageAnswers(
 			[
 				{ chosen: ["Redis"], typed: "", note: "fast" },

@@ -1,6 +1,6 @@
 /**
  * The web server in process, against real sockets: agents speak the bridge protocol (the real bridge, or a
- * plain seed-001 client), pages use the API and the live channel. First answer wins; withdrawn questions leave
+ * plain Whimmy-protocol client), pages use the API and the live channel. First answer wins; withdrawn questions leave
  * every page; the agent token, the page cookie and same-origin writes are enforced.
  */
 import { spawn } from "node:child_process";
@@ -190,7 +190,7 @@ describe("pi-ask-anywhere web server", () => {
 		await until(() => (page.states.at(-1)?.asks.length === 0 ? true : undefined));
 	});
 
-	it("sends a plain seed-001 agent strings (labels comma-separated, typed text kept), and no notes", async () => {
+	it("sends a plain Whimmy-protocol agent strings (labels comma-separated, typed text kept), and no notes", async () => {
 		const { web, base } = await server();
 		const cookie = await signIn(base);
 		const page = await livePage(base, cookie);
