@@ -3,7 +3,7 @@
  * pi objects. Per-key work is O(1) in the number of options (only a filter change scans the list), so
  * a list of 100 000 options moves as fast as a list of four. What the screen showed (the rows in the list
  * window, how far the question text and the preview can scroll) comes back from the view as a `viewport`
- * action, so that digits act only on rows a person can see and scrolling stops at the end.
+ * action, so that page keys move by a screenful and scrolling stops at the end.
  */
 import { answeredOutcome, type GivenAnswer, toAnswer } from "../core/answers.js";
 import { LIMITS } from "../core/limits.js";
@@ -181,12 +181,27 @@ export function rowNumber(question: Question, qs: QuestionState, row: number): n
 	return option === undefined ? (question.options?.length ?? 0) + 1 : option + 1;
 }
 
-/** The row showing number `n`, if that row is on screen (every row counts before the first frame). */
-function shownRowWithNumber(question: Question, qs: QuestionState, n: number): number | undefined {
-	const rows = rowCount(question, qs);
-	const first = qs.shown?.first ?? 0;
-	const last = Math.min(rows - 1, qs.shown?.last ?? rows - 1);
-	for (let row = first; row <= last; row++) if (rowNumber(question, qs, row) === n) return row;
+/**
+ * The row showing number `n`, on screen or scrolled out of view: a digit means the same row whatever the
+ * terminal's size. A filtered list keeps the options' numbers, so an option the filter hides has no row.
+ */
+function rowWithNumber(question: Question, qs: QuestionState, n: number): number | undefined {
+	const options = question.options?.length ?? 0;
+	if (n === options + 1) return rowCount(question, qs) - 1;
+	if (n < 1 || n > options) return undefined;
+	const option = n - 1;
+	if (!qs.matches) return option;
+	// The matches are in option order: a binary search keeps a key O(log n) on a long filtered list.
+	let low = 0;
+	let high = qs.matches.length - 1;
+	while (low <= high) {
+		const mid = (low + high) >> 1;
+		const at = qs.matches[mid];
+		if (at === undefined) return undefined;
+		if (at === option) return mid;
+		if (at < option) low = mid + 1;
+		else high = mid - 1;
+	}
 	return undefined;
 }
 
@@ -573,8 +588,8 @@ function reduceKey(state: DialogState, action: Action): DialogState {
 			const qs = state.perQuestion[state.tab];
 			if (!question || !qs || !hasOptions(question)) return state;
 			if (action.digit === 0) return withQuestion(state, (q) => fitScroll(question, q, rowCount(question, q) - 1));
-			// A digit acts on the row showing that number on screen; any other digit is text for Other.
-			const row = shownRowWithNumber(question, qs, action.digit);
+			// A digit acts on the row showing that number, shown or scrolled away; a number no row has is text for Other.
+			const row = rowWithNumber(question, qs, action.digit);
 			if (row === undefined) return typeOther(state, String(action.digit));
 			if (optionAtRow(question, qs, row) === undefined) {
 				const onOther = withQuestion(state, (q) => fitScroll(question, q, row));

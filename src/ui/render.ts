@@ -146,11 +146,13 @@ function hintParts(
 	if (!question || !qs) return [h.submitAll, ...tabs, h.cancel];
 	if (mode.kind === "filter") return [h.filterTyping, h.move, h.filterPick, h.clearFilter];
 	const esc = qs.filter ? h.clearFilter : h.cancel;
-	const count = (question.options?.length ?? 0) + 1;
+	// Digits pick a row whether or not it is on screen, so "1-N pick" comes early enough to show at 40 columns
+	// (beside Enter select; in multi-select after Esc, which keeps its place).
+	const pick = h.pick((question.options?.length ?? 0) + 1);
 	if (question.multiSelect) {
-		return [h.move, h.toggle, h.confirmTicks, ...tabs, esc, h.typeOwn, h.pick(count), h.filter, h.note];
+		return [h.move, h.toggle, h.confirmTicks, ...tabs, esc, pick, h.typeOwn, h.filter, h.note];
 	}
-	return [h.move, h.select, ...tabs, esc, h.typeOwn, h.pick(count), h.filter, h.note];
+	return [h.move, h.select, pick, ...tabs, esc, h.typeOwn, h.filter, h.note];
 }
 
 /** The hint on one line, or two when narrow; parts that still do not fit are left off from the end. */

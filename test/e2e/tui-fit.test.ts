@@ -133,6 +133,30 @@ describe("typing on the option list", () => {
 		});
 	});
 
+	it("at 40×15, a digit whose row is scrolled out of view picks that row; nothing is typed into Other", async () => {
+		const labels = ["Logging", "Metrics", "Alerts", "Dashboards", "Tracing"];
+		const question = {
+			question: "Which would you add?",
+			header: "Observability",
+			multiSelect: true,
+			options: labels.map((label) => ({ label, description: `${label} for the service` })),
+		};
+		const t = ask({ questions: [question] }, { cols: 40, rows: 15 });
+		await t.waitFor(/> +1\. \[ \] Logging/, DIALOG_TIMEOUT);
+		// The case at hand: row 5 is not on screen when 5 is pressed.
+		expect(screenText(t)).not.toContain("Tracing");
+		expect(screenText(t)).toContain("1-6 pick");
+		t.type("5");
+		await t.waitFor(/> +5\. \[x\] Tracing/);
+		expect(screenText(t)).not.toContain("Your answer:");
+		t.type(KEYS.enter);
+		const result = await waitForToolResult(session.ws());
+		expect(resultJson(result.text)).toEqual({
+			answered: true,
+			answers: [{ question: question.question, answer: ["Tracing"], selectedOption: ["Tracing"], wasCustom: false }],
+		});
+	});
+
 	it("the number beside Other opens it", async () => {
 		const t = ask({ questions: [DATABASE] }, { cols: 100, rows: 32 });
 		await t.waitFor("4. Other", DIALOG_TIMEOUT);

@@ -27,7 +27,7 @@ describe("single question with options", () => {
 			"       Document store",
 			"    4. Other (type your answer)",
 			"",
-			" ↑↓ move • Enter select • Esc cancel • type your own answer • 1-4 pick",
+			" ↑↓ move • Enter select • 1-4 pick • Esc cancel • type your own answer",
 			" / filter • Ctrl+N note",
 			"─".repeat(80),
 		]);

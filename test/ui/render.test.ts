@@ -1,11 +1,13 @@
 /** Rendering: every line fits the width from 40 to 250 columns, long text wraps, the cache follows the width. */
+import { stripVTControlCharacters } from "node:util";
 import { KeybindingsManager, TUI_KEYBINDINGS, visibleWidth } from "@mariozechner/pi-tui";
 import { describe, expect, it } from "vitest";
 import type { Question } from "../../src/core/types.js";
-import { initialState, reduce } from "../../src/ui/dialog-state.js";
+import { type DialogState, initialState, reduce } from "../../src/ui/dialog-state.js";
 import { keyToAction } from "../../src/ui/keys.js";
 import { renderDialog } from "../../src/ui/render.js";
 import { plainTheme } from "../../src/ui/theme.js";
+import { DATABASE, FEATURES, NAME } from "../fixtures.js";
 import { K, openDialog, widest } from "./helpers.js";
 
 const LONG = "Which of these deliberately verbose and repetitive choices should we make for the service? ".repeat(4);
@@ -132,5 +134,25 @@ describe("cost follows the visible rows", () => {
 		const last = renderDialog(state, plainTheme, { width: 100, height: 30 }).lines;
 		expect(last.join("\n")).toContain("↑");
 		for (const line of last) expect(visibleWidth(line)).toBeLessThanOrEqual(100);
+	});
+});
+
+/** The hint lines of a frame: the lines above the bottom border, after the body's blank spacer. */
+function hint(state: DialogState, width = 100): string {
+	const lines = renderDialog(state, plainTheme, { width, height: 30 }).lines.map((l) => stripVTControlCharacters(l));
+	const end = lines.length - 1;
+	const start = lines.lastIndexOf("", end);
+	return lines.slice(start + 1, end).join(" • ");
+}
+
+describe("the hint names what each key does there", () => {
+	it("digits pick at every width, in single- and multi-select, alone and in tabs", () => {
+		for (const width of [40, 41, 57, 80, 120, 250]) {
+			for (const questions of [[DATABASE], [FEATURES], [DATABASE, NAME]]) {
+				const text = hint(initialState(questions), width);
+				expect(text, `${width} columns, ${questions.length} question(s)`).toContain("1-4 pick");
+				expect(text).toContain("Esc cancel");
+			}
+		}
 	});
 });
