@@ -76,8 +76,11 @@ function asAskToAnswer(target: ReadablePendingEntry, sessionId: string, verdict:
 export function createQuestionsCommand(deps: QuestionsCommandDeps) {
 	return {
 		description: "Show, answer or clear pending ask_user questions",
+		// Only words the typed text is a strict prefix of: a word typed in full offers nothing, so pi's completion
+		// menu is closed and the first Enter runs the command instead of completing it to itself.
 		getArgumentCompletions: (prefix: string) => {
-			const items = ["list", "json", "answer", "clear"].filter((c) => c.startsWith(prefix.trim()));
+			const typed = prefix.trim().toLowerCase();
+			const items = ["list", "json", "answer", "clear"].filter((c) => c !== typed && c.startsWith(typed));
 			return items.length > 0 ? items.map((value) => ({ value, label: value })) : null;
 		},
 		handler: async (args: string, ctx: ExtensionContext) => {

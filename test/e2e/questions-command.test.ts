@@ -13,6 +13,7 @@ import {
 	runPrint,
 	runTuiCommand,
 	SPEC_EXAMPLE,
+	sleep,
 	startTui,
 	type TuiSession,
 	type Workspace,
@@ -47,6 +48,18 @@ it("/questions answer: the dialog answers another session's pending questions; t
 	expect(delivered).toContain('"answer":"svc-from-tui","wasCustom":true');
 	expect(delivered).toContain('The task they had given you: "set up the service"');
 	expect(existsSync(ws.pendingPath())).toBe(false);
+});
+
+it("/questions json typed in full runs on the first Enter (the completion menu does not take it)", async () => {
+	const t = startTui(ws, [], { env: { PI_ASK_USER_NOTIFY: "0" } });
+	tui = t;
+	await t.waitFor("scripted-1", 40_000);
+	await sleep(500);
+	t.type("/questions json");
+	await t.waitFor("/questions json", 20_000);
+	await sleep(500);
+	t.type(KEYS.enter);
+	await t.waitFor('"type":"ask_user_pending"', 20_000);
 });
 
 it("/questions clear asks first, then deletes", async () => {
