@@ -126,6 +126,14 @@ function tabBar(state: DialogState, theme: DialogTheme, width: number): string {
 
 // --------------------------------------------------------------------------------------------------- hint
 
+/** What Enter does on a free-text question inside tabs: it leaves for the next question, or the Review after the last. */
+const TEXT_TAB_ENTER = { next: "Enter next", review: "Enter review" } as const;
+
+function textEnterHint(state: DialogState): string {
+	if (!isMultiQuestion(state)) return STRINGS.hint.submitText;
+	return state.tab < state.questions.length - 1 ? TEXT_TAB_ENTER.next : TEXT_TAB_ENTER.review;
+}
+
 function hintParts(
 	state: DialogState,
 	question: Question | undefined,
@@ -140,7 +148,7 @@ function hintParts(
 	if (mode.kind === "input") {
 		if (mode.purpose === "note") return [h.saveNote, ...editor, h.backFromNote];
 		if (mode.purpose === "other") return [h.confirmOther, ...editor, h.back];
-		return [h.submitText, ...tabs, ...(ctx.history ? [h.recall] : []), ...editor, h.cancel];
+		return [textEnterHint(state), ...tabs, ...(ctx.history ? [h.recall] : []), ...editor, h.cancel];
 	}
 	// Shift+↑↓ is named where lines are hidden (question, preview, Review), not here.
 	if (!question || !qs) return [h.submitAll, ...tabs, h.cancel];

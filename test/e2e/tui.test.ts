@@ -15,7 +15,7 @@ describe("ask_user in pi's TUI", () => {
 		const t = ask(SPEC_EXAMPLE);
 		await t.waitFor("Other (type your answer)", DIALOG_TIMEOUT);
 		t.type(KEYS.enter);
-		await t.waitFor("Enter submit • Tab/←→ questions");
+		await t.waitFor("Enter review • Tab/←→ questions");
 		t.type("order-processor");
 		await t.waitFor("order-processor");
 		t.type(KEYS.enter);
@@ -82,7 +82,7 @@ describe("ask_user in pi's TUI", () => {
 		const t = ask(SPEC_EXAMPLE);
 		await t.waitFor("Other (type your answer)", DIALOG_TIMEOUT);
 		t.type(KEYS.enter);
-		await t.waitFor("Enter submit • Tab/←→ questions");
+		await t.waitFor("Enter review • Tab/←→ questions");
 		t.type(KEYS.escape);
 		await t.waitFor("Discard 1 answer?");
 		t.type("n");

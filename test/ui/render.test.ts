@@ -146,6 +146,21 @@ function hint(state: DialogState, width = 100): string {
 }
 
 describe("the hint names what each key does there", () => {
+	it("Enter on a lone text question submits", () => {
+		expect(hint(initialState([NAME]))).toMatch(/^ Enter submit • /);
+	});
+
+	it("Enter on a text question in tabs goes to the next question, or to the Review from the last one", () => {
+		const second = { ...NAME, question: "Which team owns it?", header: "Team" };
+		const three = initialState([NAME, second, DATABASE]);
+		expect(hint(three)).toMatch(/^ Enter next • /);
+		expect(hint(three)).not.toContain("submit");
+		const last = reduce(initialState([DATABASE, NAME]), { type: "nextTab" });
+		expect(last.mode).toEqual({ kind: "input", purpose: "text" });
+		expect(hint(last)).toMatch(/^ Enter review • /);
+		expect(hint(last)).not.toContain("submit");
+	});
+
 	it("digits pick at every width, in single- and multi-select, alone and in tabs", () => {
 		for (const width of [40, 41, 57, 80, 120, 250]) {
 			for (const questions of [[DATABASE], [FEATURES], [DATABASE, NAME]]) {
