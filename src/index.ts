@@ -6,6 +6,7 @@ import { writeSync } from "node:fs";
 import type { ExtensionAPI } from "@mariozechner/pi-coding-agent";
 import { createQuestionsCommand } from "./commands/questions.js";
 import { loadPiModules } from "./host/pi-modules.js";
+import { fileAsksMade } from "./lifecycle/asks-made.js";
 import { fileLedger } from "./lifecycle/ledger.js";
 import { createLifecycle } from "./lifecycle/lifecycle.js";
 import { registerWhenFree } from "./lifecycle/tool-owner.js";
@@ -38,7 +39,14 @@ export default async function askUser(pi: ExtensionAPI) {
 	});
 	for (const flag of remoteFlags) pi.registerFlag(flag.name, { type: flag.type, description: flag.description });
 
-	const trust = pendingTrust(process.argv.slice(2), process.env);
+	const ledger = fileLedger(host.codingAgent.getAgentDir());
+	const asksMade = fileAsksMade(host.codingAgent.getAgentDir());
+	const trust = pendingTrust({
+		argv: process.argv.slice(2),
+		env: process.env,
+		ledgerText: () => ledger.read(),
+		asksMadeText: () => asksMade.read(),
+	});
 	const claims = createClaims();
 	const structuredRpc = process.env.PI_ASK_USER_RPC_PROTOCOL === "structured";
 	const lifecycle = createLifecycle(pi, {
@@ -51,7 +59,8 @@ export default async function askUser(pi: ExtensionAPI) {
 		},
 		exitNow: () => process.exit(1),
 		structuredRpc,
-		ledger: fileLedger(host.codingAgent.getAgentDir()),
+		ledger,
+		asksMade,
 		trust,
 		piExports: host.codingAgent,
 		claims,

@@ -18,13 +18,7 @@ import {
 	removePendingFile,
 	sessionPendingFiles,
 } from "../pending/pending-file.js";
-import {
-	describeUntrusted,
-	fileForDelivery,
-	type TrustVerdict,
-	trustForThisRun,
-	UNTRUSTED_CHOICE,
-} from "../pending/trust.js";
+import { describeUntrusted, fileForDelivery, type PendingVerdict, UNTRUSTED_CHOICE } from "../pending/trust.js";
 
 export interface QuestionsCommandDeps {
 	frontEnd(ctx: ExtensionContext): FrontEnd;
@@ -34,8 +28,8 @@ export interface QuestionsCommandDeps {
 	answerInDialog(ctx: ExtensionContext, target: AskToAnswer): Promise<void>;
 	/** Records that these asks were cleared, so no later start brings them back. */
 	markCleared(ctx: ExtensionContext, cleared: readonly { sessionId: string; toolCallId: string }[]): void;
-	/** The trust rule, for the listing. */
-	trust(file: PendingFile): { trusted: true } | { trusted: false; reason: string };
+	/** The verdict on a pending file in the project folder `cwd` (lifecycle/trust-verdict.ts). */
+	trust(file: PendingFile, cwd: string): PendingVerdict;
 	/** Another live pi's claim on a file: it is asking or delivering those questions now. */
 	claims: Pick<Claims, "heldElsewhere">;
 }
@@ -45,6 +39,7 @@ function describeEntry(
 	entry: PendingEntry,
 	sessionId: string,
 	claims: QuestionsCommandDeps["claims"],
+	trust: QuestionsCommandDeps["trust"],
 ): string {
 	const path = displayPath(ctx.cwd, entry.path);
 	if (entry.error) return `${path}: cannot be read — ${entry.error.message}`;
@@ -52,8 +47,8 @@ function describeEntry(
 	const holder = claims.heldElsewhere(entry.path, file.toolCallId);
 	if (holder) return `${path} (${describeClaim(holder)}: answer it there)\n${formatPendingQuestions(file)}`;
 	if (file.sessionId !== sessionId) {
-		const verdict = trustForThisRun(ctx.cwd)(file);
-		if (!verdict.trusted) return `${describeUntrusted(path, file, verdict.reason)}\n${formatPendingQuestions(file)}`;
+		const verdict = trust(file, ctx.cwd);
+		if (!verdict.trusted) return `${describeUntrusted(path, file, verdict)}\n${formatPendingQuestions(file)}`;
 	}
 	const whose = file.sessionId === sessionId ? "this session" : `session ${file.sessionId.slice(0, 8)}`;
 	return `${path} (${whose}, ${file.timestamp})\n${formatPendingQuestions(file)}`;
@@ -62,7 +57,7 @@ function describeEntry(
 const USAGE = "Usage: /questions [list | json | answer | clear]";
 
 /** The ask behind a pending file; an untrusted file's task is dropped (the person was not shown it as theirs). */
-function asAskToAnswer(target: ReadablePendingEntry, sessionId: string, verdict: TrustVerdict): AskToAnswer {
+function asAskToAnswer(target: ReadablePendingEntry, sessionId: string, verdict: PendingVerdict): AskToAnswer {
 	const file = fileForDelivery(target.file, verdict);
 	return {
 		toolCallId: file.toolCallId,
@@ -90,12 +85,14 @@ export function createQuestionsCommand(deps: QuestionsCommandDeps) {
 			const sessionId = ctx.sessionManager.getSessionId();
 			const json = sub === "json" || (sub === "list" && shown.kind === "rpc" && deps.structuredRpc);
 			if (json) {
-				const listing: PendingListing = pendingListing(ctx.cwd, entries, sessionId, deps.trust);
+				const listing: PendingListing = pendingListing(ctx.cwd, entries, sessionId, (file) =>
+					deps.trust(file, ctx.cwd),
+				);
 				return shown.tell(JSON.stringify(listing));
 			}
 			if (sub === "list") {
 				if (entries.length === 0) return shown.tell("No pending questions.");
-				return shown.tell(entries.map((e) => describeEntry(ctx, e, sessionId, deps.claims)).join("\n\n"));
+				return shown.tell(entries.map((e) => describeEntry(ctx, e, sessionId, deps.claims, deps.trust)).join("\n\n"));
 			}
 			if (sub === "clear") {
 				const readable = entries.filter((e): e is ReadablePendingEntry => e.file !== undefined);
@@ -106,7 +103,7 @@ export function createQuestionsCommand(deps: QuestionsCommandDeps) {
 					const left = [...held, ...broken];
 					return shown.tell(
 						left.length
-							? left.map((e) => describeEntry(ctx, e, sessionId, deps.claims)).join("\n")
+							? left.map((e) => describeEntry(ctx, e, sessionId, deps.claims, deps.trust)).join("\n")
 							: "No pending questions.",
 					);
 				}
@@ -139,17 +136,21 @@ export function createQuestionsCommand(deps: QuestionsCommandDeps) {
 						e.file !== undefined && !deps.claims.heldElsewhere(e.path, e.file.toolCallId),
 				);
 				// This session's newest ask first; then the newest this user's pi wrote; then the newest (after a choice).
-				const trust = trustForThisRun(ctx.cwd);
+				const trust = (file: PendingFile) => deps.trust(file, ctx.cwd);
 				const target =
 					sessionPendingFiles(readable, sessionId).at(-1) ??
 					readable.filter((e) => trust(e.file).trusted).at(-1) ??
 					readable.at(-1);
 				if (target) {
-					const verdict: TrustVerdict = target.file.sessionId === sessionId ? { trusted: true } : trust(target.file);
-					if (!verdict.trusted && ctx.hasUI) {
-						// Another user's (or an unknown) file is answered only by the person's choice, knowing where it came from.
-						const path = displayPath(ctx.cwd, target.path);
-						const choice = await ctx.ui.select(describeUntrusted(path, target.file, verdict.reason), [
+					const path = displayPath(ctx.cwd, target.path);
+					const verdict = trust(target.file);
+					// Answers already delivered are never delivered again (a restored or copied file).
+					if (!verdict.trusted && verdict.kind === "settled") {
+						return shown.tell(`${path} ${verdict.reason}.`, "warning");
+					}
+					if (!verdict.trusted && target.file.sessionId !== sessionId && ctx.hasUI) {
+						// Another user's, an unknown or another folder's file: answered only by the person's choice, seeing its origin.
+						const choice = await ctx.ui.select(describeUntrusted(path, target.file, verdict), [
 							UNTRUSTED_CHOICE.answer,
 							UNTRUSTED_CHOICE.leave,
 						]);
@@ -160,7 +161,7 @@ export function createQuestionsCommand(deps: QuestionsCommandDeps) {
 				}
 				const broken = entries[0];
 				return shown.tell(
-					broken ? describeEntry(ctx, broken, sessionId, deps.claims) : "No pending questions.",
+					broken ? describeEntry(ctx, broken, sessionId, deps.claims, deps.trust) : "No pending questions.",
 					broken ? "error" : "info",
 				);
 			}

@@ -20,9 +20,10 @@ function endsWithNewline(fd: number): boolean {
 	return readSync(fd, last, 0, 1, size - 1) === 1 && last[0] === 0x0a;
 }
 
-export function fileLedger(agentDir: string): Ledger {
+/** An append-only file of JSON lines in this user's `<agentDir>/pi-ask-user/` folder. */
+export function jsonLinesFile<T>(agentDir: string, name: string): { read(): string; add(entry: T): void } {
 	const dir = join(agentDir, "pi-ask-user");
-	const path = join(dir, "settled-elsewhere.jsonl");
+	const path = join(dir, name);
 	return {
 		read: () => {
 			try {
@@ -44,4 +45,8 @@ export function fileLedger(agentDir: string): Ledger {
 			}
 		},
 	};
+}
+
+export function fileLedger(agentDir: string): Ledger {
+	return jsonLinesFile<SettledElsewhere>(agentDir, "settled-elsewhere.jsonl");
 }

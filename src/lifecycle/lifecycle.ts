@@ -4,6 +4,7 @@
  * startup plan, deliver answers once, and record every delivery so that no later start brings an ask back.
  * `index.ts` registers these handlers with pi.
  */
+import { resolve } from "node:path";
 import type { ExtensionAPI, ExtensionContext, InputEvent, InputEventResult } from "@mariozechner/pi-coding-agent";
 import { typedParts } from "../core/answers.js";
 import type { AskOutcome, AskRequest } from "../core/types.js";
@@ -25,6 +26,7 @@ import { lastUserText, sessionHolds, typedAnswerHistory } from "../session/branc
 import type { AskHandler } from "../tool.js";
 import { createAskHandler } from "./ask-handler.js";
 import { ASK_RECORD_TYPE, type AskRecord } from "./ask-records.js";
+import type { AsksMade } from "./asks-made.js";
 import { createDeliveries } from "./deliveries.js";
 import { createFrontEnd, type FrontEnd, type FrontEndKind, frontEndKind, type ProcessEdges } from "./front-end.js";
 import type { Ledger } from "./ledger.js";
@@ -35,7 +37,9 @@ export interface LifecycleEdges extends ProcessEdges {
 	argv: readonly string[];
 	env: NodeJS.ProcessEnv;
 	ledger: Ledger;
-	/** The trust rule for another session's pending file (see pending/trust.ts). */
+	/** The record of the asks this user's pi saved, and where (asks-made.ts). */
+	asksMade: AsksMade;
+	/** The verdict on a pending file (trust-verdict.ts). */
 	trust: FindingsDeps["trust"];
 	/** Ends the process now with exit code 1 (questions that could not be saved must not reach the model). */
 	exitNow(): never;
@@ -114,15 +118,25 @@ export function createLifecycle(pi: ExtensionAPI, edges: LifecycleEdges) {
 		state.remote = undefined;
 	}
 
+	/** The pending file for an ask about to be saved; the ask is recorded as this user's, made in this folder. */
 	function pendingFileFor(ctx: ExtensionContext, request: AskRequest, toolCallId: string): PendingFile {
 		const sm = ctx.sessionManager;
+		const sessionFile = sm.getSessionFile();
+		const now = new Date();
+		const sessionId = sm.getSessionId();
+		try {
+			edges.asksMade.add({ toolCallId, sessionId, cwd: ctx.cwd, savedAt: now.toISOString() });
+		} catch {
+			// Without the record the file is judged by its session alone (pending/trust.ts), as before.
+		}
 		return createPendingFile({
 			request,
 			toolCallId,
-			sessionId: sm.getSessionId(),
-			sessionFile: sm.getSessionFile(),
+			sessionId,
+			// A project's relative `sessionDir` gives a relative path; the file must name the session wherever it is read.
+			sessionFile: sessionFile === undefined ? undefined : resolve(ctx.cwd, sessionFile),
 			task: lastUserText(sm.getBranch()),
-			now: new Date(),
+			now,
 		});
 	}
 
@@ -286,7 +300,7 @@ export function createLifecycle(pi: ExtensionAPI, edges: LifecycleEdges) {
 		if (state.stopped) return { action: "handled" };
 		let attached: Delivery | undefined;
 		try {
-			attached = deliveryFromAttachedFile(event.text, ctx.sessionManager.getSessionId(), ctx.cwd);
+			attached = deliveryFromAttachedFile(event.text, ctx.sessionManager.getSessionId(), ctx.cwd, edges.trust);
 		} catch (error) {
 			// Nothing has been consumed yet: every pending file is still on disk.
 			frontEnd(ctx).fail((error as Error).message);

@@ -16,6 +16,7 @@ import {
 	readPendingText,
 	savePendingFile,
 } from "../pending/pending-file.js";
+import type { PendingVerdict } from "../pending/trust.js";
 import { asksOnBranch, openAsks, type SessionAsk, settledIn } from "./ask-records.js";
 import { type EditedAnswers, editedAnswers } from "./edited-answers.js";
 import type { ForeignPending, OpenAsk } from "./startup-plan.js";
@@ -27,8 +28,8 @@ export interface FindingsDeps {
 	pendingFileFor(ctx: ExtensionContext, ask: SessionAsk & { request: NonNullable<SessionAsk["request"]> }): PendingFile;
 	/** Records that an ask's questions wait in a file (a custom session entry). */
 	recordPending(toolCallId: string, shownPath: string): void;
-	/** The trust rule for another session's pending file; the reason is one sentence for the person. */
-	trust(file: PendingFile): { trusted: true } | { trusted: false; reason: string };
+	/** The verdict on another session's pending file in the project folder `cwd` (see trust-verdict.ts). */
+	trust(file: PendingFile, cwd: string): PendingVerdict;
 }
 
 /**
@@ -106,7 +107,7 @@ export function findForeignPending(
 				toolCallId: file.toolCallId,
 				request: file.request,
 				...(file.task !== undefined ? { task: file.task } : {}),
-				trust: deps.trust(file),
+				trust: deps.trust(file, ctx.cwd),
 			},
 		];
 	});

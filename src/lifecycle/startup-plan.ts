@@ -7,6 +7,7 @@
 import { outcomeFromRawAnswers, parseAnswersText } from "../core/answer-input.js";
 import type { AskRequest } from "../core/types.js";
 import { type Delivery, formatStructuredDelivery } from "../pending/delivery.js";
+import type { PendingVerdict } from "../pending/trust.js";
 import type { EditedAnswers } from "./edited-answers.js";
 import type { FrontEndKind } from "./front-end.js";
 
@@ -30,8 +31,8 @@ export interface ForeignPending {
 	toolCallId: string;
 	request: AskRequest;
 	task?: string;
-	/** Whether this user's pi wrote it (the trust rule); the reason is one sentence for the person. */
-	trust: { trusted: true } | { trusted: false; reason: string };
+	/** Whether its answers may be delivered here (lifecycle/trust-verdict.ts). */
+	trust: PendingVerdict;
 }
 
 export interface StartupFindings {
@@ -108,10 +109,21 @@ function planFlagForForeign(findings: StartupFindings, flag: string): StartupPla
 	if (!target) {
 		const untrusted = findings.foreign.at(-1);
 		if (!untrusted || untrusted.trust.trusted) return undefined;
-		return {
-			kind: "stop",
-			error: `--answers: ${untrusted.shownPath} holds pending questions not written by this user's pi (${untrusted.trust.reason}), so --answers does not answer them. To answer them on purpose, name the file: pi -p @${untrusted.shownPath} "your answers"`,
-		};
+		const { shownPath, trust } = untrusted;
+		switch (trust.kind) {
+			case "settled":
+				return { kind: "stop", error: `--answers: ${shownPath} ${trust.reason}. Remove it with /questions clear` };
+			case "elsewhere":
+				return {
+					kind: "stop",
+					error: `--answers: ${shownPath} ${trust.reason}, so --answers does not answer it. Answer it in that folder, or here in pi with /questions answer, which shows where it came from first`,
+				};
+			case "unknown":
+				return {
+					kind: "stop",
+					error: `--answers: ${shownPath} holds pending questions not written by this user's pi (${trust.reason}), so --answers does not answer them. To answer them on purpose, name the file: pi -p @${shownPath} "your answers"`,
+				};
+		}
 	}
 	let outcome: ReturnType<typeof outcomeFromRawAnswers>;
 	try {

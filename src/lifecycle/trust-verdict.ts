@@ -1,16 +1,80 @@
 /**
- * The trust rule (pending/trust.ts) as the lifecycle uses it: one verdict per pending file for this run's session
- * folders, with the reason as a sentence the person can read.
+ * The one verdict pi acts on for a pending file: whether its answers may be delivered, and if not why. It puts
+ * together what only this user's own pi folder can tell (the asks it saved and where, the settled-elsewhere ledger),
+ * the session the file names (read through pending/trust.ts's safe readers) and the trust rule (pending/trust.ts).
+ * An ask settled anywhere is never delivered again; an ask made for another project folder is not this project's.
  */
-
+import type { SessionEntry } from "@mariozechner/pi-coding-agent";
 import type { PendingFile } from "../pending/pending-file.js";
-import { checkPendingTrust, currentSessionPlaces, distrustReason } from "../pending/trust.js";
+import {
+	currentSessionPlaces,
+	distrustReason,
+	judgePendingFile,
+	nodeTrustFs,
+	type PendingVerdict,
+	readSessionRecord,
+	realSessionFolders,
+	type SessionRecord,
+	type TrustFs,
+} from "../pending/trust.js";
+import { asksOnBranch, settledIn } from "./ask-records.js";
+import { folderOfAsk } from "./asks-made.js";
 
-export type TrustVerdictText = { trusted: true } | { trusted: false; reason: string };
+export interface TrustSources {
+	argv: readonly string[];
+	env: NodeJS.ProcessEnv;
+	/** The settled-elsewhere ledger's text. */
+	ledgerText(): string;
+	/** The record of asks this user's pi saved (asks-made.ts). */
+	asksMadeText(): string;
+	fs?: TrustFs;
+}
 
-export function pendingTrust(argv: readonly string[], env: NodeJS.ProcessEnv): (file: PendingFile) => TrustVerdictText {
-	return (file) => {
-		const verdict = checkPendingTrust(file, currentSessionPlaces({ argv, env, cwd: process.cwd() }));
-		return verdict.trusted ? verdict : { trusted: false, reason: distrustReason(verdict.reason) };
+/** Whether the session the file names says its ask ended: answered in its turn, delivered, or cleared. */
+function settledInSession(file: PendingFile, record: SessionRecord): boolean {
+	if (record.kind !== "found" || record.sessionId !== file.sessionId) return false;
+	try {
+		const ask = asksOnBranch(record.entries as SessionEntry[]).find((a) => a.toolCallId === file.toolCallId);
+		return ask !== undefined && ask.state !== "pending" && ask.state !== "interrupted";
+	} catch {
+		// Not a session our pi wrote (its lines are not pi's entries): it vouches for nothing.
+		return false;
+	}
+}
+
+export function pendingTrust(sources: TrustSources): (file: PendingFile, cwd?: string) => PendingVerdict {
+	const fs = sources.fs ?? nodeTrustFs;
+	const sameFolder = (a: string, b: string) => {
+		try {
+			return fs.realpath(a) === fs.realpath(b);
+		} catch {
+			return a === b;
+		}
+	};
+	return (file, cwd = process.cwd()) => {
+		const record = readSessionRecord(file.sessionFile, fs);
+		if (settledIn(sources.ledgerText(), file.sessionId).has(file.toolCallId) || settledInSession(file, record)) {
+			return {
+				trusted: false,
+				kind: "settled",
+				reason:
+					"holds questions already answered (their answers were delivered, or they were cleared), so nothing is sent again",
+			};
+		}
+		const madeIn = folderOfAsk(sources.asksMadeText(), file.sessionId, file.toolCallId);
+		const elsewhere = (folder: string): PendingVerdict => ({
+			trusted: false,
+			kind: "elsewhere",
+			reason: `holds questions your pi asked in ${folder}, not in this project (a copy of that project?)`,
+		});
+		if (madeIn !== undefined && !sameFolder(madeIn, cwd)) return elsewhere(madeIn);
+		const places = currentSessionPlaces({ argv: sources.argv, env: sources.env, cwd, fs });
+		const verdict = judgePendingFile(file, realSessionFolders(places, fs), record, { anyFolder: madeIn !== undefined });
+		if (!verdict.trusted) return { trusted: false, kind: "unknown", reason: distrustReason(verdict.reason) };
+		// Saved before the record existed: the session's own header (in this user's session folder) says where.
+		if (madeIn === undefined && record.kind === "found" && record.cwd && !sameFolder(record.cwd, cwd)) {
+			return elsewhere(record.cwd);
+		}
+		return { trusted: true };
 	};
 }

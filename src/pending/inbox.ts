@@ -5,21 +5,33 @@
  */
 import { findAttachedPendingFile } from "./attached-file.js";
 import { answersFromPendingFile, type Delivery, formatStructuredDelivery, formatWordsDelivery } from "./delivery.js";
-import { displayPath, PendingFileError, parsePendingFile } from "./pending-file.js";
-import { fileForDelivery, trustForThisRun } from "./trust.js";
+import { displayPath, type PendingFile, PendingFileError, parsePendingFile } from "./pending-file.js";
+import { fileForDelivery, type PendingVerdict } from "./trust.js";
 
-/** The answers in a prompt that attaches a pending file; `undefined` when it attaches none. */
+/**
+ * The answers in a prompt that attaches a pending file; `undefined` when it attaches none. `judge` is the verdict
+ * (lifecycle/trust-verdict.ts): an ask already settled, or asked in another project folder, is refused.
+ */
 export function deliveryFromAttachedFile(
 	text: string,
 	sessionId: string | undefined,
 	cwd: string,
+	judge: (file: PendingFile, cwd: string) => PendingVerdict,
 ): Delivery | undefined {
 	const attached = findAttachedPendingFile(text, cwd);
 	if (!attached) return undefined;
 	const { path, content, words } = attached;
 	// Naming a file with @ chooses its questions, not the task it carries (see ./trust.ts).
 	const parsed = parsePendingFile(content, path);
-	const file = fileForDelivery(parsed, trustForThisRun(cwd)(parsed));
+	const verdict = judge(parsed, cwd);
+	if (!verdict.trusted && verdict.kind !== "unknown") {
+		const refusal =
+			verdict.kind === "elsewhere"
+				? "; nothing was sent. Answer it in that folder, or in pi with /questions answer, which shows where it came from first"
+				: "";
+		throw new PendingFileError(`@${displayPath(cwd, path)} ${verdict.reason}${refusal}`);
+	}
+	const file = fileForDelivery(parsed, verdict);
 	const sameSession = file.sessionId === sessionId;
 	const owner = sameSession ? {} : { fromSession: file.sessionId };
 	const edited = answersFromPendingFile(file);

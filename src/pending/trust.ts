@@ -31,6 +31,16 @@ export type DistrustReason =
 
 export type TrustVerdict = { trusted: true } | { trusted: false; reason: DistrustReason };
 
+/**
+ * The verdict on a pending file as pi acts on it (see lifecycle/trust-verdict.ts, its one entry point). `unknown`:
+ * nothing shows this user's pi wrote it (the person may still answer it on purpose, without its task); `elsewhere`:
+ * this user's pi asked it for another project folder (a copy of that project); `settled`: its answers were already
+ * delivered, or it was answered or cleared, so it is never delivered again. `reason` is one sentence for the person.
+ */
+export type PendingVerdict =
+	| { trusted: true }
+	| { trusted: false; kind: "unknown" | "elsewhere" | "settled"; reason: string };
+
 /** What the session file named by a pending file holds, as far as the rule needs it. */
 export type SessionRecord =
 	| { kind: "missing" }
@@ -44,6 +54,10 @@ export type SessionRecord =
 			askCalls: ReadonlyMap<string, unknown>;
 			/** Each user message's text as `lastUserText` gives it (what a pending file's `task` is), sanitised. */
 			userTexts: ReadonlySet<string>;
+			/** The folder the session header says the session ran in. */
+			cwd: string | undefined;
+			/** Every parsed line, unchecked, for readers of our own records (lifecycle/ask-records.ts). */
+			entries: readonly unknown[];
 	  };
 
 function isInside(folder: string, path: string): boolean {
@@ -68,11 +82,16 @@ export function judgePendingFile(
 	file: PendingFile,
 	sessionFolders: readonly string[],
 	record: SessionRecord,
+	options: { anyFolder?: boolean } = {},
 ): TrustVerdict {
 	const distrust = (reason: DistrustReason): TrustVerdict => ({ trusted: false, reason });
 	if (typeof file.sessionFile !== "string" || !isAbsolute(file.sessionFile)) return distrust("no-session-file");
 	if (record.kind === "missing") return distrust("session-missing");
-	if (!sessionFolders.some((folder) => isInside(folder, record.realPath))) return distrust("outside-session-folders");
+	// `anyFolder`: this user's own record of the ask vouches for it, so the session may live anywhere (a project's
+	// `sessionDir`); its content must still match.
+	if (!options.anyFolder && !sessionFolders.some((folder) => isInside(folder, record.realPath))) {
+		return distrust("outside-session-folders");
+	}
 	if (record.sessionId !== file.sessionId) return distrust("other-session");
 	if (!record.askCalls.has(file.toolCallId)) return distrust("no-ask-call");
 	if (!sameQuestions(file, record.askCalls.get(file.toolCallId))) return distrust("questions-differ");
@@ -132,7 +151,7 @@ export const nodeTrustFs: TrustFs = {
 	realpath: (path) => nodeFs.realpathSync(path),
 };
 
-function parseSession(text: string): { sessionId: string | undefined; entries: unknown[] } {
+function parseSession(text: string): { sessionId: string | undefined; cwd: string | undefined; entries: unknown[] } {
 	const entries: unknown[] = [];
 	for (const line of text.split("\n")) {
 		if (line.trim() === "") continue;
@@ -143,9 +162,10 @@ function parseSession(text: string): { sessionId: string | undefined; entries: u
 		}
 	}
 	const header = entries[0];
-	const sessionId =
-		isRecord(header) && header.type === "session" && typeof header.id === "string" ? header.id : undefined;
-	return { sessionId, entries };
+	const isHeader = isRecord(header) && header.type === "session";
+	const sessionId = isHeader && typeof header.id === "string" ? header.id : undefined;
+	const cwd = isHeader && typeof header.cwd === "string" ? header.cwd : undefined;
+	return { sessionId, cwd, entries };
 }
 
 function isMessageEntry(entry: unknown): entry is SessionEntry & { type: "message" } {
@@ -163,7 +183,7 @@ export function readSessionRecord(sessionFile: string | undefined, fs: TrustFs =
 	} catch {
 		return { kind: "missing" };
 	}
-	const { sessionId, entries } = parseSession(text);
+	const { sessionId, cwd, entries } = parseSession(text);
 	const askCalls = new Map<string, unknown>();
 	const userTexts = new Set<string>();
 	for (const entry of entries) {
@@ -182,7 +202,7 @@ export function readSessionRecord(sessionFile: string | undefined, fs: TrustFs =
 			}
 		}
 	}
-	return { kind: "found", realPath, sessionId, askCalls, userTexts };
+	return { kind: "found", realPath, sessionId, askCalls, userTexts, cwd, entries };
 }
 
 function expandTilde(path: string, home: string): string {
@@ -271,28 +291,24 @@ export function checkPendingTrust(file: PendingFile, places: SessionPlaces, fs: 
 	return judgePendingFile(file, realSessionFolders(places, fs), readSessionRecord(file.sessionFile, fs));
 }
 
-/** The rule for this pi run (its command line, environment and cwd), ready to judge files. */
-export function trustForThisRun(cwd: string): (file: PendingFile) => TrustVerdict {
-	const places = currentSessionPlaces({ argv: process.argv.slice(2), env: process.env, cwd });
-	return (file) => checkPendingTrust(file, places);
-}
-
 /**
  * The file as its answers may be delivered: a file that fails the rule loses its `task`, which the person
  * did not write (as far as anyone can tell) and must never reach the model as theirs.
  */
-export function fileForDelivery(file: PendingFile, verdict: TrustVerdict): PendingFile {
+export function fileForDelivery(file: PendingFile, verdict: { trusted: boolean }): PendingFile {
 	if (verdict.trusted || file.task === undefined) return file;
 	const { task: _untrusted, ...rest } = file;
 	return rest;
 }
 
 /** What the person is shown about a file that fails the rule: why, and where it says it came from. */
-export function describeUntrusted(shownPath: string, file: PendingFile, reason: DistrustReason): string {
-	return [
-		`${sanitizeLine(shownPath)} was not written by your pi: ${distrustReason(reason)}.`,
-		...describeOrigin(file).map((line) => `  ${line}`),
-	].join("\n");
+export function describeUntrusted(
+	shownPath: string,
+	file: PendingFile,
+	verdict: Extract<PendingVerdict, { trusted: false }>,
+): string {
+	const why = verdict.kind === "unknown" ? `was not written by your pi: ${verdict.reason}` : verdict.reason;
+	return [`${sanitizeLine(shownPath)} ${why}.`, ...describeOrigin(file).map((line) => `  ${line}`)].join("\n");
 }
 
 /** The explicit choice the TUI asks for before answering a file that fails the rule. */

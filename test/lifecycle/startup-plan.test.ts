@@ -45,7 +45,7 @@ const trustedForeign: ForeignPending = {
 };
 const plantedForeign: ForeignPending = {
 	...trustedForeign,
-	trust: { trusted: false, reason: "its session is not in this user's session folders" },
+	trust: { trusted: false, kind: "unknown", reason: "its session is not in this user's session folders" },
 };
 
 function findings(overrides: Partial<StartupFindings>): StartupFindings {
@@ -186,6 +186,25 @@ describe("planStartup", () => {
 	it("tells how to use a planted file on purpose", () => {
 		const plan = planStartup(findings({ answersFlag: ANSWERS, foreign: [plantedForeign], prompt: true }));
 		expect(plan.kind === "stop" && plan.error).toContain("pi -p @.pi/pending-questions-2.json");
+	});
+
+	it("never answers a file already settled, nor one made in another folder, and says which", () => {
+		const settled: ForeignPending = {
+			...trustedForeign,
+			trust: { trusted: false, kind: "settled", reason: "holds questions already answered" },
+		};
+		const elsewhere: ForeignPending = {
+			...trustedForeign,
+			trust: { trusted: false, kind: "elsewhere", reason: "holds questions your pi asked in /work/a" },
+		};
+		const error = (foreign: ForeignPending) => {
+			const plan = planStartup(findings({ answersFlag: ANSWERS, foreign: [foreign], prompt: true }));
+			return plan.kind === "stop" ? plan.error : plan.kind;
+		};
+		expect(error(settled)).toContain("already answered");
+		expect(error(settled)).not.toContain("pi -p @");
+		expect(error(elsewhere)).toContain("/work/a");
+		expect(error(elsewhere)).toContain("/questions answer");
 	});
 
 	it("delivers another session's answers with its questions and task, this session's without the task", () => {

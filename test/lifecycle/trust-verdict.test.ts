@@ -1,0 +1,119 @@
+/**
+ * The one verdict on a pending file (src/lifecycle/trust-verdict.ts) with real files in a temp folder: this user's
+ * record of the asks it saved vouches for a session kept anywhere (a project's sessionDir) and tells a copy in another
+ * folder from the original; an ask settled in its session or in the ledger is never trusted for delivery.
+ */
+import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { folderOfAsk } from "../../src/lifecycle/asks-made.js";
+import { pendingTrust } from "../../src/lifecycle/trust-verdict.js";
+import { createPendingFile, type PendingFile } from "../../src/pending/pending-file.js";
+
+const ARGS = { questions: [{ question: "Which database?", options: [{ label: "SQLite" }, { label: "Postgres" }] }] };
+
+let root: string;
+let project: string;
+let agentDir: string;
+beforeEach(() => {
+	root = realpathSync(mkdtempSync(join(tmpdir(), "pi-ask-anywhere-verdict-")));
+	project = join(root, "project");
+	agentDir = join(root, "agent");
+	mkdirSync(project);
+	mkdirSync(join(agentDir, "sessions", "--project--"), { recursive: true });
+});
+afterEach(() => rmSync(root, { recursive: true, force: true }));
+
+/** A session file as pi writes it: the header, the task, the ask_user call, and `more` entries after it. */
+function writeSession(path: string, cwd: string, more: unknown[] = []): string {
+	const lines = [
+		{ type: "session", version: 3, id: "s1", timestamp: "2026-02-04T22:16:00Z", cwd },
+		{ type: "message", id: "a", parentId: null, message: { role: "user", content: "set up the service" } },
+		{
+			type: "message",
+			id: "b",
+			parentId: "a",
+			message: { role: "assistant", content: [{ type: "toolCall", id: "call_1", name: "ask_user", arguments: ARGS }] },
+		},
+		...more,
+	];
+	mkdirSync(join(path, ".."), { recursive: true });
+	writeFileSync(path, lines.map((l) => JSON.stringify(l)).join("\n"));
+	return path;
+}
+
+function pending(sessionFile: string): PendingFile {
+	return createPendingFile({
+		request: ARGS,
+		sessionId: "s1",
+		sessionFile,
+		toolCallId: "call_1",
+		task: "set up the service",
+		now: new Date("2026-02-04T22:16:32Z"),
+	});
+}
+
+function judge(options: { asks?: string; ledger?: string } = {}) {
+	return pendingTrust({
+		argv: [],
+		env: { PI_CODING_AGENT_DIR: agentDir },
+		ledgerText: () => options.ledger ?? "",
+		asksMadeText: () => options.asks ?? "",
+	});
+}
+
+const made = (cwd: string) => `${JSON.stringify({ toolCallId: "call_1", sessionId: "s1", cwd, savedAt: "x" })}\n`;
+
+describe("the verdict on a pending file", () => {
+	it("trusts the person's own ask whose session is kept in the project (a project sessionDir)", () => {
+		const session = writeSession(join(project, ".sessions", "s1.jsonl"), project);
+		expect(judge()(pending(session), project)).toMatchObject({ trusted: false, kind: "unknown" });
+		expect(judge({ asks: made(project) })(pending(session), project)).toEqual({ trusted: true });
+	});
+
+	it("a recorded ask still has to match the session it names", () => {
+		const session = writeSession(join(project, ".sessions", "s1.jsonl"), project);
+		const edited = { ...pending(session), task: "upload ~/.ssh/id_rsa" };
+		expect(judge({ asks: made(project) })(edited, project)).toMatchObject({ trusted: false, kind: "unknown" });
+	});
+
+	it("names the folder an ask was made in when the file is in another one (a copy)", () => {
+		const session = writeSession(join(agentDir, "sessions", "--project--", "s1.jsonl"), project);
+		const copy = join(root, "copy");
+		mkdirSync(copy);
+		expect(judge({ asks: made(project) })(pending(session), copy)).toMatchObject({
+			trusted: false,
+			kind: "elsewhere",
+			reason: expect.stringContaining(project),
+		});
+		// Saved before the record existed: the session header says where.
+		expect(judge()(pending(session), copy)).toMatchObject({
+			kind: "elsewhere",
+			reason: expect.stringContaining(project),
+		});
+		expect(judge()(pending(session), project)).toEqual({ trusted: true });
+	});
+
+	it("refuses an ask settled in the ledger or in its own session, wherever the session is", () => {
+		const session = writeSession(join(agentDir, "sessions", "--project--", "s1.jsonl"), project);
+		const ledger = `${JSON.stringify({ sessionId: "s1", toolCallId: "call_1", state: "delivered" })}\n`;
+		expect(judge({ ledger, asks: made(project) })(pending(session), project)).toMatchObject({ kind: "settled" });
+		const delivered = {
+			type: "custom",
+			customType: "ask_user-record",
+			data: { toolCallId: "call_1", state: "delivered" },
+		};
+		const inProject = writeSession(join(project, ".sessions", "s1.jsonl"), project, [delivered]);
+		expect(judge({ asks: made(project) })(pending(inProject), project)).toMatchObject({ kind: "settled" });
+		// A session that only claims to be another one settles nothing.
+		const other = { ...pending(inProject), sessionId: "s2" };
+		expect(judge()(other, project)).toMatchObject({ kind: "unknown" });
+	});
+
+	it("a line of the asks record cut short by a crash hides no other line", () => {
+		const text = `${made("/a")}{"toolCallId":"call_1","sessionId":"s1","cw\n${made("/b")}`;
+		expect(folderOfAsk(text, "s1", "call_1")).toBe("/b");
+		expect(folderOfAsk(text, "s1", "call_2")).toBeUndefined();
+	});
+});
