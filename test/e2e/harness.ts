@@ -380,7 +380,7 @@ export async function runTuiCommand(tui: TuiSession, text: string): Promise<void
 export async function answerSpecExampleInTui(ws: Workspace, tui: TuiSession, name: string): Promise<string> {
 	await tui.waitFor("Other (type your answer)", 40_000);
 	tui.type("2");
-	await tui.waitFor(/Enter (to )?submit/);
+	await tui.waitFor(/Enter (to )?(submit|review)/);
 	tui.type(name);
 	await tui.waitFor(name);
 	tui.type(KEYS.enter);

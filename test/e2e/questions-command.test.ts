@@ -80,6 +80,8 @@ it("interactive pi -c delivers the answers filled into the pending file", async 
 	expect(delivered).toContain('"answer":"MongoDB","selectedOption":"MongoDB","wasCustom":false');
 	expect(delivered).toContain('"answer":"edited-svc","wasCustom":true');
 	expect(delivered).not.toContain("The task they had given you");
+	// Delivered once the session holds the answers (after the model's reply): then the file goes.
+	for (const started = Date.now(); existsSync(ws.pendingPath()) && Date.now() - started < 10_000; ) await sleep(50);
 	expect(existsSync(ws.pendingPath())).toBe(false);
 });
 
