@@ -6,7 +6,10 @@
 import { readFileSync } from "node:fs";
 import { networkInterfaces } from "node:os";
 import qrcode from "qrcode-terminal";
-import { checkPendingTrust, currentSessionPlaces } from "../pending/trust.js";
+import { fileAsksMade } from "../lifecycle/asks-made.js";
+import { fileLedger } from "../lifecycle/ledger.js";
+import { pendingTrust } from "../lifecycle/trust-verdict.js";
+import { currentSessionPlaces } from "../pending/trust.js";
 import { isLoopbackHost } from "../remote/config.js";
 import { newSecret } from "./access.js";
 import { parseCommand, USAGE } from "./cli-args.js";
@@ -42,7 +45,15 @@ async function main(): Promise<void> {
 		return;
 	}
 	const cwd = process.cwd();
-	const places = currentSessionPlaces({ argv: [], env: process.env, cwd });
+	const { agentDir } = currentSessionPlaces({ argv: [], env: process.env, cwd });
+	const ledger = fileLedger(agentDir);
+	const asksMade = fileAsksMade(agentDir);
+	const trust = pendingTrust({
+		argv: [],
+		env: process.env,
+		ledgerText: () => ledger.read(),
+		asksMadeText: () => asksMade.read(),
+	});
 	const agentToken = process.env.PI_ASK_USER_REMOTE_TOKEN?.trim() || undefined;
 	const pageToken = newSecret();
 	const server = await startWebServer({
@@ -52,7 +63,8 @@ async function main(): Promise<void> {
 		pageToken,
 		...(agentToken ? { agentToken } : {}),
 		assets: loadAssets(),
-		judge: (file) => checkPendingTrust(file, places),
+		// The same verdict pi acts on: a copied or restored file, or one already answered, is not this user's to answer.
+		judge: (file) => trust(file, cwd),
 	});
 	const everywhere = command.host === "0.0.0.0" || command.host === "::";
 	const agentHost = everywhere || isLoopbackHost(command.host) ? "127.0.0.1" : command.host;

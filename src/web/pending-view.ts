@@ -8,13 +8,13 @@ import { basename } from "node:path";
 import type { AskRequest } from "../core/types.js";
 import { type Claims, describeClaim } from "../pending/claims.js";
 import { listPendingFiles, type PendingFile, PendingFileError, writePendingAnswers } from "../pending/pending-file.js";
-import { describeOrigin, distrustReason, type TrustVerdict } from "../pending/trust.js";
+import { describeOrigin, type PendingVerdict } from "../pending/trust.js";
 import { encodeQuestion, type WireQuestion } from "../remote/protocol.js";
 import type { LiveAsk } from "./live-asks.js";
 import { type PageAnswer, pendingAnswers, readPageAnswers } from "./page-answers.js";
 
 /** Whether a pending file is this user's own (the trust rule), injected so that the rule's inputs stay at the edge. */
-export type JudgePending = (file: PendingFile) => TrustVerdict;
+export type JudgePending = (file: PendingFile) => PendingVerdict;
 
 /** Another live pi's claim on a pending file (see pending/claims.ts): it is asking or delivering those questions. */
 export type HeldElsewhere = Claims["heldElsewhere"];
@@ -70,7 +70,7 @@ export function listPendingViews(cwd: string, judge: JudgePending, heldElsewhere
 			trusted: verdict.trusted,
 			filled: file.questions.some((q) => q.answer !== null),
 		};
-		if (!verdict.trusted) view.distrust = distrustReason(verdict.reason);
+		if (!verdict.trusted) view.distrust = verdict.reason;
 		const holder = heldElsewhere(entry.path, file.toolCallId);
 		if (holder) view.heldBy = describeClaim(holder);
 		return view;
@@ -131,11 +131,15 @@ export function answerPendingFile(
 		};
 	}
 	const verdict = judge(file);
+	// Questions already answered are never answered again: no confirmation makes them deliverable.
+	if (!verdict.trusted && verdict.kind === "settled") {
+		return { ok: false, status: 409, error: `not written: ${verdict.reason}` };
+	}
 	if (!verdict.trusted && request.confirmed !== true) {
 		return {
 			ok: false,
 			status: 409,
-			error: `not written: ${distrustReason(verdict.reason)}. Confirm to answer it anyway.`,
+			error: `not written: ${verdict.reason}. Confirm to answer it anyway.`,
 			needsConfirmation: true,
 		};
 	}

@@ -15,6 +15,7 @@ import { processStartTime } from "../../src/host/process-identity.js";
 import { claimPathOf } from "../../src/pending/claims.js";
 import { createPendingFile, savePendingFile } from "../../src/pending/pending-file.js";
 import { createRemoteBridge, type RemoteBridge } from "../../src/remote/bridge.js";
+import type { JudgePending } from "../../src/web/pending-view.js";
 import { type PageState, startWebServer, type WebServer } from "../../src/web/server.js";
 import { FEATURES } from "../fixtures.js";
 
@@ -43,7 +44,7 @@ const HEADER_CLASH_ASK: AskRequest = {
 };
 
 async function server(
-	options: { agentToken?: string; now?: () => number; pendingRescanMs?: number } = {},
+	options: { agentToken?: string; now?: () => number; pendingRescanMs?: number; judge?: JudgePending } = {},
 ): Promise<{ web: WebServer; base: string; cwd: string }> {
 	const cwd = mkdtempSync(join(tmpdir(), "pi-ask-anywhere-web-"));
 	const web = await startWebServer({
@@ -51,9 +52,9 @@ async function server(
 		port: 0,
 		cwd,
 		pageToken: PAGE_TOKEN,
-		...options,
 		assets: new Map([["/", { type: "text/html", body: readFileSync("src/web/page/index.html") }]]),
-		judge: () => ({ trusted: false, reason: "no-session-file" }),
+		judge: () => ({ trusted: false, kind: "unknown", reason: "names no session file" }),
+		...options,
 	});
 	cleanups.push(async () => {
 		await web.close();
@@ -252,6 +253,26 @@ describe("pi-ask-anywhere web server", () => {
 		expect(((await second.json()) as { error: string }).error).toMatch(/already answered/);
 		const written = JSON.parse(readFileSync(path, "utf8")) as { questions: { answer: unknown }[] };
 		expect(written.questions.map((question) => question.answer)).toEqual(["SQLite"]);
+	});
+
+	it("a pending file whose questions were already answered (a restored copy) is never written, even when confirmed", async () => {
+		const reason = "holds questions already answered (their answers were delivered, or they were cleared)";
+		const { base, cwd } = await server({ judge: () => ({ trusted: false, kind: "settled", reason }) });
+		const path = savePendingFile(
+			cwd,
+			createPendingFile({ request: DATABASE_ASK, sessionId: "s", toolCallId: "call-done", now: new Date() }),
+		);
+		const cookie = await signIn(base);
+		const answer = {
+			name: "pending-questions.json",
+			toolCallId: "call-done",
+			answers: [{ chosen: ["SQLite"], typed: "", note: "" }],
+			confirmed: true,
+		};
+		const refused = await post(base, "/api/pending/answer", cookie, answer);
+		expect(refused.status).toBe(409);
+		expect(((await refused.json()) as { error: string }).error).toBe(`not written: ${reason}`);
+		expect(JSON.parse(readFileSync(path, "utf8")).questions[0].answer).toBeNull();
 	});
 
 	it("a pending file another live pi holds (a claim by a running process) is not offered and not written, until that process is gone", async () => {
