@@ -107,7 +107,7 @@ export default function scriptedModel(pi: ExtensionAPI) {
 				maxTokens: 8_192,
 			},
 		],
-		streamSimple(model: Model<string>, context: Context) {
+		streamSimple(model: Model<string>, context: Context, options?: { signal?: AbortSignal }) {
 			const stream = createAssistantMessageEventStream();
 			const summarizing = isSummaryRequest(context);
 			const { index, step } = nextStep(summarizing);
@@ -141,11 +141,25 @@ export default function scriptedModel(pi: ExtensionAPI) {
 				stopReason: content.some((block) => block.type === "toolCall") ? "toolUse" : "stop",
 				timestamp: Date.now(),
 			};
-			setTimeout(() => {
+			const answer = setTimeout(() => {
+				options?.signal?.removeEventListener("abort", abort);
 				stream.push({ type: "start", partial: message });
 				stream.push({ type: "done", reason: message.stopReason as "stop" | "toolUse", message });
 				stream.end(message);
 			}, step.thinkMs ?? 0);
+			// An abort (pi shutting down, the person's Ctrl+C) ends a model still thinking, as a real provider does.
+			function abort() {
+				clearTimeout(answer);
+				const aborted: AssistantMessage = {
+					...message,
+					content: [],
+					stopReason: "aborted",
+					errorMessage: "Request was aborted",
+				};
+				stream.push({ type: "error", reason: "aborted", error: aborted });
+				stream.end(aborted);
+			}
+			options?.signal?.addEventListener("abort", abort, { once: true });
 			return stream;
 		},
 	});
