@@ -11,6 +11,7 @@ import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import {
 	createWorkspace,
+	goneSoon,
 	KEYS,
 	PI,
 	piArgs,
@@ -75,8 +76,7 @@ describe("an ask open in a live pi belongs to that pi", () => {
 			answers: [{ question: "Proceed with the migration?", answer: "No" }],
 		});
 		expect(deliveredAnswers()).toEqual([]);
-		for (const started = Date.now(); existsSync(ws.pendingPath()) && Date.now() - started < 10_000; ) await sleep(50);
-		expect(existsSync(ws.pendingPath())).toBe(false);
+		expect(await goneSoon(ws.pendingPath())).toBe(true);
 		expect(claimFiles()).toEqual([]);
 	});
 

@@ -31,6 +31,17 @@ export async function waitForDelivery(ws: Workspace, timeoutMs = 30_000): Promis
 	}
 }
 
+/**
+ * Whether `path` is gone within the time: delivered answers count as delivered, and their pending file goes, once
+ * the session holds them (after the model's reply), a moment after the model received them.
+ */
+export async function goneSoon(path: string, timeoutMs = 15_000): Promise<boolean> {
+	for (const started = Date.now(); existsSync(path); await sleep(50)) {
+		if (Date.now() - started > timeoutMs) return false;
+	}
+	return true;
+}
+
 export interface ScriptStep {
 	toolCall?: { name: string; arguments: unknown };
 	toolCalls?: { name: string; arguments: unknown }[];

@@ -3,11 +3,12 @@
  * open, and rebuilt from the session if that file is gone too. On `pi -c` the dialog shows them again and
  * the answers reach the model.
  */
-import { existsSync, rmSync } from "node:fs";
+import { rmSync } from "node:fs";
 import { afterEach, beforeEach, expect, it } from "vitest";
 import {
 	answerSpecExampleInTui,
 	createWorkspace,
+	goneSoon,
 	readJson,
 	SPEC_EXAMPLE,
 	startTui,
@@ -44,7 +45,7 @@ async function answerAgainWithContinue(): Promise<void> {
 	const delivered = await answerSpecExampleInTui(ws, again, "resumed-svc");
 	expect(delivered).toContain('"answer":"SQLite","selectedOption":"SQLite","wasCustom":false');
 	expect(delivered).toContain('"answer":"resumed-svc","wasCustom":true');
-	expect(existsSync(ws.pendingPath())).toBe(false);
+	expect(await goneSoon(ws.pendingPath())).toBe(true);
 }
 
 it("SIGTERM mid-question saves the questions; pi -c asks them again", async () => {

@@ -9,6 +9,7 @@ import { afterEach, beforeEach, expect, it } from "vitest";
 import {
 	answerSpecExampleInTui,
 	createWorkspace,
+	goneSoon,
 	KEYS,
 	runPrint,
 	runTuiCommand,
@@ -80,9 +81,7 @@ it("interactive pi -c delivers the answers filled into the pending file", async 
 	expect(delivered).toContain('"answer":"MongoDB","selectedOption":"MongoDB","wasCustom":false');
 	expect(delivered).toContain('"answer":"edited-svc","wasCustom":true');
 	expect(delivered).not.toContain("The task they had given you");
-	// Delivered once the session holds the answers (after the model's reply): then the file goes.
-	for (const started = Date.now(); existsSync(ws.pendingPath()) && Date.now() - started < 10_000; ) await sleep(50);
-	expect(existsSync(ws.pendingPath())).toBe(false);
+	expect(await goneSoon(ws.pendingPath())).toBe(true);
 });
 
 /** The user message that carried the answers, once the model has received it. */
@@ -106,7 +105,7 @@ it('interactive pi -c "and go on" with a filled pending file: the answers and th
 	expect(delivered).toContain('"answer":"MongoDB"');
 	expect(delivered).toContain("and go on");
 	await tui.waitFor("going on");
-	expect(existsSync(ws.pendingPath())).toBe(false);
+	expect(await goneSoon(ws.pendingPath())).toBe(true);
 });
 
 it('interactive pi -c --answers … "and go on": the answers and the prompt travel in one turn', async () => {

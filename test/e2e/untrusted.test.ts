@@ -10,6 +10,7 @@ import { checkPendingTrust, currentSessionPlaces } from "../../src/pending/trust
 import {
 	answerSpecExampleInTui,
 	createWorkspace,
+	goneSoon,
 	KEYS,
 	runPrint,
 	runTuiCommand,
@@ -291,7 +292,7 @@ describe("prompt injection from planted pending files (defect 2)", () => {
 		const delivered = await answerSpecExampleInTui(ws, t, "svc-from-tui");
 		expect(delivered).toContain('"answer":"svc-from-tui","wasCustom":true');
 		expect(delivered).not.toContain("evil.example");
-		expect(existsSync(ws.pendingPath())).toBe(false);
+		expect(await goneSoon(ws.pendingPath())).toBe(true);
 	});
 
 	it("TUI /questions answer: leaving a planted file answers nothing and keeps it", async () => {
