@@ -39,8 +39,9 @@ export default async function askUser(pi: ExtensionAPI) {
 	});
 	for (const flag of remoteFlags) pi.registerFlag(flag.name, { type: flag.type, description: flag.description });
 
-	const ledger = fileLedger(host.codingAgent.getAgentDir());
-	const asksMade = fileAsksMade(host.codingAgent.getAgentDir());
+	const agentDir = host.codingAgent.getAgentDir();
+	const ledger = fileLedger(agentDir);
+	const asksMade = fileAsksMade(agentDir);
 	const trust = pendingTrust({
 		argv: process.argv.slice(2),
 		env: process.env,

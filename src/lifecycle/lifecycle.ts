@@ -1,7 +1,7 @@
 /**
  * The ask lifecycle of one pi run: the state a run keeps (the front end, `--answers` kept for the first ask,
- * answers waiting for the person's prompt, ↑ recall, the remote bridge) and the handlers that carry out the
- * startup plan, deliver answers once, and record every delivery so that no later start brings an ask back.
+ * ↑ recall, the remote bridge) and the handlers that map pi's events onto the startup plan, the deliveries
+ * (./deliveries.ts: answers on their way until the session holds them), the ask handler and the front end.
  * `index.ts` registers these handlers with pi.
  */
 import { resolve } from "node:path";
