@@ -21,7 +21,7 @@ import {
 	savePendingFile,
 } from "../pending/pending-file.js";
 import type { RemoteBridge } from "../remote/bridge.js";
-import { type RemoteConfig, resolveRemoteConfig } from "../remote/config.js";
+import { resolveRemoteConfig } from "../remote/config.js";
 import { lastUserText, sessionHolds, typedAnswerHistory } from "../session/branch.js";
 import type { AskHandler } from "../tool.js";
 import { createAskHandler } from "./ask-handler.js";
@@ -30,6 +30,7 @@ import type { AsksMade } from "./asks-made.js";
 import { createDeliveries } from "./deliveries.js";
 import { createFrontEnd, type FrontEnd, type FrontEndKind, frontEndKind, type ProcessEdges } from "./front-end.js";
 import type { Ledger } from "./ledger.js";
+import { createRemoteSession } from "./remote-session.js";
 import { type FindingsDeps, findForeignPending, findNewerPending, findOpenAsks } from "./startup-findings.js";
 import { planStartup, type StartupPlan } from "./startup-plan.js";
 
@@ -62,19 +63,18 @@ interface RunState {
 	/** Print mode: a startup error stopped the run; the prompt must not reach the model. */
 	stopped: boolean;
 	history: string[];
-	remote: { config: RemoteConfig; bridge?: Promise<RemoteBridge> } | undefined;
 	agentEnded: (() => void) | undefined;
 	/** The session of this run (it changes with /new, /resume, /fork). */
 	session: ExtensionContext["sessionManager"] | undefined;
 }
 
 export function createLifecycle(pi: ExtensionAPI, edges: LifecycleEdges) {
+	const remote = createRemoteSession();
 	const state: RunState = {
 		kind: undefined,
 		upFront: undefined,
 		stopped: false,
 		history: [],
-		remote: undefined,
 		agentEnded: undefined,
 		session: undefined,
 	};
@@ -96,26 +96,8 @@ export function createLifecycle(pi: ExtensionAPI, edges: LifecycleEdges) {
 	}
 
 	function remoteBridge(ctx: ExtensionContext, shown: FrontEnd): Promise<RemoteBridge> | undefined {
-		const current = state.remote;
-		if (!current) return undefined;
 		// With a UI, stderr would tear the screen: warnings become notifications.
-		const logger = ctx.hasUI ? { warn: (message: string) => shown.tell(message, "warning") } : undefined;
-		current.bridge ??= import("../remote/bridge.js")
-			.then((m) => m.createRemoteBridge(current.config, { logger: logger ?? m.stderrLogger }))
-			.catch((error: unknown) => {
-				// Try again on the next ask rather than failing every ask from now on.
-				current.bridge = undefined;
-				throw error;
-			});
-		return current.bridge;
-	}
-
-	function disposeRemote() {
-		void state.remote?.bridge?.then(
-			(bridge) => bridge.dispose(),
-			() => undefined,
-		);
-		state.remote = undefined;
+		return remote.bridge(ctx.hasUI ? { warn: (message: string) => shown.tell(message, "warning") } : undefined);
 	}
 
 	/** The pending file for an ask about to be saved; the ask is recorded as this user's, made in this folder. */
@@ -269,12 +251,12 @@ export function createLifecycle(pi: ExtensionAPI, edges: LifecycleEdges) {
 		deliveries.releaseAll();
 		state.session = ctx.sessionManager;
 		state.history = typedAnswerHistory(ctx.sessionManager.getBranch());
-		disposeRemote();
+		remote.configure(undefined);
 		const sessionId = ctx.sessionManager.getSessionId();
 		const commandLine = await readCommandLine(edges.argv, edges.piExports);
 		try {
 			const config = resolveRemoteConfig((name) => pi.getFlag(name), edges.env, { sessionKey: sessionId });
-			if (config) state.remote = { config };
+			remote.configure(config);
 		} catch (error) {
 			return carryOut(ctx, { kind: "stop", error: (error as Error).message }, commandLine.prompt);
 		}
@@ -377,7 +359,7 @@ export function createLifecycle(pi: ExtensionAPI, edges: LifecycleEdges) {
 		sessionShutdown: async () => {
 			deliveries.confirm();
 			deliveries.releaseAll();
-			disposeRemote();
+			remote.dispose();
 		},
 	};
 }
