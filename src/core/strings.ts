@@ -29,6 +29,9 @@ export const STRINGS = {
 		filterTyping: "type to filter",
 		filterPick: "Enter pick",
 		submitText: "Enter submit",
+		/** Enter on a free-text question inside tabs: on to the next question, or to the Review from the last. */
+		nextQuestion: "Enter next",
+		toReview: "Enter review",
 		confirmOther: "Enter confirm",
 		saveNote: "Enter save note",
 		back: "Esc back to options",

@@ -26,6 +26,8 @@ export interface OptionListView {
 	chosen: number | undefined;
 	/** Whether the cursor is drawn (false while a text input has the focus). */
 	active: boolean;
+	/** The Other input is open: its row is the one being answered and is drawn as focused. */
+	answeringOther: boolean;
 }
 
 export interface RenderedList {
@@ -36,6 +38,8 @@ export interface RenderedList {
 }
 
 const INDENT = 2;
+/** The Other row's typed text gets up to this many lines: enough to recognise it at 40 columns. */
+const OTHER_TEXT_LINES = 2;
 
 /** Lines of `text` wrapped to `width`, the first after `first`, the rest after `rest` (same width). */
 function hanging(text: string, width: number, first: string, rest: string): string[] {
@@ -46,9 +50,9 @@ function hanging(text: string, width: number, first: string, rest: string): stri
 function rowLines(view: OptionListView, theme: DialogTheme, width: number, row: number): string[] {
 	const optionRows = view.matches?.length ?? view.options.length;
 	const numberWidth = String(view.options.length + 1).length;
-	const focused = view.active && row === view.cursor;
-	const pointer = focused ? theme.accent("> ") : "  ";
 	const isOther = row === optionRows;
+	const focused = (view.active && row === view.cursor) || (isOther && view.answeringOther);
+	const pointer = focused ? theme.accent("> ") : "  ";
 	const index = isOther ? undefined : view.matches ? view.matches[row] : row;
 	const option = index === undefined ? undefined : view.options[index];
 	// The number is the option's own (a filtered list keeps it); Other is numbered after the last option.
@@ -58,18 +62,25 @@ function rowLines(view: OptionListView, theme: DialogTheme, width: number, row: 
 		const ticked = isOther ? view.otherChecked : index !== undefined && view.checked.has(index);
 		marker += ticked ? "[x] " : "[ ] ";
 	}
-	let label = isOther ? STRINGS.other : sanitizeLine(option?.label ?? "");
-	const typed = sanitizeLine(view.otherText).trim();
-	if (isOther && typed !== "") label += `: ${typed}`;
+	// Only the start of a long typed text can show: wrapping all of it on every frame would be wasted work.
+	const typed = isOther ? sanitizeLine(view.otherText.slice(0, width * OTHER_TEXT_LINES * 2)).trim() : "";
+	// Other names what it is for until text is typed for it; then the text is the answer and shows as one.
+	let label = isOther ? (typed === "" ? STRINGS.other : STRINGS.otherTyped(typed)) : sanitizeLine(option?.label ?? "");
 	if (!isOther && index !== undefined && index === view.chosen) label += " ✓";
+	const placeholder = isOther && typed === "";
 	const styled = focused
 		? theme.accent(marker + label)
-		: theme.text(marker) + (isOther ? theme.muted(label) : theme.text(label));
+		: theme.text(marker) + (placeholder ? theme.muted(label) : theme.text(label));
 	const pad = " ".repeat(INDENT);
 	const first = pad + pointer;
 	const rest = " ".repeat(INDENT + 2 + visibleWidth(marker));
-	// The Other row's typed text can be long: one line is enough to recognise it.
-	const lines = isOther ? [truncateToWidth(first + styled, width)] : hanging(styled, width, first, rest);
+	const lines = hanging(styled, width, first, rest);
+	if (isOther && lines.length > OTHER_TEXT_LINES) {
+		// Long typed text: its start is enough to recognise it; the Review shows it whole.
+		const cut = lines.slice(0, OTHER_TEXT_LINES);
+		cut[OTHER_TEXT_LINES - 1] = truncateToWidth(`${cut[OTHER_TEXT_LINES - 1]}…`, width, "…");
+		return cut;
+	}
 	if (option?.description) lines.push(...hanging(theme.muted(sanitizeText(option.description)), width, rest, rest));
 	return lines;
 }

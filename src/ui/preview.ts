@@ -1,9 +1,11 @@
 /**
  * Option previews and question context through pi-tui's Markdown component (theme from `custom()`): markdown
- * stays markdown (tables render as tables), anything else is shown verbatim as a code block. A pane shows a
- * window of the rendered lines at a height the layout chose, says how many lines are hidden, and scrolls.
+ * stays markdown (tables render as tables); anything else (code, an ASCII mock-up) and a preview that is one
+ * fenced code block are shown verbatim in the code style, without fence lines (the pane has its own title). A
+ * pane shows a window of the rendered lines at a height the layout chose, says how many lines are hidden, and
+ * scrolls.
  */
-import { Markdown, truncateToWidth } from "@mariozechner/pi-tui";
+import { Markdown, truncateToWidth, wrapTextWithAnsi } from "@mariozechner/pi-tui";
 import { STRINGS } from "../core/strings.js";
 import { sanitizeText } from "../core/text.js";
 import type { Question } from "../core/types.js";
@@ -12,10 +14,17 @@ import type { DialogTheme } from "./theme.js";
 /** Block-level markdown: fences, headings, lists, quotes, and a table's `|---|---|` separator row. */
 const MARKDOWN_SIGNS = /```|^#{1,6} |^\s*[-*+] |^\s*\d+\. |^> |^\s*\|?\s*:?-{3,}:?\s*(\|\s*:?-{3,}:?\s*)+\|?\s*$/m;
 
-/** Markdown stays markdown; anything else (code, plain lines) is shown verbatim in a code block. */
-export function previewMarkdown(preview: string): string {
+/** A whole preview that is one fenced code block: its opening fence, its code, its closing fence. */
+const ONE_FENCED_BLOCK = /^\s*(`{3,}|~{3,})[^\n`]*\n([\s\S]*?)\n?\1\s*$/;
+const FENCE_LINE = /^\s*(`{3,}|~{3,})/m;
+
+/** What a preview is shown as: markdown, or verbatim lines (code, plain text, the inside of one fenced block). */
+export function previewContent(preview: string): { markdown: string } | { verbatim: string } {
 	const text = sanitizeText(preview);
-	return MARKDOWN_SIGNS.test(text) ? text : `\`\`\`\n${text}\n\`\`\``;
+	const block = ONE_FENCED_BLOCK.exec(text);
+	const code = block?.[2];
+	if (code !== undefined && !FENCE_LINE.test(code)) return { verbatim: code };
+	return MARKDOWN_SIGNS.test(text) ? { markdown: text } : { verbatim: text };
 }
 
 /**
@@ -25,27 +34,47 @@ export function previewMarkdown(preview: string): string {
 const renderCache = new WeakMap<DialogTheme, Map<string, readonly string[]>>();
 const CACHE_ENTRIES = 32;
 
-/** Every line of `markdown` rendered at `width`, each fitting it. */
-export function markdownLines(markdown: string, theme: DialogTheme, width: number): readonly string[] {
+function cached(theme: DialogTheme, key: string, render: () => readonly string[]): readonly string[] {
 	let cache = renderCache.get(theme);
 	if (!cache) {
 		cache = new Map();
 		renderCache.set(theme, cache);
 	}
-	const w = Math.max(1, width);
-	const key = `${w}\u0000${markdown}`;
-	const cached = cache.get(key);
-	if (cached) return cached;
-	const lines = new Markdown(markdown, 0, 0, theme.markdown).render(w).map((line) => truncateToWidth(line, w));
-	// Markdown ends a block with a blank line; the pane draws its own spacing.
-	while (lines.length > 0 && lines.at(-1)?.trim() === "") lines.pop();
+	const hit = cache.get(key);
+	if (hit) return hit;
+	const lines = render();
 	if (cache.size >= CACHE_ENTRIES) cache.delete(cache.keys().next().value as string);
 	cache.set(key, lines);
 	return lines;
 }
 
+/** Every line of `markdown` rendered at `width`, each fitting it. */
+export function markdownLines(markdown: string, theme: DialogTheme, width: number): readonly string[] {
+	const w = Math.max(1, width);
+	return cached(theme, `m${w}\u0000${markdown}`, () => {
+		const lines = new Markdown(markdown, 0, 0, theme.markdown).render(w).map((line) => truncateToWidth(line, w));
+		// Markdown ends a block with a blank line; the pane draws its own spacing.
+		while (lines.length > 0 && lines.at(-1)?.trim() === "") lines.pop();
+		return lines;
+	});
+}
+
+/** Lines shown as they are, in the code style; a line wider than the pane wraps rather than losing its end. */
+function verbatimLines(text: string, theme: DialogTheme, width: number): string[] {
+	const lines = text
+		.split("\n")
+		.flatMap((line) => (line.trim() === "" ? [""] : wrapTextWithAnsi(theme.markdown.codeBlock(line), width)))
+		.map((line) => truncateToWidth(line, width));
+	while (lines.length > 0 && lines.at(-1)?.trim() === "") lines.pop();
+	return lines;
+}
+
 export function previewLines(preview: string, theme: DialogTheme, width: number): readonly string[] {
-	return markdownLines(previewMarkdown(preview), theme, width);
+	const content = previewContent(preview);
+	if ("markdown" in content) return markdownLines(content.markdown, theme, width);
+	return cached(theme, `v${Math.max(1, width)}\u0000${content.verbatim}`, () =>
+		verbatimLines(content.verbatim, theme, Math.max(1, width)),
+	);
 }
 
 const tallestCache = new WeakMap<Question, Map<string, number>>();
@@ -80,7 +109,7 @@ export interface Pane {
 
 /**
  * A window of `lines` exactly `height` lines tall, from `scroll`. When lines are hidden, the last line of the
- * window says how many and how to scroll.
+ * window says how many and how to scroll, after `indent` (the indent of the lines it stands for).
  */
 export function pane(
 	lines: readonly string[],
@@ -88,6 +117,7 @@ export function pane(
 	scroll: number,
 	theme: DialogTheme,
 	width: number,
+	indent = "",
 ): Pane {
 	if (height <= 0) return { lines: [], scroll: 0, scrollMax: 0 };
 	if (lines.length <= height) {
@@ -98,6 +128,6 @@ export function pane(
 	const top = Math.max(0, Math.min(scroll, scrollMax));
 	const window = lines.slice(top, top + shown);
 	if (height === 1) return { lines: window, scroll: top, scrollMax };
-	const note = theme.dim(STRINGS.linesHidden(top, lines.length - top - shown));
+	const note = indent + theme.dim(STRINGS.linesHidden(top, lines.length - top - shown));
 	return { lines: [...window, truncateToWidth(note, width)], scroll: top, scrollMax };
 }

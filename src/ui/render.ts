@@ -56,8 +56,17 @@ const CHIP_MIN = 8;
 const PAD = "  ";
 /** The question text keeps at most this share of the body when everything does not fit. */
 const TEXT_SHARE = 0.4;
-/** A stacked preview shows at least its title and this many lines before the option list gives way. */
-const PREVIEW_MIN_LINES = 2;
+/**
+ * A preview is worth its room when it shows all of itself or at least this many lines; a stacked one gets its
+ * title and this many lines before the option list gives way.
+ */
+const PREVIEW_MIN_LINES = 3;
+/** Narrower than this, a preview that is no use below the options is left out rather than put beside them. */
+const SIDE_BY_SIDE_FALLBACK_MIN_WIDTH = 60;
+/** The options' share of the width when a preview sits beside them. */
+const SIDE_SHARE = 0.45;
+/** An empty text input's lines: its label and pi-tui's editor (a rule, one line, a rule). */
+const INPUT_LINES = 4;
 
 function wrapped(text: string, width: number, indent = PAD): string[] {
 	const room = Math.max(1, width - visibleWidth(indent));
@@ -126,12 +135,10 @@ function tabBar(state: DialogState, theme: DialogTheme, width: number): string {
 
 // --------------------------------------------------------------------------------------------------- hint
 
-/** What Enter does on a free-text question inside tabs: it leaves for the next question, or the Review after the last. */
-const TEXT_TAB_ENTER = { next: "Enter next", review: "Enter review" } as const;
-
+/** What Enter does on a free-text question: it submits a lone one; inside tabs it leaves for the next question, or the Review after the last. */
 function textEnterHint(state: DialogState): string {
 	if (!isMultiQuestion(state)) return STRINGS.hint.submitText;
-	return state.tab < state.questions.length - 1 ? TEXT_TAB_ENTER.next : TEXT_TAB_ENTER.review;
+	return state.tab < state.questions.length - 1 ? STRINGS.hint.nextQuestion : STRINGS.hint.toReview;
 }
 
 function hintParts(
@@ -163,23 +170,37 @@ function hintParts(
 	return [h.move, h.select, pick, ...tabs, esc, h.typeOwn, h.filter, h.note];
 }
 
-/** The hint on one line, or two when narrow; parts that still do not fit are left off from the end. */
+const HINT_SEPARATOR = " • ";
+
+/**
+ * The hint on one line, or two when narrow; parts that still do not fit are left off from the end. Two lines
+ * share the parts evenly, so the second never holds one lone part that the first pushed out.
+ */
 function hintLines(parts: readonly string[], theme: DialogTheme, width: number): string[] {
 	const room = Math.max(1, width - 1);
-	const lines: string[] = [];
-	let current = "";
-	for (const part of parts) {
-		const next = current === "" ? part : `${current} • ${part}`;
-		if (visibleWidth(next) <= room) {
-			current = next;
-			continue;
+	const join = (from: number, to: number) => parts.slice(from, to).join(HINT_SEPARATOR);
+	// How many parts fit greedily, and where the first line ends.
+	let firstEnd = 0;
+	while (firstEnd < parts.length && visibleWidth(join(0, firstEnd + 1)) <= room) firstEnd++;
+	let kept = firstEnd;
+	while (kept < parts.length && visibleWidth(join(firstEnd, kept + 1)) <= room) kept++;
+	const out = (lines: string[]) => lines.map((line) => truncateToWidth(` ${theme.dim(line)}`, width));
+	if (firstEnd === 0) return out(parts[0] === undefined ? [] : [parts[0]]);
+	if (kept === firstEnd) return out([join(0, firstEnd)]);
+	// The even split: the break that makes the longer line shortest, every part kept still on one of the two.
+	let best = firstEnd;
+	let bestWidth = Number.POSITIVE_INFINITY;
+	for (let split = 1; split < kept; split++) {
+		const first = visibleWidth(join(0, split));
+		const second = visibleWidth(join(split, kept));
+		if (first > room || second > room) continue;
+		const longer = Math.max(first, second);
+		if (longer < bestWidth) {
+			best = split;
+			bestWidth = longer;
 		}
-		if (lines.length === 1) break;
-		if (current !== "") lines.push(current);
-		current = part;
 	}
-	if (current !== "" && lines.length < 2) lines.push(current);
-	return lines.map((line) => truncateToWidth(` ${theme.dim(line)}`, width));
+	return out([join(0, best), join(best, kept)]);
 }
 
 // --------------------------------------------------------------------------------------------------- body
@@ -231,10 +252,10 @@ function questionText(question: Question, theme: DialogTheme, width: number): st
 	return lines;
 }
 
-/** `lines` in at most `height` lines from `scroll`; a cut shows how many lines are hidden. */
+/** `lines` in at most `height` lines from `scroll`; a cut shows how many lines are hidden, inside the indent. */
 function clampText(lines: readonly string[], height: number, scroll: number, theme: DialogTheme, width: number) {
 	if (lines.length <= height) return { lines: [...lines], scroll: 0, scrollMax: 0 };
-	const view = pane(lines, height, scroll, theme, width);
+	const view = pane(lines, height, scroll, theme, width, PAD);
 	return {
 		lines: view.lines.map((line) => truncateToWidth(line, width)),
 		scroll: view.scroll,
@@ -268,6 +289,8 @@ function sideBySide(
 
 interface Body {
 	lines: string[];
+	/** Whether the dialog draws a blank line under its top (the body decides: it knows what may still open). */
+	topSpacer: boolean;
 	viewport: Viewport;
 }
 
@@ -278,12 +301,58 @@ interface Canvas {
 	theme: DialogTheme;
 	width: number;
 	budget: number;
+	/**
+	 * The budget blank lines are decided with: as if the hint took two lines, so that they stay where they are
+	 * when a text input opens and the hint shortens.
+	 */
+	steadyBudget: number;
 	input: InputRenderer | undefined;
 }
 
-/** A question with options: text, filter, the list window, the preview pane and any open input. */
+/** The list's rows above a stacked preview and the preview's lines (its title included) in `rest` lines. */
+function stackedSplit(rest: number, listNatural: number, listMin: number, tallest: number) {
+	const previewWant = 1 + tallest;
+	const previewMin = Math.min(previewWant, 1 + PREVIEW_MIN_LINES);
+	const listRoom = Math.max(Math.min(listNatural, listMin), Math.min(listNatural, rest - previewMin));
+	return { listRoom, paneRoom: Math.max(0, Math.min(previewWant, rest - listRoom)) };
+}
+
+/** Where a question's previews go: beside the options, below them, or nowhere when neither leaves them useful. */
+export type PreviewPlacement = "side" | "stacked" | "none";
+
+export interface PlacementRoom {
+	width: number;
+	/** Lines the option list and the preview share. */
+	rest: number;
+	/** The list's height at full width, and the rows it keeps above a preview. */
+	listNatural: number;
+	listMin: number;
+	/** The tallest preview's lines below the options (full width) and beside them; 0 = no option has one. */
+	stackedTallest: number;
+	sideTallest: number;
+}
+
+/**
+ * Wide terminals put previews beside the options. Otherwise below them, when that shows the whole preview or
+ * at least `PREVIEW_MIN_LINES` of it; else beside them from `SIDE_BY_SIDE_FALLBACK_MIN_WIDTH` columns (the pane
+ * gets the list's height); else not at all: a pane of one line is no preview, and its lines are the list's.
+ */
+export function previewPlacement(room: PlacementRoom): PreviewPlacement {
+	if (room.stackedTallest === 0) return "none";
+	if (room.width >= SIDE_BY_SIDE_MIN_WIDTH) return "side";
+	const useful = (tallest: number, lines: number) => lines >= Math.min(tallest, PREVIEW_MIN_LINES);
+	const stacked = stackedSplit(room.rest, room.listNatural, room.listMin, room.stackedTallest);
+	if (useful(room.stackedTallest, stacked.paneRoom - 1)) return "stacked";
+	const sideFits = room.width >= SIDE_BY_SIDE_FALLBACK_MIN_WIDTH && room.sideTallest > 0;
+	return sideFits && useful(room.sideTallest, room.rest) ? "side" : "none";
+}
+
+/**
+ * A question with options: text, filter, the list window, the preview pane and any open input. The blank lines
+ * above the list are decided as if an input were open, so that they stay where they are when one opens.
+ */
 function optionsBody(state: DialogState, question: Question, qs: QuestionState, canvas: Canvas): Body {
-	const { theme, width, budget, input } = canvas;
+	const { theme, width, budget, steadyBudget, input } = canvas;
 	const mode = state.mode;
 	const open =
 		mode.kind === "input" ? mode : mode.kind === "confirm" && mode.back.kind === "input" ? mode.back : undefined;
@@ -304,16 +373,8 @@ function optionsBody(state: DialogState, question: Question, qs: QuestionState, 
 	} else if (qs.note) {
 		below = wrapped(theme.dim(STRINGS.noteLabel + sanitizeText(qs.note)), width);
 	}
-
-	// Beside the list on a wide terminal, below it otherwise; a question without previews keeps the full width.
-	const sideLeft = Math.floor(width * 0.45);
-	const side = width >= SIDE_BY_SIDE_MIN_WIDTH && tallestPreview(question, theme, width - sideLeft - 3) > 0;
-	const leftWidth = side ? sideLeft : width;
-	const paneWidth = side ? width - leftWidth - 3 : width - PAD.length;
-	const tallest = tallestPreview(question, theme, paneWidth);
-	const focusedOption = optionAtRow(question, qs, qs.cursor);
-	const preview = focusedOption === undefined ? undefined : question.options?.[focusedOption]?.preview;
-	const previewAll = preview ? previewLines(preview, theme, paneWidth) : [];
+	// The lines under the list with an input open, whether or not one is.
+	const belowOpen = Math.max(below.length, INPUT_LINES);
 
 	const view = (w: number, lines: number) =>
 		renderOptionList(
@@ -328,43 +389,62 @@ function optionsBody(state: DialogState, question: Question, qs: QuestionState, 
 				otherText: open?.purpose === "other" ? "" : qs.draft,
 				chosen: qs.chosen,
 				active: mode.kind === "list" || mode.kind === "filter",
+				answeringOther: open?.purpose === "other",
 			},
 			theme,
 			w,
 			lines,
 		);
 
+	// A question that does not fit keeps at least this much of its text (a short one is never clamped).
+	const textMin = text.length <= 2 ? text.length : Math.min(text.length, Math.max(1, Math.floor(budget * TEXT_SHARE)));
+	// Where previews go, decided with an input open so that opening one never moves them.
+	const sideLeft = Math.floor(width * SIDE_SHARE);
+	const sidePaneWidth = width - sideLeft - 3;
+	const stackedPaneWidth = width - PAD.length;
+	const stackedTallest = tallestPreview(question, theme, stackedPaneWidth);
+	const fullWidth = view(width, Math.max(1, budget));
+	const placement = previewPlacement({
+		width,
+		rest: budget - filter.length - belowOpen - textMin,
+		listNatural: fullWidth.lines.length,
+		listMin: 3,
+		stackedTallest,
+		sideTallest: stackedTallest === 0 ? 0 : tallestPreview(question, theme, sidePaneWidth),
+	});
+	const side = placement === "side";
+	const leftWidth = side ? sideLeft : width;
+	const paneWidth = side ? sidePaneWidth : stackedPaneWidth;
+	const tallest = placement === "none" ? 0 : tallestPreview(question, theme, paneWidth);
+	const focusedOption = optionAtRow(question, qs, qs.cursor);
+	const preview = focusedOption === undefined ? undefined : question.options?.[focusedOption]?.preview;
+	const previewAll = preview && tallest > 0 ? previewLines(preview, theme, paneWidth) : [];
+
 	// What the body would like, then what it gets: the fixed parts, the list, the preview, the text last.
-	const fixed = filter.length + below.length;
-	const full = view(leftWidth, Math.max(1, budget));
+	const full = side ? view(leftWidth, Math.max(1, budget)) : fullWidth;
 	const listNatural = full.lines.length;
-	const previewWant = tallest === 0 ? 0 : side ? 0 : 1 + tallest;
-	const gap = (n: number) => (n > 0 ? 1 : 0);
-	const natural = text.length + 1 + fixed + gap(below.length) + listNatural + previewWant;
+	const previewWant = tallest === 0 || side ? 0 : 1 + tallest;
+	// Blank lines, most wanted first: under the question, under the top (the dialog's), above an input.
+	const openNatural = text.length + filter.length + listNatural + previewWant + belowOpen;
+	const questionGap = openNatural + 1 <= steadyBudget;
+	const topSpacer = openNatural + 2 <= steadyBudget;
+	const inputGap = below.length > 0 && openNatural + 3 <= steadyBudget;
+	const fixed = filter.length + below.length + (questionGap ? 1 : 0) + (inputGap ? 1 : 0);
 	let textRoom = text.length;
-	const spacing = natural <= budget;
-	let rest = budget - fixed - (spacing ? 1 + gap(below.length) : 0);
-	if (!spacing) {
-		textRoom = Math.min(text.length, Math.max(1, rest - listNatural - previewWant));
-		textRoom = Math.max(textRoom, Math.min(text.length, Math.max(1, Math.floor(budget * TEXT_SHARE))));
-		// A short question is never clamped just to win a line or two.
-		if (text.length <= 2) textRoom = text.length;
+	let rest = budget - fixed;
+	if (text.length + fixed + listNatural + previewWant > budget) {
+		textRoom = Math.max(textMin, Math.min(text.length, Math.max(1, rest - listNatural - previewWant)));
 	}
 	rest -= textRoom;
 
 	// The focused row and its neighbours; while a text input is open, the input comes first.
 	const listMin = open ? 1 : 3;
-	let listRoom: number;
+	let listRoom = Math.max(1, rest);
 	let paneRoom = 0;
 	if (tallest > 0 && side) {
-		listRoom = Math.max(1, rest);
 		paneRoom = Math.min(tallest, Math.max(0, rest));
 	} else if (tallest > 0) {
-		const previewMin = Math.min(previewWant, 1 + PREVIEW_MIN_LINES);
-		listRoom = Math.max(Math.min(listNatural, listMin), Math.min(listNatural, rest - previewMin));
-		paneRoom = Math.max(0, Math.min(previewWant, rest - listRoom));
-	} else {
-		listRoom = Math.max(1, rest);
+		({ listRoom, paneRoom } = stackedSplit(rest, listNatural, listMin, tallest));
 	}
 	// Lines nobody needed go back to a clamped question.
 	const listShown = listRoom >= listNatural ? full : view(leftWidth, listRoom);
@@ -373,7 +453,7 @@ function optionsBody(state: DialogState, question: Question, qs: QuestionState, 
 
 	const shownText = clampText(text, textRoom, qs.textScroll, theme, width);
 	const lines = [...shownText.lines];
-	if (spacing) lines.push("");
+	if (questionGap) lines.push("");
 	lines.push(...filter);
 
 	let previewScroll = 0;
@@ -396,11 +476,12 @@ function optionsBody(state: DialogState, question: Question, qs: QuestionState, 
 		}
 	}
 	if (below.length > 0) {
-		if (spacing) lines.push("");
+		if (inputGap) lines.push("");
 		lines.push(...below);
 	}
 	return {
 		lines,
+		topSpacer,
 		viewport: {
 			first: listShown.first,
 			last: listShown.last,
@@ -425,6 +506,7 @@ function textBody(question: Question, qs: QuestionState, canvas: Canvas): Body {
 	const lines = [...shownText.lines, ...(spacing ? [""] : []), ...placeholder, ...field];
 	return {
 		lines,
+		topSpacer: lines.length + 2 <= budget,
 		viewport: { ...NO_SCROLL, first: 0, last: 0, textScroll: shownText.scroll, textScrollMax: shownText.scrollMax },
 	};
 }
@@ -433,6 +515,7 @@ function reviewBody(state: DialogState, theme: DialogTheme, width: number, budge
 	const shown = clampText(reviewLines(state, theme, width), Math.max(1, budget), state.review.scroll, theme, width);
 	return {
 		lines: shown.lines,
+		topSpacer: shown.lines.length + 2 <= budget,
 		viewport: { ...NO_SCROLL, first: 0, last: 0, textScroll: shown.scroll, textScrollMax: shown.scrollMax },
 	};
 }
@@ -458,11 +541,12 @@ export function renderDialog(
 	const bottom: string[] = [];
 	if (state.notice === "emptyAnswer") bottom.push(...wrapped(theme.warning(STRINGS.emptyAnswer), w, " "));
 	bottom.push(...confirmLines(state, theme, w));
-	bottom.push(...hintLines(hintParts(state, question, qs, hints), theme, w));
-	bottom.push(border);
+	const hint = hintLines(hintParts(state, question, qs, hints), theme, w);
+	bottom.push(...hint, border);
 
 	const framed = height - top.length - bottom.length;
-	const canvas: Canvas = { theme, width: w, budget: Math.max(1, framed), input };
+	const steady = framed - Math.max(0, 2 - hint.length);
+	const canvas: Canvas = { theme, width: w, budget: Math.max(1, framed), steadyBudget: Math.max(1, steady), input };
 	const body =
 		question && qs
 			? hasOptions(question)
@@ -470,12 +554,13 @@ export function renderDialog(
 				: textBody(question, qs, canvas)
 			: reviewBody(state, theme, w, canvas.budget);
 	// A blank line under the top and above the bottom when the body leaves room for them.
-	const spacer = body.lines.length + 2 <= framed ? [""] : [];
+	const topSpacer = body.topSpacer && body.lines.length + 1 <= framed ? [""] : [];
+	const bottomSpacer = body.lines.length + topSpacer.length + 1 <= framed ? [""] : [];
 	// Too much even so: an open text input sits at the bottom of the body and must stay in view.
 	const open = state.mode.kind === "input" || (state.mode.kind === "confirm" && state.mode.back.kind === "input");
 	const overflow = Math.max(0, body.lines.length - Math.max(0, framed));
 	const middle = open ? body.lines.slice(overflow) : body.lines.slice(0, Math.max(0, framed));
-	const lines = [...top, ...spacer, ...middle, ...spacer, ...bottom];
+	const lines = [...top, ...topSpacer, ...middle, ...bottomSpacer, ...bottom];
 	if (lines.length > height) {
 		// A terminal too short even for the frame: keep the top of the body and the bottom border.
 		return { lines: [...lines.slice(0, height - 1), border], viewport: body.viewport };

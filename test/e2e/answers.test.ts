@@ -94,7 +94,7 @@ describe("typed text is one custom answer (issue 11, defect 2)", () => {
 		tui.type(TYPED);
 		await tui.waitFor(TYPED);
 		tui.type(KEYS.enter);
-		await tui.waitFor(`[x] Other (type your answer): ${TYPED}`);
+		await tui.waitFor(`[x] Other: ${TYPED}`);
 		tui.type(KEYS.enter);
 		const result = await waitForToolResult(ws);
 		expect(resultJson(result.text)).toEqual({

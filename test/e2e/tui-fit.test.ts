@@ -188,6 +188,31 @@ describe("previews", () => {
 	});
 });
 
+describe("small terminals (issue 24, item 7)", () => {
+	it("60×20: the demo's SQL preview is readable beside the options, without code-fence lines", async () => {
+		const t = ask(DEMO_ARGS, { cols: 60, rows: 20 });
+		await t.waitFor(/> +1\. PostgreSQL/, DIALOG_TIMEOUT);
+		await t.waitFor("CREATE TABLE orders (");
+		const screen = screenText(t);
+		expect(screen, screen).toContain("id bigserial PRIMARY KEY,");
+		expect(screen, screen).not.toContain("```");
+		expect(t.screen().every((line) => line.length <= 60)).toBe(true);
+	});
+
+	it("40×15: a ticked Other shows the text typed for it", async () => {
+		const t = ask({ questions: [FEATURES] }, { cols: 40, rows: 15 });
+		await t.waitFor(/> +1\. \[ \] Authentication/, DIALOG_TIMEOUT);
+		t.type("GraphQL and gRPC");
+		await t.waitFor("Your answer:");
+		t.type(KEYS.enter);
+		await t.waitForGone("Your answer:");
+		await t.waitFor(/\[x\] Other: GraphQL and gRPC/);
+		t.type(KEYS.enter);
+		const result = await waitForToolResult(session.ws());
+		expect(resultJson(result.text)).toMatchObject({ answers: [{ answer: ["GraphQL and gRPC"], wasCustom: true }] });
+	});
+});
+
 describe("Ctrl+G opens $EDITOR", () => {
 	it("in the Other input, the free-text input and the note input", async () => {
 		const editor = join(session.ws().root, "editor.sh");

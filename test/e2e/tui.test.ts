@@ -40,7 +40,7 @@ describe("ask_user in pi's TUI", () => {
 		t.type("GraphQL");
 		await t.waitFor("GraphQL");
 		t.type(KEYS.enter);
-		await t.waitFor("[x] Other (type your answer): GraphQL");
+		await t.waitFor("[x] Other: GraphQL");
 		t.type(KEYS.enter);
 		const result = await waitForToolResult(session.ws());
 		expect(resultJson(result.text)).toEqual({

@@ -27,8 +27,8 @@ describe("single question with options", () => {
 			"       Document store",
 			"    4. Other (type your answer)",
 			"",
-			" ↑↓ move • Enter select • 1-4 pick • Esc cancel • type your own answer",
-			" / filter • Ctrl+N note",
+			" ↑↓ move • Enter select • 1-4 pick • Esc cancel",
+			" type your own answer • / filter • Ctrl+N note",
 			"─".repeat(80),
 		]);
 		h.press(K.down, K.enter);
@@ -61,7 +61,7 @@ describe("single question with options", () => {
 		h.press(K.escape);
 		expect(h.outcome()).toBeUndefined();
 		expect(h.text()).not.toContain("Your answer:");
-		expect(h.text()).toContain("Other (type your answer): I want DynamoDB");
+		expect(h.text()).toContain("> 4. Other: I want DynamoDB");
 		h.press(K.enter);
 		h.type(" please");
 		h.press(K.enter);
@@ -141,7 +141,7 @@ describe("multi-select", () => {
 		h.type("GraphQL");
 		h.press(K.enter);
 		expect(h.text()).toContain("[x] Authentication");
-		expect(h.text()).toContain("[x] Other (type your answer): GraphQL");
+		expect(h.text()).toContain("[x] Other: GraphQL");
 		h.press(K.enter);
 		expect(h.outcome()).toEqual({
 			kind: "answered",
