@@ -45,8 +45,8 @@ export default async function askUser(pi: ExtensionAPI) {
 	const trust = pendingTrust({
 		argv: process.argv.slice(2),
 		env: process.env,
-		ledgerText: () => ledger.read(),
-		asksMadeText: () => asksMade.read(),
+		settledElsewhere: ledger.settledIn,
+		folderOfAsk: asksMade.folderOf,
 	});
 	const claims = createClaims();
 	const structuredRpc = process.env.PI_ASK_USER_RPC_PROTOCOL === "structured";

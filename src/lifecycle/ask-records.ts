@@ -122,20 +122,3 @@ export interface SettledElsewhere {
 	toolCallId: string;
 	state: "delivered" | "cleared";
 }
-
-/** The ledger's lines for one session (broken lines are skipped). */
-export function settledIn(ledgerText: string, sessionId: string): Set<string> {
-	const ids = new Set<string>();
-	for (const line of ledgerText.split("\n")) {
-		if (line.trim() === "") continue;
-		try {
-			const data: unknown = JSON.parse(line);
-			if (isRecord(data) && data.sessionId === sessionId && typeof data.toolCallId === "string") {
-				ids.add(data.toolCallId);
-			}
-		} catch {
-			// A line cut short by a crash: the others still count.
-		}
-	}
-	return ids;
-}

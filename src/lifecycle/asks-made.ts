@@ -17,32 +17,33 @@ export interface AskMade {
 }
 
 export interface AsksMade {
-	read(): string;
 	add(entry: AskMade): void;
+	/** The folder this user's pi saved the ask in (the newest line for it); `undefined` when it never saved it. */
+	folderOf(sessionId: string, toolCallId: string): string | undefined;
+}
+
+const askKey = (sessionId: string, toolCallId: string) => JSON.stringify([sessionId, toolCallId]);
+
+/** Each ask's folder by session and tool call; a later line for the same ask wins (malformed lines skipped). */
+export function foldersOfAsks(records: readonly unknown[]): Map<string, string> {
+	const folders = new Map<string, string>();
+	for (const data of records) {
+		if (
+			isRecord(data) &&
+			typeof data.sessionId === "string" &&
+			typeof data.toolCallId === "string" &&
+			typeof data.cwd === "string"
+		) {
+			folders.set(askKey(data.sessionId, data.toolCallId), data.cwd);
+		}
+	}
+	return folders;
 }
 
 export function fileAsksMade(agentDir: string): AsksMade {
-	return jsonLinesFile<AskMade>(agentDir, "asks.jsonl");
-}
-
-/** The folder this user's pi saved the ask in (the newest line for it); `undefined` when it never saved it. */
-export function folderOfAsk(text: string, sessionId: string, toolCallId: string): string | undefined {
-	let folder: string | undefined;
-	for (const line of text.split("\n")) {
-		if (line.trim() === "") continue;
-		try {
-			const data: unknown = JSON.parse(line);
-			if (
-				isRecord(data) &&
-				data.sessionId === sessionId &&
-				data.toolCallId === toolCallId &&
-				typeof data.cwd === "string"
-			) {
-				folder = data.cwd;
-			}
-		} catch {
-			// A line cut short by a crash: the others still count.
-		}
-	}
-	return folder;
+	const file = jsonLinesFile<AskMade, Map<string, string>>(agentDir, "asks.jsonl", foldersOfAsks);
+	return {
+		add: file.add,
+		folderOf: (sessionId, toolCallId) => file.current().get(askKey(sessionId, toolCallId)),
+	};
 }

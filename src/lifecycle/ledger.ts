@@ -1,16 +1,13 @@
 /**
- * The settled-elsewhere ledger: one JSON line per ask that was answered or cleared from another session, in this
- * user's pi folder (never the project's, which a cloned repository could fill). The ask's own session reads it on
- * its next start, so `pi --session <old>` does not bring those questions back.
+ * This user's own append-only records in `<agentDir>/pi-ask-user/` (never the project's, which a cloned repository
+ * could fill): the settled-elsewhere ledger, one JSON line per ask that was answered or cleared from another session
+ * (the ask's own session reads it on its next start, so `pi --session <old>` does not bring those questions back),
+ * and the asks-made record (asks-made.ts).
  */
-import { closeSync, fstatSync, mkdirSync, openSync, readFileSync, readSync, writeSync } from "node:fs";
+import { closeSync, fstatSync, mkdirSync, openSync, readFileSync, readSync, statSync, writeSync } from "node:fs";
 import { join } from "node:path";
+import { isRecord } from "../core/json.js";
 import type { SettledElsewhere } from "./ask-records.js";
-
-export interface Ledger {
-	read(): string;
-	add(entry: SettledElsewhere): void;
-}
 
 /** Whether the file open at `fd` is empty or ends with a newline. */
 function endsWithNewline(fd: number): boolean {
@@ -20,17 +17,54 @@ function endsWithNewline(fd: number): boolean {
 	return readSync(fd, last, 0, 1, size - 1) === 1 && last[0] === 0x0a;
 }
 
-/** An append-only file of JSON lines in this user's `<agentDir>/pi-ask-user/` folder. */
-export function jsonLinesFile<T>(agentDir: string, name: string): { read(): string; add(entry: T): void } {
+/** Every line that parses as JSON; a line cut short by a crash is skipped, the others still count. */
+export function jsonLines(text: string): unknown[] {
+	return text.split("\n").flatMap((line) => {
+		if (line.trim() === "") return [];
+		try {
+			return [JSON.parse(line) as unknown];
+		} catch {
+			return [];
+		}
+	});
+}
+
+export interface JsonLinesFile<T, I> {
+	add(entry: T): void;
+	/** The index built from the file's lines; read and built again only when the file changed since the last call. */
+	current(): I;
+}
+
+/**
+ * An append-only file of JSON lines in this user's `<agentDir>/pi-ask-user/` folder, looked up through an index.
+ * A listing of a thousand pending files asks it a thousand times: one `stat` each, one read and one index in all.
+ */
+export function jsonLinesFile<T, I>(
+	agentDir: string,
+	name: string,
+	index: (records: readonly unknown[]) => I,
+): JsonLinesFile<T, I> {
 	const dir = join(agentDir, "pi-ask-user");
 	const path = join(dir, name);
+	let cached: { signature: string; index: I } | undefined;
 	return {
-		read: () => {
+		current: () => {
+			let signature = "absent";
 			try {
-				return readFileSync(path, "utf8");
+				const stat = statSync(path);
+				signature = `${stat.ino}:${stat.size}:${stat.mtimeMs}`;
 			} catch {
-				return "";
+				// No file yet: nothing recorded.
 			}
+			if (cached?.signature === signature) return cached.index;
+			let text = "";
+			try {
+				text = readFileSync(path, "utf8");
+			} catch {
+				// Gone between the stat and the read: nothing recorded.
+			}
+			cached = { signature, index: index(jsonLines(text)) };
+			return cached.index;
 		},
 		add: (entry) => {
 			mkdirSync(dir, { recursive: true, mode: 0o700 });
@@ -47,6 +81,31 @@ export function jsonLinesFile<T>(agentDir: string, name: string): { read(): stri
 	};
 }
 
+export interface Ledger {
+	add(entry: SettledElsewhere): void;
+	/** The asks of one session that were settled from another. */
+	settledIn(sessionId: string): ReadonlySet<string>;
+}
+
+const NONE: ReadonlySet<string> = new Set();
+
+/** The ledger's lines by session: the toolCallIds each session has settled elsewhere (malformed lines skipped). */
+export function settledBySession(records: readonly unknown[]): Map<string, Set<string>> {
+	const bySession = new Map<string, Set<string>>();
+	for (const data of records) {
+		if (!isRecord(data) || typeof data.sessionId !== "string" || typeof data.toolCallId !== "string") continue;
+		const ids = bySession.get(data.sessionId) ?? new Set<string>();
+		ids.add(data.toolCallId);
+		bySession.set(data.sessionId, ids);
+	}
+	return bySession;
+}
+
 export function fileLedger(agentDir: string): Ledger {
-	return jsonLinesFile<SettledElsewhere>(agentDir, "settled-elsewhere.jsonl");
+	const file = jsonLinesFile<SettledElsewhere, Map<string, Set<string>>>(
+		agentDir,
+		"settled-elsewhere.jsonl",
+		settledBySession,
+	);
+	return { add: file.add, settledIn: (sessionId) => file.current().get(sessionId) ?? NONE };
 }

@@ -237,7 +237,7 @@ export function createLifecycle(pi: ExtensionAPI, edges: LifecycleEdges) {
 	}
 
 	const findingsDeps = (): FindingsDeps => ({
-		ledgerText: () => edges.ledger.read(),
+		settledElsewhere: edges.ledger.settledIn,
 		pendingFileFor: (ctx, ask) => pendingFileFor(ctx, ask.request, ask.toolCallId),
 		recordPending: (toolCallId, shownPath) => record({ toolCallId, state: "pending", pendingFile: shownPath }),
 		trust: edges.trust,

@@ -17,13 +17,13 @@ import {
 	savePendingFile,
 } from "../pending/pending-file.js";
 import type { PendingVerdict } from "../pending/trust.js";
-import { asksOnBranch, openAsks, type SessionAsk, settledIn } from "./ask-records.js";
+import { asksOnBranch, openAsks, type SessionAsk } from "./ask-records.js";
 import { type EditedAnswers, editedAnswers } from "./edited-answers.js";
 import type { ForeignPending, OpenAsk } from "./startup-plan.js";
 
 export interface FindingsDeps {
-	/** The settled-elsewhere ledger's text. */
-	ledgerText(): string;
+	/** The asks of a session settled from another (the settled-elsewhere ledger). */
+	settledElsewhere(sessionId: string): ReadonlySet<string>;
 	/** The pending file for an ask of this session (its questions, toolCallId, task). */
 	pendingFileFor(ctx: ExtensionContext, ask: SessionAsk & { request: NonNullable<SessionAsk["request"]> }): PendingFile;
 	/** Records that an ask's questions wait in a file (a custom session entry). */
@@ -64,7 +64,7 @@ function editedIn(
 /** This session's waiting asks, oldest first; interrupted ones with no file get one (and a record). */
 export function findOpenAsks(ctx: ExtensionContext, entries: readonly PendingEntry[], deps: FindingsDeps): OpenAsk[] {
 	const sessionId = ctx.sessionManager.getSessionId();
-	const asks = openAsks(asksOnBranch(ctx.sessionManager.getBranch()), settledIn(deps.ledgerText(), sessionId));
+	const asks = openAsks(asksOnBranch(ctx.sessionManager.getBranch()), deps.settledElsewhere(sessionId));
 	return asks.flatMap((ask): OpenAsk[] => {
 		const request = ask.request;
 		// An invalid call was already reported to the model as an error when it was made.

@@ -17,16 +17,15 @@ import {
 	type SessionRecord,
 	type TrustFs,
 } from "../pending/trust.js";
-import { asksOnBranch, settledIn } from "./ask-records.js";
-import { folderOfAsk } from "./asks-made.js";
+import { asksOnBranch } from "./ask-records.js";
 
 export interface TrustSources {
 	argv: readonly string[];
 	env: NodeJS.ProcessEnv;
-	/** The settled-elsewhere ledger's text. */
-	ledgerText(): string;
-	/** The record of asks this user's pi saved (asks-made.ts). */
-	asksMadeText(): string;
+	/** The asks of a session settled from another (the settled-elsewhere ledger). */
+	settledElsewhere(sessionId: string): ReadonlySet<string>;
+	/** The project folder this user's pi saved an ask in (asks-made.ts); `undefined` when it never saved it. */
+	folderOfAsk(sessionId: string, toolCallId: string): string | undefined;
 	fs?: TrustFs;
 }
 
@@ -53,7 +52,7 @@ export function pendingTrust(sources: TrustSources): (file: PendingFile, cwd?: s
 	};
 	return (file, cwd = process.cwd()) => {
 		const record = readSessionRecord(file.sessionFile, fs);
-		if (settledIn(sources.ledgerText(), file.sessionId).has(file.toolCallId) || settledInSession(file, record)) {
+		if (sources.settledElsewhere(file.sessionId).has(file.toolCallId) || settledInSession(file, record)) {
 			return {
 				trusted: false,
 				kind: "settled",
@@ -61,7 +60,7 @@ export function pendingTrust(sources: TrustSources): (file: PendingFile, cwd?: s
 					"holds questions already answered (their answers were delivered, or they were cleared), so nothing is sent again",
 			};
 		}
-		const madeIn = folderOfAsk(sources.asksMadeText(), file.sessionId, file.toolCallId);
+		const madeIn = sources.folderOfAsk(file.sessionId, file.toolCallId);
 		const elsewhere = (folder: string): PendingVerdict => ({
 			trusted: false,
 			kind: "elsewhere",

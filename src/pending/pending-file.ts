@@ -293,9 +293,9 @@ export function savePendingFile(cwd: string, file: PendingFile, io: PendingWrite
 }
 
 export interface PendingEntry {
-	path: string;
-	file?: PendingFile;
-	error?: PendingFileError;
+	readonly path: string;
+	readonly file?: PendingFile;
+	readonly error?: PendingFileError;
 }
 
 export type ReadablePendingEntry = PendingEntry & { file: PendingFile };
@@ -304,6 +304,14 @@ export type ReadablePendingEntry = PendingEntry & { file: PendingFile };
 export function sessionPendingFiles(entries: readonly PendingEntry[], sessionId: string): ReadablePendingEntry[] {
 	return entries.filter((e): e is ReadablePendingEntry => e.file?.sessionId === sessionId);
 }
+
+/**
+ * The last parse of each pending file this process listed, by path: a text already parsed and validated is not done
+ * again (a start and then `/questions` each list a folder that may hold a thousand files). The entries are shared, so
+ * no caller may change them.
+ */
+const lastParse = new Map<string, { text: string; entry: PendingEntry }>();
+const LAST_PARSE_LIMIT = 4000;
 
 /** Every pending file in the project, oldest first; broken ones are reported, not touched. */
 export function listPendingFiles(cwd: string): PendingEntry[] {
@@ -325,12 +333,18 @@ export function listPendingFiles(cwd: string): PendingEntry[] {
 		})
 		.map(({ path, read }): PendingEntry => {
 			if (read.kind === "newer") return { path, error: read.error };
+			const known = lastParse.get(path);
+			if (known?.text === read.text) return known.entry;
+			let entry: PendingEntry;
 			try {
-				return { path, file: parsePendingFile(read.text, path) };
+				entry = { path, file: parsePendingFile(read.text, path) };
 			} catch (error) {
-				if (error instanceof PendingFileError) return { path, error };
-				return { path, error: new PendingFileError(`${basename(path)}: ${(error as Error).message}`) };
+				const message = error instanceof PendingFileError ? error : undefined;
+				entry = { path, error: message ?? new PendingFileError(`${basename(path)}: ${(error as Error).message}`) };
 			}
+			if (lastParse.size >= LAST_PARSE_LIMIT) lastParse.clear();
+			lastParse.set(path, { text: read.text, entry });
+			return entry;
 		})
 		.sort((a, b) => (a.file?.timestamp ?? "").localeCompare(b.file?.timestamp ?? ""));
 }

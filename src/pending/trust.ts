@@ -148,7 +148,9 @@ export const nodeTrustFs: TrustFs = {
 		if (text === undefined) throw new Error(`${path} is not a regular file`);
 		return text;
 	},
-	realpath: (path) => nodeFs.realpathSync(path),
+	// The native realpath: one call, where the JS one lstats every component of the path (a thousand pending files
+	// each name a session file).
+	realpath: (path) => nodeFs.realpathSync.native(path),
 };
 
 function parseSession(text: string): { sessionId: string | undefined; cwd: string | undefined; entries: unknown[] } {

@@ -11,6 +11,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { startBackend, type TestBackend } from "../remote/backend.js";
 import {
 	createWorkspace,
+	expectSuccess,
 	FEATURES,
 	KEYS,
 	ROOT,
@@ -107,7 +108,7 @@ describe("typed text is one custom answer (issue 11, defect 2)", () => {
 describe("two keys for one question are an error, never a guess (issue 11, defect 5)", () => {
 	it("--answers object form: the question's text and its header both given", () => {
 		ws.script([{ toolCall: { name: "ask_user", arguments: SPEC_EXAMPLE } }]);
-		expect(runPrint(ws, ["set up the service"]).code).toBe(0);
+		expectSuccess(runPrint(ws, ["set up the service"]));
 		const answers = JSON.stringify({
 			"Which database should we use?": "SQLite",
 			"Database Selection": "MongoDB",
@@ -163,7 +164,7 @@ describe("the first text block is exactly the AskUserResult JSON (issue 11, defe
 
 	it("print mode's pending result: the JSON, then the instructions", () => {
 		ws.script([{ toolCall: { name: "ask_user", arguments: SPEC_EXAMPLE } }]);
-		expect(runPrint(ws, ["set up the service"]).code).toBe(0);
+		expectSuccess(runPrint(ws, ["set up the service"]));
 		const [blocks] = sessionResultBlocks();
 		expect(JSON.parse(blocks?.[0] ?? "")).toEqual({
 			answered: false,

@@ -1,6 +1,6 @@
 /** Real calls in other agents' dialects (issue 16), through the real pi in print mode with --answers. */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createWorkspace, resultJson, runPrint, type Workspace } from "./harness.js";
+import { createWorkspace, expectSuccess, resultJson, runPrint, type Workspace } from "./harness.js";
 
 let ws: Workspace;
 beforeEach(() => {
@@ -11,7 +11,7 @@ afterEach(() => ws.cleanup());
 function askThenAnswer(args: unknown, answers: string): void {
 	ws.script([{ toolCall: { name: "ask_user", arguments: args } }]);
 	const run = runPrint(ws, ["--answers", answers, "go"]);
-	expect(run.code).toBe(0);
+	expectSuccess(run);
 }
 
 describe("ask_user understands other agents' dialects in a real pi run", () => {
@@ -81,7 +81,7 @@ describe("ask_user understands other agents' dialects in a real pi run", () => {
 
 	it("an unusable Roo follow_up is an error that names follow_up, the key the model sent", () => {
 		ws.script([{ toolCall: { name: "ask_user", arguments: { question: "Which?", follow_up: "A or B" } } }]);
-		expect(runPrint(ws, ["go"]).code).toBe(0);
+		expectSuccess(runPrint(ws, ["go"]));
 		const result = ws.lastToolResult();
 		expect(result?.isError).toBe(true);
 		expect(result?.text).toContain('follow_up must be an array of { "label": "…" }, got a string');

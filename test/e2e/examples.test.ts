@@ -6,7 +6,7 @@
  */
 import { spawnSync } from "node:child_process";
 import { describe, expect, it } from "vitest";
-import { ROOT } from "./harness.js";
+import { expectSuccess, ROOT } from "./harness.js";
 
 /** Runs `node examples/<file> …args` with `input` on stdin; returns stdout and the exit code. */
 function runExample(file: string, args: string[], input: string) {
@@ -29,14 +29,14 @@ const modelRead = (result: string) => `assistant: The model received:\n${result}
 describe("examples/rpc-client.mjs", () => {
 	it("answers with plain dialogs", () => {
 		const run = runExample("rpc-client.mjs", [], "2\norder-processor\n");
-		expect(run.code).toBe(0);
+		expectSuccess(run);
 		expect(run.stdout).toContain(`pi → ask_user result: ${ANSWERED}`);
 		expect(run.stdout).toContain(modelRead(ANSWERED));
 	});
 
 	it("answers with the structured protocol", () => {
 		const run = runExample("rpc-client.mjs", ["--structured"], "2\norder-processor\n");
-		expect(run.code).toBe(0);
+		expectSuccess(run);
 		expect(run.stdout).toContain('pi → editor "ask_user_request": {"type":"ask_user_request"');
 		expect(run.stdout).toContain(modelRead(ANSWERED));
 	});
@@ -58,14 +58,14 @@ describe("examples/rpc-client.mjs", () => {
 describe("examples/sdk-app.mjs (pi in-process, the app's own UI context)", () => {
 	it("answers through the structured protocol", () => {
 		const run = runExample("sdk-app.mjs", [], "2\norder-processor\n");
-		expect(run.code).toBe(0);
+		expectSuccess(run);
 		expect(run.stdout).toContain(`app: ask_user result: ${ANSWERED}`);
 		expect(run.stdout).toContain(`app: ${modelRead(ANSWERED)}`);
 	});
 
 	it("an app that lists its own themes is asked through the plain dialogs, never told it cancelled (issue 11 defect 7)", () => {
 		const run = runExample("sdk-app.mjs", ["--plain", "--themes"], "2\norder-processor\n");
-		expect(run.code).toBe(0);
+		expectSuccess(run);
 		expect(run.stdout).toContain("app: [1/2] Database Selection: Which database should we use?");
 		expect(run.stdout).not.toContain('"cancelled":true');
 		expect(run.stdout).toContain(`app: ${modelRead(ANSWERED)}`);
@@ -73,7 +73,7 @@ describe("examples/sdk-app.mjs (pi in-process, the app's own UI context)", () =>
 
 	it("answers through pi's plain dialogs", () => {
 		const run = runExample("sdk-app.mjs", ["--plain"], "2\norder-processor\n");
-		expect(run.code).toBe(0);
+		expectSuccess(run);
 		expect(run.stdout).toContain("app: [1/2] Database Selection: Which database should we use?");
 		expect(run.stdout).toContain(`app: ${modelRead(ANSWERED)}`);
 	});
@@ -82,7 +82,7 @@ describe("examples/sdk-app.mjs (pi in-process, the app's own UI context)", () =>
 describe("examples/sdk-rpc-client.mjs (pi's RpcClient with the dialog workaround)", () => {
 	it("answers the structured request", () => {
 		const run = runExample("sdk-rpc-client.mjs", [], "2\norder-processor\n");
-		expect(run.code).toBe(0);
+		expectSuccess(run);
 		expect(run.stdout).toContain(`app: ask_user result: ${ANSWERED}`);
 		expect(run.stdout).toContain(`app: ${modelRead(ANSWERED)}`);
 	});

@@ -10,6 +10,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import xterm from "@xterm/headless";
 import * as pty from "node-pty";
+import { expect } from "vitest";
 import { KEYS } from "../fixtures.js";
 import { PI, ROOT } from "../pi-versions/pi.js";
 
@@ -148,6 +149,12 @@ export function runPi(
 		timeout: options.timeoutMs ?? 30_000,
 	});
 	return { code: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+/** The run exited 0; otherwise the failure shows how it ended and the end of what pi wrote to stderr. */
+export function expectSuccess<T extends Pick<RunResult, "code" | "stderr">>(run: T): T {
+	expect(run.code, `pi exited ${run.code}; stderr ends with:\n${run.stderr.slice(-3000)}`).toBe(0);
+	return run;
 }
 
 /** `pi -p …` with the package and the scripted model. */

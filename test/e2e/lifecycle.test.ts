@@ -8,6 +8,7 @@ import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import {
 	createWorkspace,
+	expectSuccess,
 	type LoggedMessage,
 	piAtLeast,
 	readJson,
@@ -58,7 +59,7 @@ function lastTurnAborted(): boolean {
 /** `pi -p` leaves the spec's questions pending in a session. */
 function leavePending(): void {
 	ws.script([{ toolCall: { name: "ask_user", arguments: SPEC_EXAMPLE } }]);
-	expect(runPrint(ws, ["set up the service"]).code).toBe(0);
+	expectSuccess(runPrint(ws, ["set up the service"]));
 	expect(existsSync(ws.pendingPath())).toBe(true);
 }
 
@@ -110,7 +111,7 @@ describe("defect 1: an interrupted ask is recovered once, never again", () => {
 describe("defect 3: when --answers is used", () => {
 	it("with -c and nothing pending it is an error before the model is called, never the answer to a later ask", () => {
 		leavePending();
-		expect(runPrint(ws, ["-c", `--answers=${SPEC_ANSWERS}`]).code).toBe(0);
+		expectSuccess(runPrint(ws, ["-c", `--answers=${SPEC_ANSWERS}`]));
 		ws.script([{ toolCall: { name: "ask_user", arguments: DROP_DATABASE } }]);
 		const requests = ws.requests().length;
 		const run = runPrint(ws, ["-c", '--answers=["Yes"]', "continue again"]);

@@ -6,7 +6,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createWorkspace, ROOT, runPrint, type Workspace } from "./harness.js";
+import { createWorkspace, expectSuccess, ROOT, runPrint, type Workspace } from "./harness.js";
 
 const ONE_QUESTION = { questions: [{ question: "Drop the production database now?", options: ["Yes", "No"] }] };
 
@@ -19,7 +19,7 @@ afterEach(() => ws.cleanup());
 
 /** `pi -p` leaves the question pending; the file is then marked as written by a newer version. */
 function leaveNewerFile(answer: string | null): string {
-	expect(runPrint(ws, ["go"]).code).toBe(0);
+	expectSuccess(runPrint(ws, ["go"]));
 	const file = JSON.parse(readFileSync(ws.pendingPath(), "utf8"));
 	file.version = 99;
 	file.questions[0].answer = answer;

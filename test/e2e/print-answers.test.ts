@@ -1,5 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createWorkspace, resultJson, runPrint, SPEC_EXAMPLE, SPEC_RESULT, type Workspace } from "./harness.js";
+import {
+	createWorkspace,
+	expectSuccess,
+	resultJson,
+	runPrint,
+	SPEC_EXAMPLE,
+	SPEC_RESULT,
+	type Workspace,
+} from "./harness.js";
 
 let ws: Workspace;
 beforeEach(() => {
@@ -11,7 +19,7 @@ describe("ask_user in pi -p with --answers", () => {
 	it("answers the spec's example up front and the model reads exactly the spec's result", () => {
 		ws.script([{ toolCall: { name: "ask_user", arguments: SPEC_EXAMPLE } }]);
 		const run = runPrint(ws, ["--answers", '["PostgreSQL (Recommended)", "order-processor"]', "set up the service"]);
-		expect(run.code).toBe(0);
+		expectSuccess(run);
 		const result = ws.lastToolResult();
 		expect(result?.isError).toBe(false);
 		expect(resultJson(result?.text)).toEqual(SPEC_RESULT);
@@ -20,7 +28,7 @@ describe("ask_user in pi -p with --answers", () => {
 	it("reports a malformed call as a clear isError result and shows no UI", () => {
 		ws.script([{ toolCall: { name: "ask_user", arguments: { questions: [] } } }]);
 		const run = runPrint(ws, ["set up the service"]);
-		expect(run.code).toBe(0);
+		expectSuccess(run);
 		const result = ws.lastToolResult();
 		expect(result?.isError).toBe(true);
 		expect(result?.text).toContain("questions is empty");

@@ -3,6 +3,7 @@ import { chmodSync, existsSync, readdirSync, statSync, writeFileSync } from "nod
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import {
 	createWorkspace,
+	expectSuccess,
 	type LoggedMessage,
 	readJson,
 	resultJson,
@@ -30,7 +31,7 @@ interface PendingJson {
 
 function passOne(): { stdout: string; pending: PendingJson } {
 	const run = runPrint(ws, ["set up the service"]);
-	expect(run.code).toBe(0);
+	expectSuccess(run);
 	return { stdout: run.stdout, pending: readJson(ws.pendingPath()) as PendingJson };
 }
 
@@ -91,7 +92,7 @@ describe("pass 2: every way of answering", () => {
 	it("natural language with -c: the model gets its questions and the person's words, framed as answers", () => {
 		passOne();
 		const run = runPrint(ws, ["-c", "@.pi/pending-questions.json", "use postgres, call it order-processor"]);
-		expect(run.code).toBe(0);
+		expectSuccess(run);
 		const text = lastUserMessage()?.text ?? "";
 		expect(text).toContain("You asked the user these questions with ask_user earlier");
 		expect(text).toContain("Which database should we use?");
@@ -128,7 +129,7 @@ describe("pass 2: every way of answering", () => {
 	it("inline --answers with -c and no prompt: delivered as its own turn", () => {
 		passOne();
 		const run = runPrint(ws, ["-c", "--answers", '["PostgreSQL (Recommended)", "order-processor"]']);
-		expect(run.code).toBe(0);
+		expectSuccess(run);
 		expect(deliveredResult()).toEqual(SPEC_RESULT);
 		expect(run.stdout).toContain("order-processor");
 	});

@@ -7,7 +7,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createWorkspace, PI, piArgs, runPrint, type Workspace } from "./harness.js";
+import { createWorkspace, expectSuccess, PI, piArgs, runPrint, type Workspace } from "./harness.js";
 
 const ONE_QUESTION = { questions: [{ question: "Drop the production database now?", options: ["Yes", "No"] }] };
 
@@ -28,7 +28,7 @@ function onlySessionFile(): string {
 
 /** `pi -p` leaves the question pending; its session record is then made to point at `target`. */
 function forgeRecord(target: string): void {
-	expect(runPrint(ws, ["go"]).code).toBe(0);
+	expectSuccess(runPrint(ws, ["go"]));
 	rmSync(ws.pendingPath());
 	const session = onlySessionFile();
 	const text = readFileSync(session, "utf8");
@@ -71,7 +71,7 @@ describe("a session record's pendingFile is used only when it is this project's 
 		const outside = join(ws.root, "notes.json");
 		const content = `${JSON.stringify({ questions: [{ answer: null }] })}\n`;
 		writeFileSync(outside, content);
-		expect(runPrint(ws, ["go"]).code).toBe(0);
+		expectSuccess(runPrint(ws, ["go"]));
 		rmSync(ws.pendingPath());
 		const session = onlySessionFile();
 		const entries = readFileSync(session, "utf8")
@@ -99,7 +99,7 @@ describe("a session record's pendingFile is used only when it is this project's 
 		forgeRecord(fifo);
 		const run = runPrintWithin(["-c"], 20_000);
 		expect(run.signal, run.stderr).toBeNull();
-		expect(run.code).toBe(0);
+		expectSuccess(run);
 		expect(existsSync(fifo)).toBe(true);
 	});
 
@@ -107,14 +107,14 @@ describe("a session record's pendingFile is used only when it is this project's 
 		forgeRecord("/dev/zero");
 		const run = runPrintWithin(["-c"], 20_000);
 		expect(run.signal, run.stderr).toBeNull();
-		expect(run.code).toBe(0);
+		expectSuccess(run);
 	});
 });
 
 describe("a pending file's sessionFile is read only when it is a regular file", () => {
 	/** A pending file as another session could leave it, naming `sessionFile` as where it came from. */
 	function plantNaming(sessionFile: string): string {
-		expect(runPrint(ws, ["go"]).code).toBe(0);
+		expectSuccess(runPrint(ws, ["go"]));
 		const file = JSON.parse(readFileSync(ws.pendingPath(), "utf8"));
 		const text = JSON.stringify({ ...file, sessionId: "planted", sessionFile });
 		writeFileSync(ws.pendingPath(), text);
@@ -131,7 +131,7 @@ describe("a pending file's sessionFile is read only when it is a regular file", 
 			const text = plantNaming(path);
 			const run = runPrintWithin(["/questions"], 20_000);
 			expect(run.signal, run.stderr).toBeNull();
-			expect(run.code).toBe(0);
+			expectSuccess(run);
 			expect(readFileSync(ws.pendingPath(), "utf8")).toBe(text);
 		});
 	}

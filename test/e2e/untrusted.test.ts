@@ -10,6 +10,7 @@ import { checkPendingTrust, currentSessionPlaces } from "../../src/pending/trust
 import {
 	answerSpecExampleInTui,
 	createWorkspace,
+	expectSuccess,
 	goneSoon,
 	KEYS,
 	runPrint,
@@ -76,14 +77,14 @@ function pendingFile(name = "pending-questions.json") {
 
 describe("the trust rule on files the real pi wrote", () => {
 	it("trusts what `pi -p` saved, in pi's default session folder", () => {
-		expect(runPrint(ws, ["set up the service"]).code).toBe(0);
+		expectSuccess(runPrint(ws, ["set up the service"]));
 		const places = currentSessionPlaces({ argv: [], env: ws.env, cwd: ws.cwd });
 		expect(checkPendingTrust(pendingFile(), places)).toEqual({ trusted: true });
 	});
 
 	it("trusts what `pi -p --session-dir` saved only where that folder is honoured", () => {
 		const dir = `${ws.root}/my-sessions`;
-		expect(runPrint(ws, ["--session-dir", dir, "set up the service"]).code).toBe(0);
+		expectSuccess(runPrint(ws, ["--session-dir", dir, "set up the service"]));
 		const file = pendingFile();
 		expect(file.sessionFile?.startsWith(dir)).toBe(true);
 		const withFlag = currentSessionPlaces({ argv: ["--session-dir", dir], env: ws.env, cwd: ws.cwd });
@@ -99,7 +100,7 @@ describe("the trust rule on files the real pi wrote", () => {
 	});
 
 	it("does not trust what `pi -p --no-session` saved", () => {
-		expect(runPrint(ws, ["--no-session", "set up the service"]).code).toBe(0);
+		expectSuccess(runPrint(ws, ["--no-session", "set up the service"]));
 		const places = currentSessionPlaces({ argv: [], env: ws.env, cwd: ws.cwd });
 		expect(checkPendingTrust(pendingFile(), places)).toEqual({ trusted: false, reason: "no-session-file" });
 	});
@@ -165,7 +166,7 @@ function onlySessionFile(): string {
 
 describe("forged session records and metadata (defect 5)", () => {
 	it("a forged details.pendingFile does not reach the TUI raw on `pi -c`", async () => {
-		expect(runPrint(ws, ["set up the service"]).code).toBe(0);
+		expectSuccess(runPrint(ws, ["set up the service"]));
 		rmSync(ws.pendingPath());
 		const session = onlySessionFile();
 		const forged = readFileSync(session, "utf8").replace(
@@ -188,7 +189,7 @@ describe("forged session records and metadata (defect 5)", () => {
 			{ toolCall: { name: "ask_user", arguments: SPEC_EXAMPLE } },
 			{ text: "Thanks." },
 		]);
-		expect(runPrint(ws, ["--answers", '["SQLite","svc-typed"]', "set up the service"]).code).toBe(0);
+		expectSuccess(runPrint(ws, ["--answers", '["SQLite","svc-typed"]', "set up the service"]));
 		const session = onlySessionFile();
 		const forged = readFileSync(session, "utf8").replace(
 			/"answer":"svc-typed"/g,
@@ -211,7 +212,7 @@ describe("forged session records and metadata (defect 5)", () => {
 	it("metadata lands in the pending file without raw C1 or bidi controls, and reads back the same", () => {
 		const metadata = { source: "ci\u009b31m\u202eevil\u0085", nested: ["\u2066x\u2069"] };
 		ws.script([{ toolCall: { name: "ask_user", arguments: { ...SPEC_EXAMPLE, metadata } } }]);
-		expect(runPrint(ws, ["set up the service"]).code).toBe(0);
+		expectSuccess(runPrint(ws, ["set up the service"]));
 		const raw = readFileSync(ws.pendingPath(), "utf8");
 		for (const unsafe of ["\u009b", "\u202e", "\u0085", "\u2066", "\u2069"]) expect(raw).not.toContain(unsafe);
 		expect(JSON.parse(raw).metadata).toEqual(metadata);
@@ -236,10 +237,10 @@ describe("the @file answer path recognises only pi's own attached-file block (de
 			],
 		};
 		ws.script([{ toolCall: { name: "ask_user", arguments: tricky } }]);
-		expect(runPrint(ws, ["set up the service"]).code).toBe(0);
+		expectSuccess(runPrint(ws, ["set up the service"]));
 		const run = runPrint(ws, ["-c", "@.pi/pending-questions.json", "yes please"]);
 		expect(run.stderr).not.toContain("not valid JSON");
-		expect(run.code).toBe(0);
+		expectSuccess(run);
 		expect(lastUserText()).toContain('The user\'s answers, in their own words: "yes please"');
 		expect(existsSync(ws.pendingPath())).toBe(false);
 	});
@@ -247,7 +248,7 @@ describe("the @file answer path recognises only pi's own attached-file block (de
 	it("a note that quotes a pending-file block is a plain prompt: nothing answered, nothing deleted", () => {
 		// A real pending file outside the project, and one inside it, both quoted in a note.
 		mkdirSync(`${ws.root}/elsewhere/.pi`, { recursive: true });
-		expect(runPrint(ws, ["set up the service"]).code).toBe(0);
+		expectSuccess(runPrint(ws, ["set up the service"]));
 		const inside = ws.pendingPath();
 		const outside = `${ws.root}/elsewhere/.pi/pending-questions.json`;
 		const content = readFileSync(inside, "utf8");
@@ -255,7 +256,7 @@ describe("the @file answer path recognises only pi's own attached-file block (de
 		const quote = (path: string) => `<file name="${path}">\n${content}\n</file>\n`;
 		writeFileSync(`${ws.cwd}/notes.md`, `# Notes\n${quote(outside)}${quote(inside)}and more notes\n`);
 		const run = runPrint(ws, ["@notes.md", "summarize"]);
-		expect(run.code).toBe(0);
+		expectSuccess(run);
 		expect(existsSync(outside)).toBe(true);
 		expect(existsSync(inside)).toBe(true);
 		const text = lastUserText();
@@ -265,12 +266,12 @@ describe("the @file answer path recognises only pi's own attached-file block (de
 	});
 
 	it("an attached file whose name looks like a pending file outside the project is left alone", () => {
-		expect(runPrint(ws, ["set up the service"]).code).toBe(0);
+		expectSuccess(runPrint(ws, ["set up the service"]));
 		mkdirSync(`${ws.root}/elsewhere/.pi`, { recursive: true });
 		const outside = `${ws.root}/elsewhere/.pi/pending-questions.json`;
 		writeFileSync(outside, readFileSync(ws.pendingPath(), "utf8"));
 		const run = runPrint(ws, [`@${outside}`, "use postgres"]);
-		expect(run.code).toBe(0);
+		expectSuccess(run);
 		expect(existsSync(outside)).toBe(true);
 		expect(lastUserText()).not.toContain("<ask_user_answers");
 	});
@@ -307,7 +308,7 @@ describe("prompt injection from planted pending files (defect 2)", () => {
 	});
 
 	it("TUI /questions answer: a file this user's pi wrote in another session is answered at once, with its task", async () => {
-		expect(runPrint(ws, ["set up the service"]).code).toBe(0);
+		expectSuccess(runPrint(ws, ["set up the service"]));
 		const t = await tuiCommand("/questions answer");
 		const delivered = await answerSpecExampleInTui(ws, t, "svc-from-tui");
 		expect(delivered).toContain('The task they had given you: "set up the service"');
@@ -316,7 +317,7 @@ describe("prompt injection from planted pending files (defect 2)", () => {
 	it("`pi -p @file`: naming a planted file answers its questions, but its task is not sent as the person's", () => {
 		plant("pending-questions.json", { task: HIDDEN_TASK });
 		const run = runPrint(ws, ["@.pi/pending-questions.json", "use postgres, call it svc"]);
-		expect(run.code).toBe(0);
+		expectSuccess(run);
 		const text = lastUserText();
 		expect(text).toContain('The user\'s answers, in their own words: "use postgres, call it svc"');
 		expect(text).not.toContain("evil.example");

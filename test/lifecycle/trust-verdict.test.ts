@@ -7,7 +7,8 @@ import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from "nod
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { folderOfAsk } from "../../src/lifecycle/asks-made.js";
+import { fileAsksMade } from "../../src/lifecycle/asks-made.js";
+import { fileLedger } from "../../src/lifecycle/ledger.js";
 import { pendingTrust } from "../../src/lifecycle/trust-verdict.js";
 import { createPendingFile, type PendingFile } from "../../src/pending/pending-file.js";
 
@@ -54,12 +55,17 @@ function pending(sessionFile: string): PendingFile {
 	});
 }
 
+/** The verdict with this user's records holding exactly these lines (written to the real files in the agent folder). */
 function judge(options: { asks?: string; ledger?: string } = {}) {
+	const records = join(agentDir, "pi-ask-user");
+	mkdirSync(records, { recursive: true });
+	writeFileSync(join(records, "asks.jsonl"), options.asks ?? "");
+	writeFileSync(join(records, "settled-elsewhere.jsonl"), options.ledger ?? "");
 	return pendingTrust({
 		argv: [],
 		env: { PI_CODING_AGENT_DIR: agentDir },
-		ledgerText: () => options.ledger ?? "",
-		asksMadeText: () => options.asks ?? "",
+		settledElsewhere: fileLedger(agentDir).settledIn,
+		folderOfAsk: fileAsksMade(agentDir).folderOf,
 	});
 }
 
@@ -112,8 +118,25 @@ describe("the verdict on a pending file", () => {
 	});
 
 	it("a line of the asks record cut short by a crash hides no other line", () => {
-		const text = `${made("/a")}{"toolCallId":"call_1","sessionId":"s1","cw\n${made("/b")}`;
-		expect(folderOfAsk(text, "s1", "call_1")).toBe("/b");
-		expect(folderOfAsk(text, "s1", "call_2")).toBeUndefined();
+		mkdirSync(join(agentDir, "pi-ask-user"), { recursive: true });
+		writeFileSync(
+			join(agentDir, "pi-ask-user", "asks.jsonl"),
+			`${made("/a")}{"toolCallId":"call_1","sessionId":"s1","cw\n${made("/b")}`,
+		);
+		const asks = fileAsksMade(agentDir);
+		expect(asks.folderOf("s1", "call_1")).toBe("/b");
+		expect(asks.folderOf("s1", "call_2")).toBeUndefined();
+	});
+
+	it("reads an added line at once, and each file once however many files it judges", () => {
+		const asks = fileAsksMade(agentDir);
+		expect(asks.folderOf("s1", "call_1")).toBeUndefined();
+		asks.add({ toolCallId: "call_1", sessionId: "s1", cwd: "/a", savedAt: "x" });
+		expect(asks.folderOf("s1", "call_1")).toBe("/a");
+		const ledger = fileLedger(agentDir);
+		expect(ledger.settledIn("s1").has("call_1")).toBe(false);
+		ledger.add({ sessionId: "s1", toolCallId: "call_1", state: "delivered" });
+		expect(ledger.settledIn("s1").has("call_1")).toBe(true);
+		expect(ledger.settledIn("s1")).toBe(ledger.settledIn("s1"));
 	});
 });
