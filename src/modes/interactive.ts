@@ -2,8 +2,9 @@
  * Interactive mode (pi's TUI): shows the question dialog with `ctx.ui.custom()` at the height the terminal
  * leaves it, lets a person in another window notice the waiting question (bell and window title,
  * `PI_ASK_USER_NOTIFY`; on pi ≥ 1.5.1 also pi's own "blocked on the person" state), wires Ctrl+G to
- * $VISUAL/$EDITOR, and closes the dialog as `interrupted` when the call is aborted (never `cancelled`: a cancel is
- * only what the person does in the dialog).
+ * $VISUAL/$EDITOR, draws it in words for a screen reader when `PI_ASK_USER_SCREEN_READER` says so, and closes
+ * the dialog as `interrupted` when the call is aborted (never `cancelled`: a cancel is only what the person does
+ * in the dialog).
  */
 import { basename } from "node:path";
 import { type ExtensionUIContext, VERSION } from "@mariozechner/pi-coding-agent";
@@ -23,8 +24,14 @@ export interface InteractiveOptions {
 	notify?: NotifySetting;
 	/** pi's version (tests); decides whether pi is told that the session waits for the person. */
 	piVersion?: string;
-	/** Overrides the environment that names $VISUAL/$EDITOR (tests). */
+	/** Overrides the environment that names $VISUAL/$EDITOR and `PI_ASK_USER_SCREEN_READER` (tests). */
 	env?: NodeJS.ProcessEnv;
+}
+
+/** Reads `PI_ASK_USER_SCREEN_READER`: 1/on/true/yes draw the dialog as plain lines in words. */
+export function screenReaderSetting(value: string | undefined): boolean {
+	const text = value?.trim().toLowerCase();
+	return text === "1" || text === "on" || text === "true" || text === "yes";
 }
 
 /** What pi ≥ 1.5.1 accepts as `custom()`'s `blocked` option: the session waits for the person. */
@@ -104,7 +111,9 @@ export async function askInteractive(
 	const customOptions: CustomOptions | undefined = supportsBlocked(options.piVersion ?? VERSION)
 		? { blocked: { kind: "question", message: STRINGS.windowTitle(headline) } }
 		: undefined;
-	const editor = editorCommand(options.env ?? process.env);
+	const env = options.env ?? process.env;
+	const editor = editorCommand(env);
+	const screenReader = screenReaderSetting(env.PI_ASK_USER_SCREEN_READER);
 	let titleChanged = false;
 
 	let removeAbort = () => {};
@@ -116,6 +125,7 @@ export async function askInteractive(
 				history: options.history,
 				room: (width) => roomFor(tui, dialog, width),
 				editExternally: editor === undefined ? undefined : (text) => editInExternalEditor(tui, editor, text),
+				screenReader,
 				onDone: done,
 			});
 			if (signal) {

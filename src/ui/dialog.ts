@@ -22,6 +22,8 @@ export interface AskDialogOptions {
 	room?: (width: number) => number;
 	/** Edits a text in $VISUAL/$EDITOR (Ctrl+G); `undefined` = keep the text. Absent when no editor is set. */
 	editExternally?: (text: string) => string | undefined;
+	/** Plain lines in words for a screen reader (`PI_ASK_USER_SCREEN_READER=1`), decided where the dialog is built. */
+	screenReader?: boolean;
 	/** Called once, when the dialog ends. */
 	onDone(outcome: AskOutcome): void;
 }
@@ -111,10 +113,17 @@ export class AskDialog implements Component, Focusable {
 		const input = open
 			? (w: number) => this.editor.render(Math.max(MIN_EDITOR_WIDTH, w)).map((line) => truncateToWidth(line, w))
 			: undefined;
-		const frame = renderDialog(this.state, this.theme, { width, height }, input, {
-			history: (this.options.history?.length ?? 0) > 0,
-			externalEditor: this.options.editExternally !== undefined,
-		});
+		const frame = renderDialog(
+			this.state,
+			this.theme,
+			{ width, height },
+			input,
+			{
+				history: (this.options.history?.length ?? 0) > 0,
+				externalEditor: this.options.editExternally !== undefined,
+			},
+			{ screenReader: this.options.screenReader === true },
+		);
 		// What the frame showed goes back into the state (no redraw: it is what is on screen).
 		this.state = reduce(this.state, { type: "viewport", viewport: frame.viewport });
 		this.cache = { width, height, lines: frame.lines };

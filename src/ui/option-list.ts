@@ -28,6 +28,11 @@ export interface OptionListView {
 	active: boolean;
 	/** The Other input is open: its row is the one being answered and is drawn as focused. */
 	answeringOther: boolean;
+	/**
+	 * Rows in words for a screen reader: number, label, state ("checked", "selected"), description; no pointer,
+	 * boxes or indent, and the same line whether focused or not (the dialog says where the focus is in one line).
+	 */
+	words?: boolean;
 }
 
 export interface RenderedList {
@@ -47,7 +52,35 @@ function hanging(text: string, width: number, first: string, rest: string): stri
 	return wrapTextWithAnsi(text, room).map((line, i) => truncateToWidth((i === 0 ? first : rest) + line, width));
 }
 
+/** A row in words: its state is said, not drawn. */
+function rowWords(view: OptionListView, theme: DialogTheme, width: number, row: number): string[] {
+	const words = STRINGS.screenReader;
+	const isOther = row === (view.matches?.length ?? view.options.length);
+	const index = isOther ? undefined : view.matches ? view.matches[row] : row;
+	const option = index === undefined ? undefined : view.options[index];
+	const typed = isOther ? sanitizeLine(view.otherText.slice(0, width * OTHER_TEXT_LINES * 2)).trim() : "";
+	const label = isOther ? (typed === "" ? words.other : STRINGS.otherTyped(typed)) : sanitizeLine(option?.label ?? "");
+	const text = words.row(
+		isOther ? view.options.length + 1 : (index ?? 0) + 1,
+		label,
+		rowState(view, index, isOther),
+		sanitizeLine(option?.description ?? ""),
+	);
+	return wrapTextWithAnsi(theme.text(text), Math.max(1, width)).map((line) => truncateToWidth(line, width));
+}
+
+/** A row's state in words: checked or not (multi-select), selected (the chosen answer), or nothing. */
+export function rowState(view: OptionListView, index: number | undefined, isOther: boolean): string {
+	const words = STRINGS.screenReader;
+	if (view.multiSelect) {
+		const ticked = isOther ? view.otherChecked : index !== undefined && view.checked.has(index);
+		return ticked ? words.checked : words.notChecked;
+	}
+	return index !== undefined && index === view.chosen ? words.selected : "";
+}
+
 function rowLines(view: OptionListView, theme: DialogTheme, width: number, row: number): string[] {
+	if (view.words) return rowWords(view, theme, width, row);
 	const optionRows = view.matches?.length ?? view.options.length;
 	const numberWidth = String(view.options.length + 1).length;
 	const isOther = row === optionRows;
@@ -105,9 +138,9 @@ function cachedRowLines(view: OptionListView, theme: DialogTheme, width: number,
 		rows = new Map();
 		byList.set(view.options, rows);
 	}
-	const focused = view.active && row === view.cursor;
+	const focused = !view.words && view.active && row === view.cursor;
 	const ticked = view.multiSelect ? (view.checked.has(index) ? 2 : 1) : 0;
-	const key = `${width}:${index}:${focused ? 1 : 0}:${ticked}:${index === view.chosen ? 1 : 0}`;
+	const key = `${view.words ? "w" : ""}${width}:${index}:${focused ? 1 : 0}:${ticked}:${index === view.chosen ? 1 : 0}`;
 	let lines = rows.get(key);
 	if (!lines) {
 		lines = rowLines(view, theme, width, row);
@@ -160,9 +193,10 @@ export function renderOptionList(
 	const body = shown.slice(0, Math.max(1, inner));
 	const pad = " ".repeat(INDENT);
 	const lines: string[] = [];
-	if (first > 0 && room >= 3) lines.push(truncateToWidth(pad + theme.dim(STRINGS.moreAbove(first)), width));
+	const above = view.words ? STRINGS.screenReader.moreAbove(first) : pad + STRINGS.moreAbove(first);
+	const below = view.words ? STRINGS.screenReader.moreBelow(rows - 1 - last) : pad + STRINGS.moreBelow(rows - 1 - last);
+	if (first > 0 && room >= 3) lines.push(truncateToWidth(theme.dim(above), width));
 	lines.push(...body);
-	if (last < rows - 1 && room >= 2)
-		lines.push(truncateToWidth(pad + theme.dim(STRINGS.moreBelow(rows - 1 - last)), width));
+	if (last < rows - 1 && room >= 2) lines.push(truncateToWidth(theme.dim(below), width));
 	return { lines: lines.slice(0, room), first, last };
 }

@@ -22,8 +22,10 @@ import {
 	type QuestionState,
 	type Viewport,
 } from "./dialog-state.js";
+import { type HintContext, hintLines, hintParts } from "./hint.js";
 import { renderOptionList } from "./option-list.js";
 import { markdownLines, pane, previewLines, tallestPreview } from "./preview.js";
+import { renderForScreenReader } from "./render-plain.js";
 import type { DialogTheme } from "./theme.js";
 
 /** Renders the text input at a given width (pi-tui's Editor in the real dialog); shown while one is open. */
@@ -40,12 +42,12 @@ export interface DialogFrame {
 	viewport: Viewport;
 }
 
-/** What the dialog may mention in its hints. */
-export interface HintContext {
-	/** Earlier answers exist for ↑ recall. */
-	history: boolean;
-	/** $VISUAL or $EDITOR is set, so Ctrl+G does something. */
-	externalEditor: boolean;
+export type { HintContext } from "./hint.js";
+
+/** How the dialog is drawn, decided once where it is built. */
+export interface RenderOptions {
+	/** Plain lines in words for a screen reader (`PI_ASK_USER_SCREEN_READER=1`): no glyphs, no box drawing. */
+	screenReader?: boolean;
 }
 
 /** From this width on, a preview sits beside the options instead of below them. */
@@ -131,76 +133,6 @@ function tabBar(state: DialogState, theme: DialogTheme, width: number): string {
 	for (let i = first; i <= last; i++) chips.push(chip(i, max(i)));
 	const line = `${head}${first > 0 ? theme.dim("…") : " "}${chips.join("")}${last < n - 1 ? theme.dim("…") : " "}${submit}`;
 	return truncateToWidth(line, width);
-}
-
-// --------------------------------------------------------------------------------------------------- hint
-
-/** What Enter does on a free-text question: it submits a lone one; inside tabs it leaves for the next question, or the Review after the last. */
-function textEnterHint(state: DialogState): string {
-	if (!isMultiQuestion(state)) return STRINGS.hint.submitText;
-	return state.tab < state.questions.length - 1 ? STRINGS.hint.nextQuestion : STRINGS.hint.toReview;
-}
-
-function hintParts(
-	state: DialogState,
-	question: Question | undefined,
-	qs: QuestionState | undefined,
-	ctx: HintContext,
-) {
-	const h = STRINGS.hint;
-	const mode = state.mode;
-	const tabs = isMultiQuestion(state) ? [h.tabs] : [];
-	if (mode.kind === "confirm") return [h.choose, h.confirm, h.yesNo];
-	const editor = ctx.externalEditor ? [h.editor] : [];
-	if (mode.kind === "input") {
-		if (mode.purpose === "note") return [h.saveNote, ...editor, h.backFromNote];
-		if (mode.purpose === "other") return [h.confirmOther, ...editor, h.back];
-		return [textEnterHint(state), ...tabs, ...(ctx.history ? [h.recall] : []), ...editor, h.cancel];
-	}
-	// Shift+↑↓ is named where lines are hidden (question, preview, Review), not here.
-	if (!question || !qs) return [h.submitAll, ...tabs, h.cancel];
-	if (mode.kind === "filter") return [h.filterTyping, h.move, h.filterPick, h.clearFilter];
-	const esc = qs.filter ? h.clearFilter : h.cancel;
-	// Digits pick a row whether or not it is on screen, so "1-N pick" comes early enough to show at 40 columns
-	// (beside Enter select; in multi-select after Esc, which keeps its place).
-	const pick = h.pick((question.options?.length ?? 0) + 1);
-	if (question.multiSelect) {
-		return [h.move, h.toggle, h.confirmTicks, ...tabs, esc, pick, h.typeOwn, h.filter, h.note];
-	}
-	return [h.move, h.select, pick, ...tabs, esc, h.typeOwn, h.filter, h.note];
-}
-
-const HINT_SEPARATOR = " • ";
-
-/**
- * The hint on one line, or two when narrow; parts that still do not fit are left off from the end. Two lines
- * share the parts evenly, so the second never holds one lone part that the first pushed out.
- */
-function hintLines(parts: readonly string[], theme: DialogTheme, width: number): string[] {
-	const room = Math.max(1, width - 1);
-	const join = (from: number, to: number) => parts.slice(from, to).join(HINT_SEPARATOR);
-	// How many parts fit greedily, and where the first line ends.
-	let firstEnd = 0;
-	while (firstEnd < parts.length && visibleWidth(join(0, firstEnd + 1)) <= room) firstEnd++;
-	let kept = firstEnd;
-	while (kept < parts.length && visibleWidth(join(firstEnd, kept + 1)) <= room) kept++;
-	const out = (lines: string[]) => lines.map((line) => truncateToWidth(` ${theme.dim(line)}`, width));
-	if (firstEnd === 0) return out(parts[0] === undefined ? [] : [parts[0]]);
-	if (kept === firstEnd) return out([join(0, firstEnd)]);
-	// The even split: the break that makes the longer line shortest, every part kept still on one of the two.
-	let best = firstEnd;
-	let bestWidth = Number.POSITIVE_INFINITY;
-	for (let split = 1; split < kept; split++) {
-		const first = visibleWidth(join(0, split));
-		const second = visibleWidth(join(split, kept));
-		if (first > room || second > room) continue;
-		const longer = Math.max(first, second);
-		if (longer < bestWidth) {
-			best = split;
-			bestWidth = longer;
-		}
-	}
-	return out([join(0, best), join(best, kept)]);
 }
 
 // --------------------------------------------------------------------------------------------------- body
@@ -526,7 +458,9 @@ export function renderDialog(
 	size: DialogSize,
 	input?: InputRenderer,
 	hints: HintContext = { history: false, externalEditor: false },
+	options: RenderOptions = {},
 ): DialogFrame {
+	if (options.screenReader) return renderForScreenReader(state, theme, size, input, hints);
 	const w = Math.max(1, size.width);
 	const height = Math.max(1, size.height);
 	const border = theme.border("─".repeat(w));
@@ -541,7 +475,7 @@ export function renderDialog(
 	const bottom: string[] = [];
 	if (state.notice === "emptyAnswer") bottom.push(...wrapped(theme.warning(STRINGS.emptyAnswer), w, " "));
 	bottom.push(...confirmLines(state, theme, w));
-	const hint = hintLines(hintParts(state, question, qs, hints), theme, w);
+	const hint = hintLines(hintParts(state, hints, STRINGS.hint), theme, w);
 	bottom.push(...hint, border);
 
 	const framed = height - top.length - bottom.length;

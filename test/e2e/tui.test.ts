@@ -3,6 +3,7 @@
  * the model receives out. Every wait is on screen text that only the dialog draws.
  */
 import { describe, expect, it } from "vitest";
+import { DATABASE } from "../fixtures.js";
 import { FEATURES, KEYS, resultJson, SPEC_EXAMPLE, SPEC_RESULT, waitForToolResult } from "./harness.js";
 import { tuiPerTest } from "./tui-session.js";
 
@@ -142,5 +143,28 @@ describe("ask_user in pi's TUI", () => {
 		t.type(KEYS.escape);
 		const result = await waitForToolResult(session.ws());
 		expect(resultJson(result.text)).toEqual({ answered: false, answers: [], cancelled: true });
+	});
+
+	it("PI_ASK_USER_SCREEN_READER=1: plain lines in words, a focus change on one line, the answer as given", async () => {
+		const t = session.ask({ questions: [DATABASE] }, { cols: 80, rows: 24 }, { PI_ASK_USER_SCREEN_READER: "1" });
+		await t.waitFor("Focus: 1 of 4, 1. PostgreSQL (Recommended)", DIALOG_TIMEOUT);
+		const screen = t.screen().join("\n");
+		expect(screen, screen).toContain("1. PostgreSQL (Recommended). Battle-tested relational DB");
+		expect(screen, screen).toContain("4. Other, type your own answer");
+		// The dialog's own lines: no rule, pointer or glyph.
+		const dialog = t
+			.screen()
+			.filter((line) => /^(Database Selection|Which database|\d\. |Focus:| Up and Down)/.test(line));
+		expect(dialog.length, screen).toBeGreaterThanOrEqual(7);
+		for (const line of dialog) expect(line).not.toMatch(/[\u2500-\u259f\u2190-\u21ff\u25a0-\u25ff\u2713\u2022]|^ *> /);
+		expect(t.screen()).not.toContain("─".repeat(80));
+		t.type(KEYS.down);
+		await t.waitFor("Focus: 2 of 4, 2. SQLite");
+		t.type(KEYS.enter);
+		const result = await waitForToolResult(session.ws());
+		expect(resultJson(result.text)).toEqual({
+			answered: true,
+			answers: [{ question: DATABASE.question, answer: "SQLite", selectedOption: "SQLite", wasCustom: false }],
+		});
 	});
 });

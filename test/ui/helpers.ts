@@ -29,6 +29,7 @@ export interface DialogSetup {
 	/** Lines the dialog may use (the fake terminal's rows); 24 unless given. */
 	rows?: number;
 	editExternally?: (text: string) => string | undefined;
+	screenReader?: boolean;
 }
 
 export function openDialog(questions: Question[], history?: string[], setup: DialogSetup = {}): Harness {
@@ -37,6 +38,7 @@ export function openDialog(questions: Question[], history?: string[], setup: Dia
 	const dialog = new AskDialog(tui, plainTheme, new KeybindingsManager(PI_KEYBINDINGS), questions, {
 		history,
 		editExternally: setup.editExternally,
+		screenReader: setup.screenReader,
 		onDone: (o) => {
 			outcome = o;
 		},

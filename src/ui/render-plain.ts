@@ -1,0 +1,248 @@
+/**
+ * The dialog for a screen reader (`PI_ASK_USER_SCREEN_READER=1`): plain lines in words, a pure function of
+ * (state, theme, width, height) like the drawn dialog. No rules, box drawing, pointer, boxes or glyphs; each row
+ * says its number, label and state ("checked", "selected"); where the focus is, is one line of its own above the
+ * hint, so that moving it changes that line and nothing else a reader would announce.
+ */
+import { stripVTControlCharacters } from "node:util";
+import { truncateToWidth, wrapTextWithAnsi } from "@mariozechner/pi-tui";
+import { STRINGS } from "../core/strings.js";
+import { sanitizeLine, sanitizeText } from "../core/text.js";
+import type { Question } from "../core/types.js";
+import {
+	answeredCount,
+	type DialogState,
+	givenAnswer,
+	hasOptions,
+	isMultiQuestion,
+	isSubmitTab,
+	optionAtRow,
+	type QuestionState,
+	rowNumber,
+	type Viewport,
+} from "./dialog-state.js";
+import { type HintContext, hintLines, hintParts } from "./hint.js";
+import { type OptionListView, renderOptionList, rowState } from "./option-list.js";
+import type { DialogFrame, DialogSize, InputRenderer } from "./render.js";
+import type { DialogTheme } from "./theme.js";
+
+const WORDS = STRINGS.screenReader;
+/** The question text keeps at most this share of the body when everything does not fit. */
+const TEXT_SHARE = 0.4;
+/** A preview is shown when it can show all of itself or at least this many lines. */
+const PREVIEW_MIN_LINES = 3;
+/** pi-tui's editor frames its text with rules (and "─── ↑ 2 more" on them); a reader gets the text alone. */
+const EDITOR_RULE = /^[\s─]*(?:[↑↓] \d+ more)?[\s─]*$/;
+
+function wrapped(text: string, width: number): string[] {
+	return wrapTextWithAnsi(text, Math.max(1, width)).map((line) => truncateToWidth(line, width));
+}
+
+/** `lines` in at most `height` lines from `scroll`; when lines are hidden, the last line says how many, in words. */
+function clamp(lines: readonly string[], height: number, scroll: number, theme: DialogTheme, width: number) {
+	if (lines.length <= height) return { lines: [...lines], scroll: 0, scrollMax: 0 };
+	const shown = Math.max(1, height - 1);
+	const scrollMax = lines.length - shown;
+	const top = Math.max(0, Math.min(scroll, scrollMax));
+	const window = lines.slice(top, top + shown);
+	if (height <= 1) return { lines: window, scroll: top, scrollMax };
+	const note = truncateToWidth(theme.dim(WORDS.linesHidden(top, lines.length - top - shown)), width);
+	return { lines: [...window, note], scroll: top, scrollMax };
+}
+
+/** The open input's text lines, without the editor's rules. */
+function inputText(input: InputRenderer | undefined, width: number): string[] {
+	return (input?.(width) ?? []).filter((line) => {
+		const text = stripVTControlCharacters(line);
+		return !(text.includes("─") && EDITOR_RULE.test(text));
+	});
+}
+
+function listView(state: DialogState, question: Question, qs: QuestionState): OptionListView {
+	const open = state.mode.kind === "input" ? state.mode : undefined;
+	return {
+		options: question.options ?? [],
+		matches: qs.matches,
+		cursor: qs.cursor,
+		scroll: qs.scroll,
+		multiSelect: question.multiSelect === true,
+		checked: qs.checked,
+		otherChecked: qs.otherChecked,
+		otherText: open?.purpose === "other" ? "" : qs.draft,
+		chosen: qs.chosen,
+		active: false,
+		answeringOther: false,
+		words: true,
+	};
+}
+
+/** The one line that says where the focus is. */
+function focusLine(state: DialogState): string {
+	const mode = state.mode;
+	if (mode.kind === "confirm") {
+		const text = mode.purpose === "discard" ? STRINGS.confirmDiscard(mode.count) : STRINGS.confirmLong(mode.count);
+		return `${text} ${WORDS.choice(mode.yes)}`;
+	}
+	if (mode.kind === "input") return WORDS.typing[mode.purpose];
+	if (isSubmitTab(state)) return `${WORDS.review}: ${WORDS.answered(answeredCount(state), state.questions.length)}`;
+	const question = state.questions[state.tab];
+	const qs = state.perQuestion[state.tab];
+	if (!question || !qs) return "";
+	if (mode.kind === "filter") return WORDS.filtering(sanitizeLine(qs.filter), qs.matches?.length ?? 0);
+	const rows = (qs.matches?.length ?? question.options?.length ?? 0) + 1;
+	const option = optionAtRow(question, qs, qs.cursor);
+	const view = listView(state, question, qs);
+	const isOther = option === undefined;
+	const typed = sanitizeLine(qs.draft).trim();
+	const label = isOther
+		? typed === ""
+			? WORDS.other
+			: STRINGS.otherTyped(typed)
+		: sanitizeLine(question.options?.[option]?.label ?? "");
+	return WORDS.focus(
+		Math.min(rows, qs.cursor + 1),
+		rows,
+		`${rowNumber(question, qs, qs.cursor)}. ${label}`,
+		rowState(view, option, isOther),
+	);
+}
+
+function questionLines(question: Question, theme: DialogTheme, width: number): string[] {
+	const lines = wrapped(theme.bold(sanitizeText(question.question)), width);
+	if (question.context) lines.push(...wrapped(sanitizeText(question.context), width));
+	return lines;
+}
+
+function reviewLines(state: DialogState, theme: DialogTheme, width: number): string[] {
+	const lines = wrapped(theme.bold(STRINGS.reviewTitle), width);
+	for (const [i, question] of state.questions.entries()) {
+		const qs = state.perQuestion[i];
+		const given = qs ? givenAnswer(question, qs) : undefined;
+		lines.push(...wrapped(`${i + 1}. ${sanitizeText(question.question)}`, width));
+		if (!given) {
+			lines.push(...wrapped(WORDS.unanswered, width));
+			continue;
+		}
+		const items = [...given.chosen, ...given.typed.map((text) => `${STRINGS.customMark}${text}`)];
+		lines.push(...wrapped(WORDS.answer(sanitizeText(items.join(", "))), width));
+		if (given.note) lines.push(...wrapped(STRINGS.noteLabel + sanitizeText(given.note), width));
+	}
+	const missing = state.questions.length - answeredCount(state);
+	lines.push(...wrapped(missing === 0 ? STRINGS.allAnswered : STRINGS.someUnanswered(missing), width));
+	return lines;
+}
+
+interface Body {
+	lines: string[];
+	viewport: Viewport;
+}
+
+const NO_SCROLL = { first: 0, last: 0, textScroll: 0, textScrollMax: 0, previewScroll: 0, previewScrollMax: 0 };
+
+function optionsBody(
+	state: DialogState,
+	question: Question,
+	qs: QuestionState,
+	theme: DialogTheme,
+	width: number,
+	budget: number,
+	input: InputRenderer | undefined,
+): Body {
+	const text = questionLines(question, theme, width);
+	const filter =
+		qs.filter !== "" || state.mode.kind === "filter"
+			? wrapped(STRINGS.filterPrompt + sanitizeLine(qs.filter), width)
+			: [];
+	if (qs.matches?.length === 0) filter.push(...wrapped(STRINGS.filterEmpty, width));
+	let below: string[] = [];
+	if (state.mode.kind === "input") {
+		const label = state.mode.purpose === "note" ? STRINGS.noteInputLabel : STRINGS.otherInputLabel;
+		below = [...wrapped(label, width), ...inputText(input, width)];
+	} else if (qs.note) {
+		below = wrapped(STRINGS.noteLabel + sanitizeText(qs.note), width);
+	}
+	const view = listView(state, question, qs);
+	const full = renderOptionList(view, theme, width, Math.max(1, budget));
+	const option = optionAtRow(question, qs, qs.cursor);
+	const preview = option === undefined ? undefined : question.options?.[option]?.preview;
+	const previewAll = preview ? wrapped(sanitizeText(preview), width) : [];
+
+	const fixed = filter.length + below.length;
+	const textRoom =
+		text.length + fixed + full.lines.length + previewAll.length <= budget
+			? text.length
+			: Math.min(text.length, Math.max(1, Math.floor(budget * TEXT_SHARE)));
+	const rest = Math.max(1, budget - fixed - textRoom);
+	const list = full.lines.length <= rest ? full : renderOptionList(view, theme, width, rest);
+	// The preview, under a line that says what it is, when there is room for it to be of use.
+	const paneRoom = rest - list.lines.length - 1;
+	const showPreview = previewAll.length > 0 && paneRoom >= Math.min(previewAll.length, PREVIEW_MIN_LINES);
+	const shownPreview = showPreview ? clamp(previewAll, paneRoom, qs.previewScroll, theme, width) : undefined;
+	const shownText = clamp(text, textRoom, qs.textScroll, theme, width);
+	const lines = [...shownText.lines, ...filter, ...list.lines];
+	if (shownPreview) lines.push(...wrapped(WORDS.preview, width), ...shownPreview.lines);
+	lines.push(...below);
+	return {
+		lines,
+		viewport: {
+			first: list.first,
+			last: list.last,
+			textScroll: shownText.scroll,
+			textScrollMax: shownText.scrollMax,
+			previewScroll: shownPreview?.scroll ?? 0,
+			previewScrollMax: shownPreview?.scrollMax ?? 0,
+		},
+	};
+}
+
+/** The dialog in words: heading, body, the focus line, the hint; never more than `size.height` lines. */
+export function renderForScreenReader(
+	state: DialogState,
+	theme: DialogTheme,
+	size: DialogSize,
+	input: InputRenderer | undefined,
+	hints: HintContext,
+): DialogFrame {
+	const width = Math.max(1, size.width);
+	const height = Math.max(1, size.height);
+	const question = isSubmitTab(state) ? undefined : state.questions[state.tab];
+	const qs = state.perQuestion[state.tab];
+
+	const top: string[] = [];
+	if (isMultiQuestion(state)) {
+		const where = question
+			? WORDS.question(state.tab + 1, state.questions.length, sanitizeLine(question.header ?? ""))
+			: WORDS.review;
+		top.push(...wrapped(`${where}. ${WORDS.answered(answeredCount(state), state.questions.length)}`, width));
+	} else if (question?.header) {
+		top.push(...wrapped(sanitizeLine(question.header), width));
+	}
+	const bottom: string[] = [];
+	if (state.notice === "emptyAnswer") bottom.push(...wrapped(STRINGS.emptyAnswer, width));
+	bottom.push(...wrapped(focusLine(state), width));
+	bottom.push(...hintLines(hintParts(state, hints, WORDS.hint), theme, width, WORDS.hintSeparator));
+
+	const budget = Math.max(1, height - top.length - bottom.length);
+	let body: Body;
+	if (question && qs && hasOptions(question)) {
+		body = optionsBody(state, question, qs, theme, width, budget, input);
+	} else if (question && qs) {
+		const text = questionLines(question, theme, width);
+		const placeholder =
+			question.placeholder && qs.draft === "" ? wrapped(sanitizeText(question.placeholder), width) : [];
+		const field = inputText(input, width);
+		const shown = clamp(text, Math.max(1, budget - placeholder.length - field.length), qs.textScroll, theme, width);
+		body = {
+			lines: [...shown.lines, ...placeholder, ...field],
+			viewport: { ...NO_SCROLL, textScroll: shown.scroll, textScrollMax: shown.scrollMax },
+		};
+	} else {
+		const shown = clamp(reviewLines(state, theme, width), budget, state.review.scroll, theme, width);
+		body = { lines: shown.lines, viewport: { ...NO_SCROLL, textScroll: shown.scroll, textScrollMax: shown.scrollMax } };
+	}
+	// An open input sits at the bottom of the body and must stay in view.
+	const overflow = Math.max(0, body.lines.length - budget);
+	const middle = state.mode.kind === "input" ? body.lines.slice(overflow) : body.lines.slice(0, budget);
+	const lines = [...top, ...middle, ...bottom];
+	return { lines: lines.length > height ? lines.slice(lines.length - height) : lines, viewport: body.viewport };
+}
