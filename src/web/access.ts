@@ -1,15 +1,23 @@
 /**
- * Who may use the web server, pure: the page token (made at each start, shown once in the terminal) is traded
+ * Who may use the web server, pure: the page token (made at each start unless kept, shown once in the terminal) is traded
  * for an HttpOnly cookie; the page, its API and its live channel need that cookie, and writes and the live
  * channel also need a same-origin request. Agents need `PI_ASK_USER_REMOTE_TOKEN` as a Bearer token when set.
  */
-import { randomBytes, timingSafeEqual } from "node:crypto";
+import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 
 export const COOKIE_NAME = "pi_ask_user";
 
 /** A fresh secret: 32 random bytes, URL-safe. */
 export function newSecret(): string {
 	return randomBytes(32).toString("base64url");
+}
+
+/**
+ * The cookie's secret, derived from the page token: a page stays signed in across a restart exactly when the token
+ * is the same (`--keep-token`); the cookie never reveals the token.
+ */
+export function cookieSecretOf(pageToken: string): string {
+	return createHmac("sha256", pageToken).update("pi-ask-anywhere page cookie").digest("base64url");
 }
 
 /** Compares secrets in constant time; an absent value never matches. */

@@ -1,10 +1,10 @@
 /**
- * The `pi-ask-anywhere` command line, pure: `pi-ask-anywhere web [--port 8787] [--host 127.0.0.1]`. There is no token
- * option on purpose: a token on a command line leaks through `ps`.
+ * The `pi-ask-anywhere` command line, pure: `pi-ask-anywhere web [--port 8787] [--host 127.0.0.1] [--keep-token]`. There
+ * is no option that takes a token on purpose: a token on a command line leaks through `ps`.
  */
 import { parseArgs } from "node:util";
 
-export const USAGE = `usage: pi-ask-anywhere web [--port 8787] [--host 127.0.0.1]
+export const USAGE = `usage: pi-ask-anywhere web [--port 8787] [--host 127.0.0.1] [--keep-token]
 
   Serves a page where you answer the questions pi's ask_user is waiting on (live, through the
   remote bridge) and the pending questions of this folder. Prints the agent URL for
@@ -12,10 +12,16 @@ export const USAGE = `usage: pi-ask-anywhere web [--port 8787] [--host 127.0.0.1
 
   --port N     port to listen on (default 8787; 0 picks a free one)
   --host H     address to listen on (default 127.0.0.1; 0.0.0.0 exposes the page to your network)
+  --keep-token keep the page token across restarts, so open pages reconnect by themselves. It is kept
+               in <agent dir>/pi-ask-user/web-token (mode 0600) until you delete that file: anyone who
+               reads it, or who has the page address or a signed-in browser, can answer for you
+               whenever the server runs. Without it each start makes a new token.
 
   PI_ASK_USER_REMOTE_TOKEN, when set, is required from agents (set the same value for pi).`;
 
-export type WebCommand = { kind: "web"; port: number; host: string; qr: boolean } | { kind: "help" };
+export type WebCommand =
+	| { kind: "web"; port: number; host: string; qr: boolean; keepToken: boolean }
+	| { kind: "help" };
 
 export const DEFAULT_PORT = 8787;
 export const DEFAULT_HOST = "127.0.0.1";
@@ -29,6 +35,7 @@ export function parseCommand(argv: readonly string[]): WebCommand {
 			port: { type: "string" },
 			host: { type: "string" },
 			"no-qr": { type: "boolean" },
+			"keep-token": { type: "boolean" },
 			help: { type: "boolean", short: "h" },
 		},
 	});
@@ -41,5 +48,5 @@ export function parseCommand(argv: readonly string[]): WebCommand {
 		throw new Error(`--port must be a number from 0 to 65535, got ${JSON.stringify(values.port)}`);
 	}
 	const host = values.host?.trim() || DEFAULT_HOST;
-	return { kind: "web", port, host, qr: values["no-qr"] !== true };
+	return { kind: "web", port, host, qr: values["no-qr"] !== true, keepToken: values["keep-token"] === true };
 }

@@ -13,6 +13,7 @@ import { currentSessionPlaces } from "../pending/trust.js";
 import { isLoopbackHost } from "../remote/config.js";
 import { newSecret } from "./access.js";
 import { parseCommand, USAGE } from "./cli-args.js";
+import { keptToken } from "./kept-token.js";
 import { type Asset, startWebServer } from "./server.js";
 
 const PAGE_FILES: readonly [string, string, string][] = [
@@ -51,11 +52,12 @@ async function main(): Promise<void> {
 	const trust = pendingTrust({
 		argv: [],
 		env: process.env,
-		ledgerText: () => ledger.read(),
-		asksMadeText: () => asksMade.read(),
+		settledElsewhere: ledger.settledIn,
+		folderOfAsk: asksMade.folderOf,
 	});
 	const agentToken = process.env.PI_ASK_USER_REMOTE_TOKEN?.trim() || undefined;
-	const pageToken = newSecret();
+	const kept = command.keepToken ? keptToken(agentDir) : undefined;
+	const pageToken = kept?.token ?? newSecret();
 	const server = await startWebServer({
 		host: command.host,
 		port: command.port,
@@ -76,6 +78,11 @@ async function main(): Promise<void> {
 	if (!isLoopbackHost(command.host)) {
 		console.log(
 			`warning: listening on ${command.host}: anyone on your network who has the page address can answer; the page is plain http (use a trusted network)${agentToken ? "" : ", and agents need no token (set PI_ASK_USER_REMOTE_TOKEN)"}`,
+		);
+	}
+	if (kept) {
+		console.log(
+			`token: kept in ${kept.path}${kept.renewed === undefined ? "" : ` (new: ${kept.renewed})`}; open pages reconnect after a restart. Delete the file for a new token.`,
 		);
 	}
 	console.log(`folder: ${cwd} (its pending questions are listed too)`);

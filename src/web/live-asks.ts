@@ -3,7 +3,7 @@
  * removed when it closes the ask, when its connection ends, or when the first answer is taken (the first
  * answer wins; a second page gets "already answered"). Pure bookkeeping; the server does the I/O.
  */
-import { type QuestionEventPayload, WIRE_EXTENSIONS, type WireQuestion } from "../remote/protocol.js";
+import { CLOSED_EVENT, type QuestionEventPayload, WIRE_EXTENSIONS, type WireQuestion } from "../remote/protocol.js";
 
 /** One ask as pages see it. `id` is the server's own: agents' ids may collide, and pages never see them. */
 export interface LiveAsk {
@@ -11,8 +11,11 @@ export interface LiveAsk {
 	agentId: string;
 	sessionKey: string;
 	questions: WireQuestion[];
-	/** Whether the agent takes exact arrays and notes (it listed the extensions) or only plain strings. */
-	accepts: { exact: boolean; notes: boolean };
+	/**
+	 * Whether the agent takes exact arrays and notes (it listed the extensions) or only plain strings, and whether it
+	 * tells when an ask ends (`ask_user_closed`), which is how the page learns that pi got the answers.
+	 */
+	accepts: { exact: boolean; notes: boolean; closes: boolean };
 	askedAt: number;
 }
 
@@ -50,7 +53,11 @@ export function createLiveAsks(newId: () => string): LiveAsks {
 				agentId: payload.agentId,
 				sessionKey: payload.sessionKey,
 				questions: payload.questions,
-				accepts: { exact: extensions.includes(ANSWER_ARRAYS), notes: extensions.includes(ANSWER_NOTES) },
+				accepts: {
+					exact: extensions.includes(ANSWER_ARRAYS),
+					notes: extensions.includes(ANSWER_NOTES),
+					closes: extensions.includes(CLOSED_EVENT),
+				},
 				askedAt: now,
 			};
 			entries.set(ask.id, { ask, connection, questionId: payload.questionId });

@@ -5,10 +5,11 @@
  * is shown with where it came from and written only after explicit confirmation.
  */
 import { basename } from "node:path";
+import { sanitizeLine, sanitizeText } from "../core/text.js";
 import type { AskRequest } from "../core/types.js";
 import { type Claims, describeClaim } from "../pending/claims.js";
 import { listPendingFiles, type PendingFile, PendingFileError, writePendingAnswers } from "../pending/pending-file.js";
-import { describeOrigin, type PendingVerdict } from "../pending/trust.js";
+import type { PendingVerdict } from "../pending/trust.js";
 import { encodeQuestion, type WireQuestion } from "../remote/protocol.js";
 import type { LiveAsk } from "./live-asks.js";
 import { type PageAnswer, pendingAnswers, readPageAnswers } from "./page-answers.js";
@@ -23,12 +24,17 @@ export interface PendingView {
 	/** The file's name in `.pi/`, which is how the page refers to it. */
 	name: string;
 	toolCallId?: string;
+	/** The project folder the file is in (the server's folder); the card opens with it. */
+	folder?: string;
 	/** The pi session that asked (a live ask from it names it as its `sessionKey`). */
 	sessionId?: string;
+	/** The session file, as the pending file names it; shown only under the card's details. */
+	sessionFile?: string;
+	/** When pi saved the questions (ISO 8601); the card shows it relative ("5 min ago"). */
 	timestamp?: string;
+	/** What the person had asked pi for, in full. */
+	task?: string;
 	questions: WireQuestion[];
-	/** Where it came from: session, when saved, its task (in full). */
-	origin: string[];
 	trusted: boolean;
 	/** Why it is not trusted, in one sentence. */
 	distrust?: string;
@@ -51,8 +57,8 @@ export function listPendingViews(cwd: string, judge: JudgePending, heldElsewhere
 		if (!entry.file) {
 			return {
 				name,
+				folder: cwd,
 				questions: [],
-				origin: [],
 				trusted: false,
 				filled: false,
 				error: entry.error?.message ?? "unreadable",
@@ -62,14 +68,16 @@ export function listPendingViews(cwd: string, judge: JudgePending, heldElsewhere
 		const verdict = judge(file);
 		const view: PendingView = {
 			name,
+			folder: cwd,
 			toolCallId: file.toolCallId,
 			sessionId: file.sessionId,
-			timestamp: file.timestamp,
+			timestamp: sanitizeLine(file.timestamp),
 			questions: wireQuestions(file.request),
-			origin: describeOrigin(file),
 			trusted: verdict.trusted,
 			filled: file.questions.some((q) => q.answer !== null),
 		};
+		if (file.sessionFile !== undefined) view.sessionFile = sanitizeLine(file.sessionFile);
+		if (file.task !== undefined) view.task = sanitizeText(file.task);
 		if (!verdict.trusted) view.distrust = verdict.reason;
 		const holder = heldElsewhere(entry.path, file.toolCallId);
 		if (holder) view.heldBy = describeClaim(holder);

@@ -20,13 +20,15 @@ import {
 import {
 	agentAllowed,
 	COOKIE_NAME,
+	cookieSecretOf,
 	cookieValue,
 	isSameOrigin,
-	newSecret,
 	sameSecret,
 	sessionCookie,
 } from "./access.js";
+import { diffItems, packMessages, type ShownItems, shownItems } from "./feed.js";
 import { createLiveAsks, type LiveAsk } from "./live-asks.js";
+import type { PageOp, PageState, Receipt } from "./page/live-state.js";
 import { readPageAnswers, wireAnswers } from "./page-answers.js";
 import {
 	answerPendingFile,
@@ -34,7 +36,6 @@ import {
 	type HeldElsewhere,
 	type JudgePending,
 	listPendingViews,
-	type PendingView,
 } from "./pending-view.js";
 
 /** A file the server sends as is. */
@@ -48,7 +49,7 @@ export interface WebServerOptions {
 	port: number;
 	/** The project folder whose `.pi/pending-questions*.json` the page lists. */
 	cwd: string;
-	/** The page token, made at each start; only its URL shows it. */
+	/** The page token, made at each start (or kept: `--keep-token`); only its URL shows it. */
 	pageToken: string;
 	/** `PI_ASK_USER_REMOTE_TOKEN`: agents must send it as a Bearer token when set. */
 	agentToken?: string;
@@ -65,13 +66,6 @@ export interface WebServerOptions {
 export interface WebServer {
 	port: number;
 	close(): Promise<void>;
-}
-
-/** What the page receives on `/live`: the whole state, after every change (it is small). */
-export interface PageState {
-	type: "state";
-	asks: LiveAsk[];
-	pending: PendingView[];
 }
 
 const MAX_BODY_BYTES = 1024 * 1024;
@@ -113,7 +107,7 @@ function refuseUpgrade(socket: Socket, status: string): void {
 export async function startWebServer(options: WebServerOptions): Promise<WebServer> {
 	const now = options.now ?? Date.now;
 	const heldElsewhere = options.heldElsewhere ?? createClaims().heldElsewhere;
-	const cookieSecret = newSecret();
+	const cookieSecret = cookieSecretOf(options.pageToken);
 	let nextAskId = 1;
 	const asks = createLiveAsks(() => String(nextAskId++));
 	const agents = new Map<number, WebSocket>();
@@ -133,13 +127,30 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
 	const state = (): PageState => {
 		const held = heldFiles();
 		// A file another pi is asking or delivering is that pi's: not offered here.
-		const shown = pending.filter((view) => !held.has(view.name) && view.heldBy === undefined);
-		return { type: "state", asks: asks.list(), pending: shown };
+		const shownPending = pending.filter((view) => !held.has(view.name) && view.heldBy === undefined);
+		return { asks: asks.list(), pending: shownPending };
 	};
-	const broadcast = (): void => {
-		const text = JSON.stringify(state());
-		for (const page of pages) if (page.readyState === WebSocket.OPEN) page.send(text);
+	// What every open page was last sent; a change sends pages only the difference.
+	let shown: ShownItems = shownItems(state());
+	const sendToPages = (ops: PageOp[], reset: boolean, to: Iterable<WebSocket>): void => {
+		if (ops.length === 0 && !reset) return;
+		const messages = packMessages(ops, reset);
+		for (const page of to) {
+			if (page.readyState !== WebSocket.OPEN) continue;
+			for (const text of messages) page.send(text);
+		}
 	};
+	const broadcast = (extra: PageOp[] = []): void => {
+		const next = shownItems(state());
+		const ops = [...diffItems(shown, next), ...extra];
+		shown = next;
+		sendToPages(ops, false, pages);
+	};
+	// Answers sent to agents that confirm (ask_user_closed): what became of them is told to the pages.
+	const awaitingReceipt = new Map<string, string>();
+	const receiptKey = (connection: number, questionId: string): string => `${connection}\u0000${questionId}`;
+	const receiptOf = (reason: string): Receipt =>
+		reason === "answered" ? "received" : reason === ANSWERED_ELSEWHERE ? "elsewhere" : "ended";
 	const rescanPending = (): void => {
 		const fresh = listPendingViews(options.cwd, options.judge, heldElsewhere);
 		const before = answered.length;
@@ -176,12 +187,19 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
 		}
 		agent.send(encodeAnswer(taken.questionId, answers));
 		markAnswered(taken.ask);
+		const confirms = taken.ask.accepts.closes;
+		if (confirms) awaitingReceipt.set(receiptKey(taken.connection, taken.questionId), taken.ask.id);
 		broadcast();
-		return [200, { ok: true }];
+		return [200, { ok: true, confirms }];
 	}
 
 	async function handleApi(request: IncomingMessage, response: ServerResponse, path: string): Promise<void> {
-		if (request.method === "GET" && path === "/api/state") return sendJson(response, 200, state());
+		if (request.method === "GET" && path === "/api/state") {
+			// A summary only: the page asks it to tell a restarted server (401) from a network blip; the state itself
+			// travels on /live, in changes.
+			const now = state();
+			return sendJson(response, 200, { asks: now.asks.length, pending: now.pending.length });
+		}
 		if (request.method !== "POST") return sendJson(response, 405, { error: "method not allowed" });
 		if (!isSameOrigin(request.headers.origin, request.headers.host)) {
 			return sendJson(response, 403, { error: "cross-origin request refused" });
@@ -281,6 +299,13 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
 			if (frame.kind === "question") {
 				if (asks.add(connection, frame.payload, now())) broadcast();
 			} else if (frame.kind === "closed") {
+				const key = receiptKey(connection, frame.questionId);
+				const answeredHere = awaitingReceipt.get(key);
+				if (answeredHere !== undefined) {
+					awaitingReceipt.delete(key);
+					broadcast([{ op: "receipt", id: answeredHere, receipt: receiptOf(frame.reason) }]);
+					return;
+				}
 				const closed = asks.close(connection, frame.questionId);
 				if (!closed) return;
 				if (frame.reason === "answered" || frame.reason === ANSWERED_ELSEWHERE) markAnswered(closed);
@@ -289,7 +314,13 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
 		});
 		agent.on("close", () => {
 			agents.delete(connection);
-			if (asks.dropConnection(connection)) broadcast();
+			const lost: PageOp[] = [];
+			for (const [key, id] of awaitingReceipt) {
+				if (!key.startsWith(`${connection}\u0000`)) continue;
+				awaitingReceipt.delete(key);
+				lost.push({ op: "receipt", id, receipt: "lost" });
+			}
+			if (asks.dropConnection(connection) || lost.length > 0) broadcast(lost);
 		});
 	}
 
@@ -298,7 +329,11 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
 		page.on("error", () => {});
 		page.on("close", () => pages.delete(page));
 		// The page only listens; anything it sends is ignored.
-		page.send(JSON.stringify(state()));
+		sendToPages(
+			[...shown.values()].map((item) => item.op),
+			true,
+			[page],
+		);
 	}
 
 	server.listen(options.port, options.host);

@@ -3,7 +3,7 @@
  * the scripted model: live questions answered on the page reach the model exactly; a pending file answered on
  * the page is delivered by `pi -c`; nothing without the page token.
  */
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import type { Locator, Page } from "playwright-core";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
@@ -72,7 +72,12 @@ describe("pi-ask-anywhere web in Chromium", () => {
 		const run = await running;
 		expect(run.code).toBe(0);
 		expect(resultJson(ws.lastToolResult()?.text)).toEqual(SPEC_RESULT);
-		// Answered: the card is gone from the page.
+		// Answered: the card says the answers were sent, that pi confirmed it got them, and what happens next.
+		await expect
+			.poll(() => card.getByRole("status").textContent(), { timeout: 10_000 })
+			.toMatch(/pi got your answers.*continues/);
+		expect(await card.getByRole("radio").count()).toBe(0);
+		await card.getByRole("button", { name: "Close" }).click();
 		await expect.poll(() => page.locator("#live article").count()).toBe(0);
 		// No token in pi's output or in what pi stored (sessions, settings) in its agent folder.
 		const stored = readdirSync(ws.agentDir, { recursive: true, withFileTypes: true })
@@ -163,6 +168,10 @@ describe("pi-ask-anywhere web in Chromium", () => {
 		await card.getByRole("button", { name: "Yes" }).click();
 		expect((await running).code).toBe(0);
 		expect(resultJson(ws.lastToolResult()?.text)).toMatchObject({ answered: false, cancelled: true });
+		await expect
+			.poll(() => card.getByRole("status").textContent(), { timeout: 10_000 })
+			.toContain("pi got your dismissal");
+		await card.getByRole("button", { name: "Close" }).click();
 		await expect.poll(() => page.locator("#live article").count()).toBe(0);
 	});
 
@@ -255,6 +264,75 @@ describe("pi-ask-anywhere web in Chromium", () => {
 		await expect.poll(() => page.locator("#pending article").count(), { timeout: 10_000 }).toBe(0);
 	});
 
+	it("a pending card opens with the project folder, a relative time and the questions; internals behind Details", async () => {
+		ws = createWorkspace();
+		savePendingFile(
+			ws.cwd,
+			createPendingFile({
+				request: { questions: [{ question: "Deploy to production?", options: [{ label: "Yes" }, { label: "No" }] }] },
+				sessionId: "0b7c2d3e-4f50-4a6b-8c7d-9e0f1a2b3c4d",
+				sessionFile: "/home/someone/.pi/agent/sessions/--x--/2026_0b7c2d3e.jsonl",
+				toolCallId: "call-times",
+				now: new Date(Date.now() - 5 * 60_000),
+			}),
+		);
+		web = await startWebCommand(ws.cwd, ws.env);
+		const page = await openPage(web);
+		const card = page.locator("#pending article.card").first();
+		await expect.poll(() => card.locator("header").textContent()).toContain("project");
+		expect(await card.locator("header").textContent()).toContain("5 min ago");
+		// What is visible: no session UUID, no absolute session path, no ISO time.
+		// biome-ignore lint/performance/useDomNodeTextContent: what is shown, not what is in the DOM (closed details)
+		const visible = await card.innerText();
+		expect(visible).toContain("Deploy to production?");
+		expect(visible).not.toContain("0b7c2d3e");
+		expect(visible).not.toContain("/home/someone");
+		expect(visible).not.toMatch(/\d{4}-\d\d-\d\dT/);
+		// The questions come before any details.
+		expect(visible.indexOf("Deploy to production?")).toBeLessThan(visible.indexOf("Details"));
+		await card.locator("summary", { hasText: "Details" }).click();
+		const details = await card.locator("details").textContent();
+		expect(details).toContain("0b7c2d3e-4f50-4a6b-8c7d-9e0f1a2b3c4d");
+		expect(details).toContain("/home/someone/.pi/agent/sessions/--x--/2026_0b7c2d3e.jsonl");
+		expect(details).toMatch(/\d{4}-\d\d-\d\dT/);
+	});
+
+	it("the review marks typed answers (typed) as the TUI does, and its Edit buttons are at least 44×44 px", async () => {
+		ws = createWorkspace();
+		savePendingFile(
+			ws.cwd,
+			createPendingFile({
+				request: {
+					questions: [
+						{ question: "Which database?", options: [{ label: "Redis" }, { label: "SQLite" }] },
+						{ question: "Which features?", multiSelect: true, options: [{ label: "Auth" }, { label: "Admin" }] },
+					],
+				},
+				sessionId: "s",
+				toolCallId: "call-review",
+				now: new Date(),
+			}),
+		);
+		web = await startWebCommand(ws.cwd, ws.env);
+		browser = await launchChromium({ width: 390, height: 844 }, 3);
+		const page = await browser.context.newPage();
+		await page.goto(web.openUrl);
+		const card = page.locator("#pending article.card").first();
+		await card.getByRole("radio", { name: "SQLite" }).click();
+		await card.getByRole("button", { name: "Next" }).click();
+		await card.getByRole("checkbox", { name: "Auth" }).click();
+		await card.getByLabel("Other (type your answer)").fill("Exports, as CSV");
+		await card.getByRole("button", { name: "Review" }).click();
+		const rows = card.locator(".review li");
+		expect(await rows.nth(0).textContent()).not.toContain("(typed)");
+		expect(await rows.nth(1).textContent()).toContain("Auth · (typed) Exports, as CSV");
+		for (const edit of await card.getByRole("button", { name: "Edit" }).all()) {
+			const box = await edit.boundingBox();
+			expect(box?.width).toBeGreaterThanOrEqual(44);
+			expect(box?.height).toBeGreaterThanOrEqual(44);
+		}
+	});
+
 	it("shows a pending file that fails the trust rule with where it came from, and writes it only after confirmation", async () => {
 		ws = createWorkspace();
 		const foreign = createPendingFile({
@@ -334,6 +412,32 @@ describe("pi-ask-anywhere web in Chromium", () => {
 		web = await startWebCommand(ws.cwd, ws.env, ["--port", port]);
 		await expect.poll(() => page.locator("#status").textContent(), { timeout: 10_000 }).toBe("Signed out");
 		expect(await page.locator("#live").textContent()).toContain("open the new address it printed");
+		// Only the restart notice: the "No question is waiting" line would say the opposite.
+		expect(await page.locator(".live-empty").isVisible()).toBe(false);
+		expect(await page.locator(".pending-empty").isVisible()).toBe(false);
+	});
+
+	it("--keep-token: the token survives a restart (kept with mode 0600), and an open page reconnects by itself", async () => {
+		ws = createWorkspace();
+		web = await startWebCommand(ws.cwd, ws.env, ["--keep-token"]);
+		const firstUrl = web.openUrl;
+		const tokenFile = join(ws.agentDir, "pi-ask-user", "web-token");
+		expect(statSync(tokenFile).mode & 0o777).toBe(0o600);
+		expect(readFileSync(tokenFile, "utf8")).toContain(new URL(firstUrl).searchParams.get("token") ?? "?");
+		const page = await openPage(web);
+		await expect.poll(() => page.locator("#status").textContent()).toBe("Live");
+		const port = new URL(web.origin).port;
+		await web.stop();
+		await expect.poll(() => page.locator("#status").textContent(), { timeout: 10_000 }).toBe("Reconnecting…");
+		web = await startWebCommand(ws.cwd, ws.env, ["--keep-token", "--port", port]);
+		expect(web.openUrl).toBe(firstUrl);
+		await expect.poll(() => page.locator("#status").textContent(), { timeout: 10_000 }).toBe("Live");
+		expect(await page.locator(".live-empty").isVisible()).toBe(true);
+		// Without the flag a restart makes a new token, as before.
+		await web.stop();
+		web = await startWebCommand(ws.cwd, ws.env, ["--port", port]);
+		expect(web.openUrl).not.toBe(firstUrl);
+		await expect.poll(() => page.locator("#status").textContent(), { timeout: 10_000 }).toBe("Signed out");
 	});
 
 	it("refuses the page, its API and its live channel without the token (401)", async () => {

@@ -11,7 +11,6 @@ const view = (name: string, sessionId: string, text: string): PendingView => ({
 	sessionId,
 	toolCallId: `call-${name}`,
 	questions: [question(text)],
-	origin: [],
 	trusted: true,
 	filled: false,
 });
@@ -21,7 +20,7 @@ const ask = (id: string, sessionKey: string, text: string): LiveAsk => ({
 	agentId: "pi",
 	sessionKey,
 	questions: [question(text)],
-	accepts: { exact: true, notes: true },
+	accepts: { exact: true, notes: true, closes: true },
 	askedAt: 0,
 });
 

@@ -15,8 +15,9 @@ import { processStartTime } from "../../src/host/process-identity.js";
 import { claimPathOf } from "../../src/pending/claims.js";
 import { createPendingFile, savePendingFile } from "../../src/pending/pending-file.js";
 import { createRemoteBridge, type RemoteBridge } from "../../src/remote/bridge.js";
+import { applyMessage, type PageMessage, type PageState, type Receipt } from "../../src/web/page/live-state.js";
 import type { JudgePending } from "../../src/web/pending-view.js";
-import { type PageState, startWebServer, type WebServer } from "../../src/web/server.js";
+import { startWebServer, type WebServer } from "../../src/web/server.js";
 import { FEATURES } from "../fixtures.js";
 
 const PAGE_TOKEN = "page-token-for-tests-0123456789";
@@ -92,22 +93,32 @@ async function signIn(base: string): Promise<string> {
 	return cookie.split(";")[0] ?? "";
 }
 
-/** A page's live channel: every state it was pushed. */
-async function livePage(base: string, cookie: string): Promise<{ states: PageState[]; next(): Promise<PageState> }> {
+interface LivePage {
+	/** Every state the page showed: its changes folded in as the page folds them. */
+	states: PageState[];
+	/** Every message it was sent, as sent. */
+	messages: string[];
+	receipts: { id: string; receipt: Receipt }[];
+}
+
+/** A page's live channel: every state it was pushed, folded from the changes it was sent, as the page does. */
+async function livePage(base: string, cookie: string): Promise<LivePage> {
 	const socket = new WebSocket(`${base.replace("http", "ws")}/live`, { headers: { cookie, origin: base } });
 	cleanups.push(() => socket.terminate());
-	const states: PageState[] = [];
-	const waiting: ((state: PageState) => void)[] = [];
+	const page: LivePage = { states: [], messages: [], receipts: [] };
+	let state: PageState = { asks: [], pending: [] };
 	socket.on("message", (data) => {
-		const state = JSON.parse(String(data)) as PageState;
-		states.push(state);
-		waiting.shift()?.(state);
+		page.messages.push(String(data));
+		const message = JSON.parse(String(data)) as PageMessage;
+		state = applyMessage(state, message);
+		for (const op of message.ops) if (op.op === "receipt") page.receipts.push({ id: op.id, receipt: op.receipt });
+		if (!message.more) page.states.push(state);
 	});
 	await new Promise((resolve, reject) => {
 		socket.once("open", resolve);
 		socket.once("error", reject);
 	});
-	return { states, next: () => new Promise((resolve) => waiting.push(resolve)) };
+	return page;
 }
 
 async function until<T>(read: () => T | undefined, ms = 3_000): Promise<T> {
@@ -136,7 +147,7 @@ describe("pi-ask-anywhere web server", () => {
 		const asked = bridge(`ws://127.0.0.1:${web.port}/agent`).ask(DATABASE_ASK);
 		const ask = await until(() => pageA.states.at(-1)?.asks[0]);
 		expect(ask.questions[0]?.options.map((o) => o.label)).toEqual(["Redis", "SQLite"]);
-		expect(ask.accepts).toEqual({ exact: true, notes: true });
+		expect(ask.accepts).toEqual({ exact: true, notes: true, closes: true });
 		await until(() => pageB.states.at(-1)?.asks[0]);
 		const answer = { id: ask.id, answers: [{ chosen: ["SQLite"], typed: "", note: "it is a file" }] };
 		const [first, second] = await Promise.all([
@@ -191,6 +202,69 @@ describe("pi-ask-anywhere web server", () => {
 		await until(() => (page.states.at(-1)?.asks.length === 0 ? true : undefined));
 	});
 
+	it("tells the pages what became of answers sent: pi confirmed (received), or its connection closed first (lost)", async () => {
+		const { web, base } = await server();
+		const cookie = await signIn(base);
+		const page = await livePage(base, cookie);
+		const asked = bridge(`ws://127.0.0.1:${web.port}/agent`).ask(DATABASE_ASK);
+		const ask = await until(() => page.states.at(-1)?.asks[0]);
+		const answers = [{ chosen: ["SQLite"], typed: "", note: "" }];
+		const response = await post(base, "/api/answer", cookie, { id: ask.id, answers });
+		expect(await response.json()).toEqual({ ok: true, confirms: true });
+		expect(await asked).toMatchObject({ kind: "answered" });
+		await until(() => page.receipts[0]);
+		expect(page.receipts).toEqual([{ id: ask.id, receipt: "received" }]);
+
+		// An agent that takes the answer and goes away without a word: nothing is claimed on its behalf.
+		const agent = new WebSocket(`ws://127.0.0.1:${web.port}/agent`);
+		cleanups.push(() => agent.terminate());
+		await once(agent, "open");
+		const questions = [{ question: "Port?", header: "", multiSelect: false, options: [] }];
+		const event = {
+			event: "ask_user_question",
+			payload: { sessionKey: "k", agentId: "a", questionId: "q-9", questions },
+		};
+		agent.send(
+			JSON.stringify({
+				type: "event",
+				payload: { ...event, payload: { ...event.payload, extensions: ["ask_user_closed"] } },
+			}),
+		);
+		const second = await until(() => page.states.at(-1)?.asks[0]);
+		agent.once("message", () => agent.close());
+		const sent = await post(base, "/api/answer", cookie, {
+			id: second.id,
+			answers: [{ chosen: [], typed: "8080", note: "" }],
+		});
+		expect(await sent.json()).toEqual({ ok: true, confirms: true });
+		await until(() => page.receipts[1]);
+		expect(page.receipts[1]).toEqual({ id: second.id, receipt: "lost" });
+	});
+
+	it("sends pages changes, not the whole state: a new ask is one small message; a new page gets everything once", async () => {
+		const { web, base } = await server();
+		const cookie = await signIn(base);
+		const page = await livePage(base, cookie);
+		const agent = bridge(`ws://127.0.0.1:${web.port}/agent`);
+		const big: AskRequest = {
+			questions: [{ question: "Which one?", options: [{ label: "A", description: "x".repeat(200_000) }] }],
+		};
+		void agent.ask(big);
+		await until(() => page.states.at(-1)?.asks[0]);
+		const before = page.messages.length;
+		void agent.ask(DATABASE_ASK);
+		await until(() => (page.states.at(-1)?.asks.length === 2 ? true : undefined));
+		const added = page.messages.slice(before);
+		expect(added).toHaveLength(1);
+		expect(Buffer.byteLength(added[0] ?? "")).toBeLessThan(2_000);
+		expect(JSON.parse(added[0] ?? "{}")).toMatchObject({ reset: false, ops: [{ op: "ask" }] });
+		const late = await livePage(base, cookie);
+		await until(() => late.states[0]);
+		expect(late.messages).toHaveLength(1);
+		expect(JSON.parse(late.messages[0] ?? "{}")).toMatchObject({ reset: true, more: false });
+		expect(late.states[0]?.asks.map((ask) => ask.questions[0]?.question)).toEqual(["Which one?", "Which database?"]);
+	});
+
 	it("sends a plain Whimmy-protocol agent strings (labels comma-separated, typed text kept), and no notes", async () => {
 		const { web, base } = await server();
 		const cookie = await signIn(base);
@@ -215,7 +289,7 @@ describe("pi-ask-anywhere web server", () => {
 			}),
 		);
 		const ask = await until(() => page.states.at(-1)?.asks[0]);
-		expect(ask.accepts).toEqual({ exact: false, notes: false });
+		expect(ask.accepts).toEqual({ exact: false, notes: false, closes: false });
 		const response = await post(base, "/api/answer", cookie, {
 			id: ask.id,
 			answers: [

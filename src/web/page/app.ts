@@ -7,7 +7,6 @@
  */
 import type { LiveAsk } from "../live-asks.js";
 import type { PendingView } from "../pending-view.js";
-import type { PageState } from "../server.js";
 import {
 	answeredCount,
 	clickOption,
@@ -24,6 +23,7 @@ import {
 	typeNote,
 	typeOther,
 } from "./flow.js";
+import { applyMessage, type PageMessage, type PageState, type Receipt } from "./live-state.js";
 import { type MdNode, renderMarkdown } from "./markdown.js";
 
 interface WireQuestion extends FlowQuestion {
@@ -35,11 +35,17 @@ interface WireQuestion extends FlowQuestion {
 /** What a card answers and how. */
 interface CardSource {
 	key: string;
+	/** The card's first line; for a pending file its folder, and when pi saved it as a relative time. */
 	title: string;
+	savedAt?: number;
 	questions: WireQuestion[];
 	notes: boolean;
-	/** Shown above the questions (where a pending file came from, why it is not trusted). */
-	origin?: { lines: string[]; distrust?: string };
+	/** Shown above the questions: why a pending file is not trusted, and its task. */
+	distrust?: { reason: string; task?: string };
+	/** Behind the card's "Details" toggle, below the questions: where a pending file came from. */
+	details?: string[];
+	/** A live ask: once sent, the card stays and says what became of the answers (the agent's receipt). */
+	tellsReceipt: boolean;
 	dismissable: boolean;
 	submit(answers: ReturnType<typeof flowAnswers>, confirmed: boolean): Promise<Response>;
 	dismiss?(): Promise<Response>;
@@ -54,6 +60,12 @@ interface CardState {
 	confirmed: boolean;
 	message?: string;
 	busy: boolean;
+	/** Answers on their way: the card stays even if its question leaves the state meanwhile. */
+	sending?: boolean;
+	/** Sent to the agent: the card now only reports what became of it. */
+	sent?: { dismissed: boolean; confirms: boolean; receipt?: Receipt };
+	/** Its question is no longer open (a refused answer came back after it left): only the message and Close. */
+	ended?: boolean;
 }
 
 type Child = Node | string | undefined | false;
@@ -193,15 +205,21 @@ function previewPane(question: WireQuestion, optionIndex: number): HTMLElement {
 
 function renderReview(card: CardState): HTMLElement {
 	const rows = card.source.questions.map((question, index) => {
-		const given = describeDraft(question, card.flow.drafts[index]);
-		const note = card.flow.drafts[index]?.note.trim();
+		const draft = card.flow.drafts[index];
+		const given = describeDraft(question, draft);
+		const typed = draft?.typed.trim() ?? "";
+		// As in the TUI's review: what the person typed is marked "(typed)", so it is not mistaken for an option.
+		const items = given.map((item, i): Child[] =>
+			typed !== "" && i === given.length - 1 ? [h("span", { class: "typed-mark" }, "(typed)"), ` ${item}`] : [item],
+		);
+		const note = draft?.note.trim();
 		return h(
 			"li",
 			{},
 			h("span", { class: "q" }, question.header || question.question),
 			given.length === 0
 				? h("em", { class: "unanswered" }, "(unanswered)")
-				: h("span", { class: "a" }, given.join(" · ")),
+				: h("span", { class: "a" }, ...items.flatMap((parts, i) => (i === 0 ? parts : [" · ", ...parts]))),
 			note && card.source.notes ? h("span", { class: "n" }, `Note: ${note}`) : undefined,
 			button(
 				"Edit",
@@ -232,21 +250,128 @@ function updateActions(card: CardState): void {
 	if (submit) submit.disabled = card.busy || answeredCount(card.flow) === 0;
 }
 
-async function submit(card: CardState): Promise<void> {
+/** The cards the last state holds. */
+let shownKeys = new Set<string>();
+
+/** Receipts that came before the answer's own response did (the live channel can be faster than the POST). */
+const earlyReceipts = new Map<string, Receipt>();
+
+/** What the person reads once answers (or a dismissal) went to an agent: where they are, and what happens next. */
+function sentMessage(sent: NonNullable<CardState["sent"]>): string {
+	const what = sent.dismissed ? "your dismissal" : "your answers";
+	switch (sent.receipt) {
+		case "received":
+			return sent.dismissed
+				? "✓ pi got your dismissal: the model is told you declined to answer. Nothing more to do here."
+				: "✓ pi got your answers and continues with them. Nothing more to do here.";
+		case "elsewhere":
+			return `Not used: these questions were answered in pi's terminal first, and pi continues with that answer.`;
+		case "ended":
+			return `Not used: pi had stopped waiting (a time limit, or its turn ended) before ${what} arrived. Questions pi saved for later appear under "Pending in this folder".`;
+		case "lost":
+			return `Sent, but the connection to pi closed before pi confirmed it got ${what}: check in pi.`;
+		default:
+			return sent.confirms
+				? `Sent. Waiting for pi to confirm it got ${what}…`
+				: `Sent. This agent does not confirm what it received: check in pi that it went on.`;
+	}
+}
+
+/** Sends the answers, or the dismissal; a live card then stays and reports what became of them. */
+async function sendCard(card: CardState, request: () => Promise<Response>, dismissed: boolean): Promise<void> {
 	card.busy = true;
+	card.sending = true;
 	card.message = "Sending…";
 	renderCard(card);
-	const response = await card.source.submit(flowAnswers(card.flow), card.confirmed).catch(() => undefined);
+	const response = await request().catch(() => undefined);
 	card.busy = false;
+	card.sending = false;
 	const result = response
-		? ((await response.json().catch(() => ({}))) as { error?: string })
+		? ((await response.json().catch(() => ({}))) as { error?: string; confirms?: boolean })
 		: { error: "no connection" };
-	card.message = response?.ok ? "Sent." : (result.error ?? `failed (${response?.status})`);
+	if (response?.ok && card.source.tellsReceipt) {
+		const sent: NonNullable<CardState["sent"]> = { dismissed, confirms: result.confirms === true };
+		const early = earlyReceipts.get(card.source.key);
+		if (early !== undefined) sent.receipt = early;
+		card.sent = sent;
+		card.message = sentMessage(sent);
+	} else if (response?.ok && !shownKeys.has(card.source.key)) {
+		// A pending file written: the state already shows it as answered, in a card of its own.
+		card.element.remove();
+		cards.delete(card.source.key);
+		return;
+	} else {
+		card.message = response?.ok ? "Sent." : (result.error ?? `failed (${response?.status})`);
+		if (!shownKeys.has(card.source.key)) card.ended = true;
+	}
 	renderCard(card);
+}
+
+function showReceipt(key: string, receipt: Receipt): void {
+	const card = cards.get(key);
+	if (!card?.sent) {
+		earlyReceipts.set(key, receipt);
+		return;
+	}
+	card.sent.receipt = receipt;
+	card.message = sentMessage(card.sent);
+	renderCard(card);
+}
+
+/** "5 min ago": when, relative to this device's clock; the local date and time in the tooltip. */
+function ago(at: number, now = Date.now()): string {
+	const minutes = Math.round((now - at) / 60_000);
+	if (minutes < 1) return "just now";
+	if (minutes < 60) return `${minutes} min ago`;
+	const hours = Math.round(minutes / 60);
+	if (hours < 36) return `${hours} h ago`;
+	return `${Math.round(hours / 24)} days ago`;
+}
+
+function timeAgo(at: number): HTMLElement {
+	const element = h("time", { datetime: new Date(at).toISOString(), title: new Date(at).toLocaleString() }, ago(at));
+	element.dataset.at = String(at);
+	return element;
+}
+
+setInterval(() => {
+	for (const element of document.querySelectorAll<HTMLElement>("time[data-at]")) {
+		element.textContent = ago(Number(element.dataset.at));
+	}
+}, 30_000);
+
+function cardHeader(source: CardSource): HTMLElement {
+	return h(
+		"header",
+		{},
+		h(
+			"span",
+			{ class: "title" },
+			source.title,
+			source.savedAt !== undefined && " · ",
+			source.savedAt !== undefined && timeAgo(source.savedAt),
+		),
+	);
 }
 
 function renderCard(card: CardState): void {
 	const { source, flow } = card;
+	if (card.sent || card.ended) {
+		card.element.classList.add("sent");
+		card.element.replaceChildren(
+			cardHeader(source),
+			h("p", { class: "message", role: "status" }, card.message ?? ""),
+			h(
+				"div",
+				{ class: "actions" },
+				button("Close", () => {
+					card.element.remove();
+					cards.delete(source.key);
+				}),
+			),
+		);
+		return;
+	}
 	const questions = source.questions;
 	const onReview = questions.length > 1 && flow.step === questions.length;
 	const body = onReview ? renderReview(card) : renderQuestion(card, flow.step);
@@ -259,7 +384,11 @@ function renderCard(card: CardState): void {
 	if (flow.step < lastStep(questions)) {
 		nav.push(button(flow.step === questions.length - 1 ? "Review" : "Next", go(flow.step + 1), { class: "primary" }));
 	} else {
-		nav.push(button("Submit", () => void submit(card), { class: "primary submit" }));
+		nav.push(
+			button("Submit", () => void sendCard(card, () => source.submit(flowAnswers(card.flow), card.confirmed), false), {
+				class: "primary submit",
+			}),
+		);
 	}
 	if (source.dismissable && source.dismiss) {
 		const dismiss = source.dismiss;
@@ -270,11 +399,7 @@ function renderCard(card: CardState): void {
 					const result = requestDismiss(card.flow);
 					card.flow = result.flow;
 					if (!result.dismiss) return renderCard(card);
-					card.busy = true;
-					void dismiss().then(
-						() => undefined,
-						() => undefined,
-					);
+					void sendCard(card, dismiss, true);
 				},
 				{ class: "quiet" },
 			),
@@ -286,8 +411,7 @@ function renderCard(card: CardState): void {
 				{ class: "confirm", role: "alertdialog" },
 				h("span", {}, `Discard ${answeredCount(flow)} answer${answeredCount(flow) === 1 ? "" : "s"}?`),
 				button("Yes", () => {
-					card.busy = true;
-					void source.dismiss?.();
+					if (source.dismiss) void sendCard(card, source.dismiss, true);
 				}),
 				button("No", () => {
 					card.flow = keepAnswers(card.flow);
@@ -295,31 +419,42 @@ function renderCard(card: CardState): void {
 				}),
 			)
 		: undefined;
-	const origin = source.origin
+	const distrust = source.distrust
 		? h(
 				"div",
-				{ class: source.origin.distrust ? "origin untrusted" : "origin" },
-				source.origin.distrust !== undefined && h("strong", {}, `Not from your own pi: ${source.origin.distrust}.`),
-				...source.origin.lines.map((line) => h("div", {}, line)),
-				source.origin.distrust !== undefined &&
-					(() => {
-						const box = h("input", { type: "checkbox", class: "confirm-untrusted" }) as HTMLInputElement;
-						box.checked = card.confirmed;
-						box.addEventListener("change", () => {
-							card.confirmed = box.checked;
-						});
-						return h("label", {}, box, " I know where this file came from; write my answers into it anyway");
-					})(),
+				{ class: "origin untrusted" },
+				h("strong", {}, `Not from your own pi: ${source.distrust.reason}.`),
+				source.distrust.task !== undefined && h("div", {}, `its task: ${source.distrust.task}`),
+				(() => {
+					const box = h("input", { type: "checkbox", class: "confirm-untrusted" }) as HTMLInputElement;
+					box.checked = card.confirmed;
+					box.addEventListener("change", () => {
+						card.confirmed = box.checked;
+					});
+					return h("label", {}, box, " I know where this file came from; write my answers into it anyway");
+				})(),
 			)
 		: undefined;
+	// Internals (session id and file, the exact time) only for whoever wants them, below the questions.
+	const details = source.details
+		? h(
+				"details",
+				{ class: "details" },
+				h("summary", {}, "Details"),
+				...source.details.map((line) => h("div", {}, line)),
+			)
+		: undefined;
+	const wasOpen = card.element.querySelector("details")?.open === true;
 	card.element.replaceChildren(
-		h("header", {}, h("span", { class: "title" }, source.title)),
-		origin ?? "",
+		cardHeader(source),
+		distrust ?? "",
 		body,
 		discard ?? "",
 		h("div", { class: "actions" }, ...nav),
 		card.message !== undefined ? h("p", { class: "message", role: "status" }, card.message) : "",
+		details ?? "",
 	);
+	if (wasOpen && details) (details as HTMLDetailsElement).open = true;
 	updateActions(card);
 	if (!onReview && isAnswered(flow.drafts[flow.step]) === false) updateActions(card);
 }
@@ -348,26 +483,45 @@ function liveSource(ask: LiveAsk): CardSource {
 		title: `${who} asks`,
 		questions: ask.questions as WireQuestion[],
 		notes: ask.accepts.notes,
+		tellsReceipt: true,
 		dismissable: true,
 		submit: (answers) => postJson("/api/answer", { id: ask.id, answers }),
 		dismiss: () => postJson("/api/answer", { id: ask.id, dismiss: true }),
 	};
 }
 
+function folderName(path: string): string {
+	return path.split(/[\\/]/).filter(Boolean).at(-1) ?? path;
+}
+
 function pendingSource(view: PendingView): CardSource {
-	const origin: CardSource["origin"] = { lines: view.origin };
-	if (view.distrust !== undefined) origin.distrust = view.distrust;
-	return {
+	const savedAt = view.timestamp === undefined ? Number.NaN : Date.parse(view.timestamp);
+	const details = [
+		...(view.folder !== undefined ? [`folder: ${view.folder}`] : []),
+		`file: .pi/${view.name}`,
+		`session: ${view.sessionId ?? "(unknown)"}${view.sessionFile ? ` (${view.sessionFile})` : " (no session file)"}`,
+		...(view.timestamp !== undefined
+			? [`saved: ${view.timestamp}${Number.isNaN(savedAt) ? "" : ` (${new Date(savedAt).toLocaleString()})`}`]
+			: []),
+		...(view.task !== undefined && view.distrust === undefined ? [`its task: ${view.task}`] : []),
+	];
+	const source: CardSource = {
 		key: `pending:${view.name}:${view.toolCallId}`,
-		title: `.pi/${view.name}`,
+		title: view.folder !== undefined ? folderName(view.folder) : `.pi/${view.name}`,
 		questions: view.questions as WireQuestion[],
 		// The pending file has no place for notes.
 		notes: false,
-		origin,
+		details,
+		tellsReceipt: false,
 		dismissable: false,
 		submit: (answers, confirmed) =>
 			postJson("/api/pending/answer", { name: view.name, toolCallId: view.toolCallId, answers, confirmed }),
 	};
+	if (!Number.isNaN(savedAt)) source.savedAt = savedAt;
+	if (view.distrust !== undefined) {
+		source.distrust = view.task !== undefined ? { reason: view.distrust, task: view.task } : { reason: view.distrust };
+	}
+	return source;
 }
 
 function showState(state: PageState): void {
@@ -405,9 +559,11 @@ function showState(state: PageState): void {
 		keep.add(source.key);
 		upsertCard(source, pendingList);
 	}
-	// Answered elsewhere, withdrawn, or delivered: gone from every open page.
+	// Answered elsewhere, withdrawn, or delivered: gone from every open page (a card that sent its answers stays
+	// to say what became of them, until the person closes it).
+	shownKeys = keep;
 	for (const [key, card] of cards) {
-		if (keep.has(key)) continue;
+		if (keep.has(key) || card.sent || card.sending || card.ended) continue;
 		card.element.remove();
 		cards.delete(key);
 	}
@@ -422,7 +578,13 @@ function connect(): void {
 		status.textContent = "Live";
 		status.className = "live";
 	});
-	socket.addEventListener("message", (event) => showState(JSON.parse(String(event.data)) as PageState));
+	let state: PageState = { asks: [], pending: [] };
+	socket.addEventListener("message", (event) => {
+		const message = JSON.parse(String(event.data)) as PageMessage;
+		state = applyMessage(state, message);
+		for (const op of message.ops) if (op.op === "receipt") showReceipt(`live:${op.id}`, op.receipt);
+		if (!message.more) showState(state);
+	});
 	socket.addEventListener("close", () => {
 		status.textContent = "Reconnecting…";
 		status.className = "offline";
@@ -434,6 +596,7 @@ function connect(): void {
 					return;
 				}
 				status.textContent = "Signed out";
+				document.body.classList.add("signed-out");
 				cards.clear();
 				pendingList.replaceChildren();
 				liveList.replaceChildren(
