@@ -47,6 +47,8 @@ export const STRINGS = {
 	filterPrompt: "Filter: ",
 	filterEmpty: "No option matches",
 	otherInputLabel: "Your answer:",
+	/** The paths Tab matched in a text input, when several did. */
+	pathMatches: (names: readonly string[]) => `Matches: ${names.join("  ")}`,
 	noteInputLabel: "Note:",
 	noteLabel: "Note: ",
 	reviewTitle: "Review your answers",

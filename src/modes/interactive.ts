@@ -2,10 +2,11 @@
  * Interactive mode (pi's TUI): shows the question dialog with `ctx.ui.custom()` at the height the terminal
  * leaves it, lets a person in another window notice the waiting question (bell and window title,
  * `PI_ASK_USER_NOTIFY`; on pi ≥ 1.5.1 also pi's own "blocked on the person" state), wires Ctrl+G to
- * $VISUAL/$EDITOR, draws it in words for a screen reader when `PI_ASK_USER_SCREEN_READER` says so, and closes
+ * $VISUAL/$EDITOR and Tab to path completion from the working folder, draws it in words for a screen reader when `PI_ASK_USER_SCREEN_READER` says so, and closes
  * the dialog as `interrupted` when the call is aborted (never `cancelled`: a cancel is only what the person does
  * in the dialog).
  */
+import { homedir } from "node:os";
 import { basename } from "node:path";
 import { type ExtensionUIContext, VERSION } from "@mariozechner/pi-coding-agent";
 import type { Component, TUI } from "@mariozechner/pi-tui";
@@ -13,6 +14,7 @@ import { STRINGS } from "../core/strings.js";
 import type { AskOutcome, AskRequest } from "../core/types.js";
 import { AskDialog } from "../ui/dialog.js";
 import { editInExternalEditor, editorCommand } from "../ui/external-editor.js";
+import { nodePathSource } from "../ui/path-completion.js";
 import { dialogTheme } from "../ui/theme.js";
 
 export interface InteractiveOptions {
@@ -126,6 +128,7 @@ export async function askInteractive(
 				room: (width) => roomFor(tui, dialog, width),
 				editExternally: editor === undefined ? undefined : (text) => editInExternalEditor(tui, editor, text),
 				screenReader,
+				paths: nodePathSource(process.cwd(), homedir()),
 				onDone: done,
 			});
 			if (signal) {

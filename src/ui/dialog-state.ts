@@ -64,6 +64,8 @@ export interface DialogState {
 	review: { scroll: number; max: number };
 	/** A one-line message for the person about their last key (e.g. Enter on an empty answer); cleared by the next key. */
 	notice: Notice | undefined;
+	/** The paths a Tab in a text input matched, when several did; cleared by the next key. */
+	completions: readonly string[] | undefined;
 	/** Set once the dialog is over. */
 	outcome: AskOutcome | undefined;
 }
@@ -103,6 +105,8 @@ export type Action =
 	| { type: "edit"; text: string }
 	| { type: "flip" }
 	| { type: "choose"; yes: boolean }
+	/** Tab completed a path in a text input (the view did the listing); several matches are shown. */
+	| { type: "completions"; items: readonly string[] }
 	| { type: "abort" };
 
 function emptyQuestionState(): QuestionState {
@@ -141,6 +145,7 @@ export function initialState(questions: readonly Question[]): DialogState {
 		inputEpoch: 0,
 		review: { scroll: 0, max: 0 },
 		notice: undefined,
+		completions: undefined,
 		outcome: undefined,
 	};
 }
@@ -507,8 +512,13 @@ function scrollText(state: DialogState, delta: number): DialogState {
 export function reduce(state: DialogState, action: Action): DialogState {
 	if (state.outcome) return state;
 	if (action.type === "viewport") return applyViewport(state, action.viewport);
-	// A notice answers the key before; the next key clears it.
-	return reduceKey(state.notice ? { ...state, notice: undefined } : state, action);
+	if (action.type === "completions") {
+		if (state.mode.kind !== "input") return state;
+		return { ...state, completions: action.items.length > 0 ? action.items : undefined };
+	}
+	// A notice and a list of matches answer the key before; the next key clears them.
+	const fresh = state.notice || state.completions ? { ...state, notice: undefined, completions: undefined } : state;
+	return reduceKey(fresh, action);
 }
 
 function reduceKey(state: DialogState, action: Action): DialogState {

@@ -9,6 +9,7 @@ import { Editor, truncateToWidth } from "@mariozechner/pi-tui";
 import type { AskOutcome, Question } from "../core/types.js";
 import { type Action, type DialogState, initialState, inputText, reduce } from "./dialog-state.js";
 import { type InputCursor, type KeyMatcher, keyToAction, opensExternalEditor } from "./keys.js";
+import { completePath, type PathSource } from "./path-completion.js";
 import { renderDialog } from "./render.js";
 import type { DialogTheme } from "./theme.js";
 
@@ -22,6 +23,8 @@ export interface AskDialogOptions {
 	room?: (width: number) => number;
 	/** Edits a text in $VISUAL/$EDITOR (Ctrl+G); `undefined` = keep the text. Absent when no editor is set. */
 	editExternally?: (text: string) => string | undefined;
+	/** Where Tab completes paths from in text inputs (the working folder); absent = Tab only switches questions. */
+	paths?: PathSource;
 	/** Plain lines in words for a screen reader (`PI_ASK_USER_SCREEN_READER=1`), decided where the dialog is built. */
 	screenReader?: boolean;
 	/** Called once, when the dialog ends. */
@@ -89,6 +92,7 @@ export class AskDialog implements Component, Focusable {
 
 	handleInput(data: string): void {
 		if (this.finished) return;
+		if (this.state.mode.kind === "input" && this.keys.matches(data, "tui.input.tab") && this.completePath()) return;
 		if (opensExternalEditor(data, this.keys, this.state)) {
 			this.editExternally();
 			return;
@@ -149,6 +153,29 @@ export class AskDialog implements Component, Focusable {
 			this.invalidate();
 			this.tui.requestRender();
 		}
+	}
+
+	/**
+	 * Tab on a path word in a text input completes it as far as the matches agree and lists them when there are
+	 * several; `false` when the word at the cursor is not a path (Tab then switches questions).
+	 */
+	private completePath(): boolean {
+		const paths = this.options.paths;
+		if (!paths) return false;
+		const { line, col } = this.editor.getCursor();
+		const lines = this.editor.getLines();
+		const before = [...lines.slice(0, line), (lines[line] ?? "").slice(0, col)].join("\n");
+		const done = completePath(before, paths);
+		if (!done) return false;
+		const atEnd = line >= lines.length - 1 && col >= (lines[lines.length - 1]?.length ?? 0);
+		if (done.text !== before) {
+			// At the end the word may change case ("rea" → "README.md"); inside the text it only grows.
+			if (atEnd) this.editor.setText(done.text);
+			else if (done.text.startsWith(before)) this.editor.insertTextAtCursor(done.text.slice(before.length));
+			this.afterEdit();
+		}
+		this.dispatch({ type: "completions", items: done.candidates.length > 1 ? done.candidates : [] });
+		return true;
 	}
 
 	private editExternally(): void {

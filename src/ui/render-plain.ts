@@ -50,12 +50,14 @@ function clamp(lines: readonly string[], height: number, scroll: number, theme: 
 	return { lines: [...window, note], scroll: top, scrollMax };
 }
 
-/** The open input's text lines, without the editor's rules. */
-function inputText(input: InputRenderer | undefined, width: number): string[] {
-	return (input?.(width) ?? []).filter((line) => {
+/** The open input's text lines, without the editor's rules, and the paths a Tab matched. */
+function inputText(state: DialogState, input: InputRenderer | undefined, width: number): string[] {
+	const lines = (input?.(width) ?? []).filter((line) => {
 		const text = stripVTControlCharacters(line);
 		return !(text.includes("─") && EDITOR_RULE.test(text));
 	});
+	if (state.completions) lines.push(...wrapped(STRINGS.pathMatches(state.completions), width));
+	return lines;
 }
 
 function listView(state: DialogState, question: Question, qs: QuestionState): OptionListView {
@@ -157,7 +159,7 @@ function optionsBody(
 	let below: string[] = [];
 	if (state.mode.kind === "input") {
 		const label = state.mode.purpose === "note" ? STRINGS.noteInputLabel : STRINGS.otherInputLabel;
-		below = [...wrapped(label, width), ...inputText(input, width)];
+		below = [...wrapped(label, width), ...inputText(state, input, width)];
 	} else if (qs.note) {
 		below = wrapped(STRINGS.noteLabel + sanitizeText(qs.note), width);
 	}
@@ -230,7 +232,7 @@ export function renderForScreenReader(
 		const text = questionLines(question, theme, width);
 		const placeholder =
 			question.placeholder && qs.draft === "" ? wrapped(sanitizeText(question.placeholder), width) : [];
-		const field = inputText(input, width);
+		const field = inputText(state, input, width);
 		const shown = clamp(text, Math.max(1, budget - placeholder.length - field.length), qs.textScroll, theme, width);
 		body = {
 			lines: [...shown.lines, ...placeholder, ...field],

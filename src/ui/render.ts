@@ -195,10 +195,20 @@ function clampText(lines: readonly string[], height: number, scroll: number, the
 	};
 }
 
-function inputLines(label: string, theme: DialogTheme, width: number, input: InputRenderer | undefined): string[] {
+/** The paths a Tab matched shows in at most this many lines under the input. */
+const MATCH_LINES = 2;
+
+function inputLines(
+	label: string,
+	theme: DialogTheme,
+	width: number,
+	input: InputRenderer | undefined,
+	completions: readonly string[] | undefined,
+): string[] {
 	const lines = label ? [truncateToWidth(PAD + theme.muted(label), width)] : [];
 	const room = Math.max(1, width - PAD.length);
 	for (const line of input?.(room) ?? []) lines.push(truncateToWidth(PAD + line, width));
+	if (completions) lines.push(...wrapped(theme.dim(STRINGS.pathMatches(completions)), width).slice(0, MATCH_LINES));
 	return lines;
 }
 
@@ -301,7 +311,7 @@ function optionsBody(state: DialogState, question: Question, qs: QuestionState, 
 	let below: string[] = [];
 	if (open?.kind === "input") {
 		const label = open.purpose === "note" ? STRINGS.noteInputLabel : STRINGS.otherInputLabel;
-		below = inputLines(label, theme, width, input);
+		below = inputLines(label, theme, width, input, state.completions);
 	} else if (qs.note) {
 		below = wrapped(theme.dim(STRINGS.noteLabel + sanitizeText(qs.note)), width);
 	}
@@ -426,11 +436,11 @@ function optionsBody(state: DialogState, question: Question, qs: QuestionState, 
 }
 
 /** A question without options: text, placeholder and the input. */
-function textBody(question: Question, qs: QuestionState, canvas: Canvas): Body {
+function textBody(state: DialogState, question: Question, qs: QuestionState, canvas: Canvas): Body {
 	const { theme, width, budget, input } = canvas;
 	const text = questionText(question, theme, width);
 	const placeholder = question.placeholder && qs.draft === "" ? wrapped(theme.dim(question.placeholder), width) : [];
-	const field = inputLines("", theme, width, input);
+	const field = inputLines("", theme, width, input, state.completions);
 	const fixed = field.length + placeholder.length;
 	const spacing = text.length + 1 + fixed <= budget;
 	const room = Math.max(1, budget - fixed - (spacing ? 1 : 0));
@@ -485,7 +495,7 @@ export function renderDialog(
 		question && qs
 			? hasOptions(question)
 				? optionsBody(state, question, qs, canvas)
-				: textBody(question, qs, canvas)
+				: textBody(state, question, qs, canvas)
 			: reviewBody(state, theme, w, canvas.budget);
 	// A blank line under the top and above the bottom when the body leaves room for them.
 	const topSpacer = body.topSpacer && body.lines.length + 1 <= framed ? [""] : [];

@@ -2,8 +2,11 @@
  * The real pi TUI under a pseudo-terminal with the scripted model: real keys in, the exact tool result
  * the model receives out. Every wait is on screen text that only the dialog draws.
  */
+
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { DATABASE } from "../fixtures.js";
+import { DATABASE, NAME } from "../fixtures.js";
 import { FEATURES, KEYS, resultJson, SPEC_EXAMPLE, SPEC_RESULT, waitForToolResult } from "./harness.js";
 import { tuiPerTest } from "./tui-session.js";
 
@@ -165,6 +168,29 @@ describe("ask_user in pi's TUI", () => {
 		expect(resultJson(result.text)).toEqual({
 			answered: true,
 			answers: [{ question: DATABASE.question, answer: "SQLite", selectedOption: "SQLite", wasCustom: false }],
+		});
+	});
+
+	it("Tab completes a ./ path in a free-text answer from the working folder; the answer is the text as typed", async () => {
+		writeFileSync(join(session.ws().cwd, "release-notes.md"), "# notes\n");
+		const t = ask({ questions: [NAME, DATABASE] });
+		await t.waitFor(NAME.question, DIALOG_TIMEOUT);
+		t.type("see ./release-n");
+		await t.waitFor("see ./release-n");
+		t.type(KEYS.tab);
+		await t.waitFor("see ./release-notes.md");
+		expect(t.screen().join("\n")).toContain("1/2");
+		t.type(KEYS.enter);
+		await t.waitFor(/> +1\. PostgreSQL/);
+		t.type(KEYS.enter);
+		await t.waitFor("Review your answers");
+		t.type(KEYS.enter);
+		const result = await waitForToolResult(session.ws());
+		expect(resultJson(result.text)).toMatchObject({
+			answers: [
+				{ question: NAME.question, answer: "see ./release-notes.md", wasCustom: true },
+				{ answer: DATABASE.options?.[0]?.label },
+			],
 		});
 	});
 });

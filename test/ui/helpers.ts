@@ -3,6 +3,7 @@ import { stripVTControlCharacters } from "node:util";
 import { CURSOR_MARKER, KeybindingsManager, type TUI, TUI_KEYBINDINGS, visibleWidth } from "@mariozechner/pi-tui";
 import type { AskOutcome, Question } from "../../src/core/types.js";
 import { AskDialog } from "../../src/ui/dialog.js";
+import type { PathSource } from "../../src/ui/path-completion.js";
 import { plainTheme } from "../../src/ui/theme.js";
 import { KEYS } from "../fixtures.js";
 
@@ -30,6 +31,7 @@ export interface DialogSetup {
 	rows?: number;
 	editExternally?: (text: string) => string | undefined;
 	screenReader?: boolean;
+	paths?: PathSource;
 }
 
 export function openDialog(questions: Question[], history?: string[], setup: DialogSetup = {}): Harness {
@@ -39,6 +41,7 @@ export function openDialog(questions: Question[], history?: string[], setup: Dia
 		history,
 		editExternally: setup.editExternally,
 		screenReader: setup.screenReader,
+		paths: setup.paths,
 		onDone: (o) => {
 			outcome = o;
 		},
