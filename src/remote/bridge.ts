@@ -110,6 +110,11 @@ export function createRemoteBridge(config: RemoteConfig, deps: RemoteBridgeDeps)
 			return;
 		}
 		const question = openQuestions.get(frame.questionId);
+		if (frame.kind === "refused") {
+			// Not an answer and not a dismissal: the question goes back to be asked some other way (unavailable).
+			question?.settle(unavailable(`${where} refused the question: ${frame.error}`));
+			return;
+		}
 		if (!question) {
 			const closedName = closedIds.get(frame.questionId);
 			warn(

@@ -15,11 +15,15 @@ import {
 	questionName,
 	valuesByQuestionKey,
 } from "../core/question-keys.js";
+import { sanitizeLine } from "../core/text.js";
 import type { AskOutcome, AskRequest, Question, RawAnswer } from "../core/types.js";
 
 export const QUESTION_EVENT = "ask_user_question";
 export const CLOSED_EVENT = "ask_user_closed";
 export const ANSWER_TYPE = "hook.ask_user_answer";
+/** A backend that will not take a question (too many open, too large) says so; the agent then asks elsewhere. */
+export const REFUSED_TYPE = "hook.ask_user_refused";
+const MAX_REFUSAL_CHARS = 300;
 /** Frames larger than this are refused by the socket itself; answers are a few kilobytes at most. */
 export const MAX_FRAME_BYTES = 1024 * 1024;
 const MAX_QUESTION_ID_CHARS = 200;
@@ -92,6 +96,8 @@ export type WireAnswerValue = string | string[] | { answer: string | string[]; n
 /** What one inbound text frame turned out to be. */
 export type DecodedFrame =
 	| { kind: "answer"; questionId: string; answers: Record<string, RemoteAnswer | null> }
+	/** The backend will not take this question; `error` says why (untrusted text, one line, cut short). */
+	| { kind: "refused"; questionId: string; error: string }
 	/** A well-formed envelope of another type (pings, other hooks): not ours, ignored quietly. */
 	| { kind: "other"; type: string }
 	| { kind: "malformed"; reason: string };
@@ -163,6 +169,14 @@ export function decodeAnswer(text: string): DecodedFrame {
 	}
 	if (!isRecord(data)) return { kind: "malformed", reason: "not a JSON object" };
 	if (typeof data.type !== "string") return { kind: "malformed", reason: "no string `type`" };
+	if (data.type === REFUSED_TYPE && isRecord(data.payload) && typeof data.payload.questionId === "string") {
+		const error = typeof data.payload.error === "string" ? data.payload.error : "";
+		return {
+			kind: "refused",
+			questionId: data.payload.questionId,
+			error: sanitizeLine(error).slice(0, MAX_REFUSAL_CHARS) || "no reason given",
+		};
+	}
 	if (data.type !== ANSWER_TYPE) return { kind: "other", type: data.type };
 	const payload = data.payload;
 	if (!isRecord(payload)) return { kind: "malformed", reason: `${ANSWER_TYPE} without an object payload` };
@@ -253,6 +267,11 @@ export function outcomeFromRemoteAnswers(
 			return remote ? givenFromData(question, remote.given, remote.note) : undefined;
 		}),
 	);
+}
+
+/** The frame a backend sends when it will not take a question. */
+export function encodeRefused(questionId: string, error: string): string {
+	return JSON.stringify({ type: REFUSED_TYPE, payload: { questionId, error } });
 }
 
 /** The `hook.ask_user_answer` frame a backend sends; `{}` dismisses. */

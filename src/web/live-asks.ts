@@ -1,7 +1,8 @@
 /**
- * The questions agents are waiting on right now, as the web server holds them: added when an agent asks,
- * removed when it closes the ask, when its connection ends, or when the first answer is taken (the first
- * answer wins; a second page gets "already answered"). Pure bookkeeping; the server does the I/O.
+ * The questions agents are waiting on right now, as the web server holds them: added when an agent asks (up to
+ * `LIVE_ASK_LIMITS` per connection), removed when it closes the ask, when its connection ends, or when the first
+ * answer is taken (the first answer wins; a second page gets "already answered"). Pure bookkeeping; the server
+ * does the I/O.
  */
 import { CLOSED_EVENT, type QuestionEventPayload, WIRE_EXTENSIONS, type WireQuestion } from "../remote/protocol.js";
 
@@ -23,11 +24,23 @@ interface Entry {
 	ask: LiveAsk;
 	connection: number;
 	questionId: string;
+	/** The size of the agent's frame. */
+	bytes: number;
 }
 
+/** What one agent connection may hold open at once: enough for any real agent, not enough to swamp a page. */
+export const LIVE_ASK_LIMITS = { asks: 20, bytes: 2 * 1024 * 1024 };
+
+export type AddResult =
+	| { kind: "added"; ask: LiveAsk }
+	/** That connection already asked this questionId: nothing changes. */
+	| { kind: "repeat" }
+	/** Over the connection's limits: the ask is not taken; `reason` is for the agent. */
+	| { kind: "refused"; reason: string };
+
 export interface LiveAsks {
-	/** Adds an agent's ask; `undefined` when that connection already asked this questionId (a repeat). */
-	add(connection: number, payload: QuestionEventPayload, now: number): LiveAsk | undefined;
+	/** Adds an agent's ask, whose frame was `bytes` long, unless it is a repeat or over the connection's limits. */
+	add(connection: number, payload: QuestionEventPayload, now: number, bytes: number): AddResult;
 	/** Removes the ask an agent closed and returns it; `undefined` when there was none. */
 	close(connection: number, questionId: string): LiveAsk | undefined;
 	/** Removes every ask of a connection that ended; whether there were any. */
@@ -40,13 +53,28 @@ export interface LiveAsks {
 
 const [ANSWER_ARRAYS, ANSWER_NOTES] = WIRE_EXTENSIONS;
 
-export function createLiveAsks(newId: () => string): LiveAsks {
+export function createLiveAsks(newId: () => string, limits = LIVE_ASK_LIMITS): LiveAsks {
 	const entries = new Map<string, Entry>();
 	const find = (connection: number, questionId: string): string | undefined =>
 		[...entries].find(([, entry]) => entry.connection === connection && entry.questionId === questionId)?.[0];
 	return {
-		add(connection, payload, now) {
-			if (find(connection, payload.questionId) !== undefined) return undefined;
+		add(connection, payload, now, bytes) {
+			if (find(connection, payload.questionId) !== undefined) return { kind: "repeat" };
+			const held = [...entries.values()].filter((entry) => entry.connection === connection);
+			if (held.length >= limits.asks) {
+				return {
+					kind: "refused",
+					reason: `this connection already has ${limits.asks} open questions, the most one agent may have here; answer or close some first`,
+				};
+			}
+			const heldBytes = held.reduce((sum, entry) => sum + entry.bytes, 0);
+			if (heldBytes + bytes > limits.bytes) {
+				const mb = (limits.bytes / 2 ** 20).toFixed(0);
+				return {
+					kind: "refused",
+					reason: `this connection's open questions would exceed ${mb} MB, the most one agent may have here; answer or close some first`,
+				};
+			}
 			const extensions = payload.extensions ?? [];
 			const ask: LiveAsk = {
 				id: newId(),
@@ -60,8 +88,8 @@ export function createLiveAsks(newId: () => string): LiveAsks {
 				},
 				askedAt: now,
 			};
-			entries.set(ask.id, { ask, connection, questionId: payload.questionId });
-			return ask;
+			entries.set(ask.id, { ask, connection, questionId: payload.questionId, bytes });
+			return { kind: "added", ask };
 		},
 		close(connection, questionId) {
 			const id = find(connection, questionId);

@@ -14,6 +14,7 @@ import {
 	ANSWERED_ELSEWHERE,
 	decodeAgentFrame,
 	encodeAnswer,
+	encodeRefused,
 	MAX_FRAME_BYTES,
 	type WireAnswerValue,
 } from "../remote/protocol.js";
@@ -295,9 +296,13 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
 		agent.on("error", () => {});
 		agent.on("message", (data, isBinary) => {
 			if (isBinary) return;
-			const frame = decodeAgentFrame(String(data));
+			const text = String(data);
+			const frame = decodeAgentFrame(text);
 			if (frame.kind === "question") {
-				if (asks.add(connection, frame.payload, now())) broadcast();
+				const added = asks.add(connection, frame.payload, now(), Buffer.byteLength(text));
+				if (added.kind === "added") broadcast();
+				// Refused, not dropped: the agent learns at once and asks some other way; nothing is answered for the person.
+				else if (added.kind === "refused") agent.send(encodeRefused(frame.payload.questionId, added.reason));
 			} else if (frame.kind === "closed") {
 				const key = receiptKey(connection, frame.questionId);
 				const answeredHere = awaitingReceipt.get(key);

@@ -265,6 +265,74 @@ describe("pi-ask-anywhere web server", () => {
 		expect(late.states[0]?.asks.map((ask) => ask.questions[0]?.question)).toEqual(["Which one?", "Which database?"]);
 	});
 
+	it("caps one agent connection at 20 open asks and 2 MB: the next ask is refused with a frame naming it; nothing else changes", async () => {
+		const { web, base } = await server();
+		const cookie = await signIn(base);
+		const page = await livePage(base, cookie);
+		const agent = new WebSocket(`ws://127.0.0.1:${web.port}/agent`);
+		cleanups.push(() => agent.terminate());
+		await once(agent, "open");
+		const received: unknown[] = [];
+		agent.on("message", (data) => received.push(JSON.parse(String(data))));
+		const askFrame = (questionId: string, description = "") =>
+			JSON.stringify({
+				type: "event",
+				payload: {
+					event: "ask_user_question",
+					payload: {
+						sessionKey: "k",
+						agentId: "a",
+						questionId,
+						questions: [{ question: `Ask ${questionId}?`, options: [{ label: "Yes", description }] }],
+					},
+				},
+			});
+		for (let n = 1; n <= 21; n++) agent.send(askFrame(`q-${n}`));
+		await until(() => received[0]);
+		expect(received).toEqual([
+			{
+				type: "hook.ask_user_refused",
+				payload: { questionId: "q-21", error: expect.stringMatching(/20 open questions/) },
+			},
+		]);
+		await until(() => (page.states.at(-1)?.asks.length === 20 ? true : undefined));
+
+		// 2 MB per connection: two asks of 0.9 MB fit, a third does not.
+		const second = new WebSocket(`ws://127.0.0.1:${web.port}/agent`);
+		cleanups.push(() => second.terminate());
+		await once(second, "open");
+		const refusals: unknown[] = [];
+		second.on("message", (data) => refusals.push(JSON.parse(String(data))));
+		for (let n = 1; n <= 3; n++) second.send(askFrame(`big-${n}`, "x".repeat(900_000)));
+		await until(() => refusals[0]);
+		expect(refusals).toEqual([
+			{ type: "hook.ask_user_refused", payload: { questionId: "big-3", error: expect.stringMatching(/2 MB/) } },
+		]);
+		await until(() => (page.states.at(-1)?.asks.length === 22 ? true : undefined));
+		// Answering one frees room for the next.
+		const first = page.states.at(-1)?.asks.find((ask) => ask.questions[0]?.question === "Ask big-1?");
+		const answers = [{ chosen: ["Yes"], typed: "", note: "" }];
+		expect((await post(base, "/api/answer", cookie, { id: first?.id, answers })).status).toBe(200);
+		second.send(askFrame("big-4", "x".repeat(900_000)));
+		await until(() => (page.states.at(-1)?.asks.length === 22 ? true : undefined));
+		await new Promise((resolve) => setTimeout(resolve, 100));
+		expect(refusals.filter((frame) => (frame as { type: string }).type === "hook.ask_user_refused")).toHaveLength(1);
+	});
+
+	it("the bridge takes a refusal as 'unavailable' (pi then asks locally or saves the questions): never an answer or a cancel", async () => {
+		const { web, base } = await server();
+		const page = await livePage(base, await signIn(base));
+		const agent = bridge(`ws://127.0.0.1:${web.port}/agent`);
+		const open = Array.from({ length: 20 }, () => agent.ask(DATABASE_ASK, AbortSignal.timeout(3_000)));
+		await until(() => (page.states.at(-1)?.asks.length === 20 ? true : undefined));
+		expect(await agent.ask(DATABASE_ASK)).toEqual({
+			kind: "unavailable",
+			reason: expect.stringMatching(/refused.*20 open questions/),
+		});
+		// The 20 open asks were left alone: they end only when this test gives up on them.
+		for (const outcome of await Promise.all(open)) expect(outcome).toEqual({ kind: "interrupted" });
+	});
+
 	it("sends a plain Whimmy-protocol agent strings (labels comma-separated, typed text kept), and no notes", async () => {
 		const { web, base } = await server();
 		const cookie = await signIn(base);
