@@ -183,6 +183,8 @@ describe("previews", () => {
 		};
 		const t = ask({ questions: [question] }, { cols: 200, rows: 50 });
 		await t.waitFor(/> +1\. Long setup/, DIALOG_TIMEOUT);
+		// The frame may reach the terminal in pieces: wait for its last code line before reading it.
+		await t.waitFor(code.at(-1) ?? "");
 		const screen = screenText(t);
 		for (const line of code) expect(screen, screen).toContain(line);
 	});
