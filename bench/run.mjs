@@ -5,7 +5,7 @@
  *   node bench/run.mjs dialog tokens   only those, printed, RESULTS.md untouched
  *   node bench/run.mjs --quick         every benchmark with few rounds (CI: proves they still run), printed only
  * Knobs: BENCH_STARTUP_RUNS (15), BENCH_PROBE_RUNS (8), BENCH_DIALOG_PRESSES (2000), BENCH_FILTER_ROUNDS
- * (200), BENCH_PENDING_ROUNDS (200), BENCH_IDLE_RUNS (2), BENCH_SCALE_RUNS (7), BENCH_SCALE_FILES (1000).
+ * (200), BENCH_PENDING_ROUNDS (200), BENCH_IDLE_RUNS (2), BENCH_SCALE_RUNS (7), BENCH_SCALE_FILES (1000), BENCH_WEB_IDLE_SECONDS (20), BENCH_WEB_FILES (1000).
  */
 import { execFileSync, spawnSync } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
@@ -21,6 +21,7 @@ const BENCHES = {
 	pending: [],
 	"dialog-idle": [],
 	scale: [],
+	"web-idle": [],
 };
 
 function git(...args) {
@@ -72,7 +73,7 @@ const QUICK_KNOBS = {
 	BENCH_FILTER_ROUNDS: "15",
 	BENCH_PENDING_ROUNDS: "5",
 	BENCH_IDLE_RUNS: "1",
-	BENCH_SCALE_RUNS: "2",
+	BENCH_SCALE_RUNS: "3",
 	// The one benchmark whose target CI enforces: 1 000 pending files must not make a start or /questions slow.
 	BENCH_SCALE_ENFORCE: "1",
 };

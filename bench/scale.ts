@@ -3,7 +3,8 @@
  * `pi -p` ask makes the first pending file, its session and its line in the asks record; 999 copies of all three
  * (each its own session and tool call, as 1 000 runs that each asked once would leave) fill the project. Then the
  * real pi (scripted model) runs `pi -p hi`, `pi -p /questions` and `pi -p "/questions json"` in that project and in an
- * empty one, alternated; the figure is the difference of the medians. The target is the issue's: under 0.5 s each.
+ * empty one, alternated; the figure is the difference of the fastest runs (a busy machine only ever adds time, so the
+ * fastest run is the one least disturbed), with the medians beside it. The target is the issue's: under 0.5 s each.
  * With BENCH_SCALE_ENFORCE=1 (`node bench/run.mjs --quick`, which CI runs) a missed target fails the benchmark.
  */
 import { appendFileSync, readFileSync, writeFileSync } from "node:fs";
@@ -60,7 +61,7 @@ const full = filledProject(FILES);
 const empty = createWorkspace();
 const rows: string[][] = [];
 const summary: BenchReport["summary"] = [];
-let missed: string[] = [];
+const missed: string[] = [];
 try {
 	for (const { prompt, what } of PROMPTS) {
 		timedRun(full, prompt); // warm-up: the file system cache
@@ -73,20 +74,21 @@ try {
 		}
 		const withFiles = spread(samples.full);
 		const without = spread(samples.empty);
-		const added = withFiles.median - without.median;
+		const added = withFiles.min - without.min;
 		const met = added < TARGET_MS;
-		if (!met) missed = [...missed, `${what}: +${fmt(added)} ms`];
+		const addedText = `${added >= 0 ? "+" : "−"}${fmt(Math.abs(added))} ms`;
+		if (!met) missed.push(`${what}: ${addedText}`);
 		rows.push([
 			what,
-			`${fmt(without.median)} ms`,
-			`${fmt(withFiles.median)} ms (${fmt(withFiles.min)}–${fmt(withFiles.max)})`,
-			`+${fmt(added)} ms`,
+			`${fmt(without.min)} ms (median ${fmt(without.median)})`,
+			`${fmt(withFiles.min)} ms (median ${fmt(withFiles.median)})`,
+			addedText,
 			met ? "✅" : "❌",
 		]);
 		summary.push({
-			what: `${what} with ${FILES.toLocaleString("en-US")} pending files, time added (medians)`,
-			ours: `+${fmt(added)} ms`,
-			reference: `${fmt(without.median)} ms with none`,
+			what: `${what} with ${FILES.toLocaleString("en-US")} pending files, time added (fastest runs)`,
+			ours: addedText,
+			reference: `${fmt(without.min)} ms with none`,
 			target: `< ${TARGET_MS} ms`,
 			met,
 		});
@@ -102,11 +104,12 @@ emit({
 	markdown: `One real \`pi -p\` ask, then ${(FILES - 1).toLocaleString("en-US")} copies of its pending file, session and asks-record
 line (each its own session and tool call): every file is this user's and trusted, the most work a listing can
 take. The real pi (scripted model, the package from \`dist/\`) in that project and in an empty one, alternated,
-${RUNS} runs each after a warm-up; the added time is the difference of the medians.
+${RUNS} runs each after a warm-up; the added time is the difference of the fastest runs (load only adds time).
 
 ${table(["run", "no pending files", `${FILES.toLocaleString("en-US")} pending files`, "added", `< ${TARGET_MS} ms`], rows)}
 `,
 });
+process.stderr.write(`\n${rows.map((row) => row.join(" | ")).join("\n")}\n`);
 if (ENFORCE && missed.length > 0) {
 	process.stderr.write(`missed the ${TARGET_MS} ms target: ${missed.join("; ")}\n`);
 	process.exit(1);

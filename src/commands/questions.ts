@@ -4,6 +4,8 @@
  * the TUI, in RPC mode and in `pi -p "/questions"`.
  */
 import type { ExtensionContext } from "@mariozechner/pi-coding-agent";
+import { relativeTime } from "../core/relative-time.js";
+import { sanitizeLine } from "../core/text.js";
 import type { FrontEnd } from "../lifecycle/front-end.js";
 import type { AskToAnswer } from "../lifecycle/lifecycle.js";
 import { type PendingListing, pendingListing } from "../lifecycle/pending-listing.js";
@@ -34,25 +36,49 @@ export interface QuestionsCommandDeps {
 	claims: Pick<Claims, "heldElsewhere">;
 }
 
+/** How many asks `/questions` shows; `/questions json` lists every one. */
+const LIST_LIMIT = 20;
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/** One ask as a person reads it: a warning first if there is one, its questions, then when, whose and where. */
 function describeEntry(
 	ctx: ExtensionContext,
 	entry: PendingEntry,
 	sessionId: string,
 	claims: QuestionsCommandDeps["claims"],
 	trust: QuestionsCommandDeps["trust"],
+	now: Date,
 ): string {
 	const path = displayPath(ctx.cwd, entry.path);
 	if (entry.error) return `${path}: cannot be read — ${entry.error.message}`;
 	const file = entry.file as PendingFile;
+	const whose = file.sessionId === sessionId ? "this session" : "another session";
+	const where = `   ${relativeTime(file.timestamp, now)} · ${whose} · ${path}`;
 	const holder = claims.heldElsewhere(entry.path, file.toolCallId);
-	if (holder) return `${path} (${describeClaim(holder)}: answer it there)\n${formatPendingQuestions(file)}`;
-	if (file.sessionId !== sessionId) {
-		const verdict = trust(file, ctx.cwd);
-		if (!verdict.trusted) return `${describeUntrusted(path, file, verdict)}\n${formatPendingQuestions(file)}`;
-	}
-	const whose = file.sessionId === sessionId ? "this session" : `session ${file.sessionId.slice(0, 8)}`;
-	return `${path} (${whose}, ${file.timestamp})\n${formatPendingQuestions(file)}`;
+	if (holder) return `${formatPendingQuestions(file)}\n${where} · ${describeClaim(holder)}: answer it there`;
+	const verdict = file.sessionId === sessionId ? undefined : trust(file, ctx.cwd);
+	const warning = verdict && !verdict.trusted ? `${describeUntrusted(path, file, verdict)}\n` : "";
+	return `${warning}${formatPendingQuestions(file)}\n${where}`;
 }
+
+/** The person's list: the newest asks first, at most LIST_LIMIT of them (only those are judged), then the next step. */
+function listText(
+	ctx: ExtensionContext,
+	entries: readonly PendingEntry[],
+	describe: (entry: PendingEntry) => string,
+): string {
+	const newest = [...entries].reverse().slice(0, LIST_LIMIT);
+	const older = entries.length - newest.length;
+	return [
+		`Pending questions in ${sanitizeLine(ctx.cwd)}, newest first:`,
+		...newest.map(describe),
+		...(older > 0 ? [`…and ${plural(older, "older ask", "older asks")}: /questions json lists every one.`] : []),
+		"Answer: /questions answer · clear them: /questions clear",
+	].join("\n\n");
+}
+
+const CLEAR_CHOICE = { keep: "No, keep them", delete: "Yes, delete them" } as const;
 
 const USAGE = "Usage: /questions [list | json | answer | clear]";
 
@@ -80,9 +106,11 @@ export function createQuestionsCommand(deps: QuestionsCommandDeps) {
 		},
 		handler: async (args: string, ctx: ExtensionContext) => {
 			const shown = deps.frontEnd(ctx);
+			const now = new Date();
 			const sub = args.trim().toLowerCase() || "list";
 			const entries = listPendingFiles(ctx.cwd);
 			const sessionId = ctx.sessionManager.getSessionId();
+			const describe = (entry: PendingEntry) => describeEntry(ctx, entry, sessionId, deps.claims, deps.trust, now);
 			const json = sub === "json" || (sub === "list" && shown.kind === "rpc" && deps.structuredRpc);
 			if (json) {
 				const listing: PendingListing = pendingListing(ctx.cwd, entries, sessionId, (file) =>
@@ -92,7 +120,7 @@ export function createQuestionsCommand(deps: QuestionsCommandDeps) {
 			}
 			if (sub === "list") {
 				if (entries.length === 0) return shown.tell("No pending questions.");
-				return shown.tell(entries.map((e) => describeEntry(ctx, e, sessionId, deps.claims, deps.trust)).join("\n\n"));
+				return shown.tell(listText(ctx, entries, describe));
 			}
 			if (sub === "clear") {
 				const readable = entries.filter((e): e is ReadablePendingEntry => e.file !== undefined);
@@ -101,19 +129,17 @@ export function createQuestionsCommand(deps: QuestionsCommandDeps) {
 				const broken = entries.filter((e) => e.error);
 				if (clearable.length === 0) {
 					const left = [...held, ...broken];
-					return shown.tell(
-						left.length
-							? left.map((e) => describeEntry(ctx, e, sessionId, deps.claims, deps.trust)).join("\n")
-							: "No pending questions.",
-					);
+					return shown.tell(left.length ? left.map(describe).join("\n") : "No pending questions.");
 				}
 				const count = clearable.reduce((n, e) => n + e.file.questions.length, 0);
+				const questions = plural(count, "pending question", "pending questions");
 				if (ctx.hasUI) {
-					const ok = await ctx.ui.confirm(
-						"Clear pending questions?",
-						`Delete ${count} pending question(s) in ${clearable.length} file(s)?`,
-					);
-					if (!ok) return shown.tell("Kept the pending questions.");
+					// Deleting cannot be undone: No is preselected, so an Enter by habit keeps them.
+					const choice = await ctx.ui.select(`Delete ${questions} in ${plural(clearable.length, "file", "files")}?`, [
+						CLEAR_CHOICE.keep,
+						CLEAR_CHOICE.delete,
+					]);
+					if (choice !== CLEAR_CHOICE.delete) return shown.tell("Kept the pending questions.");
 				}
 				deps.markCleared(
 					ctx,
@@ -127,7 +153,7 @@ export function createQuestionsCommand(deps: QuestionsCommandDeps) {
 					(held.length
 						? ` Left ${held.length} file(s) open in another pi untouched: ${held.map((e) => displayPath(ctx.cwd, e.path)).join(", ")}`
 						: "");
-				return shown.tell(`Cleared ${count} pending question(s).${kept}`);
+				return shown.tell(`Cleared ${questions}.${kept}`);
 			}
 			if (sub === "answer") {
 				// Questions another pi is asking or delivering now are its own; answering them here would answer twice.
@@ -160,10 +186,7 @@ export function createQuestionsCommand(deps: QuestionsCommandDeps) {
 					return deps.answerInDialog(ctx, asAskToAnswer(target, sessionId, verdict));
 				}
 				const broken = entries[0];
-				return shown.tell(
-					broken ? describeEntry(ctx, broken, sessionId, deps.claims, deps.trust) : "No pending questions.",
-					broken ? "error" : "info",
-				);
+				return shown.tell(broken ? describe(broken) : "No pending questions.", broken ? "error" : "info");
 			}
 			shown.tell(USAGE, "warning");
 		},

@@ -57,12 +57,22 @@ function isAskRecord(data: unknown): data is AskRecord {
 	);
 }
 
-function requestOf(args: unknown): AskRequest | undefined {
-	try {
-		return canonicalRequest(args);
-	} catch {
-		return undefined;
-	}
+/**
+ * The request of a call, made when first read: normalising and validating every ask of a session only to learn one
+ * ask's state (the trust verdict on each of a thousand pending files) would cost more than reading the session.
+ */
+function requestOf(args: unknown): () => AskRequest | undefined {
+	let request: { value: AskRequest | undefined } | undefined;
+	return () => {
+		if (!request) {
+			try {
+				request = { value: canonicalRequest(args) };
+			} catch {
+				request = { value: undefined };
+			}
+		}
+		return request.value;
+	};
 }
 
 /** Every ask_user call on the branch with its newest state, oldest first. Foreign or broken records are skipped. */
@@ -87,7 +97,14 @@ export function asksOnBranch(branch: readonly SessionEntry[]): SessionAsk[] {
 		} else if (message.role === "assistant") {
 			for (const block of message.content) {
 				if (block.type === "toolCall" && block.name === "ask_user") {
-					asks.set(block.id, { toolCallId: block.id, request: requestOf(block.arguments), state: "interrupted" });
+					const request = requestOf(block.arguments);
+					asks.set(block.id, {
+						toolCallId: block.id,
+						get request() {
+							return request();
+						},
+						state: "interrupted",
+					});
 				}
 			}
 		} else if (message.role === "toolResult" && message.toolName === "ask_user") {

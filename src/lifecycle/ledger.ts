@@ -47,8 +47,16 @@ export function jsonLinesFile<T, I>(
 	const dir = join(agentDir, "pi-ask-user");
 	const path = join(dir, name);
 	let cached: { signature: string; index: I } | undefined;
+	// Checked once per synchronous run of code (a loop over a thousand files): nothing in this process changes the
+	// file meanwhile but add(), and another process's append in that moment is the same as one just after it.
+	let checkedThisTick = false;
 	return {
 		current: () => {
+			if (cached && checkedThisTick) return cached.index;
+			checkedThisTick = true;
+			queueMicrotask(() => {
+				checkedThisTick = false;
+			});
 			let signature = "absent";
 			try {
 				const stat = statSync(path);
@@ -67,6 +75,7 @@ export function jsonLinesFile<T, I>(
 			return cached.index;
 		},
 		add: (entry) => {
+			cached = undefined;
 			mkdirSync(dir, { recursive: true, mode: 0o700 });
 			const fd = openSync(path, "a+", 0o600);
 			try {

@@ -16,6 +16,7 @@ import { deliveryFromAttachedFile } from "../pending/inbox.js";
 import {
 	createPendingFile,
 	listPendingFiles,
+	type PendingEntry,
 	type PendingFile,
 	removePendingFile,
 	savePendingFile,
@@ -262,7 +263,11 @@ export function createLifecycle(pi: ExtensionAPI, edges: LifecycleEdges) {
 		}
 		const flag = pi.getFlag("answers");
 		const answersFlag = typeof flag === "string" && flag.trim() !== "" ? flag : undefined;
-		const entries = listPendingFiles(ctx.cwd);
+		let listed: PendingEntry[] | undefined;
+		const entries = () => {
+			listed ??= listPendingFiles(ctx.cwd);
+			return listed;
+		};
 		const deps = findingsDeps();
 		const open = findOpenAsks(ctx, entries, deps);
 		const needForeign = answersFlag !== undefined && open.length === 0 && !commandLine.continued;
@@ -272,8 +277,8 @@ export function createLifecycle(pi: ExtensionAPI, edges: LifecycleEdges) {
 			continued: commandLine.continued,
 			answersFlag,
 			open,
-			foreign: needForeign ? findForeignPending(ctx, entries, open, deps) : [],
-			newer: needForeign ? findNewerPending(entries) : [],
+			foreign: needForeign ? findForeignPending(ctx, entries(), open, deps) : [],
+			newer: needForeign ? findNewerPending(entries()) : [],
 		});
 		await carryOut(ctx, plan, commandLine.prompt);
 	}

@@ -61,15 +61,22 @@ function editedIn(
 		: { kind: "other-ask" };
 }
 
-/** This session's waiting asks, oldest first; interrupted ones with no file get one (and a record). */
-export function findOpenAsks(ctx: ExtensionContext, entries: readonly PendingEntry[], deps: FindingsDeps): OpenAsk[] {
+/**
+ * This session's waiting asks, oldest first; interrupted ones with no file get one (and a record). The project's
+ * pending files are listed only when the session has such an ask (a new session lists none at all).
+ */
+export function findOpenAsks(
+	ctx: ExtensionContext,
+	entries: () => readonly PendingEntry[],
+	deps: FindingsDeps,
+): OpenAsk[] {
 	const sessionId = ctx.sessionManager.getSessionId();
 	const asks = openAsks(asksOnBranch(ctx.sessionManager.getBranch()), deps.settledElsewhere(sessionId));
 	return asks.flatMap((ask): OpenAsk[] => {
 		const request = ask.request;
 		// An invalid call was already reported to the model as an error when it was made.
 		if (!request) return [];
-		let path = fileOfAsk(ctx.cwd, ask, entries);
+		let path = fileOfAsk(ctx.cwd, ask, entries());
 		if (!path) {
 			// A pending ask whose file the person deleted is dropped; an interrupted one was never saved by choice.
 			if (ask.state !== "interrupted") return [];
@@ -87,7 +94,11 @@ export function findOpenAsks(ctx: ExtensionContext, entries: readonly PendingEnt
 	});
 }
 
-/** Other sessions' readable pending files in the project, oldest first, with the trust verdict. */
+/**
+ * Other sessions' readable pending files in the project, oldest first, with the trust verdict: from the newest back
+ * to the newest one this user's pi wrote (what `--answers` answers), so that a folder of a thousand is not judged
+ * file by file when the newest is the person's own.
+ */
 export function findForeignPending(
 	ctx: ExtensionContext,
 	entries: readonly PendingEntry[],
@@ -96,21 +107,23 @@ export function findForeignPending(
 ): ForeignPending[] {
 	const sessionId = ctx.sessionManager.getSessionId();
 	const mine = new Set(open.map((a) => a.toolCallId));
-	return entries.flatMap((entry): ForeignPending[] => {
+	const found: ForeignPending[] = [];
+	for (const entry of [...entries].reverse()) {
 		const file = entry.file;
-		if (!file || file.sessionId === sessionId || mine.has(file.toolCallId)) return [];
-		return [
-			{
-				path: entry.path,
-				shownPath: displayPath(ctx.cwd, entry.path),
-				sessionId: file.sessionId,
-				toolCallId: file.toolCallId,
-				request: file.request,
-				...(file.task !== undefined ? { task: file.task } : {}),
-				trust: deps.trust(file, ctx.cwd),
-			},
-		];
-	});
+		if (!file || file.sessionId === sessionId || mine.has(file.toolCallId)) continue;
+		const trust = deps.trust(file, ctx.cwd);
+		found.push({
+			path: entry.path,
+			shownPath: displayPath(ctx.cwd, entry.path),
+			sessionId: file.sessionId,
+			toolCallId: file.toolCallId,
+			request: file.request,
+			...(file.task !== undefined ? { task: file.task } : {}),
+			trust,
+		});
+		if (trust.trusted) break;
+	}
+	return found.reverse();
 }
 
 /** The messages refusing the project's pending files of a newer version, oldest first. */

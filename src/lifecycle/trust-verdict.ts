@@ -50,6 +50,18 @@ export function pendingTrust(sources: TrustSources): (file: PendingFile, cwd?: s
 			return a === b;
 		}
 	};
+	// Where sessions are kept, worked out once per synchronous run of code (a listing judges a thousand files in one
+	// loop; pi's settings could change between two commands, not within one loop).
+	let folders: { cwd: string; real: string[] } | undefined;
+	const sessionFolders = (cwd: string): string[] => {
+		if (folders?.cwd === cwd) return folders.real;
+		const places = currentSessionPlaces({ argv: sources.argv, env: sources.env, cwd, fs });
+		folders = { cwd, real: realSessionFolders(places, fs) };
+		queueMicrotask(() => {
+			folders = undefined;
+		});
+		return folders.real;
+	};
 	return (file, cwd = process.cwd()) => {
 		const record = readSessionRecord(file.sessionFile, fs);
 		if (sources.settledElsewhere(file.sessionId).has(file.toolCallId) || settledInSession(file, record)) {
@@ -67,8 +79,7 @@ export function pendingTrust(sources: TrustSources): (file: PendingFile, cwd?: s
 			reason: `holds questions your pi asked in ${folder}, not in this project (a copy of that project?)`,
 		});
 		if (madeIn !== undefined && !sameFolder(madeIn, cwd)) return elsewhere(madeIn);
-		const places = currentSessionPlaces({ argv: sources.argv, env: sources.env, cwd, fs });
-		const verdict = judgePendingFile(file, realSessionFolders(places, fs), record, { anyFolder: madeIn !== undefined });
+		const verdict = judgePendingFile(file, sessionFolders(cwd), record, { anyFolder: madeIn !== undefined });
 		if (!verdict.trusted) return { trusted: false, kind: "unknown", reason: distrustReason(verdict.reason) };
 		// Saved before the record existed: the session's own header (in this user's session folder) says where.
 		if (madeIn === undefined && record.kind === "found" && record.cwd && !sameFolder(record.cwd, cwd)) {

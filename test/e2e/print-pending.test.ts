@@ -201,7 +201,7 @@ describe("/questions in print mode", () => {
 		const list = runPrint(ws, ["/questions"]);
 		expect(list.stdout).toContain("Which database should we use?");
 		const clear = runPrint(ws, ["/questions clear"]);
-		expect(clear.stdout).toContain("Cleared 2 pending question(s)");
+		expect(clear.stdout).toContain("Cleared 2 pending questions.");
 		expect(readdirSync(`${ws.cwd}/.pi`).filter((n) => n.endsWith(".json"))).toEqual([]);
 	});
 

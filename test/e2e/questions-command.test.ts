@@ -65,9 +65,17 @@ it("/questions json typed in full runs on the first Enter (the completion menu d
 
 it("/questions clear asks first, then deletes", async () => {
 	const t = await command("/questions clear");
-	await t.waitFor("Delete 2 pending question(s)", 40_000);
+	await t.waitFor("Delete 2 pending questions in 1 file?", 40_000);
+	// No is preselected: Enter by habit keeps them.
 	t.type(KEYS.enter);
-	await t.waitFor("Cleared 2 pending question(s)");
+	await t.waitFor("Kept the pending questions.");
+	expect(existsSync(ws.pendingPath())).toBe(true);
+	await t.waitForGone("Yes, delete them");
+	await runTuiCommand(t, "/questions clear");
+	await t.waitFor("Yes, delete them", 40_000);
+	t.type(KEYS.down);
+	t.type(KEYS.enter);
+	await t.waitFor("Cleared 2 pending questions.");
 	expect(existsSync(ws.pendingPath())).toBe(false);
 });
 

@@ -1,0 +1,114 @@
+/**
+ * `/questions` with a fake ctx over real pending files in a temp project: the list a person reads (questions first,
+ * when and whose, the next step; no session UUID, absolute path or UTC ISO time), kept short in a folder of many
+ * (issue 21 defect 13: only the asks shown are judged), and `clear`'s confirmation (No preselected).
+ */
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { ExtensionContext } from "@mariozechner/pi-coding-agent";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { createQuestionsCommand } from "../../src/commands/questions.js";
+import { validateRequest } from "../../src/core/validate.js";
+import type { FrontEnd } from "../../src/lifecycle/front-end.js";
+import { createPendingFile, type PendingFile, savePendingFile } from "../../src/pending/pending-file.js";
+import type { PendingVerdict } from "../../src/pending/trust.js";
+
+let cwd: string;
+beforeEach(() => {
+	cwd = mkdtempSync(join(tmpdir(), "pi-ask-anywhere-questions-"));
+});
+afterEach(() => rmSync(cwd, { recursive: true, force: true }));
+
+const SESSION = "0b9e4c2a-1111-2222-3333-444455556666";
+
+function save(n: number, minutesAgo: number, sessionId = SESSION): string {
+	const file = createPendingFile({
+		request: validateRequest({ questions: [{ question: `Question number ${n}?`, options: [{ label: "Yes" }] }] }),
+		sessionId,
+		sessionFile: `/home/someone/.pi/agent/sessions/--p--/${sessionId}.jsonl`,
+		toolCallId: `call_${n}`,
+		now: new Date(Date.now() - minutesAgo * 60_000),
+	});
+	return savePendingFile(cwd, file);
+}
+
+function run(args: string, options: { hasUI?: boolean; select?: (title: string, items: string[]) => string } = {}) {
+	const told: string[] = [];
+	const selects: { title: string; items: string[] }[] = [];
+	let judged = 0;
+	const ctx = {
+		cwd,
+		hasUI: options.hasUI ?? false,
+		sessionManager: { getSessionId: () => SESSION },
+		ui: {
+			select: async (title: string, items: string[]) => {
+				selects.push({ title, items });
+				return options.select?.(title, items);
+			},
+			confirm: async () => {
+				throw new Error("clear confirms with a select whose first item is No");
+			},
+		},
+	} as unknown as ExtensionContext;
+	const frontEnd = { kind: "print", tell: (text: string) => told.push(text) } as unknown as FrontEnd;
+	const command = createQuestionsCommand({
+		frontEnd: () => frontEnd,
+		structuredRpc: false,
+		answerInDialog: async () => {},
+		markCleared: () => {},
+		trust: (_file: PendingFile): PendingVerdict => {
+			judged++;
+			return { trusted: true };
+		},
+		claims: { heldElsewhere: () => undefined },
+	});
+	return command.handler(args, ctx).then(() => ({ told: told.join("\n"), selects, judged: () => judged }));
+}
+
+describe("/questions list", () => {
+	it("newest first, each ask's questions before when and whose it is, then the next step", async () => {
+		save(1, 90);
+		save(2, 5, "7f3e9d1b-other");
+		const { told } = await run("list");
+		expect(told).toContain(`Pending questions in ${cwd}, newest first:`);
+		expect(told.indexOf("Question number 2?")).toBeLessThan(told.indexOf("Question number 1?"));
+		expect(told).toMatch(/Question number 2\?[\s\S]*5 min ago · another session · \.pi\/pending-questions-2\.json/);
+		expect(told).toContain("1 h ago · this session · .pi/pending-questions.json");
+		expect(told).not.toContain(SESSION);
+		expect(told).not.toContain("/home/someone");
+		expect(told).not.toMatch(/\d{4}-\d\d-\d\dT/);
+		expect(told.trimEnd().split("\n").at(-1)).toBe("Answer: /questions answer · clear them: /questions clear");
+	});
+
+	it("shows the newest 20 of many, says how many more and where they are, and judges only those shown", async () => {
+		for (let n = 1; n <= 25; n++) save(n, 100 - n);
+		const { told, judged } = await run("list");
+		expect(told).toContain("Question number 25?");
+		expect(told).toContain("Question number 6?");
+		expect(told).not.toContain("Question number 5?");
+		expect(told).toContain("…and 5 older asks: /questions json lists every one.");
+		expect(judged()).toBeLessThanOrEqual(20);
+	});
+});
+
+describe("/questions clear", () => {
+	it("asks with No preselected and proper plurals; No keeps every file", async () => {
+		const first = save(1, 3);
+		save(2, 2);
+		const kept = await run("clear", { hasUI: true, select: (_t, items) => items[0] as string });
+		expect(kept.selects[0]?.title).toBe("Delete 2 pending questions in 2 files?");
+		expect(kept.selects[0]?.items).toEqual(["No, keep them", "Yes, delete them"]);
+		expect(kept.told).toContain("Kept the pending questions.");
+		expect(existsSync(first)).toBe(true);
+		const cleared = await run("clear", { hasUI: true, select: (_t, items) => items[1] as string });
+		expect(cleared.told).toContain("Cleared 2 pending questions.");
+		expect(existsSync(first)).toBe(false);
+	});
+
+	it("one question in one file is said in the singular", async () => {
+		save(1, 3);
+		const { told } = await run("clear");
+		expect(told).toContain("Cleared 1 pending question.");
+	});
+});
