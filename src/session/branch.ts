@@ -54,42 +54,6 @@ export function lastUserText(branch: SessionEntry[]): string | undefined {
 	return undefined;
 }
 
-interface ToolCallBlock {
-	type: "toolCall";
-	id: string;
-	name: string;
-	arguments: unknown;
-}
-
-function isAskCall(block: unknown): block is ToolCallBlock {
-	return (
-		typeof block === "object" &&
-		block !== null &&
-		(block as { type?: unknown }).type === "toolCall" &&
-		(block as { name?: unknown }).name === "ask_user"
-	);
-}
-
-/**
- * ask_user calls on the branch that never got a result: pi was killed while the question was open.
- * Returns them with their raw arguments, oldest first.
- */
-export function interruptedAskCalls(branch: SessionEntry[]): { toolCallId: string; arguments: unknown }[] {
-	const answered = new Set<string>();
-	const calls: { toolCallId: string; arguments: unknown }[] = [];
-	for (const entry of branch) {
-		if (entry.type !== "message") continue;
-		const message = entry.message;
-		if (message.role === "toolResult") answered.add(message.toolCallId);
-		if (message.role === "assistant") {
-			for (const block of message.content) {
-				if (isAskCall(block)) calls.push({ toolCallId: block.id, arguments: block.arguments });
-			}
-		}
-	}
-	return calls.filter((call) => !answered.has(call.toolCallId));
-}
-
 /** The person's own typed answers on this branch, oldest first, for ↑ recall in text inputs. */
 export function typedAnswerHistory(branch: SessionEntry[]): string[] {
 	const history: string[] = [];

@@ -1,7 +1,7 @@
 /** What is read back from the session branch: the task, interrupted asks, typed answers for ↑ recall. */
 import type { SessionEntry } from "@mariozechner/pi-coding-agent";
 import { describe, expect, it } from "vitest";
-import { interruptedAskCalls, lastUserText, typedAnswerHistory } from "../../src/session/branch.js";
+import { lastUserText, typedAnswerHistory } from "../../src/session/branch.js";
 
 let id = 0;
 function entry(message: Record<string, unknown>): SessionEntry {
@@ -21,11 +21,6 @@ describe("session branch", () => {
 	it("finds the newest user request", () => {
 		expect(lastUserText([user("first"), user("set up the service"), askCall("a")])).toBe("set up the service");
 		expect(lastUserText([])).toBeUndefined();
-	});
-
-	it("finds ask_user calls that never got a result", () => {
-		const branch = [user("go"), askCall("a"), askResult("a", []), askCall("b")];
-		expect(interruptedAskCalls(branch)).toEqual([{ toolCallId: "b", arguments: { questions: [] } }]);
 	});
 
 	it("recalls only what the person typed, skipping chosen options and broken records", () => {
