@@ -38,6 +38,7 @@ import {
 	type JudgePending,
 	listPendingViews,
 } from "./pending-view.js";
+import { watchPendingFolder } from "./pending-watch.js";
 
 /** A file the server sends as is. */
 export interface Asset {
@@ -59,7 +60,11 @@ export interface WebServerOptions {
 	judge: JudgePending;
 	/** Other pi processes' claims on pending files; the real ones unless a test injects its own. */
 	heldElsewhere?: HeldElsewhere;
-	/** How often the pending folder is read again for changes. */
+	/**
+	 * How often the pending folder is read again while something there can change without a file event: a file
+	 * another pi holds (its process may end) or one just answered (hidden for a while). Otherwise the folder is
+	 * watched, and an idle server reads nothing.
+	 */
 	pendingRescanMs?: number;
 	now?: () => number;
 }
@@ -120,6 +125,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
 	let answered: { ask: LiveAsk; until: number }[] = [];
 	const markAnswered = (ask: LiveAsk): void => {
 		answered.push({ ask, until: now() + ANSWERED_FILE_HIDDEN_MS });
+		updateRecheck();
 	};
 	// A pending file that is a live ask's own questions is shown, and answered, once: as that live ask.
 	const heldFiles = (): Set<string> =>
@@ -152,16 +158,31 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
 	const receiptKey = (connection: number, questionId: string): string => `${connection}\u0000${questionId}`;
 	const receiptOf = (reason: string): Receipt =>
 		reason === "answered" ? "received" : reason === ANSWERED_ELSEWHERE ? "elsewhere" : "ended";
-	const rescanPending = (): void => {
+	let recheckTimer: NodeJS.Timeout | undefined;
+	/** Reads the folder on a timer only while a held or just-answered file can change without a file event. */
+	const updateRecheck = (): void => {
+		const needed = answered.length > 0 || pending.some((view) => view.heldBy !== undefined);
+		if (needed && !recheckTimer) {
+			recheckTimer = setInterval(rescanPending, options.pendingRescanMs ?? 2_000);
+			recheckTimer.unref();
+		} else if (!needed && recheckTimer) {
+			clearInterval(recheckTimer);
+			recheckTimer = undefined;
+		}
+	};
+	function rescanPending(): void {
 		const fresh = listPendingViews(options.cwd, options.judge, heldElsewhere);
 		const before = answered.length;
 		answered = answered.filter((entry) => entry.until > now());
-		if (answered.length === before && JSON.stringify(fresh) === JSON.stringify(pending)) return;
-		pending = fresh;
-		broadcast();
-	};
-	const rescanTimer = setInterval(rescanPending, options.pendingRescanMs ?? 2_000);
-	rescanTimer.unref();
+		const same = answered.length === before && JSON.stringify(fresh) === JSON.stringify(pending);
+		if (!same) {
+			pending = fresh;
+			broadcast();
+		}
+		updateRecheck();
+	}
+	const folderWatch = watchPendingFolder(options.cwd, rescanPending);
+	updateRecheck();
 
 	const isSignedIn = (request: IncomingMessage): boolean =>
 		sameSecret(cookieValue(request.headers.cookie, COOKIE_NAME), cookieSecret);
@@ -348,7 +369,8 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
 	return {
 		port,
 		async close() {
-			clearInterval(rescanTimer);
+			folderWatch.close();
+			clearInterval(recheckTimer);
 			for (const socket of [...agents.values(), ...pages]) socket.terminate();
 			agentSockets.close();
 			pageSockets.close();

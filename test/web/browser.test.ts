@@ -211,7 +211,7 @@ describe("pi-ask-anywhere web in Chromium", () => {
 		try {
 			const card = page.locator("#live article.card").first();
 			await card.getByRole("radio", { name: /PostgreSQL \(Recommended\)/ }).click({ timeout: 40_000 });
-			// pi keeps the open dialog's questions on disk; the page reads the folder every 2 s.
+			// pi keeps the open dialog's questions on disk; the server sees the file as soon as it is written.
 			await expect.poll(() => existsSync(ws.pendingPath()), { timeout: 10_000 }).toBe(true);
 			await sleep(3_000);
 			expect(await page.locator("#pending article").count()).toBe(0);

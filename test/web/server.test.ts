@@ -375,6 +375,18 @@ describe("pi-ask-anywhere web server", () => {
 		});
 	});
 
+	it("watches the folder: a pending file saved after the start is on an open page at once, not after the next poll", async () => {
+		const { base, cwd } = await server();
+		const page = await livePage(base, await signIn(base));
+		await until(() => page.states[0]);
+		savePendingFile(
+			cwd,
+			createPendingFile({ request: DATABASE_ASK, sessionId: "s", toolCallId: "call-new", now: new Date() }),
+		);
+		const view = await until(() => page.states.at(-1)?.pending[0], 700);
+		expect(view.toolCallId).toBe("call-new");
+	});
+
 	it("a pending file answered from two pages: the first is written, the second gets 409 and changes nothing", async () => {
 		const { base, cwd } = await server();
 		const path = savePendingFile(
