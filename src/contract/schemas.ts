@@ -51,6 +51,7 @@ export const AskUserResultSchema = Type.Object(
 		answered: Type.Boolean({ description: "False when nothing was answered (cancelled, timed out, pending…)" }),
 		answers: Type.Array(AnswerSchema, { description: "In question order; skipped questions are left out" }),
 		unanswered: Type.Optional(Type.Array(Type.String(), { description: "Texts of the questions left unanswered" })),
+		note: Type.Optional(Type.String({ description: "The person's note on the whole set of answers" })),
 		pendingFile: Type.Optional(Type.String({ description: "Print mode: where the questions wait" })),
 		cancelled: Type.Optional(Type.Literal(true)),
 		timedOut: Type.Optional(Type.Literal(true)),
@@ -92,6 +93,7 @@ export const AskDetailsSchema = Type.Object(
 		metadata: Type.Optional(MetadataSchema),
 		outcome: AskOutcomeKindSchema,
 		unanswered: Type.Optional(Type.Array(Type.String())),
+		note: Type.Optional(Type.String({ description: "The person's note on the whole set of answers" })),
 		pendingFile: Type.Optional(Type.String()),
 	},
 	{ additionalProperties: false },
@@ -140,6 +142,11 @@ const responseFields = {
 	requestId: Type.String(),
 	answers: Type.Optional(ResponseAnswersSchema),
 	notes: Type.Optional(ByQuestion(Type.Union([Type.Null(), Type.String()]), "note")),
+	note: Type.Optional(
+		Type.Union([Type.Null(), Type.String()], {
+			description: "The person's note on the whole set of answers; it reaches the model as the result's note",
+		}),
+	),
 	cancelled: Type.Optional(ResponseCancelledSchema),
 };
 

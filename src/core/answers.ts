@@ -130,11 +130,13 @@ export function answerFromData(question: Question, raw: RawAnswer, note?: string
 
 /**
  * The one answered-outcome builder: a dialog that ended with Submit, a structured reply, a remote answer.
- * Questions without an answer are listed in `unanswered` (also when every question was skipped).
+ * Questions without an answer are listed in `unanswered` (also when every question was skipped); `note` is the
+ * person's note on the whole set, kept only when it says something.
  */
 export function answeredOutcome(
 	questions: readonly Question[],
 	given: readonly (GivenAnswer | undefined)[],
+	note?: string,
 ): AnsweredOutcome {
 	const answers: Answer[] = [];
 	const unanswered: string[] = [];
@@ -144,7 +146,11 @@ export function answeredOutcome(
 		if (answer) answers.push(answer);
 		else unanswered.push(question.question);
 	}
-	return unanswered.length > 0 ? { kind: "answered", answers, unanswered } : { kind: "answered", answers };
+	const outcome: AnsweredOutcome = { kind: "answered", answers };
+	if (unanswered.length > 0) outcome.unanswered = unanswered;
+	const setNote = note === undefined ? "" : clean(note);
+	if (setNote !== "") outcome.note = setNote;
+	return outcome;
 }
 
 /** The parts of an answer the person typed themselves (not chosen options), for ↑ recall. */

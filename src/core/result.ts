@@ -6,6 +6,7 @@ export function toAskUserResult(outcome: AskOutcome): AskUserResult {
 		case "answered": {
 			const result: AskUserResult = { answered: true, answers: outcome.answers };
 			if (outcome.unanswered?.length) result.unanswered = outcome.unanswered;
+			if (outcome.note) result.note = outcome.note;
 			return result;
 		}
 		case "cancelled":
@@ -28,8 +29,11 @@ function explanation(outcome: AskOutcome): string | undefined {
 	switch (outcome.kind) {
 		case "answered":
 			// `answered: true` with no answers would read as answers given; say that none were.
-			if (outcome.answers.length === 0)
-				return "The user skipped every question and gave no answers. Do not assume any.";
+			if (outcome.answers.length === 0) {
+				return outcome.note
+					? "The user skipped every question and gave no answers, only the note in `note`. Do not assume any."
+					: "The user skipped every question and gave no answers. Do not assume any.";
+			}
 			return outcome.unanswered?.length ? "The user skipped the questions in `unanswered`." : undefined;
 		case "cancelled":
 			return "The user cancelled and gave no answers. Do not assume any; continue without them or ask differently.";
@@ -72,6 +76,7 @@ export function buildDetails(request: AskRequest, outcome: AskOutcome, mode: Ask
 	};
 	if (request.metadata) details.metadata = request.metadata;
 	if (outcome.kind === "answered" && outcome.unanswered?.length) details.unanswered = outcome.unanswered;
+	if (outcome.kind === "answered" && outcome.note) details.note = outcome.note;
 	if (outcome.kind === "pending") details.pendingFile = outcome.pendingFile;
 	return details;
 }

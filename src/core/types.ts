@@ -44,7 +44,8 @@ export type RawAnswer = string | string[];
  * in a dialog (or a backend's dismissal on their behalf).
  */
 export type AskOutcome =
-	| { kind: "answered"; answers: Answer[]; unanswered?: string[] }
+	/** `note`: the person's note on the whole set of answers (the Review tab's Ctrl+N), never empty. */
+	| { kind: "answered"; answers: Answer[]; unanswered?: string[]; note?: string }
 	| { kind: "cancelled" }
 	| { kind: "timedOut" }
 	| { kind: "connectionLost" }
@@ -67,6 +68,8 @@ export interface AskUserResult {
 	answered: boolean;
 	answers: Answer[];
 	unanswered?: string[];
+	/** The person's note on the whole set of answers. */
+	note?: string;
 	pendingFile?: string;
 	cancelled?: true;
 	timedOut?: true;
@@ -89,5 +92,7 @@ export interface AskDetails {
 	 */
 	outcome: AskOutcome["kind"];
 	unanswered?: string[];
+	/** The person's note on the whole set of answers (`answered` only). */
+	note?: string;
 	pendingFile?: string;
 }

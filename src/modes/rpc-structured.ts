@@ -20,7 +20,8 @@ const REQUEST_MARKER = "ask_user_request";
 export const MAX_ATTEMPTS = 3;
 
 export type ParsedResponse =
-	| { kind: "answers"; given: (GivenAnswer | undefined)[] }
+	/** `note`: the person's note on the whole set (the response's top-level `note`). */
+	| { kind: "answers"; given: (GivenAnswer | undefined)[]; note?: string }
 	| { kind: "cancelled" }
 	| { kind: "invalid"; error: string };
 
@@ -50,8 +51,11 @@ export function parseResponse(text: string, requestId: string, questions: Questi
 	}
 	if (data.cancelled === true) return { kind: "cancelled" };
 	if (data.answers === undefined) return { kind: "invalid", error: 'give "answers" or "cancelled": true' };
+	const note = data.note ?? undefined;
+	if (note !== undefined && typeof note !== "string") return { kind: "invalid", error: "note must be a string" };
 	try {
-		return { kind: "answers", given: givenFromStructured(data.answers, data.notes, questions) };
+		const given = givenFromStructured(data.answers, data.notes, questions);
+		return note === undefined ? { kind: "answers", given } : { kind: "answers", given, note };
 	} catch (error) {
 		if (error instanceof AskUserError) return { kind: "invalid", error: error.message };
 		throw error;
@@ -91,7 +95,7 @@ export async function askStructured(
 		if (value === undefined) return { kind: "cancelled" };
 		const response = parseResponse(value, requestId, request.questions);
 		if (response.kind === "cancelled") return response;
-		if (response.kind === "answers") return answeredOutcome(request.questions, response.given);
+		if (response.kind === "answers") return answeredOutcome(request.questions, response.given, response.note);
 		error = response.error;
 		const next = attempt < MAX_ATTEMPTS ? "the request is sent again" : "the model is told that no valid answer came";
 		ui.notify(sanitizeLine(`ask_user: invalid ask_user_response (${error}); ${next}.`), "error");

@@ -58,7 +58,9 @@ describe("published JSON Schemas (npm run build → dist/schemas/*.json)", () =>
 				undefined,
 				{ chosen: ["REST API"], typed: ["audit log, weekly"] },
 			],
+			"a note for the whole set",
 		);
+		expect(outcome.note).toBe("a note for the whole set");
 		expectValid("ask-user-result.json", JSON.parse(resultContent(outcome)[0]?.text ?? ""));
 		const others = [
 			{ kind: "cancelled" },
@@ -118,6 +120,8 @@ describe("published JSON Schemas (npm run build → dist/schemas/*.json)", () =>
 			[response({}), false],
 			[response({ notes: ["for now", null] }), false],
 			[response({ cancelled: false }), false],
+			[response({ answers: ["SQLite", null], note: "for both" }), true],
+			[response({ answers: ["SQLite", null], note: 7 }), false],
 		];
 		for (const [message, accepted] of cases) {
 			const handled = parseResponse(JSON.stringify(message), "r", [DATABASE, NAME]).kind !== "invalid";

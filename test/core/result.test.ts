@@ -1,5 +1,6 @@
 /** What the model reads and what the session keeps, for every outcome; and the chat rendering text. */
 import { describe, expect, it } from "vitest";
+import { answeredOutcome } from "../../src/core/answers.js";
 import { buildDetails, resultContent, toAskUserResult } from "../../src/core/result.js";
 import type { AskOutcome, AskRequest } from "../../src/core/types.js";
 import { summarizeCall, summarizeResult } from "../../src/render.js";
@@ -64,6 +65,40 @@ describe("result content", () => {
 		).toEqual([
 			'{"answered":false,"answers":[],"pendingFile":".pi/pending-questions.json"}',
 			"Questions pending. User input required.",
+		]);
+	});
+});
+
+describe("a note for the whole set (issue 24, item 10)", () => {
+	const answers = [{ question: "Name?", answer: "svc", wasCustom: true }];
+	it("is the result's top-level note, after the answers, and the details keep it", () => {
+		const outcome: AskOutcome = {
+			kind: "answered",
+			answers,
+			unanswered: ["Which database should we use?"],
+			note: "for now",
+		};
+		expect(resultContent(outcome)[0]?.text).toBe(
+			'{"answered":true,"answers":[{"question":"Name?","answer":"svc","wasCustom":true}],"unanswered":["Which database should we use?"],"note":"for now"}',
+		);
+		expect(buildDetails(request, outcome, "interactive", 0).note).toBe("for now");
+		expect(buildDetails(request, { kind: "answered", answers }, "interactive", 0)).not.toHaveProperty("note");
+	});
+	it("answeredOutcome keeps the person's note as given, cleaned and trimmed, and never makes one up", () => {
+		const questions = request.questions;
+		expect(
+			answeredOutcome(questions, [undefined, { chosen: [], typed: ["svc"] }], "  ask again\u001b[2J later ").note,
+		).toBe("ask again later");
+		expect(answeredOutcome(questions, [undefined, { chosen: [], typed: ["svc"] }], "   ")).not.toHaveProperty("note");
+		expect(answeredOutcome(questions, [undefined, { chosen: [], typed: ["svc"] }])).not.toHaveProperty("note");
+	});
+	it("with every question skipped, the second block says that only the note was given", () => {
+		const texts = resultContent({ kind: "answered", answers: [], unanswered: ["Name?"], note: "you decide" }).map(
+			(block) => block.text,
+		);
+		expect(texts).toEqual([
+			'{"answered":true,"answers":[],"unanswered":["Name?"],"note":"you decide"}',
+			"The user skipped every question and gave no answers, only the note in `note`. Do not assume any.",
 		]);
 	});
 });

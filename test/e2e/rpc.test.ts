@@ -166,6 +166,24 @@ describe("ask_user over RPC with the structured protocol (PI_ASK_USER_RPC_PROTOC
 		expect(resultJson(result?.text)).toEqual(SPEC_RESULT);
 	});
 
+	it("carries a note for the whole set: the response's note reaches the model exactly as the result's note", async () => {
+		const ui = start(SPEC_EXAMPLE, true);
+		const editor = await ui.dialog("editor");
+		const { requestId } = JSON.parse(String(editor.prefill)) as { requestId: string };
+		const note = "Both are for the prototype — ask again before launch";
+		ui.value(
+			editor,
+			JSON.stringify({
+				type: "ask_user_response",
+				requestId,
+				answers: ["PostgreSQL (Recommended)", "order-processor"],
+				note,
+			}),
+		);
+		await ui.finished();
+		expect(resultJson(ws.lastToolResult()?.text)).toEqual({ ...SPEC_RESULT, note });
+	});
+
 	it("answers a malformed response with an error notification and the same request again", async () => {
 		const ui = start(SPEC_EXAMPLE, true);
 		const first = await ui.dialog("editor");

@@ -412,6 +412,31 @@ describe("structured protocol", () => {
 		});
 	});
 
+	it("takes a note for the whole set as a top-level note; the model gets it exactly (issue 24, item 10)", async () => {
+		const reply = JSON.stringify({
+			type: "ask_user_response",
+			requestId: "r",
+			answers: ["SQLite", null],
+			note: "  both for now \u00e9 ",
+		});
+		expect(await askStructured(fakeUi([reply]).ui, SPEC, "r")).toEqual({
+			kind: "answered",
+			answers: [{ question: DATABASE.question, answer: "SQLite", selectedOption: "SQLite", wasCustom: false }],
+			unanswered: [NAME.question],
+			note: "both for now \u00e9",
+		});
+		const parsed = (note: unknown) =>
+			parseResponse(
+				JSON.stringify({ type: "ask_user_response", requestId: "r", answers: ["SQLite", null], note }),
+				"r",
+				[DATABASE, NAME],
+			);
+		expect(parsed(null)).toMatchObject({ kind: "answers" });
+		expect(parsed(7)).toEqual({ kind: "invalid", error: "note must be a string" });
+		const cancelled = JSON.stringify({ type: "ask_user_response", requestId: "r", cancelled: true, note: "no" });
+		expect(await askStructured(fakeUi([cancelled]).ui, SPEC, "r")).toEqual({ kind: "cancelled" });
+	});
+
 	it("rejects two keys for one question, a note given twice, and unknown entry fields", () => {
 		const invalid = (answers: unknown, notes?: unknown) => {
 			const text = JSON.stringify({ type: "ask_user_response", requestId: "r", answers, notes });
