@@ -284,11 +284,12 @@ async function sendCard(card: CardState, request: () => Promise<Response>, dismi
 	card.message = "Sending…";
 	renderCard(card);
 	const response = await request().catch(() => undefined);
-	card.busy = false;
-	card.sending = false;
 	const result = response
 		? ((await response.json().catch(() => ({}))) as { error?: string; confirms?: boolean })
 		: { error: "no connection" };
+	// Only now: while the response was read, the state may have dropped the question, and the card must stay.
+	card.busy = false;
+	card.sending = false;
 	if (response?.ok && card.source.tellsReceipt) {
 		const sent: NonNullable<CardState["sent"]> = { dismissed, confirms: result.confirms === true };
 		const early = earlyReceipts.get(card.source.key);
