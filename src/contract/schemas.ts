@@ -53,6 +53,9 @@ export const AskUserResultSchema = Type.Object(
 		unanswered: Type.Optional(Type.Array(Type.String(), { description: "Texts of the questions left unanswered" })),
 		note: Type.Optional(Type.String({ description: "The person's note on the whole set of answers" })),
 		pendingFile: Type.Optional(Type.String({ description: "Print mode: where the questions wait" })),
+		background: Type.Optional(
+			Type.Literal(true, { description: "Asked with background: true; the answers arrive later as a user message" }),
+		),
 		cancelled: Type.Optional(Type.Literal(true)),
 		timedOut: Type.Optional(Type.Literal(true)),
 		connectionLost: Type.Optional(Type.Literal(true)),
@@ -95,6 +98,7 @@ export const AskDetailsSchema = Type.Object(
 		unanswered: Type.Optional(Type.Array(Type.String())),
 		note: Type.Optional(Type.String({ description: "The person's note on the whole set of answers" })),
 		pendingFile: Type.Optional(Type.String()),
+		background: Type.Optional(Type.Literal(true)),
 	},
 	{ additionalProperties: false },
 );

@@ -341,7 +341,7 @@ export function normalizeCall(raw: unknown): NormalizedCall {
 		questions = [args];
 		listPath = "";
 		questionPath = () => "";
-		argumentKeys = ["metadata"];
+		argumentKeys = ["metadata", "background"];
 	} else if (isRecord(questions)) {
 		// One question object; a bare string is not folded, since a word ("yes") is no question (validation says so).
 		questions = [questions];
@@ -371,6 +371,9 @@ export function normalizeCall(raw: unknown): NormalizedCall {
 
 	const metadata = parseIfJsonText(args.metadata);
 	if (metadata !== undefined && metadata !== null) result.metadata = metadata;
+	// Kimi's `background`; a model that writes JSON as text writes "true" too.
+	const background = args.background === "true" ? true : args.background === "false" ? false : args.background;
+	if (background !== undefined) result.background = background;
 	return { args: result, spelling: spelling.paths };
 }
 

@@ -20,9 +20,14 @@ export function toAskUserResult(outcome: AskOutcome): AskUserResult {
 				? { answered: false, answers: [], connectionLost: true }
 				: { answered: false, answers: [], interrupted: true };
 		case "pending":
-			return { answered: false, answers: [], pendingFile: outcome.pendingFile };
+			return outcome.background
+				? { answered: false, answers: [], background: true }
+				: { answered: false, answers: [], pendingFile: outcome.pendingFile };
 	}
 }
+
+export const BACKGROUND_EXPLANATION =
+	"The user answers these questions when they can; their answers will arrive later as a user message (<ask_user_answers> with this call's toolCallId). Go on with work that does not depend on them, and do not assume any answers.";
 
 /** One short sentence after the JSON where the JSON alone could be misread as "the user said nothing". */
 function explanation(outcome: AskOutcome): string | undefined {
@@ -44,7 +49,7 @@ function explanation(outcome: AskOutcome): string | undefined {
 		case "interrupted":
 			return "The questions were interrupted before the user answered (the user did not cancel). They are kept and will be asked again when the session continues; no answers were given yet, so do not assume any.";
 		case "pending":
-			return undefined;
+			return outcome.background ? BACKGROUND_EXPLANATION : undefined;
 	}
 }
 
@@ -78,5 +83,6 @@ export function buildDetails(request: AskRequest, outcome: AskOutcome, mode: Ask
 	if (outcome.kind === "answered" && outcome.unanswered?.length) details.unanswered = outcome.unanswered;
 	if (outcome.kind === "answered" && outcome.note) details.note = outcome.note;
 	if (outcome.kind === "pending") details.pendingFile = outcome.pendingFile;
+	if (outcome.kind === "pending" && outcome.background) details.background = true;
 	return details;
 }

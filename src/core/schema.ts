@@ -19,6 +19,7 @@ export const AskUserParams = Type.Object({
 	metadata: Type.Optional(
 		Type.Object({}, { additionalProperties: true, description: "Optional tracking data, e.g. { source: 'setup' }" }),
 	),
+	background: Type.Optional(Type.Boolean({ description: "Return at once; answers arrive later as a message" })),
 });
 
 export type AskUserParamsType = Static<typeof AskUserParams>;

@@ -23,6 +23,8 @@ export interface Question {
 export interface AskRequest {
 	questions: Question[];
 	metadata?: Record<string, unknown>;
+	/** Return at once; the person's answers reach the model later as a user message (issue 22). */
+	background?: true;
 }
 
 /** One answered question, exactly the spec's `Answer`, plus an optional note the person added. */
@@ -50,7 +52,8 @@ export type AskOutcome =
 	| { kind: "timedOut" }
 	| { kind: "connectionLost" }
 	| InterruptedOutcome
-	| { kind: "pending"; pendingFile: string };
+	/** Saved for the person to answer later; `background`: the model asked for it and goes on meanwhile. */
+	| { kind: "pending"; pendingFile: string; background?: true };
 
 /**
  * The ask was stopped by something other than the person: pi shutting down, `/new` or `/resume`, the run aborted
@@ -71,6 +74,7 @@ export interface AskUserResult {
 	/** The person's note on the whole set of answers. */
 	note?: string;
 	pendingFile?: string;
+	background?: true;
 	cancelled?: true;
 	timedOut?: true;
 	connectionLost?: true;
@@ -95,4 +99,6 @@ export interface AskDetails {
 	/** The person's note on the whole set of answers (`answered` only). */
 	note?: string;
 	pendingFile?: string;
+	/** A background ask: its answers are delivered later as a user message. */
+	background?: true;
 }

@@ -244,5 +244,10 @@ export function validateRequest(raw: unknown, spelling: Spelling = new Map()): A
 		}
 		request.metadata = raw.metadata;
 	}
+	if (raw.background !== undefined && raw.background !== null && raw.background !== false) {
+		if (raw.background !== true)
+			throw new AskUserError(`background must be true or false, got ${describe(raw.background)}`);
+		request.background = true;
+	}
 	return request;
 }

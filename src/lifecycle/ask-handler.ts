@@ -29,8 +29,13 @@ export interface AskHandlerDeps {
 	 * answered (`keep`: an interrupted ask).
 	 */
 	doneWithDisk(path: string, keep: boolean): void;
-	/** Saves the questions as pending (print and JSON mode). */
+	/** Saves the questions as pending (print and JSON mode, and every background ask). */
 	saveForLater(ctx: ExtensionContext, request: AskRequest, toolCallId: string): SavedQuestions;
+	/**
+	 * Shows a background ask's questions in a dialog once the call has returned; the answers (or the person's
+	 * dismissal) reach the model later as a user message. Not awaited.
+	 */
+	answerLater(ctx: ExtensionContext, ask: { toolCallId: string; request: AskRequest; pendingFile: string }): void;
 	/**
 	 * Ends the run at once after showing `text`: nobody can answer and nothing could be kept. No result is
 	 * recorded, so the call stays open like an interrupted one and `pi -c` brings the questions back.
@@ -64,6 +69,31 @@ function reported(outcome: AskOutcome, frontEnd: FrontEnd): AskOutcome {
 		: outcome;
 }
 
+/**
+ * `background: true`: the questions are saved as pending at once (nothing is lost however pi ends), the call returns
+ * at once, and a dialog — where there is one — asks the person while the model goes on. In print mode they wait in
+ * the file like any pending question, and the run goes on. `undefined` when they cannot be saved: then they are asked
+ * as a normal question (where nobody can answer, the run stops with them on screen, as for any ask).
+ */
+function backgroundAsk(ask: Ask, frontEnd: FrontEnd, deps: AskHandlerDeps): AskResolution | undefined {
+	const saved = deps.saveForLater(ask.ctx, ask.request, ask.toolCallId);
+	if (!saved.saved || saved.outcome.kind !== "pending") {
+		frontEnd.tell("the background questions could not be saved; asking them now instead", "warning");
+		return undefined;
+	}
+	const outcome: AskOutcome = { ...saved.outcome, background: true };
+	if (frontEnd.ask) {
+		deps.answerLater(ask.ctx, {
+			toolCallId: ask.toolCallId,
+			request: ask.request,
+			pendingFile: saved.outcome.pendingFile,
+		});
+	} else {
+		frontEnd.tell(saved.terminalText);
+	}
+	return { outcome, mode: frontEnd.ask ? frontEnd.recordedMode : "print" };
+}
+
 export function createAskHandler(deps: AskHandlerDeps): AskHandler {
 	return async (ask: Ask): Promise<AskResolution> => {
 		const frontEnd = deps.frontEnd(ask.ctx);
@@ -71,6 +101,10 @@ export function createAskHandler(deps: AskHandlerDeps): AskHandler {
 		if (upFront !== undefined) {
 			const outcome = upFrontOutcome(upFront, ask.request, frontEnd);
 			if (outcome) return { outcome, mode: frontEnd.recordedMode };
+		}
+		if (ask.request.background) {
+			const background = backgroundAsk(ask, frontEnd, deps);
+			if (background) return background;
 		}
 		const bridge = deps.remote(ask.ctx, frontEnd);
 		const dialog = frontEnd.ask;

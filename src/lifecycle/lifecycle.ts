@@ -28,12 +28,21 @@ import type { AskHandler } from "../tool.js";
 import { createAskHandler } from "./ask-handler.js";
 import { ASK_RECORD_TYPE, type AskRecord } from "./ask-records.js";
 import type { AsksMade } from "./asks-made.js";
+import { afterDialog, createDialogQueue, type LateAsk, waitingLine } from "./background-asks.js";
 import { createDeliveries } from "./deliveries.js";
 import { createFrontEnd, type FrontEnd, type FrontEndKind, frontEndKind, type ProcessEdges } from "./front-end.js";
 import type { Ledger } from "./ledger.js";
 import { createRemoteSession } from "./remote-session.js";
 import { type FindingsDeps, findForeignPending, findNewerPending, findOpenAsks } from "./startup-findings.js";
 import { planStartup, type StartupPlan } from "./startup-plan.js";
+
+/** The widget above the editor that says background questions wait. */
+const WAITING_WIDGET = "ask_user-waiting";
+/** Esc in a background ask's dialog: keeping them (first, so an Enter by habit loses nothing) or dismissing them. */
+const LATER_CHOICE = {
+	keep: "Keep them for later (/questions answer)",
+	dismiss: "Dismiss them: the agent is told no answers will come",
+} as const;
 
 export interface LifecycleEdges extends ProcessEdges {
 	argv: readonly string[];
@@ -90,10 +99,22 @@ export function createLifecycle(pi: ExtensionAPI, edges: LifecycleEdges) {
 	});
 	/** The release of this run's claim on each file whose questions are in a dialog now. */
 	const dialogClaims = new Map<string, () => void>();
+	/** One dialog at a time: a background ask's dialog may still be open when the model asks again. */
+	const inTurn = createDialogQueue();
+	/** Background asks of this session the person set aside (the line above the editor counts them). */
+	const setAside = new Set<string>();
 
 	function frontEnd(ctx: ExtensionContext): FrontEnd {
 		state.kind ??= frontEndKind(ctx, edges.argv);
-		return createFrontEnd(state.kind, ctx, edges);
+		const shown = createFrontEnd(state.kind, ctx, edges);
+		const ask = shown.ask;
+		return ask ? { ...shown, ask: (request, options) => inTurn(() => ask(request, options)) } : shown;
+	}
+
+	function showWaiting(ctx: ExtensionContext) {
+		if (!ctx.hasUI) return;
+		const line = waitingLine(setAside.size);
+		ctx.ui.setWidget(WAITING_WIDGET, line ? [line] : undefined);
 	}
 
 	function remoteBridge(ctx: ExtensionContext, shown: FrontEnd): Promise<RemoteBridge> | undefined {
@@ -157,10 +178,10 @@ export function createLifecycle(pi: ExtensionAPI, edges: LifecycleEdges) {
 	 * send to itself instead of throwing, and until then the pending files stay, so a send that never arrived
 	 * loses nothing.
 	 */
-	function sendOwnTurn(ctx: ExtensionContext, sent: readonly Delivery[]): boolean {
+	function sendOwnTurn(ctx: ExtensionContext, sent: readonly Delivery[], whileBusy: "steer" | "followUp"): boolean {
 		try {
 			const text = sent.map((d) => d.text).join("\n\n");
-			void (ctx.isIdle() ? pi.sendUserMessage(text) : pi.sendUserMessage(text, { deliverAs: "followUp" }));
+			void (ctx.isIdle() ? pi.sendUserMessage(text) : pi.sendUserMessage(text, { deliverAs: whileBusy }));
 		} catch (error) {
 			// Not delivered: the pending files stay for the next try.
 			deliveries.notSent(sent);
@@ -170,8 +191,12 @@ export function createLifecycle(pi: ExtensionAPI, edges: LifecycleEdges) {
 		return true;
 	}
 
-	/** Shows an ask's questions in a dialog; answered → delivered to the session once. */
-	async function answerInDialog(ctx: ExtensionContext, target: AskToAnswer): Promise<void> {
+	/**
+	 * Shows an ask's questions in a dialog; its answers (or a background ask's dismissal) reach the model once, as a
+	 * user message: at once when the agent is idle, else after its current tool calls (steer), so the model hears
+	 * them while it works. They count once the session holds them (deliveries.ts).
+	 */
+	async function answerInDialog(ctx: ExtensionContext, target: AskToAnswer, late: LateAsk = "pending"): Promise<void> {
 		const shown = frontEnd(ctx);
 		if (!shown.ask) {
 			return shown.fail(
@@ -180,22 +205,35 @@ export function createLifecycle(pi: ExtensionAPI, edges: LifecycleEdges) {
 		}
 		const holder = target.path ? edges.claims.heldElsewhere(target.path, target.toolCallId) : undefined;
 		if (holder) return shown.fail(`the questions are ${describeClaim(holder)}; answer them there`);
+		const background = late === "background" || setAside.has(target.toolCallId);
 		const outcome = await shown.ask(target.request, { requestId: target.toolCallId, history: state.history });
-		if (outcome.kind !== "answered") {
-			return shown.tell("Not answered; the questions stay pending (/questions answer).", "warning");
+		// In the TUI a background ask's Esc may mean "later" rather than "no answers": the person says which.
+		const later =
+			background && outcome.kind === "cancelled" && shown.kind === "tui"
+				? (await ctx.ui.select("Dismiss these questions?", [LATER_CHOICE.keep, LATER_CHOICE.dismiss])) !==
+					LATER_CHOICE.dismiss
+				: false;
+		const end = afterDialog(outcome, background ? "background" : "pending", later);
+		if (end.kind === "keep") {
+			if (background && end.setAside) setAside.add(target.toolCallId);
+			showWaiting(ctx);
+			if (end.setAside) shown.tell("Not answered; the questions stay pending (/questions answer).", "warning");
+			return;
 		}
-		remember(outcome);
+		setAside.delete(target.toolCallId);
+		showWaiting(ctx);
+		remember(end.outcome);
 		const sameSession = target.fromSession === undefined;
 		const answered: Delivery = {
 			toolCallId: target.toolCallId,
-			text: formatStructuredDelivery(target, outcome, sameSession),
+			text: formatStructuredDelivery(target, end.outcome, sameSession),
 			source: "the dialog",
 			...(target.path ? { path: target.path } : {}),
 			...(target.fromSession ? { fromSession: target.fromSession } : {}),
 		};
 		const refused = deliveries.send([answered]);
 		if (refused) return shown.fail(refused);
-		sendOwnTurn(ctx, [answered]);
+		sendOwnTurn(ctx, [answered], "steer");
 	}
 
 	function remember(outcome: AskOutcome) {
@@ -229,7 +267,7 @@ export function createLifecycle(pi: ExtensionAPI, edges: LifecycleEdges) {
 				for (const notice of plan.notices) shown.tell(`pi-ask-anywhere: ${notice}`, "notice");
 				if (plan.when === "with-prompt") return;
 				const ended = nextAgentEnd();
-				if (!sendOwnTurn(ctx, plan.deliveries)) return;
+				if (!sendOwnTurn(ctx, plan.deliveries, "followUp")) return;
 				// Print mode ends when session_start returns: wait for the turn. The TUI must not be blocked.
 				if (!ctx.hasUI) await ended;
 				return;
@@ -338,6 +376,16 @@ export function createLifecycle(pi: ExtensionAPI, edges: LifecycleEdges) {
 		},
 		saveForLater: (ctx, request, toolCallId) =>
 			saveQuestionsForLater(ctx.cwd, pendingFileFor(ctx, request, toolCallId)),
+		answerLater: (ctx, ask) => {
+			const target: AskToAnswer = {
+				toolCallId: ask.toolCallId,
+				request: ask.request,
+				path: resolve(ctx.cwd, ask.pendingFile),
+			};
+			void answerInDialog(ctx, target, "background").catch((error: unknown) =>
+				frontEnd(ctx).fail((error as Error).message),
+			);
+		},
 		stopRun: (text) => {
 			edges.write(2, text);
 			return edges.exitNow();

@@ -71,16 +71,26 @@ function taskLine(file: AnsweredAsk, sameSession: boolean): string {
 	return !sameSession && file.task ? `\nThe task they had given you: ${JSON.stringify(file.task)}` : "";
 }
 
-/** The user-message text that delivers structured answers. */
+/**
+ * The user-message text that delivers structured answers, or the person's dismissal of a background ask (the model
+ * was told its answers would come, so it must hear that none will).
+ */
 export function formatStructuredDelivery(
 	file: AnsweredAsk,
-	outcome: Extract<AskOutcome, { kind: "answered" }>,
+	outcome: Extract<AskOutcome, { kind: "answered" | "cancelled" }>,
 	sameSession: boolean,
 ): string {
+	const [said, next] =
+		outcome.kind === "answered"
+			? ["The user answered the questions you asked earlier with ask_user:", "Continue the task with these answers."]
+			: [
+					"The user dismissed the questions you asked earlier with ask_user, without answering:",
+					"Do not wait for these answers and do not assume any; continue without them, or ask differently.",
+				];
 	return `<${ANSWERS_TAG} toolCallId=${JSON.stringify(file.toolCallId)}>
-The user answered the questions you asked earlier with ask_user:
+${said}
 ${JSON.stringify(toAskUserResult(outcome))}${taskLine(file, sameSession)}
-Continue the task with these answers.
+${next}
 </${ANSWERS_TAG}>`;
 }
 

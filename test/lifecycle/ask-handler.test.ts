@@ -27,6 +27,7 @@ interface Fakes {
 	removed: string[];
 	stopped: string[];
 	remembered: AskOutcome[];
+	later: { toolCallId: string; pendingFile: string }[];
 }
 
 function setup(options: {
@@ -36,7 +37,7 @@ function setup(options: {
 	bridge?: Pick<RemoteBridge, "ask">;
 	saved?: SavedQuestions;
 }) {
-	const fakes: Fakes = { told: [], asked: [], onDisk: [], removed: [], stopped: [], remembered: [] };
+	const fakes: Fakes = { told: [], asked: [], onDisk: [], removed: [], stopped: [], remembered: [], later: [] };
 	const kind = options.kind ?? "tui";
 	const dialog = options.dialog;
 	const frontEnd: FrontEnd = {
@@ -76,6 +77,7 @@ function setup(options: {
 				modelText: "The questions were saved.",
 				terminalText: "Questions saved to: .pi/pending-questions.json",
 			},
+		answerLater: (_ctx, later) => fakes.later.push({ toolCallId: later.toolCallId, pendingFile: later.pendingFile }),
 		stopRun: (text) => {
 			fakes.stopped.push(text);
 			throw new Error("stopped");
@@ -87,6 +89,38 @@ function setup(options: {
 function ask(signal?: AbortSignal) {
 	return { request: REQUEST, toolCallId: "call_1", signal, ctx: CTX };
 }
+
+describe("createAskHandler: background asks (issue 22)", () => {
+	const backgroundAsk = () => ({ ...ask(), request: { ...REQUEST, background: true as const } });
+
+	it("with a dialog: saved at once, returned at once, and the dialog asks later", async () => {
+		const { handle, fakes } = setup({ dialog: async () => ANSWERED });
+		expect(await handle(backgroundAsk())).toEqual({
+			outcome: { kind: "pending", pendingFile: ".pi/pending-questions.json", background: true },
+			mode: "interactive",
+		});
+		expect(fakes.asked).toEqual([]);
+		expect(fakes.later).toEqual([{ toolCallId: "call_1", pendingFile: ".pi/pending-questions.json" }]);
+	});
+
+	it("print mode: saved, the person is shown the questions, and the run goes on (no terminate)", async () => {
+		const { handle, fakes } = setup({ kind: "print" });
+		const resolution = await handle(backgroundAsk());
+		expect(resolution).toEqual({
+			outcome: { kind: "pending", pendingFile: ".pi/pending-questions.json", background: true },
+			mode: "print",
+		});
+		expect(fakes.told).toEqual(["Questions saved to: .pi/pending-questions.json"]);
+	});
+
+	it("questions that cannot be saved are asked now, in the foreground", async () => {
+		const saved: SavedQuestions = { saved: false, error: new PendingFileError("disk full"), terminalText: "…" };
+		const { handle, fakes } = setup({ dialog: async () => ANSWERED, saved });
+		expect((await handle(backgroundAsk())).outcome).toEqual(ANSWERED);
+		expect(fakes.later).toEqual([]);
+		expect(fakes.told[0]).toContain("could not be saved");
+	});
+});
 
 describe("createAskHandler", () => {
 	it("shows the dialog with the toolCallId and the history; the questions are on disk only while it is open", async () => {

@@ -1,0 +1,126 @@
+/**
+ * Background questions against the real pi (issue 22, part 2): `background: true` returns at once, the agent goes
+ * on, and the person's answers reach the model once, as a user message naming the ask — in the TUI while the agent
+ * works or after, after pi was killed and started again, and in print mode (saved; the run goes on).
+ */
+import { existsSync } from "node:fs";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import {
+	answerSpecExampleInTui,
+	createWorkspace,
+	expectSuccess,
+	goneSoon,
+	KEYS,
+	type LoggedMessage,
+	runPrint,
+	SPEC_EXAMPLE,
+	startTui,
+	type TuiSession,
+	type Workspace,
+	waitForDelivery,
+	waitForToolResult,
+} from "./harness.js";
+
+let ws: Workspace;
+let tui: TuiSession | undefined;
+beforeEach(() => {
+	ws = createWorkspace();
+});
+afterEach(() => {
+	tui?.kill();
+	tui = undefined;
+	ws.cleanup();
+});
+
+const BACKGROUND_ASK = { toolCall: { name: "ask_user", arguments: { ...SPEC_EXAMPLE, background: true } } };
+const BACKGROUND_RESULT = '{"answered":false,"answers":[],"background":true}';
+const ENV = { PI_ASK_USER_NOTIFY: "0" };
+
+/** The messages of the model's last request that deliver answers (a delivery counts once). */
+const deliveriesIn = (messages: LoggedMessage[]) =>
+	messages.filter((m) => m.role === "user" && m.text.includes("<ask_user_answers"));
+
+/** The JSON line of a delivered message. */
+const deliveredJson = (text: string) => JSON.parse(text.split("\n")[2] ?? "") as Record<string, unknown>;
+
+describe("background asks (issue 22, part 2)", () => {
+	it("TUI: the call returns at once, the agent goes on, and the answers arrive once as a user message", async () => {
+		ws.script([BACKGROUND_ASK, { text: "Meanwhile I wrote the parts that do not depend on it." }, { echo: true }]);
+		tui = startTui(ws, ["set up the service"], { env: ENV });
+		const result = await waitForToolResult(ws);
+		expect(result.text.split("\n")[0]).toBe(BACKGROUND_RESULT);
+		expect(result.text).toContain("answers will arrive later as a user message");
+		// The model went on while the questions wait in the dialog.
+		await tui.waitFor("Meanwhile I wrote the parts", 30_000);
+		await tui.waitFor("Other (type your answer)");
+		expect(existsSync(ws.pendingPath())).toBe(true);
+		const delivered = await answerSpecExampleInTui(ws, tui, "order-processor");
+		expect(delivered).toMatch(/^<ask_user_answers toolCallId="call_/);
+		expect(deliveredJson(delivered)).toEqual({
+			answered: true,
+			answers: [
+				{ question: SPEC_EXAMPLE.questions[0]?.question, answer: "SQLite", selectedOption: "SQLite", wasCustom: false },
+				{ question: SPEC_EXAMPLE.questions[1]?.question, answer: "order-processor", wasCustom: true },
+			],
+		});
+		expect(await goneSoon(ws.pendingPath())).toBe(true);
+		expect(deliveriesIn(ws.lastMessages())).toHaveLength(1);
+	});
+
+	it("TUI: Esc then 'dismiss' tells the model no answers will come; Esc then 'keep' leaves them pending", async () => {
+		ws.script([BACKGROUND_ASK, { text: "Going on." }, { echo: true }]);
+		tui = startTui(ws, ["set up the service"], { env: ENV });
+		await tui.waitFor("Other (type your answer)", 40_000);
+		tui.type(KEYS.escape);
+		await tui.waitFor("Keep them for later");
+		// The first choice keeps them: an Enter by habit loses nothing.
+		tui.type(KEYS.enter);
+		await tui.waitFor("A question set aside waits for your answers: /questions answer");
+		expect(existsSync(ws.pendingPath())).toBe(true);
+		expect(deliveriesIn(ws.lastMessages())).toHaveLength(0);
+		tui.type("/questions answer");
+		await tui.waitFor("/questions answer");
+		tui.type(KEYS.escape);
+		tui.type(KEYS.enter);
+		await tui.waitFor("Other (type your answer)", 20_000);
+		tui.type(KEYS.escape);
+		await tui.waitFor("Dismiss them");
+		tui.type(KEYS.down);
+		tui.type(KEYS.enter);
+		const delivered = await waitForDelivery(ws);
+		expect(delivered).toContain("dismissed the questions");
+		expect(deliveredJson(delivered)).toEqual({ answered: false, answers: [], cancelled: true });
+		expect(await goneSoon(ws.pendingPath())).toBe(true);
+		await tui.waitForGone("A question set aside waits");
+	});
+
+	it("pi killed before the person answered: the ask is pending, and pi -c --answers delivers it once", async () => {
+		ws.script([BACKGROUND_ASK, { text: "Going on." }, { echo: true }]);
+		tui = startTui(ws, ["set up the service"], { env: ENV });
+		await waitForToolResult(ws);
+		await tui.waitFor("Other (type your answer)", 40_000);
+		tui.kill("SIGKILL");
+		await tui.exited;
+		tui = undefined;
+		expect(existsSync(ws.pendingPath())).toBe(true);
+		const run = expectSuccess(runPrint(ws, ["-c", "--answers", '["SQLite","late-svc"]']));
+		expect(run.code).toBe(0);
+		const delivered = deliveriesIn(ws.lastMessages());
+		expect(delivered).toHaveLength(1);
+		expect(delivered[0]?.text).toContain('"answer":"late-svc","wasCustom":true');
+		expect(await goneSoon(ws.pendingPath())).toBe(true);
+	});
+
+	it("print mode: the questions are saved for later and the run goes on", () => {
+		ws.script([BACKGROUND_ASK, { text: "Went on without the answers." }]);
+		const run = expectSuccess(runPrint(ws, ["set up the service"]));
+		expect(run.stdout).toContain("Went on without the answers.");
+		expect(run.stdout).toContain("Which database should we use?");
+		expect(ws.requests()).toHaveLength(2);
+		expect(ws.lastToolResult()?.text.split("\n")[0]).toBe(BACKGROUND_RESULT);
+		expect(existsSync(ws.pendingPath())).toBe(true);
+		expectSuccess(runPrint(ws, ["-c", "--answers", '["SQLite","print-svc"]']));
+		expect(deliveriesIn(ws.lastMessages())).toHaveLength(1);
+		expect(existsSync(ws.pendingPath())).toBe(false);
+	});
+});
