@@ -24,6 +24,10 @@ export const STRINGS = {
 		tabs: "Tab/←→ questions",
 		filter: "/ filter",
 		note: "Ctrl+N note",
+		/** On the Review tab: a note on the whole set of answers. */
+		askNote: "Ctrl+N note for all",
+		/** The key that folds the dialog to one line (`PI_ASK_USER_HIDE_KEY`), as `keyLabel` writes it. */
+		hide: (key: string) => `${key} hide`,
 		cancel: "Esc cancel",
 		clearFilter: "Esc clear filter",
 		filterTyping: "type to filter",
@@ -51,6 +55,11 @@ export const STRINGS = {
 	pathMatches: (names: readonly string[]) => `Matches: ${names.join("  ")}`,
 	noteInputLabel: "Note:",
 	noteLabel: "Note: ",
+	askNoteInputLabel: "Note for all answers:",
+	askNoteLabel: "Note for all: ",
+	/** The one line of a folded dialog; what was typed is kept. */
+	hiddenLine: (questions: number, key: string) =>
+		`? ${formatCount(questions)} question${questions === 1 ? "" : "s"} waiting for you (hidden) • ${key} show`,
 	reviewTitle: "Review your answers",
 	unansweredMark: "(unanswered)",
 	customMark: "(typed) ",
@@ -74,6 +83,8 @@ export const STRINGS = {
 			tabs: "Tab and Shift Tab change question",
 			filter: "slash filters",
 			note: "Control N adds a note",
+			askNote: "Control N adds a note for all answers",
+			hide: (key: string) => `${key} hides the dialog`,
 			cancel: "Escape cancels",
 			clearFilter: "Escape clears the filter",
 			filterTyping: "type to filter",
@@ -104,7 +115,14 @@ export const STRINGS = {
 			`${n}. ${label}${state ? `, ${state}` : ""}${description ? `. ${description}` : ""}`,
 		focus: (n: number, total: number, label: string, state: string) =>
 			`Focus: ${n} of ${total}, ${label}${state ? `, ${state}` : ""}`,
-		typing: { other: "Typing your own answer", note: "Typing a note", text: "Typing your answer" },
+		typing: {
+			other: "Typing your own answer",
+			note: "Typing a note",
+			askNote: "Typing a note for all answers",
+			text: "Typing your answer",
+		},
+		hiddenLine: (questions: number, key: string) =>
+			`${formatCount(questions)} question${questions === 1 ? "" : "s"} waiting, dialog hidden, ${key} shows it`,
 		filtering: (text: string, matches: number) =>
 			`Filtering by "${text}": ${formatCount(matches)} match${matches === 1 ? "" : "es"}`,
 		moreAbove: (n: number) => `${formatCount(n)} more above`,

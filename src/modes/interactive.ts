@@ -2,18 +2,20 @@
  * Interactive mode (pi's TUI): shows the question dialog with `ctx.ui.custom()` at the height the terminal
  * leaves it, lets a person in another window notice the waiting question (bell and window title,
  * `PI_ASK_USER_NOTIFY`; on pi ≥ 1.5.1 also pi's own "blocked on the person" state), wires Ctrl+G to
- * $VISUAL/$EDITOR and Tab to path completion from the working folder, draws it in words for a screen reader when `PI_ASK_USER_SCREEN_READER` says so, and closes
+ * $VISUAL/$EDITOR and Tab to path completion from the working folder, draws it in words for a screen reader when `PI_ASK_USER_SCREEN_READER` says so, folds it
+ * to one line with the key `PI_ASK_USER_HIDE_KEY` names (Alt+O by default), and closes
  * the dialog as `interrupted` when the call is aborted (never `cancelled`: a cancel is only what the person does
  * in the dialog).
  */
 import { homedir } from "node:os";
 import { basename } from "node:path";
 import { type ExtensionUIContext, VERSION } from "@mariozechner/pi-coding-agent";
-import type { Component, TUI } from "@mariozechner/pi-tui";
+import type { Component, KeyId, TUI } from "@mariozechner/pi-tui";
 import { STRINGS } from "../core/strings.js";
 import type { AskOutcome, AskRequest } from "../core/types.js";
 import { AskDialog } from "../ui/dialog.js";
 import { editInExternalEditor, editorCommand } from "../ui/external-editor.js";
+import { DEFAULT_HIDE_KEY, parseKeyName } from "../ui/keys.js";
 import { nodePathSource } from "../ui/path-completion.js";
 import { dialogTheme } from "../ui/theme.js";
 
@@ -26,7 +28,7 @@ export interface InteractiveOptions {
 	notify?: NotifySetting;
 	/** pi's version (tests); decides whether pi is told that the session waits for the person. */
 	piVersion?: string;
-	/** Overrides the environment that names $VISUAL/$EDITOR and `PI_ASK_USER_SCREEN_READER` (tests). */
+	/** Overrides the environment that names $VISUAL/$EDITOR, `PI_ASK_USER_SCREEN_READER` and `PI_ASK_USER_HIDE_KEY` (tests). */
 	env?: NodeJS.ProcessEnv;
 }
 
@@ -34,6 +36,11 @@ export interface InteractiveOptions {
 export function screenReaderSetting(value: string | undefined): boolean {
 	const text = value?.trim().toLowerCase();
 	return text === "1" || text === "on" || text === "true" || text === "yes";
+}
+
+/** Reads `PI_ASK_USER_HIDE_KEY` (`ctrl+]`, `f2`, … in pi's key format); unset or not a key name: Alt+O. */
+export function hideKeySetting(value: string | undefined): KeyId {
+	return (value === undefined ? undefined : parseKeyName(value)) ?? DEFAULT_HIDE_KEY;
 }
 
 /** What pi ≥ 1.5.1 accepts as `custom()`'s `blocked` option: the session waits for the person. */
@@ -116,6 +123,7 @@ export async function askInteractive(
 	const env = options.env ?? process.env;
 	const editor = editorCommand(env);
 	const screenReader = screenReaderSetting(env.PI_ASK_USER_SCREEN_READER);
+	const hideKey = hideKeySetting(env.PI_ASK_USER_HIDE_KEY);
 	let titleChanged = false;
 
 	let removeAbort = () => {};
@@ -128,6 +136,7 @@ export async function askInteractive(
 				room: (width) => roomFor(tui, dialog, width),
 				editExternally: editor === undefined ? undefined : (text) => editInExternalEditor(tui, editor, text),
 				screenReader,
+				hideKey,
 				paths: nodePathSource(process.cwd(), homedir()),
 				onDone: done,
 			});

@@ -43,7 +43,8 @@ export interface QuestionState {
 	confirmed: boolean;
 }
 
-export type InputPurpose = "text" | "other" | "note";
+/** `askNote`: the note on the whole set of answers, opened on the Review tab. */
+export type InputPurpose = "text" | "other" | "note" | "askNote";
 export type ConfirmPurpose = "discard" | "long";
 
 export type Mode =
@@ -66,6 +67,11 @@ export interface DialogState {
 	notice: Notice | undefined;
 	/** The paths a Tab in a text input matched, when several did; cleared by the next key. */
 	completions: readonly string[] | undefined;
+	/** The person's note on the whole set of answers (the Review tab's Ctrl+N), and its text while being typed. */
+	askNote: string;
+	askNoteDraft: string;
+	/** Folded to one line so that the conversation above can be read; nothing else changes while hidden. */
+	hidden: boolean;
 	/** Set once the dialog is over. */
 	outcome: AskOutcome | undefined;
 }
@@ -107,6 +113,8 @@ export type Action =
 	| { type: "choose"; yes: boolean }
 	/** Tab completed a path in a text input (the view did the listing); several matches are shown. */
 	| { type: "completions"; items: readonly string[] }
+	/** The hide key: folds the dialog to one line, or brings it back as it was. */
+	| { type: "toggleHidden" }
 	| { type: "abort" };
 
 function emptyQuestionState(): QuestionState {
@@ -146,6 +154,9 @@ export function initialState(questions: readonly Question[]): DialogState {
 		review: { scroll: 0, max: 0 },
 		notice: undefined,
 		completions: undefined,
+		askNote: "",
+		askNoteDraft: "",
+		hidden: false,
 		outcome: undefined,
 	};
 }
@@ -244,8 +255,10 @@ export function answeredCount(state: DialogState): number {
 
 /** The text a freshly opened input starts with. */
 export function inputText(state: DialogState): string {
+	if (state.mode.kind !== "input") return "";
+	if (state.mode.purpose === "askNote") return state.askNoteDraft;
 	const qs = state.perQuestion[state.tab];
-	if (!qs || state.mode.kind !== "input") return "";
+	if (!qs) return "";
 	return state.mode.purpose === "note" ? qs.noteDraft : qs.draft;
 }
 
@@ -285,6 +298,7 @@ function moveCursor(state: DialogState, delta: number, wrap: boolean): DialogSta
 
 function openInput(state: DialogState, purpose: InputPurpose): DialogState {
 	const next: DialogState = { ...state, mode: { kind: "input", purpose }, inputEpoch: state.inputEpoch + 1 };
+	if (purpose === "askNote") return { ...next, askNoteDraft: state.askNote };
 	return purpose === "note" ? withQuestion(next, (qs) => ({ ...qs, noteDraft: qs.note })) : next;
 }
 
@@ -317,7 +331,7 @@ function finish(state: DialogState): DialogState {
 		const qs = state.perQuestion[i];
 		return qs ? givenAnswer(question, qs) : undefined;
 	});
-	return { ...state, outcome: answeredOutcome(state.questions, given) };
+	return { ...state, outcome: answeredOutcome(state.questions, given, state.askNote) };
 }
 
 /** After a question got its answer: a lone question ends the dialog, otherwise the next tab opens. */
@@ -340,6 +354,7 @@ function cancel(state: DialogState): DialogState {
  */
 function keepDraft(state: DialogState): DialogState {
 	const { mode } = state;
+	if (mode.kind === "input" && mode.purpose === "askNote") return { ...state, askNote: state.askNoteDraft.trim() };
 	const question = state.questions[state.tab];
 	if (mode.kind !== "input" || mode.purpose === "note" || !question) return state;
 	return withQuestion(state, (qs) => {
@@ -511,6 +526,9 @@ function scrollText(state: DialogState, delta: number): DialogState {
 
 export function reduce(state: DialogState, action: Action): DialogState {
 	if (state.outcome) return state;
+	if (action.type === "toggleHidden") return { ...state, hidden: !state.hidden };
+	// Folded, the dialog keeps everything as it was: only the hide key (and an abort from outside) reach it.
+	if (state.hidden && action.type !== "abort") return state;
 	if (action.type === "viewport") return applyViewport(state, action.viewport);
 	if (action.type === "completions") {
 		if (state.mode.kind !== "input") return state;
@@ -550,6 +568,7 @@ function reduceKey(state: DialogState, action: Action): DialogState {
 		}
 		case "edit":
 			if (mode.kind !== "input") return state;
+			if (mode.purpose === "askNote") return { ...state, askNoteDraft: action.text };
 			return withQuestion(state, (qs) =>
 				mode.purpose === "note" ? { ...qs, noteDraft: action.text } : { ...qs, draft: action.text },
 			);
@@ -562,6 +581,7 @@ function reduceKey(state: DialogState, action: Action): DialogState {
 			return cancel(state);
 		case "confirm":
 			if (mode.kind === "input") {
+				if (mode.purpose === "askNote") return { ...state, askNote: state.askNoteDraft.trim(), mode: { kind: "list" } };
 				if (mode.purpose === "note") {
 					return { ...withQuestion(state, (qs) => ({ ...qs, note: qs.noteDraft.trim() })), mode: { kind: "list" } };
 				}
@@ -608,7 +628,7 @@ function reduceKey(state: DialogState, action: Action): DialogState {
 			return question.multiSelect ? toggleRow(state, row) : selectRow(state, row);
 		}
 		case "note":
-			return isSubmitTab(state) ? state : openInput(state, "note");
+			return openInput(state, isSubmitTab(state) ? "askNote" : "note");
 		case "filterStart":
 			return isSubmitTab(state) ? state : { ...state, mode: { kind: "filter" } };
 		case "filterType": {

@@ -4,11 +4,18 @@
  * height it is given room for, reports what it showed back to the reducer, and caches the rendered lines
  * by size until the state changes or `invalidate()` is called.
  */
-import type { Component, EditorTheme, Focusable, TUI } from "@mariozechner/pi-tui";
+import type { Component, EditorTheme, Focusable, KeyId, TUI } from "@mariozechner/pi-tui";
 import { Editor, truncateToWidth } from "@mariozechner/pi-tui";
 import type { AskOutcome, Question } from "../core/types.js";
 import { type Action, type DialogState, initialState, inputText, reduce } from "./dialog-state.js";
-import { type InputCursor, type KeyMatcher, keyToAction, opensExternalEditor } from "./keys.js";
+import {
+	DEFAULT_HIDE_KEY,
+	type InputCursor,
+	type KeyMatcher,
+	keyLabel,
+	keyToAction,
+	opensExternalEditor,
+} from "./keys.js";
 import { completePath, type PathSource } from "./path-completion.js";
 import { renderDialog } from "./render.js";
 import type { DialogTheme } from "./theme.js";
@@ -27,6 +34,8 @@ export interface AskDialogOptions {
 	paths?: PathSource;
 	/** Plain lines in words for a screen reader (`PI_ASK_USER_SCREEN_READER=1`), decided where the dialog is built. */
 	screenReader?: boolean;
+	/** The key that folds the dialog to one line and back (`PI_ASK_USER_HIDE_KEY`); `alt+o` when absent. */
+	hideKey?: KeyId;
 	/** Called once, when the dialog ends. */
 	onDone(outcome: AskOutcome): void;
 }
@@ -81,7 +90,9 @@ export class AskDialog implements Component, Focusable {
 		if (this.state.inputEpoch !== before.inputEpoch) this.editor.setText(inputText(this.state));
 		this.syncEditorFocus();
 		this.invalidate();
-		this.tui.requestRender();
+		// Folding or unfolding redraws the whole screen, so that the conversation above fills the rows the dialog
+		// leaves (in pi's regular mode a shorter frame would otherwise leave blank rows under the same lines).
+		this.tui.requestRender(this.state.hidden !== before.hidden);
 		const outcome = this.state.outcome;
 		if (outcome && !this.finished) {
 			this.finished = true;
@@ -92,12 +103,18 @@ export class AskDialog implements Component, Focusable {
 
 	handleInput(data: string): void {
 		if (this.finished) return;
+		if (this.state.hidden) {
+			// Folded: the hide key brings the dialog back; no other key changes anything, the editor's text included.
+			const action = keyToAction(data, this.keys, this.state, this.cursor(), this.hideKey());
+			if (action) this.dispatch(action);
+			return;
+		}
 		if (this.state.mode.kind === "input" && this.keys.matches(data, "tui.input.tab") && this.completePath()) return;
 		if (opensExternalEditor(data, this.keys, this.state)) {
 			this.editExternally();
 			return;
 		}
-		const action = keyToAction(data, this.keys, this.state, this.cursor());
+		const action = keyToAction(data, this.keys, this.state, this.cursor(), this.hideKey());
 		if (action) {
 			this.dispatch(action);
 			return;
@@ -125,6 +142,7 @@ export class AskDialog implements Component, Focusable {
 			{
 				history: (this.options.history?.length ?? 0) > 0,
 				externalEditor: this.options.editExternally !== undefined,
+				hideKey: keyLabel(this.hideKey()),
 			},
 			{ screenReader: this.options.screenReader === true },
 		);
@@ -186,7 +204,11 @@ export class AskDialog implements Component, Focusable {
 		this.afterEdit();
 	}
 
+	private hideKey(): KeyId {
+		return this.options.hideKey ?? DEFAULT_HIDE_KEY;
+	}
+
 	private syncEditorFocus(): void {
-		this.editor.focused = this.hasFocus && this.state.mode.kind === "input";
+		this.editor.focused = this.hasFocus && this.state.mode.kind === "input" && !this.state.hidden;
 	}
 }

@@ -16,6 +16,8 @@ export interface HintContext {
 	history: boolean;
 	/** $VISUAL or $EDITOR is set, so Ctrl+G does something. */
 	externalEditor: boolean;
+	/** The hide key as the hint names it (`Alt+O`); absent = not named. */
+	hideKey?: string;
 }
 
 /** What Enter does on a free-text question: it submits a lone one; inside tabs it leaves for the next question, or the Review after the last. */
@@ -26,6 +28,12 @@ function textEnterHint(state: DialogState, h: HintWords): string {
 
 /** The hint's parts for the state, most important first, in the words of `h` (glyphs, or words for a screen reader). */
 export function hintParts(state: DialogState, ctx: HintContext, h: HintWords): string[] {
+	const parts = stateHintParts(state, ctx, h);
+	// The hide key comes last: a narrow terminal drops it first (the docs and the folded line name it too).
+	return state.mode.kind === "confirm" || ctx.hideKey === undefined ? parts : [...parts, h.hide(ctx.hideKey)];
+}
+
+function stateHintParts(state: DialogState, ctx: HintContext, h: HintWords): string[] {
 	const question = isSubmitTab(state) ? undefined : state.questions[state.tab];
 	const qs = state.perQuestion[state.tab];
 	const mode = state.mode;
@@ -33,12 +41,12 @@ export function hintParts(state: DialogState, ctx: HintContext, h: HintWords): s
 	if (mode.kind === "confirm") return [h.choose, h.confirm, h.yesNo];
 	const editor = ctx.externalEditor ? [h.editor] : [];
 	if (mode.kind === "input") {
-		if (mode.purpose === "note") return [h.saveNote, ...editor, h.backFromNote];
+		if (mode.purpose === "note" || mode.purpose === "askNote") return [h.saveNote, ...editor, h.backFromNote];
 		if (mode.purpose === "other") return [h.confirmOther, ...editor, h.back];
 		return [textEnterHint(state, h), ...tabs, ...(ctx.history ? [h.recall] : []), ...editor, h.cancel];
 	}
 	// Shift+↑↓ is named where lines are hidden (question, preview, Review), not here.
-	if (!question || !qs) return [h.submitAll, ...tabs, h.cancel];
+	if (!question || !qs) return [h.submitAll, ...tabs, h.cancel, h.askNote];
 	if (mode.kind === "filter") return [h.filterTyping, h.move, h.filterPick, h.clearFilter];
 	const esc = qs.filter ? h.clearFilter : h.cancel;
 	// Digits pick a row whether or not it is on screen, so "1-N pick" comes early enough to show at 40 columns

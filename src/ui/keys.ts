@@ -1,10 +1,11 @@
 /**
  * Raw terminal input → dialog action, through pi's keybinding ids so that a person's remaps apply.
  * Raw keys only where pi has no id: digits, space, `/`, `y`/`n` in a confirmation, typed text, Shift+Tab,
- * Shift+↑/↓ (scroll the preview or the question) and Ctrl+N (note). `undefined` means "not the dialog's key":
- * in a text input it goes to the editor.
+ * Shift+↑/↓ (scroll the preview or the question), Ctrl+N (note) and the hide key (extensions cannot add pi
+ * keybinding ids, so it is a key name, remappable with `PI_ASK_USER_HIDE_KEY`). `undefined` means "not the
+ * dialog's key": in a text input it goes to the editor.
  */
-import { decodeKittyPrintable, type Keybinding, matchesKey } from "@mariozechner/pi-tui";
+import { decodeKittyPrintable, type Keybinding, type KeyId, matchesKey } from "@mariozechner/pi-tui";
 import { type Action, type DialogState, hasOptions, isMultiQuestion, isSubmitTab } from "./dialog-state.js";
 
 /** The part of pi's keybindings manager the dialog needs. */
@@ -22,6 +23,53 @@ export interface InputCursor {
 export const EXTERNAL_EDITOR_KEY: Keybinding = "app.editor.external";
 /** Opens the note input; not a printable character, so typing on the list never opens it. */
 export const NOTE_KEY = "ctrl+n";
+/**
+ * Folds the dialog to one line and back. Alt+O is bound to nothing in pi (0.73 to 1.x) nor in pi-tui's editor;
+ * Ctrl+] would be, in a text input (`tui.editor.jumpForward`).
+ */
+export const DEFAULT_HIDE_KEY: KeyId = "alt+o";
+
+const MODIFIERS = new Set(["ctrl", "shift", "alt", "super"]);
+const SPECIAL_KEYS = new Set(
+	"escape esc enter return tab space backspace delete insert clear home end pageup pagedown up down left right".split(
+		" ",
+	),
+);
+
+/**
+ * A key name in pi's format (`alt+o`, `ctrl+]`, `ctrl+shift+h`, `f2`), or `undefined` when it is not one: each
+ * modifier once, then one key (a letter, digit, symbol, F1-F12 or a named key such as `pageUp`).
+ */
+export function parseKeyName(text: string): KeyId | undefined {
+	const match = /^((?:[a-z]+\+)*)(.+)$/i.exec(text.trim());
+	if (!match) return undefined;
+	const modifiers = (match[1] ?? "")
+		.split("+")
+		.filter(Boolean)
+		.map((m) => m.toLowerCase());
+	if (modifiers.some((m) => !MODIFIERS.has(m)) || new Set(modifiers).size !== modifiers.length) return undefined;
+	const raw = match[2] ?? "";
+	const lower = raw.toLowerCase();
+	let key: string;
+	if (/^[a-z0-9]$/.test(lower) || /^[`\-=[\]\\;',./!@#$%^&*()_+|~{}:<>?]$/.test(raw)) key = lower;
+	else if (/^f([1-9]|1[0-2])$/.test(lower)) key = lower;
+	else if (SPECIAL_KEYS.has(lower)) key = lower === "pageup" ? "pageUp" : lower === "pagedown" ? "pageDown" : lower;
+	else return undefined;
+	// Checked above: every part is one pi-tui accepts.
+	return [...modifiers, key].join("+") as KeyId;
+}
+
+/** A key name as the hint shows it: `alt+o` → `Alt+O`, `ctrl+]` → `Ctrl+]`. */
+export function keyLabel(key: string): string {
+	// The last part is the key itself, even when it is "+" ("ctrl++").
+	const match = /^((?:[a-z]+\+)*)(.+)$/i.exec(key.trim());
+	const modifiers = (match?.[1] ?? "").split("+").filter(Boolean);
+	const name = match?.[2] ?? key;
+	const title = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
+	return [...modifiers.map((m) => title(m.toLowerCase())), name.length === 1 ? name.toUpperCase() : title(name)].join(
+		"+",
+	);
+}
 
 const PASTE_START = "\x1b[200~";
 const PASTE_END = "\x1b[201~";
@@ -102,7 +150,11 @@ export function keyToAction(
 	keys: KeyMatcher,
 	state: DialogState,
 	cursor: InputCursor = { atStart: true, atEnd: true },
+	hideKey: KeyId = DEFAULT_HIDE_KEY,
 ): Action | undefined {
+	if (matchesKey(data, hideKey)) return { type: "toggleHidden" };
+	// Folded, every other key is left alone: nothing typed changes, and nothing is typed by accident.
+	if (state.hidden) return undefined;
 	const mode = state.mode;
 	const multi = isMultiQuestion(state);
 	if (mode.kind === "confirm") return confirmKey(data, keys);
@@ -127,8 +179,10 @@ export function keyToAction(
 		const tab = tabAction(data, keys, true);
 		if (tab) return tab;
 	}
+	// On the Review tab the note key opens the note on the whole set.
+	if (isSubmitTab(state)) return matchesKey(data, NOTE_KEY) ? { type: "note" } : undefined;
 	const question = state.questions[state.tab];
-	if (isSubmitTab(state) || !question || !hasOptions(question)) return undefined;
+	if (!question || !hasOptions(question)) return undefined;
 	if (matchesKey(data, NOTE_KEY)) return { type: "note" };
 	const paste = pasted(data);
 	if (paste !== undefined) return { type: "typeOther", text: paste };

@@ -129,6 +129,9 @@ function reviewLines(state: DialogState, theme: DialogTheme, width: number): str
 		lines.push(...wrapped(WORDS.answer(sanitizeText(items.join(", "))), width));
 		if (given.note) lines.push(...wrapped(STRINGS.noteLabel + sanitizeText(given.note), width));
 	}
+	const typingAskNote = state.mode.kind === "input" && state.mode.purpose === "askNote";
+	if (state.askNote && !typingAskNote)
+		lines.push(...wrapped(STRINGS.askNoteLabel + sanitizeText(state.askNote), width));
 	const missing = state.questions.length - answeredCount(state);
 	lines.push(...wrapped(missing === 0 ? STRINGS.allAnswered : STRINGS.someUnanswered(missing), width));
 	return lines;
@@ -239,8 +242,17 @@ export function renderForScreenReader(
 			viewport: { ...NO_SCROLL, textScroll: shown.scroll, textScrollMax: shown.scrollMax },
 		};
 	} else {
-		const shown = clamp(reviewLines(state, theme, width), budget, state.review.scroll, theme, width);
-		body = { lines: shown.lines, viewport: { ...NO_SCROLL, textScroll: shown.scroll, textScrollMax: shown.scrollMax } };
+		// The note on the whole set, while it is typed, sits under the Review.
+		const field =
+			state.mode.kind === "input"
+				? [...wrapped(STRINGS.askNoteInputLabel, width), ...inputText(state, input, width)]
+				: [];
+		const room = Math.max(1, budget - field.length);
+		const shown = clamp(reviewLines(state, theme, width), room, state.review.scroll, theme, width);
+		body = {
+			lines: [...shown.lines, ...field],
+			viewport: { ...NO_SCROLL, textScroll: shown.scroll, textScrollMax: shown.scrollMax },
+		};
 	}
 	// An open input sits at the bottom of the body and must stay in view.
 	const overflow = Math.max(0, body.lines.length - budget);

@@ -23,6 +23,7 @@ import {
 	type Viewport,
 } from "./dialog-state.js";
 import { type HintContext, hintLines, hintParts } from "./hint.js";
+import { DEFAULT_HIDE_KEY, keyLabel } from "./keys.js";
 import { renderOptionList } from "./option-list.js";
 import { markdownLines, pane, previewLines, tallestPreview } from "./preview.js";
 import { renderForScreenReader } from "./render-plain.js";
@@ -163,6 +164,9 @@ function reviewLines(state: DialogState, theme: DialogTheme, width: number): str
 		];
 		lines.push(...wrapped(`${theme.accent("→ ")}${items.join(theme.muted(", "))}`, width, "    "));
 		if (given.note) lines.push(...wrapped(theme.dim(STRINGS.noteLabel + sanitizeText(given.note)), width, "      "));
+	}
+	if (state.askNote && !askNoteOpen(state)) {
+		lines.push(...wrapped(theme.dim(STRINGS.askNoteLabel + sanitizeText(state.askNote)), width));
 	}
 	const missing = state.questions.length - answeredCount(state);
 	lines.push(
@@ -453,13 +457,42 @@ function textBody(state: DialogState, question: Question, qs: QuestionState, can
 	};
 }
 
-function reviewBody(state: DialogState, theme: DialogTheme, width: number, budget: number): Body {
-	const shown = clampText(reviewLines(state, theme, width), Math.max(1, budget), state.review.scroll, theme, width);
+/** Whether the note on the whole set is being typed (on the Review tab). */
+function askNoteOpen(state: DialogState): boolean {
+	return state.mode.kind === "input" && state.mode.purpose === "askNote";
+}
+
+/** The Review, scrollable, and under it the note on the whole set while it is typed. */
+function reviewBody(state: DialogState, canvas: Canvas): Body {
+	const { theme, width, budget, input } = canvas;
+	const below = askNoteOpen(state) ? inputLines(STRINGS.askNoteInputLabel, theme, width, input, undefined) : [];
+	const room = Math.max(1, budget - below.length);
+	const shown = clampText(reviewLines(state, theme, width), room, state.review.scroll, theme, width);
 	return {
-		lines: shown.lines,
+		lines: [...shown.lines, ...below],
 		topSpacer: shown.lines.length + 2 <= budget,
 		viewport: { ...NO_SCROLL, first: 0, last: 0, textScroll: shown.scroll, textScrollMax: shown.scrollMax },
 	};
+}
+
+/**
+ * The folded dialog: one line that says questions wait and which key shows them again. Its viewport is not used
+ * (the reducer takes none while the dialog is hidden), so the view keeps the scroll positions it had.
+ */
+function hiddenFrame(
+	state: DialogState,
+	theme: DialogTheme,
+	width: number,
+	hints: HintContext,
+	options: RenderOptions,
+) {
+	const w = Math.max(1, width);
+	const key = hints.hideKey ?? keyLabel(DEFAULT_HIDE_KEY);
+	const count = state.questions.length;
+	const text = options.screenReader
+		? STRINGS.screenReader.hiddenLine(count, key)
+		: ` ${theme.accent(STRINGS.hiddenLine(count, key))}`;
+	return { lines: [truncateToWidth(text, w)], viewport: { ...NO_SCROLL, first: 0, last: 0 } };
 }
 
 export function renderDialog(
@@ -470,6 +503,7 @@ export function renderDialog(
 	hints: HintContext = { history: false, externalEditor: false },
 	options: RenderOptions = {},
 ): DialogFrame {
+	if (state.hidden) return hiddenFrame(state, theme, size.width, hints, options);
 	if (options.screenReader) return renderForScreenReader(state, theme, size, input, hints);
 	const w = Math.max(1, size.width);
 	const height = Math.max(1, size.height);
@@ -496,7 +530,7 @@ export function renderDialog(
 			? hasOptions(question)
 				? optionsBody(state, question, qs, canvas)
 				: textBody(state, question, qs, canvas)
-			: reviewBody(state, theme, w, canvas.budget);
+			: reviewBody(state, canvas);
 	// A blank line under the top and above the bottom when the body leaves room for them.
 	const topSpacer = body.topSpacer && body.lines.length + 1 <= framed ? [""] : [];
 	const bottomSpacer = body.lines.length + topSpacer.length + 1 <= framed ? [""] : [];

@@ -3,16 +3,36 @@
  * the model receives out. Every wait is on screen text that only the dialog draws.
  */
 
-import { writeFileSync } from "node:fs";
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { DATABASE, NAME } from "../fixtures.js";
-import { FEATURES, KEYS, resultJson, SPEC_EXAMPLE, SPEC_RESULT, waitForToolResult } from "./harness.js";
+import { FEATURES, KEYS, resultJson, SPEC_EXAMPLE, SPEC_RESULT, startTui, waitForToolResult } from "./harness.js";
 import { tuiPerTest } from "./tui-session.js";
 
 const session = tuiPerTest();
 const DIALOG_TIMEOUT = 40_000;
 const ask = (args: unknown, rows = 32, cols = 100) => session.ask(args, { rows, cols });
+
+/** The `details` of the newest ask_user result in the session files under the agent folder, once one is written. */
+async function savedDetails(agentDir: string): Promise<Record<string, unknown>> {
+	const started = Date.now();
+	for (;;) {
+		const files = readdirSync(join(agentDir, "sessions"), { recursive: true, encoding: "utf8" }).filter((f) =>
+			f.endsWith(".jsonl"),
+		);
+		for (const file of files) {
+			const entries = readFileSync(join(agentDir, "sessions", file), "utf8")
+				.split("\n")
+				.filter(Boolean)
+				.map((line) => JSON.parse(line) as { message?: { role?: string; toolName?: string; details?: unknown } });
+			const result = entries.findLast((e) => e.message?.role === "toolResult" && e.message.toolName === "ask_user");
+			if (result?.message?.details) return result.message.details as Record<string, unknown>;
+		}
+		if (Date.now() - started > 15_000) throw new Error("no ask_user result in the session files");
+		await new Promise((resolve) => setTimeout(resolve, 100));
+	}
+}
 
 describe("ask_user in pi's TUI", () => {
 	it("answers the spec's example: PostgreSQL, then a typed service name, then Submit", async () => {
@@ -136,6 +156,72 @@ describe("ask_user in pi's TUI", () => {
 			answered: true,
 			answers: [{ answer: "Nuxt", selectedOption: "Nuxt" }],
 		});
+	});
+
+	it("Ctrl+N on the Review tab adds a note for the whole set: the model reads it as note, the session keeps it", async () => {
+		const note = 'Both are for the prototype, ask again before launch; "quotes" stay';
+		const t = ask(SPEC_EXAMPLE);
+		await t.waitFor("Other (type your answer)", DIALOG_TIMEOUT);
+		t.type(KEYS.enter);
+		await t.waitFor("Enter review • Tab/←→ questions");
+		t.type("order-processor");
+		await t.waitFor("order-processor");
+		t.type(KEYS.enter);
+		await t.waitFor("Ctrl+N note for all");
+		t.type(KEYS.ctrlN);
+		await t.waitFor("Note for all answers:");
+		t.type(note);
+		await t.waitFor("ask again before launch");
+		t.type(KEYS.enter);
+		await t.waitFor("Note for all: Both are for the prototype");
+		t.type(KEYS.enter);
+		const result = await waitForToolResult(session.ws());
+		expect(resultJson(result.text)).toEqual({ ...SPEC_RESULT, note });
+		expect(await savedDetails(session.ws().agentDir)).toMatchObject({ outcome: "answered", note });
+	});
+
+	it("Alt+O folds the dialog to one line so the conversation shows, and brings it back with what was typed", async () => {
+		const ws = session.ws();
+		ws.script([{ toolCall: { name: "ask_user", arguments: SPEC_EXAMPLE } }, { text: "Thanks, noted." }]);
+		const prompt = Array.from({ length: 30 }, (_, i) => `chat line ${String(i + 1).padStart(2, "0")}`).join("\n\n");
+		const t = startTui(ws, [prompt], { cols: 80, rows: 24, env: { PI_ASK_USER_NOTIFY: "0" } });
+		try {
+			await t.waitFor("Other (type your answer)", DIALOG_TIMEOUT);
+			await t.waitFor("Alt+O hide");
+			t.type("I want Dynamo");
+			await t.waitFor("I want Dynamo");
+			expect(t.screen().join("\n")).not.toContain("chat line 27");
+			t.type("\x1bo");
+			await t.waitFor("(hidden) • Alt+O show");
+			// The rows the dialog gave up show the conversation above it.
+			await t.waitFor("chat line 27");
+			expect(t.screen().join("\n")).not.toContain("Which database should we use?");
+			// Keys typed while it is folded change nothing.
+			t.type("zzz");
+			t.type(KEYS.enter);
+			await new Promise((resolve) => setTimeout(resolve, 300));
+			t.type("\x1bo");
+			await t.waitFor("Which database should we use?");
+			await t.waitFor("I want Dynamo");
+			expect(t.screen().join("\n")).not.toContain("zzz");
+			t.type(KEYS.enter);
+			await t.waitFor("Enter review • Tab/←→ questions");
+			t.type("svc");
+			await t.waitFor("svc");
+			t.type(KEYS.enter);
+			await t.waitFor("Review your answers");
+			t.type(KEYS.enter);
+			const result = await waitForToolResult(ws);
+			expect(resultJson(result.text)).toEqual({
+				answered: true,
+				answers: [
+					{ question: "Which database should we use?", answer: "I want Dynamo", wasCustom: true },
+					{ question: "What should we name this service?", answer: "svc", wasCustom: true },
+				],
+			});
+		} finally {
+			t.kill();
+		}
 	});
 
 	it("fits an 80×24 terminal: the whole tabbed dialog is on screen at once", async () => {

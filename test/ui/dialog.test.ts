@@ -28,7 +28,7 @@ describe("single question with options", () => {
 			"    4. Other (type your answer)",
 			"",
 			" ↑↓ move • Enter select • 1-4 pick • Esc cancel",
-			" type your own answer • / filter • Ctrl+N note",
+			" type your own answer • / filter • Ctrl+N note • Alt+O hide",
 			"─".repeat(80),
 		]);
 		h.press(K.down, K.enter);
