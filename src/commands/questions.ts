@@ -1,11 +1,12 @@
 /**
  * `/questions`: show the project's pending questions (`list`, or `json` for programs — in structured RPC mode
- * `list` is JSON too), `clear` them, or `answer` them in a dialog and deliver the answers to the session. Works in
- * the TUI, in RPC mode and in `pi -p "/questions"`.
+ * `list` is JSON too), `clear` them, `answer` them in a dialog and deliver the answers to the session, or `reopen`
+ * questions of this session the person cancelled. Works in the TUI, in RPC mode and in `pi -p "/questions"`.
  */
-import type { ExtensionContext } from "@mariozechner/pi-coding-agent";
+import type { ExtensionContext, SessionEntry } from "@mariozechner/pi-coding-agent";
 import { relativeTime } from "../core/relative-time.js";
 import { sanitizeLine } from "../core/text.js";
+import { reopenableAsks } from "../lifecycle/ask-records.js";
 import type { FrontEnd } from "../lifecycle/front-end.js";
 import type { AskToAnswer } from "../lifecycle/lifecycle.js";
 import { type PendingListing, pendingListing } from "../lifecycle/pending-listing.js";
@@ -80,7 +81,7 @@ function listText(
 
 const CLEAR_CHOICE = { keep: "No, keep them", delete: "Yes, delete them" } as const;
 
-const USAGE = "Usage: /questions [list | json | answer | clear]";
+const USAGE = "Usage: /questions [list | json | answer | reopen | clear]";
 
 /** The ask behind a pending file; an untrusted file's task is dropped (the person was not shown it as theirs). */
 function asAskToAnswer(target: ReadablePendingEntry, sessionId: string, verdict: PendingVerdict): AskToAnswer {
@@ -101,7 +102,7 @@ export function createQuestionsCommand(deps: QuestionsCommandDeps) {
 		// menu is closed and the first Enter runs the command instead of completing it to itself.
 		getArgumentCompletions: (prefix: string) => {
 			const typed = prefix.trim().toLowerCase();
-			const items = ["list", "json", "answer", "clear"].filter((c) => c !== typed && c.startsWith(typed));
+			const items = ["list", "json", "answer", "reopen", "clear"].filter((c) => c !== typed && c.startsWith(typed));
 			return items.length > 0 ? items.map((value) => ({ value, label: value })) : null;
 		},
 		handler: async (args: string, ctx: ExtensionContext) => {
@@ -154,6 +155,20 @@ export function createQuestionsCommand(deps: QuestionsCommandDeps) {
 						? ` Left ${held.length} file(s) open in another pi untouched: ${held.map((e) => displayPath(ctx.cwd, e.path)).join(", ")}`
 						: "");
 				return shown.tell(`Cleared ${questions}.${kept}`);
+			}
+			if (sub === "reopen") {
+				// Newest first; the answers reach the model once, as a user message naming the ask it had heard cancelled.
+				const asks = reopenableAsks(ctx.sessionManager.getBranch() as SessionEntry[]);
+				if (asks.length === 0) return shown.tell("No cancelled questions in this session: nothing to reopen.");
+				const labels = asks.map(
+					(ask, i) => `${i + 1}. ${ask.request.questions.map((q) => sanitizeLine(q.question)).join(" · ")}`,
+				);
+				const chosen =
+					asks.length === 1
+						? asks[0]
+						: asks[labels.indexOf((await ctx.ui.select("Ask which questions again?", labels)) ?? "")];
+				if (!chosen) return shown.tell("Nothing reopened.");
+				return deps.answerInDialog(ctx, { toolCallId: chosen.toolCallId, request: chosen.request });
 			}
 			if (sub === "answer") {
 				// Questions another pi is asking or delivering now are its own; answering them here would answer twice.

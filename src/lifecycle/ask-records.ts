@@ -46,6 +46,8 @@ export interface SessionAsk {
 	request: AskRequest | undefined;
 	state: AskState;
 	pendingFile?: string;
+	/** Settled by the person's cancel in its own turn (`/questions reopen` may ask it again). */
+	cancelled?: true;
 }
 
 function isAskRecord(data: unknown): data is AskRecord {
@@ -120,6 +122,7 @@ export function asksOnBranch(branch: readonly SessionEntry[]): SessionAsk[] {
 				ask.state = "interrupted";
 			} else {
 				ask.state = "settled";
+				if (details.outcome === "cancelled") ask.cancelled = true;
 			}
 		}
 	}
@@ -138,4 +141,16 @@ export interface SettledElsewhere {
 	sessionId: string;
 	toolCallId: string;
 	state: "delivered" | "cleared";
+}
+
+/**
+ * The asks the person cancelled in their own turn and that were not answered since, newest first: what
+ * `/questions reopen` offers to ask again (the answers then reach the model once, as a user message naming the ask).
+ */
+export function reopenableAsks(branch: readonly SessionEntry[]): (SessionAsk & { request: AskRequest })[] {
+	return asksOnBranch(branch)
+		.filter((ask): ask is SessionAsk & { request: AskRequest } => {
+			return ask.state === "settled" && ask.cancelled === true && ask.request !== undefined;
+		})
+		.reverse();
 }

@@ -217,7 +217,15 @@ export function createLifecycle(pi: ExtensionAPI, edges: LifecycleEdges) {
 		if (end.kind === "keep") {
 			if (background && end.setAside) setAside.add(target.toolCallId);
 			showWaiting(ctx);
-			if (end.setAside) shown.tell("Not answered; the questions stay pending (/questions answer).", "warning");
+			if (end.setAside) {
+				// A reopened ask has no file: nothing stays pending, and /questions reopen offers it again.
+				shown.tell(
+					target.path
+						? "Not answered; the questions stay pending (/questions answer)."
+						: "Not answered; /questions reopen asks them again.",
+					"warning",
+				);
+			}
 			return;
 		}
 		setAside.delete(target.toolCallId);

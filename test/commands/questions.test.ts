@@ -11,6 +11,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createQuestionsCommand } from "../../src/commands/questions.js";
 import { validateRequest } from "../../src/core/validate.js";
 import type { FrontEnd } from "../../src/lifecycle/front-end.js";
+import type { AskToAnswer } from "../../src/lifecycle/lifecycle.js";
 import { createPendingFile, type PendingFile, savePendingFile } from "../../src/pending/pending-file.js";
 import type { PendingVerdict } from "../../src/pending/trust.js";
 
@@ -33,14 +34,18 @@ function save(n: number, minutesAgo: number, sessionId = SESSION): string {
 	return savePendingFile(cwd, file);
 }
 
-function run(args: string, options: { hasUI?: boolean; select?: (title: string, items: string[]) => string } = {}) {
+function run(
+	args: string,
+	options: { hasUI?: boolean; select?: (title: string, items: string[]) => string; branch?: unknown[] } = {},
+) {
 	const told: string[] = [];
+	const dialogs: AskToAnswer[] = [];
 	const selects: { title: string; items: string[] }[] = [];
 	let judged = 0;
 	const ctx = {
 		cwd,
 		hasUI: options.hasUI ?? false,
-		sessionManager: { getSessionId: () => SESSION },
+		sessionManager: { getSessionId: () => SESSION, getBranch: () => options.branch ?? [] },
 		ui: {
 			select: async (title: string, items: string[]) => {
 				selects.push({ title, items });
@@ -55,7 +60,9 @@ function run(args: string, options: { hasUI?: boolean; select?: (title: string, 
 	const command = createQuestionsCommand({
 		frontEnd: () => frontEnd,
 		structuredRpc: false,
-		answerInDialog: async () => {},
+		answerInDialog: async (_ctx: ExtensionContext, target: AskToAnswer) => {
+			dialogs.push(target);
+		},
 		markCleared: () => {},
 		trust: (_file: PendingFile): PendingVerdict => {
 			judged++;
@@ -63,7 +70,7 @@ function run(args: string, options: { hasUI?: boolean; select?: (title: string, 
 		},
 		claims: { heldElsewhere: () => undefined },
 	});
-	return command.handler(args, ctx).then(() => ({ told: told.join("\n"), selects, judged: () => judged }));
+	return command.handler(args, ctx).then(() => ({ told: told.join("\n"), selects, dialogs, judged: () => judged }));
 }
 
 describe("/questions list", () => {
@@ -110,5 +117,50 @@ describe("/questions clear", () => {
 		save(1, 3);
 		const { told } = await run("clear");
 		expect(told).toContain("Cleared 1 pending question.");
+	});
+});
+
+describe("/questions reopen (issue 24, item 12)", () => {
+	const call = (id: string, question: string) => ({
+		type: "message",
+		message: {
+			role: "assistant",
+			content: [{ type: "toolCall", id, name: "ask_user", arguments: { questions: [{ question }] } }],
+		},
+	});
+	const cancelled = (id: string) => ({
+		type: "message",
+		message: {
+			role: "toolResult",
+			toolName: "ask_user",
+			toolCallId: id,
+			content: [],
+			details: { outcome: "cancelled" },
+		},
+	});
+
+	it("offers the cancelled asks newest first and asks the chosen one again, naming it", async () => {
+		const branch = [
+			call("call_a", "Deploy where?"),
+			cancelled("call_a"),
+			call("call_b", "Which region?"),
+			cancelled("call_b"),
+		];
+		const { selects, dialogs } = await run("reopen", {
+			hasUI: true,
+			branch,
+			select: (_title, items) => items[1] as string,
+		});
+		expect(selects[0]?.items).toEqual(["1. Which region?", "2. Deploy where?"]);
+		expect(dialogs.map((d) => [d.toolCallId, d.request.questions[0]?.question])).toEqual([["call_a", "Deploy where?"]]);
+	});
+
+	it("one cancelled ask is asked again at once; none says so", async () => {
+		const one = await run("reopen", { hasUI: true, branch: [call("call_a", "Deploy where?"), cancelled("call_a")] });
+		expect(one.selects).toEqual([]);
+		expect(one.dialogs.map((d) => d.toolCallId)).toEqual(["call_a"]);
+		const none = await run("reopen", { hasUI: true });
+		expect(none.told).toContain("No cancelled questions in this session");
+		expect(none.dialogs).toEqual([]);
 	});
 });

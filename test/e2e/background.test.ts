@@ -124,3 +124,35 @@ describe("background asks (issue 22, part 2)", () => {
 		expect(existsSync(ws.pendingPath())).toBe(false);
 	});
 });
+
+describe("/questions reopen (issue 24, item 12)", () => {
+	it("asks questions the person cancelled again; the answers reach the model once, naming the ask", async () => {
+		ws.script([
+			{ toolCall: { name: "ask_user", arguments: SPEC_EXAMPLE } },
+			{ text: "Cancelled, going on." },
+			{ echo: true },
+		]);
+		tui = startTui(ws, ["set up the service"], { env: ENV });
+		await tui.waitFor("Other (type your answer)", 40_000);
+		tui.type(KEYS.escape);
+		const cancelled = await waitForToolResult(ws);
+		expect(cancelled.text.split("\n")[0]).toBe('{"answered":false,"answers":[],"cancelled":true}');
+		await tui.waitFor("Cancelled, going on.");
+		tui.type("/questions reopen");
+		await tui.waitFor("/questions reopen");
+		tui.type(KEYS.escape);
+		tui.type(KEYS.enter);
+		const delivered = await answerSpecExampleInTui(ws, tui, "reopened-svc");
+		const toolCallId = /toolCallId="([^"]+)"/.exec(delivered)?.[1];
+		expect(toolCallId).toMatch(/^call_/);
+		expect(deliveredJson(delivered)).toMatchObject({ answered: true });
+		expect(delivered).toContain('"answer":"reopened-svc","wasCustom":true');
+		expect(deliveriesIn(ws.lastMessages())).toHaveLength(1);
+		// Answered now: nothing is left to reopen.
+		tui.type("/questions reopen");
+		await tui.waitFor("/questions reopen");
+		tui.type(KEYS.escape);
+		tui.type(KEYS.enter);
+		await tui.waitFor("nothing to reopen", 20_000);
+	});
+});

@@ -3,7 +3,7 @@ import type { SessionEntry } from "@mariozechner/pi-coding-agent";
 import { describe, expect, it } from "vitest";
 import { buildDetails } from "../../src/core/result.js";
 import type { AskOutcome } from "../../src/core/types.js";
-import { asksOnBranch, openAsks } from "../../src/lifecycle/ask-records.js";
+import { asksOnBranch, openAsks, reopenableAsks } from "../../src/lifecycle/ask-records.js";
 import { SPEC_EXAMPLE } from "../fixtures.js";
 
 function call(id: string): SessionEntry {
@@ -53,5 +53,31 @@ describe("asksOnBranch", () => {
 		];
 		expect(states(branch)).toEqual(["settled", "settled"]);
 		expect(openAsks(asksOnBranch(branch), new Set())).toEqual([]);
+	});
+});
+
+describe("reopenableAsks (issue 24, item 12)", () => {
+	function delivered(id: string): SessionEntry {
+		return {
+			type: "message",
+			message: { role: "user", content: `<ask_user_answers toolCallId="${id}">\n…\n</ask_user_answers>` },
+		} as unknown as SessionEntry;
+	}
+
+	it("the asks the person cancelled, newest first; answered, pending and already reopened ones are not", () => {
+		const branch = [
+			call("old"),
+			result("old", { kind: "cancelled" }),
+			call("answered"),
+			result("answered", { kind: "answered", answers: [] }),
+			call("reopened"),
+			result("reopened", { kind: "cancelled" }),
+			delivered("reopened"),
+			call("new"),
+			result("new", { kind: "cancelled" }),
+			call("timed"),
+			result("timed", { kind: "timedOut" }),
+		];
+		expect(reopenableAsks(branch).map((ask) => ask.toolCallId)).toEqual(["new", "old"]);
 	});
 });
