@@ -10,25 +10,11 @@ import type { AddressInfo, Socket } from "node:net";
 import WebSocket, { WebSocketServer } from "ws";
 import { isRecord } from "../core/json.js";
 import { createClaims } from "../pending/claims.js";
-import {
-	ANSWERED_ELSEWHERE,
-	decodeAgentFrame,
-	encodeAnswer,
-	encodeRefused,
-	MAX_FRAME_BYTES,
-	type WireAnswerValue,
-} from "../remote/protocol.js";
-import {
-	agentAllowed,
-	COOKIE_NAME,
-	cookieSecretOf,
-	cookieValue,
-	isSameOrigin,
-	sameSecret,
-	sessionCookie,
-} from "./access.js";
+import { ANSWERED_ELSEWHERE, type WireAnswerValue } from "../remote/protocol.js";
+import { COOKIE_NAME, cookieSecretOf, cookieValue, isSameOrigin, sameSecret, sessionCookie } from "./access.js";
+import { createAgentEndpoint, refuseUpgrade } from "./agent-endpoint.js";
 import { diffItems, packMessages, type ShownItems, shownItems } from "./feed.js";
-import { createLiveAsks, type LiveAsk } from "./live-asks.js";
+import type { LiveAsk } from "./live-asks.js";
 import type { PageOp, PageState, Receipt } from "./page/live-state.js";
 import { readPageAnswers, wireAnswers } from "./page-answers.js";
 import {
@@ -106,19 +92,40 @@ async function readJsonBody(request: IncomingMessage): Promise<unknown> {
 	return JSON.parse(Buffer.concat(chunks).toString("utf8"));
 }
 
-function refuseUpgrade(socket: Socket, status: string): void {
-	socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
-}
-
 export async function startWebServer(options: WebServerOptions): Promise<WebServer> {
 	const now = options.now ?? Date.now;
 	const heldElsewhere = options.heldElsewhere ?? createClaims().heldElsewhere;
 	const cookieSecret = cookieSecretOf(options.pageToken);
-	let nextAskId = 1;
-	const asks = createLiveAsks(() => String(nextAskId++));
-	const agents = new Map<number, WebSocket>();
-	let nextConnection = 1;
 	const pages = new Set<WebSocket>();
+	const endpoint = createAgentEndpoint(
+		{ agentToken: options.agentToken, now },
+		{
+			onAsk: () => broadcast(),
+			onClosed(connection, questionId, reason) {
+				const key = receiptKey(connection, questionId);
+				const answeredHere = awaitingReceipt.get(key);
+				if (answeredHere !== undefined) {
+					awaitingReceipt.delete(key);
+					broadcast([{ op: "receipt", id: answeredHere, receipt: receiptOf(reason) }]);
+					return;
+				}
+				const closed = asks.close(connection, questionId);
+				if (!closed) return;
+				if (reason === "answered" || reason === ANSWERED_ELSEWHERE) markAnswered(closed);
+				broadcast();
+			},
+			onConnectionClosed(connection, hadAsks) {
+				const lost: PageOp[] = [];
+				for (const [key, id] of awaitingReceipt) {
+					if (!key.startsWith(`${connection}\u0000`)) continue;
+					awaitingReceipt.delete(key);
+					lost.push({ op: "receipt", id, receipt: "lost" });
+				}
+				if (hadAsks || lost.length > 0) broadcast(lost);
+			},
+		},
+	);
+	const asks = endpoint.asks;
 	let pending = listPendingViews(options.cwd, options.judge, heldElsewhere);
 
 	// Asks just answered or dismissed (here or in pi): pi is removing their pending files, which stay hidden meanwhile.
@@ -201,13 +208,11 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
 			answers = wireAnswers(ask.questions, read.answers, ask.accepts);
 		}
 		// First answer wins: taking the ask removes it, so a second page (or a double tap) gets 409.
-		const taken = asks.take(body.id);
-		const agent = taken ? agents.get(taken.connection) : undefined;
-		if (!taken || !agent || agent.readyState !== WebSocket.OPEN) {
+		const taken = endpoint.answer(body.id, answers);
+		if (!taken) {
 			broadcast();
 			return [409, { error: "the agent is gone; the question was withdrawn" }];
 		}
-		agent.send(encodeAnswer(taken.questionId, answers));
 		markAnswered(taken.ask);
 		const confirms = taken.ask.accepts.closes;
 		if (confirms) awaitingReceipt.set(receiptKey(taken.connection, taken.questionId), taken.ask.id);
@@ -288,20 +293,11 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
 			else response.end();
 		});
 	});
-	const agentSockets = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES });
 	const pageSockets = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
 
 	server.on("upgrade", (request: IncomingMessage, socket: Socket, head: Buffer) => {
 		const path = new URL(request.url ?? "/", "http://localhost").pathname;
-		if (path === "/agent") {
-			if (!agentAllowed(request.headers.authorization, options.agentToken))
-				return refuseUpgrade(socket, "401 Unauthorized");
-			// Agents are programs, which send no Origin; a browser always does. Without this, any web site the person
-			// visits could connect here as an "agent" and put its own questions on the page.
-			if (request.headers.origin !== undefined) return refuseUpgrade(socket, "403 Forbidden");
-			agentSockets.handleUpgrade(request, socket, head, (agent) => onAgent(agent));
-			return;
-		}
+		if (path === "/agent") return endpoint.handleUpgrade(request, socket, head);
 		if (path === "/live") {
 			if (!isSignedIn(request)) return refuseUpgrade(socket, "401 Unauthorized");
 			if (!isSameOrigin(request.headers.origin, request.headers.host)) return refuseUpgrade(socket, "403 Forbidden");
@@ -310,45 +306,6 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
 		}
 		refuseUpgrade(socket, "404 Not Found");
 	});
-
-	function onAgent(agent: WebSocket): void {
-		const connection = nextConnection++;
-		agents.set(connection, agent);
-		agent.on("error", () => {});
-		agent.on("message", (data, isBinary) => {
-			if (isBinary) return;
-			const text = String(data);
-			const frame = decodeAgentFrame(text);
-			if (frame.kind === "question") {
-				const added = asks.add(connection, frame.payload, now(), Buffer.byteLength(text));
-				if (added.kind === "added") broadcast();
-				// Refused, not dropped: the agent learns at once and asks some other way; nothing is answered for the person.
-				else if (added.kind === "refused") agent.send(encodeRefused(frame.payload.questionId, added.reason));
-			} else if (frame.kind === "closed") {
-				const key = receiptKey(connection, frame.questionId);
-				const answeredHere = awaitingReceipt.get(key);
-				if (answeredHere !== undefined) {
-					awaitingReceipt.delete(key);
-					broadcast([{ op: "receipt", id: answeredHere, receipt: receiptOf(frame.reason) }]);
-					return;
-				}
-				const closed = asks.close(connection, frame.questionId);
-				if (!closed) return;
-				if (frame.reason === "answered" || frame.reason === ANSWERED_ELSEWHERE) markAnswered(closed);
-				broadcast();
-			}
-		});
-		agent.on("close", () => {
-			agents.delete(connection);
-			const lost: PageOp[] = [];
-			for (const [key, id] of awaitingReceipt) {
-				if (!key.startsWith(`${connection}\u0000`)) continue;
-				awaitingReceipt.delete(key);
-				lost.push({ op: "receipt", id, receipt: "lost" });
-			}
-			if (asks.dropConnection(connection) || lost.length > 0) broadcast(lost);
-		});
-	}
 
 	function onPage(page: WebSocket): void {
 		pages.add(page);
@@ -371,8 +328,8 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
 		async close() {
 			folderWatch.close();
 			clearInterval(recheckTimer);
-			for (const socket of [...agents.values(), ...pages]) socket.terminate();
-			agentSockets.close();
+			endpoint.close();
+			for (const socket of pages) socket.terminate();
 			pageSockets.close();
 			server.closeAllConnections();
 			await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -1,0 +1,106 @@
+/**
+ * The agent endpoint of a bridge backend: agents (pi processes) connect over a WebSocket, ask questions with the
+ * `ask_user_question` event and close them with `ask_user_closed`; the backend answers with `hook.ask_user_answer`.
+ * The limits of one connection (`LIVE_ASK_LIMITS`, frames of at most `MAX_FRAME_BYTES`) and the access rules (the
+ * agent token when one is set, no browser `Origin`) live here, so that `pi-ask-anywhere web` and a parent pi's route
+ * for its children (src/children/) enforce the same ones. What an ask means to the person is the caller's.
+ */
+import type { IncomingMessage } from "node:http";
+import type { Socket } from "node:net";
+import WebSocket, { WebSocketServer } from "ws";
+import {
+	decodeAgentFrame,
+	encodeAnswer,
+	encodeRefused,
+	MAX_FRAME_BYTES,
+	type QuestionEventPayload,
+	type WireAnswerValue,
+} from "../remote/protocol.js";
+import { agentAllowed } from "./access.js";
+import { createLiveAsks, type LiveAsk, type LiveAsks } from "./live-asks.js";
+
+export interface AgentEndpointEvents {
+	/** An agent asked, within its connection's limits. */
+	onAsk(ask: LiveAsk, payload: QuestionEventPayload, connection: number): void;
+	/** An agent sent `ask_user_closed` for one of its questions (the ask may already be answered and gone). */
+	onClosed(connection: number, questionId: string, reason: string): void;
+	/** A connection ended; `hadAsks`: it still held open questions, which are gone now. */
+	onConnectionClosed(connection: number, hadAsks: boolean): void;
+}
+
+export interface AgentEndpoint {
+	readonly asks: LiveAsks;
+	/** Takes an upgrade request for the agent path: refused without the token (when set) or from a browser. */
+	handleUpgrade(request: IncomingMessage, socket: Socket, head: Buffer): void;
+	/**
+	 * Takes the ask (the first answer wins) and sends the answers (`{}` dismisses) to its agent; `undefined` when the
+	 * ask is gone or its agent's connection is no longer open (nothing was sent).
+	 */
+	answer(
+		id: string,
+		answers: Record<string, WireAnswerValue>,
+	): { ask: LiveAsk; connection: number; questionId: string } | undefined;
+	/** Ends every agent connection. */
+	close(): void;
+}
+
+export function refuseUpgrade(socket: Socket, status: string): void {
+	socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+}
+
+export function createAgentEndpoint(
+	options: { agentToken?: string | undefined; now: () => number },
+	events: AgentEndpointEvents,
+): AgentEndpoint {
+	let nextAskId = 1;
+	const asks = createLiveAsks(() => String(nextAskId++));
+	const agents = new Map<number, WebSocket>();
+	let nextConnection = 1;
+	const sockets = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES });
+
+	function onAgent(agent: WebSocket): void {
+		const connection = nextConnection++;
+		agents.set(connection, agent);
+		agent.on("error", () => {});
+		agent.on("message", (data, isBinary) => {
+			if (isBinary) return;
+			const text = String(data);
+			const frame = decodeAgentFrame(text);
+			if (frame.kind === "question") {
+				const added = asks.add(connection, frame.payload, options.now(), Buffer.byteLength(text));
+				if (added.kind === "added") events.onAsk(added.ask, frame.payload, connection);
+				// Refused, not dropped: the agent learns at once and asks some other way; nothing is answered for the person.
+				else if (added.kind === "refused") agent.send(encodeRefused(frame.payload.questionId, added.reason));
+			} else if (frame.kind === "closed") {
+				events.onClosed(connection, frame.questionId, frame.reason);
+			}
+		});
+		agent.on("close", () => {
+			agents.delete(connection);
+			events.onConnectionClosed(connection, asks.dropConnection(connection));
+		});
+	}
+
+	return {
+		asks,
+		handleUpgrade(request, socket, head) {
+			if (!agentAllowed(request.headers.authorization, options.agentToken))
+				return refuseUpgrade(socket, "401 Unauthorized");
+			// Agents are programs, which send no Origin; a browser always does. Without this, any web site the person
+			// visits could connect here as an "agent" and put its own questions before the person.
+			if (request.headers.origin !== undefined) return refuseUpgrade(socket, "403 Forbidden");
+			sockets.handleUpgrade(request, socket, head, (agent) => onAgent(agent));
+		},
+		answer(id, answers) {
+			const taken = asks.take(id);
+			const agent = taken ? agents.get(taken.connection) : undefined;
+			if (!taken || !agent || agent.readyState !== WebSocket.OPEN) return undefined;
+			agent.send(encodeAnswer(taken.questionId, answers));
+			return taken;
+		},
+		close() {
+			for (const agent of agents.values()) agent.terminate();
+			sockets.close();
+		},
+	};
+}
