@@ -43,7 +43,9 @@ function explanation(outcome: AskOutcome): string | undefined {
 		case "cancelled":
 			return "The user cancelled and gave no answers. Do not assume any; continue without them or ask differently.";
 		case "timedOut":
-			return "The user did not respond in time; no answers were given. Do not assume any.";
+			return outcome.pendingFile
+				? "The user did not respond in time; no answers were given, so do not assume any. The questions stay pending: if the user answers them later, the answers arrive as a user message (<ask_user_answers> with this call's toolCallId)."
+				: "The user did not respond in time; no answers were given. Do not assume any.";
 		case "connectionLost":
 			return "The connection to the user was lost before they answered; no answers were given.";
 		case "interrupted":
@@ -82,7 +84,9 @@ export function buildDetails(request: AskRequest, outcome: AskOutcome, mode: Ask
 	if (request.metadata) details.metadata = request.metadata;
 	if (outcome.kind === "answered" && outcome.unanswered?.length) details.unanswered = outcome.unanswered;
 	if (outcome.kind === "answered" && outcome.note) details.note = outcome.note;
-	if (outcome.kind === "pending") details.pendingFile = outcome.pendingFile;
+	if ((outcome.kind === "pending" || outcome.kind === "timedOut") && outcome.pendingFile) {
+		details.pendingFile = outcome.pendingFile;
+	}
 	if (outcome.kind === "pending" && outcome.background) details.background = true;
 	return details;
 }

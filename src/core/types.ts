@@ -49,7 +49,8 @@ export type AskOutcome =
 	/** `note`: the person's note on the whole set of answers (the Review tab's Ctrl+N), never empty. */
 	| { kind: "answered"; answers: Answer[]; unanswered?: string[]; note?: string }
 	| { kind: "cancelled" }
-	| { kind: "timedOut" }
+	/** No reply in time: a backend's timeout, or the opt-in local limit (then the questions wait in `pendingFile`). */
+	| { kind: "timedOut"; pendingFile?: string }
 	| { kind: "connectionLost" }
 	| InterruptedOutcome
 	/** Saved for the person to answer later; `background`: the model asked for it and goes on meanwhile. */

@@ -8,13 +8,17 @@ import type { ExtensionContext } from "@mariozechner/pi-coding-agent";
 import { outcomeFromRawAnswers, parseAnswersText } from "../core/answer-input.js";
 import type { AskOutcome, AskRequest } from "../core/types.js";
 import type { SavedQuestions } from "../modes/print.js";
+import { displayPath } from "../pending/pending-file.js";
 import type { RemoteBridge } from "../remote/bridge.js";
 import { isRemoteDecision, raceLocalAndRemote } from "../remote/race.js";
 import type { Ask, AskHandler, AskResolution } from "../tool.js";
 import type { FrontEnd } from "./front-end.js";
+import { withIdleTimeout } from "./idle-timeout.js";
 
 export interface AskHandlerDeps {
 	frontEnd(ctx: ExtensionContext): FrontEnd;
+	/** The opt-in time limit on a local dialog nobody touches (idle-timeout.ts); `undefined`: none. */
+	idleTimeoutMs: number | undefined;
 	/** `--answers` meant for the run's first ask; handed out once. */
 	takeUpFrontAnswers(): string | undefined;
 	/** The person's typed answers in this session, for ↑ recall; `remember` adds an answered outcome's. */
@@ -110,15 +114,29 @@ export function createAskHandler(deps: AskHandlerDeps): AskHandler {
 		const dialog = frontEnd.ask;
 		if (dialog) {
 			const local = (signal?: AbortSignal) =>
-				dialog(ask.request, { signal, requestId: ask.toolCallId, history: deps.history() });
+				withIdleTimeout(deps.idleTimeoutMs, signal, (closing, activity) =>
+					dialog(ask.request, {
+						signal: closing,
+						onActivity: activity,
+						requestId: ask.toolCallId,
+						history: deps.history(),
+					}),
+				);
 			const onDisk = deps.keepOnDisk(ask.ctx, ask.request, ask.toolCallId);
 			const raced = bridge
 				? await raceLocalAndRemote(local, async (signal) => (await bridge).ask(ask.request, signal), ask.signal)
 				: { outcome: await local(ask.signal), answeredBy: "local" as const };
 			const { answeredBy } = raced;
-			const outcome = reported(raced.outcome, frontEnd);
+			let outcome = reported(raced.outcome, frontEnd);
+			// The time limit closed the local dialog: its questions wait on disk like an interrupted ask's, and a later
+			// answer reaches the model as a user message (/questions answer, pi -c, --answers, the web page).
+			const timedOutHere = outcome.kind === "timedOut" && answeredBy === "local" && onDisk !== undefined;
+			if (timedOutHere && onDisk) {
+				outcome = { kind: "timedOut", pendingFile: displayPath(ask.ctx.cwd, onDisk) };
+				frontEnd.tell("No answer in time: the questions stay pending (/questions answer).", "warning");
+			}
 			// An interrupted ask's questions stay on disk, to be answered later (/questions, pi -c, --answers).
-			if (onDisk) deps.doneWithDisk(onDisk, outcome.kind === "interrupted");
+			if (onDisk) deps.doneWithDisk(onDisk, outcome.kind === "interrupted" || timedOutHere);
 			deps.remember(outcome);
 			if (answeredBy === "remote") {
 				frontEnd.tell(outcome.kind === "answered" ? "Answered remotely." : "Dismissed remotely.");

@@ -113,7 +113,11 @@ export function asksOnBranch(branch: readonly SessionEntry[]): SessionAsk[] {
 			const ask = asks.get(message.toolCallId);
 			if (!ask) continue;
 			const details = isRecord(message.details) ? message.details : {};
-			if (details.outcome === "pending" && typeof details.pendingFile === "string") {
+			// A local dialog closed by the opt-in time limit leaves its questions pending too.
+			if (
+				(details.outcome === "pending" || details.outcome === "timedOut") &&
+				typeof details.pendingFile === "string"
+			) {
 				ask.state = "pending";
 				ask.pendingFile = details.pendingFile;
 			} else if (details.outcome === "interrupted") {

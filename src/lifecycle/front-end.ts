@@ -5,6 +5,7 @@
  */
 import type { ExtensionContext } from "@mariozechner/pi-coding-agent";
 import type { AskMode, AskOutcome, AskRequest } from "../core/types.js";
+import type { RpcDialogs } from "../modes/rpc-dialogs.js";
 
 export type FrontEndKind = "tui" | "rpc" | "sdk" | "print" | "json";
 
@@ -17,6 +18,8 @@ export interface AskOptions {
 	requestId: string;
 	/** Earlier answers typed in this session, newest last, for ↑ recall. */
 	history: readonly string[];
+	/** The person did something in the dialog (a key, a reply): the opt-in time limit restarts its clock. */
+	onActivity?: () => void;
 }
 
 export interface FrontEnd {
@@ -68,8 +71,31 @@ type DialogAsk = (request: AskRequest, options: AskOptions) => Promise<AskOutcom
 function rpcDialogs(ctx: ExtensionContext, structured: boolean): DialogAsk {
 	return (request, options) =>
 		import("../modes/rpc.js").then((m) =>
-			m.askRpc(ctx.ui, request, { signal: options.signal, structured, requestId: options.requestId }),
+			m.askRpc(touching(ctx.ui, options.onActivity), request, {
+				signal: options.signal,
+				structured,
+				requestId: options.requestId,
+			}),
 		);
+}
+
+/** The app's dialogs, each reply also counted as the person's activity. */
+function touching(ui: ExtensionContext["ui"], onActivity: (() => void) | undefined): RpcDialogs {
+	if (!onActivity) return ui;
+	const after =
+		<A extends unknown[], R>(ask: (...args: A) => Promise<R>) =>
+		async (...args: A): Promise<R> => {
+			const reply = await ask(...args);
+			onActivity();
+			return reply;
+		};
+	return {
+		select: after(ui.select.bind(ui)),
+		input: after(ui.input.bind(ui)),
+		confirm: after(ui.confirm.bind(ui)),
+		editor: after(ui.editor.bind(ui)),
+		notify: ui.notify.bind(ui),
+	};
 }
 
 /**
@@ -80,7 +106,11 @@ function tuiDialog(ctx: ExtensionContext): DialogAsk {
 	const fallback = rpcDialogs(ctx, false);
 	return async (request, options) => {
 		const { askInteractive } = await import("../modes/interactive.js");
-		const outcome = await askInteractive(ctx.ui, request, { signal: options.signal, history: options.history });
+		const outcome = await askInteractive(ctx.ui, request, {
+			signal: options.signal,
+			history: options.history,
+			...(options.onActivity ? { onActivity: options.onActivity } : {}),
+		});
 		return outcome ?? fallback(request, options);
 	};
 }

@@ -31,6 +31,7 @@ import type { AsksMade } from "./asks-made.js";
 import { afterDialog, createDialogQueue, type LateAsk, waitingLine } from "./background-asks.js";
 import { createDeliveries } from "./deliveries.js";
 import { createFrontEnd, type FrontEnd, type FrontEndKind, frontEndKind, type ProcessEdges } from "./front-end.js";
+import { timeoutSetting } from "./idle-timeout.js";
 import type { Ledger } from "./ledger.js";
 import { createRemoteSession } from "./remote-session.js";
 import { type FindingsDeps, findForeignPending, findNewerPending, findOpenAsks } from "./startup-findings.js";
@@ -101,6 +102,8 @@ export function createLifecycle(pi: ExtensionAPI, edges: LifecycleEdges) {
 	const dialogClaims = new Map<string, () => void>();
 	/** One dialog at a time: a background ask's dialog may still be open when the model asks again. */
 	const inTurn = createDialogQueue();
+	/** The opt-in time limit on a dialog nobody touches (`PI_ASK_USER_TIMEOUT`), decided once. */
+	const idleTimeout = timeoutSetting(edges.env.PI_ASK_USER_TIMEOUT);
 	/** Background asks of this session the person set aside (the line above the editor counts them). */
 	const setAside = new Set<string>();
 
@@ -298,6 +301,7 @@ export function createLifecycle(pi: ExtensionAPI, edges: LifecycleEdges) {
 		deliveries.releaseAll();
 		state.session = ctx.sessionManager;
 		state.history = typedAnswerHistory(ctx.sessionManager.getBranch());
+		if (idleTimeout.error) frontEnd(ctx).tell(`pi-ask-anywhere: ${idleTimeout.error}`, "warning");
 		remote.configure(undefined);
 		const sessionId = ctx.sessionManager.getSessionId();
 		const commandLine = await readCommandLine(edges.argv, edges.piExports);
@@ -357,6 +361,7 @@ export function createLifecycle(pi: ExtensionAPI, edges: LifecycleEdges) {
 	}
 
 	const askHandler: AskHandler = createAskHandler({
+		idleTimeoutMs: idleTimeout.ms,
 		frontEnd,
 		takeUpFrontAnswers: () => {
 			const answers = state.upFront;

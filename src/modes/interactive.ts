@@ -24,6 +24,8 @@ export interface InteractiveOptions {
 	signal?: AbortSignal;
 	/** Earlier answers typed in this session, newest last, for ↑ recall in text inputs. */
 	history?: readonly string[];
+	/** Called on every key the person presses (the opt-in time limit restarts its clock). */
+	onActivity?: () => void;
 	/** Overrides `PI_ASK_USER_NOTIFY` (tests). */
 	notify?: NotifySetting;
 	/** pi's version (tests); decides whether pi is told that the session waits for the person. */
@@ -139,6 +141,7 @@ export async function askInteractive(
 				hideKey,
 				paths: nodePathSource(process.cwd(), homedir()),
 				onDone: done,
+				...(options.onActivity ? { onInput: options.onActivity } : {}),
 			});
 			if (signal) {
 				const onAbort = () => {

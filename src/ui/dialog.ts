@@ -38,6 +38,8 @@ export interface AskDialogOptions {
 	hideKey?: KeyId;
 	/** Called once, when the dialog ends. */
 	onDone(outcome: AskOutcome): void;
+	/** Any key the person pressed (the opt-in time limit restarts its clock). */
+	onInput?(): void;
 }
 
 function editorTheme(theme: DialogTheme): EditorTheme {
@@ -103,6 +105,7 @@ export class AskDialog implements Component, Focusable {
 
 	handleInput(data: string): void {
 		if (this.finished) return;
+		this.options.onInput?.();
 		if (this.state.hidden) {
 			// Folded: the hide key brings the dialog back; no other key changes anything, the editor's text included.
 			const action = keyToAction(data, this.keys, this.state, this.cursor(), this.hideKey());

@@ -14,6 +14,7 @@ import {
 	type LoggedMessage,
 	runPrint,
 	SPEC_EXAMPLE,
+	sleep,
 	startTui,
 	type TuiSession,
 	type Workspace,
@@ -154,5 +155,35 @@ describe("/questions reopen (issue 24, item 12)", () => {
 		tui.type(KEYS.escape);
 		tui.type(KEYS.enter);
 		await tui.waitFor("nothing to reopen", 20_000);
+	});
+});
+
+describe("PI_ASK_USER_TIMEOUT (issue 24, item 13)", () => {
+	it("a dialog nobody touches ends timedOut (a key restarts the clock); the questions stay pending and a later answer arrives once", async () => {
+		ws.script([
+			{ toolCall: { name: "ask_user", arguments: SPEC_EXAMPLE } },
+			{ text: "No answer yet, going on." },
+			{ echo: true },
+		]);
+		tui = startTui(ws, ["set up the service"], { env: { ...ENV, PI_ASK_USER_TIMEOUT: "4" } });
+		await tui.waitFor("Other (type your answer)", 40_000);
+		await sleep(2_500);
+		tui.type(KEYS.down);
+		await sleep(2_500);
+		// 5 s after the dialog opened, 2.5 s after the key: still open.
+		expect(ws.lastToolResult()).toBeUndefined();
+		const result = await waitForToolResult(ws, 20_000);
+		expect(result.text.split("\n")[0]).toBe('{"answered":false,"answers":[],"timedOut":true}');
+		expect(result.text).toContain("The questions stay pending");
+		await tui.waitFor("No answer yet, going on.");
+		expect(existsSync(ws.pendingPath())).toBe(true);
+		tui.type("/questions answer");
+		await tui.waitFor("/questions answer");
+		tui.type(KEYS.escape);
+		tui.type(KEYS.enter);
+		const delivered = await answerSpecExampleInTui(ws, tui, "late-svc");
+		expect(delivered).toContain('"answer":"late-svc","wasCustom":true');
+		expect(deliveriesIn(ws.lastMessages())).toHaveLength(1);
+		expect(await goneSoon(ws.pendingPath())).toBe(true);
 	});
 });

@@ -54,6 +54,7 @@ function setup(options: {
 	};
 	let upFront = options.upFront;
 	const deps: AskHandlerDeps = {
+		idleTimeoutMs: undefined,
 		frontEnd: () => frontEnd,
 		takeUpFrontAnswers: () => {
 			const answers = upFront;

@@ -1,0 +1,65 @@
+/**
+ * The opt-in time limit on a local dialog (issue 24, item 13; `PI_ASK_USER_TIMEOUT=<seconds>`, off by default as the
+ * specification's "no timeout" says): a dialog nobody touched for that long ends `timedOut`; any key (or, in RPC
+ * mode, any reply) restarts the clock. It only ever closes the dialog — no option is picked on the person's behalf —
+ * and the questions stay pending, so a later answer still reaches the model (as a user message).
+ */
+import type { AskOutcome } from "../core/types.js";
+
+export interface Timers {
+	set(run: () => void, ms: number): unknown;
+	clear(id: unknown): void;
+}
+
+const systemTimers: Timers = {
+	set: (run, ms) => setTimeout(run, ms),
+	clear: (id) => clearTimeout(id as ReturnType<typeof setTimeout>),
+};
+
+/** The limit in milliseconds (`undefined`: none); an unreadable value is no limit, with the reason. */
+export function timeoutSetting(value: string | undefined): { ms: number | undefined; error?: string } {
+	const text = value?.trim().toLowerCase() ?? "";
+	if (text === "" || text === "0" || text === "off" || text === "false" || text === "no") return { ms: undefined };
+	const seconds = Number(text);
+	if (!Number.isFinite(seconds) || seconds <= 0) {
+		return {
+			ms: undefined,
+			error: `PI_ASK_USER_TIMEOUT must be a number of seconds (or 0/off), got ${JSON.stringify(value)}; no time limit is set`,
+		};
+	}
+	return { ms: Math.round(seconds * 1000) };
+}
+
+/**
+ * Shows a dialog under the limit: `show` gets the signal that closes it and the function that restarts the clock.
+ * A dialog closed by the limit is `timedOut`; one closed by pi's own abort stays `interrupted`.
+ */
+export async function withIdleTimeout(
+	ms: number | undefined,
+	signal: AbortSignal | undefined,
+	show: (signal: AbortSignal, activity: () => void) => Promise<AskOutcome>,
+	timers: Timers = systemTimers,
+): Promise<AskOutcome> {
+	const controller = new AbortController();
+	const onAbort = () => controller.abort();
+	signal?.addEventListener("abort", onAbort, { once: true });
+	if (signal?.aborted) controller.abort();
+	let timedOut = false;
+	let timer: unknown;
+	const restart = () => {
+		if (ms === undefined || controller.signal.aborted) return;
+		timers.clear(timer);
+		timer = timers.set(() => {
+			timedOut = true;
+			controller.abort();
+		}, ms);
+	};
+	restart();
+	try {
+		const outcome = await show(controller.signal, restart);
+		return timedOut && outcome.kind === "interrupted" ? { kind: "timedOut" } : outcome;
+	} finally {
+		timers.clear(timer);
+		signal?.removeEventListener("abort", onAbort);
+	}
+}
