@@ -12,6 +12,7 @@ import { checkRemoteUrl, describeRemoteUrl, type RemoteConfig } from "./config.j
 import { createConnection, isUnavailable, type RemoteUnavailable } from "./connection.js";
 import {
 	ANSWERED_ELSEWHERE,
+	type Asker,
 	type ClosedReason,
 	decodeAnswer,
 	encodeClosed,
@@ -37,8 +38,11 @@ export interface RemoteBridgeDeps {
 }
 
 export interface RemoteBridge {
-	/** Sends the questions and waits for the first answer; aborting resolves `interrupted` and stops waiting. */
-	ask(request: AskRequest, signal?: AbortSignal): Promise<RemoteAskOutcome>;
+	/**
+	 * Sends the questions and waits for the first answer; aborting resolves `interrupted` and stops waiting. `asker`
+	 * describes who asks (a child pi asking through its parent).
+	 */
+	ask(request: AskRequest, signal?: AbortSignal, asker?: Asker): Promise<RemoteAskOutcome>;
 	/** Settles open asks as `interrupted`, closes the socket, clears every timer. */
 	dispose(): void;
 }
@@ -129,15 +133,15 @@ export function createRemoteBridge(config: RemoteConfig, deps: RemoteBridgeDeps)
 		const dismissed = Object.keys(frame.answers).length === 0;
 		const matched = matchAnswers(asked, frame.answers);
 		for (const warning of matched.warnings) warn(`${name}: ${warning}`);
-		if (!dismissed && matched.perQuestion.every((answer) => answer === undefined)) {
+		if (!dismissed && !matched.named.some(Boolean)) {
 			// Not a dismissal and not an answer to anything asked: keep waiting rather than close the dialog.
 			warn(`ignored an answer for ${name} that names none of its questions`);
 			return;
 		}
-		question.settle(outcomeFromRemoteAnswers(asked, matched.perQuestion, dismissed), "answered");
+		question.settle(outcomeFromRemoteAnswers(asked, matched.perQuestion, dismissed, frame.note), "answered");
 	}
 
-	async function ask(request: AskRequest, signal?: AbortSignal): Promise<RemoteAskOutcome> {
+	async function ask(request: AskRequest, signal?: AbortSignal, asker?: Asker): Promise<RemoteAskOutcome> {
 		if (disposed) return unavailable("remote answering was shut down");
 		// Only the person dismisses (a backend's `{}`); an abort is pi's or the run's, never theirs.
 		if (signal?.aborted) return { kind: "interrupted" };
@@ -167,7 +171,7 @@ export function createRemoteBridge(config: RemoteConfig, deps: RemoteBridgeDeps)
 			openQuestions.set(questionId, { request, settle });
 			connection.keepAlive(true);
 			signal?.addEventListener("abort", onAbort, { once: true });
-			open.send(JSON.stringify(encodeQuestion(request, ids)), (error) => {
+			open.send(JSON.stringify(encodeQuestion(request, ids, asker)), (error) => {
 				if (error) settle(unavailable(`could not send the question to ${where}: ${error.message}`));
 			});
 		});

@@ -61,6 +61,14 @@ export interface QuestionEventPayload {
 	questions: WireQuestion[];
 	/** Beyond the base protocol: what the agent also accepts (`WIRE_EXTENSIONS`); absent from a plain agent. */
 	extensions?: string[];
+	/** Beyond the base protocol: who asks, in the agent's own words (a child pi's task and folder); untrusted. */
+	asker?: Asker;
+}
+
+/** How an agent describes itself to the person: what it was asked to do, and where it works. */
+export interface Asker {
+	task?: string;
+	cwd?: string;
 }
 
 export interface QuestionFrame {
@@ -95,7 +103,8 @@ export type WireAnswerValue = string | string[] | { answer: string | string[]; n
 
 /** What one inbound text frame turned out to be. */
 export type DecodedFrame =
-	| { kind: "answer"; questionId: string; answers: Record<string, RemoteAnswer | null> }
+	/** `note`: beyond the base protocol, the person's note on the whole set of answers. */
+	| { kind: "answer"; questionId: string; answers: Record<string, RemoteAnswer | null>; note?: string }
 	/** The backend will not take this question; `error` says why (untrusted text, one line, cut short). */
 	| { kind: "refused"; questionId: string; error: string }
 	/** A well-formed envelope of another type (pings, other hooks): not ours, ignored quietly. */
@@ -103,7 +112,7 @@ export type DecodedFrame =
 	| { kind: "malformed"; reason: string };
 
 /** The `ask_user_question` event for one ask. Optional fields become what the Go structs expect. */
-export function encodeQuestion(request: AskRequest, ids: QuestionIds): QuestionFrame {
+export function encodeQuestion(request: AskRequest, ids: QuestionIds, asker?: Asker): QuestionFrame {
 	const questions = request.questions.map((question): WireQuestion => {
 		const wire: WireQuestion = {
 			question: question.question,
@@ -129,6 +138,7 @@ export function encodeQuestion(request: AskRequest, ids: QuestionIds): QuestionF
 				questionId: ids.questionId,
 				questions,
 				extensions: [...WIRE_EXTENSIONS],
+				...(asker ? { asker } : {}),
 			},
 		},
 	};
@@ -197,7 +207,10 @@ export function decodeAnswer(text: string): DecodedFrame {
 		}
 		decoded[key] = answer;
 	}
-	return { kind: "answer", questionId, answers: decoded };
+	const note = typeof payload.note === "string" ? payload.note : undefined;
+	return note === undefined
+		? { kind: "answer", questionId, answers: decoded }
+		: { kind: "answer", questionId, answers: decoded, note };
 }
 
 /** A batch as a warning names it: its first question, and how many more there are. */
@@ -210,6 +223,8 @@ export function nameQuestions(questions: readonly Question[]): string {
 /** The answers matched to the questions they name, and a warning for every entry that was not used. */
 export interface MatchedAnswers {
 	perQuestion: (RemoteAnswer | undefined)[];
+	/** Whether a key named each question (a `null` value names a question the person skipped). */
+	named: boolean[];
 	warnings: string[];
 }
 
@@ -245,6 +260,7 @@ export function matchAnswers(
 	const { values, problems } = valuesByQuestionKey(wireKeyNames(questions), Object.entries(answers));
 	return {
 		perQuestion: values.map((value) => value ?? undefined),
+		named: values.map((value) => value !== undefined),
 		warnings: problems.map((problem) => `ignored ${describeKeyProblem(problem, questions, "the answer")}`),
 	};
 }
@@ -258,6 +274,7 @@ export function outcomeFromRemoteAnswers(
 	questions: readonly Question[],
 	perQuestion: readonly (RemoteAnswer | undefined)[],
 	dismissed: boolean,
+	note?: string,
 ): AskOutcome {
 	if (dismissed) return { kind: "cancelled" };
 	return answeredOutcome(
@@ -266,6 +283,7 @@ export function outcomeFromRemoteAnswers(
 			const remote = perQuestion[i];
 			return remote ? givenFromData(question, remote.given, remote.note) : undefined;
 		}),
+		note,
 	);
 }
 
@@ -274,9 +292,19 @@ export function encodeRefused(questionId: string, error: string): string {
 	return JSON.stringify({ type: REFUSED_TYPE, payload: { questionId, error } });
 }
 
-/** The `hook.ask_user_answer` frame a backend sends; `{}` dismisses. */
-export function encodeAnswer(questionId: string, answers: Record<string, WireAnswerValue>): string {
-	return JSON.stringify({ type: ANSWER_TYPE, payload: { questionId, answers } });
+/**
+ * The `hook.ask_user_answer` frame a backend sends; `{}` dismisses, `null` names a question the person skipped, and
+ * `note` (beyond the base protocol) is the person's note on the whole set.
+ */
+export function encodeAnswer(
+	questionId: string,
+	answers: Record<string, WireAnswerValue | null>,
+	note?: string,
+): string {
+	return JSON.stringify({
+		type: ANSWER_TYPE,
+		payload: { questionId, answers, ...(note !== undefined ? { note } : {}) },
+	});
 }
 
 /** What one text frame from an agent turned out to be (the backend's side of the wire). */
@@ -319,6 +347,15 @@ function decodeWireQuestion(value: unknown): WireQuestion | undefined {
 	return question;
 }
 
+/** An agent's description of itself: its string fields, as given (whoever shows them cleans them). */
+function decodeAsker(value: unknown): Asker | undefined {
+	if (!isRecord(value)) return undefined;
+	const asker: Asker = {};
+	if (typeof value.task === "string") asker.task = value.task;
+	if (typeof value.cwd === "string") asker.cwd = value.cwd;
+	return asker;
+}
+
 /** Parses one text frame from an agent on the backend's side; never throws. Other events are not ours. */
 export function decodeAgentFrame(text: string): AgentFrame {
 	let data: unknown;
@@ -351,6 +388,7 @@ export function decodeAgentFrame(text: string): AgentFrame {
 	const extensions = Array.isArray(payload.extensions)
 		? payload.extensions.filter((name): name is string => typeof name === "string")
 		: [];
+	const asker = decodeAsker(payload.asker);
 	return {
 		kind: "question",
 		payload: {
@@ -359,6 +397,7 @@ export function decodeAgentFrame(text: string): AgentFrame {
 			questionId,
 			questions: questions as WireQuestion[],
 			extensions,
+			...(asker ? { asker } : {}),
 		},
 	};
 }

@@ -38,8 +38,11 @@ export interface AgentEndpoint {
 	 */
 	answer(
 		id: string,
-		answers: Record<string, WireAnswerValue>,
+		answers: Record<string, WireAnswerValue | null>,
+		note?: string,
 	): { ask: LiveAsk; connection: number; questionId: string } | undefined;
+	/** Takes the ask and tells its agent that it was refused (`hook.ask_user_refused`): never an answer. */
+	refuse(id: string, reason: string): void;
 	/** Ends every agent connection. */
 	close(): void;
 }
@@ -91,12 +94,17 @@ export function createAgentEndpoint(
 			if (request.headers.origin !== undefined) return refuseUpgrade(socket, "403 Forbidden");
 			sockets.handleUpgrade(request, socket, head, (agent) => onAgent(agent));
 		},
-		answer(id, answers) {
+		answer(id, answers, note) {
 			const taken = asks.take(id);
 			const agent = taken ? agents.get(taken.connection) : undefined;
 			if (!taken || !agent || agent.readyState !== WebSocket.OPEN) return undefined;
-			agent.send(encodeAnswer(taken.questionId, answers));
+			agent.send(encodeAnswer(taken.questionId, answers, note));
 			return taken;
+		},
+		refuse(id, reason) {
+			const taken = asks.take(id);
+			const agent = taken ? agents.get(taken.connection) : undefined;
+			if (taken && agent?.readyState === WebSocket.OPEN) agent.send(encodeRefused(taken.questionId, reason));
 		},
 		close() {
 			for (const agent of agents.values()) agent.terminate();

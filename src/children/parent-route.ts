@@ -1,0 +1,142 @@
+/**
+ * A parent pi's route for its children's questions: a WebSocket endpoint on 127.0.0.1 only, behind a random secret,
+ * served by the web server's agent endpoint (src/web/agent-endpoint.ts: its access rules and per-connection limits).
+ * A child's questions are validated like a model's call, labelled with who asks, and shown in the parent's dialog
+ * (queued after any open one); the person's answer, skip, note or cancel goes back to the child as given. A child
+ * that closes its ask or goes away closes its dialog; closing the route ends every child's wait (`connectionLost`).
+ */
+import { randomBytes } from "node:crypto";
+import { once } from "node:events";
+import { createServer, type IncomingMessage } from "node:http";
+import type { AddressInfo, Socket } from "node:net";
+import type { Answer, AskOutcome, AskRequest } from "../core/types.js";
+import { AskUserError } from "../core/validate.js";
+import { createAgentEndpoint, refuseUpgrade } from "../web/agent-endpoint.js";
+import { describeAsker, replyToChild, requestFromChild } from "./child-question.js";
+import type { ParentRoute } from "./route-env.js";
+
+/** What the parent's session keeps of a child's ask (a custom entry; the child's words, cleaned). */
+export interface ChildAskRecord {
+	asker: { task?: string; cwd?: string };
+	questions: string[];
+	outcome: "answered" | "cancelled";
+	answers?: Answer[];
+	unanswered?: string[];
+	note?: string;
+	/** Whether the reply reached the child's connection (it may have gone meanwhile). */
+	delivered: boolean;
+}
+
+export const CHILD_ASK_RECORD_TYPE = "ask_user-child";
+
+export interface ParentRouteDeps {
+	/** Shows the questions to the person (the front end's queued dialog). */
+	show(request: AskRequest, options: { signal: AbortSignal; requestId: string }): Promise<AskOutcome>;
+	record(entry: ChildAskRecord): void;
+	/** A dialog that failed; the child is not answered (its question stays open until it goes away). */
+	failed?(error: unknown): void;
+	now?: () => number;
+}
+
+export interface ParentRouteServer {
+	route: ParentRoute;
+	/** Stops listening and ends every child's connection; open dialogs are closed. */
+	close(): Promise<void>;
+}
+
+const AGENT_PATH = "/agent";
+
+export async function startParentRoute(deps: ParentRouteDeps): Promise<ParentRouteServer> {
+	const token = randomBytes(32).toString("base64url");
+	/** The dialogs open for children's asks, by the endpoint's ask id, with the connection that asked. */
+	const open = new Map<string, { connection: number; questionId: string; stop: AbortController }>();
+	const stop = (id: string): void => {
+		open.get(id)?.stop.abort();
+		open.delete(id);
+	};
+
+	const endpoint = createAgentEndpoint(
+		{ agentToken: token, now: deps.now ?? Date.now },
+		{
+			onAsk(ask, payload, connection) {
+				let request: AskRequest;
+				try {
+					request = requestFromChild(ask.questions, payload.asker);
+				} catch (error) {
+					if (!(error instanceof AskUserError)) throw error;
+					endpoint.refuse(ask.id, `the questions are not valid: ${error.message}`);
+					return;
+				}
+				const controller = new AbortController();
+				open.set(ask.id, { connection, questionId: payload.questionId, stop: controller });
+				const asker = describeAsker(payload.asker);
+				deps.show(request, { signal: controller.signal, requestId: `child-${ask.id}-${payload.questionId}` }).then(
+					(outcome) => {
+						const stillOpen = open.get(ask.id)?.stop === controller;
+						open.delete(ask.id);
+						// Only the person's answer or cancel is sent; an interrupted dialog (the child or the parent going away) is not.
+						if (!stillOpen || (outcome.kind !== "answered" && outcome.kind !== "cancelled")) return;
+						const reply = replyToChild(outcome);
+						const delivered = endpoint.answer(ask.id, reply.answers, reply.note) !== undefined;
+						deps.record({
+							asker,
+							questions: request.questions.map((question) => question.question),
+							outcome: outcome.kind,
+							...(outcome.kind === "answered"
+								? {
+										answers: outcome.answers,
+										...(outcome.unanswered ? { unanswered: outcome.unanswered } : {}),
+										...(outcome.note !== undefined ? { note: outcome.note } : {}),
+									}
+								: {}),
+							delivered,
+						});
+					},
+					(error: unknown) => {
+						open.delete(ask.id);
+						deps.failed?.(error);
+					},
+				);
+			},
+			onClosed(connection, questionId) {
+				for (const [id, entry] of open) {
+					if (entry.connection === connection && entry.questionId === questionId) {
+						endpoint.asks.close(connection, questionId);
+						stop(id);
+					}
+				}
+			},
+			onConnectionClosed(connection) {
+				for (const [id, entry] of open) if (entry.connection === connection) stop(id);
+			},
+		},
+	);
+
+	const server = createServer((_request, response) => {
+		response.writeHead(404).end();
+	});
+	server.on("upgrade", (request: IncomingMessage, socket: Socket, head: Buffer) => {
+		const path = new URL(request.url ?? "/", "http://localhost").pathname;
+		if (path !== AGENT_PATH) return refuseUpgrade(socket, "404 Not Found");
+		endpoint.handleUpgrade(request, socket, head);
+	});
+	server.listen(0, "127.0.0.1");
+	await once(server, "listening");
+	// The route must never keep the parent alive on its own.
+	server.unref();
+	const { port } = server.address() as AddressInfo;
+
+	let closed: Promise<void> | undefined;
+	return {
+		route: { url: `ws://127.0.0.1:${port}${AGENT_PATH}`, token },
+		close() {
+			closed ??= (async () => {
+				for (const id of [...open.keys()]) stop(id);
+				endpoint.close();
+				server.closeAllConnections();
+				await new Promise<void>((resolve) => server.close(() => resolve()));
+			})();
+			return closed;
+		},
+	};
+}

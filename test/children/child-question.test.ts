@@ -1,0 +1,93 @@
+/** A child's questions as the parent shows them, and the person's reply as the child reads it back. */
+import { describe, expect, it } from "vitest";
+import { askerLabel, replyToChild, requestFromChild } from "../../src/children/child-question.js";
+import type { AskOutcome } from "../../src/core/types.js";
+import { AskUserError } from "../../src/core/validate.js";
+import {
+	decodeAnswer,
+	encodeAnswer,
+	encodeQuestion,
+	matchAnswers,
+	outcomeFromRemoteAnswers,
+} from "../../src/remote/protocol.js";
+import { DATABASE, FEATURES, NAME } from "../fixtures.js";
+
+const IDS = { questionId: "q1", sessionKey: "s", agentId: "pi-child" };
+const wireOf = (questions = [DATABASE, FEATURES, NAME]) => encodeQuestion({ questions }, IDS).payload.payload.questions;
+
+describe("askerLabel", () => {
+	it("says a child asks, in its own words, cleaned and cut short", () => {
+		expect(askerLabel({ task: "Task: set up\nthe\u001b[31m db", cwd: "/work/x" })).toBe(
+			'Asked by a child pi process (its task: "Task: set up the db"; its folder: /work/x)',
+		);
+		expect(askerLabel(undefined)).toBe("Asked by a child pi process (it did not say what it works on)");
+		const long = askerLabel({ task: "x".repeat(5000) });
+		expect(long.length).toBeLessThan(260);
+		expect(long).toContain("…");
+	});
+});
+
+describe("requestFromChild", () => {
+	it("gives back the child's questions, each labelled", () => {
+		const request = requestFromChild(wireOf(), { task: "migrate" });
+		expect(request.questions.map((q) => q.question)).toEqual([DATABASE.question, FEATURES.question, NAME.question]);
+		expect(request.questions[0]?.options?.[1]).toEqual({ label: "SQLite", description: "Lightweight, file-based" });
+		expect(request.questions[1]?.multiSelect).toBe(true);
+		expect(request.questions[2]?.header).toBe("Service Setup");
+		for (const question of request.questions) expect(question.context).toMatch(/^Asked by a child pi process/);
+	});
+	it("refuses questions that a model's call could not ask", () => {
+		const twice = wireOf([DATABASE, DATABASE]);
+		expect(() => requestFromChild(twice, undefined)).toThrow(AskUserError);
+	});
+});
+
+/** What the child's bridge makes of the reply (the same functions it uses). */
+function childReads(
+	outcome: Extract<AskOutcome, { kind: "answered" | "cancelled" }>,
+	questions = [DATABASE, FEATURES, NAME],
+) {
+	const reply = replyToChild(outcome);
+	const frame = decodeAnswer(encodeAnswer("q1", reply.answers, reply.note));
+	if (frame.kind !== "answer") throw new Error(frame.kind);
+	const matched = matchAnswers(questions, frame.answers);
+	expect(matched.warnings).toEqual([]);
+	return outcomeFromRemoteAnswers(questions, matched.perQuestion, Object.keys(frame.answers).length === 0, frame.note);
+}
+
+describe("replyToChild", () => {
+	it("an answer with a multi-select, typed text, notes and a note on the set reaches the child exactly", () => {
+		const outcome: AskOutcome = {
+			kind: "answered",
+			answers: [
+				{ question: DATABASE.question, answer: "SQLite", selectedOption: "SQLite", wasCustom: false, note: "small" },
+				{
+					question: FEATURES.question,
+					answer: ["Authentication", "Audit log, with dates"],
+					selectedOption: ["Authentication"],
+					wasCustom: true,
+				},
+				{ question: NAME.question, answer: "orders, v2", wasCustom: true },
+			],
+			note: "keep it cheap",
+		};
+		expect(childReads(outcome)).toEqual(outcome);
+	});
+	it("a skipped question stays skipped, also when every question is", () => {
+		const some: AskOutcome = {
+			kind: "answered",
+			answers: [{ question: NAME.question, answer: "orders", wasCustom: true }],
+			unanswered: [DATABASE.question, FEATURES.question],
+		};
+		expect(childReads(some)).toEqual(some);
+		const none: AskOutcome = {
+			kind: "answered",
+			answers: [],
+			unanswered: [DATABASE.question, FEATURES.question, NAME.question],
+		};
+		expect(childReads(none)).toEqual(none);
+	});
+	it("a cancel is a cancel", () => {
+		expect(childReads({ kind: "cancelled" })).toEqual({ kind: "cancelled" });
+	});
+});
