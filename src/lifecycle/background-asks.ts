@@ -1,9 +1,14 @@
 /**
  * Asks whose answers reach the model later, as a user message (issue 22): background asks (`background: true`, the
- * call returned at once) and pending asks answered in a dialog (`/questions answer`). What a dialog's end means for
- * them is decided here; the lifecycle carries it out. Dialogs are shown one at a time, in the order asked.
+ * call returned at once), pending asks answered in a dialog (`/questions answer`) and reopened ones. What a dialog's
+ * end means for them is decided here (afterDialog) and carried out by createLateAnswers through injected edges (the
+ * front end, claims, the deliveries). Dialogs are shown one at a time, in the order asked.
  */
+import type { ExtensionContext } from "@mariozechner/pi-coding-agent";
 import type { AskOutcome } from "../core/types.js";
+import { type Claims, describeClaim } from "../pending/claims.js";
+import { type AnsweredAsk, type Delivery, formatStructuredDelivery } from "../pending/delivery.js";
+import type { FrontEnd } from "./front-end.js";
 
 /** Why the questions are in a dialog: a background ask (the model goes on meanwhile) or one already pending. */
 export type LateAsk = "background" | "pending";
@@ -39,4 +44,88 @@ export function createDialogQueue() {
 		tail = turn.catch(() => undefined);
 		return turn;
 	};
+}
+
+/** An ask whose answers the person can give in a dialog now (re-asked at startup, `/questions answer`, a background ask). */
+export interface AskToAnswer extends AnsweredAsk {
+	path?: string;
+	fromSession?: string;
+}
+
+/** The widget above the editor that says questions set aside wait. */
+const WAITING_WIDGET = "ask_user-waiting";
+/** Esc in a background ask's dialog: keeping them (first, so an Enter by habit loses nothing) or dismissing them. */
+const LATER_CHOICE = {
+	keep: "Keep them for later (/questions answer)",
+	dismiss: "Dismiss them: the agent is told no answers will come",
+} as const;
+
+export interface LateAnswersDeps {
+	frontEnd(ctx: ExtensionContext): FrontEnd;
+	claims: Pick<Claims, "heldElsewhere">;
+	/** The person's typed answers in this session, for ↑ recall; `remember` adds an answered outcome's. */
+	history(): readonly string[];
+	remember(outcome: AskOutcome): void;
+	/** Sends the message on its way (deliveries.ts counts it once the session holds it). */
+	send(ctx: ExtensionContext, delivery: Delivery): void;
+}
+
+/**
+ * Asks answered in a dialog after their turn: each one's answers (or a background ask's dismissal) reach the model
+ * once, as a user message. Background asks the person sets aside are counted by a line above the editor.
+ */
+export function createLateAnswers(deps: LateAnswersDeps) {
+	const setAside = new Set<string>();
+
+	function showWaiting(ctx: ExtensionContext) {
+		if (!ctx.hasUI) return;
+		const line = waitingLine(setAside.size);
+		ctx.ui.setWidget(WAITING_WIDGET, line ? [line] : undefined);
+	}
+
+	async function answerInDialog(ctx: ExtensionContext, target: AskToAnswer, late: LateAsk = "pending"): Promise<void> {
+		const shown = deps.frontEnd(ctx);
+		if (!shown.ask) {
+			return shown.fail(
+				"/questions answer needs a UI. Answer with: pi -p -c --answers '[…]', or edit the pending file and run pi -c",
+			);
+		}
+		const holder = target.path ? deps.claims.heldElsewhere(target.path, target.toolCallId) : undefined;
+		if (holder) return shown.fail(`the questions are ${describeClaim(holder)}; answer them there`);
+		const background = late === "background" || setAside.has(target.toolCallId);
+		const outcome = await shown.ask(target.request, { requestId: target.toolCallId, history: deps.history() });
+		// In the TUI a background ask's Esc may mean "later" rather than "no answers": the person says which.
+		const later =
+			background && outcome.kind === "cancelled" && shown.kind === "tui"
+				? (await ctx.ui.select("Dismiss these questions?", [LATER_CHOICE.keep, LATER_CHOICE.dismiss])) !==
+					LATER_CHOICE.dismiss
+				: false;
+		const end = afterDialog(outcome, background ? "background" : "pending", later);
+		if (end.kind === "keep") {
+			if (background && end.setAside) setAside.add(target.toolCallId);
+			showWaiting(ctx);
+			if (end.setAside) {
+				// A reopened ask has no file: nothing stays pending, and /questions reopen offers it again.
+				shown.tell(
+					target.path
+						? "Not answered; the questions stay pending (/questions answer)."
+						: "Not answered; /questions reopen asks them again.",
+					"warning",
+				);
+			}
+			return;
+		}
+		setAside.delete(target.toolCallId);
+		showWaiting(ctx);
+		deps.remember(end.outcome);
+		deps.send(ctx, {
+			toolCallId: target.toolCallId,
+			text: formatStructuredDelivery(target, end.outcome, target.fromSession === undefined),
+			source: "the dialog",
+			...(target.path ? { path: target.path } : {}),
+			...(target.fromSession ? { fromSession: target.fromSession } : {}),
+		});
+	}
+
+	return { answerInDialog };
 }

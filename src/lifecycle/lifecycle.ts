@@ -10,8 +10,8 @@ import { typedParts } from "../core/answers.js";
 import type { AskOutcome, AskRequest } from "../core/types.js";
 import { readCommandLine } from "../modes/cli-args.js";
 import { saveQuestionsForLater } from "../modes/print.js";
-import { type Claims, describeClaim } from "../pending/claims.js";
-import { type AnsweredAsk, type Delivery, formatStructuredDelivery, oneAnswerPerAsk } from "../pending/delivery.js";
+import type { Claims } from "../pending/claims.js";
+import { type Delivery, oneAnswerPerAsk } from "../pending/delivery.js";
 import { deliveryFromAttachedFile } from "../pending/inbox.js";
 import {
 	createPendingFile,
@@ -28,7 +28,7 @@ import type { AskHandler } from "../tool.js";
 import { createAskHandler } from "./ask-handler.js";
 import { ASK_RECORD_TYPE, type AskRecord } from "./ask-records.js";
 import type { AsksMade } from "./asks-made.js";
-import { afterDialog, createDialogQueue, type LateAsk, waitingLine } from "./background-asks.js";
+import { type AskToAnswer, createDialogQueue, createLateAnswers } from "./background-asks.js";
 import { createDeliveries } from "./deliveries.js";
 import { createFrontEnd, type FrontEnd, type FrontEndKind, frontEndKind, type ProcessEdges } from "./front-end.js";
 import { timeoutSetting } from "./idle-timeout.js";
@@ -36,14 +36,6 @@ import type { Ledger } from "./ledger.js";
 import { createRemoteSession } from "./remote-session.js";
 import { type FindingsDeps, findForeignPending, findNewerPending, findOpenAsks } from "./startup-findings.js";
 import { planStartup, type StartupPlan } from "./startup-plan.js";
-
-/** The widget above the editor that says background questions wait. */
-const WAITING_WIDGET = "ask_user-waiting";
-/** Esc in a background ask's dialog: keeping them (first, so an Enter by habit loses nothing) or dismissing them. */
-const LATER_CHOICE = {
-	keep: "Keep them for later (/questions answer)",
-	dismiss: "Dismiss them: the agent is told no answers will come",
-} as const;
 
 export interface LifecycleEdges extends ProcessEdges {
 	argv: readonly string[];
@@ -61,11 +53,7 @@ export interface LifecycleEdges extends ProcessEdges {
 	claims: Claims;
 }
 
-/** An ask whose answers the person can give in a dialog now (re-asked at startup, or `/questions answer`). */
-export interface AskToAnswer extends AnsweredAsk {
-	path?: string;
-	fromSession?: string;
-}
+export type { AskToAnswer };
 
 interface RunState {
 	kind: FrontEndKind | undefined;
@@ -104,8 +92,6 @@ export function createLifecycle(pi: ExtensionAPI, edges: LifecycleEdges) {
 	const inTurn = createDialogQueue();
 	/** The opt-in time limit on a dialog nobody touches (`PI_ASK_USER_TIMEOUT`), decided once. */
 	const idleTimeout = timeoutSetting(edges.env.PI_ASK_USER_TIMEOUT);
-	/** Background asks of this session the person set aside (the line above the editor counts them). */
-	const setAside = new Set<string>();
 
 	function frontEnd(ctx: ExtensionContext): FrontEnd {
 		state.kind ??= frontEndKind(ctx, edges.argv);
@@ -114,11 +100,18 @@ export function createLifecycle(pi: ExtensionAPI, edges: LifecycleEdges) {
 		return ask ? { ...shown, ask: (request, options) => inTurn(() => ask(request, options)) } : shown;
 	}
 
-	function showWaiting(ctx: ExtensionContext) {
-		if (!ctx.hasUI) return;
-		const line = waitingLine(setAside.size);
-		ctx.ui.setWidget(WAITING_WIDGET, line ? [line] : undefined);
-	}
+	const late = createLateAnswers({
+		frontEnd,
+		claims: edges.claims,
+		history: () => state.history,
+		remember,
+		send: (ctx, delivery) => {
+			const refused = deliveries.send([delivery]);
+			if (refused) return frontEnd(ctx).fail(refused);
+			sendOwnTurn(ctx, [delivery], "steer");
+		},
+	});
+	const answerInDialog = late.answerInDialog;
 
 	function remoteBridge(ctx: ExtensionContext, shown: FrontEnd): Promise<RemoteBridge> | undefined {
 		// With a UI, stderr would tear the screen: warnings become notifications.
@@ -192,59 +185,6 @@ export function createLifecycle(pi: ExtensionAPI, edges: LifecycleEdges) {
 			return false;
 		}
 		return true;
-	}
-
-	/**
-	 * Shows an ask's questions in a dialog; its answers (or a background ask's dismissal) reach the model once, as a
-	 * user message: at once when the agent is idle, else after its current tool calls (steer), so the model hears
-	 * them while it works. They count once the session holds them (deliveries.ts).
-	 */
-	async function answerInDialog(ctx: ExtensionContext, target: AskToAnswer, late: LateAsk = "pending"): Promise<void> {
-		const shown = frontEnd(ctx);
-		if (!shown.ask) {
-			return shown.fail(
-				"/questions answer needs a UI. Answer with: pi -p -c --answers '[…]', or edit the pending file and run pi -c",
-			);
-		}
-		const holder = target.path ? edges.claims.heldElsewhere(target.path, target.toolCallId) : undefined;
-		if (holder) return shown.fail(`the questions are ${describeClaim(holder)}; answer them there`);
-		const background = late === "background" || setAside.has(target.toolCallId);
-		const outcome = await shown.ask(target.request, { requestId: target.toolCallId, history: state.history });
-		// In the TUI a background ask's Esc may mean "later" rather than "no answers": the person says which.
-		const later =
-			background && outcome.kind === "cancelled" && shown.kind === "tui"
-				? (await ctx.ui.select("Dismiss these questions?", [LATER_CHOICE.keep, LATER_CHOICE.dismiss])) !==
-					LATER_CHOICE.dismiss
-				: false;
-		const end = afterDialog(outcome, background ? "background" : "pending", later);
-		if (end.kind === "keep") {
-			if (background && end.setAside) setAside.add(target.toolCallId);
-			showWaiting(ctx);
-			if (end.setAside) {
-				// A reopened ask has no file: nothing stays pending, and /questions reopen offers it again.
-				shown.tell(
-					target.path
-						? "Not answered; the questions stay pending (/questions answer)."
-						: "Not answered; /questions reopen asks them again.",
-					"warning",
-				);
-			}
-			return;
-		}
-		setAside.delete(target.toolCallId);
-		showWaiting(ctx);
-		remember(end.outcome);
-		const sameSession = target.fromSession === undefined;
-		const answered: Delivery = {
-			toolCallId: target.toolCallId,
-			text: formatStructuredDelivery(target, end.outcome, sameSession),
-			source: "the dialog",
-			...(target.path ? { path: target.path } : {}),
-			...(target.fromSession ? { fromSession: target.fromSession } : {}),
-		};
-		const refused = deliveries.send([answered]);
-		if (refused) return shown.fail(refused);
-		sendOwnTurn(ctx, [answered], "steer");
 	}
 
 	function remember(outcome: AskOutcome) {
