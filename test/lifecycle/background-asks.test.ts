@@ -1,6 +1,10 @@
 /** What a late ask's dialog end means (issue 22), the waiting line, and one dialog at a time. */
+import type { ExtensionContext } from "@mariozechner/pi-coding-agent";
 import { describe, expect, it } from "vitest";
-import { afterDialog, createDialogQueue, waitingLine } from "../../src/lifecycle/background-asks.js";
+import type { AskOutcome } from "../../src/core/types.js";
+import { afterDialog, createDialogQueue, createLateAnswers, waitingLine } from "../../src/lifecycle/background-asks.js";
+import type { FrontEnd } from "../../src/lifecycle/front-end.js";
+import type { Delivery } from "../../src/pending/delivery.js";
 
 const answered = { kind: "answered" as const, answers: [{ question: "Q?", answer: "Yes", wasCustom: false }] };
 
@@ -64,5 +68,80 @@ describe("createDialogQueue", () => {
 		await expect(failing).rejects.toThrow("broken");
 		await expect(third).resolves.toBe("third");
 		expect(log).toEqual(["first shown", "second shown", "third shown"]);
+	});
+});
+
+describe("createLateAnswers", () => {
+	const REQUEST = { questions: [{ question: "Deploy where?" }] };
+
+	function setup(outcomes: AskOutcome[], choice?: string) {
+		const sent: Delivery[] = [];
+		const told: string[] = [];
+		const widgets: (string[] | undefined)[] = [];
+		const remembered: AskOutcome[] = [];
+		const frontEnd = {
+			kind: "tui",
+			recordedMode: "interactive",
+			ask: async () => outcomes.shift() ?? { kind: "cancelled" },
+			tell: (text: string) => told.push(text),
+			fail: (text: string) => told.push(`fail: ${text}`),
+		} as unknown as FrontEnd;
+		const ctx = {
+			hasUI: true,
+			ui: {
+				select: async (_title: string, items: string[]) => (choice === "dismiss" ? items[1] : items[0]),
+				setWidget: (_key: string, lines: string[] | undefined) => widgets.push(lines),
+			},
+		} as unknown as ExtensionContext;
+		const late = createLateAnswers({
+			frontEnd: () => frontEnd,
+			claims: { heldElsewhere: () => undefined },
+			history: () => [],
+			remember: (outcome) => remembered.push(outcome),
+			send: (_ctx, delivery) => sent.push(delivery),
+		});
+		const target = { toolCallId: "call_1", request: REQUEST, path: "/p/.pi/pending-questions.json" };
+		return { late, ctx, target, sent, told, widgets, remembered };
+	}
+
+	it("answered: one delivery naming the ask, with the file it settles", async () => {
+		const answered: AskOutcome = {
+			kind: "answered",
+			answers: [{ question: "Deploy where?", answer: "eu", wasCustom: true }],
+		};
+		const { late, ctx, target, sent, remembered } = setup([answered]);
+		await late.answerInDialog(ctx, target, "background");
+		expect(sent).toHaveLength(1);
+		expect(sent[0]).toMatchObject({
+			toolCallId: "call_1",
+			path: "/p/.pi/pending-questions.json",
+			source: "the dialog",
+		});
+		expect(sent[0]?.text).toContain('"answer":"eu"');
+		expect(remembered).toEqual([answered]);
+	});
+
+	it("a background ask's Esc then 'keep': nothing sent, the waiting line shows; answered later, it goes", async () => {
+		const { late, ctx, target, sent, widgets } = setup([
+			{ kind: "cancelled" },
+			{ kind: "answered", answers: [{ question: "Deploy where?", answer: "eu", wasCustom: true }] },
+		]);
+		await late.answerInDialog(ctx, target, "background");
+		expect(sent).toEqual([]);
+		expect(widgets.at(-1)).toEqual(["A question set aside waits for your answers: /questions answer"]);
+		await late.answerInDialog(ctx, target);
+		expect(sent).toHaveLength(1);
+		expect(widgets.at(-1)).toBeUndefined();
+	});
+
+	it("a background ask's Esc then 'dismiss': the model is told, once; a pending ask's Esc sends nothing", async () => {
+		const dismissed = setup([{ kind: "cancelled" }], "dismiss");
+		await dismissed.late.answerInDialog(dismissed.ctx, dismissed.target, "background");
+		expect(dismissed.sent).toHaveLength(1);
+		expect(dismissed.sent[0]?.text).toContain('"cancelled":true');
+		const pending = setup([{ kind: "cancelled" }], "dismiss");
+		await pending.late.answerInDialog(pending.ctx, pending.target);
+		expect(pending.sent).toEqual([]);
+		expect(pending.told).toContain("Not answered; the questions stay pending (/questions answer).");
 	});
 });
