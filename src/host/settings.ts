@@ -1,0 +1,115 @@
+/**
+ * The person's settings for pi-ask-anywhere (issue 24, item 15): one documented file,
+ * `<agentDir>/pi-ask-user/settings.json`, and a project's `.pi/pi-ask-user/settings.json` over it only where pi trusts
+ * the project (guidance from a cloned repository would be prompt injection). The environment wins over both. Decided
+ * once per session start and handed on as values: `enabled` and `guidelines` for the tool, and the dialog's settings
+ * as the environment variables that name them (so one reader each, whether set in the file or the environment).
+ */
+import { join } from "node:path";
+import { isRecord } from "../core/json.js";
+
+export interface ResolvedSettings {
+	/** false: `ask_user` is not registered (the tool is off; `/questions` still works). */
+	enabled: boolean;
+	/** Replaces the guidance lines pi adds to the system prompt for the tool. */
+	guidelines?: string[];
+	/** The dialog's settings as environment variables: the file's values under what the environment did not set. */
+	env: Record<string, string>;
+	/** What could not be used, one sentence each, naming the file. */
+	problems: string[];
+}
+
+const KEYS = ["enabled", "guidelines", "timeoutSeconds", "screenReader", "hideKey", "children", "language"] as const;
+
+interface FileSettings {
+	enabled?: boolean;
+	guidelines?: string[];
+	env: Record<string, string>;
+}
+
+function parseFile(path: string, text: string, problems: string[]): FileSettings {
+	const settings: FileSettings = { env: {} };
+	let data: unknown;
+	try {
+		data = JSON.parse(text);
+	} catch (error) {
+		problems.push(`${path} is not valid JSON (${(error as Error).message}); it is ignored`);
+		return settings;
+	}
+	if (!isRecord(data)) {
+		problems.push(`${path} must hold a JSON object; it is ignored`);
+		return settings;
+	}
+	const wrong = (key: string, what: string) => problems.push(`${path}: ${key} ${what}`);
+	for (const [key, value] of Object.entries(data)) {
+		switch (key) {
+			case "enabled":
+				if (typeof value === "boolean") settings.enabled = value;
+				else wrong(key, "must be true or false");
+				break;
+			case "guidelines":
+				if (Array.isArray(value) && value.every((line) => typeof line === "string")) settings.guidelines = value;
+				else wrong(key, "must be a list of strings");
+				break;
+			case "timeoutSeconds":
+				if (typeof value === "number" && Number.isFinite(value) && value >= 0) {
+					settings.env.PI_ASK_USER_TIMEOUT = String(value);
+				} else wrong(key, "must be a positive number of seconds");
+				break;
+			case "screenReader":
+				if (typeof value === "boolean") settings.env.PI_ASK_USER_SCREEN_READER = value ? "1" : "0";
+				else wrong(key, "must be true or false");
+				break;
+			case "hideKey":
+				if (typeof value === "string" && value.trim() !== "") settings.env.PI_ASK_USER_HIDE_KEY = value;
+				else wrong(key, 'must be a key name, e.g. "alt+o"');
+				break;
+			case "children":
+				if (typeof value === "boolean") settings.env.PI_ASK_USER_CHILDREN = value ? "on" : "off";
+				else wrong(key, "must be true or false");
+				break;
+			case "language":
+				// The dialog speaks English only so far; another language is said, not silently ignored.
+				if (value !== "en") wrong(key, 'can only be "en" for now');
+				break;
+			default:
+				wrong(key, `is not a setting (${KEYS.join(", ")})`);
+		}
+	}
+	return settings;
+}
+
+export function resolveSettings(input: {
+	agentDir: string;
+	cwd: string;
+	/** `ctx.isProjectTrusted()` where pi has it (≥0.79); without it a project's file is never used. */
+	projectTrusted: boolean;
+	env: NodeJS.ProcessEnv;
+	/** The file's text; `undefined` when there is none. */
+	read(path: string): string | undefined;
+}): ResolvedSettings {
+	const problems: string[] = [];
+	const userPath = join(input.agentDir, "pi-ask-user", "settings.json");
+	const projectPath = join(input.cwd, ".pi", "pi-ask-user", "settings.json");
+	const layers: FileSettings[] = [];
+	const userText = input.read(userPath);
+	if (userText !== undefined) layers.push(parseFile(userPath, userText, problems));
+	const projectText = input.read(projectPath);
+	if (projectText !== undefined) {
+		if (input.projectTrusted) layers.push(parseFile(projectPath, projectText, problems));
+		else problems.push(`${projectPath} is ignored: pi does not trust this project`);
+	}
+	const resolved: ResolvedSettings = { enabled: true, env: {}, problems };
+	for (const layer of layers) {
+		if (layer.enabled !== undefined) resolved.enabled = layer.enabled;
+		if (layer.guidelines !== undefined) resolved.guidelines = layer.guidelines;
+		Object.assign(resolved.env, layer.env);
+	}
+	for (const name of Object.keys(resolved.env)) {
+		if (input.env[name] !== undefined) {
+			if (input.env[name] === "") delete resolved.env[name];
+			else resolved.env[name] = input.env[name] as string;
+		}
+	}
+	return resolved;
+}
