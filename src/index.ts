@@ -4,6 +4,7 @@
  */
 import { writeSync } from "node:fs";
 import type { ExtensionAPI } from "@mariozechner/pi-coding-agent";
+import { createChildren } from "./children/children.js";
 import { createQuestionsCommand } from "./commands/questions.js";
 import { loadPiModules } from "./host/pi-modules.js";
 import { fileAsksMade } from "./lifecycle/asks-made.js";
@@ -67,16 +68,26 @@ export default async function askUser(pi: ExtensionAPI) {
 		claims,
 	});
 
+	// Children's questions reach the person through the pi that started them (src/children/).
+	const children = createChildren(pi, {
+		env: process.env,
+		argv: process.argv,
+		frontEnd: lifecycle.frontEnd,
+		ownAsk: lifecycle.askHandler,
+		warn: (text) => writeSync(2, `${text}\n`),
+	});
+
 	// Registered at session start, and only where no other package's ask_user is (see tool-owner.ts).
 	const registerTool = registerWhenFree(
 		pi,
-		() => pi.registerTool(createAskUserTool(lifecycle.askHandler, host.tui)),
+		() => pi.registerTool(createAskUserTool(children.askHandler, host.tui)),
 		(ctx, text) => lifecycle.frontEnd(ctx).tell(`pi-ask-anywhere: ${text}`, "warning"),
 	);
 	pi.registerCommand("questions", createQuestionsCommand({ ...lifecycle, structuredRpc, trust, claims }));
 
 	pi.on("session_start", async (event, ctx) => {
 		registerTool(ctx);
+		await children.sessionStart(ctx);
 		await lifecycle.sessionStart(event, ctx);
 	});
 	pi.on("input", lifecycle.input);
@@ -84,7 +95,10 @@ export default async function askUser(pi: ExtensionAPI) {
 	pi.on("turn_end", lifecycle.sessionMayHaveChanged);
 	pi.on("agent_end", lifecycle.agentEnd);
 	pi.on("session_tree", lifecycle.sessionTree);
-	pi.on("session_shutdown", lifecycle.sessionShutdown);
+	pi.on("session_shutdown", async () => {
+		await children.sessionShutdown();
+		await lifecycle.sessionShutdown();
+	});
 	pi.on("session_before_compact", (event, ctx) =>
 		compactKeepingDecisions(event, ctx, pi.getThinkingLevel(), host.codingAgent.compact),
 	);

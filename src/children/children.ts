@@ -1,0 +1,108 @@
+/**
+ * Questions from child pi processes reach the person through the pi that started them (issue 22, part 1), wired to
+ * pi's events: at session start a pi with a person behind it opens its route (parent-route.ts) and announces it in
+ * its own environment, which every command its agent runs inherits; a pi with nobody of its own that finds a route
+ * asks through it (child-ask.ts) and drops the remote bridge settings it inherited. At session shutdown the route
+ * closes and the environment is put back.
+ */
+import type { ExtensionAPI, ExtensionContext } from "@mariozechner/pi-coding-agent";
+import type { AskRequest } from "../core/types.js";
+import { type FrontEnd, frontEndKind } from "../lifecycle/front-end.js";
+import type { RemoteBridge } from "../remote/bridge.js";
+import type { Asker } from "../remote/protocol.js";
+import type { AskHandler } from "../tool.js";
+import { createChildAskHandler } from "./child-ask.js";
+import { CHILD_ASK_RECORD_TYPE, type ParentRouteServer } from "./parent-route.js";
+import { announceRoute, childrenRole, dropRemoteSettings, type ParentRoute } from "./route-env.js";
+
+/** How long a child waits for the person: as long as at its own terminal (the bridge's longest wait). */
+const CHILD_WAIT_MS = 24 * 60 * 60 * 1000;
+
+export interface ChildrenDeps {
+	env: NodeJS.ProcessEnv;
+	argv: readonly string[];
+	frontEnd(ctx: ExtensionContext): FrontEnd;
+	/** This pi's own ask handler (the lifecycle's). */
+	ownAsk: AskHandler;
+	/** Writes to stderr. */
+	warn(text: string): void;
+}
+
+export function createChildren(pi: ExtensionAPI, deps: ChildrenDeps) {
+	let server: ParentRouteServer | undefined;
+	let withdraw: (() => void) | undefined;
+	let parent: ParentRoute | undefined;
+	let bridge: Promise<RemoteBridge> | undefined;
+	let sessionKey = "pi-child";
+
+	const askParent = async (request: AskRequest, signal: AbortSignal | undefined, asker: Asker) => {
+		const route = parent;
+		if (!route) return { kind: "unavailable" as const, reason: "no parent route" };
+		bridge ??= import("../remote/bridge.js").then((m) =>
+			m.createRemoteBridge(
+				{
+					url: route.url,
+					token: route.token,
+					sessionKey,
+					agentId: "pi-child",
+					timeoutMs: CHILD_WAIT_MS,
+					connectTimeoutMs: 3_000,
+					allowInsecure: false,
+				},
+				{ logger: m.stderrLogger },
+			),
+		);
+		return (await bridge).ask(request, signal, asker);
+	};
+	const childAsk = createChildAskHandler({
+		ask: askParent,
+		fallback: deps.ownAsk,
+		tell: (_ctx, text) => deps.warn(text),
+	});
+
+	async function stop(): Promise<void> {
+		withdraw?.();
+		withdraw = undefined;
+		const closing = server?.close();
+		server = undefined;
+		void bridge?.then((b) => b.dispose());
+		bridge = undefined;
+		parent = undefined;
+		await closing;
+	}
+
+	return {
+		/** Before the lifecycle's: a child's inherited remote settings must be gone when the lifecycle reads them. */
+		async sessionStart(ctx: ExtensionContext): Promise<void> {
+			await stop();
+			const role = childrenRole(frontEndKind(ctx, deps.argv), deps.env);
+			if (role.kind === "ask-parent") {
+				parent = role.parent;
+				sessionKey = ctx.sessionManager.getSessionId();
+				dropRemoteSettings(deps.env);
+				return;
+			}
+			if (role.kind !== "offer") return;
+			const { startParentRoute } = await import("./parent-route.js");
+			try {
+				server = await startParentRoute({
+					show: (request, options) => {
+						const ask = deps.frontEnd(ctx).ask;
+						if (!ask) return Promise.resolve({ kind: "interrupted" });
+						return ask(request, { signal: options.signal, requestId: options.requestId, history: [] });
+					},
+					record: (entry) => pi.appendEntry(CHILD_ASK_RECORD_TYPE, entry),
+					failed: (error) => deps.frontEnd(ctx).tell(`pi-ask-anywhere: ${(error as Error).message}`, "warning"),
+				});
+			} catch (error) {
+				deps
+					.frontEnd(ctx)
+					.tell(`pi-ask-anywhere: children cannot ask through this pi: ${(error as Error).message}`, "warning");
+				return;
+			}
+			withdraw = announceRoute(deps.env, server.route);
+		},
+		askHandler: ((ask) => (parent ? childAsk(ask) : deps.ownAsk(ask))) satisfies AskHandler,
+		sessionShutdown: stop,
+	};
+}

@@ -1,0 +1,218 @@
+/**
+ * Questions from subagents against the real pi (issue 22, part 1), with pi's own subagent example extension: the
+ * parent's model calls `subagent`, pi runs the child as `pi --mode json -p --no-session …` with the parent's
+ * environment, the child loads this package from the agent folder's settings (not from the parent's `-e`), and its
+ * model calls `ask_user`. The person answers in the parent's TUI or RPC app; the child's model gets exactly that
+ * answer and the parent's model the child's output. A parent that dies while its child waits leaves the child
+ * `connectionLost`, with no pending file. Parent and child walk one script: they never run their models at once.
+ */
+import { existsSync, mkdirSync, readdirSync, readFileSync, readlinkSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import {
+	createWorkspace,
+	KEYS,
+	type LoggedMessage,
+	PI,
+	ROOT,
+	type RpcSession,
+	resultJson,
+	SCRIPTED_MODEL,
+	SPEC_EXAMPLE,
+	sleep,
+	startRpc,
+	startTui,
+	type TuiSession,
+	type Workspace,
+} from "./harness.js";
+import { rpcClient, stopRpc } from "./rpc-client.js";
+
+/** pi's subagent example, as shipped with the pi under test. */
+const SUBAGENT = join(PI.folder, "node_modules", PI.packageName, "examples/extensions/subagent/index.ts");
+const TASK = "Name the service and pick its database";
+const LABEL = "Asked by a child pi process";
+
+let ws: Workspace;
+let tui: TuiSession | undefined;
+let rpc: RpcSession | undefined;
+beforeEach(() => {
+	ws = createWorkspace();
+	// What `pi install` would write: the child loads this package (and the scripted model) from the agent folder.
+	writeFileSync(
+		join(ws.agentDir, "settings.json"),
+		JSON.stringify({
+			packages: [ROOT],
+			extensions: [SCRIPTED_MODEL],
+			defaultProvider: "scripted",
+			defaultModel: "scripted-1",
+		}),
+	);
+	mkdirSync(join(ws.agentDir, "agents"));
+	writeFileSync(
+		join(ws.agentDir, "agents", "helper.md"),
+		"---\nname: helper\ndescription: Sets things up; may ask the person\n---\nYou set things up.\n",
+	);
+});
+afterEach(async () => {
+	tui?.kill("SIGKILL");
+	tui = undefined;
+	if (rpc) await stopRpc(rpc);
+	rpc = undefined;
+	ws.cleanup();
+});
+
+const SCRIPT = [
+	{ toolCall: { name: "subagent", arguments: { agent: "helper", task: TASK } } }, // the parent
+	{ toolCall: { name: "ask_user", arguments: SPEC_EXAMPLE } }, // the child
+	{ echo: true }, // the child: its output is what its model received
+	{ echo: true }, // the parent: what it received from the subagent
+];
+
+/** The first request whose last message is a tool result of `tool`. */
+async function requestAfter(tool: string, timeoutMs = 60_000): Promise<LoggedMessage> {
+	for (const started = Date.now(); Date.now() - started < timeoutMs; await sleep(100)) {
+		for (const request of ws.requests()) {
+			const last = request.messages.at(-1);
+			if (last?.role === "toolResult" && last.toolName === tool) return last;
+		}
+	}
+	throw new Error(`timed out waiting for the model to receive a ${tool} result`);
+}
+
+const EXPECTED_ANSWERS = {
+	answered: true,
+	answers: [
+		{ question: SPEC_EXAMPLE.questions[0]?.question, answer: "SQLite", selectedOption: "SQLite", wasCustom: false },
+		{ question: SPEC_EXAMPLE.questions[1]?.question, answer: "orders", wasCustom: true },
+	],
+};
+
+/** The parent's session records that a child asked and what was answered. */
+function childRecords(): Record<string, unknown>[] {
+	const sessions = join(ws.agentDir, "sessions");
+	const files = existsSync(sessions)
+		? readdirSync(sessions, { recursive: true, encoding: "utf8" }).filter((f) => f.endsWith(".jsonl"))
+		: [];
+	return files
+		.flatMap((file) => readFileSync(join(sessions, file), "utf8").split("\n").filter(Boolean))
+		.map((line) => JSON.parse(line) as Record<string, unknown>)
+		.filter((entry) => entry.type === "custom" && entry.customType === "ask_user-child");
+}
+
+async function expectChildGotAnswers(): Promise<void> {
+	const childResult = await requestAfter("ask_user");
+	expect(resultJson(childResult.text)).toEqual(EXPECTED_ANSWERS);
+	const parentResult = await requestAfter("subagent");
+	// The child's output (its echo of what its model received) reaches the parent's model.
+	expect(parentResult.text).toContain(JSON.stringify(EXPECTED_ANSWERS));
+	await expect.poll(() => childRecords().length, { timeout: 10_000 }).toBe(1);
+	const record = childRecords()[0]?.data as Record<string, unknown>;
+	expect(record).toMatchObject({ outcome: "answered", answers: EXPECTED_ANSWERS.answers, delivered: true });
+	expect(record.asker).toEqual({ task: `Task: ${TASK}`, cwd: ws.cwd });
+	expect(existsSync(ws.pendingPath())).toBe(false);
+}
+
+/** A process's parent and state, from /proc (pi sets its process title, so its command line says nothing). */
+function processStat(pid: number): { ppid: number; state: string } | undefined {
+	try {
+		const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+		const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+		return { state: fields[0] ?? "", ppid: Number(fields[1]) };
+	} catch {
+		return undefined;
+	}
+}
+
+/** The processes `parent` started (the subagent's child pi) that work in this test's project folder. */
+function childPids(parent: number): number[] {
+	return readdirSync("/proc")
+		.filter((name) => /^\d+$/.test(name))
+		.map(Number)
+		.filter((pid) => {
+			try {
+				return processStat(pid)?.ppid === parent && readlinkSync(`/proc/${pid}/cwd`) === ws.cwd;
+			} catch {
+				return false;
+			}
+		});
+}
+
+/** Whether the process still runs (a zombie waiting to be reaped has ended). */
+const running = (pid: number): boolean => {
+	const state = processStat(pid)?.state;
+	return state !== undefined && state !== "Z" && state !== "X";
+};
+
+describe("questions from subagents (issue 22, part 1)", () => {
+	it("TUI parent: the child's question is asked in the parent's dialog, labelled; the answer reaches the child exactly", async () => {
+		ws.script(SCRIPT);
+		tui = startTui(ws, [`run the helper: ${TASK}`], { extensions: [SUBAGENT] });
+		await tui.waitFor("Other (type your answer)", 60_000);
+		await tui.waitFor(LABEL);
+		await tui.waitFor(`its task: "Task: ${TASK}"`);
+		tui.type("2");
+		await tui.waitFor(/Enter (to )?(submit|review)/);
+		tui.type("orders");
+		await tui.waitFor("orders");
+		tui.type(KEYS.enter);
+		await tui.waitFor("Review your answers");
+		tui.type(KEYS.enter);
+		await expectChildGotAnswers();
+	}, 120_000);
+
+	it("RPC parent: the app gets the child's question through pi's dialogs; the answer reaches the child exactly", async () => {
+		ws.script(SCRIPT);
+		rpc = startRpc(ws, ["-e", SUBAGENT]);
+		const ui = rpcClient(rpc);
+		rpc.send({ type: "prompt", message: `run the helper: ${TASK}` });
+		const db = await ui.dialog("select");
+		expect(String(db.title)).toContain(LABEL);
+		expect(String(db.title)).toContain(`its task: "Task: ${TASK}"`);
+		ui.value(db, "SQLite — Lightweight, file-based");
+		ui.value(await ui.dialog("input"), "orders");
+		await expectChildGotAnswers();
+	}, 120_000);
+
+	it("a parent that dies while its subagent waits: the subagent does not wait forever, and leaves no pending file", async () => {
+		ws.script(SCRIPT);
+		rpc = startRpc(ws, ["-e", SUBAGENT]);
+		const ui = rpcClient(rpc);
+		rpc.send({ type: "prompt", message: `run the helper: ${TASK}` });
+		await ui.dialog("select");
+		const children = childPids(rpc.child.pid ?? 0);
+		expect(children).toHaveLength(1);
+		rpc.child.kill("SIGKILL");
+		await rpc.exited;
+		rpc = undefined;
+		// Its output went to the parent, which is gone: pi ends it at its next write, if it is still waiting.
+		await expect.poll(() => children.filter(running), { timeout: 30_000 }).toEqual([]);
+		expect(readdirSync(ws.cwd)).toEqual([]);
+	}, 120_000);
+
+	it("a parent that dies while a child it ran with bash waits: the child's model hears connectionLost and that nobody can answer", async () => {
+		const command = `"${PI.node}" "${PI.cli}" -p --no-session "Task: ${TASK}" </dev/null >child.out 2>&1`;
+		ws.script([
+			{ toolCall: { name: "bash", arguments: { command } } }, // the parent
+			{ toolCall: { name: "ask_user", arguments: SPEC_EXAMPLE } }, // the child
+			{ echo: true }, // the child
+		]);
+		rpc = startRpc(ws);
+		const ui = rpcClient(rpc);
+		rpc.send({ type: "prompt", message: "run a child pi" });
+		const db = await ui.dialog("select");
+		expect(String(db.title)).toContain(LABEL);
+		rpc.child.kill("SIGKILL");
+		await rpc.exited;
+		rpc = undefined;
+		const childResult = await requestAfter("ask_user", 30_000);
+		const [first, second] = childResult.text.split("\n");
+		expect(JSON.parse(first ?? "")).toEqual({ answered: false, answers: [], connectionLost: true });
+		expect(second).toMatch(/nobody can answer these questions now/);
+		// The child ends, and keeps nothing where another session could deliver it.
+		await expect
+			.poll(() => readFileSync(join(ws.cwd, "child.out"), "utf8"), { timeout: 30_000 })
+			.toContain("The model received:");
+		expect(readFileSync(join(ws.cwd, "child.out"), "utf8")).toContain("no session to keep the questions in");
+		expect(readdirSync(ws.cwd)).toEqual(["child.out"]);
+	}, 120_000);
+});
