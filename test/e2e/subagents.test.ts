@@ -112,6 +112,12 @@ async function expectChildGotAnswers(): Promise<void> {
 	expect(existsSync(ws.pendingPath())).toBe(false);
 }
 
+/** A bash command that runs a child pi in print mode (without a session unless `withSession`), output to a file. */
+function childPi(prompt: string, output: string, withSession = false): string {
+	const session = withSession ? "" : " --no-session";
+	return `"${PI.node}" "${PI.cli}" -p${session} "${prompt}" </dev/null >${output} 2>&1`;
+}
+
 /** A process's parent and state, from /proc (pi sets its process title, so its command line says nothing). */
 function processStat(pid: number): { ppid: number; state: string } | undefined {
 	try {
@@ -190,7 +196,7 @@ describe("questions from subagents (issue 22, part 1)", () => {
 	}, 120_000);
 
 	it("a parent that dies while a child it ran with bash waits: the child's model hears connectionLost and that nobody can answer", async () => {
-		const command = `"${PI.node}" "${PI.cli}" -p --no-session "Task: ${TASK}" </dev/null >child.out 2>&1`;
+		const command = childPi(`Task: ${TASK}`, "child.out");
 		ws.script([
 			{ toolCall: { name: "bash", arguments: { command } } }, // the parent
 			{ toolCall: { name: "ask_user", arguments: SPEC_EXAMPLE } }, // the child
@@ -214,5 +220,48 @@ describe("questions from subagents (issue 22, part 1)", () => {
 			.toContain("The model received:");
 		expect(readFileSync(join(ws.cwd, "child.out"), "utf8")).toContain("no session to keep the questions in");
 		expect(readdirSync(ws.cwd)).toEqual(["child.out"]);
+	}, 120_000);
+
+	it("a child with a session of its own whose parent dies keeps its questions in its pending file, and says so", async () => {
+		ws.script([
+			{ toolCall: { name: "bash", arguments: { command: childPi("Task: keep them", "child.out", true) } } },
+			{ toolCall: { name: "ask_user", arguments: SPEC_EXAMPLE } },
+			{ echo: true },
+		]);
+		rpc = startRpc(ws);
+		const ui = rpcClient(rpc);
+		rpc.send({ type: "prompt", message: "run a child pi" });
+		await ui.dialog("select");
+		rpc.child.kill("SIGKILL");
+		await rpc.exited;
+		rpc = undefined;
+		await expect.poll(() => existsSync(ws.pendingPath()), { timeout: 30_000 }).toBe(true);
+		const pending = JSON.parse(readFileSync(ws.pendingPath(), "utf8")) as { questions: unknown[] };
+		expect(pending.questions).toHaveLength(2);
+		await expect
+			.poll(() => readFileSync(join(ws.cwd, "child.out"), "utf8"), { timeout: 30_000 })
+			.toContain("saving the questions as pending instead");
+	}, 120_000);
+
+	it("a grandchild's question reaches the same person, and the answer reaches the grandchild exactly", async () => {
+		ws.script([
+			{ toolCall: { name: "bash", arguments: { command: childPi("Task: run your own child", "child.out") } } },
+			{ toolCall: { name: "bash", arguments: { command: childPi("Task: the grandchild", "grandchild.out") } } },
+			{ toolCall: { name: "ask_user", arguments: SPEC_EXAMPLE } }, // the grandchild
+			{ echo: true }, // the grandchild
+			{ echo: true }, // the child
+			{ echo: true }, // the parent
+		]);
+		rpc = startRpc(ws);
+		const ui = rpcClient(rpc);
+		rpc.send({ type: "prompt", message: "run a child pi" });
+		const db = await ui.dialog("select");
+		expect(String(db.title)).toContain('its task: "Task: the grandchild"');
+		ui.value(db, "SQLite — Lightweight, file-based");
+		ui.value(await ui.dialog("input"), "orders");
+		const grandchildResult = await requestAfter("ask_user");
+		expect(resultJson(grandchildResult.text)).toEqual(EXPECTED_ANSWERS);
+		await ui.finished();
+		expect(readFileSync(join(ws.cwd, "grandchild.out"), "utf8")).toContain(JSON.stringify(EXPECTED_ANSWERS));
 	}, 120_000);
 });
