@@ -91,7 +91,14 @@ export function createChildren(pi: ExtensionAPI, deps: ChildrenDeps) {
 						if (!ask) return Promise.resolve({ kind: "interrupted" });
 						return ask(request, { signal: options.signal, requestId: options.requestId, history: [] });
 					},
-					record: (entry) => pi.appendEntry(CHILD_ASK_RECORD_TYPE, entry),
+					record: (entry) => {
+						pi.appendEntry(CHILD_ASK_RECORD_TYPE, entry);
+						if (!entry.delivered) {
+							deps
+								.frontEnd(ctx)
+								.tell("pi-ask-anywhere: the child process had gone; your reply did not reach it", "warning");
+						}
+					},
 					failed: (error) => deps.frontEnd(ctx).tell(`pi-ask-anywhere: ${(error as Error).message}`, "warning"),
 				});
 			} catch (error) {
