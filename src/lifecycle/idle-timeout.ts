@@ -41,9 +41,10 @@ export async function withIdleTimeout(
 	timers: Timers = systemTimers,
 ): Promise<AskOutcome> {
 	const controller = new AbortController();
-	const onAbort = () => controller.abort();
+	// The reason travels on (a remote answer that won closes an RPC app's request as `answered_elsewhere`).
+	const onAbort = () => controller.abort(signal?.reason);
 	signal?.addEventListener("abort", onAbort, { once: true });
-	if (signal?.aborted) controller.abort();
+	if (signal?.aborted) onAbort();
 	let timedOut = false;
 	let timer: unknown;
 	const restart = () => {
@@ -51,7 +52,8 @@ export async function withIdleTimeout(
 		timers.clear(timer);
 		timer = timers.set(() => {
 			timedOut = true;
-			controller.abort();
+			// The structured RPC protocol tells the app its request closed for this reason.
+			controller.abort("timeout");
 		}, ms);
 	};
 	restart();

@@ -64,6 +64,26 @@ describe("withIdleTimeout", () => {
 		expect(await outcome).toEqual({ kind: "answered", answers: [] });
 	});
 
+	it("the dialog's signal carries the reason it closed for: pi's own, or the time limit's", async () => {
+		const reasons: unknown[] = [];
+		const show = (signal: AbortSignal) =>
+			new Promise<AskOutcome>((done) =>
+				signal.addEventListener("abort", () => {
+					reasons.push(signal.reason);
+					done({ kind: "interrupted" });
+				}),
+			);
+		const controller = new AbortController();
+		const aborted = withIdleTimeout(60_000, controller.signal, show, fakeTimers());
+		controller.abort("answered_elsewhere");
+		await aborted;
+		const timers = fakeTimers();
+		const timed = withIdleTimeout(60_000, undefined, show, timers);
+		timers.advance(60_000);
+		await timed;
+		expect(reasons).toEqual(["answered_elsewhere", "timeout"]);
+	});
+
 	it("pi's abort stays interrupted, never timedOut", async () => {
 		const timers = fakeTimers();
 		const d = dialog();
