@@ -2,17 +2,19 @@
  * pi-ask-anywhere: registers the ask_user tool, the /questions command and the --answers flag, and hands pi's events to
  * the ask lifecycle (src/lifecycle/). Wiring only: every decision lives in the modules it names.
  */
-import { writeSync } from "node:fs";
+import { realpathSync, writeSync } from "node:fs";
 import type { ExtensionAPI } from "@mariozechner/pi-coding-agent";
 import { createChildren } from "./children/children.js";
 import { createQuestionsCommand } from "./commands/questions.js";
 import { loadPiModules } from "./host/pi-modules.js";
+import { createSettingsSource, trustedByPerson } from "./host/settings.js";
 import { fileAsksMade } from "./lifecycle/asks-made.js";
 import { fileLedger } from "./lifecycle/ledger.js";
 import { createLifecycle } from "./lifecycle/lifecycle.js";
 import { registerWhenFree } from "./lifecycle/tool-owner.js";
 import { pendingTrust } from "./lifecycle/trust-verdict.js";
 import { createClaims } from "./pending/claims.js";
+import { readRegularFile } from "./pending/regular-file.js";
 import { remoteFlags } from "./remote/config.js";
 import { compactKeepingDecisions } from "./session/compaction-handler.js";
 import { createAskUserTool } from "./tool.js";
@@ -41,6 +43,9 @@ export default async function askUser(pi: ExtensionAPI) {
 	for (const flag of remoteFlags) pi.registerFlag(flag.name, { type: flag.type, description: flag.description });
 
 	const agentDir = host.codingAgent.getAgentDir();
+	// <agentDir>/pi-ask-user/settings.json (and a trusted project's), applied at each session start.
+	const settingsAt = createSettingsSource({ agentDir, env: process.env, read: readRegularFile });
+	let settings = settingsAt(process.cwd(), false);
 	const ledger = fileLedger(agentDir);
 	const asksMade = fileAsksMade(agentDir);
 	const trust = pendingTrust({
@@ -80,13 +85,19 @@ export default async function askUser(pi: ExtensionAPI) {
 	// Registered at session start, and only where no other package's ask_user is (see tool-owner.ts).
 	const registerTool = registerWhenFree(
 		pi,
-		() => pi.registerTool(createAskUserTool(children.askHandler, host.tui)),
+		() => pi.registerTool(createAskUserTool(children.askHandler, host.tui, { guidelines: settings.guidelines })),
 		(ctx, text) => lifecycle.frontEnd(ctx).tell(`pi-ask-anywhere: ${text}`, "warning"),
 	);
 	pi.registerCommand("questions", createQuestionsCommand({ ...lifecycle, structuredRpc, trust, claims }));
 
 	pi.on("session_start", async (event, ctx) => {
-		registerTool(ctx);
+		const projectTrusted =
+			(ctx as { isProjectTrusted?: () => boolean }).isProjectTrusted?.() === true &&
+			trustedByPerson({ agentDir, cwd: ctx.cwd, read: readRegularFile, realpath: realpathSync.native });
+		settings = settingsAt(ctx.cwd, projectTrusted);
+		for (const problem of settings.problems) lifecycle.frontEnd(ctx).tell(`pi-ask-anywhere: ${problem}`, "warning");
+		// `enabled: false`: the tool stays unregistered; /questions and --answers still answer what was saved.
+		if (settings.enabled) registerTool(ctx);
 		await children.sessionStart(ctx);
 		await lifecycle.sessionStart(event, ctx);
 	});

@@ -48,14 +48,16 @@ export type AskUserToolDefinition = ToolDefinition<typeof AskUserParams, AskDeta
 export function createAskUserTool(
 	handle: AskHandler,
 	tui: RenderModules,
-	now: () => number = Date.now,
+	options: { now?: () => number; guidelines?: readonly string[] } = {},
 ): AskUserToolDefinition {
+	const now = options.now ?? Date.now;
 	return {
 		name: TOOL_NAME,
 		label: "Ask User",
 		description: TOOL_DESCRIPTION,
 		promptSnippet: PROMPT_SNIPPET,
-		promptGuidelines: PROMPT_GUIDELINES,
+		// The person's own guidance lines (settings.json `guidelines`) replace ours.
+		promptGuidelines: [...(options.guidelines ?? PROMPT_GUIDELINES)],
 		parameters: AskUserParams,
 		// Questions need the person's attention one dialog at a time.
 		executionMode: "sequential",

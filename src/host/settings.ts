@@ -5,7 +5,7 @@
  * once per session start and handed on as values: `enabled` and `guidelines` for the tool, and the dialog's settings
  * as the environment variables that name them (so one reader each, whether set in the file or the environment).
  */
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { isRecord } from "../core/json.js";
 
 export interface ResolvedSettings {
@@ -112,4 +112,64 @@ export function resolveSettings(input: {
 		}
 	}
 	return resolved;
+}
+
+/**
+ * Settings applied to this process at each session start: the file's values fill in the environment variables they
+ * name where the person's environment has not set them (so child processes, which read the same file, see the same),
+ * and the ones filled at an earlier session start are taken back first (a project's file applies only where trusted).
+ */
+export function createSettingsSource(input: {
+	agentDir: string;
+	env: NodeJS.ProcessEnv;
+	read(path: string): string | undefined;
+}) {
+	let filled: string[] = [];
+	return (cwd: string, projectTrusted: boolean): ResolvedSettings => {
+		for (const name of filled) delete input.env[name];
+		const resolved = resolveSettings({
+			agentDir: input.agentDir,
+			cwd,
+			projectTrusted,
+			env: input.env,
+			read: input.read,
+		});
+		filled = Object.keys(resolved.env).filter((name) => input.env[name] === undefined);
+		for (const name of filled) input.env[name] = resolved.env[name];
+		return resolved;
+	};
+}
+
+/**
+ * Whether the person trusted this project in pi (≥0.79 keeps the decision in `<agentDir>/trust.json`, by folder; the
+ * nearest folder with a decision counts). pi also calls a project trusted when nothing in it needs trust — and our
+ * settings file is not among what pi asks about — so `ctx.isProjectTrusted()` alone would take a cloned repository's
+ * guidance: its file counts only with an explicit yes.
+ */
+export function trustedByPerson(input: {
+	agentDir: string;
+	cwd: string;
+	read(path: string): string | undefined;
+	realpath(path: string): string;
+}): boolean {
+	let decisions: unknown;
+	try {
+		decisions = JSON.parse(input.read(join(input.agentDir, "trust.json")) ?? "{}");
+	} catch {
+		return false;
+	}
+	if (!isRecord(decisions)) return false;
+	let folder: string;
+	try {
+		folder = input.realpath(input.cwd);
+	} catch {
+		return false;
+	}
+	for (;;) {
+		const decision = decisions[folder];
+		if (decision === true || decision === false) return decision;
+		const parent = dirname(folder);
+		if (parent === folder) return false;
+		folder = parent;
+	}
 }

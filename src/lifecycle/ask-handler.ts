@@ -18,7 +18,7 @@ import { withIdleTimeout } from "./idle-timeout.js";
 export interface AskHandlerDeps {
 	frontEnd(ctx: ExtensionContext): FrontEnd;
 	/** The opt-in time limit on a local dialog nobody touches (idle-timeout.ts); `undefined`: none. */
-	idleTimeoutMs: number | undefined;
+	idleTimeoutMs(): number | undefined;
 	/** `--answers` meant for the run's first ask; handed out once. */
 	takeUpFrontAnswers(): string | undefined;
 	/** The person's typed answers in this session, for ↑ recall; `remember` adds an answered outcome's. */
@@ -114,7 +114,7 @@ export function createAskHandler(deps: AskHandlerDeps): AskHandler {
 		const dialog = frontEnd.ask;
 		if (dialog) {
 			const local = (signal?: AbortSignal) =>
-				withIdleTimeout(deps.idleTimeoutMs, signal, (closing, activity) =>
+				withIdleTimeout(deps.idleTimeoutMs(), signal, (closing, activity) =>
 					dialog(ask.request, {
 						signal: closing,
 						onActivity: activity,

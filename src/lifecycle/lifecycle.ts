@@ -90,8 +90,8 @@ export function createLifecycle(pi: ExtensionAPI, edges: LifecycleEdges) {
 	const dialogClaims = new Map<string, () => void>();
 	/** One dialog at a time: a background ask's dialog may still be open when the model asks again. */
 	const inTurn = createDialogQueue();
-	/** The opt-in time limit on a dialog nobody touches (`PI_ASK_USER_TIMEOUT`), decided once. */
-	const idleTimeout = timeoutSetting(edges.env.PI_ASK_USER_TIMEOUT);
+	/** The opt-in time limit on a dialog nobody touches (`PI_ASK_USER_TIMEOUT`, or settings.json), per session start. */
+	let idleTimeout = timeoutSetting(edges.env.PI_ASK_USER_TIMEOUT);
 
 	function frontEnd(ctx: ExtensionContext): FrontEnd {
 		state.kind ??= frontEndKind(ctx, edges.argv);
@@ -241,6 +241,7 @@ export function createLifecycle(pi: ExtensionAPI, edges: LifecycleEdges) {
 		deliveries.releaseAll();
 		state.session = ctx.sessionManager;
 		state.history = typedAnswerHistory(ctx.sessionManager.getBranch());
+		idleTimeout = timeoutSetting(edges.env.PI_ASK_USER_TIMEOUT);
 		if (idleTimeout.error) frontEnd(ctx).tell(`pi-ask-anywhere: ${idleTimeout.error}`, "warning");
 		remote.configure(undefined);
 		const sessionId = ctx.sessionManager.getSessionId();
@@ -301,7 +302,7 @@ export function createLifecycle(pi: ExtensionAPI, edges: LifecycleEdges) {
 	}
 
 	const askHandler: AskHandler = createAskHandler({
-		idleTimeoutMs: idleTimeout.ms,
+		idleTimeoutMs: () => idleTimeout.ms,
 		frontEnd,
 		takeUpFrontAnswers: () => {
 			const answers = state.upFront;

@@ -33,7 +33,7 @@ describe("createAskUserTool", () => {
 				mode: "print",
 			}),
 			tui,
-			() => 42,
+			{ now: () => 42 },
 		);
 		const result = await tool.execute("call_1", SPEC_EXAMPLE, undefined, undefined, ctx);
 		expect(result.content).toEqual([
@@ -68,5 +68,13 @@ describe("createAskUserTool", () => {
 			{ type: "text", text: "Questions pending." },
 		]);
 		expect(result.terminate).toBe(true);
+	});
+
+	it("takes the person's own guidance lines (settings.json guidelines) in place of ours", () => {
+		const handler = async () => ({ outcome: { kind: "cancelled" as const }, mode: "interactive" as const });
+		expect(createAskUserTool(handler, tui).promptGuidelines?.[0]).toContain("(Recommended)");
+		expect(
+			createAskUserTool(handler, tui, { guidelines: ["ask_user: one question at a time."] }).promptGuidelines,
+		).toEqual(["ask_user: one question at a time."]);
 	});
 });

@@ -3,7 +3,7 @@
  * `.pi/pi-ask-user/settings.json` over it, the environment over both; unreadable values are named, never guessed.
  */
 import { describe, expect, it } from "vitest";
-import { resolveSettings } from "../../src/host/settings.js";
+import { createSettingsSource, resolveSettings, trustedByPerson } from "../../src/host/settings.js";
 
 const AGENT = "/home/me/.pi/agent/pi-ask-user/settings.json";
 const PROJECT = "/work/app/.pi/pi-ask-user/settings.json";
@@ -81,5 +81,37 @@ describe("resolveSettings", () => {
 			`${AGENT}: timeoutSeconds must be a positive number of seconds`,
 			`${AGENT}: colour is not a setting (enabled, guidelines, timeoutSeconds, screenReader, hideKey, children, language)`,
 		]);
+	});
+});
+
+describe("createSettingsSource", () => {
+	it("fills in what the environment does not set, and takes it back at the next session start", () => {
+		const files: Record<string, string> = { [AGENT]: '{"timeoutSeconds": 300, "screenReader": true}' };
+		const env: NodeJS.ProcessEnv = { PI_ASK_USER_SCREEN_READER: "0" };
+		const source = createSettingsSource({ agentDir: "/home/me/.pi/agent", env, read: (path) => files[path] });
+		source("/work/app", false);
+		expect(env).toEqual({ PI_ASK_USER_SCREEN_READER: "0", PI_ASK_USER_TIMEOUT: "300" });
+		delete files[AGENT];
+		source("/work/app", false);
+		expect(env).toEqual({ PI_ASK_USER_SCREEN_READER: "0" });
+	});
+});
+
+describe("trustedByPerson", () => {
+	const trusted = (decisions: unknown, cwd = "/work/app") =>
+		trustedByPerson({
+			agentDir: "/home/me/.pi/agent",
+			cwd,
+			read: (path) => (path === "/home/me/.pi/agent/trust.json" ? JSON.stringify(decisions) : undefined),
+			realpath: (path) => path,
+		});
+
+	it("only an explicit yes for the folder or the nearest folder above it with a decision", () => {
+		expect(trusted({})).toBe(false);
+		expect(trusted({ "/work/app": true })).toBe(true);
+		expect(trusted({ "/work": true })).toBe(true);
+		expect(trusted({ "/work": true, "/work/app": false })).toBe(false);
+		expect(trusted({ "/work/app": "yes" })).toBe(false);
+		expect(trusted([])).toBe(false);
 	});
 });

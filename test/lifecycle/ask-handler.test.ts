@@ -54,7 +54,7 @@ function setup(options: {
 	};
 	let upFront = options.upFront;
 	const deps: AskHandlerDeps = {
-		idleTimeoutMs: undefined,
+		idleTimeoutMs: () => undefined,
 		frontEnd: () => frontEnd,
 		takeUpFrontAnswers: () => {
 			const answers = upFront;
