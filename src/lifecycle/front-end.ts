@@ -79,22 +79,23 @@ function rpcDialogs(ctx: ExtensionContext, structured: boolean): DialogAsk {
 		);
 }
 
-/** The app's dialogs, each reply also counted as the person's activity. */
+/** The app's dialogs, each reply also counted as the person's activity (an SDK app may lack some of them). */
 function touching(ui: ExtensionContext["ui"], onActivity: (() => void) | undefined): RpcDialogs {
 	if (!onActivity) return ui;
 	const after =
-		<A extends unknown[], R>(ask: (...args: A) => Promise<R>) =>
+		<A extends unknown[], R>(ask: ((...args: A) => Promise<R>) | undefined) =>
 		async (...args: A): Promise<R> => {
-			const reply = await ask(...args);
+			if (!ask) throw new Error("this app gives pi no such dialog");
+			const reply = await ask.apply(ui, args);
 			onActivity();
 			return reply;
 		};
 	return {
-		select: after(ui.select.bind(ui)),
-		input: after(ui.input.bind(ui)),
-		confirm: after(ui.confirm.bind(ui)),
-		editor: after(ui.editor.bind(ui)),
-		notify: ui.notify.bind(ui),
+		select: after(ui.select),
+		input: after(ui.input),
+		confirm: after(ui.confirm),
+		editor: after(ui.editor),
+		notify: (...args) => ui.notify(...args),
 	};
 }
 
