@@ -60,7 +60,17 @@ function inputText(state: DialogState, input: InputRenderer | undefined, width: 
 	return lines;
 }
 
-function listView(state: DialogState, question: Question, qs: QuestionState): OptionListView {
+/** The option list of the current question as both renders draw it; `focus` is what differs between them. */
+export function listView(
+	state: DialogState,
+	question: Question,
+	qs: QuestionState,
+	focus: Pick<OptionListView, "active" | "answeringOther" | "words"> = {
+		active: false,
+		answeringOther: false,
+		words: true,
+	},
+): OptionListView {
 	const open = state.mode.kind === "input" ? state.mode : undefined;
 	return {
 		options: question.options ?? [],
@@ -72,9 +82,7 @@ function listView(state: DialogState, question: Question, qs: QuestionState): Op
 		otherChecked: qs.otherChecked,
 		otherText: open?.purpose === "other" ? "" : qs.draft,
 		chosen: qs.chosen,
-		active: false,
-		answeringOther: false,
-		words: true,
+		...focus,
 	};
 }
 

@@ -26,7 +26,7 @@ import { type HintContext, hintLines, hintParts } from "./hint.js";
 import { DEFAULT_HIDE_KEY, keyLabel } from "./keys.js";
 import { renderOptionList } from "./option-list.js";
 import { markdownLines, pane, previewLines, tallestPreview } from "./preview.js";
-import { renderForScreenReader } from "./render-plain.js";
+import { listView, renderForScreenReader } from "./render-plain.js";
 import type { DialogTheme } from "./theme.js";
 
 /** Renders the text input at a given width (pi-tui's Editor in the real dialog); shown while one is open. */
@@ -324,19 +324,10 @@ function optionsBody(state: DialogState, question: Question, qs: QuestionState, 
 
 	const view = (w: number, lines: number) =>
 		renderOptionList(
-			{
-				options: question.options ?? [],
-				matches: qs.matches,
-				cursor: qs.cursor,
-				scroll: qs.scroll,
-				multiSelect: question.multiSelect === true,
-				checked: qs.checked,
-				otherChecked: qs.otherChecked,
-				otherText: open?.purpose === "other" ? "" : qs.draft,
-				chosen: qs.chosen,
+			listView(state, question, qs, {
 				active: mode.kind === "list" || mode.kind === "filter",
 				answeringOther: open?.purpose === "other",
-			},
+			}),
 			theme,
 			w,
 			lines,
