@@ -7,7 +7,7 @@ import type { ExtensionAPI } from "@mariozechner/pi-coding-agent";
 import { createChildren } from "./children/children.js";
 import { createQuestionsCommand } from "./commands/questions.js";
 import { loadPiModules } from "./host/pi-modules.js";
-import { createSettingsSource, trustedByPerson } from "./host/settings.js";
+import { createSettingsSource } from "./host/settings.js";
 import { fileAsksMade } from "./lifecycle/asks-made.js";
 import { fileLedger } from "./lifecycle/ledger.js";
 import { createLifecycle } from "./lifecycle/lifecycle.js";
@@ -44,7 +44,12 @@ export default async function askUser(pi: ExtensionAPI) {
 
 	const agentDir = host.codingAgent.getAgentDir();
 	// <agentDir>/pi-ask-user/settings.json (and a trusted project's), applied at each session start.
-	const settingsAt = createSettingsSource({ agentDir, env: process.env, read: readRegularFile });
+	const settingsAt = createSettingsSource({
+		agentDir,
+		env: process.env,
+		read: readRegularFile,
+		realpath: realpathSync.native,
+	});
 	let settings = settingsAt(process.cwd(), false);
 	const ledger = fileLedger(agentDir);
 	const asksMade = fileAsksMade(agentDir);
@@ -91,10 +96,7 @@ export default async function askUser(pi: ExtensionAPI) {
 	pi.registerCommand("questions", createQuestionsCommand({ ...lifecycle, structuredRpc, trust, claims }));
 
 	pi.on("session_start", async (event, ctx) => {
-		const projectTrusted =
-			(ctx as { isProjectTrusted?: () => boolean }).isProjectTrusted?.() === true &&
-			trustedByPerson({ agentDir, cwd: ctx.cwd, read: readRegularFile, realpath: realpathSync.native });
-		settings = settingsAt(ctx.cwd, projectTrusted);
+		settings = settingsAt(ctx.cwd, (ctx as { isProjectTrusted?: () => boolean }).isProjectTrusted?.() === true);
 		for (const problem of settings.problems) lifecycle.frontEnd(ctx).tell(`pi-ask-anywhere: ${problem}`, "warning");
 		// `enabled: false`: the tool stays unregistered; /questions and --answers still answer what was saved.
 		if (settings.enabled) registerTool(ctx);

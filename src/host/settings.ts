@@ -123,9 +123,12 @@ export function createSettingsSource(input: {
 	agentDir: string;
 	env: NodeJS.ProcessEnv;
 	read(path: string): string | undefined;
+	realpath(path: string): string;
 }) {
 	let filled: string[] = [];
-	return (cwd: string, projectTrusted: boolean): ResolvedSettings => {
+	/** `piTrusts`: `ctx.isProjectTrusted()` (pi ≥0.79); the person's own yes in pi's trust store is needed too. */
+	return (cwd: string, piTrusts: boolean): ResolvedSettings => {
+		const projectTrusted = piTrusts && trustedByPerson({ ...input, cwd });
 		for (const name of filled) delete input.env[name];
 		const resolved = resolveSettings({
 			agentDir: input.agentDir,

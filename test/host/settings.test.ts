@@ -88,7 +88,12 @@ describe("createSettingsSource", () => {
 	it("fills in what the environment does not set, and takes it back at the next session start", () => {
 		const files: Record<string, string> = { [AGENT]: '{"timeoutSeconds": 300, "screenReader": true}' };
 		const env: NodeJS.ProcessEnv = { PI_ASK_USER_SCREEN_READER: "0" };
-		const source = createSettingsSource({ agentDir: "/home/me/.pi/agent", env, read: (path) => files[path] });
+		const source = createSettingsSource({
+			agentDir: "/home/me/.pi/agent",
+			env,
+			read: (path) => files[path],
+			realpath: (path) => path,
+		});
 		source("/work/app", false);
 		expect(env).toEqual({ PI_ASK_USER_SCREEN_READER: "0", PI_ASK_USER_TIMEOUT: "300" });
 		delete files[AGENT];
