@@ -46,6 +46,21 @@ export function createDialogQueue() {
 	};
 }
 
+/**
+ * A front end's dialogs taken one at a time by `queue`. A dialog waiting for its turn is not yet the person's to
+ * touch: the time limit's clock (options.onActivity) starts again when it shows.
+ */
+export function askInTurn(
+	ask: NonNullable<FrontEnd["ask"]>,
+	queue: ReturnType<typeof createDialogQueue>,
+): NonNullable<FrontEnd["ask"]> {
+	return (request, options) =>
+		queue(() => {
+			options.onActivity?.();
+			return ask(request, options);
+		});
+}
+
 /** An ask whose answers the person can give in a dialog now (re-asked at startup, `/questions answer`, a background ask). */
 export interface AskToAnswer extends AnsweredAsk {
 	path?: string;

@@ -28,7 +28,7 @@ import type { AskHandler } from "../tool.js";
 import { createAskHandler } from "./ask-handler.js";
 import { ASK_RECORD_TYPE, type AskRecord } from "./ask-records.js";
 import type { AsksMade } from "./asks-made.js";
-import { type AskToAnswer, createDialogQueue, createLateAnswers } from "./background-asks.js";
+import { type AskToAnswer, askInTurn, createDialogQueue, createLateAnswers } from "./background-asks.js";
 import { createDeliveries } from "./deliveries.js";
 import { createFrontEnd, type FrontEnd, type FrontEndKind, frontEndKind, type ProcessEdges } from "./front-end.js";
 import { timeoutSetting } from "./idle-timeout.js";
@@ -97,7 +97,7 @@ export function createLifecycle(pi: ExtensionAPI, edges: LifecycleEdges) {
 		state.kind ??= frontEndKind(ctx, edges.argv);
 		const shown = createFrontEnd(state.kind, ctx, edges);
 		const ask = shown.ask;
-		return ask ? { ...shown, ask: (request, options) => inTurn(() => ask(request, options)) } : shown;
+		return ask ? { ...shown, ask: askInTurn(ask, inTurn) } : shown;
 	}
 
 	const late = createLateAnswers({

@@ -2,7 +2,13 @@
 import type { ExtensionContext } from "@mariozechner/pi-coding-agent";
 import { describe, expect, it } from "vitest";
 import type { AskOutcome } from "../../src/core/types.js";
-import { afterDialog, createDialogQueue, createLateAnswers, waitingLine } from "../../src/lifecycle/background-asks.js";
+import {
+	afterDialog,
+	askInTurn,
+	createDialogQueue,
+	createLateAnswers,
+	waitingLine,
+} from "../../src/lifecycle/background-asks.js";
 import type { FrontEnd } from "../../src/lifecycle/front-end.js";
 import type { Delivery } from "../../src/pending/delivery.js";
 
@@ -68,6 +74,37 @@ describe("createDialogQueue", () => {
 		await expect(failing).rejects.toThrow("broken");
 		await expect(third).resolves.toBe("third");
 		expect(log).toEqual(["first shown", "second shown", "third shown"]);
+	});
+});
+
+describe("askInTurn", () => {
+	it("a dialog waits for the one before it, and the time limit's clock starts again when it shows", async () => {
+		const queue = createDialogQueue();
+		const log: string[] = [];
+		let closeFirst: () => void = () => undefined;
+		const ask = askInTurn(
+			(request) =>
+				new Promise<AskOutcome>((done) => {
+					log.push(`shown ${request.questions[0]?.question}`);
+					if (request.questions[0]?.question === "first?") closeFirst = () => done({ kind: "cancelled" });
+					else done({ kind: "cancelled" });
+				}),
+			queue,
+		);
+		const first = ask(
+			{ questions: [{ question: "first?" }] },
+			{ requestId: "a", history: [], onActivity: () => log.push("clock a") },
+		);
+		const second = ask(
+			{ questions: [{ question: "second?" }] },
+			{ requestId: "b", history: [], onActivity: () => log.push("clock b") },
+		);
+		await new Promise((r) => setTimeout(r, 10));
+		expect(log).toEqual(["clock a", "shown first?"]);
+		closeFirst();
+		await first;
+		await second;
+		expect(log).toEqual(["clock a", "shown first?", "clock b", "shown second?"]);
 	});
 });
 
