@@ -33,6 +33,16 @@ function readText(value: unknown, what: string): string | { error: string } {
 	return clean;
 }
 
+/**
+ * The person's note on the whole set (the Review step's "Note for all answers"), cleaned and trimmed; `undefined` when
+ * blank or absent, so that nothing is sent for it.
+ */
+export function readSetNote(value: unknown): { ok: true; note: string | undefined } | { ok: false; error: string } {
+	const note = readText(value, "the note for all answers");
+	if (typeof note !== "string") return { ok: false, error: note.error };
+	return { ok: true, note: note === "" ? undefined : note };
+}
+
 /** Checks the page's answers against the questions: one entry per question (`null` = skipped), known labels only. */
 export function readPageAnswers(value: unknown, questions: readonly WireQuestion[]): PageAnswersResult {
 	if (!Array.isArray(value) || value.length !== questions.length) {

@@ -16,7 +16,7 @@ import { createAgentEndpoint, refuseUpgrade } from "./agent-endpoint.js";
 import { diffItems, packMessages, type ShownItems, shownItems } from "./feed.js";
 import type { LiveAsk } from "./live-asks.js";
 import type { PageOp, PageState, Receipt } from "./page/live-state.js";
-import { readPageAnswers, wireAnswers } from "./page-answers.js";
+import { readPageAnswers, readSetNote, wireAnswers } from "./page-answers.js";
 import {
 	answerPendingFile,
 	filesOfLiveAsks,
@@ -199,6 +199,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
 		const ask = asks.get(body.id);
 		if (!ask) return [409, { error: "this question was already answered or withdrawn" }];
 		let answers: Record<string, WireAnswerValue>;
+		let note: string | undefined;
 		if (body.dismiss === true) {
 			answers = {};
 		} else {
@@ -206,9 +207,13 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
 			if (!read.ok) return [400, { error: read.error }];
 			if (read.answers.every((answer) => answer === undefined)) return [400, { error: "no answer given" }];
 			answers = wireAnswers(ask.questions, read.answers, ask.accepts);
+			// The note on the whole set travels as the answer frame's top-level `note`, to an agent that reads notes.
+			const setNote = readSetNote(body.note);
+			if (!setNote.ok) return [400, { error: setNote.error }];
+			if (ask.accepts.notes) note = setNote.note;
 		}
 		// First answer wins: taking the ask removes it, so a second page (or a double tap) gets 409.
-		const taken = endpoint.answer(body.id, answers);
+		const taken = endpoint.answer(body.id, answers, note);
 		if (!taken) {
 			broadcast();
 			return [409, { error: "the agent is gone; the question was withdrawn" }];

@@ -3,10 +3,13 @@
  * the scripted model: live questions answered on the page reach the model exactly; a pending file answered on
  * the page is delivered by `pi -c`; nothing without the page token.
  */
+import { once } from "node:events";
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import type { Locator, Page } from "playwright-core";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
+// Not named WebSocket: the page code passed to page.evaluate uses the browser's own.
+import AgentSocket from "ws";
 import { createPendingFile, savePendingFile } from "../../src/pending/pending-file.js";
 import {
 	createWorkspace,
@@ -147,6 +150,91 @@ describe("pi-ask-anywhere web in Chromium", () => {
 				{ question: "Deploy now?", answer: "No", selectedOption: "No", wasCustom: false },
 			],
 		});
+	});
+
+	it("a note for the whole set, typed on the Review step, reaches the model as the result's top-level note", async () => {
+		ws = createWorkspace();
+		ws.script([{ toolCall: { name: "ask_user", arguments: SPEC_EXAMPLE } }]);
+		web = await startWebCommand(ws.cwd, ws.env);
+		const page = await openPage(web);
+		const running = runPiAsync(ws, piArgs(["-p", "set up the service"]), {
+			env: { PI_ASK_USER_REMOTE_URL: web.agentUrl },
+		});
+		const card = page.locator("#live article.card").first();
+		await card.getByRole("radio", { name: /PostgreSQL \(Recommended\)/ }).click({ timeout: 30_000 });
+		await card.getByRole("button", { name: "Next" }).click();
+		await card.getByLabel("Other (type your answer)").fill("order-processor");
+		// Only on the Review step: each question has its own note.
+		expect(await card.getByLabel("Note for all answers").count()).toBe(0);
+		await card.getByRole("button", { name: "Review" }).click();
+		await card.getByLabel("Note for all answers").fill("  Ship it before Friday, please  ");
+		// Leaving the review and coming back keeps what was typed.
+		await card.getByRole("button", { name: "Edit" }).first().click();
+		await card.getByRole("button", { name: "Next" }).click();
+		await card.getByRole("button", { name: "Review" }).click();
+		expect(await card.getByLabel("Note for all answers").inputValue()).toBe("  Ship it before Friday, please  ");
+		await card.getByRole("button", { name: "Submit" }).click();
+		expect((await running).code).toBe(0);
+		expect(resultJson(ws.lastToolResult()?.text)).toEqual({ ...SPEC_RESULT, note: "Ship it before Friday, please" });
+	});
+
+	it("the note for the whole set on the wire: exactly what was typed; a blank one sends none; no field for an agent without notes", async () => {
+		ws = createWorkspace();
+		web = await startWebCommand(ws.cwd, ws.env);
+		const page = await openPage(web);
+		const agent = new AgentSocket(web.agentUrl);
+		try {
+			await once(agent, "open");
+			const frames: { questionId: string; answers: unknown; note?: unknown }[] = [];
+			agent.on("message", (data) => {
+				const frame = JSON.parse(String(data)) as { type: string; payload: (typeof frames)[number] };
+				if (frame.type === "hook.ask_user_answer") frames.push(frame.payload);
+			});
+			const ask = (questionId: string, extensions: string[]): void => {
+				const questions = [
+					{
+						question: "Which database?",
+						header: "",
+						multiSelect: false,
+						options: [{ label: "Redis", description: "" }],
+					},
+					{ question: "Port?", header: "", multiSelect: false, options: [] },
+				];
+				const payload = { sessionKey: "k", agentId: "pi", questionId, questions, extensions };
+				agent.send(JSON.stringify({ type: "event", payload: { event: "ask_user_question", payload } }));
+			};
+			const answer = async (note: string | undefined): Promise<void> => {
+				const card = page.locator("#live article.card").first();
+				await card.getByRole("radio", { name: "Redis" }).click({ timeout: 10_000 });
+				await card.getByRole("button", { name: "Next" }).click();
+				await card.getByLabel("Other (type your answer)").fill("8080");
+				await card.getByRole("button", { name: "Review" }).click();
+				if (note === undefined) expect(await card.getByLabel("Note for all answers").count()).toBe(0);
+				else await card.getByLabel("Note for all answers").fill(note);
+				await card.getByRole("button", { name: "Submit" }).click();
+				await expect.poll(() => card.getByRole("status").textContent()).toContain("Sent");
+				await card.getByRole("button", { name: "Close" }).click();
+			};
+			ask("q-note", ["answer-notes"]);
+			await answer('Keep it "small", 2 lines');
+			await expect.poll(() => frames.length).toBe(1);
+			expect(frames[0]).toEqual({
+				questionId: "q-note",
+				answers: { "Which database?": "Redis", "Port?": "8080" },
+				note: 'Keep it "small", 2 lines',
+			});
+			ask("q-blank", ["answer-notes"]);
+			await answer("   ");
+			await expect.poll(() => frames.length).toBe(2);
+			expect(frames[1]).toEqual({ questionId: "q-blank", answers: { "Which database?": "Redis", "Port?": "8080" } });
+			// An agent that does not list "answer-notes" could not read it: the page offers no field.
+			ask("q-plain", []);
+			await answer(undefined);
+			await expect.poll(() => frames.length).toBe(3);
+			expect(frames[2]).toEqual({ questionId: "q-plain", answers: { "Which database?": "Redis", "Port?": "8080" } });
+		} finally {
+			agent.terminate();
+		}
 	});
 
 	it("dismissing after answering asks 'Discard 1 answer?' first; Yes dismisses, and the model is told so", async () => {

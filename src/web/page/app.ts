@@ -47,7 +47,8 @@ interface CardSource {
 	/** A live ask: once sent, the card stays and says what became of the answers (the agent's receipt). */
 	tellsReceipt: boolean;
 	dismissable: boolean;
-	submit(answers: ReturnType<typeof flowAnswers>, confirmed: boolean): Promise<Response>;
+	/** `note`: the note for all answers (Review step), "" when none; only a source with `notes` offers one. */
+	submit(answers: ReturnType<typeof flowAnswers>, confirmed: boolean, note: string): Promise<Response>;
 	dismiss?(): Promise<Response>;
 }
 
@@ -58,6 +59,8 @@ interface CardState {
 	/** The option whose preview is shown, per question. */
 	preview: Map<number, number>;
 	confirmed: boolean;
+	/** The Review step's "Note for all answers", as typed. */
+	setNote: string;
 	message?: string;
 	busy: boolean;
 	/** Answers on their way: the card stays even if its question leaves the state meanwhile. */
@@ -232,6 +235,21 @@ function renderReview(card: CardState): HTMLElement {
 		);
 	});
 	const unanswered = card.source.questions.length - answeredCount(card.flow);
+	let setNote: HTMLElement | undefined;
+	if (card.source.notes) {
+		const field = h("textarea", {
+			id: `set-note-${card.source.key}`,
+			class: "set-note",
+			rows: "2",
+			maxlength: "20000",
+			placeholder: "Optional: anything pi should know about these answers",
+		}) as HTMLTextAreaElement;
+		field.value = card.setNote;
+		field.addEventListener("input", () => {
+			card.setNote = field.value;
+		});
+		setNote = h("div", { class: "set-note-field" }, h("label", { for: field.id }, "Note for all answers"), field);
+	}
 	return h(
 		"section",
 		{ class: "review" },
@@ -242,6 +260,7 @@ function renderReview(card: CardState): HTMLElement {
 			{ class: "hint" },
 			unanswered === 0 ? "All questions answered." : `${unanswered} unanswered (reported as unanswered).`,
 		),
+		setNote,
 	);
 }
 
@@ -386,9 +405,13 @@ function renderCard(card: CardState): void {
 		nav.push(button(flow.step === questions.length - 1 ? "Review" : "Next", go(flow.step + 1), { class: "primary" }));
 	} else {
 		nav.push(
-			button("Submit", () => void sendCard(card, () => source.submit(flowAnswers(card.flow), card.confirmed), false), {
-				class: "primary submit",
-			}),
+			button(
+				"Submit",
+				() => void sendCard(card, () => source.submit(flowAnswers(card.flow), card.confirmed, card.setNote), false),
+				{
+					class: "primary submit",
+				},
+			),
 		);
 	}
 	if (source.dismissable && source.dismiss) {
@@ -470,6 +493,7 @@ function upsertCard(source: CardSource, list: HTMLElement): void {
 		element,
 		preview: new Map(),
 		confirmed: false,
+		setNote: "",
 		busy: false,
 	};
 	cards.set(source.key, card);
@@ -486,7 +510,11 @@ function liveSource(ask: LiveAsk): CardSource {
 		notes: ask.accepts.notes,
 		tellsReceipt: true,
 		dismissable: true,
-		submit: (answers) => postJson("/api/answer", { id: ask.id, answers }),
+		submit: (answers, _confirmed, note) =>
+			postJson(
+				"/api/answer",
+				note.trim() === "" ? { id: ask.id, answers } : { id: ask.id, answers, note: note.trim() },
+			),
 		dismiss: () => postJson("/api/answer", { id: ask.id, dismiss: true }),
 	};
 }
@@ -550,6 +578,7 @@ function showState(state: PageState): void {
 					element,
 					preview: new Map(),
 					confirmed: false,
+					setNote: "",
 					busy: false,
 				});
 				pendingList.append(element);
