@@ -25,7 +25,7 @@ import {
 	type Workspace,
 	waitForToolResult,
 } from "../e2e/harness.js";
-import { FEATURES } from "../fixtures.js";
+import { DATABASE, FEATURES, NAME } from "../fixtures.js";
 import { type Browser, launchChromium, startWebCommand, WEB_CLI, type WebCommand } from "./web-command.js";
 
 let ws: Workspace;
@@ -68,7 +68,7 @@ describe("pi-ask-anywhere web in Chromium", () => {
 		const card = page.locator("article.card").first();
 		await card.getByRole("radio", { name: /PostgreSQL \(Recommended\)/ }).click({ timeout: 30_000 });
 		await card.getByRole("button", { name: "Next" }).click();
-		await card.getByLabel("Other (type your answer)").fill("order-processor");
+		await card.getByLabel("Your answer", { exact: true }).fill("order-processor");
 		await card.getByRole("button", { name: "Review" }).click();
 		await expect.poll(() => card.locator(".review").textContent()).toContain("order-processor");
 		await card.getByRole("button", { name: "Submit" }).click();
@@ -163,7 +163,7 @@ describe("pi-ask-anywhere web in Chromium", () => {
 		const card = page.locator("#live article.card").first();
 		await card.getByRole("radio", { name: /PostgreSQL \(Recommended\)/ }).click({ timeout: 30_000 });
 		await card.getByRole("button", { name: "Next" }).click();
-		await card.getByLabel("Other (type your answer)").fill("order-processor");
+		await card.getByLabel("Your answer", { exact: true }).fill("order-processor");
 		// Only on the Review step: each question has its own note.
 		expect(await card.getByLabel("Note for all answers").count()).toBe(0);
 		await card.getByRole("button", { name: "Review" }).click();
@@ -207,7 +207,7 @@ describe("pi-ask-anywhere web in Chromium", () => {
 				const card = page.locator("#live article.card").first();
 				await card.getByRole("radio", { name: "Redis" }).click({ timeout: 10_000 });
 				await card.getByRole("button", { name: "Next" }).click();
-				await card.getByLabel("Other (type your answer)").fill("8080");
+				await card.getByLabel("Your answer", { exact: true }).fill("8080");
 				await card.getByRole("button", { name: "Review" }).click();
 				if (note === undefined) expect(await card.getByLabel("Note for all answers").count()).toBe(0);
 				else await card.getByLabel("Note for all answers").fill(note);
@@ -235,6 +235,72 @@ describe("pi-ask-anywhere web in Chromium", () => {
 		} finally {
 			agent.terminate();
 		}
+	});
+
+	it("screen readers (Chromium's accessibility tree): labelled options with their state, the question names the group, focus kept and moved, notices in a live region", async () => {
+		ws = createWorkspace();
+		ws.script([{ toolCall: { name: "ask_user", arguments: SPEC_EXAMPLE } }]);
+		web = await startWebCommand(ws.cwd, ws.env);
+		const page = await openPage(web);
+		const running = runPiAsync(ws, piArgs(["-p", "set up the service"]), {
+			env: { PI_ASK_USER_REMOTE_URL: web.agentUrl },
+		});
+		const card = page.locator("#live article.card").first();
+		await card.getByRole("radio").first().waitFor({ timeout: 30_000 });
+		const tree = await axTree(page);
+		// The card is named by who asks; the options are a radio group named by the question.
+		expect(tree.find((node) => node.role === "article")?.name).toBe("pi asks");
+		const group = tree.find((node) => node.role === "radiogroup");
+		expect(group?.name).toBe(DATABASE.question);
+		const radios = tree.descendants(group).filter((node) => node.role === "radio");
+		// Each option's name is its label alone; its description is read as the description; its state is said.
+		expect(radios.map((node) => [node.name, node.description, node.properties.checked])).toEqual(
+			(DATABASE.options ?? []).map((option) => [option.label, option.description, "false"]),
+		);
+		// Focus order, by Tab: the options, "Other", the note, then the buttons.
+		const order: string[] = [];
+		for (let i = 0; i < 7; i++) {
+			await page.keyboard.press("Tab");
+			order.push(await focused(page));
+		}
+		expect(order).toEqual([
+			"radio PostgreSQL (Recommended)",
+			"radio SQLite",
+			"radio MongoDB",
+			"textbox Other (type your answer)",
+			"textbox Note",
+			"button Next",
+			"button Dismiss",
+		]);
+		// Picking with the keyboard keeps the focus on the option, which now says it is checked.
+		await page.keyboard.press("Shift+Tab");
+		await page.keyboard.press("Shift+Tab");
+		await page.keyboard.press("Shift+Tab");
+		await page.keyboard.press("Shift+Tab");
+		await page.keyboard.press("Shift+Tab");
+		expect(await focused(page)).toBe("radio SQLite");
+		await page.keyboard.press("Space");
+		expect(await focused(page)).toBe("radio SQLite (checked)");
+		// Next moves the focus to the next question, which is read first; its text field is named for what it is.
+		await card.getByRole("button", { name: "Next" }).focus();
+		await page.keyboard.press("Enter");
+		expect(await focused(page)).toBe(`heading ${NAME.question}`);
+		await page.keyboard.press("Tab");
+		expect(await focused(page)).toBe("textbox Your answer");
+		await page.keyboard.type("order-processor");
+		await card.getByRole("button", { name: "Review" }).click();
+		expect(await focused(page)).toBe("heading Review your answers");
+		// The card's live region is there, empty, before any notice comes (one inserted with its text is not said).
+		expect(await card.getByRole("status").textContent()).toBe("");
+		await card.getByRole("button", { name: "Submit" }).click();
+		expect((await running).code).toBe(0);
+		// The notices are said by that live region.
+		await expect.poll(() => card.getByRole("status").textContent(), { timeout: 10_000 }).toMatch(/pi got your answers/);
+		const after = await axTree(page);
+		const status = after.find((node) => node.role === "status");
+		expect(status?.properties.live).toBe("polite");
+		expect(after.text(status)).toMatch(/pi got your answers/);
+		expect(await focused(page)).toBe("button Close");
 	});
 
 	it("dismissing after answering asks 'Discard 1 answer?' first; Yes dismisses, and the model is told so", async () => {
@@ -304,7 +370,7 @@ describe("pi-ask-anywhere web in Chromium", () => {
 			await sleep(3_000);
 			expect(await page.locator("#pending article").count()).toBe(0);
 			await card.getByRole("button", { name: "Next" }).click();
-			await card.getByLabel("Other (type your answer)").fill("order-processor");
+			await card.getByLabel("Your answer", { exact: true }).fill("order-processor");
 			await card.getByRole("button", { name: "Review" }).click();
 			await card.getByRole("button", { name: "Submit" }).click();
 			await tui.waitFor("Answered remotely.", 20_000);
@@ -333,7 +399,7 @@ describe("pi-ask-anywhere web in Chromium", () => {
 		expect(await card.locator(".origin.untrusted").count()).toBe(0);
 		await card.getByRole("radio", { name: /PostgreSQL \(Recommended\)/ }).click();
 		await card.getByRole("button", { name: "Next" }).click();
-		await card.getByLabel("Other (type your answer)").fill("order-processor");
+		await card.getByLabel("Your answer", { exact: true }).fill("order-processor");
 		await card.getByRole("button", { name: "Review" }).click();
 		await card.getByRole("button", { name: "Submit" }).click();
 		await expect.poll(() => page.locator("#pending").textContent()).toContain("Run pi -c");
@@ -556,3 +622,76 @@ describe("pi-ask-anywhere web in Chromium", () => {
 		expect(live).toBe("refused");
 	});
 });
+
+interface AxNode {
+	nodeId: string;
+	role: string;
+	name: string;
+	description: string;
+	properties: Record<string, string>;
+	childIds: string[];
+	ignored: boolean;
+	focused: boolean;
+}
+
+interface AxTree {
+	nodes: AxNode[];
+	find(test: (node: AxNode) => boolean): AxNode | undefined;
+	descendants(node: AxNode | undefined): AxNode[];
+	/** The text a node holds (its static text, in order). */
+	text(node: AxNode | undefined): string;
+}
+
+/** Chromium's own accessibility tree of the page (DevTools protocol `Accessibility.getFullAXTree`), ignored nodes left out. */
+async function axTree(page: Page): Promise<AxTree> {
+	const cdp = await page.context().newCDPSession(page);
+	type Raw = {
+		nodeId: string;
+		ignored: boolean;
+		role?: { value?: unknown };
+		name?: { value?: unknown };
+		description?: { value?: unknown };
+		properties?: { name: string; value: { value?: unknown } }[];
+		childIds?: string[];
+	};
+	const { nodes } = (await cdp.send("Accessibility.getFullAXTree")) as { nodes: Raw[] };
+	await cdp.detach();
+	const all = nodes.map((raw): AxNode => {
+		const properties = Object.fromEntries((raw.properties ?? []).map((p) => [p.name, String(p.value.value)]));
+		return {
+			nodeId: raw.nodeId,
+			role: String(raw.role?.value ?? ""),
+			name: String(raw.name?.value ?? ""),
+			description: String(raw.description?.value ?? ""),
+			properties,
+			childIds: raw.childIds ?? [],
+			ignored: raw.ignored,
+			focused: properties.focused === "true",
+		};
+	});
+	const byId = new Map(all.map((node) => [node.nodeId, node]));
+	const descendants = (node: AxNode | undefined): AxNode[] =>
+		(node?.childIds ?? []).flatMap((id) => {
+			const child = byId.get(id);
+			if (!child) return [];
+			return child.ignored ? descendants(child) : [child, ...descendants(child)];
+		});
+	return {
+		nodes: all.filter((node) => !node.ignored),
+		find: (test) => all.find((node) => !node.ignored && test(node)),
+		descendants,
+		text: (node) =>
+			descendants(node)
+				.filter((child) => child.role === "StaticText")
+				.map((child) => child.name)
+				.join(""),
+	};
+}
+
+/** The focused node as a screen reader names it: "role name", with "(checked)" when it is. */
+async function focused(page: Page): Promise<string> {
+	// The document itself is marked focused too: the focused element is the other one.
+	const node = (await axTree(page)).nodes.find((candidate) => candidate.focused && candidate.role !== "RootWebArea");
+	if (!node) return "(nothing focused)";
+	return `${node.role} ${node.name}${node.properties.checked === "true" ? " (checked)" : ""}`;
+}

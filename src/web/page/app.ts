@@ -56,6 +56,19 @@ interface CardState {
 	source: CardSource;
 	flow: Flow;
 	element: HTMLElement;
+	/**
+	 * The card's live region (`role="status"`), made with the card and never replaced, so that a screen reader says
+	 * each new message ("Sent…", "pi got your answers…"): a region inserted together with its text is not announced.
+	 */
+	status: HTMLElement;
+	/** What is rendered above the status line, and below it; each render replaces these two only. */
+	top: HTMLElement;
+	bottom: HTMLElement;
+	/**
+	 * The `data-focus` key of the element to focus after the next render: the focused one (a render replaces it), the
+	 * new step's heading after Next, Back or Edit. Kept until it can be focused (a disabled button cannot).
+	 */
+	focus?: string;
 	/** The option whose preview is shown, per question. */
 	preview: Map<number, number>;
 	confirmed: boolean;
@@ -93,7 +106,7 @@ function markdown(source: string): HTMLElement {
 }
 
 function button(label: string, onClick: () => void, props: Record<string, string | boolean> = {}): HTMLElement {
-	const element = h("button", { type: "button", ...props }, label);
+	const element = h("button", { type: "button", "data-focus": label.toLowerCase(), ...props }, label);
 	element.addEventListener("click", onClick);
 	return element;
 }
@@ -115,17 +128,28 @@ function renderQuestion(card: CardState, index: number): HTMLElement {
 		if (rerender) renderCard(card);
 	};
 	const role = question.multiSelect ? "checkbox" : "radio";
+	const id = (part: string): string => `${card.source.key}-q${index}-${part}`;
 	const options = question.options.map((option, optionIndex) => {
 		const checked = draft?.chosen.includes(option.label) === true;
+		// Read as "label, radio button, checked, description": the label names it, the description describes it.
 		const element = h(
 			"button",
-			{ type: "button", class: "option", role, "aria-checked": checked ? "true" : "false" },
+			{
+				type: "button",
+				class: "option",
+				role,
+				"aria-checked": checked ? "true" : "false",
+				"aria-labelledby": id(`o${optionIndex}-label`),
+				"aria-describedby": option.description ? id(`o${optionIndex}-description`) : false,
+				"data-focus": `option-${index}-${optionIndex}`,
+			},
 			h("span", { class: "mark", "aria-hidden": "true" }),
 			h(
 				"span",
 				{ class: "text" },
-				h("span", { class: "label" }, option.label),
-				option.description && h("span", { class: "description" }, option.description),
+				h("span", { class: "label", id: id(`o${optionIndex}-label`) }, option.label),
+				option.description &&
+					h("span", { class: "description", id: id(`o${optionIndex}-description`) }, option.description),
 			),
 		);
 		element.addEventListener("click", () => {
@@ -144,12 +168,14 @@ function renderQuestion(card: CardState, index: number): HTMLElement {
 		(o) => o.markdown !== undefined && draft?.chosen.includes(o.label),
 	);
 	const previewIndex = card.preview.get(index) ?? (chosenWithPreview >= 0 ? chosenWithPreview : undefined);
+	const otherLabel = question.options.length > 0 ? "Other (type your answer)" : "Your answer";
 	const other = h("input", {
 		type: "text",
 		class: "other",
-		"aria-label": "Other (type your answer)",
-		placeholder: question.options.length > 0 ? "Other (type your answer)" : "Your answer",
+		"aria-label": otherLabel,
+		placeholder: otherLabel,
 		maxlength: "20000",
+		"data-focus": `other-${index}`,
 	}) as HTMLInputElement;
 	other.value = draft?.typed ?? "";
 	other.addEventListener("input", () => {
@@ -167,6 +193,7 @@ function renderQuestion(card: CardState, index: number): HTMLElement {
 		"aria-label": "Note",
 		placeholder: "Note (optional)",
 		maxlength: "20000",
+		"data-focus": `note-${index}`,
 	}) as HTMLInputElement;
 	note.value = draft?.note ?? "";
 	note.addEventListener("input", () => {
@@ -183,12 +210,16 @@ function renderQuestion(card: CardState, index: number): HTMLElement {
 				h("span", { class: "step" }, `${index + 1} of ${card.source.questions.length}`),
 			question.multiSelect && h("span", { class: "hint" }, "choose any"),
 		),
-		h("h2", {}, question.question),
+		h("h3", { id: id("heading"), tabindex: "-1", "data-focus": "heading" }, question.question),
 		question.context !== undefined && markdown(question.context),
 		question.options.length > 0 &&
 			h(
 				"div",
-				{ class: "options", role: question.multiSelect ? "group" : "radiogroup", "aria-label": question.question },
+				{
+					class: "options",
+					role: question.multiSelect ? "group" : "radiogroup",
+					"aria-labelledby": id("heading"),
+				},
 				...options,
 			),
 		previewIndex !== undefined && previewPane(question, previewIndex),
@@ -201,7 +232,7 @@ function previewPane(question: WireQuestion, optionIndex: number): HTMLElement {
 	const option = question.options[optionIndex];
 	return h(
 		"div",
-		{ class: "preview", "aria-label": "Preview" },
+		{ class: "preview", role: "region", "aria-label": `Preview: ${option?.label ?? ""}` },
 		option?.markdown !== undefined && markdown(option.markdown),
 	);
 }
@@ -228,9 +259,11 @@ function renderReview(card: CardState): HTMLElement {
 				"Edit",
 				() => {
 					card.flow = goTo(card.flow, card.source.questions, index);
+					card.focus = "heading";
 					renderCard(card);
 				},
-				{ class: "link" },
+				// Said as "Edit Database", not five times "Edit".
+				{ class: "link", "aria-label": `Edit ${question.header || question.question}`, "data-focus": `edit-${index}` },
 			),
 		);
 	});
@@ -240,6 +273,7 @@ function renderReview(card: CardState): HTMLElement {
 		const field = h("textarea", {
 			id: `set-note-${card.source.key}`,
 			class: "set-note",
+			"data-focus": "set-note",
 			rows: "2",
 			maxlength: "20000",
 			placeholder: "Optional: anything pi should know about these answers",
@@ -253,7 +287,7 @@ function renderReview(card: CardState): HTMLElement {
 	return h(
 		"section",
 		{ class: "review" },
-		h("h2", {}, "Review your answers"),
+		h("h3", { tabindex: "-1", "data-focus": "heading" }, "Review your answers"),
 		h("ol", {}, ...rows),
 		h(
 			"p",
@@ -366,7 +400,7 @@ function cardHeader(source: CardSource): HTMLElement {
 		{},
 		h(
 			"span",
-			{ class: "title" },
+			{ class: "title", id: titleId(source) },
 			source.title,
 			source.savedAt !== undefined && " · ",
 			source.savedAt !== undefined && timeAgo(source.savedAt),
@@ -374,13 +408,44 @@ function cardHeader(source: CardSource): HTMLElement {
 	);
 }
 
+/** The card's "title" element's id, which names the card (its `article`) for a screen reader. */
+function titleId(source: CardSource): string {
+	return `${source.key}-title`;
+}
+
+/** Puts the focus back where `card.focus` says, unless the person has since moved it out of the card. */
+function restoreFocus(card: CardState): void {
+	if (card.focus === undefined) return;
+	const active = document.activeElement;
+	if (active && active !== document.body && !card.element.contains(active)) {
+		card.focus = undefined;
+		return;
+	}
+	// Once the answers are sent, only Close is left to act on; the status line says what happened.
+	const key = card.sent || card.ended ? "close" : card.focus;
+	const target = card.element.querySelector<HTMLElement>(`[data-focus="${CSS.escape(key)}"]`);
+	if (!target || (target instanceof HTMLButtonElement && target.disabled)) return;
+	target.focus();
+	if (document.activeElement === target) card.focus = undefined;
+}
+
 function renderCard(card: CardState): void {
+	// A render replaces the elements: the focused one's key says which new one takes the focus.
+	const active = document.activeElement;
+	if (card.focus === undefined && active instanceof HTMLElement && card.element.contains(active)) {
+		card.focus = active.dataset.focus;
+	}
+	if (card.status.textContent !== (card.message ?? "")) card.status.textContent = card.message ?? "";
+	renderParts(card);
+	restoreFocus(card);
+}
+
+function renderParts(card: CardState): void {
 	const { source, flow } = card;
 	if (card.sent || card.ended) {
 		card.element.classList.add("sent");
-		card.element.replaceChildren(
-			cardHeader(source),
-			h("p", { class: "message", role: "status" }, card.message ?? ""),
+		card.top.replaceChildren(cardHeader(source));
+		card.bottom.replaceChildren(
 			h(
 				"div",
 				{ class: "actions" },
@@ -397,6 +462,8 @@ function renderCard(card: CardState): void {
 	const body = onReview ? renderReview(card) : renderQuestion(card, flow.step);
 	const go = (step: number) => () => {
 		card.flow = goTo(card.flow, questions, step);
+		// The new step is read from its question: the focus moves to its heading.
+		card.focus = "heading";
 		renderCard(card);
 	};
 	const nav: Child[] = [];
@@ -422,7 +489,11 @@ function renderCard(card: CardState): void {
 				() => {
 					const result = requestDismiss(card.flow);
 					card.flow = result.flow;
-					if (!result.dismiss) return renderCard(card);
+					if (!result.dismiss) {
+						// The question "Discard N answers?" takes the focus, on its safe answer.
+						card.focus = "discard-no";
+						return renderCard(card);
+					}
 					void sendCard(card, dismiss, true);
 				},
 				{ class: "quiet" },
@@ -432,15 +503,28 @@ function renderCard(card: CardState): void {
 	const discard = flow.confirmingDiscard
 		? h(
 				"div",
-				{ class: "confirm", role: "alertdialog" },
-				h("span", {}, `Discard ${answeredCount(flow)} answer${answeredCount(flow) === 1 ? "" : "s"}?`),
-				button("Yes", () => {
-					if (source.dismiss) void sendCard(card, source.dismiss, true);
-				}),
-				button("No", () => {
-					card.flow = keepAnswers(card.flow);
-					renderCard(card);
-				}),
+				{ class: "confirm", role: "alertdialog", "aria-labelledby": `${source.key}-discard` },
+				h(
+					"span",
+					{ id: `${source.key}-discard` },
+					`Discard ${answeredCount(flow)} answer${answeredCount(flow) === 1 ? "" : "s"}?`,
+				),
+				button(
+					"Yes",
+					() => {
+						if (source.dismiss) void sendCard(card, source.dismiss, true);
+					},
+					{ "data-focus": "discard-yes" },
+				),
+				button(
+					"No",
+					() => {
+						card.flow = keepAnswers(card.flow);
+						card.focus = "dismiss";
+						renderCard(card);
+					},
+					{ "data-focus": "discard-no" },
+				),
 			)
 		: undefined;
 	const distrust = source.distrust
@@ -469,15 +553,14 @@ function renderCard(card: CardState): void {
 			)
 		: undefined;
 	const wasOpen = card.element.querySelector("details")?.open === true;
-	card.element.replaceChildren(
+	card.top.replaceChildren(
 		cardHeader(source),
 		distrust ?? "",
 		body,
 		discard ?? "",
 		h("div", { class: "actions" }, ...nav),
-		card.message !== undefined ? h("p", { class: "message", role: "status" }, card.message) : "",
-		details ?? "",
 	);
+	card.bottom.replaceChildren(details ?? "");
 	if (wasOpen && details) (details as HTMLDetailsElement).open = true;
 	updateActions(card);
 	if (!onReview && isAnswered(flow.drafts[flow.step]) === false) updateActions(card);
@@ -486,11 +569,23 @@ function renderCard(card: CardState): void {
 function upsertCard(source: CardSource, list: HTMLElement): void {
 	const existing = cards.get(source.key);
 	if (existing) return;
-	const element = h("article", { class: "card", "data-key": source.key });
+	const status = h("p", { class: "message", role: "status" });
+	const top = h("div", { class: "card-top" });
+	const bottom = h("div", { class: "card-bottom" });
+	const element = h(
+		"article",
+		{ class: "card", "data-key": source.key, "aria-labelledby": titleId(source) },
+		top,
+		status,
+		bottom,
+	);
 	const card: CardState = {
 		source,
 		flow: startFlow(source.questions),
 		element,
+		status,
+		top,
+		bottom,
 		preview: new Map(),
 		confirmed: false,
 		setNote: "",
@@ -576,6 +671,9 @@ function showState(state: PageState): void {
 					source: pendingSource(view),
 					flow: startFlow([]),
 					element,
+					status: element,
+					top: element,
+					bottom: element,
 					preview: new Map(),
 					confirmed: false,
 					setNote: "",
