@@ -131,7 +131,7 @@ try {
 	await shoot(web.open, "phone-review", { width: 390, height: 844 }, 2, async (card) => {
 		await pickPostgres(card);
 		await card.getByRole("button", { name: "Next" }).click();
-		await card.getByLabel("Other (type your answer)").fill("order-processor");
+		await card.getByLabel("Your answer", { exact: true }).fill("order-processor");
 		await card.getByRole("button", { name: "Next" }).click();
 		await card.getByRole("checkbox", { name: /Authentication/ }).click();
 		await card.getByLabel("Other (type your answer)").fill("Exports, as CSV");

@@ -77,7 +77,7 @@ const LATER_CHOICE = {
 
 export interface LateAnswersDeps {
 	frontEnd(ctx: ExtensionContext): FrontEnd;
-	claims: Pick<Claims, "heldElsewhere">;
+	claims: Pick<Claims, "heldElsewhere" | "claim">;
 	/** The person's typed answers in this session, for ↑ recall; `remember` adds an answered outcome's. */
 	history(): readonly string[];
 	remember(outcome: AskOutcome): void;
@@ -108,7 +108,15 @@ export function createLateAnswers(deps: LateAnswersDeps) {
 		const holder = target.path ? deps.claims.heldElsewhere(target.path, target.toolCallId) : undefined;
 		if (holder) return shown.fail(`the questions are ${describeClaim(holder)}; answer them there`);
 		const background = late === "background" || setAside.has(target.toolCallId);
-		const outcome = await shown.ask(target.request, { requestId: target.toolCallId, history: deps.history() });
+		// While its dialog is open the ask is this pi's: another pi's --answers, @file or web page leaves the file alone.
+		const release = target.path ? deps.claims.claim(target.path, target.toolCallId) : undefined;
+		let outcome: AskOutcome;
+		try {
+			outcome = await shown.ask(target.request, { requestId: target.toolCallId, history: deps.history() });
+		} catch (error) {
+			release?.();
+			throw error;
+		}
 		// In the TUI a background ask's Esc may mean "later" rather than "no answers": the person says which.
 		const later =
 			background && outcome.kind === "cancelled" && shown.kind === "tui"
@@ -117,6 +125,7 @@ export function createLateAnswers(deps: LateAnswersDeps) {
 				: false;
 		const end = afterDialog(outcome, background ? "background" : "pending", later);
 		if (end.kind === "keep") {
+			release?.();
 			if (background && end.setAside) setAside.add(target.toolCallId);
 			showWaiting(ctx);
 			if (end.setAside) {
@@ -130,6 +139,7 @@ export function createLateAnswers(deps: LateAnswersDeps) {
 			}
 			return;
 		}
+		// Not released: sending claims the file again (deliveries.ts) until the session holds the message.
 		setAside.delete(target.toolCallId);
 		showWaiting(ctx);
 		deps.remember(end.outcome);

@@ -130,15 +130,22 @@ describe("createLateAnswers", () => {
 				setWidget: (_key: string, lines: string[] | undefined) => widgets.push(lines),
 			},
 		} as unknown as ExtensionContext;
+		const claims: string[] = [];
 		const late = createLateAnswers({
 			frontEnd: () => frontEnd,
-			claims: { heldElsewhere: () => undefined },
+			claims: {
+				heldElsewhere: () => undefined,
+				claim: (path) => {
+					claims.push(`claim ${path}`);
+					return () => claims.push(`release ${path}`);
+				},
+			},
 			history: () => [],
 			remember: (outcome) => remembered.push(outcome),
 			send: (_ctx, delivery) => sent.push(delivery),
 		});
 		const target = { toolCallId: "call_1", request: REQUEST, path: "/p/.pi/pending-questions.json" };
-		return { late, ctx, target, sent, told, widgets, remembered };
+		return { late, ctx, target, sent, told, widgets, remembered, claims };
 	}
 
 	it("answered: one delivery naming the ask, with the file it settles", async () => {
@@ -169,6 +176,17 @@ describe("createLateAnswers", () => {
 		await late.answerInDialog(ctx, target);
 		expect(sent).toHaveLength(1);
 		expect(widgets.at(-1)).toBeUndefined();
+	});
+
+	it("holds the file while its dialog is open (another pi leaves it alone); a delivery's claim takes over", async () => {
+		const kept = setup([{ kind: "cancelled" }]);
+		await kept.late.answerInDialog(kept.ctx, kept.target, "background");
+		expect(kept.claims).toEqual(["claim /p/.pi/pending-questions.json", "release /p/.pi/pending-questions.json"]);
+		const answered = setup([{ kind: "answered", answers: [] }]);
+		await answered.late.answerInDialog(answered.ctx, answered.target, "background");
+		// Not released: sending claims the same file again (deliveries.ts) until the session holds the answers.
+		expect(answered.claims).toEqual(["claim /p/.pi/pending-questions.json"]);
+		expect(answered.sent).toHaveLength(1);
 	});
 
 	it("a background ask's Esc then 'dismiss': the model is told, once; a pending ask's Esc sends nothing", async () => {
