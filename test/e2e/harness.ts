@@ -118,7 +118,8 @@ export function createWorkspace(): Workspace {
 				?.messages.filter((m) => m.role === "toolResult")
 				.at(-1),
 		pendingPath: (name = "pending-questions.json") => join(cwd, ".pi", name),
-		cleanup: () => rmSync(root, { recursive: true, force: true }),
+		// A pi just killed may still be writing its session (pi 1.x saves it on SIGTERM): retry a folder not yet empty.
+		cleanup: () => rmSync(root, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 }),
 	};
 }
 
