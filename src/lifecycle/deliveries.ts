@@ -7,7 +7,7 @@
  * delivered nothing: its claims die with it and the next `pi -c`, `@file` or `--answers` delivers the answers.
  */
 import { type Claims, describeClaim } from "../pending/claims.js";
-import type { Delivery } from "../pending/delivery.js";
+import { type Delivery, oneAnswerPerAsk } from "../pending/delivery.js";
 
 export interface DeliveriesDeps {
 	claims: Pick<Claims, "claim" | "heldElsewhere">;
@@ -30,6 +30,15 @@ export interface Deliveries {
 	waiting(): readonly Delivery[];
 	/** Answers of an ask chosen now (a dialog, an attached file) set on their way; `undefined` or why not. */
 	send(deliveries: readonly Delivery[]): string | undefined;
+	/**
+	 * The person's prompt with the answers waiting for it and an attached pending file (`@file`): one message, each
+	 * ask answered once, the prompt after the answers (an attached file's words are its answers); `continue` when
+	 * nothing waits; `refused` (nothing consumed) when two answers meet one ask or another pi holds the file.
+	 */
+	joinPrompt(
+		attached: Delivery | undefined,
+		prompt: string,
+	): { kind: "continue" } | { kind: "refused"; why: string } | { kind: "text"; text: string };
 	/** Answers that could not be sent after all: their files stay, unclaimed. */
 	notSent(deliveries: readonly Delivery[]): void;
 	/** Checks the session: those it holds are delivered. Call after pi may have written the session. */
@@ -84,6 +93,17 @@ export function createDeliveries(deps: DeliveriesDeps): Deliveries {
 			if (refused) return refused;
 			onTheWay.push(...fresh);
 			return undefined;
+		},
+		joinPrompt(attached, prompt) {
+			if (!attached && waiting.length === 0) return { kind: "continue" };
+			const once = oneAnswerPerAsk(attached ? [...waiting, attached] : waiting);
+			if ("error" in once) return { kind: "refused", why: once.error };
+			const refused = attached && once.deliveries.includes(attached) ? this.send([attached]) : undefined;
+			if (refused) return { kind: "refused", why: refused };
+			this.takeWaiting();
+			const parts = once.deliveries.map((d) => d.text);
+			if (!attached && prompt.trim() !== "") parts.push(prompt.trim());
+			return { kind: "text", text: parts.join("\n\n") };
 		},
 		notSent(deliveries) {
 			onTheWay = onTheWay.filter((d) => !deliveries.includes(d));

@@ -11,7 +11,7 @@ import type { AskOutcome, AskRequest } from "../core/types.js";
 import { readCommandLine } from "../modes/cli-args.js";
 import { saveQuestionsForLater } from "../modes/print.js";
 import type { Claims } from "../pending/claims.js";
-import { type Delivery, oneAnswerPerAsk } from "../pending/delivery.js";
+import type { Delivery } from "../pending/delivery.js";
 import { deliveryFromAttachedFile } from "../pending/inbox.js";
 import {
 	createPendingFile,
@@ -284,21 +284,14 @@ export function createLifecycle(pi: ExtensionAPI, edges: LifecycleEdges) {
 			frontEnd(ctx).fail((error as Error).message);
 			return { action: "handled" };
 		}
-		const waiting = deliveries.waiting();
-		if (!attached && waiting.length === 0) return { action: "continue" };
-		const once = oneAnswerPerAsk(attached ? [...waiting, attached] : waiting);
+		const joined = deliveries.joinPrompt(attached, event.text);
+		if (joined.kind === "continue") return { action: "continue" };
 		// Nothing is consumed when refused: the answers still wait, and every pending file is still on disk.
-		const refuse = (why: string): InputEventResult => {
-			frontEnd(ctx).fail(why);
+		if (joined.kind === "refused") {
+			frontEnd(ctx).fail(joined.why);
 			return { action: "handled" };
-		};
-		if ("error" in once) return refuse(once.error);
-		const refused = attached && once.deliveries.includes(attached) ? deliveries.send([attached]) : undefined;
-		if (refused) return refuse(refused);
-		deliveries.takeWaiting();
-		const parts = once.deliveries.map((d) => d.text);
-		if (!attached && event.text.trim() !== "") parts.push(event.text.trim());
-		return { action: "transform", text: parts.join("\n\n") };
+		}
+		return { action: "transform", text: joined.text };
 	}
 
 	const askHandler: AskHandler = createAskHandler({

@@ -94,3 +94,26 @@ describe("deliveries", () => {
 		expect(w.deliveries.waiting()).toEqual([a]);
 	});
 });
+
+describe("joinPrompt", () => {
+	it("nothing waiting and nothing attached: the prompt goes on as it is", () => {
+		expect(world().deliveries.joinPrompt(undefined, "hi")).toEqual({ kind: "continue" });
+	});
+
+	it("answers waiting for the prompt travel with it, once; an attached file's words are its answers", () => {
+		const w = world();
+		w.deliveries.hold([a], "waiting");
+		expect(w.deliveries.joinPrompt(undefined, "  go on ")).toEqual({ kind: "text", text: `${a.text}\n\ngo on` });
+		expect(w.deliveries.waiting()).toEqual([]);
+		expect(w.deliveries.joinPrompt(b, "use postgres")).toEqual({ kind: "text", text: b.text });
+		expect([...w.claimed]).toEqual([a.path, b.path]);
+	});
+
+	it("refused, nothing consumed: two answers for one ask, or a file another pi holds", () => {
+		const w = world([b.path]);
+		w.deliveries.hold([a], "waiting");
+		expect(w.deliveries.joinPrompt({ ...a, text: "other answers to a", source: "@file" }, "x").kind).toBe("refused");
+		expect(w.deliveries.joinPrompt(b, "x").kind).toBe("refused");
+		expect(w.deliveries.waiting()).toEqual([a]);
+	});
+});
