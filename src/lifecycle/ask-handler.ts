@@ -95,7 +95,7 @@ function backgroundAsk(ask: Ask, frontEnd: FrontEnd, deps: AskHandlerDeps): AskR
 	} else {
 		frontEnd.tell(saved.terminalText);
 	}
-	return { outcome, mode: frontEnd.ask ? frontEnd.recordedMode : "print" };
+	return { outcome, mode: frontEnd.recordedMode };
 }
 
 export function createAskHandler(deps: AskHandlerDeps): AskHandler {
