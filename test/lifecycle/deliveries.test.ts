@@ -110,7 +110,7 @@ describe("joinPrompt", () => {
 	});
 
 	it("refused, nothing consumed: two answers for one ask, or a file another pi holds", () => {
-		const w = world([b.path]);
+		const w = world([b.path ?? ""]);
 		w.deliveries.hold([a], "waiting");
 		expect(w.deliveries.joinPrompt({ ...a, text: "other answers to a", source: "@file" }, "x").kind).toBe("refused");
 		expect(w.deliveries.joinPrompt(b, "x").kind).toBe("refused");
