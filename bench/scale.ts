@@ -2,16 +2,30 @@
  * A project with 1 000 pending files: what the package adds to every pi start and to `/questions` there. One real
  * `pi -p` ask makes the first pending file, its session and its line in the asks record; 999 copies of all three
  * (each its own session and tool call, as 1 000 runs that each asked once would leave) fill the project. Then the
- * real pi (scripted model) runs `pi -p hi`, `pi -p /questions` and `pi -p "/questions json"` in that project and in an
- * empty one, alternated; the figure is the difference in the CPU time pi used (user + system, the least of the runs:
- * other processes on a busy machine stretch the wall time, not pi's work), with wall-time medians beside it. The
- * target is the issue's: under 0.5 s each.
+ * real pi (scripted model) runs in that project and in an empty one, alternated, and the figure is the difference
+ * in CPU time (user + system, the least of the runs: other processes on a busy machine stretch the wall time, not
+ * pi's work):
+ *   - a start: `pi -p hi`, the whole process;
+ *   - `/questions` and `/questions json`: the command alone, the first one a freshly started `pi --mode rpc` runs
+ *     (its code as cold as in `pi -p "/questions"`), from pi's process accounting just before the command is sent
+ *     to just after its answer arrives. A whole `pi -p` run costs about 2 s of CPU, and its spread on a busy machine
+ *     is as large as what is measured; the command alone is not.
+ * The target is the issue's: under 0.5 s each.
  * With BENCH_SCALE_ENFORCE=1 (`node bench/run.mjs --quick`, which CI runs) a missed target fails the benchmark.
  */
 import { spawnSync } from "node:child_process";
 import { appendFileSync, existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { createWorkspace, PI, piArgs, runPrint, SPEC_EXAMPLE, type Workspace } from "../test/e2e/harness.js";
+import {
+	createWorkspace,
+	PI,
+	piArgs,
+	runPrint,
+	SPEC_EXAMPLE,
+	sleep,
+	startRpc,
+	type Workspace,
+} from "../test/e2e/harness.js";
 import { type BenchReport, emit, fmt, now, spread, table } from "./lib/stats.js";
 
 const RUNS = Number(process.env.BENCH_SCALE_RUNS ?? 7);
@@ -67,10 +81,39 @@ function timedRun(ws: Workspace, prompt: string): { wall: number; cpu: number } 
 	return { wall, cpu: ((user ?? Number.NaN) + (system ?? Number.NaN)) * 1000 };
 }
 
-const PROMPTS = [
-	{ prompt: "hi", what: "a pi start (`pi -p hi`)" },
-	{ prompt: "/questions", what: "`/questions`" },
-	{ prompt: "/questions json", what: "`/questions json`" },
+/** The CPU time (user + system, all threads) process `pid` has used so far, from /proc; in ms. */
+function processCpu(pid: number): number {
+	const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ").at(-1)?.split(" ") ?? [];
+	// After the command name: state is field 3, utime 14 and stime 15 (in clock ticks, 100 a second on Linux).
+	return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+/** One `/questions …` in a freshly started `pi --mode rpc`: the CPU time the command took, from /proc. */
+async function commandCpu(ws: Workspace, command: string): Promise<{ wall: number; cpu: number }> {
+	ws.script([{ text: "ok" }]);
+	const rpc = startRpc(ws);
+	try {
+		rpc.send({ type: "get_state", id: "ready" });
+		await rpc.waitFor((line) => line.id === "ready", 60_000);
+		await sleep(300); // whatever the start left running
+		const from = rpc.lines.length;
+		const cpuBefore = processCpu(rpc.child.pid ?? 0);
+		const start = now();
+		rpc.send({ type: "prompt", id: "command", message: command });
+		await rpc.waitFor((line) => line.type === "extension_ui_request" && line.method === "notify", 60_000, from);
+		const wall = now() - start;
+		return { wall, cpu: processCpu(rpc.child.pid ?? 0) - cpuBefore };
+	} finally {
+		rpc.close();
+		await rpc.exited;
+	}
+}
+
+type Sample = { wall: number; cpu: number };
+const MEASURES: { what: string; run: (ws: Workspace) => Sample | Promise<Sample> }[] = [
+	{ what: "a pi start (`pi -p hi`, the whole process)", run: (ws) => timedRun(ws, "hi") },
+	{ what: "`/questions` (the command)", run: (ws) => commandCpu(ws, "/questions") },
+	{ what: "`/questions json` (the command)", run: (ws) => commandCpu(ws, "/questions json") },
 ];
 
 const full = filledProject(FILES);
@@ -79,21 +122,21 @@ const rows: string[][] = [];
 const summary: BenchReport["summary"] = [];
 const missed: string[] = [];
 try {
-	for (const { prompt, what } of PROMPTS) {
-		timedRun(full, prompt); // warm-up: the file system cache
-		timedRun(empty, prompt);
-		const samples = { full: [] as { wall: number; cpu: number }[], empty: [] as { wall: number; cpu: number }[] };
-		const measure = () => {
+	for (const { what, run } of MEASURES) {
+		await run(full); // warm-up: the file system cache
+		await run(empty);
+		const samples = { full: [] as Sample[], empty: [] as Sample[] };
+		const measure = async () => {
 			for (let i = 0; i < RUNS; i++) {
 				const order = i % 2 === 0 ? (["full", "empty"] as const) : (["empty", "full"] as const);
-				for (const which of order) samples[which].push(timedRun(which === "full" ? full : empty, prompt));
-				process.stderr.write(`${prompt} ${i + 1}/${RUNS}\r`);
+				for (const which of order) samples[which].push(await run(which === "full" ? full : empty));
+				process.stderr.write(`${what} ${i + 1}/${RUNS}\r`);
 			}
 		};
 		const leastAdded = () => Math.min(...samples.full.map((s) => s.cpu)) - Math.min(...samples.empty.map((s) => s.cpu));
-		measure();
+		await measure();
 		// Enforced on a shared machine: a miss is measured again once (the least of all runs counts) before it fails.
-		if (ENFORCE && leastAdded() >= TARGET_MS) measure();
+		if (ENFORCE && leastAdded() >= TARGET_MS) await measure();
 		const cpu = { full: spread(samples.full.map((s) => s.cpu)), empty: spread(samples.empty.map((s) => s.cpu)) };
 		const wall = { full: spread(samples.full.map((s) => s.wall)), empty: spread(samples.empty.map((s) => s.wall)) };
 		const added = cpu.full.min - cpu.empty.min;
@@ -127,7 +170,9 @@ emit({
 line (each its own session and tool call): every file is this user's and trusted, the most work a listing can
 take. The real pi (scripted model, the package from \`dist/\`) in that project and in an empty one, alternated,
 ${RUNS} runs each after a warm-up; the added time is the difference in CPU time (user + system, the least of the
-runs), which a busy machine does not stretch as it stretches wall time.
+runs), which a busy machine does not stretch as it stretches wall time. A start is a whole \`pi -p hi\`; a command is
+the first one a fresh \`pi --mode rpc\` runs (as cold as in \`pi -p\`), measured alone: a whole \`pi -p\` costs about
+2 s of CPU, and on a busy machine its spread is as large as the command.
 
 ${table(["run", "no pending files", `${FILES.toLocaleString("en-US")} pending files`, "added", `< ${TARGET_MS} ms`], rows)}
 `,

@@ -52,18 +52,19 @@ function text(
 	oneLine: boolean,
 	required: boolean,
 ): string | undefined {
-	const path = name(canonicalPath);
+	// Named only for an error: spelling a path out is most of the work on a valid field.
+	const path = () => name(canonicalPath);
 	if (value === undefined || value === null) {
-		if (required) throw new AskUserError(`${path} is missing; give it a non-empty string`);
+		if (required) throw new AskUserError(`${path()} is missing; give it a non-empty string`);
 		return undefined;
 	}
-	if (typeof value !== "string") throw new AskUserError(`${path} must be a string, got ${describe(value)}`);
+	if (typeof value !== "string") throw new AskUserError(`${path()} must be a string, got ${describe(value)}`);
 	const clean = (oneLine ? sanitizeLine(value) : sanitizeText(value)).trim();
 	if (clean.length > max) {
-		throw new AskUserError(`${path} is ${clean.length} characters; the limit is ${max}. Shorten it`);
+		throw new AskUserError(`${path()} is ${clean.length} characters; the limit is ${max}. Shorten it`);
 	}
 	if (clean === "") {
-		if (required) throw new AskUserError(`${path} is empty; give it a non-empty string`);
+		if (required) throw new AskUserError(`${path()} is empty; give it a non-empty string`);
 		return undefined;
 	}
 	return clean;

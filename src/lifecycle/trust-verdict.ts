@@ -41,27 +41,41 @@ function settledInSession(file: PendingFile, record: SessionRecord): boolean {
 	}
 }
 
+/**
+ * `compute`, remembered for one synchronous run of code: a listing judges a thousand files in one loop, and where
+ * sessions are kept or what a folder's real path is cannot change within it (pi's settings could between two
+ * commands).
+ */
+function forOneRun<T>(compute: (key: string) => T): (key: string) => T {
+	let memo: Map<string, T> | undefined;
+	return (key) => {
+		if (memo === undefined) {
+			memo = new Map();
+			queueMicrotask(() => {
+				memo = undefined;
+			});
+		}
+		if (!memo.has(key)) memo.set(key, compute(key));
+		return memo.get(key) as T;
+	};
+}
+
 export function pendingTrust(sources: TrustSources): (file: PendingFile, cwd?: string) => PendingVerdict {
 	const fs = sources.fs ?? nodeTrustFs;
-	const sameFolder = (a: string, b: string) => {
+	const realPath = forOneRun((path): string | undefined => {
 		try {
-			return fs.realpath(a) === fs.realpath(b);
+			return fs.realpath(path);
 		} catch {
-			return a === b;
+			return undefined;
 		}
+	});
+	const sameFolder = (a: string, b: string) => {
+		const [realA, realB] = [realPath(a), realPath(b)];
+		return realA !== undefined && realB !== undefined ? realA === realB : a === b;
 	};
-	// Where sessions are kept, worked out once per synchronous run of code (a listing judges a thousand files in one
-	// loop; pi's settings could change between two commands, not within one loop).
-	let folders: { cwd: string; real: string[] } | undefined;
-	const sessionFolders = (cwd: string): string[] => {
-		if (folders?.cwd === cwd) return folders.real;
-		const places = currentSessionPlaces({ argv: sources.argv, env: sources.env, cwd, fs });
-		folders = { cwd, real: realSessionFolders(places, fs) };
-		queueMicrotask(() => {
-			folders = undefined;
-		});
-		return folders.real;
-	};
+	const sessionFolders = forOneRun((cwd) =>
+		realSessionFolders(currentSessionPlaces({ argv: sources.argv, env: sources.env, cwd, fs }), fs),
+	);
 	return (file, cwd = process.cwd()) => {
 		const record = readSessionRecord(file.sessionFile, fs);
 		if (sources.settledElsewhere(file.sessionId).has(file.toolCallId) || settledInSession(file, record)) {

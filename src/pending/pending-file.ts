@@ -54,8 +54,12 @@ function versionOf(text: string): number | undefined {
  * newer version than this package writes is refused. Every pending file is read through here.
  */
 export function readPendingText(cwd: string, path: string): PendingText | undefined {
-	if (!isProjectPendingFile(cwd, path)) return undefined;
-	const text = readRegularFile(path);
+	return isProjectPendingFile(cwd, path) ? pendingTextAt(path) : undefined;
+}
+
+/** The text of a pending file whose place is already checked (see `readPendingText`). */
+function pendingTextAt(path: string, options: { listedAsFile?: boolean } = {}): PendingText | undefined {
+	const text = readRegularFile(path, options);
 	if (text === undefined) return undefined;
 	const version = versionOf(text);
 	if (version !== undefined && version > PENDING_VERSION) {
@@ -316,19 +320,20 @@ const LAST_PARSE_LIMIT = 4000;
 /** Every pending file in the project, oldest first; broken ones are reported, not touched. */
 export function listPendingFiles(cwd: string): PendingEntry[] {
 	const dir = join(cwd, PENDING_DIR);
-	let names: string[];
+	let listed: fs.Dirent[];
 	try {
-		if (fs.lstatSync(dir).isSymbolicLink()) return [];
-		names = fs.readdirSync(dir);
+		if (!fs.lstatSync(dir).isDirectory()) return [];
+		listed = fs.readdirSync(dir, { withFileTypes: true });
 	} catch {
 		return [];
 	}
-	return names
-		.filter((name) => PENDING_NAME_PATTERN.test(name))
-		.flatMap((name) => {
+	return listed
+		.filter((dirent) => dirent.isFile() && PENDING_NAME_PATTERN.test(dirent.name))
+		.flatMap(({ name }) => {
 			const path = join(dir, name);
-			// Another pi process may remove a file between readdir and the read.
-			const read = readPendingText(cwd, path);
+			// The folder is checked once above and the listing says each is a regular file (the read checks again on
+			// the open descriptor). Another pi process may remove a file between readdir and the read.
+			const read = pendingTextAt(path, { listedAsFile: true });
 			return read === undefined ? [] : [{ path, read }];
 		})
 		.map(({ path, read }): PendingEntry => {

@@ -8,11 +8,15 @@ import * as fs from "node:fs";
 
 const OPEN_FLAGS = fs.constants.O_RDONLY | fs.constants.O_NOFOLLOW | fs.constants.O_NONBLOCK;
 
-/** The text of the regular file at `path`; `undefined` when it is anything else, is missing or cannot be read. */
-export function readRegularFile(path: string): string | undefined {
+/**
+ * The text of the regular file at `path`; `undefined` when it is anything else, is missing or cannot be read.
+ * `listedAsFile`: a directory listing (`withFileTypes`) just said it is a regular file, so the lstat before the open
+ * is skipped (a listing of a thousand files saves a thousand calls); the open and the check on the descriptor stay.
+ */
+export function readRegularFile(path: string, options: { listedAsFile?: boolean } = {}): string | undefined {
 	let fd: number;
 	try {
-		if (!fs.lstatSync(path).isFile()) return undefined;
+		if (!options.listedAsFile && !fs.lstatSync(path).isFile()) return undefined;
 		fd = fs.openSync(path, OPEN_FLAGS);
 	} catch {
 		return undefined;
