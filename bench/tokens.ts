@@ -8,7 +8,7 @@ import { readFileSync } from "node:fs";
 import { countTokens as anthropicCount } from "@anthropic-ai/tokenizer";
 import { getEncoding } from "js-tiktoken";
 import { outcomeFromRawAnswers } from "../src/core/answer-input.js";
-import { resultContent } from "../src/core/result.js";
+import { blockText, resultContent } from "../src/core/result.js";
 import type { Question } from "../src/core/types.js";
 import { createWorkspace, piArgs, runPi, SPEC_EXAMPLE, type Workspace } from "../test/e2e/harness.js";
 import { snapshotPackage } from "./lib/snapshot.js";
@@ -85,9 +85,7 @@ function resultTexts(): { ours: string; claudeCode: string } {
 	if (!outcome) throw new Error("the example answers produced no outcome");
 	const pairs = questions.map((q, i) => `"${q.question}"="${given[i]}"`).join(", ");
 	return {
-		ours: resultContent(outcome)
-			.map((block) => block.text)
-			.join("\n"),
+		ours: resultContent(outcome).map(blockText).join("\n"),
 		claudeCode: `User has answered your questions: ${pairs}. You can now continue with the user's answers in mind.`,
 	};
 }

@@ -5,6 +5,7 @@
  * first: a string that equals an option label selects it, and a multi-select string is the person listing
  * labels, split on commas. No other validation of content (spec decision 2).
  */
+import { type AttachedImage, imageInfo } from "./images.js";
 import { sanitizeText } from "./text.js";
 import type { Answer, AskOutcome, Question, RawAnswer } from "./types.js";
 
@@ -15,6 +16,8 @@ export interface GivenAnswer {
 	/** Text the person wrote themselves, each entry one whole answer (never split on commas). */
 	typed: readonly string[];
 	note?: string;
+	/** Images the person attached (checked where they came in; see core/images.ts). */
+	images?: readonly AttachedImage[];
 }
 
 /** The answered outcome: every question's answer, and the questions left without one. */
@@ -98,10 +101,12 @@ export function toAnswer(question: Question, given: GivenAnswer): Answer | undef
 		.map(clean)
 		.filter((text) => text !== "");
 	const note = given.note === undefined ? "" : clean(given.note);
+	// An image alone is an answer: its text is empty, nothing is made up for it.
+	const images = given.images ?? [];
 	let answer: Answer;
 	if (question.multiSelect) {
 		const items = [...new Set([...chosen, ...typed])];
-		if (items.length === 0) return undefined;
+		if (items.length === 0 && images.length === 0) return undefined;
 		const selected = [...new Set(chosen)];
 		// Key order as in the spec: question, answer, selectedOption, wasCustom.
 		answer = {
@@ -115,10 +120,11 @@ export function toAnswer(question: Question, given: GivenAnswer): Answer | undef
 		answer = { question: question.question, answer: label, selectedOption: label, wasCustom: false };
 	} else {
 		const text = [...chosen, ...typed].join(", ");
-		if (text === "") return undefined;
+		if (text === "" && images.length === 0) return undefined;
 		answer = { question: question.question, answer: text, wasCustom: true };
 	}
 	if (note !== "") answer.note = note;
+	if (images.length > 0) answer.images = images.map(imageInfo);
 	// The model's id for the question comes back first, so that it can match answers without comparing texts.
 	return question.id === undefined ? answer : { id: question.id, ...answer };
 }
@@ -140,13 +146,17 @@ export function answeredOutcome(
 ): AnsweredOutcome {
 	const answers: Answer[] = [];
 	const unanswered: string[] = [];
+	const images: AttachedImage[] = [];
 	for (const [i, question] of questions.entries()) {
 		const value = given[i];
 		const answer = value === undefined ? undefined : toAnswer(question, value);
-		if (answer) answers.push(answer);
-		else unanswered.push(question.question);
+		if (answer) {
+			answers.push(answer);
+			images.push(...(value?.images ?? []));
+		} else unanswered.push(question.question);
 	}
 	const outcome: AnsweredOutcome = { kind: "answered", answers };
+	if (images.length > 0) outcome.images = images;
 	if (unanswered.length > 0) outcome.unanswered = unanswered;
 	const setNote = note === undefined ? "" : clean(note);
 	if (setNote !== "") outcome.note = setNote;

@@ -61,16 +61,35 @@ export interface TextBlock {
 	text: string;
 }
 
+/** One image block of a tool result (or of a delivered user message): an image the person attached. */
+export interface ImageBlock {
+	type: "image";
+	data: string;
+	mimeType: string;
+}
+
+/** A block's text; `undefined` for an image. */
+export function blockText(block: TextBlock | ImageBlock | undefined): string | undefined {
+	return block?.type === "text" ? block.text : undefined;
+}
+
+/** The image blocks of an outcome, in the order its answers list the images. */
+export function imageBlocks(outcome: AskOutcome): ImageBlock[] {
+	if (outcome.kind !== "answered") return [];
+	return (outcome.images ?? []).map((image) => ({ type: "image", data: image.data, mimeType: image.mimeType }));
+}
+
 /**
  * What the model reads: the first block is exactly the AskUserResult JSON, so that `JSON.parse` of it always works
  * (clients, tests, the model); anything else for the model is a second block — `guidance` when given (print
- * mode's pending instructions), else the sentence that keeps a bare JSON from being misread.
+ * mode's pending instructions), else the sentence that keeps a bare JSON from being misread. The images the person
+ * attached follow, one image block each, in the order the answers list them.
  */
-export function resultContent(outcome: AskOutcome, guidance?: string): TextBlock[] {
-	const blocks: TextBlock[] = [{ type: "text", text: JSON.stringify(toAskUserResult(outcome)) }];
+export function resultContent(outcome: AskOutcome, guidance?: string): (TextBlock | ImageBlock)[] {
+	const blocks: (TextBlock | ImageBlock)[] = [{ type: "text", text: JSON.stringify(toAskUserResult(outcome)) }];
 	const second = guidance ?? explanation(outcome);
 	if (second) blocks.push({ type: "text", text: second });
-	return blocks;
+	return [...blocks, ...imageBlocks(outcome)];
 }
 
 export function buildDetails(request: AskRequest, outcome: AskOutcome, mode: AskMode, now: number): AskDetails {

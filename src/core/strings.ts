@@ -143,4 +143,26 @@ export const STRINGS = {
 	confirmLongDetail: "Choose No to edit the answer.",
 	confirmDiscardDetail: (question: number) => `Yes cancels all questions; No goes back to question ${question}.`,
 	windowTitle: (question: string) => `π - ? ${question}`,
+	// Images attached to an answer (TUI).
+	images: {
+		/** One attached image, under the input it belongs to. */
+		attached: (name: string, size: string) => `📎 ${name} (${size})`,
+		/** The typed or dropped text is an image file's path. */
+		offerPath: (key: string, name: string) => `${key} attach ${name} as an image`,
+		hintPaste: (key: string) => `${key} image`,
+		hintRemove: "Backspace (empty) removes image",
+		unsupportedModel: "This model cannot read images, so none can be attached.",
+		blocked: "Images are blocked in pi's settings (images.blockImages), so none can be attached.",
+		clipboardEmpty: "No image on the clipboard.",
+		clipboardUnavailable: (tools: string) => `Cannot read an image from the clipboard: install ${tools}.`,
+		tooLarge: (name: string, size: string, limit: string) => `${name} is ${size}; the limit for an image is ${limit}.`,
+		notImage: (name: string) => `${name} is not a PNG, JPEG, GIF or WebP image.`,
+		tooMany: (max: number) => `At most ${formatCount(max)} images can be attached to one set of answers.`,
+		screenReader: {
+			attached: (name: string, size: string) => `Attached image ${name}, ${size}`,
+			offerPath: (key: string, name: string) => `${key} attaches ${name} as an image`,
+			hintPaste: (key: string) => `${key} pastes an image`,
+			hintRemove: "Backspace in an empty input removes the last image",
+		},
+	},
 };

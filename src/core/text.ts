@@ -30,3 +30,10 @@ export function sanitizeLine(text: string): string {
 export function formatCount(n: number): string {
 	return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
 }
+
+/** A size as a person reads it: "812 B", "14 KB", "2.3 MB". */
+export function formatBytes(bytes: number): string {
+	if (bytes < 1024) return `${bytes} B`;
+	if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
+	return `${(bytes / (1024 * 1024)).toFixed(1).replace(/\.0$/, "")} MB`;
+}

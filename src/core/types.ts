@@ -1,4 +1,5 @@
 /** The ask_user contract: what the model asks, what the person answers, what the model reads back. */
+import type { AttachedImage, ImageInfo } from "./images.js";
 
 export interface QuestionOption {
 	label: string;
@@ -36,6 +37,8 @@ export interface Answer {
 	note?: string;
 	/** The question's `id`, when the model gave it one. */
 	id?: string;
+	/** Images the person attached, in the order of the result's image blocks (their bytes are never here). */
+	images?: ImageInfo[];
 }
 
 /** What the person gave for one question, before it is matched against the options. */
@@ -47,7 +50,8 @@ export type RawAnswer = string | string[];
  */
 export type AskOutcome =
 	/** `note`: the person's note on the whole set of answers (the Review tab's Ctrl+N), never empty. */
-	| { kind: "answered"; answers: Answer[]; unanswered?: string[]; note?: string }
+	/** `images`: every attached image's bytes, in the order the answers list them (the result's image blocks). */
+	| { kind: "answered"; answers: Answer[]; unanswered?: string[]; note?: string; images?: AttachedImage[] }
 	| { kind: "cancelled" }
 	/** No reply in time: a backend's timeout, or the opt-in local limit (then the questions wait in `pendingFile`). */
 	| { kind: "timedOut"; pendingFile?: string }

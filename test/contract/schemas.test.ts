@@ -16,7 +16,7 @@ import {
 	schemaDocuments,
 } from "../../src/contract/schemas.js";
 import { answeredOutcome } from "../../src/core/answers.js";
-import { buildDetails, resultContent } from "../../src/core/result.js";
+import { blockText, buildDetails, resultContent } from "../../src/core/result.js";
 import type { Answer, AskDetails, AskUserResult } from "../../src/index.js";
 import { type PendingListing, pendingListing } from "../../src/lifecycle/pending-listing.js";
 import { parseResponse, requestMessage } from "../../src/modes/rpc-structured.js";
@@ -61,7 +61,7 @@ describe("published JSON Schemas (npm run build → dist/schemas/*.json)", () =>
 			"a note for the whole set",
 		);
 		expect(outcome.note).toBe("a note for the whole set");
-		expectValid("ask-user-result.json", JSON.parse(resultContent(outcome)[0]?.text ?? ""));
+		expectValid("ask-user-result.json", JSON.parse(blockText(resultContent(outcome)[0]) ?? ""));
 		const others = [
 			{ kind: "cancelled" },
 			{ kind: "interrupted" },
@@ -69,7 +69,7 @@ describe("published JSON Schemas (npm run build → dist/schemas/*.json)", () =>
 			{ kind: "pending", pendingFile: ".pi/p.json" },
 		] as const;
 		for (const other of others) {
-			expectValid("ask-user-result.json", JSON.parse(resultContent(other)[0]?.text ?? ""));
+			expectValid("ask-user-result.json", JSON.parse(blockText(resultContent(other)[0]) ?? ""));
 			expectValid("ask-details.json", buildDetails(SPEC_EXAMPLE, other, "rpc", 1_707_091_200_000));
 		}
 		expectValid("ask-details.json", buildDetails(SPEC_EXAMPLE, outcome, "rpc", 1_707_091_200_000));

@@ -3,7 +3,7 @@
  * reads when the call returns at once.
  */
 import { describe, expect, it } from "vitest";
-import { buildDetails, resultContent } from "../../src/core/result.js";
+import { blockText, buildDetails, resultContent } from "../../src/core/result.js";
 import { canonicalRequest } from "../../src/tool.js";
 
 const QUESTIONS = [{ question: "Which database?", options: [{ label: "PostgreSQL" }, { label: "SQLite" }] }];
@@ -24,9 +24,9 @@ describe("background asks", () => {
 
 	it("returns at once: the first block is exactly the background result, the second says what comes next", () => {
 		const blocks = resultContent({ kind: "pending", pendingFile: ".pi/pending-questions.json", background: true });
-		expect(blocks[0]?.text).toBe('{"answered":false,"answers":[],"background":true}');
-		expect(blocks[1]?.text).toMatch(/answers will arrive later as a user message/);
-		expect(blocks[1]?.text).toMatch(/do not assume/i);
+		expect(blockText(blocks[0])).toBe('{"answered":false,"answers":[],"background":true}');
+		expect(blockText(blocks[1])).toMatch(/answers will arrive later as a user message/);
+		expect(blockText(blocks[1])).toMatch(/do not assume/i);
 	});
 
 	it("the session keeps it as a pending ask, marked background, with its file", () => {

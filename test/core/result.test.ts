@@ -1,7 +1,7 @@
 /** What the model reads and what the session keeps, for every outcome; and the chat rendering text. */
 import { describe, expect, it } from "vitest";
 import { answeredOutcome } from "../../src/core/answers.js";
-import { buildDetails, resultContent, toAskUserResult } from "../../src/core/result.js";
+import { blockText, buildDetails, resultContent, toAskUserResult } from "../../src/core/result.js";
 import type { AskOutcome, AskRequest } from "../../src/core/types.js";
 import { summarizeCall, summarizeResult } from "../../src/render.js";
 
@@ -14,7 +14,7 @@ const request: AskRequest = {
 };
 
 describe("result content", () => {
-	const texts = (...args: Parameters<typeof resultContent>) => resultContent(...args).map((block) => block.text);
+	const texts = (...args: Parameters<typeof resultContent>) => resultContent(...args).map(blockText);
 
 	it("is the spec's AskUserResult JSON, compact, alone for a full answer", () => {
 		expect(texts({ kind: "answered", answers: [{ question: "Name?", answer: "svc", wasCustom: true }] })).toEqual([
@@ -78,7 +78,7 @@ describe("a note for the whole set (issue 24, item 10)", () => {
 			unanswered: ["Which database should we use?"],
 			note: "for now",
 		};
-		expect(resultContent(outcome)[0]?.text).toBe(
+		expect(blockText(resultContent(outcome)[0])).toBe(
 			'{"answered":true,"answers":[{"question":"Name?","answer":"svc","wasCustom":true}],"unanswered":["Which database should we use?"],"note":"for now"}',
 		);
 		expect(buildDetails(request, outcome, "interactive", 0).note).toBe("for now");
@@ -94,7 +94,7 @@ describe("a note for the whole set (issue 24, item 10)", () => {
 	});
 	it("with every question skipped, the second block says that only the note was given", () => {
 		const texts = resultContent({ kind: "answered", answers: [], unanswered: ["Name?"], note: "you decide" }).map(
-			(block) => block.text,
+			blockText,
 		);
 		expect(texts).toEqual([
 			'{"answered":true,"answers":[],"unanswered":["Name?"],"note":"you decide"}',
