@@ -9,8 +9,10 @@
  * A cursor file next to the script keeps the position across processes (`pi -p`, then `pi -p -c`);
  * once the steps run out the model echoes. Summarization requests do not use up tool-call steps (see nextStep).
  * With PI_ASK_LOG set, every request's messages are appended
- * there as one JSON line, so a test can check exactly what the model received.
+ * there as one JSON line, so a test can check exactly what the model received (an image block as its type, size and
+ * SHA-256). The model takes images; PI_SCRIPTED_TEXT_ONLY=1 makes it a text-only model.
  */
+import { createHash } from "node:crypto";
 import { appendFileSync, existsSync, readFileSync, writeFileSync } from "node:fs";
 import {
 	type AssistantMessage,
@@ -44,6 +46,21 @@ function messageText(message: Context["messages"][number]): string {
 			return `[${block.type}]`;
 		})
 		.join("\n");
+}
+
+/** A message's image blocks as the log keeps them: type, size and SHA-256 of the bytes, in order. */
+function imagesOf(message: Context["messages"][number]): {
+	images?: { mimeType: string; bytes: number; sha256: string }[];
+} {
+	if (typeof message.content === "string") return {};
+	const images = message.content.flatMap((block) => {
+		if (block.type !== "image") return [];
+		const bytes = Buffer.from(block.data, "base64");
+		return [
+			{ mimeType: block.mimeType, bytes: bytes.length, sha256: createHash("sha256").update(bytes).digest("hex") },
+		];
+	});
+	return images.length > 0 ? { images } : {};
 }
 
 /** pi's compaction and branch summaries ask with this system prompt (0.73.1 … 0.87.1). */
@@ -101,7 +118,7 @@ export default function scriptedModel(pi: ExtensionAPI) {
 				id: "scripted-1",
 				name: "Scripted model",
 				reasoning: false,
-				input: ["text"],
+				input: process.env.PI_SCRIPTED_TEXT_ONLY === "1" ? ["text"] : ["text", "image"],
 				cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 },
 				contextWindow: 200_000,
 				maxTokens: 8_192,
@@ -118,6 +135,7 @@ export default function scriptedModel(pi: ExtensionAPI) {
 					role: m.role,
 					text: messageText(m),
 					...(m.role === "toolResult" ? { toolName: m.toolName, isError: m.isError } : {}),
+					...imagesOf(m),
 				}));
 				const tools = process.env.PI_ASK_LOG_TOOLS ? context.tools : undefined;
 				const systemPrompt = process.env.PI_ASK_LOG_TOOLS ? context.systemPrompt : undefined;

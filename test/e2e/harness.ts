@@ -57,6 +57,8 @@ export interface LoggedMessage {
 	text: string;
 	toolName?: string;
 	isError?: boolean;
+	/** The message's image blocks, in order (examples/scripted-model.ts). */
+	images?: { mimeType: string; bytes: number; sha256: string }[];
 }
 
 export interface Workspace {
