@@ -1,0 +1,108 @@
+/** The web page's text in Russian (see en.ts). */
+import type { WebStrings } from "./en.js";
+
+export const ru: WebStrings = {
+	"page.connecting": "Подключение…",
+	"page.live": "На связи",
+	"page.reconnecting": "Переподключение…",
+	"page.signedOut": "Вы вышли",
+	"page.restarted": "pi-ask-anywhere web был перезапущен: откройте новый адрес, который он вывел.",
+	"page.liveTitle": "Ждут вашего ответа",
+	"page.liveEmpty": "Вопросов, ожидающих ответа, нет. Они появятся здесь, как только pi спросит.",
+	"page.pendingTitle": "Отложенные в этой папке",
+	"page.pendingEmpty": "В этой папке нет отложенных вопросов.",
+	"page.titleAsking": "({count}) pi задаёт вопрос",
+
+	"card.asks": "Спрашивает {who}",
+	"card.justNow": "только что",
+	"card.details": "Подробности",
+	"card.detailFolder": "папка: {folder}",
+	"card.detailFile": "файл: {file}",
+	"card.detailSession": "сессия: {session}",
+	"card.detailSessionFile": "сессия: {session} ({file})",
+	"card.detailNoSessionFile": "сессия: {session} (без файла сессии)",
+	"card.unknownSession": "(неизвестна)",
+	"card.detailSaved": "сохранено: {time}",
+	"card.detailTask": "задача: {task}",
+	"card.pendingAnswered": "Ответ дан. Запустите pi -c в этой папке, чтобы передать ответы.",
+	"card.untrusted": "Не от вашего собственного pi: {reason}.",
+	"card.untrustedTask": "задача: {task}",
+	"card.confirmUntrusted": "Я знаю, откуда этот файл; всё равно записать в него мои ответы",
+
+	"question.step": "{index} из {count}",
+	"question.chooseAny": "можно выбрать несколько",
+	"question.other": "Другое (введите свой ответ)",
+	"question.yourAnswer": "Ваш ответ",
+	"question.note": "Примечание",
+	"question.notePlaceholder": "Примечание (необязательно)",
+	"question.preview": "Предпросмотр: {label}",
+
+	"review.title": "Проверьте ответы",
+	"review.typed": "(введено)",
+	"review.unanswered": "(без ответа)",
+	"review.note": "Примечание: {note}",
+	"review.images": "Изображения: {count}",
+	"review.edit": "Изменить",
+	"review.editQuestion": "Изменить: {question}",
+	"review.allAnswered": "Ответы даны на все вопросы.",
+	"review.someUnanswered": "Без ответа: {count} (pi узнает, что на них не ответили).",
+	"review.setNote": "Примечание ко всем ответам",
+	"review.setNotePlaceholder": "Необязательно: что pi стоит знать об этих ответах",
+
+	"action.back": "Назад",
+	"action.next": "Далее",
+	"action.review": "Проверить",
+	"action.submit": "Отправить",
+	"action.dismiss": "Отказаться",
+	"action.close": "Закрыть",
+	"action.yes": "Да",
+	"action.no": "Нет",
+	"action.discard": "Отбросить ваши ответы ({count})?",
+
+	"sent.sending": "Отправка…",
+	"sent.done": "Отправлено.",
+	"sent.failed": "Не отправлено (ошибка {status}).",
+	"sent.noConnection": "Не отправлено: нет соединения с pi-ask-anywhere web.",
+	"sent.answersReceived": "✓ pi получил ваши ответы и продолжает работу с ними. Здесь больше ничего делать не нужно.",
+	"sent.dismissalReceived":
+		"✓ pi получил ваш отказ: модель узнает, что вы решили не отвечать. Здесь больше ничего делать не нужно.",
+	"sent.elsewhere": "Не использовано: на эти вопросы сначала ответили в терминале pi, и pi продолжает с тем ответом.",
+	"sent.answersEnded":
+		"Не использовано: pi перестал ждать (истекло время или закончился его ход) до того, как пришли ваши ответы. Вопросы, которые pi сохранил на потом, появятся в разделе «Отложенные в этой папке».",
+	"sent.dismissalEnded":
+		"Не использовано: pi перестал ждать (истекло время или закончился его ход) до того, как пришёл ваш отказ. Вопросы, которые pi сохранил на потом, появятся в разделе «Отложенные в этой папке».",
+	"sent.answersLost":
+		"Отправлено, но соединение с pi закрылось до того, как pi подтвердил получение ваших ответов: проверьте в pi.",
+	"sent.dismissalLost":
+		"Отправлено, но соединение с pi закрылось до того, как pi подтвердил получение вашего отказа: проверьте в pi.",
+	"sent.answersWaiting": "Отправлено. Ждём, пока pi подтвердит получение ваших ответов…",
+	"sent.dismissalWaiting": "Отправлено. Ждём, пока pi подтвердит получение вашего отказа…",
+	"sent.noReceipt": "Отправлено. Этот агент не подтверждает получение: проверьте в pi, что он продолжил работу.",
+
+	"error.gone": "На этот вопрос уже ответили, или его отозвали.",
+	"error.agentGone": "pi больше не подключён; вопрос отозван.",
+	"error.noAnswer": "Сначала дайте ответ.",
+	"error.invalid": "Ответы не приняты: {detail}",
+	"error.pendingLive": "Не записано: pi задаёт эти вопросы прямо сейчас; ответьте в его карточке выше.",
+	"error.pendingGone": "Этот отложенный файл пропал или больше не читается; обновите страницу.",
+	"error.pendingChanged": "В этом отложенном файле теперь другие вопросы; обновите страницу.",
+	"error.pendingHeld": "Не записано: другой pi прямо сейчас задаёт или передаёт эти вопросы.",
+	"error.pendingAnswered":
+		"Не записано: ответ уже дан (на другой странице или в самом файле). Запустите pi -c, чтобы передать эти ответы.",
+	"error.pendingSettled": "Не записано: на эти вопросы уже ответили.",
+	"error.pendingConfirm":
+		"Не записано: этот файл не от вашего собственного pi. Отметьте флажок выше, чтобы всё равно ответить.",
+	"error.pendingTooLarge": "Слишком большой для этой страницы: ответьте в pi (/questions answer).",
+
+	"image.attach": "Прикрепить фото или изображение",
+	"image.remove": "Удалить",
+	"image.removeNamed": "Удалить {name}",
+	"image.attached": "Прикреплённые изображения",
+	"image.tooLarge": "{name} не прикреплено: размер {size}, а изображение может быть не больше {limit}.",
+	"image.notImage": "{name} не прикреплено: это не изображение PNG, JPEG, GIF или WebP.",
+	"image.unreadable": "{name} не прикреплено: файл не удалось прочитать.",
+	"image.tooMany": "{name} не прикреплено: к одному набору ответов можно приложить не больше {count} изображений.",
+	"image.agentCannot": "Этот агент не принимает изображения: его модель их не читает, или их запрещают настройки pi.",
+	"image.pendingOnly":
+		"Изображения можно прикреплять только к вопросам, которые pi задаёт прямо сейчас, а не к отложенным файлам.",
+};
