@@ -6,6 +6,7 @@ import { realpathSync, writeSync } from "node:fs";
 import type { ExtensionAPI } from "@mariozechner/pi-coding-agent";
 import { createChildren } from "./children/children.js";
 import { createQuestionsCommand } from "./commands/questions.js";
+import { imageSupport } from "./host/image-support.js";
 import { loadPiModules } from "./host/pi-modules.js";
 import { createSettingsSource } from "./host/settings.js";
 import { fileAsksMade } from "./lifecycle/asks-made.js";
@@ -76,6 +77,7 @@ export default async function askUser(pi: ExtensionAPI) {
 		trust,
 		piExports: host.codingAgent,
 		claims,
+		imageSupport: (ctx) => imageSupport({ model: ctx.model, agentDir, cwd: ctx.cwd, read: readRegularFile }),
 	});
 
 	// Children's questions reach the person through the pi that started them (src/children/).

@@ -52,7 +52,7 @@ export function createChildren(pi: ExtensionAPI, deps: ChildrenDeps) {
 				{ logger: m.stderrLogger },
 			),
 		);
-		return (await bridge).ask(request, signal, asker);
+		return (await bridge).ask(request, signal, { asker });
 	};
 	const childAsk = createChildAskHandler({
 		ask: askParent,

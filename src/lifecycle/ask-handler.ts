@@ -26,6 +26,8 @@ export interface AskHandlerDeps {
 	remember(outcome: AskOutcome): void;
 	/** The remote bridge, when configured. */
 	remote(ctx: ExtensionContext, frontEnd: FrontEnd): Promise<RemoteBridge> | undefined;
+	/** Whether the person may attach images (the model takes them, pi's settings allow them): offered remotely then. */
+	acceptsImages(ctx: ExtensionContext): boolean;
 	/** Puts the questions on disk while they are on screen; `undefined` (after telling the person) when it cannot. */
 	keepOnDisk(ctx: ExtensionContext, request: AskRequest, toolCallId: string): string | undefined;
 	/**
@@ -111,6 +113,10 @@ export function createAskHandler(deps: AskHandlerDeps): AskHandler {
 			if (background) return background;
 		}
 		const bridge = deps.remote(ask.ctx, frontEnd);
+		const askRemotely =
+			bridge &&
+			(async (signal: AbortSignal | undefined) =>
+				(await bridge).ask(ask.request, signal, { acceptsImages: deps.acceptsImages(ask.ctx) }));
 		const dialog = frontEnd.ask;
 		if (dialog) {
 			const local = (signal?: AbortSignal) =>
@@ -123,8 +129,8 @@ export function createAskHandler(deps: AskHandlerDeps): AskHandler {
 					}),
 				);
 			const onDisk = deps.keepOnDisk(ask.ctx, ask.request, ask.toolCallId);
-			const raced = bridge
-				? await raceLocalAndRemote(local, async (signal) => (await bridge).ask(ask.request, signal), ask.signal)
+			const raced = askRemotely
+				? await raceLocalAndRemote(local, askRemotely, ask.signal)
 				: { outcome: await local(ask.signal), answeredBy: "local" as const };
 			const { answeredBy } = raced;
 			let outcome = reported(raced.outcome, frontEnd);
@@ -144,9 +150,9 @@ export function createAskHandler(deps: AskHandlerDeps): AskHandler {
 			}
 			return { outcome, mode: frontEnd.recordedMode };
 		}
-		if (bridge) {
+		if (askRemotely) {
 			// Nobody here can answer: wait for the remote answer; without one, the questions are saved (nothing lost).
-			const remote = await (await bridge).ask(ask.request, ask.signal);
+			const remote = await askRemotely(ask.signal);
 			if (isRemoteDecision(remote)) return { outcome: remote, mode: "remote" };
 			frontEnd.tell(`no remote answer (${remote.kind}); saving the questions instead`, "warning");
 		}

@@ -40,15 +40,21 @@ export interface RemoteBridgeDeps {
 export interface RemoteBridge {
 	/**
 	 * Sends the questions and waits for the first answer; aborting resolves `interrupted` and stops waiting. `asker`
-	 * describes who asks (a child pi asking through its parent).
+	 * describes who asks (a child pi asking through its parent); `acceptsImages`: the person may attach images
+	 * (`answer-images`), which only then are taken.
 	 */
-	ask(request: AskRequest, signal?: AbortSignal, asker?: Asker): Promise<RemoteAskOutcome>;
+	ask(
+		request: AskRequest,
+		signal?: AbortSignal,
+		about?: { asker?: Asker; acceptsImages?: boolean },
+	): Promise<RemoteAskOutcome>;
 	/** Settles open asks as `interrupted`, closes the socket, clears every timer. */
 	dispose(): void;
 }
 
 interface OpenQuestion {
 	request: AskRequest;
+	acceptsImages: boolean;
 	/** Ends the ask; with a reason, the backend is told (`ask_user_closed`) so that it can close its card. */
 	settle(outcome: RemoteAskOutcome, closedReason?: ClosedReason): void;
 }
@@ -130,6 +136,11 @@ export function createRemoteBridge(config: RemoteConfig, deps: RemoteBridgeDeps)
 		}
 		const asked = question.request.questions;
 		const name = nameQuestions(asked);
+		if (!question.acceptsImages && Object.values(frame.answers).some((answer) => answer?.images?.length)) {
+			// Never dropped in silence, never sent to a model that cannot read them: the answer is not taken.
+			warn(`ignored an answer for ${name} with images: this ask did not offer to attach images`);
+			return;
+		}
 		const dismissed = Object.keys(frame.answers).length === 0;
 		const matched = matchAnswers(asked, frame.answers);
 		for (const warning of matched.warnings) warn(`${name}: ${warning}`);
@@ -141,7 +152,12 @@ export function createRemoteBridge(config: RemoteConfig, deps: RemoteBridgeDeps)
 		question.settle(outcomeFromRemoteAnswers(asked, matched.perQuestion, dismissed, frame.note), "answered");
 	}
 
-	async function ask(request: AskRequest, signal?: AbortSignal, asker?: Asker): Promise<RemoteAskOutcome> {
+	async function ask(
+		request: AskRequest,
+		signal?: AbortSignal,
+		about: { asker?: Asker; acceptsImages?: boolean } = {},
+	): Promise<RemoteAskOutcome> {
+		const acceptsImages = about.acceptsImages === true;
 		if (disposed) return unavailable("remote answering was shut down");
 		// Only the person dismisses (a backend's `{}`); an abort is pi's or the run's, never theirs.
 		if (signal?.aborted) return { kind: "interrupted" };
@@ -168,10 +184,10 @@ export function createRemoteBridge(config: RemoteConfig, deps: RemoteBridgeDeps)
 			const onAbort = (): void =>
 				settle({ kind: "interrupted" }, signal?.reason === ANSWERED_ELSEWHERE ? ANSWERED_ELSEWHERE : "aborted");
 			const answerTimer = setTimeout(() => settle({ kind: "timedOut" }, "timeout"), config.timeoutMs);
-			openQuestions.set(questionId, { request, settle });
+			openQuestions.set(questionId, { request, acceptsImages, settle });
 			connection.keepAlive(true);
 			signal?.addEventListener("abort", onAbort, { once: true });
-			open.send(JSON.stringify(encodeQuestion(request, ids, asker)), (error) => {
+			open.send(JSON.stringify(encodeQuestion(request, ids, about.asker, acceptsImages)), (error) => {
 				if (error) settle(unavailable(`could not send the question to ${where}: ${error.message}`));
 			});
 		});

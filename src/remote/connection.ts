@@ -7,7 +7,7 @@
 import type { IncomingMessage } from "node:http";
 import type { Socket } from "node:net";
 import WebSocket from "ws";
-import { MAX_FRAME_BYTES } from "./protocol.js";
+import { MAX_ANSWER_FRAME_BYTES } from "./protocol.js";
 
 export type RemoteUnavailable = { kind: "unavailable"; reason: string };
 
@@ -108,7 +108,7 @@ export function createConnection(options: ConnectionOptions, events: ConnectionE
 		return new Promise((resolve) => {
 			const socketOptions: SocketOptions = {
 				handshakeTimeout: options.connectTimeoutMs,
-				maxPayload: MAX_FRAME_BYTES,
+				maxPayload: MAX_ANSWER_FRAME_BYTES,
 				followRedirects: false,
 				closeTimeout: CLOSE_HANDSHAKE_MS,
 				headers: options.token ? { Authorization: `Bearer ${options.token}` } : {},

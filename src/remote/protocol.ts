@@ -7,6 +7,7 @@
  * `extensions`, so a backend knows it may use them.
  */
 import { answeredOutcome, givenFromData } from "../core/answers.js";
+import { type AttachedImage, IMAGE_LIMITS, imageFromData } from "../core/images.js";
 import { isRecord } from "../core/json.js";
 import {
 	describeKeyProblem,
@@ -30,6 +31,14 @@ const MAX_QUESTION_ID_CHARS = 200;
 
 /** What this agent accepts beyond the base protocol; sent in every question frame. */
 export const WIRE_EXTENSIONS = ["answer-arrays", "answer-notes", CLOSED_EVENT] as const;
+/**
+ * Images in answers (`{ "answer": …, "images": [{ "name", "mimeType", "data" }] }`): listed in a question frame's
+ * `extensions` only when the asking pi's model takes images and pi's settings do not block them.
+ */
+export const ANSWER_IMAGES_EXTENSION = "answer-images";
+/** An answer frame may carry images: the frame cap plus the most images an ask takes, as base64. */
+export const MAX_ANSWER_FRAME_BYTES =
+	MAX_FRAME_BYTES + IMAGE_LIMITS.imagesPerAsk * (Math.ceil(IMAGE_LIMITS.bytesPerImage / 3) * 4 + 1024);
 
 /** Why an ask ended, told to the backend so that it can close its card. */
 export type ClosedReason = "answered" | "answered_elsewhere" | "aborted" | "timeout";
@@ -96,10 +105,19 @@ export interface RemoteAnswer {
 	/** A string is the base protocol's (multi-select labels comma-separated); an array is exact, one per choice. */
 	given: RawAnswer;
 	note?: string;
+	/** With `answer-images`: the images the person attached, checked (core/images.ts). */
+	images?: AttachedImage[];
+}
+
+/** An image as a backend sends it: base64 bytes; the bytes, not `mimeType`, decide what it is. */
+export interface WireImage {
+	name?: string;
+	mimeType?: string;
+	data: string;
 }
 
 /** The value a backend sends for one question: the base protocol's string, or an extension's array or object. */
-export type WireAnswerValue = string | string[] | { answer: string | string[]; note?: string };
+export type WireAnswerValue = string | string[] | { answer: string | string[]; note?: string; images?: WireImage[] };
 
 /** What one inbound text frame turned out to be. */
 export type DecodedFrame =
@@ -112,7 +130,12 @@ export type DecodedFrame =
 	| { kind: "malformed"; reason: string };
 
 /** The `ask_user_question` event for one ask. Optional fields become what the Go structs expect. */
-export function encodeQuestion(request: AskRequest, ids: QuestionIds, asker?: Asker): QuestionFrame {
+export function encodeQuestion(
+	request: AskRequest,
+	ids: QuestionIds,
+	asker?: Asker,
+	acceptsImages = false,
+): QuestionFrame {
 	const questions = request.questions.map((question): WireQuestion => {
 		const wire: WireQuestion = {
 			question: question.question,
@@ -137,7 +160,7 @@ export function encodeQuestion(request: AskRequest, ids: QuestionIds, asker?: As
 				agentId: ids.agentId,
 				questionId: ids.questionId,
 				questions,
-				extensions: [...WIRE_EXTENSIONS],
+				extensions: acceptsImages ? [...WIRE_EXTENSIONS, ANSWER_IMAGES_EXTENSION] : [...WIRE_EXTENSIONS],
 				...(asker ? { asker } : {}),
 			},
 		},
@@ -153,20 +176,29 @@ function isStringArray(value: unknown): value is string[] {
 	return Array.isArray(value) && value.every((item) => typeof item === "string");
 }
 
-/** `undefined` = not a value this protocol knows. */
-function decodeAnswerValue(value: unknown): RemoteAnswer | null | undefined {
+const VALUE_SHAPES = `${ANSWER_TYPE} answer values must be a string, an array of strings or { "answer": …, "note": "…", "images": […] }`;
+
+/** One question's value; `{ error }` = not a value this protocol knows, or an image that cannot be taken. */
+function decodeAnswerValue(value: unknown): RemoteAnswer | null | { error: string } {
 	if (value === null) return null;
 	if (typeof value === "string") return { given: value };
 	if (typeof value === "number" || typeof value === "boolean") return { given: String(value) };
 	if (isStringArray(value)) return { given: value };
-	if (isRecord(value)) {
-		const { answer, note } = value;
-		if (note !== undefined && note !== null && typeof note !== "string") return undefined;
-		if (answer === null) return null;
-		if (typeof answer !== "string" && !isStringArray(answer)) return undefined;
-		return typeof note === "string" ? { given: answer, note } : { given: answer };
+	if (!isRecord(value)) return { error: VALUE_SHAPES };
+	const { answer, note, images } = value;
+	if (note !== undefined && note !== null && typeof note !== "string") return { error: VALUE_SHAPES };
+	if (answer === null && images === undefined) return null;
+	if (typeof answer !== "string" && !isStringArray(answer)) return { error: VALUE_SHAPES };
+	const decoded: RemoteAnswer = typeof note === "string" ? { given: answer, note } : { given: answer };
+	if (images === undefined || images === null) return decoded;
+	if (!Array.isArray(images)) return { error: `${ANSWER_TYPE} "images" must be an array of { "data", "mimeType" }` };
+	const attached: AttachedImage[] = [];
+	for (const [i, image] of images.entries()) {
+		const checked = imageFromData(image, `image-${i + 1}`);
+		if (!checked.ok) return { error: `${ANSWER_TYPE} image refused: ${checked.reason}` };
+		attached.push(checked.image);
 	}
-	return undefined;
+	return attached.length > 0 ? { ...decoded, images: attached } : decoded;
 }
 
 /** Parses one inbound text frame on the agent's side; never throws. */
@@ -197,15 +229,18 @@ export function decodeAnswer(text: string): DecodedFrame {
 	if (!isRecord(answers)) return { kind: "malformed", reason: `${ANSWER_TYPE} without an answers object` };
 	// No prototype: a backend's "__proto__" or "constructor" key must stay plain data.
 	const decoded: Record<string, RemoteAnswer | null> = Object.create(null);
+	let images = 0;
 	for (const [key, value] of Object.entries(answers)) {
 		const answer = decodeAnswerValue(value);
-		if (answer === undefined) {
-			return {
-				kind: "malformed",
-				reason: `${ANSWER_TYPE} answer values must be a string, an array of strings or { "answer": …, "note": "…" }`,
-			};
-		}
+		if (answer !== null && "error" in answer) return { kind: "malformed", reason: answer.error };
+		images += answer?.images?.length ?? 0;
 		decoded[key] = answer;
+	}
+	if (images > IMAGE_LIMITS.imagesPerAsk) {
+		return {
+			kind: "malformed",
+			reason: `${ANSWER_TYPE} with ${images} images; an ask takes at most ${IMAGE_LIMITS.imagesPerAsk}`,
+		};
 	}
 	const note = typeof payload.note === "string" ? payload.note : undefined;
 	return note === undefined
@@ -281,7 +316,9 @@ export function outcomeFromRemoteAnswers(
 		questions,
 		questions.map((question, i) => {
 			const remote = perQuestion[i];
-			return remote ? givenFromData(question, remote.given, remote.note) : undefined;
+			if (!remote) return undefined;
+			const given = givenFromData(question, remote.given, remote.note);
+			return remote.images ? { ...given, images: remote.images } : given;
 		}),
 		note,
 	);

@@ -73,8 +73,7 @@ describe("startParentRoute", () => {
 	it("shows a child's questions labelled with its task and folder; the person's answer reaches it exactly, and is recorded", async () => {
 		const { route, nextShown, records } = await setup();
 		const asked = child(route.route.url, route.route.token).ask(ASK, undefined, {
-			task: "Task: set up the\u001b[2J database",
-			cwd: "/work/child",
+			asker: { task: "Task: set up the\u001b[2J database", cwd: "/work/child" },
 		});
 		const dialog = await nextShown(1);
 		expect(dialog.request.questions.map((q) => q.question)).toEqual(ASK.questions.map((q) => q.question));

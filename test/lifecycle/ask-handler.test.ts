@@ -63,6 +63,7 @@ function setup(options: {
 		},
 		history: () => ["earlier"],
 		remember: (outcome) => fakes.remembered.push(outcome),
+		acceptsImages: () => false,
 		remote: () => (options.bridge ? Promise.resolve(options.bridge as RemoteBridge) : undefined),
 		keepOnDisk: () => {
 			fakes.onDisk.push("/p/.pi/pending-questions.json");

@@ -4,6 +4,7 @@ import type { AskRequest } from "../../src/core/types.js";
 import { createRemoteBridge, type RemoteBridge, type RemoteLogger } from "../../src/remote/bridge.js";
 import type { RemoteConfig } from "../../src/remote/config.js";
 import { raceLocalAndRemote } from "../../src/remote/race.js";
+import { TINY_PNG, TINY_PNG_BASE64 } from "../image-fixtures.js";
 import { startBackend, type TestBackend } from "./backend.js";
 
 const TOKEN = "tok-3f9a7c1e-very-secret";
@@ -254,6 +255,32 @@ describe("remote bridge against a real WebSocket server", () => {
 		]);
 		server.answer(id, { "Which database should I use for caching?": "SQLite" });
 		expect(await outcome).toMatchObject({ kind: "answered", answers: [{ answer: "SQLite" }] });
+	});
+
+	it("takes images only for an ask that offered them; otherwise ignores the answer, saying why, and keeps waiting", async () => {
+		const server = await backend();
+		const { bridge, logs } = makeBridge(server.url);
+		const key = "Which database should I use for caching?";
+		const image = { name: "diagram.png", mimeType: "image/png", data: TINY_PNG_BASE64 };
+		const plain = bridge.ask(databaseQuestion);
+		const plainFrame = await server.nextQuestion();
+		expect(plainFrame.payload.payload.extensions).not.toContain("answer-images");
+		server.answer(plainFrame.payload.payload.questionId, { [key]: { answer: "Redis", images: [image] } });
+		await until(() => logs.length > 0);
+		expect(logs).toEqual([`ignored an answer for "Database" with images: this ask did not offer to attach images`]);
+		server.answer(plainFrame.payload.payload.questionId, { [key]: "Redis" });
+		expect(await plain).toMatchObject({ kind: "answered", answers: [{ answer: "Redis" }] });
+		await server.nextQuestion(); // the ask_user_closed notice
+
+		const offered = bridge.ask(databaseQuestion, undefined, { acceptsImages: true });
+		const offeredFrame = await server.nextQuestion();
+		expect(offeredFrame.payload.payload.extensions).toContain("answer-images");
+		server.answer(offeredFrame.payload.payload.questionId, { [key]: { answer: "SQLite", images: [image] } });
+		expect(await offered).toMatchObject({
+			kind: "answered",
+			answers: [{ answer: "SQLite", images: [{ name: "diagram.png", mimeType: "image/png", bytes: TINY_PNG.length }] }],
+			images: [{ data: TINY_PNG_BASE64 }],
+		});
 	});
 
 	it("ignores malformed frames without crashing and still takes the real answer", async () => {

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { IMAGE_LIMITS } from "../../src/core/images.js";
 import type { Question } from "../../src/core/types.js";
 import {
+	ANSWER_IMAGES_EXTENSION,
 	decodeAgentFrame,
 	decodeAnswer,
 	encodeClosed,
@@ -8,6 +10,7 @@ import {
 	matchAnswers,
 	outcomeFromRemoteAnswers,
 } from "../../src/remote/protocol.js";
+import { TINY_PNG, TINY_PNG_BASE64 } from "../image-fixtures.js";
 
 const ids = { questionId: "550e8400-e29b-41d4-a716-446655440000", sessionKey: "s", agentId: "a" };
 
@@ -363,5 +366,52 @@ describe("decodeAgentFrame (the backend's side)", () => {
 		["no questionId", '{"type":"event","payload":{"event":"ask_user_closed","payload":{}}}', "malformed"],
 	])("%s → %s", (_name, text, kind) => {
 		expect(decodeAgentFrame(text).kind).toBe(kind);
+	});
+});
+
+describe("images in answers (answer-images)", () => {
+	const frame = (answers: Record<string, unknown>) =>
+		JSON.stringify({ type: "hook.ask_user_answer", payload: { questionId: "q", answers } });
+
+	it("is offered in the question frame only when the asking pi takes images", () => {
+		const offered = encodeQuestion({ questions: [{ question: "Screenshot?" }] }, ids, undefined, true);
+		expect(offered.payload.payload.extensions).toContain(ANSWER_IMAGES_EXTENSION);
+		const plain = encodeQuestion({ questions: [{ question: "Screenshot?" }] }, ids);
+		expect(plain.payload.payload.extensions).not.toContain(ANSWER_IMAGES_EXTENSION);
+	});
+
+	it("takes { answer, images }: the answer names the image, the outcome carries its bytes in order", () => {
+		const questions = [{ question: "What do you see?" }];
+		const { outcome } = receive(questions, {
+			"What do you see?": { answer: "", images: [{ name: "phone.png", mimeType: "image/png", data: TINY_PNG_BASE64 }] },
+		});
+		expect(outcome).toEqual({
+			kind: "answered",
+			answers: [
+				{
+					question: "What do you see?",
+					answer: "",
+					wasCustom: true,
+					images: [{ name: "phone.png", mimeType: "image/png", bytes: TINY_PNG.length }],
+				},
+			],
+			images: [{ name: "phone.png", mimeType: "image/png", bytes: TINY_PNG.length, data: TINY_PNG_BASE64 }],
+		});
+	});
+
+	it("refuses the whole frame, saying why, for an image that is not one, lies about its type, or one too many", () => {
+		const notImage = decodeAnswer(
+			frame({ Q: { answer: "x", images: [{ data: Buffer.from("hello").toString("base64") }] } }),
+		);
+		expect(notImage).toMatchObject({ kind: "malformed" });
+		expect(notImage.kind === "malformed" && notImage.reason).toMatch(/image-1 is not a PNG, JPEG, GIF or WebP image/);
+		const lying = decodeAnswer(
+			frame({ Q: { answer: "x", images: [{ mimeType: "image/gif", data: TINY_PNG_BASE64 }] } }),
+		);
+		expect(lying.kind === "malformed" && lying.reason).toMatch(/says it is image\/gif but holds image\/png/);
+		const many = Array.from({ length: IMAGE_LIMITS.imagesPerAsk + 1 }, () => ({ data: TINY_PNG_BASE64 }));
+		const tooMany = decodeAnswer(frame({ Q: { answer: "x", images: many } }));
+		expect(tooMany.kind === "malformed" && tooMany.reason).toMatch(/9 images; an ask takes at most 8/);
+		expect(decodeAnswer(frame({ Q: { answer: "x", images: "shot.png" } }))).toMatchObject({ kind: "malformed" });
 	});
 });
