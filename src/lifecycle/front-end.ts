@@ -106,10 +106,12 @@ function touching(ui: ExtensionContext["ui"], onActivity: (() => void) | undefin
 function tuiDialog(ctx: ExtensionContext): DialogAsk {
 	const fallback = rpcDialogs(ctx, false);
 	return async (request, options) => {
-		const { askInteractive } = await import("../modes/interactive.js");
+		const { askInteractive, imageSupportFor } = await import("../modes/interactive.js");
 		const outcome = await askInteractive(ctx.ui, request, {
 			signal: options.signal,
 			history: options.history,
+			// Decided per ask: the person may have switched to a model that takes images, or away from one.
+			images: imageSupportFor(ctx),
 			...(options.onActivity ? { onActivity: options.onActivity } : {}),
 		});
 		return outcome ?? fallback(request, options);

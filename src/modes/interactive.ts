@@ -2,19 +2,24 @@
  * Interactive mode (pi's TUI): shows the question dialog with `ctx.ui.custom()` at the height the terminal
  * leaves it, lets a person in another window notice the waiting question (bell and window title,
  * `PI_ASK_USER_NOTIFY`; on pi ≥ 1.5.1 also pi's own "blocked on the person" state), wires Ctrl+G to
- * $VISUAL/$EDITOR and Tab to path completion from the working folder, draws it in words for a screen reader when `PI_ASK_USER_SCREEN_READER` says so, folds it
+ * $VISUAL/$EDITOR and Tab to path completion from the working folder, lets the person attach images to an answer
+ * (the paste-image key: a typed or dropped image path, or the clipboard) when the model and pi's settings allow, draws it in words for a screen reader when `PI_ASK_USER_SCREEN_READER` says so, folds it
  * to one line with the key `PI_ASK_USER_HIDE_KEY` names (Alt+O by default), and closes
  * the dialog as `interrupted` when the call is aborted (never `cancelled`: a cancel is only what the person does
  * in the dialog).
  */
 import { homedir } from "node:os";
 import { basename } from "node:path";
-import { type ExtensionUIContext, VERSION } from "@mariozechner/pi-coding-agent";
+import { type ExtensionContext, type ExtensionUIContext, getAgentDir, VERSION } from "@mariozechner/pi-coding-agent";
 import type { Component, KeyId, TUI } from "@mariozechner/pi-tui";
 import { STRINGS } from "../core/strings.js";
 import type { AskOutcome, AskRequest } from "../core/types.js";
+import { keepClipboardImage, nodeProcessRunner, readClipboardImage } from "../host/clipboard.js";
+import { type ImageSupport, imageSupport } from "../host/image-support.js";
+import { readRegularFile } from "../pending/regular-file.js";
 import { AskDialog } from "../ui/dialog.js";
 import { editInExternalEditor, editorCommand } from "../ui/external-editor.js";
+import { type ClipboardImage, nodeImageSource } from "../ui/image-attach.js";
 import { DEFAULT_HIDE_KEY, parseKeyName } from "../ui/keys.js";
 import { nodePathSource } from "../ui/path-completion.js";
 import { dialogTheme } from "../ui/theme.js";
@@ -30,6 +35,8 @@ export interface InteractiveOptions {
 	notify?: NotifySetting;
 	/** pi's version (tests); decides whether pi is told that the session waits for the person. */
 	piVersion?: string;
+	/** Whether the person may attach images in this ask (decided where the dialog is opened); absent: not offered. */
+	images?: ImageSupport;
 	/** Overrides the environment that names $VISUAL/$EDITOR, `PI_ASK_USER_SCREEN_READER` and `PI_ASK_USER_HIDE_KEY` (tests). */
 	env?: NodeJS.ProcessEnv;
 }
@@ -64,6 +71,23 @@ export function supportsBlocked(version: string): boolean {
 		if (have !== wanted) return have > wanted;
 	}
 	return true;
+}
+
+/** Whether this run's model takes images and pi's settings allow them (`images.blockImages`). */
+export function imageSupportFor(ctx: Pick<ExtensionContext, "model" | "cwd">): ImageSupport {
+	return imageSupport({
+		model: ctx.model,
+		agentDir: getAgentDir(),
+		cwd: ctx.cwd,
+		read: (path) => readRegularFile(path),
+	});
+}
+
+/** The clipboard's image, kept as a temporary file as pi keeps a pasted one. */
+function clipboardImage(env: NodeJS.ProcessEnv): ClipboardImage {
+	const read = readClipboardImage({ platform: process.platform, env, run: nodeProcessRunner });
+	if (read.kind !== "image") return read;
+	return { kind: "image", name: keepClipboardImage(read).name, bytes: read.bytes };
 }
 
 /** Lines pi draws with the dialog that change while it waits never exceed this (its working line, widgets). */
@@ -140,6 +164,14 @@ export async function askInteractive(
 				screenReader,
 				hideKey,
 				paths: nodePathSource(process.cwd(), homedir()),
+				...(options.images
+					? {
+							images: {
+								support: options.images,
+								source: nodeImageSource(process.cwd(), homedir(), () => clipboardImage(env)),
+							},
+						}
+					: {}),
 				onDone: done,
 				...(options.onActivity ? { onInput: options.onActivity } : {}),
 			});

@@ -6,8 +6,11 @@
  * action, so that page keys move by a screenful and scrolling stops at the end.
  */
 import { answeredOutcome, type GivenAnswer, toAnswer } from "../core/answers.js";
+import { type AttachedImage, IMAGE_LIMITS } from "../core/images.js";
 import { LIMITS } from "../core/limits.js";
 import type { Answer, AskOutcome, Question } from "../core/types.js";
+import type { ImageSupport } from "../host/image-support.js";
+import type { ImageOffer } from "./image-attach.js";
 
 /** PageUp/PageDown move this many rows until the view has reported its window. */
 const DEFAULT_PAGE = 6;
@@ -41,6 +44,8 @@ export interface QuestionState {
 	chosen: number | undefined;
 	/** A multi-select question whose ticks were confirmed with Enter. */
 	confirmed: boolean;
+	/** Images attached in the Other or free-text input: they go with the typed answer. */
+	images: readonly AttachedImage[];
 }
 
 /** `askNote`: the note on the whole set of answers, opened on the Review tab. */
@@ -72,11 +77,23 @@ export interface DialogState {
 	askNoteDraft: string;
 	/** Folded to one line so that the conversation above can be read; nothing else changes while hidden. */
 	hidden: boolean;
+	/** Whether images may be attached (decided where the dialog is opened); `undefined`: the dialog does not offer it. */
+	imageSupport: ImageSupport | undefined;
+	/** What the open input's text offers for attaching (the view looks at the file after each edit). */
+	imageOffer: ImageOffer | undefined;
 	/** Set once the dialog is over. */
 	outcome: AskOutcome | undefined;
 }
 
-export type Notice = "emptyAnswer";
+/** A notice about attaching an image: why the last attempt attached nothing. */
+export type ImageNotice =
+	| { kind: "tooLarge"; name: string; bytes: number }
+	| { kind: "notImage"; name: string }
+	| { kind: "tooMany" }
+	| { kind: "clipboardEmpty" }
+	| { kind: "clipboardUnavailable"; tools: string };
+
+export type Notice = "emptyAnswer" | ImageNotice;
 
 /** What the view showed, reported after each frame. */
 export interface Viewport {
@@ -115,6 +132,14 @@ export type Action =
 	| { type: "completions"; items: readonly string[] }
 	/** The hide key: folds the dialog to one line, or brings it back as it was. */
 	| { type: "toggleHidden" }
+	/** An image to attach to the open answer input; `replacesFrom`: the input's text from there was its path. */
+	| { type: "attachImage"; image: AttachedImage; replacesFrom?: number }
+	/** Removes the last image attached to this question's answer. */
+	| { type: "removeImage" }
+	/** What the input's text offers for attaching, looked at by the view after an edit. */
+	| { type: "imageOffer"; offer: ImageOffer | undefined }
+	/** Why an attempt to attach an image attached nothing. */
+	| { type: "imageNotice"; notice: ImageNotice }
 	| { type: "abort" };
 
 function emptyQuestionState(): QuestionState {
@@ -136,6 +161,7 @@ function emptyQuestionState(): QuestionState {
 		answer: undefined,
 		chosen: undefined,
 		confirmed: false,
+		images: [],
 	};
 }
 
@@ -144,7 +170,10 @@ function modeForTab(questions: readonly Question[], tab: number): Mode {
 	return question && !hasOptions(question) ? { kind: "input", purpose: "text" } : { kind: "list" };
 }
 
-export function initialState(questions: readonly Question[]): DialogState {
+export function initialState(
+	questions: readonly Question[],
+	options: { imageSupport?: ImageSupport } = {},
+): DialogState {
 	return {
 		questions,
 		tab: 0,
@@ -157,6 +186,8 @@ export function initialState(questions: readonly Question[]): DialogState {
 		askNote: "",
 		askNoteDraft: "",
 		hidden: false,
+		imageSupport: options.imageSupport,
+		imageOffer: undefined,
 		outcome: undefined,
 	};
 }
@@ -225,16 +256,22 @@ function rowWithNumber(question: Question, qs: QuestionState, n: number): number
 export function givenAnswer(question: Question, qs: QuestionState): GivenAnswer | undefined {
 	const options = question.options ?? [];
 	const note = qs.note;
+	// Images go with the person's own answer: Other ticked, or the typed answer (an image alone is one).
+	const withImages = (given: GivenAnswer): GivenAnswer =>
+		qs.images.length > 0 ? { ...given, images: qs.images } : given;
 	if (question.multiSelect && hasOptions(question)) {
 		const chosen = [...qs.checked]
 			.sort((a, b) => a - b)
 			.flatMap((i) => (options[i] === undefined ? [] : [options[i].label]));
 		const typed = qs.otherChecked && qs.draft.trim() !== "" ? [qs.draft] : [];
-		return chosen.length + typed.length > 0 ? { chosen, typed, note } : undefined;
+		const given: GivenAnswer = qs.otherChecked ? withImages({ chosen, typed, note }) : { chosen, typed, note };
+		return chosen.length + typed.length + (given.images?.length ?? 0) > 0 ? given : undefined;
 	}
 	if (qs.answer === undefined) return undefined;
 	const label = qs.chosen === undefined ? undefined : options[qs.chosen]?.label;
-	return label === undefined ? { chosen: [], typed: [qs.answer], note } : { chosen: [label], typed: [], note };
+	return label === undefined
+		? withImages({ chosen: [], typed: [qs.answer], note })
+		: { chosen: [label], typed: [], note };
 }
 
 export function answerFor(question: Question, qs: QuestionState): Answer | undefined {
@@ -262,7 +299,45 @@ export function inputText(state: DialogState): string {
 	return state.mode.purpose === "note" ? qs.noteDraft : qs.draft;
 }
 
+/** Whether the open input takes images: an answer input (Other, free text), with attaching allowed. */
+export function attachingInput(state: DialogState): boolean {
+	const mode = state.mode;
+	return (
+		state.imageSupport?.allowed === true &&
+		mode.kind === "input" &&
+		(mode.purpose === "text" || mode.purpose === "other")
+	);
+}
+
+/** Images attached over the whole set of answers (the cap is per ask). */
+export function attachedCount(state: DialogState): number {
+	return state.perQuestion.reduce((sum, qs) => sum + qs.images.length, 0);
+}
+
+/** The offer for the open input's text, once it is the text on screen (an offer is only shown in an input). */
+export function currentOffer(state: DialogState): ImageOffer | undefined {
+	return attachingInput(state) ? state.imageOffer : undefined;
+}
+
 // ---------------------------------------------------------------------------------------------- reduce
+
+function sameOffer(a: ImageOffer | undefined, b: ImageOffer | undefined): boolean {
+	return JSON.stringify(a) === JSON.stringify(b);
+}
+
+function attachImage(state: DialogState, image: AttachedImage, replacesFrom: number | undefined): DialogState {
+	if (!attachingInput(state)) return state;
+	if (attachedCount(state) >= IMAGE_LIMITS.imagesPerAsk) return { ...state, notice: { kind: "tooMany" } };
+	const attached = withQuestion(state, (qs) => ({
+		...qs,
+		images: [...qs.images, image],
+		draft: replacesFrom === undefined ? qs.draft : qs.draft.slice(0, replacesFrom).trimEnd(),
+	}));
+	// The path's text is gone from the input: the editor loads the shorter text.
+	return replacesFrom === undefined
+		? { ...attached, imageOffer: undefined }
+		: { ...attached, imageOffer: undefined, inputEpoch: state.inputEpoch + 1 };
+}
 
 function withQuestion(state: DialogState, change: (qs: QuestionState) => QuestionState): DialogState {
 	const current = state.perQuestion[state.tab];
@@ -359,7 +434,9 @@ function keepDraft(state: DialogState): DialogState {
 	if (mode.kind !== "input" || mode.purpose === "note" || !question) return state;
 	return withQuestion(state, (qs) => {
 		const text = qs.draft.trim();
-		if (question.multiSelect && mode.purpose === "other") return { ...qs, otherChecked: text !== "" };
+		const images = qs.images.length > 0;
+		if (question.multiSelect && mode.purpose === "other") return { ...qs, otherChecked: text !== "" || images };
+		if (text === "" && images) return { ...qs, answer: "", chosen: undefined };
 		if (text === "") return mode.purpose === "text" ? { ...qs, answer: undefined, chosen: undefined } : qs;
 		return { ...qs, answer: text, chosen: undefined };
 	});
@@ -371,6 +448,13 @@ function commitText(state: DialogState, purpose: "text" | "other", checked: bool
 	const qs = state.perQuestion[state.tab];
 	if (!question || !qs) return state;
 	const text = qs.draft.trim();
+	if (text === "" && qs.images.length > 0) {
+		// An image alone is an answer.
+		if (question.multiSelect && purpose === "other") {
+			return { ...withQuestion(state, (q) => ({ ...q, otherChecked: true })), mode: { kind: "list" } };
+		}
+		return advance(withQuestion(state, (q) => ({ ...q, answer: "", chosen: undefined })));
+	}
 	if (text === "") {
 		// Nothing typed: a lone question says what it waits for; in a multi-question dialog it is left unanswered.
 		if (purpose === "other" || !isMultiQuestion(state)) return { ...state, notice: "emptyAnswer" };
@@ -534,6 +618,11 @@ export function reduce(state: DialogState, action: Action): DialogState {
 		if (state.mode.kind !== "input") return state;
 		return { ...state, completions: action.items.length > 0 ? action.items : undefined };
 	}
+	if (action.type === "imageOffer") {
+		const offer = attachingInput(state) ? action.offer : undefined;
+		return sameOffer(state.imageOffer, offer) ? state : { ...state, imageOffer: offer };
+	}
+	if (action.type === "imageNotice") return attachingInput(state) ? { ...state, notice: action.notice } : state;
 	// A notice and a list of matches answer the key before; the next key clears them.
 	const fresh = state.notice || state.completions ? { ...state, notice: undefined, completions: undefined } : state;
 	return reduceKey(fresh, action);
@@ -629,6 +718,11 @@ function reduceKey(state: DialogState, action: Action): DialogState {
 		}
 		case "note":
 			return openInput(state, isSubmitTab(state) ? "askNote" : "note");
+		case "attachImage":
+			return attachImage(state, action.image, action.replacesFrom);
+		case "removeImage":
+			if (!attachingInput(state)) return state;
+			return withQuestion(state, (qs) => (qs.images.length === 0 ? qs : { ...qs, images: qs.images.slice(0, -1) }));
 		case "filterStart":
 			return isSubmitTab(state) ? state : { ...state, mode: { kind: "filter" } };
 		case "filterType": {

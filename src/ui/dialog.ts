@@ -6,8 +6,20 @@
  */
 import type { Component, EditorTheme, Focusable, KeyId, TUI } from "@mariozechner/pi-tui";
 import { Editor, truncateToWidth } from "@mariozechner/pi-tui";
+import { type ImageProblem, imageFromBytes } from "../core/images.js";
 import type { AskOutcome, Question } from "../core/types.js";
-import { type Action, type DialogState, initialState, inputText, reduce } from "./dialog-state.js";
+import type { ImageSupport } from "../host/image-support.js";
+import {
+	type Action,
+	attachingInput,
+	currentOffer,
+	type DialogState,
+	type ImageNotice,
+	initialState,
+	inputText,
+	reduce,
+} from "./dialog-state.js";
+import { type ImageSource, imageOffer } from "./image-attach.js";
 import {
 	DEFAULT_HIDE_KEY,
 	type InputCursor,
@@ -15,6 +27,8 @@ import {
 	keyLabel,
 	keyToAction,
 	opensExternalEditor,
+	PASTE_IMAGE_KEY,
+	pastesImage,
 } from "./keys.js";
 import { completePath, type PathSource } from "./path-completion.js";
 import { renderDialog } from "./render.js";
@@ -36,6 +50,11 @@ export interface AskDialogOptions {
 	screenReader?: boolean;
 	/** The key that folds the dialog to one line and back (`PI_ASK_USER_HIDE_KEY`); `alt+o` when absent. */
 	hideKey?: KeyId;
+	/**
+	 * Images in answers: whether this run may attach them (the model, pi's settings) and where they come from (typed
+	 * paths, the clipboard). Absent: the dialog neither offers nor mentions images.
+	 */
+	images?: { support: ImageSupport; source: ImageSource };
 	/** Called once, when the dialog ends. */
 	onDone(outcome: AskOutcome): void;
 	/** Any key the person pressed (the opt-in time limit restarts its clock). */
@@ -61,6 +80,8 @@ export class AskDialog implements Component, Focusable {
 	private cache: { width: number; height: number; lines: string[] } | undefined;
 	private hasFocus = false;
 	private finished = false;
+	/** The tab and input text the current image offer was looked up for. */
+	private offerKey: string | undefined;
 
 	constructor(
 		private readonly tui: TUI,
@@ -69,7 +90,7 @@ export class AskDialog implements Component, Focusable {
 		questions: readonly Question[],
 		private readonly options: AskDialogOptions,
 	) {
-		this.state = initialState(questions);
+		this.state = initialState(questions, options.images ? { imageSupport: options.images.support } : {});
 		this.editor = new Editor(tui, editorTheme(theme), { paddingX: 0 });
 		for (const entry of options.history ?? []) this.editor.addToHistory(entry);
 		this.editor.setText(inputText(this.state));
@@ -87,7 +108,7 @@ export class AskDialog implements Component, Focusable {
 	/** Applies an action; `false` when it changed nothing (and nothing was redrawn). */
 	dispatch(action: Action): boolean {
 		const before = this.state;
-		this.state = reduce(before, action);
+		this.state = this.withOffer(reduce(before, action));
 		if (this.state === before) return false;
 		if (this.state.inputEpoch !== before.inputEpoch) this.editor.setText(inputText(this.state));
 		this.syncEditorFocus();
@@ -113,6 +134,10 @@ export class AskDialog implements Component, Focusable {
 			return;
 		}
 		if (this.state.mode.kind === "input" && this.keys.matches(data, "tui.input.tab") && this.completePath()) return;
+		if (pastesImage(data, this.keys, this.state)) {
+			this.attachImage();
+			return;
+		}
 		if (opensExternalEditor(data, this.keys, this.state)) {
 			this.editExternally();
 			return;
@@ -146,6 +171,7 @@ export class AskDialog implements Component, Focusable {
 				history: (this.options.history?.length ?? 0) > 0,
 				externalEditor: this.options.editExternally !== undefined,
 				hideKey: keyLabel(this.hideKey()),
+				...(this.state.imageSupport?.allowed ? { pasteKey: this.pasteKeyLabel() } : {}),
 			},
 			{ screenReader: this.options.screenReader === true },
 		);
@@ -207,6 +233,57 @@ export class AskDialog implements Component, Focusable {
 		this.afterEdit();
 	}
 
+	/**
+	 * The state with the offer for the open input's text: looked up (a stat and the first bytes of one file) only
+	 * when the text or the question changed.
+	 */
+	private withOffer(state: DialogState): DialogState {
+		const source = this.options.images?.source;
+		if (!source || !attachingInput(state)) {
+			this.offerKey = undefined;
+			return state;
+		}
+		const draft = state.perQuestion[state.tab]?.draft ?? "";
+		const key = `${state.tab}\u0000${draft}`;
+		if (key === this.offerKey) return state;
+		this.offerKey = key;
+		return reduce(state, { type: "imageOffer", offer: imageOffer(draft, source) });
+	}
+
+	/** The paste-image key: the file the input's text names when it is an image, or else the clipboard's image. */
+	private attachImage(): void {
+		const source = this.options.images?.source;
+		if (!source) return;
+		const offer = currentOffer(this.state);
+		if (offer?.kind === "tooLarge" || offer?.kind === "notImage") {
+			this.dispatch({ type: "imageNotice", notice: offer });
+			return;
+		}
+		if (offer?.kind === "offer") {
+			const bytes = source.read(offer.path);
+			if (!bytes) return void this.dispatch({ type: "imageNotice", notice: { kind: "notImage", name: offer.name } });
+			const checked = imageFromBytes(offer.path, bytes);
+			if (!checked.ok) return void this.dispatch({ type: "imageNotice", notice: noticeFor(checked.problem) });
+			this.dispatch({ type: "attachImage", image: checked.image, replacesFrom: offer.start });
+			return;
+		}
+		const clipboard = source.clipboard();
+		if (clipboard.kind === "empty")
+			return void this.dispatch({ type: "imageNotice", notice: { kind: "clipboardEmpty" } });
+		if (clipboard.kind === "unavailable") {
+			this.dispatch({ type: "imageNotice", notice: { kind: "clipboardUnavailable", tools: clipboard.tools } });
+			return;
+		}
+		const checked = imageFromBytes(clipboard.name, clipboard.bytes);
+		if (!checked.ok) return void this.dispatch({ type: "imageNotice", notice: noticeFor(checked.problem) });
+		this.dispatch({ type: "attachImage", image: checked.image });
+	}
+
+	private pasteKeyLabel(): string {
+		const keys = this.keys.getKeys?.(PASTE_IMAGE_KEY) ?? [];
+		return keyLabel(keys[0] ?? "ctrl+v");
+	}
+
 	private hideKey(): KeyId {
 		return this.options.hideKey ?? DEFAULT_HIDE_KEY;
 	}
@@ -214,4 +291,11 @@ export class AskDialog implements Component, Focusable {
 	private syncEditorFocus(): void {
 		this.editor.focused = this.hasFocus && this.state.mode.kind === "input" && !this.state.hidden;
 	}
+}
+
+/** Why an image was refused, as the dialog says it. */
+function noticeFor(problem: ImageProblem): ImageNotice {
+	return problem.kind === "too-large"
+		? { kind: "tooLarge", name: problem.name, bytes: problem.bytes }
+		: { kind: "notImage", name: problem.name };
 }

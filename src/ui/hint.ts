@@ -3,12 +3,14 @@
  * drops the last ones), on one line or two lines of about equal length.
  */
 import { truncateToWidth, visibleWidth } from "@mariozechner/pi-tui";
-import type { STRINGS } from "../core/strings.js";
-import { type DialogState, isMultiQuestion, isSubmitTab } from "./dialog-state.js";
+import { STRINGS } from "../core/strings.js";
+import { attachingInput, type DialogState, isMultiQuestion, isSubmitTab } from "./dialog-state.js";
 import type { DialogTheme } from "./theme.js";
 
 /** The words of the hint: pi's key glyphs, or the screen-reader words. */
 export type HintWords = (typeof STRINGS)["hint"];
+/** The words of the image hints: glyph-style, or for a screen reader. */
+export type ImageHintWords = Pick<(typeof STRINGS)["images"]["screenReader"], "hintPaste" | "hintRemove">;
 
 /** What the dialog may mention in its hints. */
 export interface HintContext {
@@ -18,6 +20,8 @@ export interface HintContext {
 	externalEditor: boolean;
 	/** The hide key as the hint names it (`Alt+O`); absent = not named. */
 	hideKey?: string;
+	/** The paste-image key as the hint names it (`Ctrl+V`); absent = not named. */
+	pasteKey?: string;
 }
 
 /** What Enter does on a free-text question: it submits a lone one; inside tabs it leaves for the next question, or the Review after the last. */
@@ -27,10 +31,23 @@ function textEnterHint(state: DialogState, h: HintWords): string {
 }
 
 /** The hint's parts for the state, most important first, in the words of `h` (glyphs, or words for a screen reader). */
-export function hintParts(state: DialogState, ctx: HintContext, h: HintWords): string[] {
-	const parts = stateHintParts(state, ctx, h);
+export function hintParts(
+	state: DialogState,
+	ctx: HintContext,
+	h: HintWords,
+	images: ImageHintWords = STRINGS.images,
+): string[] {
+	const parts = withImageHints(state, ctx, stateHintParts(state, ctx, h), images);
 	// The hide key comes last: a narrow terminal drops it first (the docs and the folded line name it too).
 	return state.mode.kind === "confirm" || ctx.hideKey === undefined ? parts : [...parts, h.hide(ctx.hideKey)];
+}
+
+/** In an answer input that takes images: the paste key after Enter, and how to take one back while any is attached. */
+function withImageHints(state: DialogState, ctx: HintContext, parts: string[], images: ImageHintWords): string[] {
+	if (!attachingInput(state) || ctx.pasteKey === undefined) return parts;
+	const qs = state.perQuestion[state.tab];
+	const remove = qs && qs.images.length > 0 && qs.draft === "" ? [images.hintRemove] : [];
+	return [...parts.slice(0, 1), images.hintPaste(ctx.pasteKey), ...remove, ...parts.slice(1)];
 }
 
 function stateHintParts(state: DialogState, ctx: HintContext, h: HintWords): string[] {

@@ -6,11 +6,20 @@
  * dialog's key": in a text input it goes to the editor.
  */
 import { decodeKittyPrintable, type Keybinding, type KeyId, matchesKey } from "@mariozechner/pi-tui";
-import { type Action, type DialogState, hasOptions, isMultiQuestion, isSubmitTab } from "./dialog-state.js";
+import {
+	type Action,
+	attachingInput,
+	type DialogState,
+	hasOptions,
+	isMultiQuestion,
+	isSubmitTab,
+} from "./dialog-state.js";
 
 /** The part of pi's keybindings manager the dialog needs. */
 export interface KeyMatcher {
 	matches(data: string, keybinding: Keybinding): boolean;
+	/** The keys bound to an id (to name them in a hint); absent = the hint names the default. */
+	getKeys?(keybinding: Keybinding): KeyId[];
 }
 
 /** Where the text input's cursor is: ←/→ leave a free-text tab only from the end they point to. */
@@ -21,6 +30,8 @@ export interface InputCursor {
 
 /** Opens the Other / free-text / note text in $VISUAL or $EDITOR (pi's own key for its editor). */
 export const EXTERNAL_EDITOR_KEY: Keybinding = "app.editor.external";
+/** Attaches an image in an answer input: the file its text names, or the clipboard's (pi's own key for pasting one). */
+export const PASTE_IMAGE_KEY: Keybinding = "app.clipboard.pasteImage";
 /** Opens the note input; not a printable character, so typing on the list never opens it. */
 export const NOTE_KEY = "ctrl+n";
 /**
@@ -97,6 +108,11 @@ export function opensExternalEditor(data: string, keys: KeyMatcher, state: Dialo
 	return state.mode.kind === "input" && keys.matches(data, EXTERNAL_EDITOR_KEY);
 }
 
+/** Whether this key attaches an image (in an answer input that takes them). */
+export function pastesImage(data: string, keys: KeyMatcher, state: DialogState): boolean {
+	return attachingInput(state) && keys.matches(data, PASTE_IMAGE_KEY);
+}
+
 function tabAction(data: string, keys: KeyMatcher, withArrows: boolean): Action | undefined {
 	if (keys.matches(data, "tui.input.tab")) return { type: "nextTab" };
 	if (matchesKey(data, "shift+tab")) return { type: "prevTab" };
@@ -135,6 +151,15 @@ function confirmKey(data: string, keys: KeyMatcher): Action | undefined {
 function inputKey(data: string, keys: KeyMatcher, state: DialogState, cursor: InputCursor): Action | undefined {
 	if (keys.matches(data, "tui.input.submit")) return { type: "confirm" };
 	if (keys.matches(data, "tui.select.cancel")) return { type: "cancel" };
+	// Backspace in an empty answer input takes back the last image attached to it.
+	if (
+		attachingInput(state) &&
+		(state.perQuestion[state.tab]?.images.length ?? 0) > 0 &&
+		state.perQuestion[state.tab]?.draft === "" &&
+		keys.matches(data, "tui.editor.deleteCharBackward")
+	) {
+		return { type: "removeImage" };
+	}
 	if (!isMultiQuestion(state)) return undefined;
 	const tab = tabAction(data, keys, false);
 	if (tab) return tab;

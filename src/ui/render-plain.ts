@@ -7,8 +7,9 @@
 import { stripVTControlCharacters } from "node:util";
 import { truncateToWidth, wrapTextWithAnsi } from "@mariozechner/pi-tui";
 import { STRINGS } from "../core/strings.js";
-import { sanitizeLine, sanitizeText } from "../core/text.js";
+import { formatBytes, sanitizeLine, sanitizeText } from "../core/text.js";
 import type { Question } from "../core/types.js";
+import { attachmentRows, imageNoticeText } from "./attachments.js";
 import {
 	answeredCount,
 	type DialogState,
@@ -133,7 +134,13 @@ function reviewLines(state: DialogState, theme: DialogTheme, width: number): str
 			lines.push(...wrapped(WORDS.unanswered, width));
 			continue;
 		}
-		const items = [...given.chosen, ...given.typed.map((text) => `${STRINGS.customMark}${text}`)];
+		const items = [
+			...given.chosen,
+			...given.typed.filter((text) => text.trim() !== "").map((text) => `${STRINGS.customMark}${text}`),
+			...(given.images ?? []).map((image) =>
+				STRINGS.images.screenReader.attached(image.name, formatBytes(image.bytes)),
+			),
+		];
 		lines.push(...wrapped(WORDS.answer(sanitizeText(items.join(", "))), width));
 		if (given.note) lines.push(...wrapped(STRINGS.noteLabel + sanitizeText(given.note), width));
 	}
@@ -143,6 +150,12 @@ function reviewLines(state: DialogState, theme: DialogTheme, width: number): str
 	const missing = state.questions.length - answeredCount(state);
 	lines.push(...wrapped(missing === 0 ? STRINGS.allAnswered : STRINGS.someUnanswered(missing), width));
 	return lines;
+}
+
+/** Attached images, the offer of a typed path, and why none can be attached: in words, one row each. */
+function imageLines(state: DialogState, qs: QuestionState, width: number, pasteKey: string | undefined): string[] {
+	const rows = attachmentRows(state, qs, STRINGS.images.screenReader, pasteKey);
+	return rows.flatMap((row) => wrapped(sanitizeLine(row.text), width));
 }
 
 interface Body {
@@ -160,6 +173,7 @@ function optionsBody(
 	width: number,
 	budget: number,
 	input: InputRenderer | undefined,
+	pasteKey: string | undefined,
 ): Body {
 	const text = questionLines(question, theme, width);
 	const filter =
@@ -168,11 +182,12 @@ function optionsBody(
 			: [];
 	if (qs.matches?.length === 0) filter.push(...wrapped(STRINGS.filterEmpty, width));
 	let below: string[] = [];
+	const images = imageLines(state, qs, width, pasteKey);
 	if (state.mode.kind === "input") {
 		const label = state.mode.purpose === "note" ? STRINGS.noteInputLabel : STRINGS.otherInputLabel;
-		below = [...wrapped(label, width), ...inputText(state, input, width)];
-	} else if (qs.note) {
-		below = wrapped(STRINGS.noteLabel + sanitizeText(qs.note), width);
+		below = [...wrapped(label, width), ...inputText(state, input, width), ...images];
+	} else {
+		below = [...images, ...(qs.note ? wrapped(STRINGS.noteLabel + sanitizeText(qs.note), width) : [])];
 	}
 	const view = listView(state, question, qs);
 	const full = renderOptionList(view, theme, width, Math.max(1, budget));
@@ -232,18 +247,21 @@ export function renderForScreenReader(
 	}
 	const bottom: string[] = [];
 	if (state.notice === "emptyAnswer") bottom.push(...wrapped(STRINGS.emptyAnswer, width));
+	else if (state.notice) bottom.push(...wrapped(imageNoticeText(state.notice), width));
 	bottom.push(...wrapped(focusLine(state), width));
-	bottom.push(...hintLines(hintParts(state, hints, WORDS.hint), theme, width, WORDS.hintSeparator));
+	bottom.push(
+		...hintLines(hintParts(state, hints, WORDS.hint, STRINGS.images.screenReader), theme, width, WORDS.hintSeparator),
+	);
 
 	const budget = Math.max(1, height - top.length - bottom.length);
 	let body: Body;
 	if (question && qs && hasOptions(question)) {
-		body = optionsBody(state, question, qs, theme, width, budget, input);
+		body = optionsBody(state, question, qs, theme, width, budget, input, hints.pasteKey);
 	} else if (question && qs) {
 		const text = questionLines(question, theme, width);
 		const placeholder =
 			question.placeholder && qs.draft === "" ? wrapped(sanitizeText(question.placeholder), width) : [];
-		const field = inputText(state, input, width);
+		const field = [...inputText(state, input, width), ...imageLines(state, qs, width, hints.pasteKey)];
 		const shown = clamp(text, Math.max(1, budget - placeholder.length - field.length), qs.textScroll, theme, width);
 		body = {
 			lines: [...shown.lines, ...placeholder, ...field],

@@ -10,6 +10,7 @@ import { truncateToWidth, visibleWidth, wrapTextWithAnsi } from "@mariozechner/p
 import { STRINGS } from "../core/strings.js";
 import { sanitizeLine, sanitizeText } from "../core/text.js";
 import type { Question } from "../core/types.js";
+import { type AttachmentRow, attachmentRows, imageNoticeText } from "./attachments.js";
 import {
 	answeredCount,
 	type DialogState,
@@ -160,7 +161,10 @@ function reviewLines(state: DialogState, theme: DialogTheme, width: number): str
 		}
 		const items = [
 			...given.chosen.map((label) => theme.text(sanitizeText(label))),
-			...given.typed.map((text) => theme.dim(STRINGS.customMark) + theme.text(sanitizeText(text))),
+			...given.typed
+				.filter((text) => text.trim() !== "")
+				.map((text) => theme.dim(STRINGS.customMark) + theme.text(sanitizeText(text))),
+			...(given.images ?? []).map((image) => theme.text(`📎 ${image.name}`)),
 		];
 		lines.push(...wrapped(`${theme.accent("→ ")}${items.join(theme.muted(", "))}`, width, "    "));
 		if (given.note) lines.push(...wrapped(theme.dim(STRINGS.noteLabel + sanitizeText(given.note)), width, "      "));
@@ -197,6 +201,22 @@ function clampText(lines: readonly string[], height: number, scroll: number, the
 		scroll: view.scroll,
 		scrollMax: view.scrollMax,
 	};
+}
+
+/** Attachment rows in the theme's colours, wrapped under the input. */
+function attachmentLines(rows: readonly AttachmentRow[], theme: DialogTheme, width: number): string[] {
+	return rows.flatMap((row) => {
+		const text = sanitizeLine(row.text);
+		const coloured =
+			row.tone === "accent"
+				? theme.accent(text)
+				: row.tone === "warning"
+					? theme.warning(text)
+					: row.tone === "dim"
+						? theme.dim(text)
+						: theme.text(text);
+		return wrapped(coloured, width);
+	});
 }
 
 /** The paths a Tab matched shows in at most this many lines under the input. */
@@ -253,6 +273,8 @@ interface Canvas {
 	 */
 	steadyBudget: number;
 	input: InputRenderer | undefined;
+	/** The paste-image key as the dialog names it. */
+	pasteKey: string | undefined;
 }
 
 /** The list's rows above a stacked preview and the preview's lines (its title included) in `rest` lines. */
@@ -313,11 +335,12 @@ function optionsBody(state: DialogState, question: Question, qs: QuestionState, 
 		if (qs.matches?.length === 0) filter.push(truncateToWidth(PAD + theme.warning(STRINGS.filterEmpty), width));
 	}
 	let below: string[] = [];
+	const images = attachmentLines(attachmentRows(state, qs, STRINGS.images, canvas.pasteKey), theme, width);
 	if (open?.kind === "input") {
 		const label = open.purpose === "note" ? STRINGS.noteInputLabel : STRINGS.otherInputLabel;
-		below = inputLines(label, theme, width, input, state.completions);
-	} else if (qs.note) {
-		below = wrapped(theme.dim(STRINGS.noteLabel + sanitizeText(qs.note)), width);
+		below = [...inputLines(label, theme, width, input, state.completions), ...images];
+	} else {
+		below = [...images, ...(qs.note ? wrapped(theme.dim(STRINGS.noteLabel + sanitizeText(qs.note)), width) : [])];
 	}
 	// The lines under the list with an input open, whether or not one is.
 	const belowOpen = Math.max(below.length, INPUT_LINES);
@@ -435,7 +458,10 @@ function textBody(state: DialogState, question: Question, qs: QuestionState, can
 	const { theme, width, budget, input } = canvas;
 	const text = questionText(question, theme, width);
 	const placeholder = question.placeholder && qs.draft === "" ? wrapped(theme.dim(question.placeholder), width) : [];
-	const field = inputLines("", theme, width, input, state.completions);
+	const field = [
+		...inputLines("", theme, width, input, state.completions),
+		...attachmentLines(attachmentRows(state, qs, STRINGS.images, canvas.pasteKey), theme, width),
+	];
 	const fixed = field.length + placeholder.length;
 	const spacing = text.length + 1 + fixed <= budget;
 	const room = Math.max(1, budget - fixed - (spacing ? 1 : 0));
@@ -509,13 +535,21 @@ export function renderDialog(
 
 	const bottom: string[] = [];
 	if (state.notice === "emptyAnswer") bottom.push(...wrapped(theme.warning(STRINGS.emptyAnswer), w, " "));
+	else if (state.notice) bottom.push(...wrapped(theme.warning(imageNoticeText(state.notice)), w, " "));
 	bottom.push(...confirmLines(state, theme, w));
 	const hint = hintLines(hintParts(state, hints, STRINGS.hint), theme, w);
 	bottom.push(...hint, border);
 
 	const framed = height - top.length - bottom.length;
 	const steady = framed - Math.max(0, 2 - hint.length);
-	const canvas: Canvas = { theme, width: w, budget: Math.max(1, framed), steadyBudget: Math.max(1, steady), input };
+	const canvas: Canvas = {
+		theme,
+		width: w,
+		budget: Math.max(1, framed),
+		steadyBudget: Math.max(1, steady),
+		input,
+		pasteKey: hints.pasteKey,
+	};
 	const body =
 		question && qs
 			? hasOptions(question)
