@@ -2,7 +2,9 @@
 import { stripVTControlCharacters } from "node:util";
 import { CURSOR_MARKER, KeybindingsManager, type TUI, TUI_KEYBINDINGS, visibleWidth } from "@mariozechner/pi-tui";
 import type { AskOutcome, Question } from "../../src/core/types.js";
+import type { ImageSupport } from "../../src/host/image-support.js";
 import { AskDialog } from "../../src/ui/dialog.js";
+import type { ImageSource } from "../../src/ui/image-attach.js";
 import type { PathSource } from "../../src/ui/path-completion.js";
 import { plainTheme } from "../../src/ui/theme.js";
 import { KEYS } from "../fixtures.js";
@@ -11,6 +13,7 @@ import { KEYS } from "../fixtures.js";
 export const PI_KEYBINDINGS = {
 	...TUI_KEYBINDINGS,
 	"app.editor.external": { defaultKeys: "ctrl+g", description: "Open external editor" },
+	"app.clipboard.pasteImage": { defaultKeys: "ctrl+v", description: "Paste image from clipboard" },
 } as const;
 
 /** Key bytes (the same table the end-to-end tests use). */
@@ -32,6 +35,7 @@ export interface DialogSetup {
 	editExternally?: (text: string) => string | undefined;
 	screenReader?: boolean;
 	paths?: PathSource;
+	images?: { support: ImageSupport; source: ImageSource };
 }
 
 export function openDialog(questions: Question[], history?: string[], setup: DialogSetup = {}): Harness {
@@ -42,6 +46,7 @@ export function openDialog(questions: Question[], history?: string[], setup: Dia
 		editExternally: setup.editExternally,
 		screenReader: setup.screenReader,
 		paths: setup.paths,
+		...(setup.images ? { images: setup.images } : {}),
 		onDone: (o) => {
 			outcome = o;
 		},
