@@ -23,6 +23,7 @@ function tooLarge(view: PendingView, bytes: number): PendingView {
 		trusted: view.trusted,
 		filled: view.filled,
 		error: `too large to show on the page (${megabytes} MB): answer it in pi (/questions answer)`,
+		errorCode: "too-large",
 	};
 	if (view.toolCallId !== undefined) notice.toolCallId = view.toolCallId;
 	return notice;

@@ -4,7 +4,13 @@
  * answer is taken (the first answer wins; a second page gets "already answered"). Pure bookkeeping; the server
  * does the I/O.
  */
-import { CLOSED_EVENT, type QuestionEventPayload, WIRE_EXTENSIONS, type WireQuestion } from "../remote/protocol.js";
+import {
+	ANSWER_IMAGES_EXTENSION,
+	CLOSED_EVENT,
+	type QuestionEventPayload,
+	WIRE_EXTENSIONS,
+	type WireQuestion,
+} from "../remote/protocol.js";
 
 /** One ask as pages see it. `id` is the server's own: agents' ids may collide, and pages never see them. */
 export interface LiveAsk {
@@ -14,9 +20,10 @@ export interface LiveAsk {
 	questions: WireQuestion[];
 	/**
 	 * Whether the agent takes exact arrays and notes (it listed the extensions) or only plain strings, and whether it
-	 * tells when an ask ends (`ask_user_closed`), which is how the page learns that pi got the answers.
+	 * tells when an ask ends (`ask_user_closed`), which is how the page learns that pi got the answers; `images`: its
+	 * model takes images and pi's settings allow them (`answer-images`), so the page offers to attach some.
 	 */
-	accepts: { exact: boolean; notes: boolean; closes: boolean };
+	accepts: { exact: boolean; notes: boolean; closes: boolean; images: boolean };
 	askedAt: number;
 }
 
@@ -85,6 +92,7 @@ export function createLiveAsks(newId: () => string, limits = LIVE_ASK_LIMITS): L
 					exact: extensions.includes(ANSWER_ARRAYS),
 					notes: extensions.includes(ANSWER_NOTES),
 					closes: extensions.includes(CLOSED_EVENT),
+					images: extensions.includes(ANSWER_IMAGES_EXTENSION),
 				},
 				askedAt: now,
 			};

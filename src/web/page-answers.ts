@@ -5,10 +5,12 @@
  * option labels it ticked, the text typed into "Other" and a note; typed text stays one answer and is never
  * split on commas.
  */
+import { type AttachedImage, IMAGE_LIMITS, imageFromData } from "../core/images.js";
 import { isRecord } from "../core/json.js";
 import { matchQuestionKey } from "../core/question-keys.js";
 import { sanitizeText } from "../core/text.js";
 import type { WireAnswerValue, WireQuestion } from "../remote/protocol.js";
+import type { ApiError } from "./page/api.js";
 
 /** One question's answer from the page. */
 export interface PageAnswer {
@@ -18,12 +20,18 @@ export interface PageAnswer {
 	typed: string;
 	/** The person's note; "" when none. */
 	note: string;
+	/** Images attached to this answer, each checked by content and size (core/images.ts); empty when none. */
+	images: AttachedImage[];
 }
 
 /** Typed answers and notes longer than this are refused (the TUI asks to confirm past 2 000). */
 export const MAX_PAGE_TEXT_CHARS = 20_000;
 
-export type PageAnswersResult = { ok: true; answers: (PageAnswer | undefined)[] } | { ok: false; error: string };
+export type PageAnswersResult = { ok: true; answers: (PageAnswer | undefined)[] } | ({ ok: false } & ApiError);
+
+function invalid(error: string): { ok: false } & ApiError {
+	return { ok: false, error, code: "invalid" };
+}
 
 function readText(value: unknown, what: string): string | { error: string } {
 	if (value === undefined || value === null) return "";
@@ -43,12 +51,44 @@ export function readSetNote(value: unknown): { ok: true; note: string | undefine
 	return { ok: true, note: note === "" ? undefined : note };
 }
 
-/** Checks the page's answers against the questions: one entry per question (`null` = skipped), known labels only. */
-export function readPageAnswers(value: unknown, questions: readonly WireQuestion[]): PageAnswersResult {
+/**
+ * The images of answer `i` as the page sent them (`[{ name, mimeType, data }]`, data base64), each re-checked here:
+ * the page is not trusted. `taken`: images already read for earlier answers (the cap is per ask).
+ */
+function readImages(value: unknown, i: number, taken: number): AttachedImage[] | ({ ok: false } & ApiError) {
+	if (value === undefined || value === null) return [];
+	if (!Array.isArray(value)) return invalid(`answer ${i + 1}'s images must be a list`);
+	const images: AttachedImage[] = [];
+	for (const [n, entry] of value.entries()) {
+		const checked = imageFromData(entry, `image-${i + 1}-${n + 1}`);
+		if (!checked.ok) return { ok: false, error: checked.reason, code: "image", image: checked.problem };
+		if (taken + images.length >= IMAGE_LIMITS.imagesPerAsk) {
+			return {
+				ok: false,
+				error: `at most ${IMAGE_LIMITS.imagesPerAsk} images go with one set of answers`,
+				code: "too-many-images",
+				image: { kind: "bad-data", name: checked.image.name },
+			};
+		}
+		images.push(checked.image);
+	}
+	return images;
+}
+
+/**
+ * Checks the page's answers against the questions: one entry per question (`null` = skipped), known labels only, and
+ * images only where `takesImages` (an agent that lists `answer-images`).
+ */
+export function readPageAnswers(
+	value: unknown,
+	questions: readonly WireQuestion[],
+	takesImages = false,
+): PageAnswersResult {
 	if (!Array.isArray(value) || value.length !== questions.length) {
-		return { ok: false, error: `answers must list one entry per question (${questions.length})` };
+		return invalid(`answers must list one entry per question (${questions.length})`);
 	}
 	const answers: (PageAnswer | undefined)[] = [];
+	let imageCount = 0;
 	for (const [i, entry] of value.entries()) {
 		const question = questions[i] as WireQuestion;
 		if (entry === null) {
@@ -56,24 +96,29 @@ export function readPageAnswers(value: unknown, questions: readonly WireQuestion
 			continue;
 		}
 		if (!isRecord(entry) || !Array.isArray(entry.chosen)) {
-			return { ok: false, error: `answer ${i + 1} must be { chosen, typed, note }` };
+			return invalid(`answer ${i + 1} must be { chosen, typed, note }`);
 		}
 		const labels = new Set(question.options.map((option) => option.label));
 		const chosen = [...new Set(entry.chosen)];
 		if (!chosen.every((label): label is string => typeof label === "string" && labels.has(label))) {
-			return { ok: false, error: `answer ${i + 1} ticks something that is not one of its options` };
+			return invalid(`answer ${i + 1} ticks something that is not one of its options`);
 		}
 		if (!question.multiSelect && chosen.length > 1) {
-			return { ok: false, error: `answer ${i + 1} ticks several options of a single-choice question` };
+			return invalid(`answer ${i + 1} ticks several options of a single-choice question`);
 		}
 		const typed = readText(entry.typed, `answer ${i + 1}'s text`);
-		if (typeof typed !== "string") return { ok: false, error: typed.error };
+		if (typeof typed !== "string") return invalid(typed.error);
 		const note = readText(entry.note, `answer ${i + 1}'s note`);
-		if (typeof note !== "string") return { ok: false, error: note.error };
+		if (typeof note !== "string") return invalid(note.error);
 		if (!question.multiSelect && chosen.length > 0 && typed !== "") {
-			return { ok: false, error: `answer ${i + 1} both picks an option and types one; give one` };
+			return invalid(`answer ${i + 1} both picks an option and types one; give one`);
 		}
-		answers.push(chosen.length === 0 && typed === "" ? undefined : { chosen, typed, note });
+		const images = readImages(entry.images, i, imageCount);
+		if (!Array.isArray(images)) return images;
+		if (images.length > 0 && !takesImages) return invalid(`answer ${i + 1} has images, which this ask cannot take`);
+		imageCount += images.length;
+		const given = chosen.length > 0 || typed !== "" || images.length > 0;
+		answers.push(given ? { chosen, typed, note, images } : undefined);
 	}
 	return { ok: true, answers };
 }
@@ -105,7 +150,8 @@ function answerKey(questions: readonly WireQuestion[], index: number): string {
 /**
  * The `answers` object of a `hook.ask_user_answer` frame, keyed by question (`answerKey`). With `exact` (the agent lists
  * "answer-arrays") a multi-select answer is an array; otherwise the base protocol's comma-separated string. With
- * `notes` (the agent lists "answer-notes") a note travels as `{ answer, note }`; otherwise it cannot be sent.
+ * `notes` (the agent lists "answer-notes") a note travels as `{ answer, note }`; otherwise it cannot be sent. Images
+ * (read only for an agent that lists "answer-images") travel as `{ answer, images }`, `answer` "" when only images.
  */
 export function wireAnswers(
 	questions: readonly WireQuestion[],
@@ -118,7 +164,10 @@ export function wireAnswers(
 		if (!answer) continue;
 		const given = items(question, answer);
 		const value = question.multiSelect ? (accepts.exact ? given : given.join(", ")) : (given[0] ?? "");
-		wire[answerKey(questions, i)] = accepts.notes && answer.note !== "" ? { answer: value, note: answer.note } : value;
+		const note = accepts.notes && answer.note !== "" ? { note: answer.note } : {};
+		const images = answer.images.map(({ name, mimeType, data }) => ({ name, mimeType, data }));
+		wire[answerKey(questions, i)] =
+			images.length > 0 ? { answer: value, ...note, images } : "note" in note ? { answer: value, ...note } : value;
 	}
 	return wire;
 }

@@ -12,6 +12,7 @@ import { listPendingFiles, type PendingFile, PendingFileError, writePendingAnswe
 import type { PendingVerdict } from "../pending/trust.js";
 import { encodeQuestion, type WireQuestion } from "../remote/protocol.js";
 import type { LiveAsk } from "./live-asks.js";
+import type { ApiError } from "./page/api.js";
 import { type PageAnswer, pendingAnswers, readPageAnswers } from "./page-answers.js";
 
 /** Whether a pending file is this user's own (the trust rule), injected so that the rule's inputs stay at the edge. */
@@ -42,6 +43,8 @@ export interface PendingView {
 	filled: boolean;
 	/** A file that cannot be read: shown, never touched. */
 	error?: string;
+	/** `too-large`: the file is too large to show on the page (`error` says so in English; the page in its language). */
+	errorCode?: "too-large";
 	/** Another pi is asking or delivering these questions now: not shown, never written. */
 	heldBy?: string;
 }
@@ -112,7 +115,7 @@ export function filesOfLiveAsks(views: readonly PendingView[], asks: readonly Li
 
 export type PendingAnswerResult =
 	| { ok: true }
-	| { ok: false; status: 400 | 404 | 409; error: string; needsConfirmation?: true };
+	| ({ ok: false; status: 400 | 404 | 409; needsConfirmation?: true } & ApiError);
 
 /** Writes the page's answers into the named pending file, if it still holds those questions. */
 export function answerPendingFile(
@@ -122,13 +125,27 @@ export function answerPendingFile(
 	request: { name: unknown; toolCallId: unknown; answers: unknown; confirmed: unknown },
 ): PendingAnswerResult {
 	const entry = listPendingFiles(cwd).find((candidate) => basename(candidate.path) === request.name);
-	if (!entry?.file) return { ok: false, status: 404, error: "that pending file is gone or unreadable; reload" };
+	if (!entry?.file)
+		return {
+			ok: false,
+			status: 404,
+			error: "that pending file is gone or unreadable; reload",
+			code: "pending-gone",
+		};
 	const file = entry.file;
 	if (file.toolCallId !== request.toolCallId) {
-		return { ok: false, status: 409, error: "that pending file now holds other questions; reload" };
+		return {
+			ok: false,
+			status: 409,
+			error: "that pending file now holds other questions; reload",
+			code: "pending-changed",
+		};
 	}
 	const holder = heldElsewhere(entry.path, file.toolCallId);
-	if (holder) return { ok: false, status: 409, error: `not written: these questions are ${describeClaim(holder)}` };
+	if (holder) {
+		const error = `not written: these questions are ${describeClaim(holder)}`;
+		return { ok: false, status: 409, error, code: "pending-held" };
+	}
 	// The first answer wins, as for a live ask: a second page (or a hand edit before it) is never overwritten.
 	// Reading here and writing below run without a pause, so no other request of this server comes in between.
 	if (file.questions.some((question) => question.answer !== null)) {
@@ -136,30 +153,32 @@ export function answerPendingFile(
 			ok: false,
 			status: 409,
 			error: "not written: already answered (on another page or in the file); run pi -c to deliver those answers",
+			code: "pending-answered",
 		};
 	}
 	const verdict = judge(file);
 	// Questions already answered are never answered again: no confirmation makes them deliverable.
 	if (!verdict.trusted && verdict.kind === "settled") {
-		return { ok: false, status: 409, error: `not written: ${verdict.reason}` };
+		return { ok: false, status: 409, error: `not written: ${verdict.reason}`, code: "pending-settled" };
 	}
 	if (!verdict.trusted && request.confirmed !== true) {
 		return {
 			ok: false,
 			status: 409,
 			error: `not written: ${verdict.reason}. Confirm to answer it anyway.`,
+			code: "pending-confirm",
 			needsConfirmation: true,
 		};
 	}
 	const read = readPageAnswers(request.answers, wireQuestions(file.request));
-	if (!read.ok) return { ok: false, status: 400, error: read.error };
+	if (!read.ok) return { ...read, status: 400 };
 	if (read.answers.every((answer: PageAnswer | undefined) => answer === undefined)) {
-		return { ok: false, status: 400, error: "no answer given" };
+		return { ok: false, status: 400, error: "no answer given", code: "no-answer" };
 	}
 	try {
 		writePendingAnswers(entry.path, file.toolCallId, pendingAnswers(wireQuestions(file.request), read.answers));
 	} catch (error) {
-		if (error instanceof PendingFileError) return { ok: false, status: 409, error: error.message };
+		if (error instanceof PendingFileError) return { ok: false, status: 409, error: error.message, code: "invalid" };
 		throw error;
 	}
 	return { ok: true };

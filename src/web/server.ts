@@ -10,13 +10,15 @@ import type { AddressInfo, Socket } from "node:net";
 import WebSocket, { WebSocketServer } from "ws";
 import { isRecord } from "../core/json.js";
 import { createClaims } from "../pending/claims.js";
-import { ANSWERED_ELSEWHERE, type WireAnswerValue } from "../remote/protocol.js";
+import { ANSWERED_ELSEWHERE, MAX_ANSWER_FRAME_BYTES, type WireAnswerValue } from "../remote/protocol.js";
 import { COOKIE_NAME, cookieSecretOf, cookieValue, isSameOrigin, sameSecret, sessionCookie } from "./access.js";
 import { createAgentEndpoint, refuseUpgrade } from "./agent-endpoint.js";
 import { diffItems, packMessages, type ShownItems, shownItems } from "./feed.js";
 import type { LiveAsk } from "./live-asks.js";
+import type { ApiError } from "./page/api.js";
 import type { PageOp, PageState, Receipt } from "./page/live-state.js";
 import { readPageAnswers, readSetNote, wireAnswers } from "./page-answers.js";
+import { pageHtml } from "./page-html.js";
 import {
 	answerPendingFile,
 	filesOfLiveAsks,
@@ -61,6 +63,8 @@ export interface WebServer {
 }
 
 const MAX_BODY_BYTES = 1024 * 1024;
+/** An answer may carry images (as base64): as large as an answer frame to the agent may be. */
+const MAX_ANSWER_BODY_BYTES = MAX_ANSWER_FRAME_BYTES;
 /** How long an ask answered (here or in pi) keeps its pending file hidden while pi removes the file. */
 const ANSWERED_FILE_HIDDEN_MS = 15_000;
 const SECURITY_HEADERS = {
@@ -81,12 +85,12 @@ function sendJson(response: ServerResponse, status: number, value: unknown): voi
 	send(response, status, "application/json; charset=utf-8", JSON.stringify(value));
 }
 
-async function readJsonBody(request: IncomingMessage): Promise<unknown> {
+async function readJsonBody(request: IncomingMessage, maxBytes: number): Promise<unknown> {
 	const chunks: Buffer[] = [];
 	let size = 0;
 	for await (const chunk of request) {
 		size += (chunk as Buffer).length;
-		if (size > MAX_BODY_BYTES) throw new Error("body too large");
+		if (size > maxBytes) throw new Error("body too large");
 		chunks.push(chunk as Buffer);
 	}
 	return JSON.parse(Buffer.concat(chunks).toString("utf8"));
@@ -194,29 +198,33 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
 	const isSignedIn = (request: IncomingMessage): boolean =>
 		sameSecret(cookieValue(request.headers.cookie, COOKIE_NAME), cookieSecret);
 
+	const refusal = (error: string, code: ApiError["code"]): ApiError => ({ error, code });
+
 	async function answerLive(body: unknown): Promise<[number, unknown]> {
-		if (!isRecord(body) || typeof body.id !== "string") return [400, { error: "expected { id, answers }" }];
+		if (!isRecord(body) || typeof body.id !== "string") {
+			return [400, refusal("expected { id, answers }", "invalid")];
+		}
 		const ask = asks.get(body.id);
-		if (!ask) return [409, { error: "this question was already answered or withdrawn" }];
+		if (!ask) return [409, refusal("this question was already answered or withdrawn", "gone")];
 		let answers: Record<string, WireAnswerValue>;
 		let note: string | undefined;
 		if (body.dismiss === true) {
 			answers = {};
 		} else {
-			const read = readPageAnswers(body.answers, ask.questions);
-			if (!read.ok) return [400, { error: read.error }];
-			if (read.answers.every((answer) => answer === undefined)) return [400, { error: "no answer given" }];
+			const read = readPageAnswers(body.answers, ask.questions, ask.accepts.images);
+			if (!read.ok) return [400, read];
+			if (read.answers.every((answer) => answer === undefined)) return [400, refusal("no answer given", "no-answer")];
 			answers = wireAnswers(ask.questions, read.answers, ask.accepts);
 			// The note on the whole set travels as the answer frame's top-level `note`, to an agent that reads notes.
 			const setNote = readSetNote(body.note);
-			if (!setNote.ok) return [400, { error: setNote.error }];
+			if (!setNote.ok) return [400, refusal(setNote.error, "invalid")];
 			if (ask.accepts.notes) note = setNote.note;
 		}
 		// First answer wins: taking the ask removes it, so a second page (or a double tap) gets 409.
 		const taken = endpoint.answer(body.id, answers, note);
 		if (!taken) {
 			broadcast();
-			return [409, { error: "the agent is gone; the question was withdrawn" }];
+			return [409, refusal("the agent is gone; the question was withdrawn", "agent-gone")];
 		}
 		markAnswered(taken.ask);
 		const confirms = taken.ask.accepts.closes;
@@ -241,9 +249,10 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
 		}
 		let body: unknown;
 		try {
-			body = await readJsonBody(request);
+			// Only a signed-in, same-origin page gets here: only it may send an answer with images.
+			body = await readJsonBody(request, path === "/api/answer" ? MAX_ANSWER_BODY_BYTES : MAX_BODY_BYTES);
 		} catch {
-			return sendJson(response, 400, { error: "not valid JSON" });
+			return sendJson(response, 400, refusal("not valid JSON, or too large", "invalid"));
 		}
 		if (path === "/api/answer") {
 			const [status, result] = await answerLive(body);
@@ -254,7 +263,10 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
 			if (typeof body.name === "string" && heldFiles().has(body.name)) {
 				return sendJson(response, 409, {
 					ok: false,
-					error: "not written: pi is asking these questions right now; answer them in its live card",
+					...refusal(
+						"not written: pi is asking these questions right now; answer them in its live card",
+						"pending-live",
+					),
 				});
 			}
 			const result = answerPendingFile(options.cwd, options.judge, heldElsewhere, {
@@ -289,6 +301,12 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
 		if (url.pathname.startsWith("/api/")) return handleApi(request, response, url.pathname);
 		const asset = request.method === "GET" ? options.assets.get(url.pathname) : undefined;
 		if (!asset) return send(response, 404, "text/plain; charset=utf-8", "not found\n");
+		if (url.pathname === "/") {
+			// The page in the browser's language, its text embedded: no second request.
+			response.setHeader("Vary", "Accept-Language");
+			const html = pageHtml(asset.body.toString("utf8"), request.headers["accept-language"]);
+			return send(response, 200, asset.type, html);
+		}
 		send(response, 200, asset.type, asset.body);
 	}
 

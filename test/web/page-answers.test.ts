@@ -46,7 +46,7 @@ describe("answers from the page", () => {
 			{ question: "Deploy now?", header: "Confirm", multiSelect: false, options: [], id: "deploy" },
 			{ question: "Which region?", header: "Which environment?", multiSelect: false, options: [] },
 		];
-		const answer = { chosen: [], typed: "x", note: "" };
+		const answer = { chosen: [], typed: "x", note: "", images: [] };
 		// An agent from before a question's text came first drops a key that names two questions; the id names one.
 		expect(Object.keys(wireAnswers(clash, [answer, answer, answer], { exact: true, notes: true }))).toEqual([
 			"Which environment?",

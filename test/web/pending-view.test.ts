@@ -20,7 +20,7 @@ const ask = (id: string, sessionKey: string, text: string): LiveAsk => ({
 	agentId: "pi",
 	sessionKey,
 	questions: [question(text)],
-	accepts: { exact: true, notes: true, closes: true },
+	accepts: { exact: true, notes: true, closes: true, images: false },
 	askedAt: 0,
 });
 

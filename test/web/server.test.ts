@@ -147,7 +147,7 @@ describe("pi-ask-anywhere web server", () => {
 		const asked = bridge(`ws://127.0.0.1:${web.port}/agent`).ask(DATABASE_ASK);
 		const ask = await until(() => pageA.states.at(-1)?.asks[0]);
 		expect(ask.questions[0]?.options.map((o) => o.label)).toEqual(["Redis", "SQLite"]);
-		expect(ask.accepts).toEqual({ exact: true, notes: true, closes: true });
+		expect(ask.accepts).toEqual({ exact: true, notes: true, closes: true, images: false });
 		await until(() => pageB.states.at(-1)?.asks[0]);
 		const answer = { id: ask.id, answers: [{ chosen: ["SQLite"], typed: "", note: "it is a file" }] };
 		const [first, second] = await Promise.all([
@@ -357,7 +357,7 @@ describe("pi-ask-anywhere web server", () => {
 			}),
 		);
 		const ask = await until(() => page.states.at(-1)?.asks[0]);
-		expect(ask.accepts).toEqual({ exact: false, notes: false, closes: false });
+		expect(ask.accepts).toEqual({ exact: false, notes: false, closes: false, images: false });
 		const response = await post(base, "/api/answer", cookie, {
 			id: ask.id,
 			answers: [
@@ -373,6 +373,99 @@ describe("pi-ask-anywhere web server", () => {
 				answers: { [FEATURES.question]: "Authentication, Admin Dashboard, Exports", "Name?": "svc" },
 			},
 		});
+	});
+
+	it("images: only for an agent that lists answer-images; each re-checked (content, size, count); sent as { answer, images }", async () => {
+		const { web, base } = await server();
+		const cookie = await signIn(base);
+		const page = await livePage(base, cookie);
+		const agent = new WebSocket(`ws://127.0.0.1:${web.port}/agent`);
+		cleanups.push(() => agent.terminate());
+		await new Promise((resolve) => agent.once("open", resolve));
+		const frames: unknown[] = [];
+		agent.on("message", (data) => frames.push(JSON.parse(String(data))));
+		const ask = (questionId: string, extensions: string[]) =>
+			agent.send(
+				JSON.stringify({
+					type: "event",
+					payload: {
+						event: "ask_user_question",
+						payload: {
+							sessionKey: "s",
+							agentId: "pi",
+							questionId,
+							questions: [{ question: "What do you see?", header: "", multiSelect: false, options: [] }],
+							extensions,
+						},
+					},
+				}),
+			);
+		const png = (size: number) =>
+			Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(size - 8, 7)]);
+		const image = (name: string, bytes: Buffer) => ({ name, mimeType: "image/png", data: bytes.toString("base64") });
+		const answerWith = (id: string, images: unknown[]) =>
+			post(base, "/api/answer", cookie, { id, answers: [{ chosen: [], typed: "", note: "", images }] });
+
+		ask("plain", ["answer-arrays", "answer-notes", "ask_user_closed"]);
+		const plain = await until(() => page.states.at(-1)?.asks.find((a) => a.accepts.images === false));
+		const refusedPlain = await answerWith(plain.id, [image("a.png", png(100))]);
+		expect(refusedPlain.status).toBe(400);
+		expect(await refusedPlain.json()).toMatchObject({ code: "invalid", error: expect.stringMatching(/cannot take/) });
+
+		ask("images", ["answer-arrays", "answer-notes", "ask_user_closed", "answer-images"]);
+		const withImages = await until(() => page.states.at(-1)?.asks.find((a) => a.accepts.images));
+		// The page is not trusted: the server checks each image again.
+		const tooLarge = await answerWith(withImages.id, [image("big.png", png(4 * 1024 * 1024))]);
+		expect(tooLarge.status).toBe(400);
+		expect(await tooLarge.json()).toMatchObject({ code: "image", image: { kind: "too-large", name: "big.png" } });
+		const notImage = await answerWith(withImages.id, [
+			{ name: "notes.txt", mimeType: "image/png", data: Buffer.from("hello").toString("base64") },
+		]);
+		expect(await notImage.json()).toMatchObject({ code: "image", image: { kind: "not-image", name: "notes.txt" } });
+		const nine = await answerWith(
+			withImages.id,
+			Array.from({ length: 9 }, (_, i) => image(`${i}.png`, png(64))),
+		);
+		expect(await nine.json()).toMatchObject({ code: "too-many-images", image: { name: "8.png" } });
+		expect(frames).toEqual([]);
+		// Above the 1 MB of other requests: an answer carries up to 8 images of 3.75 MiB.
+		const shot = png(3 * 1024 * 1024);
+		const accepted = await answerWith(withImages.id, [image("shot.png", shot)]);
+		expect(accepted.status).toBe(200);
+		await until(() => frames[0]);
+		expect(frames[0]).toEqual({
+			type: "hook.ask_user_answer",
+			payload: {
+				questionId: "images",
+				answers: {
+					"What do you see?": {
+						answer: "",
+						images: [{ name: "shot.png", mimeType: "image/png", data: shot.toString("base64") }],
+					},
+				},
+			},
+		});
+	});
+
+	it("serves the page in the browser's language: <html lang>, its texts, and its table embedded for the script", async () => {
+		const { base } = await server();
+		const cookie = await signIn(base);
+		const page = async (acceptLanguage?: string): Promise<string> => {
+			const response = await fetch(`${base}/`, {
+				headers: { cookie, ...(acceptLanguage ? { "accept-language": acceptLanguage } : {}) },
+			});
+			expect(response.headers.get("vary")).toBe("Accept-Language");
+			return response.text();
+		};
+		const german = await page("de-CH, de;q=0.9, en;q=0.5");
+		expect(german).toContain('<html lang="de">');
+		expect(german).toContain("Wartet auf dich");
+		expect(german).not.toContain("{{");
+		const embedded = /<script type="application\/json" id="page-strings">(.*?)<\/script>/s.exec(german)?.[1] ?? "";
+		expect(JSON.parse(embedded)).toMatchObject({ language: "de", strings: { "action.submit": "Absenden" } });
+		expect(await page("ja-JP")).toContain('<html lang="ja">');
+		expect(await page("zh-TW, ko")).toContain('<html lang="en">');
+		expect(await page()).toContain("Waiting for you");
 	});
 
 	it("watches the folder: a pending file saved after the start is on an open page at once, not after the next poll", async () => {

@@ -5,19 +5,25 @@
  * batch and each pending file as a card, and sends what the person ticked, typed and noted to the API. All
  * text from questions goes in through `textContent` (markdown through markdown.ts), never as HTML.
  */
+import { IMAGE_LIMITS, type ImageProblem, sniffImageType } from "../../core/images.js";
 import type { LiveAsk } from "../live-asks.js";
 import type { PendingView } from "../pending-view.js";
+import type { ApiError } from "./api.js";
 import {
 	answeredCount,
+	attachImages,
 	clickOption,
+	type DraftImage,
 	describeDraft,
 	type Flow,
 	type FlowQuestion,
 	flowAnswers,
 	goTo,
+	imageCount,
 	isAnswered,
 	keepAnswers,
 	lastStep,
+	removeImage,
 	requestDismiss,
 	startFlow,
 	typeNote,
@@ -25,6 +31,7 @@ import {
 } from "./flow.js";
 import { applyMessage, type PageMessage, type PageState, type Receipt } from "./live-state.js";
 import { type MdNode, renderMarkdown } from "./markdown.js";
+import { formatSize, language, t, timeAgo } from "./text.js";
 
 interface WireQuestion extends FlowQuestion {
 	header: string;
@@ -40,6 +47,11 @@ interface CardSource {
 	savedAt?: number;
 	questions: WireQuestion[];
 	notes: boolean;
+	/**
+	 * Whether the person may attach images: `offered` to an agent that lists `answer-images`; otherwise the card says
+	 * why not (`agent-cannot`, or `pending`: a pending file has no place for them).
+	 */
+	images: "offered" | "agent-cannot" | "pending";
 	/** Shown above the questions: why a pending file is not trusted, and its task. */
 	distrust?: { reason: string; task?: string };
 	/** Behind the card's "Details" toggle, below the questions: where a pending file came from. */
@@ -74,6 +86,8 @@ interface CardState {
 	confirmed: boolean;
 	/** The Review step's "Note for all answers", as typed. */
 	setNote: string;
+	/** Why files just picked for a question were not attached, one sentence each; cleared by the next pick. */
+	imageNotice?: { index: number; messages: string[] };
 	message?: string;
 	busy: boolean;
 	/** Answers on their way: the card stays even if its question leaves the state meanwhile. */
@@ -105,8 +119,14 @@ function markdown(source: string): HTMLElement {
 	return h("div", { class: "md" }, ...renderMarkdown(source).map(build));
 }
 
-function button(label: string, onClick: () => void, props: Record<string, string | boolean> = {}): HTMLElement {
-	const element = h("button", { type: "button", "data-focus": label.toLowerCase(), ...props }, label);
+/** A button; `focus` names it for focus keeping (`data-focus`), the same in every language. */
+function button(
+	focus: string,
+	label: string,
+	onClick: () => void,
+	props: Record<string, string | boolean> = {},
+): HTMLElement {
+	const element = h("button", { type: "button", "data-focus": focus, ...props }, label);
 	element.addEventListener("click", onClick);
 	return element;
 }
@@ -168,7 +188,7 @@ function renderQuestion(card: CardState, index: number): HTMLElement {
 		(o) => o.markdown !== undefined && draft?.chosen.includes(o.label),
 	);
 	const previewIndex = card.preview.get(index) ?? (chosenWithPreview >= 0 ? chosenWithPreview : undefined);
-	const otherLabel = question.options.length > 0 ? "Other (type your answer)" : "Your answer";
+	const otherLabel = question.options.length > 0 ? t("question.other") : t("question.yourAnswer");
 	const other = h("input", {
 		type: "text",
 		class: "other",
@@ -190,8 +210,8 @@ function renderQuestion(card: CardState, index: number): HTMLElement {
 	const note = h("input", {
 		type: "text",
 		class: "note",
-		"aria-label": "Note",
-		placeholder: "Note (optional)",
+		"aria-label": t("question.note"),
+		placeholder: t("question.notePlaceholder"),
 		maxlength: "20000",
 		"data-focus": `note-${index}`,
 	}) as HTMLInputElement;
@@ -207,8 +227,8 @@ function renderQuestion(card: CardState, index: number): HTMLElement {
 			{ class: "chips" },
 			question.header !== "" && h("span", { class: "chip" }, question.header),
 			card.source.questions.length > 1 &&
-				h("span", { class: "step" }, `${index + 1} of ${card.source.questions.length}`),
-			question.multiSelect && h("span", { class: "hint" }, "choose any"),
+				h("span", { class: "step" }, t("question.step", { index: index + 1, count: card.source.questions.length })),
+			question.multiSelect && h("span", { class: "hint" }, t("question.chooseAny")),
 		),
 		h("h3", { id: id("heading"), tabindex: "-1", "data-focus": "heading" }, question.question),
 		question.context !== undefined && markdown(question.context),
@@ -224,7 +244,109 @@ function renderQuestion(card: CardState, index: number): HTMLElement {
 			),
 		previewIndex !== undefined && previewPane(question, previewIndex),
 		other,
+		attachField(card, index),
 		card.source.notes && note,
+	);
+}
+
+/** Why an image was not attached, in the person's language. */
+function imageProblemMessage(kind: ImageProblem["kind"], name: string, bytes: number): string {
+	if (kind === "too-large") {
+		return t("image.tooLarge", { name, size: formatSize(bytes), limit: formatSize(IMAGE_LIMITS.bytesPerImage) });
+	}
+	return t(kind === "not-image" ? "image.notImage" : "image.unreadable", { name });
+}
+
+function base64Of(bytes: Uint8Array): string {
+	let binary = "";
+	for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+	return btoa(binary);
+}
+
+/**
+ * Reads the files picked for question `index` and attaches those that are images within the limits (checked by
+ * content, as the server checks them again); each one refused is named in the card, never dropped silently.
+ */
+async function attachFiles(card: CardState, index: number, files: readonly File[]): Promise<void> {
+	const accepted: DraftImage[] = [];
+	const messages: string[] = [];
+	for (const file of files) {
+		const name = file.name || "image";
+		if (imageCount(card.flow) + accepted.length >= IMAGE_LIMITS.imagesPerAsk) {
+			messages.push(t("image.tooMany", { name, count: IMAGE_LIMITS.imagesPerAsk }));
+			continue;
+		}
+		if (file.size > IMAGE_LIMITS.bytesPerImage) {
+			messages.push(imageProblemMessage("too-large", name, file.size));
+			continue;
+		}
+		const bytes = await file.arrayBuffer().then(
+			(buffer) => new Uint8Array(buffer),
+			() => undefined,
+		);
+		if (!bytes) {
+			messages.push(imageProblemMessage("bad-data", name, 0));
+			continue;
+		}
+		const mimeType = sniffImageType(bytes);
+		if (!mimeType) {
+			messages.push(imageProblemMessage("not-image", name, 0));
+			continue;
+		}
+		accepted.push({ name, mimeType, data: base64Of(bytes), bytes: bytes.length });
+	}
+	card.flow = attachImages(card.flow, index, accepted);
+	card.imageNotice = messages.length > 0 ? { index, messages } : undefined;
+	renderCard(card);
+}
+
+/**
+ * "Attach a photo or image" under the typed answer: a file picker (on a phone: its camera and photos), what is
+ * attached with a Remove button each, and why a file was not attached. Or, where images cannot go, why not.
+ */
+function attachField(card: CardState, index: number): HTMLElement {
+	const offer = card.source.images;
+	if (offer !== "offered") {
+		return h("p", { class: "hint attach-none" }, t(offer === "pending" ? "image.pendingOnly" : "image.agentCannot"));
+	}
+	const input = h("input", {
+		type: "file",
+		accept: "image/*",
+		multiple: true,
+		class: "attach-input",
+		"data-focus": `attach-${index}`,
+	}) as HTMLInputElement;
+	input.addEventListener("change", () => {
+		const files = [...(input.files ?? [])];
+		input.value = "";
+		void attachFiles(card, index, files);
+	});
+	const images = card.flow.drafts[index]?.images ?? [];
+	const list = images.map((image, imageIndex) =>
+		h(
+			"li",
+			{},
+			h("span", { class: "image-name" }, image.name),
+			h("span", { class: "image-size" }, formatSize(image.bytes)),
+			button(
+				`remove-image-${index}-${imageIndex}`,
+				t("image.remove"),
+				() => {
+					card.flow = removeImage(card.flow, index, imageIndex);
+					card.focus = `attach-${index}`;
+					renderCard(card);
+				},
+				{ class: "link", "aria-label": t("image.removeNamed", { name: image.name }) },
+			),
+		),
+	);
+	const notice = card.imageNotice?.index === index ? card.imageNotice.messages : [];
+	return h(
+		"div",
+		{ class: "attach-field" },
+		h("label", { class: "attach" }, input, h("span", { "aria-hidden": "true" }, "📷"), ` ${t("image.attach")}`),
+		list.length > 0 && h("ul", { class: "images", "aria-label": t("image.attached") }, ...list),
+		notice.length > 0 && h("div", { class: "image-problems", role: "alert" }, ...notice.map((m) => h("p", {}, m))),
 	);
 }
 
@@ -232,7 +354,7 @@ function previewPane(question: WireQuestion, optionIndex: number): HTMLElement {
 	const option = question.options[optionIndex];
 	return h(
 		"div",
-		{ class: "preview", role: "region", "aria-label": `Preview: ${option?.label ?? ""}` },
+		{ class: "preview", role: "region", "aria-label": t("question.preview", { label: option?.label ?? "" }) },
 		option?.markdown !== undefined && markdown(option.markdown),
 	);
 }
@@ -244,26 +366,31 @@ function renderReview(card: CardState): HTMLElement {
 		const typed = draft?.typed.trim() ?? "";
 		// As in the TUI's review: what the person typed is marked "(typed)", so it is not mistaken for an option.
 		const items = given.map((item, i): Child[] =>
-			typed !== "" && i === given.length - 1 ? [h("span", { class: "typed-mark" }, "(typed)"), ` ${item}`] : [item],
+			typed !== "" && i === given.length - 1
+				? [h("span", { class: "typed-mark" }, t("review.typed")), ` ${item}`]
+				: [item],
 		);
 		const note = draft?.note.trim();
+		const images = draft?.images?.length ?? 0;
 		return h(
 			"li",
 			{},
 			h("span", { class: "q" }, question.header || question.question),
 			given.length === 0
-				? h("em", { class: "unanswered" }, "(unanswered)")
+				? images === 0 && h("em", { class: "unanswered" }, t("review.unanswered"))
 				: h("span", { class: "a" }, ...items.flatMap((parts, i) => (i === 0 ? parts : [" · ", ...parts]))),
-			note && card.source.notes ? h("span", { class: "n" }, `Note: ${note}`) : undefined,
+			images > 0 && h("span", { class: "n" }, t("review.images", { count: images })),
+			note && card.source.notes ? h("span", { class: "n" }, t("review.note", { note })) : undefined,
 			button(
-				"Edit",
+				`edit-${index}`,
+				t("review.edit"),
 				() => {
 					card.flow = goTo(card.flow, card.source.questions, index);
 					card.focus = "heading";
 					renderCard(card);
 				},
 				// Said as "Edit Database", not five times "Edit".
-				{ class: "link", "aria-label": `Edit ${question.header || question.question}`, "data-focus": `edit-${index}` },
+				{ class: "link", "aria-label": t("review.editQuestion", { question: question.header || question.question }) },
 			),
 		);
 	});
@@ -276,23 +403,23 @@ function renderReview(card: CardState): HTMLElement {
 			"data-focus": "set-note",
 			rows: "2",
 			maxlength: "20000",
-			placeholder: "Optional: anything pi should know about these answers",
+			placeholder: t("review.setNotePlaceholder"),
 		}) as HTMLTextAreaElement;
 		field.value = card.setNote;
 		field.addEventListener("input", () => {
 			card.setNote = field.value;
 		});
-		setNote = h("div", { class: "set-note-field" }, h("label", { for: field.id }, "Note for all answers"), field);
+		setNote = h("div", { class: "set-note-field" }, h("label", { for: field.id }, t("review.setNote")), field);
 	}
 	return h(
 		"section",
 		{ class: "review" },
-		h("h3", { tabindex: "-1", "data-focus": "heading" }, "Review your answers"),
+		h("h3", { tabindex: "-1", "data-focus": "heading" }, t("review.title")),
 		h("ol", {}, ...rows),
 		h(
 			"p",
 			{ class: "hint" },
-			unanswered === 0 ? "All questions answered." : `${unanswered} unanswered (reported as unanswered).`,
+			unanswered === 0 ? t("review.allAnswered") : t("review.someUnanswered", { count: unanswered }),
 		),
 		setNote,
 	);
@@ -311,35 +438,66 @@ const earlyReceipts = new Map<string, Receipt>();
 
 /** What the person reads once answers (or a dismissal) went to an agent: where they are, and what happens next. */
 function sentMessage(sent: NonNullable<CardState["sent"]>): string {
-	const what = sent.dismissed ? "your dismissal" : "your answers";
+	const dismissed = sent.dismissed;
 	switch (sent.receipt) {
 		case "received":
-			return sent.dismissed
-				? "✓ pi got your dismissal: the model is told you declined to answer. Nothing more to do here."
-				: "✓ pi got your answers and continues with them. Nothing more to do here.";
+			return t(dismissed ? "sent.dismissalReceived" : "sent.answersReceived");
 		case "elsewhere":
-			return `Not used: these questions were answered in pi's terminal first, and pi continues with that answer.`;
+			return t("sent.elsewhere");
 		case "ended":
-			return `Not used: pi had stopped waiting (a time limit, or its turn ended) before ${what} arrived. Questions pi saved for later appear under "Pending in this folder".`;
+			return t(dismissed ? "sent.dismissalEnded" : "sent.answersEnded");
 		case "lost":
-			return `Sent, but the connection to pi closed before pi confirmed it got ${what}: check in pi.`;
+			return t(dismissed ? "sent.dismissalLost" : "sent.answersLost");
 		default:
-			return sent.confirms
-				? `Sent. Waiting for pi to confirm it got ${what}…`
-				: `Sent. This agent does not confirm what it received: check in pi that it went on.`;
+			if (!sent.confirms) return t("sent.noReceipt");
+			return t(dismissed ? "sent.dismissalWaiting" : "sent.answersWaiting");
 	}
+}
+
+/** A refusal from the API in the person's language; its English `error` only where no text says it better. */
+function refusalMessage(result: Partial<ApiError>, status: number | undefined): string {
+	const image = result.image;
+	switch (result.code) {
+		case "gone":
+			return t("error.gone");
+		case "agent-gone":
+			return t("error.agentGone");
+		case "no-answer":
+			return t("error.noAnswer");
+		case "image":
+			if (image) return imageProblemMessage(image.kind, image.name, image.kind === "too-large" ? image.bytes : 0);
+			break;
+		case "too-many-images":
+			return t("image.tooMany", { name: image?.name ?? "", count: IMAGE_LIMITS.imagesPerAsk });
+		case "pending-live":
+			return t("error.pendingLive");
+		case "pending-gone":
+			return t("error.pendingGone");
+		case "pending-changed":
+			return t("error.pendingChanged");
+		case "pending-held":
+			return t("error.pendingHeld");
+		case "pending-answered":
+			return t("error.pendingAnswered");
+		case "pending-settled":
+			return t("error.pendingSettled");
+		case "pending-confirm":
+			return t("error.pendingConfirm");
+	}
+	if (result.error !== undefined) return t("error.invalid", { detail: result.error });
+	return status === undefined ? t("sent.noConnection") : t("sent.failed", { status });
 }
 
 /** Sends the answers, or the dismissal; a live card then stays and reports what became of them. */
 async function sendCard(card: CardState, request: () => Promise<Response>, dismissed: boolean): Promise<void> {
 	card.busy = true;
 	card.sending = true;
-	card.message = "Sending…";
+	card.message = t("sent.sending");
 	renderCard(card);
 	const response = await request().catch(() => undefined);
 	const result = response
-		? ((await response.json().catch(() => ({}))) as { error?: string; confirms?: boolean })
-		: { error: "no connection" };
+		? ((await response.json().catch(() => ({}))) as Partial<ApiError> & { confirms?: boolean })
+		: {};
 	// Only now: while the response was read, the state may have dropped the question, and the card must stay.
 	card.busy = false;
 	card.sending = false;
@@ -355,7 +513,7 @@ async function sendCard(card: CardState, request: () => Promise<Response>, dismi
 		cards.delete(card.source.key);
 		return;
 	} else {
-		card.message = response?.ok ? "Sent." : (result.error ?? `failed (${response?.status})`);
+		card.message = response?.ok ? t("sent.done") : refusalMessage(result, response?.status);
 		if (!shownKeys.has(card.source.key)) card.ended = true;
 	}
 	renderCard(card);
@@ -372,25 +530,20 @@ function showReceipt(key: string, receipt: Receipt): void {
 	renderCard(card);
 }
 
-/** "5 min ago": when, relative to this device's clock; the local date and time in the tooltip. */
-function ago(at: number, now = Date.now()): string {
-	const minutes = Math.round((now - at) / 60_000);
-	if (minutes < 1) return "just now";
-	if (minutes < 60) return `${minutes} min ago`;
-	const hours = Math.round(minutes / 60);
-	if (hours < 36) return `${hours} h ago`;
-	return `${Math.round(hours / 24)} days ago`;
-}
-
-function timeAgo(at: number): HTMLElement {
-	const element = h("time", { datetime: new Date(at).toISOString(), title: new Date(at).toLocaleString() }, ago(at));
+/** "5 min ago": when, relative to this device's clock, in the page's language; the local date and time in the tooltip. */
+function timeElement(at: number): HTMLElement {
+	const element = h(
+		"time",
+		{ datetime: new Date(at).toISOString(), title: new Date(at).toLocaleString(language) },
+		timeAgo(at),
+	);
 	element.dataset.at = String(at);
 	return element;
 }
 
 setInterval(() => {
 	for (const element of document.querySelectorAll<HTMLElement>("time[data-at]")) {
-		element.textContent = ago(Number(element.dataset.at));
+		element.textContent = timeAgo(Number(element.dataset.at));
 	}
 }, 30_000);
 
@@ -403,7 +556,7 @@ function cardHeader(source: CardSource): HTMLElement {
 			{ class: "title", id: titleId(source) },
 			source.title,
 			source.savedAt !== undefined && " · ",
-			source.savedAt !== undefined && timeAgo(source.savedAt),
+			source.savedAt !== undefined && timeElement(source.savedAt),
 		),
 	);
 }
@@ -449,7 +602,7 @@ function renderParts(card: CardState): void {
 			h(
 				"div",
 				{ class: "actions" },
-				button("Close", () => {
+				button("close", t("action.close"), () => {
 					card.element.remove();
 					cards.delete(source.key);
 				}),
@@ -467,13 +620,19 @@ function renderParts(card: CardState): void {
 		renderCard(card);
 	};
 	const nav: Child[] = [];
-	if (flow.step > 0) nav.push(button("Back", go(flow.step - 1)));
+	if (flow.step > 0) nav.push(button("back", t("action.back"), go(flow.step - 1)));
 	if (flow.step < lastStep(questions)) {
-		nav.push(button(flow.step === questions.length - 1 ? "Review" : "Next", go(flow.step + 1), { class: "primary" }));
+		const toReview = flow.step === questions.length - 1;
+		nav.push(
+			button(toReview ? "review" : "next", t(toReview ? "action.review" : "action.next"), go(flow.step + 1), {
+				class: "primary",
+			}),
+		);
 	} else {
 		nav.push(
 			button(
-				"Submit",
+				"submit",
+				t("action.submit"),
 				() => void sendCard(card, () => source.submit(flowAnswers(card.flow), card.confirmed, card.setNote), false),
 				{
 					class: "primary submit",
@@ -485,7 +644,8 @@ function renderParts(card: CardState): void {
 		const dismiss = source.dismiss;
 		nav.push(
 			button(
-				"Dismiss",
+				"dismiss",
+				t("action.dismiss"),
 				() => {
 					const result = requestDismiss(card.flow);
 					card.flow = result.flow;
@@ -504,42 +664,30 @@ function renderParts(card: CardState): void {
 		? h(
 				"div",
 				{ class: "confirm", role: "alertdialog", "aria-labelledby": `${source.key}-discard` },
-				h(
-					"span",
-					{ id: `${source.key}-discard` },
-					`Discard ${answeredCount(flow)} answer${answeredCount(flow) === 1 ? "" : "s"}?`,
-				),
-				button(
-					"Yes",
-					() => {
-						if (source.dismiss) void sendCard(card, source.dismiss, true);
-					},
-					{ "data-focus": "discard-yes" },
-				),
-				button(
-					"No",
-					() => {
-						card.flow = keepAnswers(card.flow);
-						card.focus = "dismiss";
-						renderCard(card);
-					},
-					{ "data-focus": "discard-no" },
-				),
+				h("span", { id: `${source.key}-discard` }, t("action.discard", { count: answeredCount(flow) })),
+				button("discard-yes", t("action.yes"), () => {
+					if (source.dismiss) void sendCard(card, source.dismiss, true);
+				}),
+				button("discard-no", t("action.no"), () => {
+					card.flow = keepAnswers(card.flow);
+					card.focus = "dismiss";
+					renderCard(card);
+				}),
 			)
 		: undefined;
 	const distrust = source.distrust
 		? h(
 				"div",
 				{ class: "origin untrusted" },
-				h("strong", {}, `Not from your own pi: ${source.distrust.reason}.`),
-				source.distrust.task !== undefined && h("div", {}, `its task: ${source.distrust.task}`),
+				h("strong", {}, t("card.untrusted", { reason: source.distrust.reason })),
+				source.distrust.task !== undefined && h("div", {}, t("card.untrustedTask", { task: source.distrust.task })),
 				(() => {
 					const box = h("input", { type: "checkbox", class: "confirm-untrusted" }) as HTMLInputElement;
 					box.checked = card.confirmed;
 					box.addEventListener("change", () => {
 						card.confirmed = box.checked;
 					});
-					return h("label", {}, box, " I know where this file came from; write my answers into it anyway");
+					return h("label", {}, box, ` ${t("card.confirmUntrusted")}`);
 				})(),
 			)
 		: undefined;
@@ -548,7 +696,7 @@ function renderParts(card: CardState): void {
 		? h(
 				"details",
 				{ class: "details" },
-				h("summary", {}, "Details"),
+				h("summary", {}, t("card.details")),
 				...source.details.map((line) => h("div", {}, line)),
 			)
 		: undefined;
@@ -600,9 +748,10 @@ function liveSource(ask: LiveAsk): CardSource {
 	const who = ask.agentId && ask.agentId !== "pi" ? ask.agentId : "pi";
 	return {
 		key: `live:${ask.id}`,
-		title: `${who} asks`,
+		title: t("card.asks", { who }),
 		questions: ask.questions as WireQuestion[],
 		notes: ask.accepts.notes,
+		images: ask.accepts.images ? "offered" : "agent-cannot",
 		tellsReceipt: true,
 		dismissable: true,
 		submit: (answers, _confirmed, note) =>
@@ -620,21 +769,29 @@ function folderName(path: string): string {
 
 function pendingSource(view: PendingView): CardSource {
 	const savedAt = view.timestamp === undefined ? Number.NaN : Date.parse(view.timestamp);
+	const session = view.sessionId ?? t("card.unknownSession");
 	const details = [
-		...(view.folder !== undefined ? [`folder: ${view.folder}`] : []),
-		`file: .pi/${view.name}`,
-		`session: ${view.sessionId ?? "(unknown)"}${view.sessionFile ? ` (${view.sessionFile})` : " (no session file)"}`,
+		...(view.folder !== undefined ? [t("card.detailFolder", { folder: view.folder })] : []),
+		t("card.detailFile", { file: `.pi/${view.name}` }),
+		view.sessionFile
+			? t("card.detailSessionFile", { session, file: view.sessionFile })
+			: t("card.detailNoSessionFile", { session }),
 		...(view.timestamp !== undefined
-			? [`saved: ${view.timestamp}${Number.isNaN(savedAt) ? "" : ` (${new Date(savedAt).toLocaleString()})`}`]
+			? [
+					t("card.detailSaved", {
+						time: `${view.timestamp}${Number.isNaN(savedAt) ? "" : ` (${new Date(savedAt).toLocaleString(language)})`}`,
+					}),
+				]
 			: []),
-		...(view.task !== undefined && view.distrust === undefined ? [`its task: ${view.task}`] : []),
+		...(view.task !== undefined && view.distrust === undefined ? [t("card.detailTask", { task: view.task })] : []),
 	];
 	const source: CardSource = {
 		key: `pending:${view.name}:${view.toolCallId}`,
 		title: view.folder !== undefined ? folderName(view.folder) : `.pi/${view.name}`,
 		questions: view.questions as WireQuestion[],
-		// The pending file has no place for notes.
+		// The pending file has no place for notes, nor for images.
 		notes: false,
+		images: "pending",
 		details,
 		tellsReceipt: false,
 		dismissable: false,
@@ -660,7 +817,12 @@ function showState(state: PageState): void {
 			const key = `pending-note:${view.name}:${view.toolCallId ?? ""}`;
 			keep.add(key);
 			if (!cards.has(key)) {
-				const text = view.error ?? `Answered. Run pi -c in this folder to deliver the answers.`;
+				const text =
+					view.error === undefined
+						? t("card.pendingAnswered")
+						: view.errorCode === "too-large"
+							? t("error.pendingTooLarge")
+							: view.error;
 				const element = h(
 					"article",
 					{ class: "card done", "data-key": key },
@@ -697,13 +859,13 @@ function showState(state: PageState): void {
 	}
 	document.body.classList.toggle("has-live", state.asks.length > 0);
 	document.body.classList.toggle("has-pending", state.pending.length > 0);
-	document.title = state.asks.length > 0 ? `(${state.asks.length}) pi is asking` : "pi-ask-anywhere";
+	document.title = state.asks.length > 0 ? t("page.titleAsking", { count: state.asks.length }) : "pi-ask-anywhere";
 }
 
 function connect(): void {
 	const socket = new WebSocket(`${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/live`);
 	socket.addEventListener("open", () => {
-		status.textContent = "Live";
+		status.textContent = t("page.live");
 		status.className = "live";
 	});
 	let state: PageState = { asks: [], pending: [] };
@@ -714,7 +876,7 @@ function connect(): void {
 		if (!message.more) showState(state);
 	});
 	socket.addEventListener("close", () => {
-		status.textContent = "Reconnecting…";
+		status.textContent = t("page.reconnecting");
 		status.className = "offline";
 		// A restarted server has a new token: this page's cookie is no longer valid, and retrying cannot help.
 		void fetch("/api/state").then(
@@ -723,13 +885,11 @@ function connect(): void {
 					setTimeout(connect, 1_000);
 					return;
 				}
-				status.textContent = "Signed out";
+				status.textContent = t("page.signedOut");
 				document.body.classList.add("signed-out");
 				cards.clear();
 				pendingList.replaceChildren();
-				liveList.replaceChildren(
-					h("p", { class: "empty" }, "pi-ask-anywhere web was restarted: open the new address it printed."),
-				);
+				liveList.replaceChildren(h("p", { class: "empty" }, t("page.restarted")));
 			},
 			() => setTimeout(connect, 1_000),
 		);

@@ -12,10 +12,22 @@ export interface FlowQuestion {
 	options: readonly { label: string }[];
 }
 
+/** An image attached on the page, read and checked there (the server checks it again). */
+export interface DraftImage {
+	name: string;
+	mimeType: string;
+	/** Its bytes as base64. */
+	data: string;
+	/** Its size in bytes. */
+	bytes: number;
+}
+
 export interface QuestionDraft {
 	chosen: string[];
 	typed: string;
 	note: string;
+	/** Attached images; absent when none (only an agent that takes images is offered to attach some). */
+	images?: DraftImage[];
 }
 
 export interface Flow {
@@ -25,9 +37,6 @@ export interface Flow {
 	/** Set while "Discard N answers?" is asked. */
 	confirmingDiscard: boolean;
 }
-
-/** One question's answer as the server's API takes it; `null` = skipped. */
-export type FlowAnswer = QuestionDraft | null;
 
 export function startFlow(questions: readonly FlowQuestion[]): Flow {
 	return { drafts: questions.map(() => ({ chosen: [], typed: "", note: "" })), step: 0, confirmingDiscard: false };
@@ -64,8 +73,29 @@ export function typeNote(flow: Flow, index: number, text: string): Flow {
 	return updateDraft(flow, index, (draft) => ({ ...draft, note: text }));
 }
 
+/** Images attached to question `index` (they count as an answer: `answer` may be "" when only images are given). */
+export function attachImages(flow: Flow, index: number, images: readonly DraftImage[]): Flow {
+	if (images.length === 0) return flow;
+	return updateDraft(flow, index, (draft) => ({ ...draft, images: [...(draft.images ?? []), ...images] }));
+}
+
+export function removeImage(flow: Flow, index: number, imageIndex: number): Flow {
+	return updateDraft(flow, index, (draft) => {
+		const images = (draft.images ?? []).filter((_, i) => i !== imageIndex);
+		const { images: _dropped, ...rest } = draft;
+		return images.length > 0 ? { ...rest, images } : rest;
+	});
+}
+
+/** How many images the whole set carries (the cap is per ask). */
+export function imageCount(flow: Flow): number {
+	return flow.drafts.reduce((sum, draft) => sum + (draft.images?.length ?? 0), 0);
+}
+
 export function isAnswered(draft: QuestionDraft | undefined): boolean {
-	return draft !== undefined && (draft.chosen.length > 0 || draft.typed.trim() !== "");
+	return (
+		draft !== undefined && (draft.chosen.length > 0 || draft.typed.trim() !== "" || (draft.images?.length ?? 0) > 0)
+	);
 }
 
 export function answeredCount(flow: Flow): number {
@@ -94,11 +124,22 @@ export function keepAnswers(flow: Flow): Flow {
 	return { ...flow, confirmingDiscard: false };
 }
 
-/** What is sent: per question its draft (trimmed), or `null` when nothing was given. */
-export function flowAnswers(flow: Flow): FlowAnswer[] {
-	return flow.drafts.map((draft) =>
-		isAnswered(draft) ? { chosen: draft.chosen, typed: draft.typed.trim(), note: draft.note.trim() } : null,
-	);
+/** What is sent: per question its draft (trimmed; images as `{ name, mimeType, data }`), or `null` when nothing was given. */
+export function flowAnswers(flow: Flow): (SentAnswer | null)[] {
+	return flow.drafts.map((draft) => {
+		if (!isAnswered(draft)) return null;
+		const answer = { chosen: draft.chosen, typed: draft.typed.trim(), note: draft.note.trim() };
+		const images = draft.images?.map(({ name, mimeType, data }) => ({ name, mimeType, data })) ?? [];
+		return images.length > 0 ? { ...answer, images } : answer;
+	});
+}
+
+/** One answer as sent, with its images without their sizes (the server measures them itself). */
+export interface SentAnswer {
+	chosen: string[];
+	typed: string;
+	note: string;
+	images?: { name: string; mimeType: string; data: string }[];
 }
 
 /** One line for the review: the ticked labels in the question's order, then the typed text. */
