@@ -3,6 +3,7 @@
  * the scripted model: live questions answered on the page reach the model exactly; a pending file answered on
  * the page is delivered by `pi -c`; nothing without the page token.
  */
+import { createHash } from "node:crypto";
 import { once } from "node:events";
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
@@ -27,6 +28,10 @@ import {
 } from "../e2e/harness.js";
 import { DATABASE, FEATURES, NAME } from "../fixtures.js";
 import { type Browser, launchChromium, startWebCommand, WEB_CLI, type WebCommand } from "./web-command.js";
+
+/** A real 1×1 PNG. */
+const ONE_PIXEL_PNG =
+	"iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==";
 
 let ws: Workspace;
 let web: WebCommand | undefined;
@@ -91,6 +96,89 @@ describe("pi-ask-anywhere web in Chromium", () => {
 		for (const token of [pageToken, agentToken]) {
 			expect(run.stdout + run.stderr + stored).not.toContain(token);
 		}
+	});
+
+	it("speaks the browser's language: in German (Accept-Language de) with <html lang=de>; the answer reaches the model as typed", async () => {
+		ws = createWorkspace();
+		ws.script([{ toolCall: { name: "ask_user", arguments: { questions: [DATABASE, NAME] } } }]);
+		web = await startWebCommand(ws.cwd, ws.env);
+		browser = await launchChromium(undefined, 1, "de-DE");
+		const page = await browser.context.newPage();
+		await page.goto(web.openUrl);
+		expect(await page.locator("html").getAttribute("lang")).toBe("de");
+		await expect.poll(() => page.locator("#status").getAttribute("class")).toBe("live");
+		expect(await page.getByRole("heading", { name: "Wartet auf dich" }).count()).toBe(1);
+		expect(await page.getByRole("heading", { name: "Offen in diesem Ordner" }).count()).toBe(1);
+		expect(await page.locator(".live-empty").textContent()).toBe(
+			"Gerade wartet keine Frage. Fragen erscheinen hier, sobald pi fragt.",
+		);
+		const running = runPiAsync(ws, piArgs(["-p", "set up the service"]), {
+			env: { PI_ASK_USER_REMOTE_URL: web.agentUrl },
+		});
+		const card = page.locator("#live article.card").first();
+		await card.getByRole("radio", { name: "SQLite" }).click({ timeout: 30_000 });
+		expect(await card.locator(".title").textContent()).toBe("pi fragt");
+		expect(await card.locator(".step").textContent()).toBe("1 von 2");
+		expect(await page.title()).toBe("(1) pi fragt");
+		await card.getByRole("button", { name: "Weiter" }).click();
+		await card.getByLabel("Deine Antwort", { exact: true }).fill("Bestellungen, schnell");
+		await card.getByRole("button", { name: "Prüfen" }).click();
+		await expect.poll(() => card.locator(".review h3").textContent()).toBe("Antworten prüfen");
+		expect(await card.locator(".review .typed-mark").textContent()).toBe("(eingegeben)");
+		expect(await card.getByRole("button", { name: "Service Setup ändern" }).count()).toBe(1);
+		await card.getByRole("button", { name: "Absenden" }).click();
+		expect((await running).code).toBe(0);
+		// What the model reads is never translated: labels and typed text exactly.
+		const answers = resultJson(ws.lastToolResult()?.text).answers as { answer: unknown }[];
+		expect(answers.map((answer) => answer.answer)).toEqual(["SQLite", "Bestellungen, schnell"]);
+		await expect
+			.poll(() => card.getByRole("status").textContent(), { timeout: 10_000 })
+			.toBe("✓ pi hat deine Antworten erhalten und macht damit weiter. Hier ist nichts mehr zu tun.");
+		expect(await card.getByRole("button", { name: "Schließen" }).count()).toBe(1);
+	});
+
+	it("an image attached on the page reaches the model as an image block of the ask_user result; files refused say why", async () => {
+		ws = createWorkspace();
+		const question = { question: "What does the error look like?", header: "Error" };
+		ws.script([{ toolCall: { name: "ask_user", arguments: { questions: [question] } } }]);
+		web = await startWebCommand(ws.cwd, ws.env);
+		const page = await openPage(web);
+		const running = runPiAsync(ws, piArgs(["-p", "fix the error"]), {
+			env: { PI_ASK_USER_REMOTE_URL: web.agentUrl },
+		});
+		const card = page.locator("#live article.card").first();
+		const attach = card.locator("label.attach");
+		await attach.waitFor({ timeout: 30_000 });
+		expect(await attach.textContent()).toContain("Attach a photo or image");
+		const box = await attach.boundingBox();
+		expect(box?.height ?? 0).toBeGreaterThanOrEqual(44);
+		const input = card.locator("input[type=file]");
+		expect(await input.getAttribute("accept")).toBe("image/*");
+		expect(await input.getAttribute("multiple")).not.toBeNull();
+		const png = Buffer.from(ONE_PIXEL_PNG, "base64");
+		const huge = Buffer.concat([png, Buffer.alloc(4 * 1024 * 1024)]);
+		await input.setInputFiles([
+			{ name: "shot.png", mimeType: "image/png", buffer: png },
+			{ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("not an image") },
+			{ name: "huge.png", mimeType: "image/png", buffer: huge },
+			{ name: "second.png", mimeType: "image/png", buffer: png },
+		]);
+		const problems = card.getByRole("alert");
+		await expect.poll(() => problems.textContent()).toContain("notes.txt was not attached");
+		expect(await problems.textContent()).toContain("huge.png was not attached: it is 4 MB");
+		const attached = card.getByRole("list", { name: "Attached images" });
+		expect(await attached.locator("li .image-name").allTextContents()).toEqual(["shot.png", "second.png"]);
+		await card.getByRole("button", { name: "Remove second.png" }).click();
+		expect(await attached.locator("li .image-name").allTextContents()).toEqual(["shot.png"]);
+		await card.getByLabel("Your answer", { exact: true }).fill("the red banner at the top");
+		await card.getByRole("button", { name: "Submit" }).click();
+		const run = await running;
+		expect(run.code).toBe(0);
+		const result = ws.lastToolResult();
+		expect(resultJson(result?.text).answers).toMatchObject([{ answer: "the red banner at the top" }]);
+		expect(result?.images).toEqual([
+			{ mimeType: "image/png", bytes: png.length, sha256: createHash("sha256").update(png).digest("hex") },
+		]);
 	});
 
 	it("a multi-select with a typed answer containing a comma arrives exactly, with its note", async () => {

@@ -68,8 +68,15 @@ export interface Browser {
 	close(): Promise<void>;
 }
 
-/** The Debian Chromium with a fresh profile; `viewport` for phone-width pages. */
-export async function launchChromium(viewport = { width: 1100, height: 900 }, deviceScaleFactor = 1): Promise<Browser> {
+/**
+ * The Debian Chromium with a fresh profile; `viewport` for phone-width pages; `locale` sets the browser's language
+ * (its `Accept-Language`).
+ */
+export async function launchChromium(
+	viewport = { width: 1100, height: 900 },
+	deviceScaleFactor = 1,
+	locale?: string,
+): Promise<Browser> {
 	const profile = mkdtempSync(join(tmpdir(), "pi-ask-anywhere-chromium-"));
 	const context = await chromium.launchPersistentContext(profile, {
 		executablePath: "/usr/bin/chromium",
@@ -77,6 +84,7 @@ export async function launchChromium(viewport = { width: 1100, height: 900 }, de
 		args: CHROMIUM_FLAGS,
 		viewport,
 		deviceScaleFactor,
+		...(locale !== undefined ? { locale } : {}),
 	});
 	return {
 		context,
