@@ -9,6 +9,7 @@ import { createQuestionsCommand } from "./commands/questions.js";
 import { imageSupport } from "./host/image-support.js";
 import { loadPiModules } from "./host/pi-modules.js";
 import { createSettingsSource } from "./host/settings.js";
+import { useLanguageFromEnv } from "./i18n/use-language.js";
 import { fileAsksMade } from "./lifecycle/asks-made.js";
 import { fileLedger } from "./lifecycle/ledger.js";
 import { createLifecycle } from "./lifecycle/lifecycle.js";
@@ -36,6 +37,7 @@ export type {
 } from "./contract/types.js";
 
 export default async function askUser(pi: ExtensionAPI) {
+	useLanguageFromEnv(process.env);
 	const host = await loadPiModules();
 	pi.registerFlag("answers", {
 		type: "string",

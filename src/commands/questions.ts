@@ -6,6 +6,7 @@
 import type { ExtensionContext, SessionEntry } from "@mariozechner/pi-coding-agent";
 import { relativeTime } from "../core/relative-time.js";
 import { sanitizeLine } from "../core/text.js";
+import { CLI } from "../i18n/use-language.js";
 import { reopenableAsks } from "../lifecycle/ask-records.js";
 import type { FrontEnd } from "../lifecycle/front-end.js";
 import type { AskToAnswer } from "../lifecycle/lifecycle.js";
@@ -40,8 +41,6 @@ export interface QuestionsCommandDeps {
 /** How many asks `/questions` shows; `/questions json` lists every one. */
 const LIST_LIMIT = 20;
 
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
-
 /** One ask as a person reads it: a warning first if there is one, its questions, then when, whose and where. */
 function describeEntry(
 	ctx: ExtensionContext,
@@ -52,12 +51,12 @@ function describeEntry(
 	now: Date,
 ): string {
 	const path = displayPath(ctx.cwd, entry.path);
-	if (entry.error) return `${path}: cannot be read — ${entry.error.message}`;
+	if (entry.error) return CLI.questions.cannotRead(path, entry.error.message);
 	const file = entry.file as PendingFile;
-	const whose = file.sessionId === sessionId ? "this session" : "another session";
-	const where = `   ${relativeTime(file.timestamp, now)} · ${whose} · ${path}`;
+	const whose = file.sessionId === sessionId ? CLI.questions.thisSession : CLI.questions.anotherSession;
+	const where = `   ${relativeTime(file.timestamp, now, CLI.relativeTime)} · ${whose} · ${path}`;
 	const holder = claims.heldElsewhere(entry.path, file.toolCallId);
-	if (holder) return `${formatPendingQuestions(file)}\n${where} · ${describeClaim(holder)}: answer it there`;
+	if (holder) return `${formatPendingQuestions(file)}\n${where} · ${CLI.questions.answerThere(describeClaim(holder))}`;
 	const verdict = file.sessionId === sessionId ? undefined : trust(file, ctx.cwd);
 	const warning = verdict && !verdict.trusted ? `${describeUntrusted(path, file, verdict)}\n` : "";
 	return `${warning}${formatPendingQuestions(file)}\n${where}`;
@@ -72,16 +71,12 @@ function listText(
 	const newest = [...entries].reverse().slice(0, LIST_LIMIT);
 	const older = entries.length - newest.length;
 	return [
-		`Pending questions in ${sanitizeLine(ctx.cwd)}, newest first:`,
+		CLI.questions.listHeader(sanitizeLine(ctx.cwd)),
 		...newest.map(describe),
-		...(older > 0 ? [`…and ${plural(older, "older ask", "older asks")}: /questions json lists every one.`] : []),
-		"Answer: /questions answer · clear them: /questions clear",
+		...(older > 0 ? [CLI.questions.older(older)] : []),
+		CLI.questions.listFooter,
 	].join("\n\n");
 }
-
-const CLEAR_CHOICE = { keep: "No, keep them", delete: "Yes, delete them" } as const;
-
-const USAGE = "Usage: /questions [list | json | answer | reopen | clear]";
 
 /** The ask behind a pending file; an untrusted file's task is dropped (the person was not shown it as theirs). */
 function asAskToAnswer(target: ReadablePendingEntry, sessionId: string, verdict: PendingVerdict): AskToAnswer {
@@ -97,7 +92,7 @@ function asAskToAnswer(target: ReadablePendingEntry, sessionId: string, verdict:
 
 export function createQuestionsCommand(deps: QuestionsCommandDeps) {
 	return {
-		description: "Show, answer or clear pending ask_user questions",
+		description: CLI.questions.description,
 		// Only words the typed text is a strict prefix of: a word typed in full offers nothing, so pi's completion
 		// menu is closed and the first Enter runs the command instead of completing it to itself.
 		getArgumentCompletions: (prefix: string) => {
@@ -120,7 +115,7 @@ export function createQuestionsCommand(deps: QuestionsCommandDeps) {
 				return shown.tell(JSON.stringify(listing));
 			}
 			if (sub === "list") {
-				if (entries.length === 0) return shown.tell("No pending questions.");
+				if (entries.length === 0) return shown.tell(CLI.questions.none);
 				return shown.tell(listText(ctx, entries, describe));
 			}
 			if (sub === "clear") {
@@ -130,44 +125,42 @@ export function createQuestionsCommand(deps: QuestionsCommandDeps) {
 				const broken = entries.filter((e) => e.error);
 				if (clearable.length === 0) {
 					const left = [...held, ...broken];
-					return shown.tell(left.length ? left.map(describe).join("\n") : "No pending questions.");
+					return shown.tell(left.length ? left.map(describe).join("\n") : CLI.questions.none);
 				}
 				const count = clearable.reduce((n, e) => n + e.file.questions.length, 0);
-				const questions = plural(count, "pending question", "pending questions");
 				if (ctx.hasUI) {
 					// Deleting cannot be undone: No is preselected, so an Enter by habit keeps them.
-					const choice = await ctx.ui.select(`Delete ${questions} in ${plural(clearable.length, "file", "files")}?`, [
-						CLEAR_CHOICE.keep,
-						CLEAR_CHOICE.delete,
+					const words = CLI.questions;
+					const choice = await ctx.ui.select(words.clearPrompt(count, clearable.length), [
+						words.clearKeep,
+						words.clearDelete,
 					]);
-					if (choice !== CLEAR_CHOICE.delete) return shown.tell("Kept the pending questions.");
+					if (choice !== words.clearDelete) return shown.tell(words.kept);
 				}
 				deps.markCleared(
 					ctx,
 					clearable.map((e) => ({ sessionId: e.file.sessionId, toolCallId: e.file.toolCallId })),
 				);
 				for (const entry of clearable) removePendingFile(entry.path);
-				const kept =
-					(broken.length
-						? ` Left ${broken.length} unreadable file(s) untouched: ${broken.map((e) => displayPath(ctx.cwd, e.path)).join(", ")}`
-						: "") +
-					(held.length
-						? ` Left ${held.length} file(s) open in another pi untouched: ${held.map((e) => displayPath(ctx.cwd, e.path)).join(", ")}`
-						: "");
-				return shown.tell(`Cleared ${questions}.${kept}`);
+				const paths = (list: readonly PendingEntry[]) => list.map((e) => displayPath(ctx.cwd, e.path)).join(", ");
+				const kept = [
+					...(broken.length ? [CLI.questions.leftUnreadable(broken.length, paths(broken))] : []),
+					...(held.length ? [CLI.questions.leftHeld(held.length, paths(held))] : []),
+				];
+				return shown.tell([CLI.questions.cleared(count), ...kept].join(" "));
 			}
 			if (sub === "reopen") {
 				// Newest first; the answers reach the model once, as a user message naming the ask it had heard cancelled.
 				const asks = reopenableAsks(ctx.sessionManager.getBranch() as SessionEntry[]);
-				if (asks.length === 0) return shown.tell("No cancelled questions in this session: nothing to reopen.");
+				if (asks.length === 0) return shown.tell(CLI.questions.nothingToReopen);
 				const labels = asks.map(
 					(ask, i) => `${i + 1}. ${ask.request.questions.map((q) => sanitizeLine(q.question)).join(" · ")}`,
 				);
 				const chosen =
 					asks.length === 1
 						? asks[0]
-						: asks[labels.indexOf((await ctx.ui.select("Ask which questions again?", labels)) ?? "")];
-				if (!chosen) return shown.tell("Nothing reopened.");
+						: asks[labels.indexOf((await ctx.ui.select(CLI.questions.reopenWhich, labels)) ?? "")];
+				if (!chosen) return shown.tell(CLI.questions.nothingReopened);
 				return deps.answerInDialog(ctx, { toolCallId: chosen.toolCallId, request: chosen.request });
 			}
 			if (sub === "answer") {
@@ -195,15 +188,14 @@ export function createQuestionsCommand(deps: QuestionsCommandDeps) {
 							UNTRUSTED_CHOICE.answer,
 							UNTRUSTED_CHOICE.leave,
 						]);
-						if (choice !== UNTRUSTED_CHOICE.answer)
-							return shown.tell(`Not answered; ${path} is left as it is.`, "warning");
+						if (choice !== UNTRUSTED_CHOICE.answer) return shown.tell(CLI.questions.notAnswered(path), "warning");
 					}
 					return deps.answerInDialog(ctx, asAskToAnswer(target, sessionId, verdict));
 				}
 				const broken = entries[0];
-				return shown.tell(broken ? describe(broken) : "No pending questions.", broken ? "error" : "info");
+				return shown.tell(broken ? describe(broken) : CLI.questions.none, broken ? "error" : "info");
 			}
-			shown.tell(USAGE, "warning");
+			shown.tell(CLI.questions.usage, "warning");
 		},
 	};
 }

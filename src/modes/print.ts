@@ -3,6 +3,9 @@
  * them and the commands that answer them, and the run ends.
  */
 import type { AskOutcome } from "../core/types.js";
+import { en } from "../i18n/cli/en.js";
+import type { CliStrings } from "../i18n/cli/types.js";
+import { CLI } from "../i18n/use-language.js";
 import {
 	displayPath,
 	formatPendingQuestions,
@@ -16,20 +19,10 @@ function shellQuote(text: string): string {
 	return /^[\w./@:-]+$/.test(text) ? text : `'${text.replace(/'/g, `'\\''`)}'`;
 }
 
-export function pendingInstructions(relPath: string, file: PendingFile): string {
+/** The commands that answer the saved questions: in English for the model, in the run's language for the person. */
+export function pendingInstructions(relPath: string, file: PendingFile, words: CliStrings["print"] = en.print): string {
 	const example = JSON.stringify(file.questions.map((q) => q.options?.[0] ?? "…"));
-	return `Questions pending. User input required.
-
-To answer, re-run with:
-  pi -p @${shellQuote(relPath)} "your answers"
-
-Or edit the JSON file and run:
-  pi -c
-
-Or answer inline:
-  pi -p -c --answers=${shellQuote(example)}
-
-Questions saved to: ${relPath}`;
+	return words.instructions(relPath, shellQuote(relPath), shellQuote(example));
 }
 
 /** The questions kept for later, or, when they could not be saved, why — with the questions for the terminal. */
@@ -51,21 +44,15 @@ export function saveQuestionsForLater(cwd: string, file: PendingFile, io?: Pendi
 		return {
 			saved: false,
 			error,
-			terminalText: `The agent has questions for you, but they could not be saved: ${error.message}
-
-${formatPendingQuestions(file)}
-
-Nothing was answered and the run stops here. Fix the problem, then run pi -c to get these questions back.
-`,
+			terminalText: CLI.print.notSaved(error.message, formatPendingQuestions(file)),
 		};
 	}
 	const rel = displayPath(cwd, path);
-	const instructions = pendingInstructions(rel, file);
 	const outcome: AskOutcome = { kind: "pending", pendingFile: rel };
 	return {
 		saved: true,
 		outcome,
-		modelText: instructions,
-		terminalText: `The agent has questions for you:\n\n${formatPendingQuestions(file)}\n\n${instructions}\n`,
+		modelText: pendingInstructions(rel, file),
+		terminalText: `${CLI.print.hasQuestions}\n\n${formatPendingQuestions(file)}\n\n${pendingInstructions(rel, file, CLI.print)}\n`,
 	};
 }
