@@ -42,12 +42,15 @@ export function hintParts(
 	return state.mode.kind === "confirm" || ctx.hideKey === undefined ? parts : [...parts, h.hide(ctx.hideKey)];
 }
 
-/** In an answer input that takes images: the paste key after Enter, and how to take one back while any is attached. */
+/**
+ * In an answer input that takes images: the paste key, and how to take one back while any is attached. They come after
+ * the input's own keys (a narrow terminal drops them before those); the dialog also says what is attached.
+ */
 function withImageHints(state: DialogState, ctx: HintContext, parts: string[], images: ImageHintWords): string[] {
 	if (!attachingInput(state) || ctx.pasteKey === undefined) return parts;
 	const qs = state.perQuestion[state.tab];
 	const remove = qs && qs.images.length > 0 && qs.draft === "" ? [images.hintRemove] : [];
-	return [...parts.slice(0, 1), images.hintPaste(ctx.pasteKey), ...remove, ...parts.slice(1)];
+	return [...parts, images.hintPaste(ctx.pasteKey), ...remove];
 }
 
 function stateHintParts(state: DialogState, ctx: HintContext, h: HintWords): string[] {
