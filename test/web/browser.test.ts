@@ -345,9 +345,9 @@ describe("pi-ask-anywhere web in Chromium", () => {
 		expect(radios.map((node) => [node.name, node.description, node.properties.checked])).toEqual(
 			(DATABASE.options ?? []).map((option) => [option.label, option.description, "false"]),
 		);
-		// Focus order, by Tab: the options, "Other", the note, then the buttons.
+		// Focus order, by Tab: the options, "Other", attaching an image, the note, then the buttons.
 		const order: string[] = [];
-		for (let i = 0; i < 7; i++) {
+		for (let i = 0; i < 8; i++) {
 			await page.keyboard.press("Tab");
 			order.push(await focused(page));
 		}
@@ -356,16 +356,13 @@ describe("pi-ask-anywhere web in Chromium", () => {
 			"radio SQLite",
 			"radio MongoDB",
 			"textbox Other (type your answer)",
+			"button Attach a photo or image",
 			"textbox Note",
 			"button Next",
 			"button Dismiss",
 		]);
 		// Picking with the keyboard keeps the focus on the option, which now says it is checked.
-		await page.keyboard.press("Shift+Tab");
-		await page.keyboard.press("Shift+Tab");
-		await page.keyboard.press("Shift+Tab");
-		await page.keyboard.press("Shift+Tab");
-		await page.keyboard.press("Shift+Tab");
+		for (let i = 0; i < 6; i++) await page.keyboard.press("Shift+Tab");
 		expect(await focused(page)).toBe("radio SQLite");
 		await page.keyboard.press("Space");
 		expect(await focused(page)).toBe("radio SQLite (checked)");
@@ -391,7 +388,7 @@ describe("pi-ask-anywhere web in Chromium", () => {
 		expect(await focused(page)).toBe("button Close");
 	});
 
-	it("dismissing after answering asks 'Discard 1 answer?' first; Yes dismisses, and the model is told so", async () => {
+	it("dismissing after answering asks 'Discard your answer?' first; Yes dismisses, and the model is told so", async () => {
 		ws = createWorkspace();
 		ws.script([{ toolCall: { name: "ask_user", arguments: SPEC_EXAMPLE } }]);
 		web = await startWebCommand(ws.cwd, ws.env);
@@ -402,7 +399,7 @@ describe("pi-ask-anywhere web in Chromium", () => {
 		const card = page.locator("#live article.card").first();
 		await card.getByRole("radio", { name: "SQLite" }).click({ timeout: 30_000 });
 		await card.getByRole("button", { name: "Dismiss" }).click();
-		await expect.poll(() => card.getByRole("alertdialog").textContent()).toContain("Discard 1 answer?");
+		await expect.poll(() => card.getByRole("alertdialog").textContent()).toContain("Discard your answer?");
 		await card.getByRole("button", { name: "No" }).click();
 		expect(await card.getByRole("alertdialog").count()).toBe(0);
 		expect(await card.getByRole("radio", { name: "SQLite" }).getAttribute("aria-checked")).toBe("true");
@@ -522,7 +519,7 @@ describe("pi-ask-anywhere web in Chromium", () => {
 		const page = await openPage(web);
 		const card = page.locator("#pending article.card").first();
 		await expect.poll(() => card.locator("header").textContent()).toContain("project");
-		expect(await card.locator("header").textContent()).toContain("5 min ago");
+		expect(await card.locator("header").textContent()).toContain("5 minutes ago");
 		// What is visible: no session UUID, no absolute session path, no ISO time.
 		// biome-ignore lint/performance/useDomNodeTextContent: what is shown, not what is in the DOM (closed details)
 		const visible = await card.innerText();
@@ -592,7 +589,7 @@ describe("pi-ask-anywhere web in Chromium", () => {
 		expect(await card.locator(".origin").textContent()).toContain("its task: wipe the staging database");
 		await card.getByRole("radio", { name: "No" }).click();
 		await card.getByRole("button", { name: "Submit" }).click();
-		await expect.poll(() => card.locator(".message").textContent()).toContain("Confirm to answer it anyway");
+		await expect.poll(() => card.locator(".message").textContent()).toContain("Tick the box above to answer it anyway");
 		expect(
 			(JSON.parse(readFileSync(path, "utf8")) as { questions: { answer: unknown }[] }).questions[0]?.answer,
 		).toBeNull();

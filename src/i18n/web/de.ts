@@ -58,6 +58,7 @@ export const de: WebStrings = {
 	"action.yes": "Ja",
 	"action.no": "Nein",
 	"action.discard": "Deine Antworten ({count}) verwerfen?",
+	"action.discardOne": "Deine Antwort verwerfen?",
 
 	"sent.sending": "Wird gesendet…",
 	"sent.done": "Gesendet.",

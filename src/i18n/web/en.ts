@@ -59,7 +59,8 @@ export const en = {
 	"action.close": "Close",
 	"action.yes": "Yes",
 	"action.no": "No",
-	"action.discard": "Discard your answers ({count})?",
+	"action.discard": "Discard your {count} answers?",
+	"action.discardOne": "Discard your answer?",
 
 	"sent.sending": "Sending…",
 	"sent.done": "Sent.",

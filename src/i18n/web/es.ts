@@ -58,6 +58,7 @@ export const es: WebStrings = {
 	"action.yes": "Sí",
 	"action.no": "No",
 	"action.discard": "¿Descartar tus respuestas ({count})?",
+	"action.discardOne": "¿Descartar tu respuesta?",
 
 	"sent.sending": "Enviando…",
 	"sent.done": "Enviado.",

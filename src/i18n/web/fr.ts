@@ -58,6 +58,7 @@ export const fr: WebStrings = {
 	"action.yes": "Oui",
 	"action.no": "Non",
 	"action.discard": "Abandonner vos réponses ({count}) ?",
+	"action.discardOne": "Abandonner votre réponse ?",
 
 	"sent.sending": "Envoi…",
 	"sent.done": "Envoyé.",

@@ -58,6 +58,7 @@ export const ja: WebStrings = {
 	"action.yes": "はい",
 	"action.no": "いいえ",
 	"action.discard": "入力した回答（{count} 件）を破棄しますか？",
+	"action.discardOne": "入力した回答を破棄しますか？",
 
 	"sent.sending": "送信中…",
 	"sent.done": "送信しました。",

@@ -58,6 +58,7 @@ export const ptBR: WebStrings = {
 	"action.yes": "Sim",
 	"action.no": "Não",
 	"action.discard": "Descartar suas respostas ({count})?",
+	"action.discardOne": "Descartar sua resposta?",
 
 	"sent.sending": "Enviando…",
 	"sent.done": "Enviado.",

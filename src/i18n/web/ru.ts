@@ -58,6 +58,7 @@ export const ru: WebStrings = {
 	"action.yes": "Да",
 	"action.no": "Нет",
 	"action.discard": "Отбросить ваши ответы ({count})?",
+	"action.discardOne": "Отбросить ваш ответ?",
 
 	"sent.sending": "Отправка…",
 	"sent.done": "Отправлено.",

@@ -58,6 +58,7 @@ export const uk: WebStrings = {
 	"action.yes": "Так",
 	"action.no": "Ні",
 	"action.discard": "Відкинути ваші відповіді ({count})?",
+	"action.discardOne": "Відкинути вашу відповідь?",
 
 	"sent.sending": "Надсилання…",
 	"sent.done": "Надіслано.",

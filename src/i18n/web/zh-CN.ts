@@ -58,6 +58,7 @@ export const zhCN: WebStrings = {
 	"action.yes": "是",
 	"action.no": "否",
 	"action.discard": "要放弃已填写的回答（{count} 个）吗？",
+	"action.discardOne": "要放弃已填写的回答吗？",
 
 	"sent.sending": "正在发送…",
 	"sent.done": "已发送。",

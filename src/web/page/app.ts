@@ -664,7 +664,11 @@ function renderParts(card: CardState): void {
 		? h(
 				"div",
 				{ class: "confirm", role: "alertdialog", "aria-labelledby": `${source.key}-discard` },
-				h("span", { id: `${source.key}-discard` }, t("action.discard", { count: answeredCount(flow) })),
+				h(
+					"span",
+					{ id: `${source.key}-discard` },
+					answeredCount(flow) === 1 ? t("action.discardOne") : t("action.discard", { count: answeredCount(flow) }),
+				),
 				button("discard-yes", t("action.yes"), () => {
 					if (source.dismiss) void sendCard(card, source.dismiss, true);
 				}),

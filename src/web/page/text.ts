@@ -37,7 +37,7 @@ export function formatSize(bytes: number): string {
 export function timeAgo(at: number, now = Date.now()): string {
 	const minutes = Math.round((now - at) / 60_000);
 	if (minutes < 1) return t("card.justNow");
-	const relative = new Intl.RelativeTimeFormat(language, { numeric: "auto", style: "short" });
+	const relative = new Intl.RelativeTimeFormat(language, { numeric: "auto" });
 	if (minutes < 60) return relative.format(-minutes, "minute");
 	const hours = Math.round(minutes / 60);
 	if (hours < 36) return relative.format(-hours, "hour");
