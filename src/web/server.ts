@@ -9,6 +9,8 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import type { AddressInfo, Socket } from "node:net";
 import WebSocket, { WebSocketServer } from "ws";
 import { isRecord } from "../core/json.js";
+import { languageFromAcceptLanguage } from "../i18n/languages.js";
+import { WEB_TABLES } from "../i18n/web/tables.js";
 import { createClaims } from "../pending/claims.js";
 import { ANSWERED_ELSEWHERE, MAX_ANSWER_FRAME_BYTES, type WireAnswerValue } from "../remote/protocol.js";
 import { COOKIE_NAME, cookieSecretOf, cookieValue, isSameOrigin, sameSecret, sessionCookie } from "./access.js";
@@ -291,12 +293,8 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
 			return;
 		}
 		if (!isSignedIn(request)) {
-			return send(
-				response,
-				401,
-				"text/plain; charset=utf-8",
-				"401: open the page with the address pi-ask-anywhere web printed (it carries the token).\n",
-			);
+			const language = languageFromAcceptLanguage(request.headers["accept-language"]);
+			return send(response, 401, "text/plain; charset=utf-8", `401: ${WEB_TABLES[language]["page.unauthorized"]}\n`);
 		}
 		if (url.pathname.startsWith("/api/")) return handleApi(request, response, url.pathname);
 		const asset = request.method === "GET" ? options.assets.get(url.pathname) : undefined;

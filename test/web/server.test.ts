@@ -649,6 +649,9 @@ describe("pi-ask-anywhere web server", () => {
 	it("needs the cookie for the page, the API and the live channel, and refuses cross-origin writes", async () => {
 		const { base } = await server();
 		expect((await fetch(`${base}/`)).status).toBe(401);
+		// Said in the browser's language, as the page would be.
+		const german = await fetch(`${base}/`, { headers: { "accept-language": "de" } });
+		expect(await german.text()).toMatch(/^401: Öffne diese Seite mit der Adresse/);
 		expect((await fetch(`${base}/api/state`)).status).toBe(401);
 		expect((await fetch(`${base}/?token=${PAGE_TOKEN}x`, { redirect: "manual" })).status).toBe(401);
 		const cookie = await signIn(base);

@@ -7,6 +7,8 @@ export const de: WebStrings = {
 	"page.reconnecting": "Verbinde erneut…",
 	"page.signedOut": "Abgemeldet",
 	"page.restarted": "pi-ask-anywhere web wurde neu gestartet: Öffne die neue Adresse, die es ausgegeben hat.",
+	"page.unauthorized":
+		"Öffne diese Seite mit der Adresse, die pi-ask-anywhere web ausgegeben hat: Sie enthält das Token.",
 	"page.liveTitle": "Wartet auf dich",
 	"page.liveEmpty": "Gerade wartet keine Frage. Fragen erscheinen hier, sobald pi fragt.",
 	"page.pendingTitle": "Offen in diesem Ordner",

@@ -9,6 +9,7 @@ export const en = {
 	"page.reconnecting": "Reconnecting…",
 	"page.signedOut": "Signed out",
 	"page.restarted": "pi-ask-anywhere web was restarted: open the new address it printed.",
+	"page.unauthorized": "Open this page with the address pi-ask-anywhere web printed: it carries the token.",
 	"page.liveTitle": "Waiting for you",
 	"page.liveEmpty": "No question is waiting. Questions appear here as soon as pi asks.",
 	"page.pendingTitle": "Pending in this folder",

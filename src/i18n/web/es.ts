@@ -7,6 +7,7 @@ export const es: WebStrings = {
 	"page.reconnecting": "Reconectando…",
 	"page.signedOut": "Sesión cerrada",
 	"page.restarted": "pi-ask-anywhere web se ha reiniciado: abre la nueva dirección que mostró.",
+	"page.unauthorized": "Abre esta página con la dirección que mostró pi-ask-anywhere web: lleva el token.",
 	"page.liveTitle": "Esperando tu respuesta",
 	"page.liveEmpty": "No hay preguntas esperando. Aparecerán aquí en cuanto pi pregunte.",
 	"page.pendingTitle": "Pendientes en esta carpeta",

@@ -7,6 +7,7 @@ export const fr: WebStrings = {
 	"page.reconnecting": "Reconnexion…",
 	"page.signedOut": "Déconnecté",
 	"page.restarted": "pi-ask-anywhere web a redémarré : ouvrez la nouvelle adresse qu’il a affichée.",
+	"page.unauthorized": "Ouvrez cette page avec l’adresse affichée par pi-ask-anywhere web : elle contient le jeton.",
 	"page.liveTitle": "En attente de votre réponse",
 	"page.liveEmpty": "Aucune question en attente. Les questions apparaissent ici dès que pi les pose.",
 	"page.pendingTitle": "En attente dans ce dossier",

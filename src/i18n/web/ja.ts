@@ -7,6 +7,8 @@ export const ja: WebStrings = {
 	"page.reconnecting": "再接続中…",
 	"page.signedOut": "サインアウトしました",
 	"page.restarted": "pi-ask-anywhere web が再起動されました。表示された新しいアドレスを開いてください。",
+	"page.unauthorized":
+		"pi-ask-anywhere web が表示したアドレスでこのページを開いてください。そのアドレスにトークンが含まれています。",
 	"page.liveTitle": "あなたの回答待ち",
 	"page.liveEmpty": "回答待ちの質問はありません。pi が質問するとすぐにここに表示されます。",
 	"page.pendingTitle": "このフォルダの保留中の質問",

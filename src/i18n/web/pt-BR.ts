@@ -7,6 +7,7 @@ export const ptBR: WebStrings = {
 	"page.reconnecting": "Reconectando…",
 	"page.signedOut": "Desconectado",
 	"page.restarted": "O pi-ask-anywhere web foi reiniciado: abra o novo endereço que ele mostrou.",
+	"page.unauthorized": "Abra esta página com o endereço que o pi-ask-anywhere web mostrou: ele contém o token.",
 	"page.liveTitle": "Esperando por você",
 	"page.liveEmpty": "Nenhuma pergunta esperando. As perguntas aparecem aqui assim que o pi perguntar.",
 	"page.pendingTitle": "Pendentes nesta pasta",

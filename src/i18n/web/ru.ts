@@ -7,6 +7,7 @@ export const ru: WebStrings = {
 	"page.reconnecting": "Переподключение…",
 	"page.signedOut": "Вы вышли",
 	"page.restarted": "pi-ask-anywhere web был перезапущен: откройте новый адрес, который он вывел.",
+	"page.unauthorized": "Откройте эту страницу по адресу, который вывел pi-ask-anywhere web: в нём есть токен.",
 	"page.liveTitle": "Ждут вашего ответа",
 	"page.liveEmpty": "Вопросов, ожидающих ответа, нет. Они появятся здесь, как только pi спросит.",
 	"page.pendingTitle": "Отложенные в этой папке",

@@ -7,6 +7,7 @@ export const uk: WebStrings = {
 	"page.reconnecting": "Повторне підключення…",
 	"page.signedOut": "Ви вийшли",
 	"page.restarted": "pi-ask-anywhere web перезапущено: відкрийте нову адресу, яку він вивів.",
+	"page.unauthorized": "Відкрийте цю сторінку за адресою, яку вивів pi-ask-anywhere web: у ній є токен.",
 	"page.liveTitle": "Чекають на вашу відповідь",
 	"page.liveEmpty": "Запитань, що чекають на відповідь, немає. Вони з’являться тут, щойно pi запитає.",
 	"page.pendingTitle": "Відкладені в цій теці",

@@ -7,6 +7,7 @@ export const zhCN: WebStrings = {
 	"page.reconnecting": "正在重新连接…",
 	"page.signedOut": "已退出登录",
 	"page.restarted": "pi-ask-anywhere web 已重启：请打开它显示的新地址。",
+	"page.unauthorized": "请使用 pi-ask-anywhere web 显示的地址打开此页面：该地址中包含令牌。",
 	"page.liveTitle": "等待你回答",
 	"page.liveEmpty": "暂时没有等待回答的问题。pi 一提问，问题就会显示在这里。",
 	"page.pendingTitle": "此文件夹中待回答的问题",
