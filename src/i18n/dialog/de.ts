@@ -17,7 +17,7 @@ export const de: DialogStrings = {
 	questionChip: (n) => `F${n}`,
 	hint: {
 		move: "↑↓ bewegen",
-		select: "Enter auswählen",
+		select: "Enter wählen",
 		toggle: "Space an/aus",
 		confirmTicks: "Enter bestätigen",
 		pick: (n) => (n <= 1 ? "1 wählen" : `1-${Math.min(9, n)} wählen`),
