@@ -67,7 +67,7 @@ function readImages(value: unknown, i: number, taken: number): AttachedImage[] |
 				ok: false,
 				error: `at most ${IMAGE_LIMITS.imagesPerAsk} images go with one set of answers`,
 				code: "too-many-images",
-				image: { kind: "bad-data", name: checked.image.name },
+				imageName: checked.image.name,
 			};
 		}
 		images.push(checked.image);

@@ -2,12 +2,15 @@
 import { describe, expect, it } from "vitest";
 import {
 	answeredCount,
+	attachImages,
 	clickOption,
 	describeDraft,
 	flowAnswers,
 	goTo,
+	imageCount,
 	keepAnswers,
 	lastStep,
+	removeImage,
 	requestDismiss,
 	startFlow,
 	typeNote,
@@ -20,6 +23,30 @@ const multi = { question: "Which features?", multiSelect: true, options: [{ labe
 const questions = [single, multi];
 
 describe("the answering flow", () => {
+	it("images attached are an answer of their own, counted over the set, removed one by one, sent without sizes", () => {
+		const shot = { name: "shot.png", mimeType: "image/png", data: "iVBORw0KGgo=", bytes: 8 };
+		const other = { ...shot, name: "other.png" };
+		let flow = attachImages(startFlow(questions), 0, [shot, other]);
+		expect(answeredCount(flow)).toBe(1);
+		expect(imageCount(flow)).toBe(2);
+		// A pick does not drop them: they go with whatever the answer is.
+		flow = clickOption(flow, questions, 0, "Redis");
+		expect(flowAnswers(flow)[0]).toEqual({
+			chosen: ["Redis"],
+			typed: "",
+			note: "",
+			images: [
+				{ name: "shot.png", mimeType: "image/png", data: "iVBORw0KGgo=" },
+				{ name: "other.png", mimeType: "image/png", data: "iVBORw0KGgo=" },
+			],
+		});
+		flow = clickOption(removeImage(flow, 0, 0), questions, 0, "Redis");
+		expect(flow.drafts[0]?.images?.map((image) => image.name)).toEqual(["other.png"]);
+		flow = removeImage(flow, 0, 0);
+		expect(flow.drafts[0]).toEqual({ chosen: [], typed: "", note: "" });
+		expect(answeredCount(flow)).toBe(0);
+	});
+
 	it("keeps what was ticked, typed and noted, exactly; typed text is one answer", () => {
 		let flow = startFlow(questions);
 		flow = clickOption(flow, questions, 0, "Redis");

@@ -426,7 +426,7 @@ describe("pi-ask-anywhere web server", () => {
 			withImages.id,
 			Array.from({ length: 9 }, (_, i) => image(`${i}.png`, png(64))),
 		);
-		expect(await nine.json()).toMatchObject({ code: "too-many-images", image: { name: "8.png" } });
+		expect(await nine.json()).toMatchObject({ code: "too-many-images", imageName: "8.png" });
 		expect(frames).toEqual([]);
 		// Above the 1 MB of other requests: an answer carries up to 8 images of 3.75 MiB.
 		const shot = png(3 * 1024 * 1024);

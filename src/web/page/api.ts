@@ -14,6 +14,7 @@ export type ApiErrorCode =
 	| "invalid"
 	/** An image was refused: `image` says which and why. */
 	| "image"
+	/** One image too many for the ask: `imageName` is the first that did not fit. */
 	| "too-many-images"
 	| "pending-live"
 	| "pending-gone"
@@ -27,4 +28,5 @@ export interface ApiError {
 	error: string;
 	code: ApiErrorCode;
 	image?: ImageProblem;
+	imageName?: string;
 }

@@ -468,7 +468,7 @@ function refusalMessage(result: Partial<ApiError>, status: number | undefined): 
 			if (image) return imageProblemMessage(image.kind, image.name, image.kind === "too-large" ? image.bytes : 0);
 			break;
 		case "too-many-images":
-			return t("image.tooMany", { name: image?.name ?? "", count: IMAGE_LIMITS.imagesPerAsk });
+			return t("image.tooMany", { name: result.imageName ?? "", count: IMAGE_LIMITS.imagesPerAsk });
 		case "pending-live":
 			return t("error.pendingLive");
 		case "pending-gone":
