@@ -1,7 +1,8 @@
 /**
  * Takes the README's screenshots of the `pi-ask-anywhere web` page in the Debian Chromium (playwright-core, no
- * browser download): docs/web/{desktop,phone,phone-review}.png. An agent connection asks the spec's questions
- * (one option with a preview) and a pending file waits in the folder. Run with `npm run screenshots:web`
+ * browser download): docs/web/{desktop,phone,phone-review,phone-de-image}.png. An agent connection asks the spec's
+ * questions (one option with a preview; it takes images) and a pending file waits in the folder; the last picture
+ * is the page in German (the browser's language) with a photo attached. Run with `npm run screenshots:web`
  * (it builds first).
  */
 import { spawn } from "node:child_process";
@@ -83,7 +84,13 @@ async function startWeb(cwd, env) {
 	return { ...urls, child };
 }
 
-async function shoot(open, name, viewport, scale, act) {
+/** A real 1×1 PNG, attached as a photo would be. */
+const PHOTO = Buffer.from(
+	"iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
+	"base64",
+);
+
+async function shoot(open, name, viewport, scale, act, locale = "en-US") {
 	const profile = mkdtempSync(join(tmpdir(), "pi-ask-anywhere-shots-"));
 	const context = await chromium.launchPersistentContext(profile, {
 		executablePath: "/usr/bin/chromium",
@@ -92,6 +99,7 @@ async function shoot(open, name, viewport, scale, act) {
 		viewport,
 		deviceScaleFactor: scale,
 		colorScheme: "light",
+		locale,
 	});
 	try {
 		const page = await context.newPage();
@@ -121,7 +129,7 @@ try {
 		agentId: "pi",
 		questionId: "demo-1",
 		questions: QUESTIONS,
-		extensions: ["answer-arrays", "answer-notes", "ask_user_closed"],
+		extensions: ["answer-arrays", "answer-notes", "ask_user_closed", "answer-images"],
 	};
 	agent.send(JSON.stringify({ type: "event", payload: { event: "ask_user_question", payload } }));
 	mkdirSync(outDir, { recursive: true });
@@ -138,6 +146,22 @@ try {
 		await card.getByLabel("Note").fill("SSO can come later");
 		await card.getByRole("button", { name: "Review" }).click();
 	});
+	await shoot(
+		web.open,
+		"phone-de-image",
+		{ width: 390, height: 844 },
+		2,
+		async (card) => {
+			await card.getByRole("radio", { name: /PostgreSQL/ }).click();
+			await card.getByRole("button", { name: "Weiter" }).click();
+			await card.getByLabel("Deine Antwort", { exact: true }).fill("bestell-dienst");
+			await card
+				.locator("input[type=file]")
+				.setInputFiles([{ name: "fehlermeldung.png", mimeType: "image/png", buffer: PHOTO }]);
+			await card.getByRole("list", { name: "Angehängte Bilder" }).waitFor();
+		},
+		"de-DE",
+	);
 } finally {
 	agent.terminate();
 	web.child.kill("SIGTERM");
