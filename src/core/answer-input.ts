@@ -6,6 +6,7 @@
  * is consumed.
  */
 import { type AnsweredOutcome, answeredOutcome, type GivenAnswer, givenFromData } from "./answers.js";
+import { type AttachedImage, IMAGE_LIMITS, type ImageCheck } from "./images.js";
 import { isRecord } from "./json.js";
 import { describeKeyProblem, valuesByQuestionKey } from "./question-keys.js";
 import type { Question, RawAnswer } from "./types.js";
@@ -19,26 +20,107 @@ function asRaw(value: unknown, where: string): RawAnswer | undefined {
 	throw new AskUserError(`${where} must be a string or an array of strings`);
 }
 
+/**
+ * Reads an image a person named by path (`--answers`, an edited pending file): relative to the project folder,
+ * checked by content and size. Injected: the pure parts never touch the disk.
+ */
+export type ImageReader = (path: string) => ImageCheck;
+
+/** Answers given as data, and the image files each names (`{ "answer": …, "images": ["shot.png"] }`). */
+export interface AnswersWithImages {
+	raw: (RawAnswer | undefined)[];
+	imagePaths: (string[] | undefined)[];
+}
+
+/** `value`'s image paths when it is `{ "answer", "images" }`; the answer itself otherwise. */
+function splitImages(value: unknown, path: string): { value: unknown; imagePaths?: string[] } {
+	if (!isRecord(value) || Array.isArray(value) || !("answer" in value || "images" in value)) return { value };
+	const extra = Object.keys(value).filter((key) => key !== "answer" && key !== "images");
+	if (extra.length > 0) {
+		throw new AskUserError(`${path} has unknown field ${JSON.stringify(extra[0])}; use { "answer", "images" }`);
+	}
+	const { answer, images } = value;
+	if (images === undefined || images === null) return { value: answer };
+	if (!Array.isArray(images) || !images.every((item) => typeof item === "string" && item.trim() !== "")) {
+		throw new AskUserError(`${path}.images must be a list of image file paths, e.g. ["shot.png"]`);
+	}
+	return { value: answer ?? "", imagePaths: images };
+}
+
+/** Reads the named images; an image that cannot be attached is an error naming it, and nothing is consumed. */
+export function readNamedImages(
+	imagePaths: readonly (readonly string[] | undefined)[],
+	readImage: ImageReader | undefined,
+	where: string,
+): (AttachedImage[] | undefined)[] {
+	const count = imagePaths.reduce((n, paths) => n + (paths?.length ?? 0), 0);
+	if (count === 0) return imagePaths.map(() => undefined);
+	if (!readImage) throw new AskUserError(`${where} names images, but images cannot be read from there`);
+	if (count > IMAGE_LIMITS.imagesPerAsk) {
+		throw new AskUserError(
+			`${where} names ${count} images; one set of answers takes at most ${IMAGE_LIMITS.imagesPerAsk}`,
+		);
+	}
+	return imagePaths.map((paths) =>
+		paths?.map((path) => {
+			const checked = readImage(path);
+			if (!checked.ok) throw new AskUserError(`${where}: ${checked.reason}; nothing was sent`);
+			return checked.image;
+		}),
+	);
+}
+
 /** Parses the text of `--answers` against the questions it answers. */
 export function parseAnswersText(text: string, questions: Question[]): (RawAnswer | undefined)[] {
+	return parseAnswersInput(text, questions).raw;
+}
+
+/**
+ * The text of `--answers` with the image files its entries name: an entry may be `{ "answer": "…", "images":
+ * ["shot.png"] }`.
+ */
+export function parseAnswersInput(text: string, questions: Question[]): AnswersWithImages {
+	const none = (raw: (RawAnswer | undefined)[]): AnswersWithImages => ({ raw, imagePaths: raw.map(() => undefined) });
 	let data: unknown;
 	try {
 		data = JSON.parse(text);
 	} catch {
-		if (questions.length === 1 && text.trim() !== "") return [text];
+		if (questions.length === 1 && text.trim() !== "") return none([text]);
 		throw new AskUserError(
 			`--answers is not valid JSON; pass a JSON array with one answer per question, e.g. --answers '["PostgreSQL", "order-processor"]'`,
 		);
 	}
 	if (questions.length === 1 && (typeof data === "string" || typeof data === "number" || typeof data === "boolean")) {
-		return [String(data)];
+		return none([String(data)]);
 	}
 	const lone = questions.length === 1 ? questions[0] : undefined;
 	if (lone?.multiSelect && Array.isArray(data) && data.length > 1 && data.every((item) => typeof item === "string")) {
 		// `--answers '["Auth", "Admin"]'` for a lone multi-select question: its choices, not one answer each.
-		return [data as string[]];
+		return none([data as string[]]);
 	}
-	return answersFromData(data, questions, "--answers");
+	if (questions.length === 1 && isRecord(data) && "answer" in data && !Array.isArray(data)) {
+		// `--answers '{"answer": "…", "images": ["shot.png"]}'` for a lone question.
+		const entry = splitImages(data, "--answers");
+		return { raw: [asRaw(entry.value, "--answers.answer")], imagePaths: [entry.imagePaths] };
+	}
+	const entries = arrangeByQuestion(data, questions, "--answers").map(({ value, path }) => {
+		const entry = splitImages(value, path);
+		return { raw: asRaw(entry.value, path), imagePaths: entry.imagePaths };
+	});
+	return { raw: entries.map((e) => e.raw), imagePaths: entries.map((e) => e.imagePaths) };
+}
+
+/**
+ * The outcome of `--answers` for these questions, with the images its entries name read by `readImage`;
+ * `undefined` when not one question is answered. A wrong shape or an image that cannot be attached throws.
+ */
+export function outcomeFromAnswersText(
+	text: string,
+	questions: Question[],
+	readImage: ImageReader | undefined,
+): AnsweredOutcome | undefined {
+	const { raw, imagePaths } = parseAnswersInput(text, questions);
+	return outcomeFromRawAnswers(questions, raw, readNamedImages(imagePaths, readImage, "--answers"));
 }
 
 /** One question's entry in parsed JSON, and where it sits (`name[0]`, `name["key"]`) for error messages. */
@@ -122,21 +204,29 @@ export function givenFromStructured(
 export function answeredOutcomeFromData(
 	questions: readonly Question[],
 	raw: readonly (RawAnswer | undefined)[],
+	images: readonly (readonly AttachedImage[] | undefined)[] = [],
 ): AnsweredOutcome {
 	return answeredOutcome(
 		questions,
 		questions.map((question, i) => {
 			const value = raw[i];
-			return value === undefined ? undefined : givenFromData(question, value);
+			const attached = images[i];
+			if (value === undefined) return attached?.length ? { chosen: [], typed: [], images: attached } : undefined;
+			const given = givenFromData(question, value);
+			return attached?.length ? { ...given, images: attached } : given;
 		}),
 	);
 }
 
-/** Builds the outcome for answers given as data; `undefined` when not one question was answered. */
+/**
+ * Builds the outcome for answers given as data (with the images each names, already read); `undefined` when not
+ * one question was answered.
+ */
 export function outcomeFromRawAnswers(
 	questions: readonly Question[],
 	raw: readonly (RawAnswer | undefined)[],
+	images: readonly (readonly AttachedImage[] | undefined)[] = [],
 ): AnsweredOutcome | undefined {
-	const outcome = answeredOutcomeFromData(questions, raw);
+	const outcome = answeredOutcomeFromData(questions, raw, images);
 	return outcome.answers.length > 0 ? outcome : undefined;
 }

@@ -5,7 +5,7 @@
  * the person did not end (pi shut down, the run aborted) stays open there and in the session, to be asked again.
  */
 import type { ExtensionContext } from "@mariozechner/pi-coding-agent";
-import { outcomeFromRawAnswers, parseAnswersText } from "../core/answer-input.js";
+import { type ImageReader, outcomeFromAnswersText } from "../core/answer-input.js";
 import type { AskOutcome, AskRequest } from "../core/types.js";
 import type { SavedQuestions } from "../modes/print.js";
 import { displayPath } from "../pending/pending-file.js";
@@ -28,6 +28,8 @@ export interface AskHandlerDeps {
 	remote(ctx: ExtensionContext, frontEnd: FrontEnd): Promise<RemoteBridge> | undefined;
 	/** Whether the person may attach images (the model takes them, pi's settings allow them): offered remotely then. */
 	acceptsImages(ctx: ExtensionContext): boolean;
+	/** Reads the image files `--answers` names (pending/answer-images.ts). */
+	readImage(ctx: ExtensionContext): ImageReader;
 	/** Puts the questions on disk while they are on screen; `undefined` (after telling the person) when it cannot. */
 	keepOnDisk(ctx: ExtensionContext, request: AskRequest, toolCallId: string): string | undefined;
 	/**
@@ -50,9 +52,14 @@ export interface AskHandlerDeps {
 }
 
 /** Up-front answers that fit the ask; `undefined` (and the person is told why) when they do not. */
-function upFrontOutcome(answers: string, request: AskRequest, frontEnd: FrontEnd): AskOutcome | undefined {
+function upFrontOutcome(
+	answers: string,
+	request: AskRequest,
+	frontEnd: FrontEnd,
+	readImage: ImageReader,
+): AskOutcome | undefined {
 	try {
-		const outcome = outcomeFromRawAnswers(request.questions, parseAnswersText(answers, request.questions));
+		const outcome = outcomeFromAnswersText(answers, request.questions, readImage);
 		if (outcome) return outcome;
 		frontEnd.tell("--answers gives no answer to these questions; asking them instead", "warning");
 	} catch (error) {
@@ -105,7 +112,7 @@ export function createAskHandler(deps: AskHandlerDeps): AskHandler {
 		const frontEnd = deps.frontEnd(ask.ctx);
 		const upFront = deps.takeUpFrontAnswers();
 		if (upFront !== undefined) {
-			const outcome = upFrontOutcome(upFront, ask.request, frontEnd);
+			const outcome = upFrontOutcome(upFront, ask.request, frontEnd, deps.readImage(ask.ctx));
 			if (outcome) return { outcome, mode: frontEnd.recordedMode };
 		}
 		if (ask.request.background) {

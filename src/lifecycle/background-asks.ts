@@ -7,7 +7,7 @@
 import type { ExtensionContext } from "@mariozechner/pi-coding-agent";
 import type { AskOutcome } from "../core/types.js";
 import { type Claims, describeClaim } from "../pending/claims.js";
-import { type AnsweredAsk, type Delivery, formatStructuredDelivery } from "../pending/delivery.js";
+import { type AnsweredAsk, type Delivery, deliveryImages, formatStructuredDelivery } from "../pending/delivery.js";
 import type { FrontEnd } from "./front-end.js";
 
 /** Why the questions are in a dialog: a background ask (the model goes on meanwhile) or one already pending. */
@@ -147,6 +147,7 @@ export function createLateAnswers(deps: LateAnswersDeps) {
 			toolCallId: target.toolCallId,
 			text: formatStructuredDelivery(target, end.outcome, target.fromSession === undefined),
 			source: "the dialog",
+			...deliveryImages(end.outcome),
 			...(target.path ? { path: target.path } : {}),
 			...(target.fromSession ? { fromSession: target.fromSession } : {}),
 		});

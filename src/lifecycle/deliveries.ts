@@ -6,8 +6,10 @@
  * first reply), else the session in memory. A run that ends before that (a signal, a crash, a send pi dropped)
  * delivered nothing: its claims die with it and the next `pi -c`, `@file` or `--answers` delivers the answers.
  */
+
+import type { ImageBlock } from "../core/result.js";
 import { type Claims, describeClaim } from "../pending/claims.js";
-import { type Delivery, oneAnswerPerAsk } from "../pending/delivery.js";
+import { type Delivery, deliveryContent, oneAnswerPerAsk } from "../pending/delivery.js";
 
 export interface DeliveriesDeps {
 	claims: Pick<Claims, "claim" | "heldElsewhere">;
@@ -38,7 +40,7 @@ export interface Deliveries {
 	joinPrompt(
 		attached: Delivery | undefined,
 		prompt: string,
-	): { kind: "continue" } | { kind: "refused"; why: string } | { kind: "text"; text: string };
+	): { kind: "continue" } | { kind: "refused"; why: string } | { kind: "text"; text: string; images: ImageBlock[] };
 	/** Answers that could not be sent after all: their files stay, unclaimed. */
 	notSent(deliveries: readonly Delivery[]): void;
 	/** Checks the session: those it holds are delivered. Call after pi may have written the session. */
@@ -103,7 +105,7 @@ export function createDeliveries(deps: DeliveriesDeps): Deliveries {
 			this.takeWaiting();
 			const parts = once.deliveries.map((d) => d.text);
 			if (!attached && prompt.trim() !== "") parts.push(prompt.trim());
-			return { kind: "text", text: parts.join("\n\n") };
+			return { kind: "text", ...deliveryContent(parts, once.deliveries) };
 		},
 		notSent(deliveries) {
 			onTheWay = onTheWay.filter((d) => !deliveries.includes(d));

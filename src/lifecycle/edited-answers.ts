@@ -2,11 +2,13 @@
  * The answers a person wrote into a pending file by hand. The ask itself (its questions, its toolCallId) is known
  * from the session, so only the `answer` fields are read, matched by position: the spec's Option B (short
  * question texts, no sessionId or timestamp) works. A number or true/false is an answer; anything that cannot be
- * used is an error naming the file and the field, and nothing is consumed.
+ * used is an error naming the file and the field, and nothing is consumed. An answer may name image files beside it
+ * (`"images": ["shot.png"]`), read by `readImage`.
  */
-import { outcomeFromRawAnswers } from "../core/answer-input.js";
+import { type ImageReader, outcomeFromRawAnswers, readNamedImages } from "../core/answer-input.js";
 import { isRecord } from "../core/json.js";
 import type { AskOutcome, Question, RawAnswer } from "../core/types.js";
+import { AskUserError } from "../core/validate.js";
 
 export type EditedAnswers =
 	| { kind: "none" }
@@ -33,12 +35,17 @@ function rawAnswer(value: unknown): RawAnswer | undefined | "unusable" {
 	return "unusable";
 }
 
+function isPathList(value: unknown): value is string[] {
+	return Array.isArray(value) && value.every((item) => typeof item === "string" && item.trim() !== "");
+}
+
 /** Reads the answers of `text` (the file at `shownPath`) for the ask `toolCallId` with these questions. */
 export function editedAnswers(
 	text: string,
 	shownPath: string,
 	toolCallId: string,
 	questions: readonly Question[],
+	readImage?: ImageReader,
 ): EditedAnswers {
 	let data: unknown;
 	try {
@@ -60,6 +67,7 @@ export function editedAnswers(
 		};
 	}
 	const raw: (RawAnswer | undefined)[] = [];
+	const imagePaths: (string[] | undefined)[] = [];
 	for (const [i, entry] of data.questions.entries()) {
 		const value = rawAnswer(isRecord(entry) ? entry.answer : entry);
 		if (value === "unusable") {
@@ -68,8 +76,18 @@ export function editedAnswers(
 				message: `${shownPath}: questions[${i}].answer must be text, a number, true/false, a list of those, or null`,
 			};
 		}
+		const images = isRecord(entry) ? entry.images : undefined;
+		if (images !== undefined && images !== null && !isPathList(images)) {
+			return { kind: "error", message: `${shownPath}: questions[${i}].images must be a list of image file paths` };
+		}
 		raw.push(value);
+		imagePaths.push(images ?? undefined);
 	}
-	const outcome = outcomeFromRawAnswers(questions, raw);
-	return outcome ? { kind: "answered", outcome } : { kind: "none" };
+	try {
+		const outcome = outcomeFromRawAnswers(questions, raw, readNamedImages(imagePaths, readImage, shownPath));
+		return outcome ? { kind: "answered", outcome } : { kind: "none" };
+	} catch (error) {
+		if (error instanceof AskUserError) return { kind: "error", message: error.message };
+		throw error;
+	}
 }

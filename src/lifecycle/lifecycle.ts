@@ -11,8 +11,9 @@ import type { AskOutcome, AskRequest } from "../core/types.js";
 import type { ImageSupport } from "../host/image-support.js";
 import { readCommandLine } from "../modes/cli-args.js";
 import { saveQuestionsForLater } from "../modes/print.js";
+import { answerImageReader } from "../pending/answer-images.js";
 import type { Claims } from "../pending/claims.js";
-import type { Delivery } from "../pending/delivery.js";
+import { type Delivery, deliveryContent } from "../pending/delivery.js";
 import { deliveryFromAttachedFile } from "../pending/inbox.js";
 import {
 	createPendingFile,
@@ -179,8 +180,12 @@ export function createLifecycle(pi: ExtensionAPI, edges: LifecycleEdges) {
 	 */
 	function sendOwnTurn(ctx: ExtensionContext, sent: readonly Delivery[], whileBusy: "steer" | "followUp"): boolean {
 		try {
-			const text = sent.map((d) => d.text).join("\n\n");
-			void (ctx.isIdle() ? pi.sendUserMessage(text) : pi.sendUserMessage(text, { deliverAs: whileBusy }));
+			const { text, images } = deliveryContent(
+				sent.map((d) => d.text),
+				sent,
+			);
+			const content = images.length > 0 ? [{ type: "text" as const, text }, ...images] : text;
+			void (ctx.isIdle() ? pi.sendUserMessage(content) : pi.sendUserMessage(content, { deliverAs: whileBusy }));
 		} catch (error) {
 			// Not delivered: the pending files stay for the next try.
 			deliveries.notSent(sent);
@@ -229,11 +234,13 @@ export function createLifecycle(pi: ExtensionAPI, edges: LifecycleEdges) {
 		}
 	}
 
-	const findingsDeps = (): FindingsDeps => ({
+	const imageReader = (ctx: ExtensionContext) => answerImageReader(edges.imageSupport(ctx), ctx.cwd);
+	const findingsDeps = (ctx: ExtensionContext): FindingsDeps => ({
 		settledElsewhere: edges.ledger.settledIn,
 		pendingFileFor: (ctx, ask) => pendingFileFor(ctx, ask.request, ask.toolCallId),
 		recordPending: (toolCallId, shownPath) => record({ toolCallId, state: "pending", pendingFile: shownPath }),
 		trust: edges.trust,
+		readImage: imageReader(ctx),
 	});
 
 	async function sessionStart(_event: unknown, ctx: ExtensionContext): Promise<void> {
@@ -262,7 +269,7 @@ export function createLifecycle(pi: ExtensionAPI, edges: LifecycleEdges) {
 			listed ??= listPendingFiles(ctx.cwd);
 			return listed;
 		};
-		const deps = findingsDeps();
+		const deps = findingsDeps(ctx);
 		const open = findOpenAsks(ctx, entries, deps);
 		const needForeign = answersFlag !== undefined && open.length === 0 && !commandLine.continued;
 		const plan = planStartup({
@@ -270,6 +277,7 @@ export function createLifecycle(pi: ExtensionAPI, edges: LifecycleEdges) {
 			prompt: commandLine.prompt,
 			continued: commandLine.continued,
 			answersFlag,
+			readImage: deps.readImage,
 			open,
 			foreign: needForeign ? findForeignPending(ctx, entries(), open, deps) : [],
 			newer: needForeign ? findNewerPending(entries()) : [],
@@ -281,7 +289,13 @@ export function createLifecycle(pi: ExtensionAPI, edges: LifecycleEdges) {
 		if (state.stopped) return { action: "handled" };
 		let attached: Delivery | undefined;
 		try {
-			attached = deliveryFromAttachedFile(event.text, ctx.sessionManager.getSessionId(), ctx.cwd, edges.trust);
+			attached = deliveryFromAttachedFile(
+				event.text,
+				ctx.sessionManager.getSessionId(),
+				ctx.cwd,
+				edges.trust,
+				imageReader(ctx),
+			);
 		} catch (error) {
 			// Nothing has been consumed yet: every pending file is still on disk.
 			frontEnd(ctx).fail((error as Error).message);
@@ -294,7 +308,11 @@ export function createLifecycle(pi: ExtensionAPI, edges: LifecycleEdges) {
 			frontEnd(ctx).fail(joined.why);
 			return { action: "handled" };
 		}
-		return { action: "transform", text: joined.text };
+		// The person's own pasted images stay first; the answers' images follow.
+		const images = [...(event.images ?? []), ...joined.images];
+		return images.length > 0
+			? { action: "transform", text: joined.text, images }
+			: { action: "transform", text: joined.text };
 	}
 
 	const askHandler: AskHandler = createAskHandler({
@@ -309,6 +327,7 @@ export function createLifecycle(pi: ExtensionAPI, edges: LifecycleEdges) {
 		remember,
 		remote: remoteBridge,
 		acceptsImages: (ctx) => edges.imageSupport(ctx).allowed,
+		readImage: imageReader,
 		keepOnDisk: (ctx, request, toolCallId) => {
 			try {
 				const path = savePendingFile(ctx.cwd, pendingFileFor(ctx, request, toolCallId));

@@ -5,6 +5,7 @@
  */
 import { resolve } from "node:path";
 import type { ExtensionContext } from "@mariozechner/pi-coding-agent";
+import type { ImageReader } from "../core/answer-input.js";
 import type { Question } from "../core/types.js";
 import {
 	displayPath,
@@ -30,6 +31,8 @@ export interface FindingsDeps {
 	recordPending(toolCallId: string, shownPath: string): void;
 	/** The verdict on another session's pending file in the project folder `cwd` (see trust-verdict.ts). */
 	trust(file: PendingFile, cwd: string): PendingVerdict;
+	/** Reads the images an answer names (pending/answer-images.ts). */
+	readImage: ImageReader;
 }
 
 /**
@@ -53,9 +56,10 @@ function editedIn(
 	shownPath: string,
 	toolCallId: string,
 	questions: readonly Question[],
+	readImage: ImageReader,
 ): EditedAnswers {
 	if (read === undefined) return { kind: "none" };
-	if (read.kind === "readable") return editedAnswers(read.text, shownPath, toolCallId, questions);
+	if (read.kind === "readable") return editedAnswers(read.text, shownPath, toolCallId, questions, readImage);
 	return read.text.includes(JSON.stringify(toolCallId))
 		? { kind: "error", message: read.error.message }
 		: { kind: "other-ask" };
@@ -88,7 +92,13 @@ export function findOpenAsks(
 			deps.recordPending(ask.toolCallId, displayPath(ctx.cwd, path));
 		}
 		const shownPath = displayPath(ctx.cwd, path);
-		const edited = editedIn(readPendingText(ctx.cwd, path), shownPath, ask.toolCallId, request.questions);
+		const edited = editedIn(
+			readPendingText(ctx.cwd, path),
+			shownPath,
+			ask.toolCallId,
+			request.questions,
+			deps.readImage,
+		);
 		if (edited.kind === "other-ask") return [{ toolCallId: ask.toolCallId, request, edited: { kind: "none" } }];
 		return [{ toolCallId: ask.toolCallId, request, path, shownPath, edited }];
 	});

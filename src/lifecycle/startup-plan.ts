@@ -4,9 +4,9 @@
  * `--answers` for the run's first ask, or stop with an error. The session_start and input handlers only carry the
  * plan out. The rules are the README's "When answers are used".
  */
-import { outcomeFromRawAnswers, parseAnswersText } from "../core/answer-input.js";
+import { type ImageReader, outcomeFromAnswersText } from "../core/answer-input.js";
 import type { AskRequest } from "../core/types.js";
-import { type Delivery, formatStructuredDelivery } from "../pending/delivery.js";
+import { type Delivery, deliveryImages, formatStructuredDelivery } from "../pending/delivery.js";
 import type { PendingVerdict } from "../pending/trust.js";
 import type { EditedAnswers } from "./edited-answers.js";
 import type { FrontEndKind } from "./front-end.js";
@@ -43,6 +43,8 @@ export interface StartupFindings {
 	continued: boolean;
 	/** `--answers`, when given and not blank. */
 	answersFlag: string | undefined;
+	/** Reads the image files `--answers` names (pending/answer-images.ts). */
+	readImage: ImageReader;
 	/** This session's asks still waiting, oldest first. */
 	open: readonly OpenAsk[];
 	/** Other sessions' pending files in the project, oldest first. */
@@ -77,9 +79,9 @@ function questionList(request: AskRequest): string {
 
 /** `--answers` for this session's newest waiting ask. */
 function planFlagForOpen(findings: StartupFindings, flag: string, target: OpenAsk): StartupPlan {
-	let outcome: ReturnType<typeof outcomeFromRawAnswers>;
+	let outcome: ReturnType<typeof outcomeFromAnswersText>;
 	try {
-		outcome = outcomeFromRawAnswers(target.request.questions, parseAnswersText(flag, target.request.questions));
+		outcome = outcomeFromAnswersText(flag, target.request.questions, findings.readImage);
 	} catch (error) {
 		return { kind: "stop", error: (error as Error).message };
 	}
@@ -88,6 +90,7 @@ function planFlagForOpen(findings: StartupFindings, flag: string, target: OpenAs
 		toolCallId: target.toolCallId,
 		text: formatStructuredDelivery(target, outcome, true),
 		source: "--answers",
+		...deliveryImages(outcome),
 		...(target.path ? { path: target.path } : {}),
 	};
 	return {
@@ -125,9 +128,9 @@ function planFlagForForeign(findings: StartupFindings, flag: string): StartupPla
 				};
 		}
 	}
-	let outcome: ReturnType<typeof outcomeFromRawAnswers>;
+	let outcome: ReturnType<typeof outcomeFromAnswersText>;
 	try {
-		outcome = outcomeFromRawAnswers(target.request.questions, parseAnswersText(flag, target.request.questions));
+		outcome = outcomeFromAnswersText(flag, target.request.questions, findings.readImage);
 	} catch (error) {
 		return { kind: "stop", error: `${(error as Error).message} (for ${target.shownPath})` };
 	}
@@ -139,6 +142,7 @@ function planFlagForForeign(findings: StartupFindings, flag: string): StartupPla
 				toolCallId: target.toolCallId,
 				text: formatStructuredDelivery(target, outcome, false),
 				source: "--answers",
+				...deliveryImages(outcome),
 				path: target.path,
 				fromSession: target.sessionId,
 			},
@@ -179,6 +183,7 @@ export function planStartup(findings: StartupFindings): StartupPlan {
 						toolCallId: ask.toolCallId,
 						text: formatStructuredDelivery(ask, ask.edited.outcome, true),
 						source: `the answers filled into ${ask.shownPath}`,
+						...deliveryImages(ask.edited.outcome),
 						...(ask.path ? { path: ask.path } : {}),
 					},
 				]

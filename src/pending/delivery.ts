@@ -3,8 +3,8 @@
  * (edited JSON, `--answers`, `/questions answer`) or as the person's own words (`pi -p @file "…"`),
  * always framed as the answers to the model's own earlier ask_user call.
  */
-import { outcomeFromRawAnswers } from "../core/answer-input.js";
-import { toAskUserResult } from "../core/result.js";
+import { type ImageReader, outcomeFromRawAnswers, readNamedImages } from "../core/answer-input.js";
+import { type ImageBlock, imageBlocks, toAskUserResult } from "../core/result.js";
 import type { AskOutcome, AskRequest, RawAnswer } from "../core/types.js";
 import type { PendingFile } from "./pending-file.js";
 
@@ -41,6 +41,19 @@ export interface Delivery {
 	fromSession?: string;
 	/** Where the answers came from, as the person would name it ("--answers", "the words after @…"). */
 	source: string;
+	/** The images the person attached, sent with the text as image blocks (the answers' JSON names them). */
+	images?: ImageBlock[];
+}
+
+/** A delivery's images for an outcome: `{ images }` when the person attached some, to spread into a `Delivery`. */
+export function deliveryImages(outcome: AskOutcome): Pick<Delivery, "images"> {
+	const images = imageBlocks(outcome);
+	return images.length > 0 ? { images } : {};
+}
+
+/** What a user message carrying these deliveries holds: their texts, then their images in order. */
+export function deliveryContent(texts: readonly string[], deliveries: readonly Delivery[]) {
+	return { text: texts.join("\n\n"), images: deliveries.flatMap((d) => d.images ?? []) };
 }
 
 /**
@@ -52,7 +65,7 @@ export function oneAnswerPerAsk(deliveries: readonly Delivery[]): { deliveries: 
 	for (const delivery of deliveries) {
 		const earlier = kept.find((d) => d.toolCallId === delivery.toolCallId);
 		if (!earlier) kept.push(delivery);
-		else if (earlier.text !== delivery.text) {
+		else if (earlier.text !== delivery.text || JSON.stringify(earlier.images) !== JSON.stringify(delivery.images)) {
 			return {
 				error: `two different answers to the same questions: ${earlier.source} and ${delivery.source}. Nothing was sent; give only one of them.`,
 			};
@@ -61,10 +74,22 @@ export function oneAnswerPerAsk(deliveries: readonly Delivery[]): { deliveries: 
 	return { deliveries: kept };
 }
 
-/** The answers filled into an edited pending file; `undefined` when none were filled. */
-export function answersFromPendingFile(file: PendingFile): Extract<AskOutcome, { kind: "answered" }> | undefined {
+/**
+ * The answers filled into an edited pending file, with the image files they name read by `readImage`; `undefined`
+ * when none were filled. An image that cannot be attached throws (AskUserError), naming it.
+ */
+export function answersFromPendingFile(
+	file: PendingFile,
+	readImage: ImageReader | undefined,
+	where: string,
+): Extract<AskOutcome, { kind: "answered" }> | undefined {
 	const raw = file.questions.map((q): RawAnswer | undefined => (q.answer === null ? undefined : q.answer));
-	return outcomeFromRawAnswers(file.request.questions, raw);
+	const images = readNamedImages(
+		file.questions.map((q) => q.images),
+		readImage,
+		where,
+	);
+	return outcomeFromRawAnswers(file.request.questions, raw, images);
 }
 
 function taskLine(file: AnsweredAsk, sameSession: boolean): string {

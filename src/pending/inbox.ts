@@ -3,10 +3,23 @@
  * pi inlines it as a `<file>` block (recognised by ./attached-file.ts); it becomes the questions and the person's
  * words, framed as answers, and the file is removed once they are delivered, so answers arrive exactly once.
  */
+import type { ImageReader } from "../core/answer-input.js";
 import { findAttachedPendingFile } from "./attached-file.js";
-import { answersFromPendingFile, type Delivery, formatStructuredDelivery, formatWordsDelivery } from "./delivery.js";
+import {
+	answersFromPendingFile,
+	type Delivery,
+	deliveryImages,
+	formatStructuredDelivery,
+	formatWordsDelivery,
+} from "./delivery.js";
 import { displayPath, type PendingFile, PendingFileError, parsePendingFile } from "./pending-file.js";
 import { fileForDelivery, type PendingVerdict } from "./trust.js";
+
+const untrustedImages: ImageReader = (path) => ({
+	ok: false,
+	reason: `${path} is not read: images are read only from a pending file your own pi wrote`,
+	problem: { kind: "not-image", name: path },
+});
 
 /**
  * The answers in a prompt that attaches a pending file; `undefined` when it attaches none. `judge` is the verdict
@@ -17,6 +30,7 @@ export function deliveryFromAttachedFile(
 	sessionId: string | undefined,
 	cwd: string,
 	judge: (file: PendingFile, cwd: string) => PendingVerdict,
+	readImage: ImageReader,
 ): Delivery | undefined {
 	const attached = findAttachedPendingFile(text, cwd);
 	if (!attached) return undefined;
@@ -34,11 +48,19 @@ export function deliveryFromAttachedFile(
 	const file = fileForDelivery(parsed, verdict);
 	const sameSession = file.sessionId === sessionId;
 	const owner = sameSession ? {} : { fromSession: file.sessionId };
-	const edited = answersFromPendingFile(file);
 	const shown = displayPath(cwd, path);
+	// Image paths are read only from a file this user's pi wrote: a cloned repository's file must not send theirs.
+	const edited = answersFromPendingFile(file, verdict.trusted ? readImage : untrustedImages, `@${shown}`);
 	if (words === "" && edited) {
 		const answers = formatStructuredDelivery(file, edited, sameSession);
-		return { toolCallId: file.toolCallId, text: answers, path, ...owner, source: `the answers filled into @${shown}` };
+		return {
+			toolCallId: file.toolCallId,
+			text: answers,
+			path,
+			...owner,
+			source: `the answers filled into @${shown}`,
+			...deliveryImages(edited),
+		};
 	}
 	if (words === "") {
 		throw new PendingFileError(

@@ -77,6 +77,8 @@ export interface PendingQuestion {
 	multiSelect?: boolean;
 	/** Fill this in: a string (an option label or your own words), or for multi-select an array. */
 	answer: string | string[] | null;
+	/** Image files attached to the answer, relative to the project folder (read only from a trusted file). */
+	images?: string[];
 }
 
 export interface PendingFile {
@@ -195,16 +197,33 @@ export function parsePendingFile(text: string, path: string): PendingFile {
 		if (!ok) {
 			throw new PendingFileError(`${name}: questions[${i}].answer must be a string, an array of strings, or null`);
 		}
-		return (answer ?? null) as PendingQuestion["answer"];
+		const images = q.images;
+		const imagesOk =
+			images === undefined ||
+			images === null ||
+			(Array.isArray(images) && images.every((path) => typeof path === "string" && path.trim() !== ""));
+		if (!imagesOk) {
+			throw new PendingFileError(
+				`${name}: questions[${i}].images must be a list of image file paths, e.g. ["shot.png"]`,
+			);
+		}
+		return {
+			answer: (answer ?? null) as PendingQuestion["answer"],
+			images: Array.isArray(images) && images.length > 0 ? images.map(sanitizeLine) : undefined,
+		};
 	});
 	for (const key of ["sessionId", "toolCallId", "timestamp"] as const) {
 		if (typeof data[key] !== "string") throw new PendingFileError(`${name}: "${key}" is missing`);
 	}
 	// Only the answers are the person's to edit; what is shown around them is rebuilt from the request.
-	const questions = request.questions.map((question, i) => ({
-		...toPendingQuestion(question),
-		answer: answers[i] ?? null,
-	}));
+	const questions = request.questions.map((question, i) => {
+		const given = answers[i];
+		return {
+			...toPendingQuestion(question),
+			answer: given?.answer ?? null,
+			...(given?.images ? { images: given.images } : {}),
+		};
+	});
 	// Whatever else the file says is shown on terminals (/questions, where a file came from): made safe once, here.
 	const shown: Pick<PendingFile, "sessionId" | "toolCallId" | "timestamp" | "sessionFile" | "task"> = {
 		sessionId: sanitizeLine(data.sessionId as string),

@@ -14,6 +14,14 @@ const OPEN_FLAGS = fs.constants.O_RDONLY | fs.constants.O_NOFOLLOW | fs.constant
  * is skipped (a listing of a thousand files saves a thousand calls); the open and the check on the descriptor stay.
  */
 export function readRegularFile(path: string, options: { listedAsFile?: boolean } = {}): string | undefined {
+	return readRegularBytes(path, options)?.toString("utf8");
+}
+
+/** The bytes of the regular file at `path` (see `readRegularFile`); `maxBytes`: `undefined` when it is larger. */
+export function readRegularBytes(
+	path: string,
+	options: { listedAsFile?: boolean; maxBytes?: number } = {},
+): Buffer | undefined {
 	let fd: number;
 	try {
 		if (!options.listedAsFile && !fs.lstatSync(path).isFile()) return undefined;
@@ -22,7 +30,10 @@ export function readRegularFile(path: string, options: { listedAsFile?: boolean 
 		return undefined;
 	}
 	try {
-		return fs.fstatSync(fd).isFile() ? fs.readFileSync(fd, "utf8") : undefined;
+		const stat = fs.fstatSync(fd);
+		if (!stat.isFile()) return undefined;
+		if (options.maxBytes !== undefined && stat.size > options.maxBytes) return undefined;
+		return fs.readFileSync(fd);
 	} catch {
 		return undefined;
 	} finally {

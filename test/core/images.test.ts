@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { outcomeFromAnswersText, parseAnswersInput, readNamedImages } from "../../src/core/answer-input.js";
 import { answeredOutcome } from "../../src/core/answers.js";
 import { IMAGE_LIMITS, imageFromBytes, imageFromData, imageName, sniffImageType } from "../../src/core/images.js";
 import { blockText, buildDetails, resultContent } from "../../src/core/result.js";
@@ -83,5 +84,42 @@ describe("images in answers: checked by content and size", () => {
 		const details = buildDetails({ questions: [{ question: "What do you see?" }] }, outcome, "interactive", 1);
 		expect(JSON.stringify(details)).not.toContain(TINY_PNG_BASE64);
 		expect(details.answers[0]?.images).toEqual([{ name: "shot.png", mimeType: "image/png", bytes: TINY_PNG.length }]);
+	});
+});
+
+describe("images named in answers given as data (--answers, an edited pending file)", () => {
+	const questions = [{ question: "What broke?" }, { question: "Where?" }];
+	const reader = (path: string) =>
+		path === "shot.png"
+			? imageFromBytes(path, TINY_PNG)
+			: ({ ok: false, reason: `${path} does not exist`, problem: { kind: "not-image", name: path } } as const);
+
+	it("an entry may be { answer, images }; the images are read and go with that answer", () => {
+		const parsed = parseAnswersInput('["the build", {"answer": "CI", "images": ["shot.png"]}]', questions);
+		expect(parsed).toEqual({ raw: ["the build", "CI"], imagePaths: [undefined, ["shot.png"]] });
+		const outcome = outcomeFromAnswersText('{"Where?": {"images": ["shot.png"]}}', questions, reader);
+		expect(outcome?.answers).toEqual([
+			{
+				question: "Where?",
+				answer: "",
+				wasCustom: true,
+				images: [{ name: "shot.png", mimeType: "image/png", bytes: TINY_PNG.length }],
+			},
+		]);
+		expect(outcome?.images?.map((image) => image.data)).toEqual([TINY_PNG_BASE64]);
+	});
+
+	it("an image that cannot be read, too many images, or no reader: an error naming it, nothing half-sent", () => {
+		expect(() => outcomeFromAnswersText('["a", {"answer": "b", "images": ["gone.png"]}]', questions, reader)).toThrow(
+			"--answers: gone.png does not exist; nothing was sent",
+		);
+		const many = JSON.stringify(["a", { answer: "b", images: Array(IMAGE_LIMITS.imagesPerAsk + 1).fill("shot.png") }]);
+		expect(() => outcomeFromAnswersText(many, questions, reader)).toThrow(
+			"names 9 images; one set of answers takes at most 8",
+		);
+		expect(() => readNamedImages([["shot.png"]], undefined, "the file")).toThrow("the file names images");
+		expect(() => parseAnswersInput('["a", {"answer": "b", "images": "shot.png"}]', questions)).toThrow(
+			'--answers[1].images must be a list of image file paths, e.g. ["shot.png"]',
+		);
 	});
 });

@@ -54,6 +54,7 @@ function findings(overrides: Partial<StartupFindings>): StartupFindings {
 		prompt: false,
 		continued: false,
 		answersFlag: undefined,
+		readImage: (path) => ({ ok: false, reason: `${path}: no images here`, problem: { kind: "not-image", name: path } }),
 		open: [],
 		foreign: [],
 		newer: [],

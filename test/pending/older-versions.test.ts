@@ -47,7 +47,7 @@ describe("a version 1 pending file", () => {
 	it("gives the answers filled into it, whole (edited JSON) and by position (the session's ask)", () => {
 		const text = answered("SQLite", "order-processor");
 		const file = parsePendingFile(text, ".pi/pending-questions.json");
-		const outcome = answersFromPendingFile(file);
+		const outcome = answersFromPendingFile(file, undefined, "the file");
 		expect(outcome?.answers.map((a) => a.answer)).toEqual(["SQLite", "order-processor"]);
 		const edited = editedAnswers(text, ".pi/pending-questions.json", file.toolCallId, file.request.questions);
 		expect(edited.kind === "answered" && edited.outcome.answers.map((a) => a.answer)).toEqual([

@@ -100,7 +100,7 @@ function useFile(file: PendingFile): void {
 	assert.equal(typeof file.timestamp.localeCompare(""), "number");
 	assert.equal(typeof formatPendingQuestions(file), "string");
 	assert.equal(typeof formatWordsDelivery(file, "use postgres", false), "string");
-	const outcome = answersFromPendingFile(file);
+	const outcome = answersFromPendingFile(file, undefined, "the file");
 	if (outcome) assert.equal(typeof formatStructuredDelivery(file, outcome, false), "string");
 }
 
