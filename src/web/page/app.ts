@@ -344,7 +344,13 @@ function attachField(card: CardState, index: number): HTMLElement {
 	return h(
 		"div",
 		{ class: "attach-field" },
-		h("label", { class: "attach" }, input, h("span", { "aria-hidden": "true" }, "📷"), ` ${t("image.attach")}`),
+		h(
+			"label",
+			{ class: "attach" },
+			input,
+			h("span", { class: "attach-plus", "aria-hidden": "true" }, "+"),
+			` ${t("image.attach")}`,
+		),
 		list.length > 0 && h("ul", { class: "images", "aria-label": t("image.attached") }, ...list),
 		notice.length > 0 && h("div", { class: "image-problems", role: "alert" }, ...notice.map((m) => h("p", {}, m))),
 	);
