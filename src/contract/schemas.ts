@@ -42,6 +42,24 @@ export const AnswerSchema = Type.Object(
 		),
 		wasCustom: Type.Boolean({ description: "True when (part of) the answer is text the person typed" }),
 		note: Type.Optional(Type.String({ description: "A note the person added to the answer" })),
+		images: Type.Optional(
+			Type.Array(
+				Type.Object(
+					{
+						name: Type.String(),
+						mimeType: Type.Union([
+							Type.Literal("image/png"),
+							Type.Literal("image/jpeg"),
+							Type.Literal("image/gif"),
+							Type.Literal("image/webp"),
+						]),
+						bytes: Type.Integer({ minimum: 0 }),
+					},
+					{ additionalProperties: false },
+				),
+				{ description: "Images the person attached, in the order of the result's image blocks (never their bytes)" },
+			),
+		),
 	},
 	{ additionalProperties: false },
 );
@@ -110,6 +128,12 @@ export const AskUserRequestMessageSchema = Type.Object(
 		questions: Type.Array(QuestionSchema, { minItems: 1 }),
 		metadata: Type.Optional(MetadataSchema),
 		error: Type.Optional(Type.String({ description: "Set on a repeated request: what was wrong with the response" })),
+		acceptsImages: Type.Optional(
+			Type.Literal(true, {
+				description:
+					'The person may attach images: an answer may be { "answer", "images": [{ "name", "mimeType", "data" (base64) }] }',
+			}),
+		),
 	},
 	{ additionalProperties: false },
 );
@@ -126,8 +150,20 @@ const GivenValueSchema = Type.Union(
 const AnswerEntrySchema = Type.Union([
 	GivenValueSchema,
 	Type.Object(
-		{ answer: GivenValueSchema, note: Type.Optional(Type.String()) },
-		{ additionalProperties: false, description: "An answer with the person's note" },
+		{
+			answer: GivenValueSchema,
+			note: Type.Optional(Type.String()),
+			images: Type.Optional(
+				Type.Array(
+					Type.Object(
+						{ name: Type.Optional(Type.String()), mimeType: Type.Optional(Type.String()), data: Type.String() },
+						{ additionalProperties: false },
+					),
+					{ description: "Only when the request said acceptsImages; each checked by content and size" },
+				),
+			),
+		},
+		{ additionalProperties: false, description: "An answer with the person's note and images" },
 	),
 ]);
 

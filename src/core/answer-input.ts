@@ -6,7 +6,7 @@
  * is consumed.
  */
 import { type AnsweredOutcome, answeredOutcome, type GivenAnswer, givenFromData } from "./answers.js";
-import { type AttachedImage, IMAGE_LIMITS, type ImageCheck } from "./images.js";
+import { type AttachedImage, IMAGE_LIMITS, type ImageCheck, imageFromData } from "./images.js";
 import { isRecord } from "./json.js";
 import { describeKeyProblem, valuesByQuestionKey } from "./question-keys.js";
 import type { Question, RawAnswer } from "./types.js";
@@ -166,38 +166,65 @@ function asNote(value: unknown, path: string): string | undefined {
 	return value;
 }
 
+/** Images a structured client sent with one answer: each checked (core/images.ts); a bad one is an error. */
+function structuredImages(value: unknown, path: string, acceptsImages: boolean): AttachedImage[] | undefined {
+	if (value === undefined || value === null) return undefined;
+	if (!acceptsImages) throw new AskUserError(`${path}: this ask does not take images (acceptsImages was not set)`);
+	if (!Array.isArray(value)) throw new AskUserError(`${path} must be a list of { "mimeType", "data" }`);
+	return value.map((image, i) => {
+		const checked = imageFromData(image, `image-${i + 1}`);
+		if (!checked.ok) throw new AskUserError(`${path}[${i}]: ${checked.reason}`);
+		return checked.image;
+	});
+}
+
 /**
- * What a structured client gave: `answers` (each entry a string, an array of strings, or `{ "answer", "note" }`)
- * and optional `notes` (same arrangement, strings). Entries are data (see `givenFromData`).
+ * What a structured client gave: `answers` (each entry a string, an array of strings, or `{ "answer", "note",
+ * "images" }` — images only when the request said `acceptsImages`) and optional `notes` (same arrangement,
+ * strings). Entries are data (see `givenFromData`).
  */
 export function givenFromStructured(
 	answers: unknown,
 	notes: unknown,
 	questions: readonly Question[],
+	acceptsImages = false,
 ): (GivenAnswer | undefined)[] {
 	const entries = arrangeByQuestion(answers, questions, "answers");
 	const noteEntries = notes === undefined ? [] : arrangeByQuestion(notes, questions, "notes", "note");
-	return questions.map((question, i) => {
+	const given = questions.map((question, i) => {
 		const entry = entries[i] ?? { value: undefined, path: "answers" };
 		const listed = noteEntries[i];
 		let note = listed === undefined ? undefined : asNote(listed.value, listed.path);
 		let { value, path } = entry;
+		let images: AttachedImage[] | undefined;
 		if (isRecord(value)) {
-			const extra = Object.keys(value).filter((key) => key !== "answer" && key !== "note");
+			const extra = Object.keys(value).filter((key) => key !== "answer" && key !== "note" && key !== "images");
 			if (extra.length > 0) {
-				throw new AskUserError(`${path} has unknown field ${JSON.stringify(extra[0])}; use { "answer", "note" }`);
+				throw new AskUserError(
+					`${path} has unknown field ${JSON.stringify(extra[0])}; use { "answer", "note", "images" }`,
+				);
 			}
 			const own = asNote(value.note, `${path}.note`);
 			if (own !== undefined && note !== undefined) {
 				throw new AskUserError(`${path}.note and ${listed?.path} both give a note for one question; give one`);
 			}
 			note ??= own;
-			value = value.answer;
+			images = structuredImages(value.images, `${path}.images`, acceptsImages);
+			value = value.answer ?? (images?.length ? "" : undefined);
 			path = `${path}.answer`;
 		}
 		const raw = asRaw(value, path);
-		return raw === undefined ? undefined : givenFromData(question, raw, note);
+		if (raw === undefined) return undefined;
+		const answer = givenFromData(question, raw, note);
+		return images?.length ? { ...answer, images } : answer;
 	});
+	const count = given.reduce((n, answer) => n + (answer?.images?.length ?? 0), 0);
+	if (count > IMAGE_LIMITS.imagesPerAsk) {
+		throw new AskUserError(
+			`answers carry ${count} images; one set of answers takes at most ${IMAGE_LIMITS.imagesPerAsk}`,
+		);
+	}
+	return given;
 }
 
 /** The answered outcome for answers given as data that ended an ask, also when every question was skipped. */

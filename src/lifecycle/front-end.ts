@@ -3,8 +3,10 @@
  * the person (pi's TUI dialog, an RPC client's dialogs, an SDK host's dialogs, or nobody now), how the person is
  * told something, and how a problem that stops the run is reported.
  */
+
 import type { ExtensionContext } from "@mariozechner/pi-coding-agent";
 import type { AskMode, AskOutcome, AskRequest } from "../core/types.js";
+import type { ImageSupport } from "../host/image-support.js";
 import type { RpcDialogs } from "../modes/rpc-dialogs.js";
 
 export type FrontEndKind = "tui" | "rpc" | "sdk" | "print" | "json";
@@ -60,6 +62,11 @@ export interface ProcessEdges {
 	failExit(): void;
 	/** `PI_ASK_USER_RPC_PROTOCOL=structured`: the RPC client speaks ask_user_request / ask_user_response. */
 	structuredRpc: boolean;
+	/**
+	 * Whether the person may attach images to answers (host/image-support.ts): decided per ask, since the person may
+	 * switch to a model that takes images, or away from one.
+	 */
+	imageSupport(ctx: ExtensionContext): ImageSupport;
 }
 
 type DialogAsk = (request: AskRequest, options: AskOptions) => Promise<AskOutcome>;
@@ -68,13 +75,15 @@ type DialogAsk = (request: AskRequest, options: AskOptions) => Promise<AskOutcom
  * pi's dialogs for an RPC client or SDK host: the plain ones (select / input / confirm), which every client
  * answers, or the structured ask_user_request editor when the app speaks it.
  */
-function rpcDialogs(ctx: ExtensionContext, structured: boolean): DialogAsk {
+function rpcDialogs(ctx: ExtensionContext, structured: boolean, edges: ProcessEdges): DialogAsk {
 	return (request, options) =>
 		import("../modes/rpc.js").then((m) =>
 			m.askRpc(touching(ctx.ui, options.onActivity), request, {
 				signal: options.signal,
 				structured,
 				requestId: options.requestId,
+				// Only the structured protocol carries images (base64); the plain dialogs are text.
+				acceptsImages: structured && edges.imageSupport(ctx).allowed,
 			}),
 		);
 }
@@ -103,15 +112,14 @@ function touching(ui: ExtensionContext["ui"], onActivity: (() => void) | undefin
  * pi's TUI dialog. Where `custom()` shows nothing (an SDK host taken for the TUI), the answer is `undefined`:
  * the plain dialogs ask instead, so a cancel is only ever one the person gave.
  */
-function tuiDialog(ctx: ExtensionContext): DialogAsk {
-	const fallback = rpcDialogs(ctx, false);
+function tuiDialog(ctx: ExtensionContext, edges: ProcessEdges): DialogAsk {
+	const fallback = rpcDialogs(ctx, false, edges);
 	return async (request, options) => {
-		const { askInteractive, imageSupportFor } = await import("../modes/interactive.js");
+		const { askInteractive } = await import("../modes/interactive.js");
 		const outcome = await askInteractive(ctx.ui, request, {
 			signal: options.signal,
 			history: options.history,
-			// Decided per ask: the person may have switched to a model that takes images, or away from one.
-			images: imageSupportFor(ctx),
+			images: edges.imageSupport(ctx),
 			...(options.onActivity ? { onActivity: options.onActivity } : {}),
 		});
 		return outcome ?? fallback(request, options);
@@ -127,9 +135,9 @@ export function createFrontEnd(kind: FrontEndKind, ctx: ExtensionContext, edges:
 	const tell = withUi ? notify : terminal;
 	const ask =
 		kind === "tui"
-			? tuiDialog(ctx)
+			? tuiDialog(ctx, edges)
 			: kind === "rpc" || kind === "sdk"
-				? rpcDialogs(ctx, edges.structuredRpc)
+				? rpcDialogs(ctx, edges.structuredRpc, edges)
 				: undefined;
 	return {
 		kind,

@@ -8,7 +8,6 @@ import { resolve } from "node:path";
 import type { ExtensionAPI, ExtensionContext, InputEvent, InputEventResult } from "@mariozechner/pi-coding-agent";
 import { typedParts } from "../core/answers.js";
 import type { AskOutcome, AskRequest } from "../core/types.js";
-import type { ImageSupport } from "../host/image-support.js";
 import { readCommandLine } from "../modes/cli-args.js";
 import { saveQuestionsForLater } from "../modes/print.js";
 import { answerImageReader } from "../pending/answer-images.js";
@@ -53,8 +52,6 @@ export interface LifecycleEdges extends ProcessEdges {
 	piExports: object;
 	/** Claims on pending files: this pi's own, and other live pi processes' (see pending/claims.ts). */
 	claims: Claims;
-	/** Whether the person may attach images to answers in this run (host/image-support.ts). */
-	imageSupport(ctx: ExtensionContext): ImageSupport;
 }
 
 export type { AskToAnswer };

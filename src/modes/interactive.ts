@@ -10,13 +10,12 @@
  */
 import { homedir } from "node:os";
 import { basename } from "node:path";
-import { type ExtensionContext, type ExtensionUIContext, getAgentDir, VERSION } from "@mariozechner/pi-coding-agent";
+import { type ExtensionUIContext, VERSION } from "@mariozechner/pi-coding-agent";
 import type { Component, KeyId, TUI } from "@mariozechner/pi-tui";
 import { STRINGS } from "../core/strings.js";
 import type { AskOutcome, AskRequest } from "../core/types.js";
 import { keepClipboardImage, nodeProcessRunner, readClipboardImage } from "../host/clipboard.js";
-import { type ImageSupport, imageSupport } from "../host/image-support.js";
-import { readRegularFile } from "../pending/regular-file.js";
+import type { ImageSupport } from "../host/image-support.js";
 import { AskDialog } from "../ui/dialog.js";
 import { editInExternalEditor, editorCommand } from "../ui/external-editor.js";
 import { type ClipboardImage, nodeImageSource } from "../ui/image-attach.js";
@@ -71,16 +70,6 @@ export function supportsBlocked(version: string): boolean {
 		if (have !== wanted) return have > wanted;
 	}
 	return true;
-}
-
-/** Whether this run's model takes images and pi's settings allow them (`images.blockImages`). */
-export function imageSupportFor(ctx: Pick<ExtensionContext, "model" | "cwd">): ImageSupport {
-	return imageSupport({
-		model: ctx.model,
-		agentDir: getAgentDir(),
-		cwd: ctx.cwd,
-		read: (path) => readRegularFile(path),
-	});
 }
 
 /** The clipboard's image, kept as a temporary file as pi keeps a pasted one. */

@@ -25,15 +25,27 @@ export type ParsedResponse =
 	| { kind: "cancelled" }
 	| { kind: "invalid"; error: string };
 
-export function requestMessage(request: AskRequest, requestId: string, error?: string): AskUserRequestMessage {
+export function requestMessage(
+	request: AskRequest,
+	requestId: string,
+	error?: string,
+	acceptsImages = false,
+): AskUserRequestMessage {
 	const message: AskUserRequestMessage = { type: "ask_user_request", requestId, questions: request.questions };
 	if (request.metadata) message.metadata = request.metadata;
+	// The app may offer to attach images: answers then take `{ "answer", "images": [{ "mimeType", "data" }] }`.
+	if (acceptsImages) message.acceptsImages = true;
 	if (error) message.error = error;
 	return message;
 }
 
 /** Reads the client's `ask_user_response`; never throws. */
-export function parseResponse(text: string, requestId: string, questions: Question[]): ParsedResponse {
+export function parseResponse(
+	text: string,
+	requestId: string,
+	questions: Question[],
+	acceptsImages = false,
+): ParsedResponse {
 	let data: unknown;
 	try {
 		data = JSON.parse(text);
@@ -54,7 +66,7 @@ export function parseResponse(text: string, requestId: string, questions: Questi
 	const note = data.note ?? undefined;
 	if (note !== undefined && typeof note !== "string") return { kind: "invalid", error: "note must be a string" };
 	try {
-		const given = givenFromStructured(data.answers, data.notes, questions);
+		const given = givenFromStructured(data.answers, data.notes, questions, acceptsImages);
 		return note === undefined ? { kind: "answers", given } : { kind: "answers", given, note };
 	} catch (error) {
 		if (error instanceof AskUserError) return { kind: "invalid", error: error.message };
@@ -82,10 +94,11 @@ export async function askStructured(
 	request: AskRequest,
 	requestId: string,
 	signal?: AbortSignal,
+	acceptsImages = false,
 ): Promise<AskOutcome> {
 	let error: string | undefined;
 	for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
-		const prefill = JSON.stringify(requestMessage(request, requestId, error));
+		const prefill = JSON.stringify(requestMessage(request, requestId, error, acceptsImages));
 		// `editor` takes no signal in pi 0.73.1; an abort settles the ask even though the dialog stays open.
 		const value = await unlessAborted(ui.editor(REQUEST_MARKER, prefill), signal);
 		if (signal?.aborted) {
@@ -93,7 +106,7 @@ export async function askStructured(
 			return { kind: "interrupted" };
 		}
 		if (value === undefined) return { kind: "cancelled" };
-		const response = parseResponse(value, requestId, request.questions);
+		const response = parseResponse(value, requestId, request.questions, acceptsImages);
 		if (response.kind === "cancelled") return response;
 		if (response.kind === "answers") return answeredOutcome(request.questions, response.given, response.note);
 		error = response.error;

@@ -12,11 +12,13 @@ export interface RpcOptions {
 	/** The client asked for the structured ask_user_request/ask_user_response protocol. */
 	structured: boolean;
 	requestId: string;
+	/** The person may attach images (structured protocol only). */
+	acceptsImages?: boolean;
 }
 
 export async function askRpc(ui: RpcDialogs, request: AskRequest, options: RpcOptions): Promise<AskOutcome> {
 	if (options.signal?.aborted) return { kind: "interrupted" };
 	return options.structured
-		? askStructured(ui, request, options.requestId, options.signal)
+		? askStructured(ui, request, options.requestId, options.signal, options.acceptsImages === true)
 		: askWithDialogs(ui, request, options.signal);
 }

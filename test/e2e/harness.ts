@@ -95,6 +95,11 @@ export function createWorkspace(): Workspace {
 		PI_ASK_SCRIPT: scriptPath,
 		PI_ASK_LOG: logPath,
 		NO_COLOR: undefined,
+		// The dialog speaks the locale's language: tests read English unless they choose another (LANG=de_DE.UTF-8 …).
+		LC_ALL: undefined,
+		LC_MESSAGES: undefined,
+		LANG: "C.UTF-8",
+		PI_ASK_USER_LANG: undefined,
 	};
 	const requests = () =>
 		existsSync(logPath)

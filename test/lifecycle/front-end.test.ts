@@ -48,6 +48,7 @@ describe("createFrontEnd", () => {
 					failed = true;
 				},
 				structuredRpc: false,
+				imageSupport: () => ({ allowed: false, why: "model" }) as const,
 			},
 		};
 	}

@@ -6,6 +6,7 @@ import { askWithDialogs, type RpcDialogs } from "../../src/modes/rpc-dialogs.js"
 import { chooseMulti, chooseSingle, multiRows, questionTitle, singleRows } from "../../src/modes/rpc-rows.js";
 import { askStructured, MAX_ATTEMPTS, parseResponse, requestMessage } from "../../src/modes/rpc-structured.js";
 import { DATABASE, NAME } from "../fixtures.js";
+import { TINY_PNG, TINY_PNG_BASE64 } from "../image-fixtures.js";
 
 const FEATURES: Question = {
 	question: "Which features?",
@@ -450,7 +451,7 @@ describe("structured protocol", () => {
 			"answers[0].note and notes[0] both give a note for one question; give one",
 		);
 		expect(invalid([{ answer: "SQLite", comment: "a" }, null])).toBe(
-			'answers[0] has unknown field "comment"; use { "answer", "note" }',
+			'answers[0] has unknown field "comment"; use { "answer", "note", "images" }',
 		);
 		expect(invalid(["SQLite", null], [1, null])).toBe("notes[0] must be a string");
 	});
@@ -472,5 +473,37 @@ describe("askRpc", () => {
 		const signal = AbortSignal.abort();
 		expect(await askRpc(ui, SPEC, { structured: false, requestId: "id", signal })).toEqual({ kind: "interrupted" });
 		expect(calls).toEqual([]);
+	});
+});
+
+describe("structured protocol: images in answers", () => {
+	const shot = { name: "shot.png", mimeType: "image/png", data: TINY_PNG_BASE64 };
+	const response = (answers: unknown) => JSON.stringify({ type: "ask_user_response", requestId: "call_1", answers });
+
+	it("says acceptsImages in the request only when the person may attach images", () => {
+		expect(requestMessage({ questions: [NAME] }, "call_1", undefined, true).acceptsImages).toBe(true);
+		expect(requestMessage({ questions: [NAME] }, "call_1")).not.toHaveProperty("acceptsImages");
+	});
+
+	it("takes { answer, images } when accepted: each image checked, its bytes in the outcome", async () => {
+		const ui = { editor: async () => response([{ answer: "here", images: [shot] }]) } as unknown as RpcDialogs;
+		const outcome = await askStructured(ui, { questions: [NAME] }, "call_1", undefined, true);
+		expect(outcome).toMatchObject({
+			kind: "answered",
+			answers: [{ answer: "here", images: [{ name: "shot.png", mimeType: "image/png", bytes: TINY_PNG.length }] }],
+			images: [{ data: TINY_PNG_BASE64 }],
+		});
+	});
+
+	it("refuses images the request did not accept, and an image that is not one, saying why", () => {
+		expect(parseResponse(response([{ answer: "x", images: [shot] }]), "call_1", [NAME])).toEqual({
+			kind: "invalid",
+			error: "answers[0].images: this ask does not take images (acceptsImages was not set)",
+		});
+		const fake = { data: Buffer.from("plain text").toString("base64") };
+		expect(parseResponse(response([{ answer: "x", images: [fake] }]), "call_1", [NAME], true)).toEqual({
+			kind: "invalid",
+			error: "answers[0].images[0]: image-1 is not a PNG, JPEG, GIF or WebP image",
+		});
 	});
 });
