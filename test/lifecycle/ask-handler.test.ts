@@ -64,7 +64,11 @@ function setup(options: {
 		history: () => ["earlier"],
 		remember: (outcome) => fakes.remembered.push(outcome),
 		acceptsImages: () => false,
-		readImage: () => (path) => ({ ok: false, reason: `${path}: no images`, problem: { kind: "not-image", name: path } }),
+		readImage: () => (path) => ({
+			ok: false,
+			reason: `${path}: no images`,
+			problem: { kind: "not-image", name: path },
+		}),
 		remote: () => (options.bridge ? Promise.resolve(options.bridge as RemoteBridge) : undefined),
 		keepOnDisk: () => {
 			fakes.onDisk.push("/p/.pi/pending-questions.json");

@@ -103,7 +103,11 @@ describe("joinPrompt", () => {
 	it("answers waiting for the prompt travel with it, once; an attached file's words are its answers", () => {
 		const w = world();
 		w.deliveries.hold([a], "waiting");
-		expect(w.deliveries.joinPrompt(undefined, "  go on ")).toEqual({ kind: "text", text: `${a.text}\n\ngo on`, images: [] });
+		expect(w.deliveries.joinPrompt(undefined, "  go on ")).toEqual({
+			kind: "text",
+			text: `${a.text}\n\ngo on`,
+			images: [],
+		});
 		expect(w.deliveries.waiting()).toEqual([]);
 		expect(w.deliveries.joinPrompt(b, "use postgres")).toEqual({ kind: "text", text: b.text, images: [] });
 		expect([...w.claimed]).toEqual([a.path, b.path]);
