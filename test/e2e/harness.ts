@@ -125,8 +125,9 @@ export function createWorkspace(): Workspace {
 				?.messages.filter((m) => m.role === "toolResult")
 				.at(-1),
 		pendingPath: (name = "pending-questions.json") => join(cwd, ".pi", name),
-		// A pi just killed may still be writing its session (pi 1.x saves it on SIGTERM): retry a folder not yet empty.
-		cleanup: () => rmSync(root, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 }),
+		// A pi just killed may still be writing its session or records (pi 1.x saves on SIGTERM; a loaded machine slows
+		// its exit): retry a folder not yet empty for up to about 10 s (1 s was not enough under a full CI load).
+		cleanup: () => rmSync(root, { recursive: true, force: true, maxRetries: 50, retryDelay: 200 }),
 	};
 }
 

@@ -117,12 +117,13 @@ describe("keybindings", () => {
 	});
 });
 
+// How fast each frame is at this size is measured in `npm run bench` (bench/dialog.ts), not timed here: a timed unit
+// test fails on a busy machine, not on slow code.
 describe("cost follows the visible rows", () => {
-	it("moves through 100 000 options and renders each frame quickly", () => {
+	it("moves through 100 000 options, each frame within the screen", () => {
 		const options = Array.from({ length: 100_000 }, (_, i) => ({ label: `Option ${i}`, description: `About ${i}` }));
 		let state = initialState([{ question: "Which?", options }]);
 		const keys = new KeybindingsManager(TUI_KEYBINDINGS);
-		const started = performance.now();
 		for (let i = 0; i < 2_000; i++) {
 			const action = keyToAction(i % 3 === 0 ? K.up : K.down, keys, state);
 			if (action) state = reduce(state, action);
@@ -130,7 +131,6 @@ describe("cost follows the visible rows", () => {
 			state = reduce(state, { type: "viewport", viewport: frame.viewport });
 			expect(frame.lines.length).toBeLessThanOrEqual(30);
 		}
-		expect(performance.now() - started).toBeLessThan(3_000);
 		const last = renderDialog(state, plainTheme, { width: 100, height: 30 }).lines;
 		expect(last.join("\n")).toContain("↑");
 		for (const line of last) expect(visibleWidth(line)).toBeLessThanOrEqual(100);
