@@ -3,6 +3,7 @@
  * to the summary as structured text, and decisions carried by an earlier summary are carried forward.
  */
 import type { SessionBeforeCompactEvent } from "@mariozechner/pi-coding-agent";
+import { isImageInfo } from "../core/images.js";
 import { sanitizeLine } from "../core/text.js";
 import type { AskDetails } from "../core/types.js";
 
@@ -26,7 +27,12 @@ function decisionLines(details: AskDetails): string[] {
 			: JSON.stringify(a.answer);
 		const kind = a.wasCustom ? "typed by the user" : "chosen option";
 		const note = a.note ? `; note: ${JSON.stringify(a.note)}` : "";
-		return `- Q: ${a.question} → A: ${value} (${kind}${note})`;
+		// A record is untrusted: only well-formed image entries are named (the bytes were never kept).
+		const images = Array.isArray(a.images) ? a.images.filter(isImageInfo) : [];
+		const attached = images.length
+			? `; attached ${images.length === 1 ? "an image" : `${images.length} images`}: ${images.map((i) => JSON.stringify(i.name)).join(", ")}`
+			: "";
+		return `- Q: ${a.question} → A: ${value} (${kind}${note}${attached})`;
 	});
 	for (const q of details.unanswered ?? []) lines.push(`- Q: ${q} → skipped by the user`);
 	return lines;

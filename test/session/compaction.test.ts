@@ -75,6 +75,33 @@ describe("decisions in compaction summaries", () => {
 		]);
 	});
 
+	it("mentions the images a person attached, by name (the record never kept their bytes); forged entries are left out", () => {
+		const answered = buildDetails(
+			request,
+			{
+				kind: "answered",
+				answers: [
+					{
+						question: "DB?",
+						answer: "like this",
+						wasCustom: true,
+						images: [{ name: "schema.png", mimeType: "image/png", bytes: 812 }],
+					},
+				],
+			},
+			"interactive",
+			0,
+		);
+		const forged = {
+			...answered,
+			answers: [{ question: "Name?", answer: "x", wasCustom: true, images: [{ name: "evil", mimeType: "text/html" }] }],
+		};
+		expect(collectDecisions([toolResult(answered), toolResult(forged)])).toEqual([
+			'- Q: DB? → A: "like this" (typed by the user; attached an image: "schema.png")',
+			'- Q: Name? → A: "x" (typed by the user)',
+		]);
+	});
+
 	it("records an interrupted ask as not yet answered, never as the person's cancel", () => {
 		const interrupted = buildDetails({ questions: [{ question: "Deploy?" }] }, { kind: "interrupted" }, "rpc", 0);
 		expect(collectDecisions([toolResult(interrupted)])).toEqual([
