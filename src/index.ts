@@ -3,7 +3,7 @@
  * the ask lifecycle (src/lifecycle/). Wiring only: every decision lives in the modules it names.
  */
 import { realpathSync, writeSync } from "node:fs";
-import type { ExtensionAPI } from "@mariozechner/pi-coding-agent";
+import type { ExtensionAPI, ExtensionContext } from "@mariozechner/pi-coding-agent";
 import { createChildren } from "./children/children.js";
 import { createQuestionsCommand } from "./commands/questions.js";
 import { imageSupport } from "./host/image-support.js";
@@ -63,6 +63,8 @@ export default async function askUser(pi: ExtensionAPI) {
 		folderOfAsk: asksMade.folderOf,
 	});
 	const claims = createClaims();
+	const supportOfImages = (ctx: ExtensionContext) =>
+		imageSupport({ model: ctx.model, agentDir, cwd: ctx.cwd, read: readRegularFile });
 	const structuredRpc = process.env.PI_ASK_USER_RPC_PROTOCOL === "structured";
 	const lifecycle = createLifecycle(pi, {
 		argv: process.argv,
@@ -79,7 +81,7 @@ export default async function askUser(pi: ExtensionAPI) {
 		trust,
 		piExports: host.codingAgent,
 		claims,
-		imageSupport: (ctx) => imageSupport({ model: ctx.model, agentDir, cwd: ctx.cwd, read: readRegularFile }),
+		imageSupport: supportOfImages,
 	});
 
 	// Children's questions reach the person through the pi that started them (src/children/).
@@ -89,6 +91,7 @@ export default async function askUser(pi: ExtensionAPI) {
 		frontEnd: lifecycle.frontEnd,
 		ownAsk: lifecycle.askHandler,
 		warn: (text) => writeSync(2, `${text}\n`),
+		acceptsImages: (ctx) => supportOfImages(ctx).allowed,
 	});
 
 	// Registered at session start, and only where no other package's ask_user is (see tool-owner.ts).

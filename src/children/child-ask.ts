@@ -18,8 +18,16 @@ export const NOBODY_CAN_ANSWER =
 	"The pi that started this process went away before the person answered, and nobody can answer these questions now. No answers were given: do not assume any. Continue without them if you can, or stop and report what you needed to know.";
 
 export interface ChildAskDeps {
-	/** Asks the parent (the bridge to its route); aborting resolves `interrupted`. */
-	ask(request: AskRequest, signal: AbortSignal | undefined, asker: Asker): Promise<RemoteAskOutcome>;
+	/**
+	 * Asks the parent (the bridge to its route); aborting resolves `interrupted`. `ctx` is the child's: whether its
+	 * model takes images decides whether the person may attach some.
+	 */
+	ask(
+		request: AskRequest,
+		signal: AbortSignal | undefined,
+		asker: Asker,
+		ctx: ExtensionContext,
+	): Promise<RemoteAskOutcome>;
 	/** The child's own way of asking where nobody answers: the pending file (the lifecycle's ask handler). */
 	fallback: AskHandler;
 	/** Tells the terminal (stderr in print and JSON mode). */
@@ -33,7 +41,7 @@ function describeSelf(ctx: ExtensionContext): Asker {
 
 export function createChildAskHandler(deps: ChildAskDeps): AskHandler {
 	return async (ask) => {
-		const reply = await deps.ask(ask.request, ask.signal, describeSelf(ask.ctx));
+		const reply = await deps.ask(ask.request, ask.signal, describeSelf(ask.ctx), ask.ctx);
 		if (isRemoteDecision(reply)) return { outcome: reply, mode: "remote" };
 		if (reply.kind === "interrupted") return { outcome: reply, mode: "print" };
 		const why = reply.kind === "unavailable" ? `: ${reply.reason}` : "";

@@ -71,8 +71,21 @@ export function replyToChild(outcome: Extract<AskOutcome, { kind: "answered" | "
 	if (outcome.kind === "cancelled") return { answers: {} };
 	const answers: Record<string, WireAnswerValue | null> = {};
 	for (const question of outcome.unanswered ?? []) answers[question] = null;
+	// The images' bytes, in the order the answers list them (core/answers.ts): each answer takes its own.
+	const bytes = [...(outcome.images ?? [])];
 	for (const answer of outcome.answers) {
-		answers[answer.question] = answer.note !== undefined ? { answer: answer.answer, note: answer.note } : answer.answer;
+		const images = (answer.images ?? []).flatMap(() => {
+			const image = bytes.shift();
+			return image ? [{ name: image.name, mimeType: image.mimeType, data: image.data }] : [];
+		});
+		answers[answer.question] =
+			answer.note === undefined && images.length === 0
+				? answer.answer
+				: {
+						answer: answer.answer,
+						...(answer.note !== undefined ? { note: answer.note } : {}),
+						...(images.length > 0 ? { images } : {}),
+					};
 	}
 	return outcome.note !== undefined ? { answers, note: outcome.note } : { answers };
 }

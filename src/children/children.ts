@@ -26,6 +26,8 @@ export interface ChildrenDeps {
 	ownAsk: AskHandler;
 	/** Writes to stderr. */
 	warn(text: string): void;
+	/** Whether this pi's model takes images and pi's settings allow them (host/image-support.ts). */
+	acceptsImages(ctx: ExtensionContext): boolean;
 }
 
 export function createChildren(pi: ExtensionAPI, deps: ChildrenDeps) {
@@ -35,7 +37,12 @@ export function createChildren(pi: ExtensionAPI, deps: ChildrenDeps) {
 	let bridge: Promise<RemoteBridge> | undefined;
 	let sessionKey = "pi-child";
 
-	const askParent = async (request: AskRequest, signal: AbortSignal | undefined, asker: Asker) => {
+	const askParent = async (
+		request: AskRequest,
+		signal: AbortSignal | undefined,
+		asker: Asker,
+		ctx: ExtensionContext,
+	) => {
 		const route = parent;
 		if (!route) return { kind: "unavailable" as const, reason: "no parent route" };
 		bridge ??= import("../remote/bridge.js").then((m) =>
@@ -52,7 +59,7 @@ export function createChildren(pi: ExtensionAPI, deps: ChildrenDeps) {
 				{ logger: m.stderrLogger },
 			),
 		);
-		return (await bridge).ask(request, signal, { asker });
+		return (await bridge).ask(request, signal, { asker, acceptsImages: deps.acceptsImages(ctx) });
 	};
 	const childAsk = createChildAskHandler({
 		ask: askParent,
@@ -89,7 +96,12 @@ export function createChildren(pi: ExtensionAPI, deps: ChildrenDeps) {
 					show: (request, options) => {
 						const ask = deps.frontEnd(ctx).ask;
 						if (!ask) return Promise.resolve({ kind: "interrupted" });
-						return ask(request, { signal: options.signal, requestId: options.requestId, history: [] });
+						return ask(request, {
+							signal: options.signal,
+							requestId: options.requestId,
+							history: [],
+							acceptsImages: options.acceptsImages,
+						});
 					},
 					record: (entry) => {
 						pi.appendEntry(CHILD_ASK_RECORD_TYPE, entry);

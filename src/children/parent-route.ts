@@ -11,6 +11,7 @@ import { createServer, type IncomingMessage } from "node:http";
 import type { AddressInfo, Socket } from "node:net";
 import type { Answer, AskOutcome, AskRequest } from "../core/types.js";
 import { AskUserError } from "../core/validate.js";
+import { ANSWER_IMAGES_EXTENSION } from "../remote/protocol.js";
 import { createAgentEndpoint, refuseUpgrade } from "../web/agent-endpoint.js";
 import { describeAsker, replyToChild, requestFromChild } from "./child-question.js";
 import type { ParentRoute } from "./route-env.js";
@@ -31,7 +32,11 @@ export const CHILD_ASK_RECORD_TYPE = "ask_user-child";
 
 export interface ParentRouteDeps {
 	/** Shows the questions to the person (the front end's queued dialog). */
-	show(request: AskRequest, options: { signal: AbortSignal; requestId: string }): Promise<AskOutcome>;
+	/** `acceptsImages`: the child's model takes images (its question frame lists `answer-images`). */
+	show(
+		request: AskRequest,
+		options: { signal: AbortSignal; requestId: string; acceptsImages: boolean },
+	): Promise<AskOutcome>;
 	record(entry: ChildAskRecord): void;
 	/** A dialog that failed; the child is not answered (its question stays open until it goes away). */
 	failed?(error: unknown): void;
@@ -70,7 +75,9 @@ export async function startParentRoute(deps: ParentRouteDeps): Promise<ParentRou
 				const controller = new AbortController();
 				open.set(ask.id, { connection, questionId: payload.questionId, stop: controller });
 				const asker = describeAsker(payload.asker);
-				deps.show(request, { signal: controller.signal, requestId: `child-${ask.id}-${payload.questionId}` }).then(
+				const acceptsImages = payload.extensions?.includes(ANSWER_IMAGES_EXTENSION) === true;
+				const requestId = `child-${ask.id}-${payload.questionId}`;
+				deps.show(request, { signal: controller.signal, requestId, acceptsImages }).then(
 					(outcome) => {
 						const stillOpen = open.get(ask.id)?.stop === controller;
 						open.delete(ask.id);

@@ -22,6 +22,8 @@ export interface AskOptions {
 	history: readonly string[];
 	/** The person did something in the dialog (a key, a reply): the opt-in time limit restarts its clock. */
 	onActivity?: () => void;
+	/** `false`: whoever asks cannot take images (a child pi whose model reads none), whatever this pi's model takes. */
+	acceptsImages?: boolean;
 }
 
 export interface FrontEnd {
@@ -83,7 +85,7 @@ function rpcDialogs(ctx: ExtensionContext, structured: boolean, edges: ProcessEd
 				structured,
 				requestId: options.requestId,
 				// Only the structured protocol carries images (base64); the plain dialogs are text.
-				acceptsImages: structured && edges.imageSupport(ctx).allowed,
+				acceptsImages: structured && options.acceptsImages !== false && edges.imageSupport(ctx).allowed,
 			}),
 		);
 }
@@ -119,7 +121,7 @@ function tuiDialog(ctx: ExtensionContext, edges: ProcessEdges): DialogAsk {
 		const outcome = await askInteractive(ctx.ui, request, {
 			signal: options.signal,
 			history: options.history,
-			images: edges.imageSupport(ctx),
+			images: options.acceptsImages === false ? { allowed: false, why: "model" } : edges.imageSupport(ctx),
 			...(options.onActivity ? { onActivity: options.onActivity } : {}),
 		});
 		return outcome ?? fallback(request, options);

@@ -1,6 +1,8 @@
 /** A child's questions as the parent shows them, and the person's reply as the child reads it back. */
 import { describe, expect, it } from "vitest";
 import { askerLabel, replyToChild, requestFromChild } from "../../src/children/child-question.js";
+import { answeredOutcome } from "../../src/core/answers.js";
+import { imageFromBytes } from "../../src/core/images.js";
 import type { AskOutcome } from "../../src/core/types.js";
 import { AskUserError } from "../../src/core/validate.js";
 import {
@@ -11,6 +13,7 @@ import {
 	outcomeFromRemoteAnswers,
 } from "../../src/remote/protocol.js";
 import { DATABASE, FEATURES, NAME } from "../fixtures.js";
+import { TINY_PNG } from "../image-fixtures.js";
 
 const IDS = { questionId: "q1", sessionKey: "s", agentId: "pi-child" };
 const wireOf = (questions = [DATABASE, FEATURES, NAME]) => encodeQuestion({ questions }, IDS).payload.payload.questions;
@@ -56,6 +59,19 @@ function childReads(
 }
 
 describe("replyToChild", () => {
+	it("the images the person attached go back to the child with their answers, bytes and all, in order", () => {
+		const shot = imageFromBytes("shot.png", TINY_PNG);
+		if (!shot.ok) throw new Error(shot.reason);
+		const given = answeredOutcome(
+			[NAME, DATABASE],
+			[
+				{ chosen: [], typed: ["see this"], images: [shot.image] },
+				{ chosen: ["SQLite"], typed: [] },
+			],
+		);
+		expect(childReads(given, [NAME, DATABASE])).toEqual(given);
+	});
+
 	it("an answer with a multi-select, typed text, notes and a note on the set reaches the child exactly", () => {
 		const outcome: AskOutcome = {
 			kind: "answered",
