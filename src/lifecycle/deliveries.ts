@@ -103,9 +103,8 @@ export function createDeliveries(deps: DeliveriesDeps): Deliveries {
 			const refused = attached && once.deliveries.includes(attached) ? this.send([attached]) : undefined;
 			if (refused) return { kind: "refused", why: refused };
 			this.takeWaiting();
-			const parts = once.deliveries.map((d) => d.text);
-			if (!attached && prompt.trim() !== "") parts.push(prompt.trim());
-			return { kind: "text", ...deliveryContent(parts, once.deliveries) };
+			// An attached file's words are its answers, already in its delivery.
+			return { kind: "text", ...deliveryContent(once.deliveries, attached ? "" : prompt) };
 		},
 		notSent(deliveries) {
 			onTheWay = onTheWay.filter((d) => !deliveries.includes(d));

@@ -177,10 +177,7 @@ export function createLifecycle(pi: ExtensionAPI, edges: LifecycleEdges) {
 	 */
 	function sendOwnTurn(ctx: ExtensionContext, sent: readonly Delivery[], whileBusy: "steer" | "followUp"): boolean {
 		try {
-			const { text, images } = deliveryContent(
-				sent.map((d) => d.text),
-				sent,
-			);
+			const { text, images } = deliveryContent(sent);
 			const content = images.length > 0 ? [{ type: "text" as const, text }, ...images] : text;
 			void (ctx.isIdle() ? pi.sendUserMessage(content) : pi.sendUserMessage(content, { deliverAs: whileBusy }));
 		} catch (error) {

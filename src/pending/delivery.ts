@@ -51,8 +51,10 @@ export function deliveryImages(outcome: AskOutcome): Pick<Delivery, "images"> {
 	return images.length > 0 ? { images } : {};
 }
 
-/** What a user message carrying these deliveries holds: their texts, then their images in order. */
-export function deliveryContent(texts: readonly string[], deliveries: readonly Delivery[]) {
+/** What a user message carrying these deliveries (and the person's `prompt`) holds: the texts, then the images. */
+export function deliveryContent(deliveries: readonly Delivery[], prompt = ""): { text: string; images: ImageBlock[] } {
+	const texts = deliveries.map((d) => d.text);
+	if (prompt.trim() !== "") texts.push(prompt.trim());
 	return { text: texts.join("\n\n"), images: deliveries.flatMap((d) => d.images ?? []) };
 }
 

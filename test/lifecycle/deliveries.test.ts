@@ -113,6 +113,17 @@ describe("joinPrompt", () => {
 		expect([...w.claimed]).toEqual([a.path, b.path]);
 	});
 
+	it("the images attached to waiting answers travel with the prompt, after the text, in order", () => {
+		const w = world();
+		const image = { type: "image" as const, data: "iVBORw0K", mimeType: "image/png" };
+		w.deliveries.hold([{ ...a, images: [image] }], "waiting");
+		expect(w.deliveries.joinPrompt(undefined, "go on")).toEqual({
+			kind: "text",
+			text: `${a.text}\n\ngo on`,
+			images: [image],
+		});
+	});
+
 	it("refused, nothing consumed: two answers for one ask, or a file another pi holds", () => {
 		const w = world([b.path ?? ""]);
 		w.deliveries.hold([a], "waiting");
