@@ -22,7 +22,13 @@ import {
 	removePendingFile,
 	sessionPendingFiles,
 } from "../pending/pending-file.js";
-import { describeUntrusted, fileForDelivery, type PendingVerdict, UNTRUSTED_CHOICE } from "../pending/trust.js";
+import {
+	describeUntrusted,
+	fileForDelivery,
+	type PendingVerdict,
+	UNTRUSTED_CHOICE,
+	verdictReason,
+} from "../pending/trust.js";
 
 export interface QuestionsCommandDeps {
 	frontEnd(ctx: ExtensionContext): FrontEnd;
@@ -180,7 +186,7 @@ export function createQuestionsCommand(deps: QuestionsCommandDeps) {
 					const verdict = trust(target.file);
 					// Answers already delivered are never delivered again (a restored or copied file).
 					if (!verdict.trusted && verdict.kind === "settled") {
-						return shown.tell(`${path} ${verdict.reason}.`, "warning");
+						return shown.tell(`${path} ${verdictReason(verdict)}.`, "warning");
 					}
 					if (!verdict.trusted && target.file.sessionId !== sessionId && ctx.hasUI) {
 						// Another user's, an unknown or another folder's file: answered only by the person's choice, seeing its origin.

@@ -7,6 +7,7 @@
 import type { ExtensionContext } from "@mariozechner/pi-coding-agent";
 import { type ImageReader, outcomeFromAnswersText } from "../core/answer-input.js";
 import type { AskOutcome, AskRequest } from "../core/types.js";
+import { CLI } from "../i18n/use-language.js";
 import type { SavedQuestions } from "../modes/print.js";
 import { displayPath } from "../pending/pending-file.js";
 import type { RemoteBridge } from "../remote/bridge.js";
@@ -61,12 +62,9 @@ function upFrontOutcome(
 	try {
 		const outcome = outcomeFromAnswersText(answers, request.questions, readImage);
 		if (outcome) return outcome;
-		frontEnd.tell("--answers gives no answer to these questions; asking them instead", "warning");
+		frontEnd.tell(CLI.notices.flagNoAnswer, "warning");
 	} catch (error) {
-		frontEnd.tell(
-			`--answers does not fit these questions (${(error as Error).message}); asking them instead`,
-			"warning",
-		);
+		frontEnd.tell(CLI.notices.flagDoesNotFit((error as Error).message), "warning");
 	}
 	return undefined;
 }
@@ -91,7 +89,7 @@ function reported(outcome: AskOutcome, frontEnd: FrontEnd): AskOutcome {
 function backgroundAsk(ask: Ask, frontEnd: FrontEnd, deps: AskHandlerDeps): AskResolution | undefined {
 	const saved = deps.saveForLater(ask.ctx, ask.request, ask.toolCallId);
 	if (!saved.saved || saved.outcome.kind !== "pending") {
-		frontEnd.tell("the background questions could not be saved; asking them now instead", "warning");
+		frontEnd.tell(CLI.notices.backgroundNotSaved, "warning");
 		return undefined;
 	}
 	const outcome: AskOutcome = { ...saved.outcome, background: true };
@@ -146,13 +144,13 @@ export function createAskHandler(deps: AskHandlerDeps): AskHandler {
 			const timedOutHere = outcome.kind === "timedOut" && answeredBy === "local" && onDisk !== undefined;
 			if (timedOutHere && onDisk) {
 				outcome = { kind: "timedOut", pendingFile: displayPath(ask.ctx.cwd, onDisk) };
-				frontEnd.tell("No answer in time: the questions stay pending (/questions answer).", "warning");
+				frontEnd.tell(CLI.notices.timedOut, "warning");
 			}
 			// An interrupted ask's questions stay on disk, to be answered later (/questions, pi -c, --answers).
 			if (onDisk) deps.doneWithDisk(onDisk, outcome.kind === "interrupted" || timedOutHere);
 			deps.remember(outcome);
 			if (answeredBy === "remote") {
-				frontEnd.tell(outcome.kind === "answered" ? "Answered remotely." : "Dismissed remotely.");
+				frontEnd.tell(outcome.kind === "answered" ? CLI.notices.answeredRemotely : CLI.notices.dismissedRemotely);
 				return { outcome, mode: "remote" };
 			}
 			return { outcome, mode: frontEnd.recordedMode };
@@ -161,7 +159,7 @@ export function createAskHandler(deps: AskHandlerDeps): AskHandler {
 			// Nobody here can answer: wait for the remote answer; without one, the questions are saved (nothing lost).
 			const remote = await askRemotely(ask.signal);
 			if (isRemoteDecision(remote)) return { outcome: remote, mode: "remote" };
-			frontEnd.tell(`no remote answer (${remote.kind}); saving the questions instead`, "warning");
+			frontEnd.tell(CLI.notices.noRemoteAnswer(remote.kind), "warning");
 		}
 		const saved = deps.saveForLater(ask.ctx, ask.request, ask.toolCallId);
 		if (!saved.saved) return deps.stopRun(saved.terminalText);

@@ -6,6 +6,7 @@
  */
 import type { ExtensionContext } from "@mariozechner/pi-coding-agent";
 import type { AskOutcome } from "../core/types.js";
+import { CLI } from "../i18n/use-language.js";
 import { type Claims, describeClaim } from "../pending/claims.js";
 import { type AnsweredAsk, type Delivery, deliveryImages, formatStructuredDelivery } from "../pending/delivery.js";
 import type { FrontEnd } from "./front-end.js";
@@ -69,12 +70,6 @@ export interface AskToAnswer extends AnsweredAsk {
 
 /** The widget above the editor that says questions set aside wait. */
 const WAITING_WIDGET = "ask_user-waiting";
-/** Esc in a background ask's dialog: keeping them (first, so an Enter by habit loses nothing) or dismissing them. */
-const LATER_CHOICE = {
-	keep: "Keep them for later (/questions answer)",
-	dismiss: "Dismiss them: the agent is told no answers will come",
-} as const;
-
 export interface LateAnswersDeps {
 	frontEnd(ctx: ExtensionContext): FrontEnd;
 	claims: Pick<Claims, "heldElsewhere" | "claim">;
@@ -101,12 +96,10 @@ export function createLateAnswers(deps: LateAnswersDeps) {
 	async function answerInDialog(ctx: ExtensionContext, target: AskToAnswer, late: LateAsk = "pending"): Promise<void> {
 		const shown = deps.frontEnd(ctx);
 		if (!shown.ask) {
-			return shown.fail(
-				"/questions answer needs a UI. Answer with: pi -p -c --answers '[…]', or edit the pending file and run pi -c",
-			);
+			return shown.fail(CLI.notices.needsUi);
 		}
 		const holder = target.path ? deps.claims.heldElsewhere(target.path, target.toolCallId) : undefined;
-		if (holder) return shown.fail(`the questions are ${describeClaim(holder)}; answer them there`);
+		if (holder) return shown.fail(CLI.claim.answerThere(describeClaim(holder)));
 		const background = late === "background" || setAside.has(target.toolCallId);
 		// While its dialog is open the ask is this pi's: another pi's --answers, @file or web page leaves the file alone.
 		const release = target.path ? deps.claims.claim(target.path, target.toolCallId) : undefined;
@@ -117,11 +110,12 @@ export function createLateAnswers(deps: LateAnswersDeps) {
 			release?.();
 			throw error;
 		}
-		// In the TUI a background ask's Esc may mean "later" rather than "no answers": the person says which.
+		// In the TUI a background ask's Esc may mean "later" rather than "no answers": the person says which (keeping them
+		// first, so that an Enter by habit loses nothing).
 		const later =
 			background && outcome.kind === "cancelled" && shown.kind === "tui"
-				? (await ctx.ui.select("Dismiss these questions?", [LATER_CHOICE.keep, LATER_CHOICE.dismiss])) !==
-					LATER_CHOICE.dismiss
+				? (await ctx.ui.select(CLI.notices.dismissPrompt, [CLI.notices.keepForLater, CLI.notices.dismiss])) !==
+					CLI.notices.dismiss
 				: false;
 		const end = afterDialog(outcome, background ? "background" : "pending", later);
 		if (end.kind === "keep") {
@@ -130,12 +124,7 @@ export function createLateAnswers(deps: LateAnswersDeps) {
 			showWaiting(ctx);
 			if (end.setAside) {
 				// A reopened ask has no file: nothing stays pending, and /questions reopen offers it again.
-				shown.tell(
-					target.path
-						? "Not answered; the questions stay pending (/questions answer)."
-						: "Not answered; /questions reopen asks them again.",
-					"warning",
-				);
+				shown.tell(target.path ? CLI.notices.stillPending : CLI.notices.reopenLater, "warning");
 			}
 			return;
 		}

@@ -8,6 +8,7 @@
  */
 
 import type { ImageBlock } from "../core/result.js";
+import { en } from "../i18n/cli/en.js";
 import { type Claims, describeClaim } from "../pending/claims.js";
 import { type Delivery, deliveryContent, oneAnswerPerAsk } from "../pending/delivery.js";
 
@@ -59,7 +60,7 @@ export function createDeliveries(deps: DeliveriesDeps): Deliveries {
 			if (!delivery.path) continue;
 			const holder = deps.claims.heldElsewhere(delivery.path, delivery.toolCallId);
 			if (holder) {
-				return `${delivery.source}: the questions are ${describeClaim(holder)}; answer them there, or here once it has ended. Nothing was sent`;
+				return `${delivery.source}: the questions are ${describeClaim(holder, en.claim)}; answer them there, or here once it has ended. Nothing was sent`;
 			}
 		}
 		for (const delivery of deliveries) {

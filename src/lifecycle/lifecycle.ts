@@ -8,6 +8,7 @@ import { resolve } from "node:path";
 import type { ExtensionAPI, ExtensionContext, InputEvent, InputEventResult } from "@mariozechner/pi-coding-agent";
 import { typedParts } from "../core/answers.js";
 import type { AskOutcome, AskRequest } from "../core/types.js";
+import { CLI } from "../i18n/use-language.js";
 import { readCommandLine } from "../modes/cli-args.js";
 import { saveQuestionsForLater } from "../modes/print.js";
 import { answerImageReader } from "../pending/answer-images.js";
@@ -183,7 +184,7 @@ export function createLifecycle(pi: ExtensionAPI, edges: LifecycleEdges) {
 		} catch (error) {
 			// Not delivered: the pending files stay for the next try.
 			deliveries.notSent(sent);
-			frontEnd(ctx).fail(`could not deliver the answers: ${(error as Error).message}`);
+			frontEnd(ctx).fail(CLI.notices.notDelivered((error as Error).message));
 			return false;
 		}
 		return true;
@@ -329,7 +330,7 @@ export function createLifecycle(pi: ExtensionAPI, edges: LifecycleEdges) {
 				if (release) dialogClaims.set(path, release);
 				return path;
 			} catch (error) {
-				frontEnd(ctx).tell(`pi-ask-anywhere: could not save the questions: ${(error as Error).message}`, "warning");
+				frontEnd(ctx).tell(CLI.notices.notSaved((error as Error).message), "warning");
 				return undefined;
 			}
 		},

@@ -6,8 +6,9 @@
  */
 import { type ImageReader, outcomeFromAnswersText } from "../core/answer-input.js";
 import type { AskRequest } from "../core/types.js";
+import { CLI } from "../i18n/use-language.js";
 import { type Delivery, deliveryImages, formatStructuredDelivery } from "../pending/delivery.js";
-import type { PendingVerdict } from "../pending/trust.js";
+import { type PendingVerdict, verdictReason } from "../pending/trust.js";
 import type { EditedAnswers } from "./edited-answers.js";
 import type { FrontEndKind } from "./front-end.js";
 
@@ -85,7 +86,7 @@ function planFlagForOpen(findings: StartupFindings, flag: string, target: OpenAs
 	} catch (error) {
 		return { kind: "stop", error: (error as Error).message };
 	}
-	if (!outcome) return { kind: "stop", error: "--answers gives no answer to any pending question" };
+	if (!outcome) return { kind: "stop", error: CLI.notices.noAnswerToAny };
 	const delivery: Delivery = {
 		toolCallId: target.toolCallId,
 		text: formatStructuredDelivery(target, outcome, true),
@@ -97,7 +98,7 @@ function planFlagForOpen(findings: StartupFindings, flag: string, target: OpenAs
 		kind: "deliver",
 		deliveries: [delivery],
 		when: deliverWhen(findings),
-		notices: [`--answers answered ${questionList(target.request)}`],
+		notices: [CLI.notices.answered(questionList(target.request))],
 	};
 }
 
@@ -105,7 +106,7 @@ function planFlagForOpen(findings: StartupFindings, flag: string, target: OpenAs
 function planFlagForForeign(findings: StartupFindings, flag: string): StartupPlan | undefined {
 	// A file of a newer version may hold the questions meant: which ones --answers answers would be a guess.
 	if (findings.newer.length > 0) {
-		return { kind: "stop", error: `--answers answered nothing: ${findings.newer.join("\n")}` };
+		return { kind: "stop", error: CLI.notices.answeredNothing(findings.newer.join("\n")) };
 	}
 	const trusted = findings.foreign.filter((f) => f.trust.trusted);
 	const target = trusted.at(-1);
@@ -115,16 +116,16 @@ function planFlagForForeign(findings: StartupFindings, flag: string): StartupPla
 		const { shownPath, trust } = untrusted;
 		switch (trust.kind) {
 			case "settled":
-				return { kind: "stop", error: `--answers: ${shownPath} ${trust.reason}. Remove it with /questions clear` };
+				return { kind: "stop", error: CLI.notices.settledStop(shownPath, verdictReason(trust)) };
 			case "elsewhere":
 				return {
 					kind: "stop",
-					error: `--answers: ${shownPath} ${trust.reason}, so --answers does not answer it. Answer it in that folder, or here in pi with /questions answer, which shows where it came from first`,
+					error: CLI.notices.elsewhereStop(shownPath, verdictReason(trust)),
 				};
 			case "unknown":
 				return {
 					kind: "stop",
-					error: `--answers: ${shownPath} holds pending questions not written by this user's pi (${trust.reason}), so --answers does not answer them. To answer them on purpose, name the file: pi -p @${shownPath} "your answers"`,
+					error: CLI.notices.unknownStop(shownPath, verdictReason(trust)),
 				};
 		}
 	}
@@ -132,9 +133,9 @@ function planFlagForForeign(findings: StartupFindings, flag: string): StartupPla
 	try {
 		outcome = outcomeFromAnswersText(flag, target.request.questions, findings.readImage);
 	} catch (error) {
-		return { kind: "stop", error: `${(error as Error).message} (for ${target.shownPath})` };
+		return { kind: "stop", error: CLI.notices.forFile((error as Error).message, target.shownPath) };
 	}
-	if (!outcome) return { kind: "stop", error: `--answers gives no answer to the questions in ${target.shownPath}` };
+	if (!outcome) return { kind: "stop", error: CLI.notices.noAnswerForFile(target.shownPath) };
 	return {
 		kind: "deliver",
 		deliveries: [
@@ -148,7 +149,7 @@ function planFlagForForeign(findings: StartupFindings, flag: string): StartupPla
 			},
 		],
 		when: deliverWhen(findings),
-		notices: [`--answers answered ${questionList(target.request)} from ${target.shownPath}`],
+		notices: [CLI.notices.answeredFrom(questionList(target.request), target.shownPath)],
 	};
 }
 
@@ -158,7 +159,7 @@ function planAnswersFlag(findings: StartupFindings, flag: string): StartupPlan {
 	if (findings.continued) {
 		return {
 			kind: "stop",
-			error: "--answers: this session has no pending questions to answer (see /questions); nothing was sent",
+			error: CLI.notices.noneInSession,
 		};
 	}
 	const foreign = planFlagForForeign(findings, flag);
@@ -166,7 +167,7 @@ function planAnswersFlag(findings: StartupFindings, flag: string): StartupPlan {
 	if (!withUi(findings.frontEnd) && !findings.prompt) {
 		return {
 			kind: "stop",
-			error: "--answers: there are no pending questions to answer, and no prompt that could ask any",
+			error: CLI.notices.noneAnywhere,
 		};
 	}
 	return { kind: "answer-first-ask", answers: flag };

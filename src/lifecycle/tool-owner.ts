@@ -6,6 +6,7 @@
  */
 import type { ExtensionAPI, ExtensionContext } from "@mariozechner/pi-coding-agent";
 import { TOOL_NAME } from "../core/prompt.js";
+import { CLI } from "../i18n/use-language.js";
 
 /** What `pi.getAllTools()` says of a tool (its `sourceInfo` is absent on hosts that do not track sources). */
 export interface ToolSource {
@@ -24,11 +25,7 @@ export function toolOwner(tools: readonly ToolSource[], registeredByUs: boolean)
 
 /** Said once when ours steps aside: who answers, what of ours still works, and how to switch. */
 export function stepAsideNotice(otherPath: string): string {
-	return [
-		`another package answers ask_user in this pi (${otherPath}), so pi-ask-anywhere does not register its own.`,
-		"/questions and --answers still answer questions pi-ask-anywhere saved earlier.",
-		"To use pi-ask-anywhere instead: pi remove that package (or pi remove npm:pi-ask-anywhere to keep the other).",
-	].join(" ");
+	return CLI.notices.stepAside(otherPath);
 }
 
 /**

@@ -5,6 +5,7 @@
  * An ask settled anywhere is never delivered again; an ask made for another project folder is not this project's.
  */
 import type { SessionEntry } from "@mariozechner/pi-coding-agent";
+import { en } from "../i18n/cli/en.js";
 import type { PendingFile } from "../pending/pending-file.js";
 import {
 	currentSessionPlaces,
@@ -82,19 +83,26 @@ export function pendingTrust(sources: TrustSources): (file: PendingFile, cwd?: s
 			return {
 				trusted: false,
 				kind: "settled",
-				reason:
-					"holds questions already answered (their answers were delivered, or they were cleared), so nothing is sent again",
+				reason: en.trust.settled,
 			};
 		}
 		const madeIn = sources.folderOfAsk(file.sessionId, file.toolCallId);
 		const elsewhere = (folder: string): PendingVerdict => ({
 			trusted: false,
 			kind: "elsewhere",
-			reason: `holds questions your pi asked in ${folder}, not in this project (a copy of that project?)`,
+			reason: en.trust.elsewhere(folder),
+			folder,
 		});
 		if (madeIn !== undefined && !sameFolder(madeIn, cwd)) return elsewhere(madeIn);
 		const verdict = judgePendingFile(file, sessionFolders(cwd), record, { anyFolder: madeIn !== undefined });
-		if (!verdict.trusted) return { trusted: false, kind: "unknown", reason: distrustReason(verdict.reason) };
+		if (!verdict.trusted) {
+			return {
+				trusted: false,
+				kind: "unknown",
+				reason: distrustReason(verdict.reason, en.trust),
+				because: verdict.reason,
+			};
+		}
 		// Saved before the record existed: the session's own header (in this user's session folder) says where.
 		if (madeIn === undefined && record.kind === "found" && record.cwd && !sameFolder(record.cwd, cwd)) {
 			return elsewhere(record.cwd);

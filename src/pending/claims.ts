@@ -13,6 +13,8 @@ import { basename, dirname, join } from "node:path";
 import { isRecord } from "../core/json.js";
 import { sanitizeLine } from "../core/text.js";
 import { isRunning, type ProcessIdentity, selfIdentity } from "../host/process-identity.js";
+import type { CliStrings } from "../i18n/cli/types.js";
+import { CLI } from "../i18n/use-language.js";
 
 /** How often a claim is refreshed; it is dead after three intervals without one. */
 export const CLAIM_REFRESH_MS = 5_000;
@@ -48,8 +50,8 @@ export function isOwnClaim(claim: Claim, host: string, self: ProcessIdentity): b
 }
 
 /** One line for the person: which pi holds the questions. */
-export function describeClaim(claim: Claim): string {
-	return `open in another pi (pid ${claim.pid} on ${sanitizeLine(claim.host)})`;
+export function describeClaim(claim: Claim, words: CliStrings["claim"] = CLI.claim): string {
+	return words.heldBy(String(claim.pid), sanitizeLine(claim.host));
 }
 
 /** The claim file of a pending file. */

@@ -10,6 +10,8 @@ import { isRecord } from "../core/json.js";
 import { sanitizeLine, sanitizeText } from "../core/text.js";
 import type { AskRequest, Question } from "../core/types.js";
 import { AskUserError, validateRequest } from "../core/validate.js";
+import type { CliStrings } from "../i18n/cli/types.js";
+import { CLI } from "../i18n/use-language.js";
 import { readRegularFile } from "./regular-file.js";
 
 const PENDING_VERSION = 1;
@@ -387,11 +389,11 @@ export function displayPath(cwd: string, path: string): string {
 }
 
 /** The questions as a person reads them on a terminal, numbered, with options. */
-export function formatPendingQuestions(file: PendingFile): string {
+export function formatPendingQuestions(file: PendingFile, words: CliStrings["layout"] = CLI.layout): string {
 	return file.questions
 		.map((q, i) => {
 			const head = `${i + 1}. ${q.header ? `[${sanitizeLine(q.header)}] ` : ""}${sanitizeLine(q.question)}`;
-			const kind = q.multiSelect ? " (choose any)" : "";
+			const kind = q.multiSelect ? words.chooseAny : "";
 			// The model's context for the person (markdown), under the question, one indented line per line.
 			const context = sanitizeText(file.request.questions[i]?.context ?? "")
 				.split("\n")
@@ -404,12 +406,14 @@ export function formatPendingQuestions(file: PendingFile): string {
 			});
 			// JSON.stringify escapes C0 controls but not C1 or bidi controls: those are removed as well.
 			const answer =
-				q.answer === null || q.answer === undefined ? [] : [`   answer: ${sanitizeLine(JSON.stringify(q.answer))}`];
+				q.answer === null || q.answer === undefined
+					? []
+					: [`   ${words.answer(sanitizeLine(JSON.stringify(q.answer)))}`];
 			return [
 				head + kind,
 				...context,
 				...options,
-				...(options.length ? ["     - or your own answer"] : []),
+				...(options.length ? [`     - ${words.ownAnswer}`] : []),
 				...answer,
 			].join("\n");
 		})

@@ -15,6 +15,8 @@ import { isRecord } from "../core/json.js";
 import { normalizeArguments } from "../core/normalize.js";
 import { sanitizeLine, sanitizeText } from "../core/text.js";
 import { validateRequest } from "../core/validate.js";
+import type { CliStrings } from "../i18n/cli/types.js";
+import { CLI } from "../i18n/use-language.js";
 import { lastUserText } from "../session/branch.js";
 import type { PendingFile } from "./pending-file.js";
 import { readRegularFile } from "./regular-file.js";
@@ -39,7 +41,16 @@ export type TrustVerdict = { trusted: true } | { trusted: false; reason: Distrus
  */
 export type PendingVerdict =
 	| { trusted: true }
-	| { trusted: false; kind: "unknown" | "elsewhere" | "settled"; reason: string };
+	| {
+			trusted: false;
+			kind: "unknown" | "elsewhere" | "settled";
+			/** In English, for programs (the web page, `/questions json`); `verdictReason` says it in the run's language. */
+			reason: string;
+			/** Why an `unknown` file fails the rule. */
+			because?: DistrustReason;
+			/** Where an `elsewhere` file's questions were asked. */
+			folder?: string;
+	  };
 
 /** What the session file named by a pending file holds, as far as the rule needs it. */
 export type SessionRecord =
@@ -99,36 +110,50 @@ export function judgePendingFile(
 	return { trusted: true };
 }
 
-/** One sentence for the person: why this file was not written by their own pi. */
-export function distrustReason(reason: DistrustReason): string {
+/** One sentence for the person: why this file was not written by their own pi (in `words`, the run's language). */
+export function distrustReason(reason: DistrustReason, words: CliStrings["trust"] = CLI.trust): string {
 	switch (reason) {
 		case "no-session-file":
-			return "it names no session file (written with --no-session, by hand, or elsewhere)";
+			return words.noSessionFile;
 		case "outside-session-folders":
-			return "the session file it names is not where your pi keeps sessions";
+			return words.outsideSessionFolders;
 		case "session-missing":
-			return "the session file it names does not exist or is not readable";
+			return words.sessionMissing;
 		case "other-session":
-			return "the session file it names belongs to another session";
+			return words.otherSession;
 		case "no-ask-call":
-			return "the session it names never made this ask_user call";
+			return words.noAskCall;
 		case "questions-differ":
-			return "its questions are not the ones asked in the session it names";
+			return words.questionsDiffer;
 		case "task-differs":
-			return "its task is not something you wrote in the session it names";
+			return words.taskDiffers;
 	}
+}
+
+/** A verdict's reason for the person, in `words` (its `reason` stays English for programs). */
+export function verdictReason(
+	verdict: Extract<PendingVerdict, { trusted: false }>,
+	words: CliStrings["trust"] = CLI.trust,
+): string {
+	if (verdict.kind === "settled") return words.settled;
+	if (verdict.kind === "elsewhere" && verdict.folder !== undefined) return words.elsewhere(verdict.folder);
+	if (verdict.kind === "unknown" && verdict.because !== undefined) return distrustReason(verdict.because, words);
+	return verdict.reason;
 }
 
 /**
  * Where a pending file says it came from, every string sanitised for a terminal. The task is shown in
  * full: it is the text that would reach the model with the answers, so the person must see all of it.
  */
-export function describeOrigin(file: PendingFile): string[] {
+export function describeOrigin(file: PendingFile, words: CliStrings["trust"] = CLI.trust): string[] {
+	const sessionId = sanitizeLine(file.sessionId);
 	const lines = [
-		`session: ${sanitizeLine(file.sessionId)}${file.sessionFile ? ` (${sanitizeLine(file.sessionFile)})` : " (no session file)"}`,
-		`saved: ${sanitizeLine(file.timestamp)}`,
+		file.sessionFile
+			? words.originSession(sessionId, sanitizeLine(file.sessionFile))
+			: words.originNoSessionFile(sessionId),
+		words.originSaved(sanitizeLine(file.timestamp)),
 	];
-	if (file.task !== undefined) lines.push(`its task: ${sanitizeText(file.task)}`);
+	if (file.task !== undefined) lines.push(words.originTask(sanitizeText(file.task)));
 	return lines;
 }
 
@@ -308,13 +333,19 @@ export function describeUntrusted(
 	shownPath: string,
 	file: PendingFile,
 	verdict: Extract<PendingVerdict, { trusted: false }>,
+	words: CliStrings["trust"] = CLI.trust,
 ): string {
-	const why = verdict.kind === "unknown" ? `was not written by your pi: ${verdict.reason}` : verdict.reason;
-	return [`${sanitizeLine(shownPath)} ${why}.`, ...describeOrigin(file).map((line) => `  ${line}`)].join("\n");
+	const reason = verdictReason(verdict, words);
+	const why = verdict.kind === "unknown" ? words.notYours(reason) : reason;
+	return [`${sanitizeLine(shownPath)} ${why}.`, ...describeOrigin(file, words).map((line) => `  ${line}`)].join("\n");
 }
 
-/** The explicit choice the TUI asks for before answering a file that fails the rule. */
+/** The explicit choice the TUI asks for before answering a file that fails the rule (read when asked). */
 export const UNTRUSTED_CHOICE = {
-	answer: "Answer its questions (its task is not sent to the model)",
-	leave: "Leave it",
-} as const;
+	get answer(): string {
+		return CLI.trust.answerAnyway;
+	},
+	get leave(): string {
+		return CLI.trust.leave;
+	},
+};

@@ -7,6 +7,7 @@
 import { basename } from "node:path";
 import { sanitizeLine, sanitizeText } from "../core/text.js";
 import type { AskRequest } from "../core/types.js";
+import { en } from "../i18n/cli/en.js";
 import { type Claims, describeClaim } from "../pending/claims.js";
 import { listPendingFiles, type PendingFile, PendingFileError, writePendingAnswers } from "../pending/pending-file.js";
 import type { PendingVerdict } from "../pending/trust.js";
@@ -83,7 +84,7 @@ export function listPendingViews(cwd: string, judge: JudgePending, heldElsewhere
 		if (file.task !== undefined) view.task = sanitizeText(file.task);
 		if (!verdict.trusted) view.distrust = verdict.reason;
 		const holder = heldElsewhere(entry.path, file.toolCallId);
-		if (holder) view.heldBy = describeClaim(holder);
+		if (holder) view.heldBy = describeClaim(holder, en.claim);
 		return view;
 	});
 }
@@ -143,7 +144,7 @@ export function answerPendingFile(
 	}
 	const holder = heldElsewhere(entry.path, file.toolCallId);
 	if (holder) {
-		const error = `not written: these questions are ${describeClaim(holder)}`;
+		const error = `not written: these questions are ${describeClaim(holder, en.claim)}`;
 		return { ok: false, status: 409, error, code: "pending-held" };
 	}
 	// The first answer wins, as for a live ask: a second page (or a hand edit before it) is never overwritten.

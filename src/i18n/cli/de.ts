@@ -32,6 +32,69 @@ export const de: CliStrings = {
 		nothingReopened: "Nichts wieder geöffnet.",
 		notAnswered: (path) => `Nicht beantwortet; ${path} bleibt, wie es ist.`,
 	},
+	layout: {
+		chooseAny: " (beliebig viele wählbar)",
+		ownAnswer: "oder eine eigene Antwort",
+		answer: (json) => `Antwort: ${json}`,
+	},
+	claim: {
+		heldBy: (pid, host) => `in einem anderen pi offen (PID ${pid} auf ${host})`,
+		answerThere: (claim) => `Die Fragen sind ${claim}; beantworte sie dort`,
+	},
+	trust: {
+		notYours: (reason) => `wurde nicht von deinem pi geschrieben: ${reason}`,
+		noSessionFile: "sie nennt keine Sitzungsdatei (mit --no-session, von Hand oder anderswo geschrieben)",
+		outsideSessionFolders: "die genannte Sitzungsdatei liegt nicht dort, wo dein pi Sitzungen ablegt",
+		sessionMissing: "die genannte Sitzungsdatei existiert nicht oder ist nicht lesbar",
+		otherSession: "die genannte Sitzungsdatei gehört zu einer anderen Sitzung",
+		noAskCall: "die genannte Sitzung hat diesen ask_user-Aufruf nie gemacht",
+		questionsDiffer: "ihre Fragen sind nicht die, die in der genannten Sitzung gestellt wurden",
+		taskDiffers: "ihre Aufgabe ist nichts, was du in der genannten Sitzung geschrieben hast",
+		settled:
+			"enthält bereits erledigte Fragen (ihre Antworten wurden zugestellt oder sie wurden gelöscht), daher wird nichts erneut gesendet",
+		elsewhere: (folder) =>
+			`enthält Fragen, die dein pi in ${folder} gestellt hat, nicht in diesem Projekt (eine Kopie jenes Projekts?)`,
+		originSession: (id, file) => `Sitzung: ${id} (${file})`,
+		originNoSessionFile: (id) => `Sitzung: ${id} (keine Sitzungsdatei)`,
+		originSaved: (timestamp) => `gespeichert: ${timestamp}`,
+		originTask: (task) => `ihre Aufgabe: ${task}`,
+		answerAnyway: "Ihre Fragen beantworten (ihre Aufgabe wird nicht an das Modell gesendet)",
+		leave: "Liegen lassen",
+	},
+	notices: {
+		notDelivered: (message) => `Die Antworten konnten nicht zugestellt werden: ${message}`,
+		notSaved: (message) => `pi-ask-anywhere: Die Fragen konnten nicht gespeichert werden: ${message}`,
+		answered: (questions) => `--answers hat ${questions} beantwortet`,
+		answeredFrom: (questions, path) => `--answers hat ${questions} aus ${path} beantwortet`,
+		noAnswerToAny: "--answers beantwortet keine der offenen Fragen",
+		answeredNothing: (why) => `--answers hat nichts beantwortet: ${why}`,
+		settledStop: (path, reason) => `--answers: ${path} ${reason}. Mit /questions clear entfernen`,
+		elsewhereStop: (path, reason) =>
+			`--answers: ${path} ${reason}, daher beantwortet --answers sie nicht. Beantworte sie in jenem Ordner oder hier in pi mit /questions answer, das zuerst zeigt, woher sie stammt`,
+		unknownStop: (path, reason) =>
+			`--answers: ${path} enthält offene Fragen, die nicht vom pi dieses Benutzers geschrieben wurden (${reason}), daher beantwortet --answers sie nicht. Um sie bewusst zu beantworten, nenne die Datei: pi -p @${path} "deine Antworten"`,
+		forFile: (message, path) => `${message} (für ${path})`,
+		noAnswerForFile: (path) => `--answers beantwortet keine der Fragen in ${path}`,
+		noneInSession:
+			"--answers: Diese Sitzung hat keine offenen Fragen zu beantworten (siehe /questions); nichts wurde gesendet",
+		noneAnywhere: "--answers: Es gibt keine offenen Fragen zu beantworten und keinen Prompt, der welche stellen könnte",
+		flagNoAnswer: "--answers beantwortet keine dieser Fragen; sie werden stattdessen gestellt",
+		flagDoesNotFit: (message) => `--answers passt nicht zu diesen Fragen (${message}); sie werden stattdessen gestellt`,
+		backgroundNotSaved: "Die Hintergrundfragen konnten nicht gespeichert werden; sie werden stattdessen jetzt gestellt",
+		timedOut: "Keine Antwort rechtzeitig: Die Fragen bleiben offen (/questions answer).",
+		answeredRemotely: "Aus der Ferne beantwortet.",
+		dismissedRemotely: "Aus der Ferne verworfen.",
+		noRemoteAnswer: (kind) => `Keine Antwort aus der Ferne (${kind}); die Fragen werden stattdessen gespeichert`,
+		needsUi:
+			"/questions answer braucht eine Oberfläche. Antworte mit: pi -p -c --answers '[…]', oder bearbeite die offene Datei und starte pi -c",
+		dismissPrompt: "Diese Fragen verwerfen?",
+		keepForLater: "Für später aufheben (/questions answer)",
+		dismiss: "Verwerfen: Der Agent erfährt, dass keine Antworten kommen",
+		stillPending: "Nicht beantwortet; die Fragen bleiben offen (/questions answer).",
+		reopenLater: "Nicht beantwortet; /questions reopen stellt sie erneut.",
+		stepAside: (path) =>
+			`Ein anderes Paket beantwortet ask_user in diesem pi (${path}), daher registriert pi-ask-anywhere kein eigenes. /questions und --answers beantworten weiterhin Fragen, die pi-ask-anywhere früher gespeichert hat. Um stattdessen pi-ask-anywhere zu nutzen: Entferne jenes Paket mit pi remove (oder pi remove npm:pi-ask-anywhere, um das andere zu behalten).`,
+	},
 	print: {
 		hasQuestions: "Der Agent hat Fragen an dich:",
 		instructions: (path, quoted, example) => `Fragen offen. Deine Eingabe wird gebraucht.

@@ -32,6 +32,69 @@ export const es: CliStrings = {
 		nothingReopened: "No se reabrió nada.",
 		notAnswered: (path) => `Sin responder; ${path} queda como está.`,
 	},
+	layout: {
+		chooseAny: " (elige las que quieras)",
+		ownAnswer: "o tu propia respuesta",
+		answer: (json) => `respuesta: ${json}`,
+	},
+	claim: {
+		heldBy: (pid, host) => `abiertas en otro pi (pid ${pid} en ${host})`,
+		answerThere: (claim) => `Las preguntas están ${claim}; respóndelas allí`,
+	},
+	trust: {
+		notYours: (reason) => `no fue escrito por tu pi: ${reason}`,
+		noSessionFile: "no nombra ningún archivo de sesión (escrito con --no-session, a mano o en otro lugar)",
+		outsideSessionFolders: "el archivo de sesión que nombra no está donde tu pi guarda las sesiones",
+		sessionMissing: "el archivo de sesión que nombra no existe o no se puede leer",
+		otherSession: "el archivo de sesión que nombra pertenece a otra sesión",
+		noAskCall: "la sesión que nombra nunca hizo esta llamada a ask_user",
+		questionsDiffer: "sus preguntas no son las que se hicieron en la sesión que nombra",
+		taskDiffers: "su tarea no es algo que escribieras en la sesión que nombra",
+		settled:
+			"contiene preguntas ya resueltas (sus respuestas se entregaron, o se borraron), así que no se vuelve a enviar nada",
+		elsewhere: (folder) =>
+			`contiene preguntas que tu pi hizo en ${folder}, no en este proyecto (¿una copia de ese proyecto?)`,
+		originSession: (id, file) => `sesión: ${id} (${file})`,
+		originNoSessionFile: (id) => `sesión: ${id} (sin archivo de sesión)`,
+		originSaved: (timestamp) => `guardado: ${timestamp}`,
+		originTask: (task) => `su tarea: ${task}`,
+		answerAnyway: "Responder sus preguntas (su tarea no se envía al modelo)",
+		leave: "Dejarlo",
+	},
+	notices: {
+		notDelivered: (message) => `No se pudieron entregar las respuestas: ${message}`,
+		notSaved: (message) => `pi-ask-anywhere: no se pudieron guardar las preguntas: ${message}`,
+		answered: (questions) => `--answers respondió ${questions}`,
+		answeredFrom: (questions, path) => `--answers respondió ${questions} de ${path}`,
+		noAnswerToAny: "--answers no responde ninguna pregunta pendiente",
+		answeredNothing: (why) => `--answers no respondió nada: ${why}`,
+		settledStop: (path, reason) => `--answers: ${path} ${reason}. Elimínalo con /questions clear`,
+		elsewhereStop: (path, reason) =>
+			`--answers: ${path} ${reason}, así que --answers no lo responde. Respóndelo en esa carpeta, o aquí en pi con /questions answer, que primero muestra de dónde viene`,
+		unknownStop: (path, reason) =>
+			`--answers: ${path} contiene preguntas pendientes que no escribió el pi de este usuario (${reason}), así que --answers no las responde. Para responderlas a propósito, nombra el archivo: pi -p @${path} "tus respuestas"`,
+		forFile: (message, path) => `${message} (para ${path})`,
+		noAnswerForFile: (path) => `--answers no responde ninguna de las preguntas de ${path}`,
+		noneInSession:
+			"--answers: esta sesión no tiene preguntas pendientes que responder (ver /questions); no se envió nada",
+		noneAnywhere: "--answers: no hay preguntas pendientes que responder, ni un prompt que pueda hacer alguna",
+		flagNoAnswer: "--answers no responde ninguna de estas preguntas; se hacen en su lugar",
+		flagDoesNotFit: (message) => `--answers no encaja con estas preguntas (${message}); se hacen en su lugar`,
+		backgroundNotSaved: "No se pudieron guardar las preguntas en segundo plano; se hacen ahora en su lugar",
+		timedOut: "Sin respuesta a tiempo: las preguntas siguen pendientes (/questions answer).",
+		answeredRemotely: "Respondido en remoto.",
+		dismissedRemotely: "Descartado en remoto.",
+		noRemoteAnswer: (kind) => `Sin respuesta remota (${kind}); se guardan las preguntas en su lugar`,
+		needsUi:
+			"/questions answer necesita una interfaz. Responde con: pi -p -c --answers '[…]', o edita el archivo pendiente y ejecuta pi -c",
+		dismissPrompt: "¿Descartar estas preguntas?",
+		keepForLater: "Guardarlas para más tarde (/questions answer)",
+		dismiss: "Descartarlas: se avisa al agente de que no llegarán respuestas",
+		stillPending: "Sin responder; las preguntas siguen pendientes (/questions answer).",
+		reopenLater: "Sin responder; /questions reopen las vuelve a hacer.",
+		stepAside: (path) =>
+			`Otro paquete responde a ask_user en este pi (${path}), así que pi-ask-anywhere no registra el suyo. /questions y --answers siguen respondiendo las preguntas que pi-ask-anywhere guardó antes. Para usar pi-ask-anywhere en su lugar: quita ese paquete con pi remove (o pi remove npm:pi-ask-anywhere para quedarte con el otro).`,
+	},
 	print: {
 		hasQuestions: "El agente tiene preguntas para ti:",
 		instructions: (path, quoted, example) => `Preguntas pendientes. Se necesita tu respuesta.

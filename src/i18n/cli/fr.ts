@@ -33,6 +33,69 @@ export const fr: CliStrings = {
 		nothingReopened: "Rien n'a été rouvert.",
 		notAnswered: (path) => `Sans réponse ; ${path} reste tel quel.`,
 	},
+	layout: {
+		chooseAny: " (choix multiples)",
+		ownAnswer: "ou votre propre réponse",
+		answer: (json) => `réponse : ${json}`,
+	},
+	claim: {
+		heldBy: (pid, host) => `ouvertes dans un autre pi (pid ${pid} sur ${host})`,
+		answerThere: (claim) => `Les questions sont ${claim} ; répondez-y là-bas`,
+	},
+	trust: {
+		notYours: (reason) => `n'a pas été écrit par votre pi : ${reason}`,
+		noSessionFile: "il ne nomme aucun fichier de session (écrit avec --no-session, à la main ou ailleurs)",
+		outsideSessionFolders: "le fichier de session qu'il nomme n'est pas là où votre pi garde ses sessions",
+		sessionMissing: "le fichier de session qu'il nomme n'existe pas ou n'est pas lisible",
+		otherSession: "le fichier de session qu'il nomme appartient à une autre session",
+		noAskCall: "la session qu'il nomme n'a jamais fait cet appel ask_user",
+		questionsDiffer: "ses questions ne sont pas celles posées dans la session qu'il nomme",
+		taskDiffers: "sa tâche n'est pas un texte que vous avez écrit dans la session qu'il nomme",
+		settled:
+			"contient des questions déjà traitées (leurs réponses ont été remises, ou elles ont été effacées), donc rien n'est renvoyé",
+		elsewhere: (folder) =>
+			`contient des questions que votre pi a posées dans ${folder}, pas dans ce projet (une copie de ce projet ?)`,
+		originSession: (id, file) => `session : ${id} (${file})`,
+		originNoSessionFile: (id) => `session : ${id} (aucun fichier de session)`,
+		originSaved: (timestamp) => `enregistré : ${timestamp}`,
+		originTask: (task) => `sa tâche : ${task}`,
+		answerAnyway: "Répondre à ses questions (sa tâche n'est pas envoyée au modèle)",
+		leave: "Le laisser",
+	},
+	notices: {
+		notDelivered: (message) => `Impossible de remettre les réponses : ${message}`,
+		notSaved: (message) => `pi-ask-anywhere : impossible d'enregistrer les questions : ${message}`,
+		answered: (questions) => `--answers a répondu à ${questions}`,
+		answeredFrom: (questions, path) => `--answers a répondu à ${questions} depuis ${path}`,
+		noAnswerToAny: "--answers ne répond à aucune question en attente",
+		answeredNothing: (why) => `--answers n'a répondu à rien : ${why}`,
+		settledStop: (path, reason) => `--answers : ${path} ${reason}. Supprimez-le avec /questions clear`,
+		elsewhereStop: (path, reason) =>
+			`--answers : ${path} ${reason}, donc --answers n'y répond pas. Répondez-y dans ce dossier, ou ici dans pi avec /questions answer, qui montre d'abord sa provenance`,
+		unknownStop: (path, reason) =>
+			`--answers : ${path} contient des questions en attente qui n'ont pas été écrites par le pi de cet utilisateur (${reason}), donc --answers n'y répond pas. Pour y répondre délibérément, nommez le fichier : pi -p @${path} "vos réponses"`,
+		forFile: (message, path) => `${message} (pour ${path})`,
+		noAnswerForFile: (path) => `--answers ne répond à aucune des questions de ${path}`,
+		noneInSession: "--answers : cette session n'a aucune question en attente (voir /questions) ; rien n'a été envoyé",
+		noneAnywhere: "--answers : il n'y a aucune question en attente, ni de prompt qui pourrait en poser",
+		flagNoAnswer: "--answers ne répond à aucune de ces questions ; elles sont posées à la place",
+		flagDoesNotFit: (message) =>
+			`--answers ne correspond pas à ces questions (${message}) ; elles sont posées à la place`,
+		backgroundNotSaved: "Les questions en arrière-plan n'ont pas pu être enregistrées ; elles sont posées maintenant",
+		timedOut: "Pas de réponse à temps : les questions restent en attente (/questions answer).",
+		answeredRemotely: "Répondu à distance.",
+		dismissedRemotely: "Écarté à distance.",
+		noRemoteAnswer: (kind) => `Pas de réponse à distance (${kind}) ; les questions sont enregistrées à la place`,
+		needsUi:
+			"/questions answer nécessite une interface. Répondez avec : pi -p -c --answers '[…]', ou modifiez le fichier en attente et lancez pi -c",
+		dismissPrompt: "Écarter ces questions ?",
+		keepForLater: "Les garder pour plus tard (/questions answer)",
+		dismiss: "Les écarter : l'agent apprend qu'aucune réponse ne viendra",
+		stillPending: "Sans réponse ; les questions restent en attente (/questions answer).",
+		reopenLater: "Sans réponse ; /questions reopen les pose à nouveau.",
+		stepAside: (path) =>
+			`Un autre paquet répond à ask_user dans ce pi (${path}), donc pi-ask-anywhere n'enregistre pas le sien. /questions et --answers répondent toujours aux questions enregistrées plus tôt par pi-ask-anywhere. Pour utiliser pi-ask-anywhere à la place : supprimez ce paquet avec pi remove (ou pi remove npm:pi-ask-anywhere pour garder l'autre).`,
+	},
 	print: {
 		hasQuestions: "L'agent a des questions pour vous :",
 		instructions: (path, quoted, example) => `Questions en attente. Votre réponse est requise.

@@ -32,6 +32,69 @@ export const ptBR: CliStrings = {
 		nothingReopened: "Nada foi reaberto.",
 		notAnswered: (path) => `Sem resposta; ${path} fica como está.`,
 	},
+	layout: {
+		chooseAny: " (escolha quantas quiser)",
+		ownAnswer: "ou sua própria resposta",
+		answer: (json) => `resposta: ${json}`,
+	},
+	claim: {
+		heldBy: (pid, host) => `abertas em outro pi (pid ${pid} em ${host})`,
+		answerThere: (claim) => `As perguntas estão ${claim}; responda-as lá`,
+	},
+	trust: {
+		notYours: (reason) => `não foi escrito pelo seu pi: ${reason}`,
+		noSessionFile: "ele não indica nenhum arquivo de sessão (escrito com --no-session, à mão ou em outro lugar)",
+		outsideSessionFolders: "o arquivo de sessão indicado não está onde o seu pi guarda as sessões",
+		sessionMissing: "o arquivo de sessão indicado não existe ou não pode ser lido",
+		otherSession: "o arquivo de sessão indicado pertence a outra sessão",
+		noAskCall: "a sessão indicada nunca fez esta chamada ask_user",
+		questionsDiffer: "as perguntas dele não são as feitas na sessão indicada",
+		taskDiffers: "a tarefa dele não é algo que você escreveu na sessão indicada",
+		settled:
+			"contém perguntas já resolvidas (as respostas foram entregues, ou elas foram apagadas), então nada é enviado de novo",
+		elsewhere: (folder) =>
+			`contém perguntas que o seu pi fez em ${folder}, não neste projeto (uma cópia daquele projeto?)`,
+		originSession: (id, file) => `sessão: ${id} (${file})`,
+		originNoSessionFile: (id) => `sessão: ${id} (sem arquivo de sessão)`,
+		originSaved: (timestamp) => `salvo: ${timestamp}`,
+		originTask: (task) => `tarefa dele: ${task}`,
+		answerAnyway: "Responder às perguntas (a tarefa dele não é enviada ao modelo)",
+		leave: "Deixar como está",
+	},
+	notices: {
+		notDelivered: (message) => `Não foi possível entregar as respostas: ${message}`,
+		notSaved: (message) => `pi-ask-anywhere: não foi possível salvar as perguntas: ${message}`,
+		answered: (questions) => `--answers respondeu ${questions}`,
+		answeredFrom: (questions, path) => `--answers respondeu ${questions} de ${path}`,
+		noAnswerToAny: "--answers não responde nenhuma pergunta pendente",
+		answeredNothing: (why) => `--answers não respondeu nada: ${why}`,
+		settledStop: (path, reason) => `--answers: ${path} ${reason}. Remova-o com /questions clear`,
+		elsewhereStop: (path, reason) =>
+			`--answers: ${path} ${reason}, então --answers não o responde. Responda naquela pasta, ou aqui no pi com /questions answer, que mostra primeiro de onde ele veio`,
+		unknownStop: (path, reason) =>
+			`--answers: ${path} contém perguntas pendentes que não foram escritas pelo pi deste usuário (${reason}), então --answers não as responde. Para respondê-las de propósito, indique o arquivo: pi -p @${path} "suas respostas"`,
+		forFile: (message, path) => `${message} (para ${path})`,
+		noAnswerForFile: (path) => `--answers não responde nenhuma das perguntas em ${path}`,
+		noneInSession:
+			"--answers: esta sessão não tem perguntas pendentes para responder (veja /questions); nada foi enviado",
+		noneAnywhere: "--answers: não há perguntas pendentes para responder, nem um prompt que possa fazer alguma",
+		flagNoAnswer: "--answers não responde nenhuma destas perguntas; elas serão feitas no lugar",
+		flagDoesNotFit: (message) => `--answers não se encaixa nestas perguntas (${message}); elas serão feitas no lugar`,
+		backgroundNotSaved: "Não foi possível salvar as perguntas em segundo plano; elas serão feitas agora",
+		timedOut: "Sem resposta a tempo: as perguntas continuam pendentes (/questions answer).",
+		answeredRemotely: "Respondido remotamente.",
+		dismissedRemotely: "Dispensado remotamente.",
+		noRemoteAnswer: (kind) => `Sem resposta remota (${kind}); as perguntas serão salvas no lugar`,
+		needsUi:
+			"/questions answer precisa de uma interface. Responda com: pi -p -c --answers '[…]', ou edite o arquivo pendente e execute pi -c",
+		dismissPrompt: "Dispensar estas perguntas?",
+		keepForLater: "Guardar para depois (/questions answer)",
+		dismiss: "Dispensar: o agente é avisado de que nenhuma resposta virá",
+		stillPending: "Sem resposta; as perguntas continuam pendentes (/questions answer).",
+		reopenLater: "Sem resposta; /questions reopen as faz de novo.",
+		stepAside: (path) =>
+			`Outro pacote responde a ask_user neste pi (${path}), então o pi-ask-anywhere não registra o seu. /questions e --answers continuam respondendo perguntas que o pi-ask-anywhere salvou antes. Para usar o pi-ask-anywhere no lugar: remova aquele pacote com pi remove (ou pi remove npm:pi-ask-anywhere para manter o outro).`,
+	},
 	print: {
 		hasQuestions: "O agente tem perguntas para você:",
 		instructions: (path, quoted, example) => `Perguntas pendentes. Sua resposta é necessária.

@@ -38,6 +38,68 @@ export const ru: CliStrings = {
 		nothingReopened: "Ничего не открыто заново.",
 		notAnswered: (path) => `Без ответа; ${path} оставлен как есть.`,
 	},
+	layout: {
+		chooseAny: " (можно выбрать несколько)",
+		ownAnswer: "или свой ответ",
+		answer: (json) => `ответ: ${json}`,
+	},
+	claim: {
+		heldBy: (pid, host) => `открыты в другом pi (pid ${pid} на ${host})`,
+		answerThere: (claim) => `Вопросы ${claim}; отвечайте там`,
+	},
+	trust: {
+		notYours: (reason) => `записан не вашим pi: ${reason}`,
+		noSessionFile: "в нём не указан файл сессии (записан с --no-session, вручную или в другом месте)",
+		outsideSessionFolders: "указанный в нём файл сессии лежит не там, где ваш pi хранит сессии",
+		sessionMissing: "указанный в нём файл сессии не существует или не читается",
+		otherSession: "указанный в нём файл сессии принадлежит другой сессии",
+		noAskCall: "указанная в нём сессия никогда не делала этот вызов ask_user",
+		questionsDiffer: "его вопросы — не те, что задавались в указанной сессии",
+		taskDiffers: "его задача — не то, что вы писали в указанной сессии",
+		settled:
+			"содержит уже закрытые вопросы (ответы на них доставлены, или они удалены), поэтому повторно ничего не отправляется",
+		elsewhere: (folder) =>
+			`содержит вопросы, которые ваш pi задал в ${folder}, а не в этом проекте (копия того проекта?)`,
+		originSession: (id, file) => `сессия: ${id} (${file})`,
+		originNoSessionFile: (id) => `сессия: ${id} (без файла сессии)`,
+		originSaved: (timestamp) => `сохранён: ${timestamp}`,
+		originTask: (task) => `его задача: ${task}`,
+		answerAnyway: "Ответить на его вопросы (его задача не отправляется модели)",
+		leave: "Оставить как есть",
+	},
+	notices: {
+		notDelivered: (message) => `Не удалось доставить ответы: ${message}`,
+		notSaved: (message) => `pi-ask-anywhere: не удалось сохранить вопросы: ${message}`,
+		answered: (questions) => `--answers ответил на ${questions}`,
+		answeredFrom: (questions, path) => `--answers ответил на ${questions} из ${path}`,
+		noAnswerToAny: "--answers не отвечает ни на один ожидающий вопрос",
+		answeredNothing: (why) => `--answers ни на что не ответил: ${why}`,
+		settledStop: (path, reason) => `--answers: ${path} ${reason}. Удалите его командой /questions clear`,
+		elsewhereStop: (path, reason) =>
+			`--answers: ${path} ${reason}, поэтому --answers на него не отвечает. Ответьте в той папке или здесь, в pi, командой /questions answer, которая сначала покажет, откуда он`,
+		unknownStop: (path, reason) =>
+			`--answers: ${path} содержит ожидающие вопросы, записанные не pi этого пользователя (${reason}), поэтому --answers на них не отвечает. Чтобы ответить на них намеренно, укажите файл: pi -p @${path} "ваши ответы"`,
+		forFile: (message, path) => `${message} (для ${path})`,
+		noAnswerForFile: (path) => `--answers не отвечает ни на один вопрос в ${path}`,
+		noneInSession: "--answers: в этой сессии нет ожидающих вопросов (см. /questions); ничего не отправлено",
+		noneAnywhere: "--answers: нет ожидающих вопросов и нет запроса, который мог бы их задать",
+		flagNoAnswer: "--answers не отвечает ни на один из этих вопросов; вместо этого они будут заданы",
+		flagDoesNotFit: (message) => `--answers не подходит к этим вопросам (${message}); вместо этого они будут заданы`,
+		backgroundNotSaved: "Не удалось сохранить фоновые вопросы; вместо этого они задаются сейчас",
+		timedOut: "Ответа вовремя нет: вопросы остаются ожидающими (/questions answer).",
+		answeredRemotely: "Отвечено удалённо.",
+		dismissedRemotely: "Отклонено удалённо.",
+		noRemoteAnswer: (kind) => `Нет удалённого ответа (${kind}); вместо этого вопросы сохраняются`,
+		needsUi:
+			"Для /questions answer нужен интерфейс. Ответьте так: pi -p -c --answers '[…]', или отредактируйте файл с вопросами и запустите pi -c",
+		dismissPrompt: "Отклонить эти вопросы?",
+		keepForLater: "Оставить на потом (/questions answer)",
+		dismiss: "Отклонить: агенту сообщат, что ответов не будет",
+		stillPending: "Без ответа; вопросы остаются ожидающими (/questions answer).",
+		reopenLater: "Без ответа; /questions reopen задаст их снова.",
+		stepAside: (path) =>
+			`В этом pi на ask_user отвечает другой пакет (${path}), поэтому pi-ask-anywhere не регистрирует свой. /questions и --answers по-прежнему отвечают на вопросы, сохранённые pi-ask-anywhere ранее. Чтобы использовать pi-ask-anywhere: удалите тот пакет через pi remove (или pi remove npm:pi-ask-anywhere, чтобы оставить другой).`,
+	},
 	print: {
 		hasQuestions: "У агента есть к вам вопросы:",
 		instructions: (path, quoted, example) => `Вопросы ждут ответа. Нужен ваш ввод.

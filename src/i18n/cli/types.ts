@@ -16,7 +16,7 @@ export interface CliStrings {
 		cannotRead: (path: string, message: string) => string;
 		thisSession: string;
 		anotherSession: string;
-		/** Another pi holds the file: `claim` says which (English, from src/pending/claims.ts). */
+		/** Another pi holds the file: `claim` says which (`claim.heldBy`, from src/pending/claims.ts). */
 		answerThere: (claim: string) => string;
 		listHeader: (cwd: string) => string;
 		older: (n: number) => string;
@@ -32,6 +32,71 @@ export interface CliStrings {
 		reopenWhich: string;
 		nothingReopened: string;
 		notAnswered: (path: string) => string;
+	};
+	/** The questions as `/questions` and `pi -p` lay them out (not the pending file's JSON). */
+	layout: {
+		/** After a question that takes several options, with its leading space. */
+		chooseAny: string;
+		/** Under a question's options. */
+		ownAnswer: string;
+		/** `json` is the answer as JSON. */
+		answer: (json: string) => string;
+	};
+	/** Another pi holds a pending file (src/pending/claims.ts). */
+	claim: {
+		heldBy: (pid: string, host: string) => string;
+		/** `claim` is `heldBy`'s text. */
+		answerThere: (claim: string) => string;
+	};
+	/** A pending file this user's pi did not write, or one already settled (src/pending/trust.ts). */
+	trust: {
+		/** `reason` is one of the sentences below. */
+		notYours: (reason: string) => string;
+		noSessionFile: string;
+		outsideSessionFolders: string;
+		sessionMissing: string;
+		otherSession: string;
+		noAskCall: string;
+		questionsDiffer: string;
+		taskDiffers: string;
+		settled: string;
+		elsewhere: (folder: string) => string;
+		originSession: (id: string, file: string) => string;
+		originNoSessionFile: (id: string) => string;
+		originSaved: (timestamp: string) => string;
+		originTask: (task: string) => string;
+		answerAnyway: string;
+		leave: string;
+	};
+	/** What pi tells the person while it runs: delivering, saving, `--answers`, background asks. */
+	notices: {
+		notDelivered: (message: string) => string;
+		notSaved: (message: string) => string;
+		answered: (questions: string) => string;
+		answeredFrom: (questions: string, path: string) => string;
+		noAnswerToAny: string;
+		answeredNothing: (why: string) => string;
+		settledStop: (path: string, reason: string) => string;
+		elsewhereStop: (path: string, reason: string) => string;
+		unknownStop: (path: string, reason: string) => string;
+		forFile: (message: string, path: string) => string;
+		noAnswerForFile: (path: string) => string;
+		noneInSession: string;
+		noneAnywhere: string;
+		flagNoAnswer: string;
+		flagDoesNotFit: (message: string) => string;
+		backgroundNotSaved: string;
+		timedOut: string;
+		answeredRemotely: string;
+		dismissedRemotely: string;
+		noRemoteAnswer: (kind: string) => string;
+		needsUi: string;
+		dismissPrompt: string;
+		keepForLater: string;
+		dismiss: string;
+		stillPending: string;
+		reopenLater: string;
+		stepAside: (path: string) => string;
 	};
 	print: {
 		/** Above the questions on the terminal. */

@@ -38,6 +38,68 @@ export const uk: CliStrings = {
 		nothingReopened: "Нічого не відкрито знову.",
 		notAnswered: (path) => `Без відповіді; ${path} залишено як є.`,
 	},
+	layout: {
+		chooseAny: " (можна вибрати кілька)",
+		ownAnswer: "або своя відповідь",
+		answer: (json) => `відповідь: ${json}`,
+	},
+	claim: {
+		heldBy: (pid, host) => `відкриті в іншому pi (pid ${pid} на ${host})`,
+		answerThere: (claim) => `Питання ${claim}; відповідайте там`,
+	},
+	trust: {
+		notYours: (reason) => `записаний не вашим pi: ${reason}`,
+		noSessionFile: "у ньому не вказано файл сесії (записаний з --no-session, вручну або деінде)",
+		outsideSessionFolders: "вказаний у ньому файл сесії лежить не там, де ваш pi зберігає сесії",
+		sessionMissing: "вказаний у ньому файл сесії не існує або не читається",
+		otherSession: "вказаний у ньому файл сесії належить іншій сесії",
+		noAskCall: "вказана в ньому сесія ніколи не робила цей виклик ask_user",
+		questionsDiffer: "його питання — не ті, що ставилися у вказаній сесії",
+		taskDiffers: "його завдання — не те, що ви писали у вказаній сесії",
+		settled:
+			"містить уже закриті питання (відповіді на них доставлено, або їх видалено), тому повторно нічого не надсилається",
+		elsewhere: (folder) =>
+			`містить питання, які ваш pi поставив у ${folder}, а не в цьому проєкті (копія того проєкту?)`,
+		originSession: (id, file) => `сесія: ${id} (${file})`,
+		originNoSessionFile: (id) => `сесія: ${id} (без файлу сесії)`,
+		originSaved: (timestamp) => `збережено: ${timestamp}`,
+		originTask: (task) => `його завдання: ${task}`,
+		answerAnyway: "Відповісти на його питання (його завдання не надсилається моделі)",
+		leave: "Залишити як є",
+	},
+	notices: {
+		notDelivered: (message) => `Не вдалося доставити відповіді: ${message}`,
+		notSaved: (message) => `pi-ask-anywhere: не вдалося зберегти питання: ${message}`,
+		answered: (questions) => `--answers відповів на ${questions}`,
+		answeredFrom: (questions, path) => `--answers відповів на ${questions} з ${path}`,
+		noAnswerToAny: "--answers не відповідає на жодне відкрите питання",
+		answeredNothing: (why) => `--answers ні на що не відповів: ${why}`,
+		settledStop: (path, reason) => `--answers: ${path} ${reason}. Видаліть його командою /questions clear`,
+		elsewhereStop: (path, reason) =>
+			`--answers: ${path} ${reason}, тому --answers на нього не відповідає. Дайте відповідь у тій теці або тут, у pi, командою /questions answer, яка спершу покаже, звідки він`,
+		unknownStop: (path, reason) =>
+			`--answers: ${path} містить відкриті питання, записані не pi цього користувача (${reason}), тому --answers на них не відповідає. Щоб відповісти на них свідомо, вкажіть файл: pi -p @${path} "ваші відповіді"`,
+		forFile: (message, path) => `${message} (для ${path})`,
+		noAnswerForFile: (path) => `--answers не відповідає на жодне питання в ${path}`,
+		noneInSession: "--answers: у цій сесії немає відкритих питань (див. /questions); нічого не надіслано",
+		noneAnywhere: "--answers: немає відкритих питань і немає запиту, який міг би їх поставити",
+		flagNoAnswer: "--answers не відповідає на жодне з цих питань; натомість їх буде поставлено",
+		flagDoesNotFit: (message) => `--answers не підходить до цих питань (${message}); натомість їх буде поставлено`,
+		backgroundNotSaved: "Не вдалося зберегти фонові питання; натомість їх ставлять зараз",
+		timedOut: "Відповіді вчасно немає: питання лишаються відкритими (/questions answer).",
+		answeredRemotely: "Відповідь надано віддалено.",
+		dismissedRemotely: "Відхилено віддалено.",
+		noRemoteAnswer: (kind) => `Немає віддаленої відповіді (${kind}); натомість питання зберігаються`,
+		needsUi:
+			"Для /questions answer потрібен інтерфейс. Відповідайте так: pi -p -c --answers '[…]', або відредагуйте файл із питаннями й запустіть pi -c",
+		dismissPrompt: "Відхилити ці питання?",
+		keepForLater: "Залишити на потім (/questions answer)",
+		dismiss: "Відхилити: агентові повідомлять, що відповідей не буде",
+		stillPending: "Без відповіді; питання лишаються відкритими (/questions answer).",
+		reopenLater: "Без відповіді; /questions reopen поставить їх знову.",
+		stepAside: (path) =>
+			`У цьому pi на ask_user відповідає інший пакет (${path}), тому pi-ask-anywhere не реєструє свій. /questions і --answers і далі відповідають на питання, збережені pi-ask-anywhere раніше. Щоб використовувати pi-ask-anywhere: видаліть той пакет через pi remove (або pi remove npm:pi-ask-anywhere, щоб залишити інший).`,
+	},
 	print: {
 		hasQuestions: "Агент має до вас питання:",
 		instructions: (path, quoted, example) => `Питання чекають на відповідь. Потрібне ваше введення.
