@@ -1,9 +1,10 @@
 /**
- * Captures the real dialog from pi's TUI under a pseudo-terminal as plain text, for the README:
- * docs/screens/{single,tabs,multi-select,preview,long-preview,narrow,typed}.txt, each at a real terminal
- * size (the dialog fits the rows pi leaves it). Run after `npm run build`:
+ * Captures the real dialog from pi's TUI under a pseudo-terminal as plain text, for the README and docs:
+ * docs/screens/{single,tabs,multi-select,preview,long-preview,narrow,typed,image,german,japanese-narrow}.txt, each
+ * at a real terminal size (the dialog fits the rows pi leaves it). Run after `npm run build`:
  *
- *   node examples/capture-screens.mjs
+ *   node examples/capture-screens.mjs            every screen
+ *   node examples/capture-screens.mjs image      only those named
  */
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -85,6 +86,13 @@ const SETUP = {
 	],
 };
 
+/** A 2×2 PNG, for the screen with an image attached. */
+const TINY_PNG = Buffer.from(
+	"iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAEUlEQVR4nGP4z8DwnwGMgRQAH+4D/dJQfRoAAAAASUVORK5CYII=",
+	"base64",
+);
+const ERROR = { question: "What does the error look like? A screenshot helps.", header: "Error" };
+
 const SCREENS = [
 	{ name: "single", questions: [DB], waitFor: "Other (type your answer)", keys: [] },
 	{ name: "tabs", questions: DEMO, waitFor: "Other (type your answer)", keys: [] },
@@ -98,12 +106,31 @@ const SCREENS = [
 	{ name: "long-preview", questions: [SETUP], waitFor: "Other (type your answer)", keys: [], cols: 120, rows: 32 },
 	{ name: "narrow", questions: DEMO, waitFor: "PostgreSQL", keys: [], cols: 40, rows: 15 },
 	{ name: "typed", questions: [DB], waitFor: "Other (type your answer)", keys: [..."I want DynamoDB"] },
+	// A path typed (or dropped) into a free-text answer, then Ctrl+V: the image is attached.
+	{
+		name: "image",
+		questions: [ERROR],
+		waitFor: "Error",
+		keys: [..."the login dialog, see ./login-error.png", "\x16"],
+		files: { "login-error.png": TINY_PNG },
+	},
+	{ name: "german", questions: [DB], waitFor: "Andere", keys: [], env: { LANG: "de_DE.UTF-8" } },
+	{
+		name: "japanese-narrow",
+		questions: DEMO,
+		waitFor: "PostgreSQL",
+		keys: [],
+		cols: 40,
+		rows: 15,
+		env: { PI_ASK_USER_LANG: "ja" },
+	},
 ];
 
 const sleep = (ms) => new Promise((done) => setTimeout(done, ms));
 
-async function capture({ questions, waitFor, keys, cols = 80, rows = 24 }) {
+async function capture({ questions, waitFor, keys, cols = 80, rows = 24, env = {}, files = {} }) {
 	const dir = mkdtempSync(join(tmpdir(), "pi-ask-anywhere-screens-"));
+	for (const [name, content] of Object.entries(files)) writeFileSync(join(dir, name), content);
 	const script = join(dir, "script.json");
 	writeFileSync(script, JSON.stringify({ steps: [{ toolCall: { name: "ask_user", arguments: { questions } } }] }));
 	const term = new xterm.Terminal({ cols, rows, allowProposedApi: true });
@@ -132,6 +159,11 @@ async function capture({ questions, waitFor, keys, cols = 80, rows = 24 }) {
 				PI_OFFLINE: "1",
 				PI_ASK_SCRIPT: script,
 				PI_ASK_USER_NOTIFY: "0",
+				LANG: "C.UTF-8",
+				LC_ALL: "",
+				LC_MESSAGES: "",
+				PI_ASK_USER_LANG: "",
+				...env,
 			},
 		},
 	);
@@ -164,7 +196,8 @@ async function capture({ questions, waitFor, keys, cols = 80, rows = 24 }) {
 }
 
 mkdirSync(outDir, { recursive: true });
-for (const screen of SCREENS) {
+const wanted = process.argv.slice(2);
+for (const screen of SCREENS.filter((s) => wanted.length === 0 || wanted.includes(s.name))) {
 	const text = await capture(screen);
 	writeFileSync(join(outDir, `${screen.name}.txt`), `${text}\n`);
 	console.log(`docs/screens/${screen.name}.txt\n${text}\n`);
