@@ -1,5 +1,7 @@
+import { createHash } from "node:crypto";
 import { existsSync } from "node:fs";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { TINY_PNG, TINY_PNG_BASE64 } from "../image-fixtures.js";
 import {
 	createWorkspace,
 	FEATURES,
@@ -153,6 +155,8 @@ describe("ask_user over RPC with the structured protocol (PI_ASK_USER_RPC_PROTOC
 			requestId: expect.any(String),
 			questions: SPEC_EXAMPLE.questions,
 			metadata: { source: "project-setup" },
+			// The scripted model takes images (examples/scripted-model.ts), so the app may offer to attach them.
+			acceptsImages: true,
 		});
 		const response = {
 			type: "ask_user_response",
@@ -164,6 +168,32 @@ describe("ask_user over RPC with the structured protocol (PI_ASK_USER_RPC_PROTOC
 		const result = ws.lastToolResult();
 		expect(result?.isError).toBe(false);
 		expect(resultJson(result?.text)).toEqual(SPEC_RESULT);
+	});
+
+	it("an image the app attaches reaches the model as an image block after the JSON, its bytes exactly", async () => {
+		const ui = start(SPEC_EXAMPLE, true);
+		const editor = await ui.dialog("editor");
+		const { requestId } = JSON.parse(String(editor.prefill)) as { requestId: string };
+		const image = { name: "diagram.png", mimeType: "image/png", data: TINY_PNG_BASE64 };
+		ui.value(
+			editor,
+			JSON.stringify({
+				type: "ask_user_response",
+				requestId,
+				answers: ["PostgreSQL (Recommended)", { answer: "order-processor", images: [image] }],
+			}),
+		);
+		await ui.finished();
+		const result = ws.lastToolResult();
+		expect(resultJson(result?.text).answers).toContainEqual(
+			expect.objectContaining({
+				answer: "order-processor",
+				images: [{ name: "diagram.png", mimeType: "image/png", bytes: TINY_PNG.length }],
+			}),
+		);
+		expect(result?.images).toEqual([
+			{ mimeType: "image/png", bytes: TINY_PNG.length, sha256: createHash("sha256").update(TINY_PNG).digest("hex") },
+		]);
 	});
 
 	it("carries a note for the whole set: the response's note reaches the model exactly as the result's note", async () => {
