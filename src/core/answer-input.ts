@@ -154,11 +154,6 @@ function arrangeByQuestion(data: unknown, questions: readonly Question[], name: 
 	throw new AskUserError(`${name} must be a JSON array (one ${noun} per question) or an object keyed by question`);
 }
 
-/** One raw answer per question from parsed JSON (`null` skips one). `name` labels the value in errors. */
-export function answersFromData(data: unknown, questions: Question[], name: string): (RawAnswer | undefined)[] {
-	return arrangeByQuestion(data, questions, name).map(({ value, path }) => asRaw(value, path));
-}
-
 /** A note given as data: a string, or nothing (`null` or absent). */
 function asNote(value: unknown, path: string): string | undefined {
 	if (value === undefined || value === null) return undefined;
