@@ -48,7 +48,8 @@ it("/questions answer: the dialog answers another session's pending questions; t
 	expect(delivered).toContain('"answer":"SQLite","selectedOption":"SQLite","wasCustom":false');
 	expect(delivered).toContain('"answer":"svc-from-tui","wasCustom":true');
 	expect(delivered).toContain('The task they had given you: "set up the service"');
-	expect(existsSync(ws.pendingPath())).toBe(false);
+	// The file goes once the session holds the answers, a moment after the model has them.
+	expect(await goneSoon(ws.pendingPath())).toBe(true);
 });
 
 it("/questions json typed in full runs on the first Enter (the completion menu does not take it)", async () => {
