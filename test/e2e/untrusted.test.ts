@@ -28,9 +28,19 @@ beforeEach(() => {
 	ws = createWorkspace();
 	ws.script([{ toolCall: { name: "ask_user", arguments: SPEC_EXAMPLE } }]);
 });
-afterEach(() => {
-	tui?.kill();
+afterEach(async () => {
+	// A killed pi may go on writing its session folder (pi 1.x saves on SIGTERM): wait for it to exit, and force it
+	// after 5 s, before its folder is removed (ENOTEMPTY in CI on 1.5.2 and 0.73.1).
+	const ending = tui;
 	tui = undefined;
+	if (ending) {
+		ending.kill();
+		const exited = await Promise.race([ending.exited.then(() => true), sleep(5_000).then(() => false)]);
+		if (!exited) {
+			ending.kill("SIGKILL");
+			await Promise.race([ending.exited, sleep(2_000)]);
+		}
+	}
 	ws.cleanup();
 });
 
