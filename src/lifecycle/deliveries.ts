@@ -41,6 +41,8 @@ export interface Deliveries {
 	joinPrompt(
 		attached: Delivery | undefined,
 		prompt: string,
+		/** The person's own images with the prompt: they stay, first. */
+		promptImages?: readonly ImageBlock[],
 	): { kind: "continue" } | { kind: "refused"; why: string } | { kind: "text"; text: string; images: ImageBlock[] };
 	/** Answers that could not be sent after all: their files stay, unclaimed. */
 	notSent(deliveries: readonly Delivery[]): void;
@@ -97,7 +99,7 @@ export function createDeliveries(deps: DeliveriesDeps): Deliveries {
 			onTheWay.push(...fresh);
 			return undefined;
 		},
-		joinPrompt(attached, prompt) {
+		joinPrompt(attached, prompt, promptImages = []) {
 			if (!attached && waiting.length === 0) return { kind: "continue" };
 			const once = oneAnswerPerAsk(attached ? [...waiting, attached] : waiting);
 			if ("error" in once) return { kind: "refused", why: once.error };
@@ -105,7 +107,7 @@ export function createDeliveries(deps: DeliveriesDeps): Deliveries {
 			if (refused) return { kind: "refused", why: refused };
 			this.takeWaiting();
 			// An attached file's words are its answers, already in its delivery.
-			return { kind: "text", ...deliveryContent(once.deliveries, attached ? "" : prompt) };
+			return { kind: "text", ...deliveryContent(once.deliveries, attached ? "" : prompt, promptImages) };
 		},
 		notSent(deliveries) {
 			onTheWay = onTheWay.filter((d) => !deliveries.includes(d));

@@ -13,20 +13,14 @@ import { readCommandLine } from "../modes/cli-args.js";
 import { saveQuestionsForLater } from "../modes/print.js";
 import { answerImageReader } from "../pending/answer-images.js";
 import type { Claims } from "../pending/claims.js";
-import { type Delivery, deliveryContent } from "../pending/delivery.js";
+import { type Delivery, userMessage } from "../pending/delivery.js";
 import { deliveryFromAttachedFile } from "../pending/inbox.js";
-import {
-	createPendingFile,
-	listPendingFiles,
-	type PendingEntry,
-	type PendingFile,
-	removePendingFile,
-	savePendingFile,
-} from "../pending/pending-file.js";
+import { removePendingFile, savePendingFile } from "../pending/pending-file.js";
 import type { RemoteBridge } from "../remote/bridge.js";
 import { resolveRemoteConfig } from "../remote/config.js";
 import { lastUserText, sessionHolds, typedAnswerHistory } from "../session/branch.js";
 import type { AskHandler } from "../tool.js";
+import { type AskSession, createAskDisk } from "./ask-disk.js";
 import { createAskHandler } from "./ask-handler.js";
 import { ASK_RECORD_TYPE, type AskRecord } from "./ask-records.js";
 import type { AsksMade } from "./asks-made.js";
@@ -36,7 +30,8 @@ import { createFrontEnd, type FrontEnd, type FrontEndKind, frontEndKind, type Pr
 import { timeoutSetting } from "./idle-timeout.js";
 import type { Ledger } from "./ledger.js";
 import { createRemoteSession } from "./remote-session.js";
-import { type FindingsDeps, findForeignPending, findNewerPending, findOpenAsks } from "./startup-findings.js";
+import { createSettledRecords } from "./settled-records.js";
+import { type FindingsDeps, findStartup } from "./startup-findings.js";
 import { planStartup, type StartupPlan } from "./startup-plan.js";
 
 export interface LifecycleEdges extends ProcessEdges {
@@ -79,17 +74,24 @@ export function createLifecycle(pi: ExtensionAPI, edges: LifecycleEdges) {
 		agentEnded: undefined,
 		session: undefined,
 	};
+	const record = (data: AskRecord) => pi.appendEntry(ASK_RECORD_TYPE, data);
+	const settled = createSettledRecords({ record, ledger: edges.ledger });
 	const deliveries = createDeliveries({
 		claims: edges.claims,
 		sessionHolds: (text) => {
 			const session = state.session;
 			return session !== undefined && sessionHolds(session.getSessionFile(), () => session.getBranch(), text);
 		},
-		recordDelivered,
+		recordDelivered: settled.delivered,
 		removePendingFile,
 	});
-	/** The release of this run's claim on each file whose questions are in a dialog now. */
-	const dialogClaims = new Map<string, () => void>();
+	const disk = createAskDisk({
+		asksMade: edges.asksMade,
+		claims: edges.claims,
+		save: savePendingFile,
+		remove: removePendingFile,
+		now: () => new Date(),
+	});
 	/** One dialog at a time: a background ask's dialog may still be open when the model asks again. */
 	const inTurn = createDialogQueue();
 	/** The opt-in time limit on a dialog nobody touches (`PI_ASK_USER_TIMEOUT`, or settings.json), per session start. */
@@ -120,48 +122,22 @@ export function createLifecycle(pi: ExtensionAPI, edges: LifecycleEdges) {
 		return remote.bridge(ctx.hasUI ? { warn: (message: string) => shown.tell(message, "warning") } : undefined);
 	}
 
-	/** The pending file for an ask about to be saved; the ask is recorded as this user's, made in this folder. */
-	function pendingFileFor(ctx: ExtensionContext, request: AskRequest, toolCallId: string): PendingFile {
+	/** What the ask's session says about it when its questions are saved. */
+	function askSession(ctx: ExtensionContext): AskSession {
 		const sm = ctx.sessionManager;
-		const sessionFile = sm.getSessionFile();
-		const now = new Date();
-		const sessionId = sm.getSessionId();
-		try {
-			edges.asksMade.add({ toolCallId, sessionId, cwd: ctx.cwd, savedAt: now.toISOString() });
-		} catch {
-			// Without the record the file is judged by its session alone (pending/trust.ts), as before.
-		}
-		return createPendingFile({
-			request,
-			toolCallId,
-			sessionId,
-			// A project's relative `sessionDir` gives a relative path; the file must name the session wherever it is read.
-			sessionFile: sessionFile === undefined ? undefined : resolve(ctx.cwd, sessionFile),
+		return {
+			cwd: ctx.cwd,
+			sessionId: sm.getSessionId(),
+			sessionFile: sm.getSessionFile(),
 			task: lastUserText(sm.getBranch()),
-			now,
-		});
+		};
 	}
-
-	function record(data: AskRecord) {
-		pi.appendEntry(ASK_RECORD_TYPE, data);
-	}
-
-	/** Answers the session holds: recorded where the ask's session finds it. */
-	function recordDelivered(delivery: Delivery) {
-		if (delivery.fromSession) {
-			edges.ledger.add({ sessionId: delivery.fromSession, toolCallId: delivery.toolCallId, state: "delivered" });
-		} else {
-			record({ toolCallId: delivery.toolCallId, state: "delivered" });
-		}
-	}
+	const pendingFileFor = (ctx: ExtensionContext, request: AskRequest, toolCallId: string) =>
+		disk.pendingFileFor(askSession(ctx), request, toolCallId);
 
 	/** The person cleared these asks' files: their sessions must not bring them back. */
 	function markCleared(ctx: ExtensionContext, cleared: readonly { sessionId: string; toolCallId: string }[]) {
-		const sessionId = ctx.sessionManager.getSessionId();
-		for (const ask of cleared) {
-			if (ask.sessionId === sessionId) record({ toolCallId: ask.toolCallId, state: "cleared" });
-			else edges.ledger.add({ sessionId: ask.sessionId, toolCallId: ask.toolCallId, state: "cleared" });
-		}
+		settled.cleared(ctx.sessionManager.getSessionId(), cleared);
 	}
 
 	function nextAgentEnd(): Promise<void> {
@@ -178,8 +154,7 @@ export function createLifecycle(pi: ExtensionAPI, edges: LifecycleEdges) {
 	 */
 	function sendOwnTurn(ctx: ExtensionContext, sent: readonly Delivery[], whileBusy: "steer" | "followUp"): boolean {
 		try {
-			const { text, images } = deliveryContent(sent);
-			const content = images.length > 0 ? [{ type: "text" as const, text }, ...images] : text;
+			const content = userMessage(sent);
 			void (ctx.isIdle() ? pi.sendUserMessage(content) : pi.sendUserMessage(content, { deliverAs: whileBusy }));
 		} catch (error) {
 			// Not delivered: the pending files stay for the next try.
@@ -259,25 +234,8 @@ export function createLifecycle(pi: ExtensionAPI, edges: LifecycleEdges) {
 		}
 		const flag = pi.getFlag("answers");
 		const answersFlag = typeof flag === "string" && flag.trim() !== "" ? flag : undefined;
-		let listed: PendingEntry[] | undefined;
-		const entries = () => {
-			listed ??= listPendingFiles(ctx.cwd);
-			return listed;
-		};
-		const deps = findingsDeps(ctx);
-		const open = findOpenAsks(ctx, entries, deps);
-		const needForeign = answersFlag !== undefined && open.length === 0 && !commandLine.continued;
-		const plan = planStartup({
-			frontEnd: state.kind,
-			prompt: commandLine.prompt,
-			continued: commandLine.continued,
-			answersFlag,
-			readImage: deps.readImage,
-			open,
-			foreign: needForeign ? findForeignPending(ctx, entries(), open, deps) : [],
-			newer: needForeign ? findNewerPending(entries()) : [],
-		});
-		await carryOut(ctx, plan, commandLine.prompt);
+		const run = { frontEnd: state.kind, prompt: commandLine.prompt, continued: commandLine.continued, answersFlag };
+		await carryOut(ctx, planStartup(findStartup(ctx, run, findingsDeps(ctx))), commandLine.prompt);
 	}
 
 	async function input(event: InputEvent, ctx: ExtensionContext): Promise<InputEventResult> {
@@ -296,17 +254,15 @@ export function createLifecycle(pi: ExtensionAPI, edges: LifecycleEdges) {
 			frontEnd(ctx).fail((error as Error).message);
 			return { action: "handled" };
 		}
-		const joined = deliveries.joinPrompt(attached, event.text);
+		const joined = deliveries.joinPrompt(attached, event.text, event.images);
 		if (joined.kind === "continue") return { action: "continue" };
 		// Nothing is consumed when refused: the answers still wait, and every pending file is still on disk.
 		if (joined.kind === "refused") {
 			frontEnd(ctx).fail(joined.why);
 			return { action: "handled" };
 		}
-		// The person's own pasted images stay first; the answers' images follow.
-		const images = [...(event.images ?? []), ...joined.images];
-		return images.length > 0
-			? { action: "transform", text: joined.text, images }
+		return joined.images.length > 0
+			? { action: "transform", text: joined.text, images: joined.images }
 			: { action: "transform", text: joined.text };
 	}
 
@@ -325,20 +281,13 @@ export function createLifecycle(pi: ExtensionAPI, edges: LifecycleEdges) {
 		readImage: imageReader,
 		keepOnDisk: (ctx, request, toolCallId) => {
 			try {
-				const path = savePendingFile(ctx.cwd, pendingFileFor(ctx, request, toolCallId));
-				const release = edges.claims.claim(path, toolCallId);
-				if (release) dialogClaims.set(path, release);
-				return path;
+				return disk.keepWhileAsked(askSession(ctx), request, toolCallId);
 			} catch (error) {
 				frontEnd(ctx).tell(CLI.notices.notSaved((error as Error).message), "warning");
 				return undefined;
 			}
 		},
-		doneWithDisk: (path, keep) => {
-			if (!keep) removePendingFile(path);
-			dialogClaims.get(path)?.();
-			dialogClaims.delete(path);
-		},
+		doneWithDisk: disk.doneAsking,
 		saveForLater: (ctx, request, toolCallId) =>
 			saveQuestionsForLater(ctx.cwd, pendingFileFor(ctx, request, toolCallId)),
 		answerLater: (ctx, ask) => {

@@ -10,6 +10,7 @@ import type { Question } from "../core/types.js";
 import {
 	displayPath,
 	isProjectPendingFile,
+	listPendingFiles,
 	NewerPendingFileError,
 	type PendingEntry,
 	type PendingFile,
@@ -20,7 +21,7 @@ import {
 import type { PendingVerdict } from "../pending/trust.js";
 import { asksOnBranch, openAsks, type SessionAsk } from "./ask-records.js";
 import { type EditedAnswers, editedAnswers } from "./edited-answers.js";
-import type { ForeignPending, OpenAsk } from "./startup-plan.js";
+import type { ForeignPending, OpenAsk, StartupFindings } from "./startup-plan.js";
 
 export interface FindingsDeps {
 	/** The asks of a session settled from another (the settled-elsewhere ledger). */
@@ -139,4 +140,30 @@ export function findForeignPending(
 /** The messages refusing the project's pending files of a newer version, oldest first. */
 export function findNewerPending(entries: readonly PendingEntry[]): string[] {
 	return entries.flatMap((entry) => (entry.error instanceof NewerPendingFileError ? [entry.error.message] : []));
+}
+
+/**
+ * Everything the startup plan needs to know, found once: this session's waiting asks, and — only when `--answers`
+ * may be meant for another session's questions (nothing waits here, no session goes on) — the project's other
+ * pending files. The project's folder is listed at most once, and only when something needs it.
+ */
+export function findStartup(
+	ctx: ExtensionContext,
+	run: Pick<StartupFindings, "frontEnd" | "prompt" | "continued" | "answersFlag">,
+	deps: FindingsDeps,
+): StartupFindings {
+	let listed: PendingEntry[] | undefined;
+	const entries = () => {
+		listed ??= listPendingFiles(ctx.cwd);
+		return listed;
+	};
+	const open = findOpenAsks(ctx, entries, deps);
+	const needForeign = run.answersFlag !== undefined && open.length === 0 && !run.continued;
+	return {
+		...run,
+		readImage: deps.readImage,
+		open,
+		foreign: needForeign ? findForeignPending(ctx, entries(), open, deps) : [],
+		newer: needForeign ? findNewerPending(entries()) : [],
+	};
 }

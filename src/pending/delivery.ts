@@ -4,7 +4,7 @@
  * always framed as the answers to the model's own earlier ask_user call.
  */
 import { type ImageReader, outcomeFromRawAnswers, readNamedImages } from "../core/answer-input.js";
-import { type ImageBlock, imageBlocks, toAskUserResult } from "../core/result.js";
+import { type ImageBlock, imageBlocks, type TextBlock, toAskUserResult } from "../core/result.js";
 import type { AskOutcome, AskRequest, RawAnswer } from "../core/types.js";
 import type { PendingFile } from "./pending-file.js";
 
@@ -51,11 +51,24 @@ export function deliveryImages(outcome: AskOutcome): Pick<Delivery, "images"> {
 	return images.length > 0 ? { images } : {};
 }
 
-/** What a user message carrying these deliveries (and the person's `prompt`) holds: the texts, then the images. */
-export function deliveryContent(deliveries: readonly Delivery[], prompt = ""): { text: string; images: ImageBlock[] } {
+/**
+ * What a user message carrying these deliveries (and the person's `prompt` with their own images) holds: the texts,
+ * then the images, the person's first.
+ */
+export function deliveryContent(
+	deliveries: readonly Delivery[],
+	prompt = "",
+	promptImages: readonly ImageBlock[] = [],
+): { text: string; images: ImageBlock[] } {
 	const texts = deliveries.map((d) => d.text);
 	if (prompt.trim() !== "") texts.push(prompt.trim());
-	return { text: texts.join("\n\n"), images: deliveries.flatMap((d) => d.images ?? []) };
+	return { text: texts.join("\n\n"), images: [...promptImages, ...deliveries.flatMap((d) => d.images ?? [])] };
+}
+
+/** The user message that sends these deliveries as their own turn: the text alone, or the text and the images. */
+export function userMessage(deliveries: readonly Delivery[]): string | (TextBlock | ImageBlock)[] {
+	const { text, images } = deliveryContent(deliveries);
+	return images.length > 0 ? [{ type: "text", text }, ...images] : text;
 }
 
 /**

@@ -5,7 +5,7 @@
 import { describe, expect, it } from "vitest";
 import { createDeliveries } from "../../src/lifecycle/deliveries.js";
 import type { Claim } from "../../src/pending/claims.js";
-import type { Delivery } from "../../src/pending/delivery.js";
+import { type Delivery, userMessage } from "../../src/pending/delivery.js";
 
 const a: Delivery = {
 	toolCallId: "a",
@@ -116,12 +116,23 @@ describe("joinPrompt", () => {
 	it("the images attached to waiting answers travel with the prompt, after the text, in order", () => {
 		const w = world();
 		const image = { type: "image" as const, data: "iVBORw0K", mimeType: "image/png" };
+		const pasted = { type: "image" as const, data: "R0lGODlh", mimeType: "image/gif" };
 		w.deliveries.hold([{ ...a, images: [image] }], "waiting");
-		expect(w.deliveries.joinPrompt(undefined, "go on")).toEqual({
+		// The person's own pasted image stays first.
+		expect(w.deliveries.joinPrompt(undefined, "go on", [pasted])).toEqual({
 			kind: "text",
 			text: `${a.text}\n\ngo on`,
-			images: [image],
+			images: [pasted, image],
 		});
+	});
+
+	it("sent as their own turn: the text alone, or the text then the images", () => {
+		const image = { type: "image" as const, data: "iVBORw0K", mimeType: "image/png" };
+		expect(userMessage([a, b])).toBe(`${a.text}\n\n${b.text}`);
+		expect(userMessage([{ ...a, images: [image] }, b])).toEqual([
+			{ type: "text", text: `${a.text}\n\n${b.text}` },
+			image,
+		]);
 	});
 
 	it("refused, nothing consumed: two answers for one ask, or a file another pi holds", () => {

@@ -1,0 +1,72 @@
+/**
+ * An ask's questions on disk: the pending file made for it (recorded as this user's, made in this folder), kept
+ * there while a dialog shows it (claimed by this pi, so another pi leaves it alone) and removed when the dialog ends
+ * unless the questions are still to be answered. The file system and the claims are injected.
+ */
+import { resolve } from "node:path";
+import type { AskRequest } from "../core/types.js";
+import type { Claims } from "../pending/claims.js";
+import { createPendingFile, type PendingFile } from "../pending/pending-file.js";
+import type { AsksMade } from "./asks-made.js";
+
+/** What the ask's session says about it, at the moment its questions are saved. */
+export interface AskSession {
+	cwd: string;
+	sessionId: string;
+	/** pi's session file; relative when a project's `sessionDir` is. */
+	sessionFile: string | undefined;
+	/** The person's last message: the task the questions came from. */
+	task: string | undefined;
+}
+
+export interface AskDiskDeps {
+	asksMade: Pick<AsksMade, "add">;
+	claims: Pick<Claims, "claim">;
+	/** Writes a pending file in the project; throws when it cannot (a full disk, a symlinked `.pi`). */
+	save(cwd: string, file: PendingFile): string;
+	remove(path: string): void;
+	now(): Date;
+}
+
+export function createAskDisk(deps: AskDiskDeps) {
+	/** The release of this run's claim on each file whose questions are in a dialog now. */
+	const dialogClaims = new Map<string, () => void>();
+
+	/** The pending file for an ask about to be saved; the ask is recorded as this user's, made in this folder. */
+	function pendingFileFor(session: AskSession, request: AskRequest, toolCallId: string): PendingFile {
+		const now = deps.now();
+		try {
+			deps.asksMade.add({ toolCallId, sessionId: session.sessionId, cwd: session.cwd, savedAt: now.toISOString() });
+		} catch {
+			// Without the record the file is judged by its session alone (pending/trust.ts), as before.
+		}
+		return createPendingFile({
+			request,
+			toolCallId,
+			sessionId: session.sessionId,
+			// A project's relative `sessionDir` gives a relative path; the file must name the session wherever it is read.
+			sessionFile: session.sessionFile === undefined ? undefined : resolve(session.cwd, session.sessionFile),
+			task: session.task,
+			now,
+		});
+	}
+
+	return {
+		pendingFileFor,
+		/** Saves the questions while a dialog shows them, claimed by this pi; throws when they cannot be saved. */
+		keepWhileAsked(session: AskSession, request: AskRequest, toolCallId: string): string {
+			const path = deps.save(session.cwd, pendingFileFor(session, request, toolCallId));
+			const release = deps.claims.claim(path, toolCallId);
+			if (release) dialogClaims.set(path, release);
+			return path;
+		},
+		/** The dialog is over: the claim ends, and the file goes unless the questions are still to be answered. */
+		doneAsking(path: string, keep: boolean): void {
+			if (!keep) deps.remove(path);
+			dialogClaims.get(path)?.();
+			dialogClaims.delete(path);
+		},
+	};
+}
+
+export type AskDisk = ReturnType<typeof createAskDisk>;

@@ -1,0 +1,87 @@
+import { describe, expect, it } from "vitest";
+import { createAskDisk } from "../../src/lifecycle/ask-disk.js";
+import { createSettledRecords } from "../../src/lifecycle/settled-records.js";
+import type { PendingFile } from "../../src/pending/pending-file.js";
+import { SPEC_EXAMPLE } from "../fixtures.js";
+
+const SESSION = { cwd: "/work/app", sessionId: "s1", sessionFile: "sessions/s1.jsonl", task: "set up the service" };
+
+function world(options: { claimable?: boolean; failAsksMade?: boolean } = {}) {
+	const saved: PendingFile[] = [];
+	const removed: string[] = [];
+	const made: unknown[] = [];
+	const released: string[] = [];
+	const disk = createAskDisk({
+		asksMade: {
+			add: (entry) => {
+				if (options.failAsksMade) throw new Error("disk full");
+				made.push(entry);
+			},
+		},
+		claims: {
+			claim: (path) => (options.claimable === false ? undefined : () => released.push(path)),
+		},
+		save: (_cwd, file) => {
+			saved.push(file);
+			return `/work/app/.pi/pending-questions-${saved.length}.json`;
+		},
+		remove: (path) => removed.push(path),
+		now: () => new Date("2026-11-24T12:00:00Z"),
+	});
+	return { disk, saved, removed, made, released };
+}
+
+describe("an ask's questions on disk", () => {
+	it("the pending file names the session by its absolute path and the task; the ask is recorded as made here", () => {
+		const w = world();
+		const file = w.disk.pendingFileFor(SESSION, SPEC_EXAMPLE, "call_1");
+		expect(file).toMatchObject({
+			sessionId: "s1",
+			toolCallId: "call_1",
+			sessionFile: "/work/app/sessions/s1.jsonl",
+			task: "set up the service",
+			timestamp: "2026-11-24T12:00:00.000Z",
+		});
+		expect(w.made).toEqual([
+			{ toolCallId: "call_1", sessionId: "s1", cwd: "/work/app", savedAt: "2026-11-24T12:00:00.000Z" },
+		]);
+		// Without the record the file is still made: its session vouches for it.
+		expect(world({ failAsksMade: true }).disk.pendingFileFor(SESSION, SPEC_EXAMPLE, "call_1").toolCallId).toBe(
+			"call_1",
+		);
+	});
+
+	it("kept while a dialog shows it, claimed; when the dialog ends the claim ends and the file goes, unless kept", () => {
+		const w = world();
+		const first = w.disk.keepWhileAsked(SESSION, SPEC_EXAMPLE, "call_1");
+		const second = w.disk.keepWhileAsked(SESSION, SPEC_EXAMPLE, "call_2");
+		w.disk.doneAsking(first, false);
+		w.disk.doneAsking(second, true);
+		expect(w.removed).toEqual([first]);
+		expect(w.released).toEqual([first, second]);
+		w.disk.doneAsking(first, false);
+		expect(w.released).toEqual([first, second]);
+	});
+});
+
+describe("where a settled ask is written down", () => {
+	it("this session's ask in the session, another session's in the ledger", () => {
+		const records: unknown[] = [];
+		const ledger: unknown[] = [];
+		const settled = createSettledRecords({ record: (r) => records.push(r), ledger: { add: (e) => ledger.push(e) } });
+		settled.delivered({ toolCallId: "a" });
+		settled.delivered({ toolCallId: "b", fromSession: "s0" });
+		settled.cleared("s1", [
+			{ sessionId: "s1", toolCallId: "c" },
+			{ sessionId: "s0", toolCallId: "d" },
+		]);
+		expect(records).toEqual([
+			{ toolCallId: "a", state: "delivered" },
+			{ toolCallId: "c", state: "cleared" },
+		]);
+		expect(ledger).toEqual([
+			{ sessionId: "s0", toolCallId: "b", state: "delivered" },
+			{ sessionId: "s0", toolCallId: "d", state: "cleared" },
+		]);
+	});
+});
