@@ -103,9 +103,15 @@ export function resolveTypedPath(path: string, source: Pick<ImageSource, "cwd" |
 	return resolve(source.cwd, path);
 }
 
+/**
+ * Whether a word can name a file worth a look: it has a folder separator, a `~`, a scheme or an extension. Anything
+ * else is a plain word, and typing it touches no disk (the offer is looked up as the person types).
+ */
+const PATH_LIKE = /[/\\.~]|^file:/;
+
 /** What the input's text offers for attaching, if anything; only the first bytes of a file are read. */
 export function imageOffer(text: string, source: ImageSource): ImageOffer | undefined {
-	for (const candidate of pathCandidates(text)) {
+	for (const candidate of pathCandidates(text).filter((c) => PATH_LIKE.test(c.path))) {
 		const path = resolveTypedPath(candidate.path, source);
 		const file = path === undefined ? undefined : source.peek(path);
 		if (path === undefined || !file) continue;

@@ -85,3 +85,25 @@ describe("imageOffer", () => {
 		});
 	});
 });
+
+describe("typing plain words touches no disk", () => {
+	it("only a word with a separator, ~, a scheme or an extension is looked up", () => {
+		const looked: string[] = [];
+		const source = {
+			cwd: "/work",
+			home: "/home/me",
+			peek: (path: string) => {
+				looked.push(path);
+				return undefined;
+			},
+			read: () => undefined,
+			clipboard: () => ({ kind: "empty" }) as const,
+		};
+		for (const text of ["h", "he", "hello", "hello world"]) imageOffer(text, source);
+		expect(looked).toEqual([]);
+		imageOffer("see shot.png", source);
+		imageOffer("~/Desktop/a", source);
+		// The last word, then the whole text (a path with spaces typed by hand).
+		expect(looked).toEqual(["/work/shot.png", "/work/see shot.png", "/home/me/Desktop/a"]);
+	});
+});
