@@ -6,7 +6,7 @@
  * is consumed.
  */
 import { type AnsweredOutcome, answeredOutcome, type GivenAnswer, givenFromData } from "./answers.js";
-import { type AttachedImage, IMAGE_LIMITS, type ImageCheck, imageFromData } from "./images.js";
+import { type AttachedImage, IMAGE_LIMITS, type ImageCheck, imagesFromData, isImagePathList } from "./images.js";
 import { isRecord } from "./json.js";
 import { describeKeyProblem, valuesByQuestionKey } from "./question-keys.js";
 import type { Question, RawAnswer } from "./types.js";
@@ -41,7 +41,7 @@ function splitImages(value: unknown, path: string): { value: unknown; imagePaths
 	}
 	const { answer, images } = value;
 	if (images === undefined || images === null) return { value: answer };
-	if (!Array.isArray(images) || !images.every((item) => typeof item === "string" && item.trim() !== "")) {
+	if (!isImagePathList(images)) {
 		throw new AskUserError(`${path}.images must be a list of image file paths, e.g. ["shot.png"]`);
 	}
 	return { value: answer ?? "", imagePaths: images };
@@ -161,16 +161,23 @@ function asNote(value: unknown, path: string): string | undefined {
 	return value;
 }
 
-/** Images a structured client sent with one answer: each checked (core/images.ts); a bad one is an error. */
-function structuredImages(value: unknown, path: string, acceptsImages: boolean): AttachedImage[] | undefined {
-	if (value === undefined || value === null) return undefined;
+/**
+ * Images a structured client sent with one answer, each checked (core/images.ts); a bad one is an error. `taken`:
+ * images already read for earlier answers (the cap is per ask).
+ */
+function structuredImages(value: unknown, path: string, acceptsImages: boolean, taken: number): AttachedImage[] {
+	if (value === undefined || value === null) return [];
 	if (!acceptsImages) throw new AskUserError(`${path}: this ask does not take images (acceptsImages was not set)`);
-	if (!Array.isArray(value)) throw new AskUserError(`${path} must be a list of { "mimeType", "data" }`);
-	return value.map((image, i) => {
-		const checked = imageFromData(image, `image-${i + 1}`);
-		if (!checked.ok) throw new AskUserError(`${path}[${i}]: ${checked.reason}`);
-		return checked.image;
-	});
+	const read = imagesFromData(value, taken, (n) => `image-${n + 1}`);
+	if (read.ok) return read.images;
+	switch (read.kind) {
+		case "not-a-list":
+			throw new AskUserError(`${path} must be a list of { "mimeType", "data" }`);
+		case "image":
+			throw new AskUserError(`${path}[${read.index}]: ${read.reason}`);
+		case "too-many":
+			throw new AskUserError(`${path}: ${read.reason}`);
+	}
 }
 
 /**
@@ -186,12 +193,13 @@ export function givenFromStructured(
 ): (GivenAnswer | undefined)[] {
 	const entries = arrangeByQuestion(answers, questions, "answers");
 	const noteEntries = notes === undefined ? [] : arrangeByQuestion(notes, questions, "notes", "note");
-	const given = questions.map((question, i) => {
+	let taken = 0;
+	return questions.map((question, i) => {
 		const entry = entries[i] ?? { value: undefined, path: "answers" };
 		const listed = noteEntries[i];
 		let note = listed === undefined ? undefined : asNote(listed.value, listed.path);
 		let { value, path } = entry;
-		let images: AttachedImage[] | undefined;
+		let images: AttachedImage[] = [];
 		if (isRecord(value)) {
 			const extra = Object.keys(value).filter((key) => key !== "answer" && key !== "note" && key !== "images");
 			if (extra.length > 0) {
@@ -204,22 +212,16 @@ export function givenFromStructured(
 				throw new AskUserError(`${path}.note and ${listed?.path} both give a note for one question; give one`);
 			}
 			note ??= own;
-			images = structuredImages(value.images, `${path}.images`, acceptsImages);
-			value = value.answer ?? (images?.length ? "" : undefined);
+			images = structuredImages(value.images, `${path}.images`, acceptsImages, taken);
+			taken += images.length;
+			value = value.answer ?? (images.length > 0 ? "" : undefined);
 			path = `${path}.answer`;
 		}
 		const raw = asRaw(value, path);
 		if (raw === undefined) return undefined;
 		const answer = givenFromData(question, raw, note);
-		return images?.length ? { ...answer, images } : answer;
+		return images.length > 0 ? { ...answer, images } : answer;
 	});
-	const count = given.reduce((n, answer) => n + (answer?.images?.length ?? 0), 0);
-	if (count > IMAGE_LIMITS.imagesPerAsk) {
-		throw new AskUserError(
-			`answers carry ${count} images; one set of answers takes at most ${IMAGE_LIMITS.imagesPerAsk}`,
-		);
-	}
-	return given;
 }
 
 /** The answered outcome for answers given as data that ended an ask, also when every question was skipped. */

@@ -141,3 +141,45 @@ export function isImageInfo(value: unknown): value is ImageInfo {
 		bytes >= 0
 	);
 }
+
+/** Why a list of images sent as data cannot be taken; `reason` is one English sentence. */
+export type ImageListProblem =
+	| { kind: "not-a-list"; reason: string }
+	/** `index`: the image's place in the list. */
+	| { kind: "image"; reason: string; problem: ImageProblem; index: number }
+	| { kind: "too-many"; reason: string; name: string };
+
+/**
+ * A list of images sent as data (`[{ name?, mimeType?, data }]`: an RPC app, the bridge, the web page), each checked
+ * by `imageFromData`; `taken`: images already read for this ask, since the cap is per ask (`undefined`: the caller
+ * counts the whole ask itself). `name(n)` names the n-th image (from 0) when the sender gave no name.
+ */
+export function imagesFromData(
+	value: unknown,
+	taken: number | undefined,
+	name: (n: number) => string,
+): { ok: true; images: AttachedImage[] } | ({ ok: false } & ImageListProblem) {
+	if (value === undefined || value === null) return { ok: true, images: [] };
+	if (!Array.isArray(value))
+		return { ok: false, kind: "not-a-list", reason: 'images must be a list of { "data", "mimeType" }' };
+	const images: AttachedImage[] = [];
+	for (const [n, entry] of value.entries()) {
+		const checked = imageFromData(entry, name(n));
+		if (!checked.ok) return { ok: false, kind: "image", reason: checked.reason, problem: checked.problem, index: n };
+		if (taken !== undefined && taken + images.length >= IMAGE_LIMITS.imagesPerAsk) {
+			return {
+				ok: false,
+				kind: "too-many",
+				reason: `at most ${IMAGE_LIMITS.imagesPerAsk} images go with one set of answers`,
+				name: checked.image.name,
+			};
+		}
+		images.push(checked.image);
+	}
+	return { ok: true, images };
+}
+
+/** Image files named beside an answer given as data (`"images": ["shot.png"]`): a list of non-blank paths. */
+export function isImagePathList(value: unknown): value is string[] {
+	return Array.isArray(value) && value.every((path) => typeof path === "string" && path.trim() !== "");
+}

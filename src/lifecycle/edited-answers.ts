@@ -6,6 +6,7 @@
  * (`"images": ["shot.png"]`), read by `readImage`.
  */
 import { type ImageReader, outcomeFromRawAnswers, readNamedImages } from "../core/answer-input.js";
+import { isImagePathList } from "../core/images.js";
 import { isRecord } from "../core/json.js";
 import type { AskOutcome, Question, RawAnswer } from "../core/types.js";
 import { AskUserError } from "../core/validate.js";
@@ -33,10 +34,6 @@ function rawAnswer(value: unknown): RawAnswer | undefined | "unusable" {
 		return texts.every((t): t is string => t !== undefined) ? texts : "unusable";
 	}
 	return "unusable";
-}
-
-function isPathList(value: unknown): value is string[] {
-	return Array.isArray(value) && value.every((item) => typeof item === "string" && item.trim() !== "");
 }
 
 /** Reads the answers of `text` (the file at `shownPath`) for the ask `toolCallId` with these questions. */
@@ -77,7 +74,7 @@ export function editedAnswers(
 			};
 		}
 		const images = isRecord(entry) ? entry.images : undefined;
-		if (images !== undefined && images !== null && !isPathList(images)) {
+		if (images !== undefined && images !== null && !isImagePathList(images)) {
 			return { kind: "error", message: `${shownPath}: questions[${i}].images must be a list of image file paths` };
 		}
 		raw.push(value);

@@ -6,6 +6,7 @@
 import { randomBytes } from "node:crypto";
 import * as fs from "node:fs";
 import { basename, dirname, join, relative } from "node:path";
+import { isImagePathList } from "../core/images.js";
 import { isRecord } from "../core/json.js";
 import { sanitizeLine, sanitizeText } from "../core/text.js";
 import type { AskRequest, Question } from "../core/types.js";
@@ -200,18 +201,14 @@ export function parsePendingFile(text: string, path: string): PendingFile {
 			throw new PendingFileError(`${name}: questions[${i}].answer must be a string, an array of strings, or null`);
 		}
 		const images = q.images;
-		const imagesOk =
-			images === undefined ||
-			images === null ||
-			(Array.isArray(images) && images.every((path) => typeof path === "string" && path.trim() !== ""));
-		if (!imagesOk) {
+		if (images !== undefined && images !== null && !isImagePathList(images)) {
 			throw new PendingFileError(
 				`${name}: questions[${i}].images must be a list of image file paths, e.g. ["shot.png"]`,
 			);
 		}
 		return {
 			answer: (answer ?? null) as PendingQuestion["answer"],
-			images: Array.isArray(images) && images.length > 0 ? images.map(sanitizeLine) : undefined,
+			images: isImagePathList(images) && images.length > 0 ? images.map(sanitizeLine) : undefined,
 		};
 	});
 	for (const key of ["sessionId", "toolCallId", "timestamp"] as const) {

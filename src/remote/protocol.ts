@@ -7,7 +7,7 @@
  * `extensions`, so a backend knows it may use them.
  */
 import { answeredOutcome, givenFromData } from "../core/answers.js";
-import { type AttachedImage, IMAGE_LIMITS, imageFromData } from "../core/images.js";
+import { type AttachedImage, IMAGE_LIMITS, imagesFromData } from "../core/images.js";
 import { isRecord } from "../core/json.js";
 import {
 	describeKeyProblem,
@@ -190,15 +190,10 @@ function decodeAnswerValue(value: unknown): RemoteAnswer | null | { error: strin
 	if (answer === null && images === undefined) return null;
 	if (typeof answer !== "string" && !isStringArray(answer)) return { error: VALUE_SHAPES };
 	const decoded: RemoteAnswer = typeof note === "string" ? { given: answer, note } : { given: answer };
-	if (images === undefined || images === null) return decoded;
-	if (!Array.isArray(images)) return { error: `${ANSWER_TYPE} "images" must be an array of { "data", "mimeType" }` };
-	const attached: AttachedImage[] = [];
-	for (const [i, image] of images.entries()) {
-		const checked = imageFromData(image, `image-${i + 1}`);
-		if (!checked.ok) return { error: `${ANSWER_TYPE} image refused: ${checked.reason}` };
-		attached.push(checked.image);
-	}
-	return attached.length > 0 ? { ...decoded, images: attached } : decoded;
+	// The cap is the whole frame's, counted by decodeAnswer.
+	const read = imagesFromData(images, undefined, (n) => `image-${n + 1}`);
+	if (!read.ok) return { error: `${ANSWER_TYPE} image refused: ${read.reason}` };
+	return read.images.length > 0 ? { ...decoded, images: read.images } : decoded;
 }
 
 /** Parses one inbound text frame on the agent's side; never throws. */

@@ -5,7 +5,7 @@
  * option labels it ticked, the text typed into "Other" and a note; typed text stays one answer and is never
  * split on commas.
  */
-import { type AttachedImage, IMAGE_LIMITS, imageFromData } from "../core/images.js";
+import { type AttachedImage, imagesFromData } from "../core/images.js";
 import { isRecord } from "../core/json.js";
 import { matchQuestionKey } from "../core/question-keys.js";
 import { sanitizeText } from "../core/text.js";
@@ -56,23 +56,16 @@ export function readSetNote(value: unknown): { ok: true; note: string | undefine
  * the page is not trusted. `taken`: images already read for earlier answers (the cap is per ask).
  */
 function readImages(value: unknown, i: number, taken: number): AttachedImage[] | ({ ok: false } & ApiError) {
-	if (value === undefined || value === null) return [];
-	if (!Array.isArray(value)) return invalid(`answer ${i + 1}'s images must be a list`);
-	const images: AttachedImage[] = [];
-	for (const [n, entry] of value.entries()) {
-		const checked = imageFromData(entry, `image-${i + 1}-${n + 1}`);
-		if (!checked.ok) return { ok: false, error: checked.reason, code: "image", image: checked.problem };
-		if (taken + images.length >= IMAGE_LIMITS.imagesPerAsk) {
-			return {
-				ok: false,
-				error: `at most ${IMAGE_LIMITS.imagesPerAsk} images go with one set of answers`,
-				code: "too-many-images",
-				imageName: checked.image.name,
-			};
-		}
-		images.push(checked.image);
+	const read = imagesFromData(value, taken, (n) => `image-${i + 1}-${n + 1}`);
+	if (read.ok) return read.images;
+	switch (read.kind) {
+		case "not-a-list":
+			return invalid(`answer ${i + 1}'s images must be a list`);
+		case "image":
+			return { ok: false, error: read.reason, code: "image", image: read.problem };
+		case "too-many":
+			return { ok: false, error: read.reason, code: "too-many-images", imageName: read.name };
 	}
-	return images;
 }
 
 /**

@@ -1,7 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { outcomeFromAnswersText, parseAnswersInput, readNamedImages } from "../../src/core/answer-input.js";
 import { answeredOutcome } from "../../src/core/answers.js";
-import { IMAGE_LIMITS, imageFromBytes, imageFromData, imageName, sniffImageType } from "../../src/core/images.js";
+import {
+	IMAGE_LIMITS,
+	imageFromBytes,
+	imageFromData,
+	imageName,
+	imagesFromData,
+	sniffImageType,
+} from "../../src/core/images.js";
 import { blockText, buildDetails, resultContent } from "../../src/core/result.js";
 import { GIF_START, JPEG_START, TINY_PNG, TINY_PNG_BASE64, WEBP_START } from "../image-fixtures.js";
 
@@ -121,5 +128,24 @@ describe("images named in answers given as data (--answers, an edited pending fi
 		expect(() => parseAnswersInput('["a", {"answer": "b", "images": "shot.png"}]', questions)).toThrow(
 			'--answers[1].images must be a list of image file paths, e.g. ["shot.png"]',
 		);
+	});
+});
+
+describe("a list of images sent as data", () => {
+	const image = { name: "a.png", data: TINY_PNG_BASE64 };
+	it("checks each image, says which one failed, and counts against the ask's cap", () => {
+		expect(imagesFromData(undefined, 0, (n) => `image-${n}`)).toEqual({ ok: true, images: [] });
+		expect(imagesFromData("a.png", 0, (n) => `image-${n}`)).toMatchObject({ ok: false, kind: "not-a-list" });
+		expect(imagesFromData([image, { data: "bad!" }], 0, (n) => `image-${n}`)).toMatchObject({
+			ok: false,
+			kind: "image",
+			index: 1,
+		});
+		expect(imagesFromData([image, image], IMAGE_LIMITS.imagesPerAsk - 1, (n) => `image-${n}`)).toMatchObject({
+			ok: false,
+			kind: "too-many",
+			name: "a.png",
+		});
+		expect(imagesFromData([image, image], undefined, (n) => `image-${n}`)).toMatchObject({ ok: true });
 	});
 });
