@@ -204,7 +204,7 @@ export function createLifecycle(pi: ExtensionAPI, edges: LifecycleEdges) {
 		}
 	}
 
-	const imageReader = (ctx: ExtensionContext) => answerImageReader(edges.imageSupport(ctx), ctx.cwd);
+	const imageReader = (ctx: ExtensionContext) => answerImageReader(() => edges.imageSupport(ctx), ctx.cwd);
 	const findingsDeps = (ctx: ExtensionContext): FindingsDeps => ({
 		settledElsewhere: edges.ledger.settledIn,
 		pendingFileFor: (ctx, ask) => pendingFileFor(ctx, ask.request, ask.toolCallId),

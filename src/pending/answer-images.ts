@@ -42,12 +42,19 @@ export function projectImageReader(cwd: string, home = homedir()): ImageReader {
 	};
 }
 
-/** The reader for this run: refuses every image, saying why, where the model or pi's settings take none. */
-export function answerImageReader(support: ImageSupport, cwd: string): ImageReader {
-	if (support.allowed) return projectImageReader(cwd);
-	const reason =
-		support.why === "model"
-			? "images cannot be attached: this model cannot read images"
-			: "images cannot be attached: pi's settings block them (images.blockImages)";
-	return (written) => ({ ok: false, reason, problem: { kind: "not-image", name: imageName(written) } });
+/**
+ * The reader for this run: refuses every image, saying why, where the model or pi's settings take none. `support` is
+ * asked only when an image is named (it reads pi's settings files: not work for every start).
+ */
+export function answerImageReader(support: () => ImageSupport, cwd: string): ImageReader {
+	const files = projectImageReader(cwd);
+	return (written) => {
+		const decided = support();
+		if (decided.allowed) return files(written);
+		const reason =
+			decided.why === "model"
+				? "images cannot be attached: this model cannot read images"
+				: "images cannot be attached: pi's settings block them (images.blockImages)";
+		return { ok: false, reason, problem: { kind: "not-image", name: imageName(written) } };
+	};
 }
