@@ -37,7 +37,6 @@ export type {
 } from "./contract/types.js";
 
 export default async function askUser(pi: ExtensionAPI) {
-	useLanguageFromEnv(process.env);
 	const host = await loadPiModules();
 	pi.registerFlag("answers", {
 		type: "string",
@@ -54,6 +53,8 @@ export default async function askUser(pi: ExtensionAPI) {
 		realpath: realpathSync.native,
 	});
 	let settings = settingsAt(process.cwd(), false);
+	// After the settings: their `language` fills PI_ASK_USER_LANG where the environment has not set it.
+	useLanguageFromEnv(process.env);
 	const ledger = fileLedger(agentDir);
 	const asksMade = fileAsksMade(agentDir);
 	const trust = pendingTrust({
@@ -104,6 +105,7 @@ export default async function askUser(pi: ExtensionAPI) {
 
 	pi.on("session_start", async (event, ctx) => {
 		settings = settingsAt(ctx.cwd, (ctx as { isProjectTrusted?: () => boolean }).isProjectTrusted?.() === true);
+		useLanguageFromEnv(process.env);
 		for (const problem of settings.problems) lifecycle.frontEnd(ctx).tell(`pi-ask-anywhere: ${problem}`, "warning");
 		// `enabled: false`: the tool stays unregistered; /questions and --answers still answer what was saved.
 		if (settings.enabled) registerTool(ctx);

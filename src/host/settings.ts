@@ -7,6 +7,7 @@
  */
 import { dirname, join } from "node:path";
 import { isRecord } from "../core/json.js";
+import { LANGUAGES, matchLanguage } from "../i18n/languages.js";
 
 export interface ResolvedSettings {
 	/** false: `ask_user` is not registered (the tool is off; `/questions` still works). */
@@ -68,10 +69,12 @@ function parseFile(path: string, text: string, problems: string[]): FileSettings
 				if (typeof value === "boolean") settings.env.PI_ASK_USER_CHILDREN = value ? "on" : "off";
 				else wrong(key, "must be true or false");
 				break;
-			case "language":
-				// The dialog speaks English only so far; another language is said, not silently ignored.
-				if (value !== "en") wrong(key, 'can only be "en" for now');
+			case "language": {
+				const language = typeof value === "string" ? matchLanguage(value) : undefined;
+				if (language) settings.env.PI_ASK_USER_LANG = language;
+				else wrong(key, `must be one of ${LANGUAGES.join(", ")}`);
 				break;
+			}
 			default:
 				wrong(key, `is not a setting (${KEYS.join(", ")})`);
 		}

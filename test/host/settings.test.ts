@@ -47,6 +47,14 @@ describe("resolveSettings", () => {
 		});
 	});
 
+	it("language: a shipped language becomes PI_ASK_USER_LANG (de_DE and pt read as de and pt-BR); another is named", () => {
+		expect(resolve({ [AGENT]: '{"language": "de_DE"}' }).env).toEqual({ PI_ASK_USER_LANG: "de" });
+		expect(resolve({ [AGENT]: '{"language": "pt"}' }).env).toEqual({ PI_ASK_USER_LANG: "pt-BR" });
+		expect(resolve({ [AGENT]: '{"language": "it"}' }).problems).toEqual([
+			`${AGENT}: language must be one of en, de, fr, es, pt-BR, ja, zh-CN, ru, uk`,
+		]);
+	});
+
 	it("the environment wins over the files", () => {
 		const settings = resolve({ [AGENT]: '{"timeoutSeconds": 300}' }, { env: { PI_ASK_USER_TIMEOUT: "0" } });
 		expect(settings.env).toEqual({ PI_ASK_USER_TIMEOUT: "0" });
