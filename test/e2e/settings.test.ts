@@ -82,3 +82,13 @@ describe("settings.json", () => {
 		expect(askOnce().isError).toBeFalsy();
 	});
 });
+
+describe("language in the settings file", () => {
+	it('"language": "de" makes pi -p tell the person in German; the locale says nothing', () => {
+		writeSettings(ws.agentDir, { language: "de" });
+		ws.script([{ toolCall: { name: "ask_user", arguments: { questions: [{ question: "Name?" }] } } }]);
+		const run = expectSuccess(runPrint(ws, ["go"]));
+		const shown = run.stdout + run.stderr;
+		expect(shown, shown).toContain("Fragen gespeichert in: .pi/pending-questions.json");
+	});
+});
