@@ -3,6 +3,8 @@
  * The page's text in the person's language: the table the server embedded in the HTML (../page-html.ts), the
  * placeholders filled, sizes and times written the way that language writes them.
  */
+
+import { relativeTime } from "../../core/relative-time.js";
 import type { WebStringKey } from "../../i18n/web/en.js";
 import { fillText } from "../../i18n/web/fill.js";
 import { PAGE_STRINGS_ID, type PageStrings } from "./page-strings.js";
@@ -33,13 +35,16 @@ export function formatSize(bytes: number): string {
 	}).format(amount);
 }
 
-/** "5 min ago" by this device's clock, in the page's language. */
+/**
+ * "5 minutes ago" by this device's clock, in the page's language: the same rule as the terminal's listings
+ * (core/relative-time.ts), written by `Intl.RelativeTimeFormat`. A time a little ahead (another machine's clock)
+ * reads as just now.
+ */
 export function timeAgo(at: number, now = Date.now()): string {
-	const minutes = Math.round((now - at) / 60_000);
-	if (minutes < 1) return t("card.justNow");
-	const relative = new Intl.RelativeTimeFormat(language, { numeric: "auto" });
-	if (minutes < 60) return relative.format(-minutes, "minute");
-	const hours = Math.round(minutes / 60);
-	if (hours < 36) return relative.format(-hours, "hour");
-	return relative.format(-Math.round(hours / 24), "day");
+	const justNow = t("card.justNow");
+	return relativeTime(new Date(at).toISOString(), new Date(now), {
+		locale: language,
+		unknown: justNow,
+		future: justNow,
+	});
 }
