@@ -9,6 +9,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { patient } from "../patience.js";
 import {
 	createWorkspace,
 	goneSoon,
@@ -101,7 +102,7 @@ async function startDelivering(extra: string[]): Promise<ChildProcess> {
 	const child = spawn(PI.node, piArgs(["-p", ...extra]), { cwd: ws.cwd, env: ws.env, stdio: "ignore" });
 	const started = Date.now();
 	while (deliveredAnswers().length === 0) {
-		if (Date.now() - started > 20_000) throw new Error("the model was never sent the answers");
+		if (Date.now() - started > patient(20_000)) throw new Error("the model was never sent the answers");
 		await sleep(50);
 	}
 	return child;

@@ -6,6 +6,7 @@
  */
 import { spawnSync } from "node:child_process";
 import { describe, expect, it } from "vitest";
+import { patient } from "../patience.js";
 import { expectSuccess, ROOT } from "./harness.js";
 
 /** Runs `node examples/<file> …args` with `input` on stdin; returns stdout and the exit code. */
@@ -14,7 +15,7 @@ function runExample(file: string, args: string[], input: string) {
 		cwd: ROOT,
 		input,
 		encoding: "utf8",
-		timeout: 60_000,
+		timeout: patient(60_000),
 		env: { ...process.env, PI_OFFLINE: "1" },
 	});
 	return { code: run.status, stdout: run.stdout, stderr: run.stderr };

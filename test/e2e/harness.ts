@@ -3,6 +3,8 @@
  * print mode and RPC mode as child processes, the TUI under a pseudo-terminal. Every run gets a temp
  * project folder and a temp PI_CODING_AGENT_DIR, so ~/.pi is never touched and no network is used.
  * PI_ASK_USER_TEST_PI=<folder> runs a second pi (e.g. test/pi-versions/0.87) under the Node that folder ships.
+ * Every wait here takes a time that suffices on a quiet machine and stretches it by this run's measured slowness
+ * (`patient`, test/patience.ts); tests pass quiet-machine times.
  */
 import { type ChildProcessWithoutNullStreams, spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -12,9 +14,11 @@ import xterm from "@xterm/headless";
 import * as pty from "node-pty";
 import { expect } from "vitest";
 import { KEYS } from "../fixtures.js";
+import { patient } from "../patience.js";
 import { PI, ROOT } from "../pi-versions/pi.js";
 
 export { FEATURES, KEYS, SPEC_EXAMPLE, SPEC_RESULT } from "../fixtures.js";
+export { patient } from "../patience.js";
 export { PI, PROJECT_TRUST_ARGS, piAtLeast, ROOT } from "../pi-versions/pi.js";
 
 /** The CLI of the pi under test (PI_ASK_USER_TEST_PI chooses it; see test/pi-versions/pi.ts). */
@@ -27,7 +31,7 @@ export async function waitForDelivery(ws: Workspace, timeoutMs = 30_000): Promis
 	for (;;) {
 		const delivered = ws.lastMessages().find((m) => m.role === "user" && m.text.includes("<ask_user_answers"));
 		if (delivered) return delivered.text;
-		if (Date.now() - started > timeoutMs) throw new Error("timed out waiting for delivered answers");
+		if (Date.now() - started > patient(timeoutMs)) throw new Error("timed out waiting for delivered answers");
 		await sleep(100);
 	}
 }
@@ -38,7 +42,7 @@ export async function waitForDelivery(ws: Workspace, timeoutMs = 30_000): Promis
  */
 export async function goneSoon(path: string, timeoutMs = 15_000): Promise<boolean> {
 	for (const started = Date.now(); existsSync(path); await sleep(50)) {
-		if (Date.now() - started > timeoutMs) return false;
+		if (Date.now() - started > patient(timeoutMs)) return false;
 	}
 	return true;
 }
@@ -155,7 +159,7 @@ export function runPi(
 		env: { ...ws.env, ...options.env },
 		stdio: ["ignore", "pipe", "pipe"],
 		encoding: "utf8",
-		timeout: options.timeoutMs ?? 30_000,
+		timeout: patient(options.timeoutMs ?? 30_000),
 	});
 	return { code: result.status, stdout: result.stdout, stderr: result.stderr };
 }
@@ -260,7 +264,7 @@ export function startRpc(ws: Workspace, extra: string[] = [], options: { env?: N
 								`timed out waiting for an RPC line; got:\n${lines.map((l) => JSON.stringify(l)).join("\n")}\n${stderr}`,
 							),
 						),
-					timeoutMs,
+					patient(timeoutMs),
 				);
 				waiters.push({
 					predicate,
@@ -329,9 +333,10 @@ export function startTui(
 	const poll = (done: () => boolean, what: string, timeoutMs: number) =>
 		new Promise<void>((resolveWait, fail) => {
 			const started = Date.now();
+			const deadline = patient(timeoutMs);
 			const tick = () => {
 				if (done()) return resolveWait();
-				if (Date.now() - started > timeoutMs)
+				if (Date.now() - started > deadline)
 					return fail(new Error(`timed out waiting for ${what}; screen:\n${screen().join("\n")}`));
 				setTimeout(tick, 50);
 			};
@@ -356,7 +361,8 @@ export async function waitForToolResult(ws: Workspace, timeoutMs = 30_000): Prom
 	for (;;) {
 		const result = ws.lastToolResult();
 		if (result) return result;
-		if (Date.now() - started > timeoutMs) throw new Error("timed out waiting for the model to receive a tool result");
+		if (Date.now() - started > patient(timeoutMs))
+			throw new Error("timed out waiting for the model to receive a tool result");
 		await sleep(100);
 	}
 }
@@ -381,7 +387,7 @@ export function runPiAsync(
 		child.stderr.on("data", (d: Buffer) => {
 			stderr += d.toString();
 		});
-		const timer = setTimeout(() => child.kill("SIGKILL"), options.timeoutMs ?? 30_000);
+		const timer = setTimeout(() => child.kill("SIGKILL"), patient(options.timeoutMs ?? 30_000));
 		child.on("exit", (code) => {
 			clearTimeout(timer);
 			done({ code, stdout, stderr });

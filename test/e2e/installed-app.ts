@@ -8,6 +8,7 @@ import { execFileSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
+import { patient } from "../patience.js";
 import { PI, ROOT, versionAtLeast } from "../pi-versions/pi.js";
 
 export interface InstalledApp {
@@ -24,7 +25,7 @@ const npm = (cwd: string, args: string[]) =>
 	execFileSync("npm", [...args, "--no-audit", "--no-fund", "--loglevel=error"], {
 		cwd,
 		encoding: "utf8",
-		timeout: 240_000,
+		timeout: patient(240_000),
 		stdio: ["ignore", "pipe", "pipe"],
 	});
 

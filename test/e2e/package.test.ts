@@ -8,6 +8,7 @@ import { spawnSync } from "node:child_process";
 import { cpSync, existsSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { patient } from "../patience.js";
 import {
 	createWorkspace,
 	PI,
@@ -71,14 +72,14 @@ describe("from a packed tarball, in an app folder with the pi under test", () =>
 	let app: InstalledApp;
 	beforeAll(() => {
 		app = installApp();
-	}, 300_000);
+	}, patient(300_000));
 	afterAll(() => app?.cleanup());
 
 	it("an app imports it by name with no error and no warning", () => {
 		const run = spawnSync(
 			PI.node,
 			["--input-type=module", "-e", 'const m = await import("pi-ask-anywhere"); console.log(typeof m.default);'],
-			{ cwd: app.dir, encoding: "utf8", timeout: 60_000 },
+			{ cwd: app.dir, encoding: "utf8", timeout: patient(60_000) },
 		);
 		expect(run.stderr).toBe("");
 		expect(run.stdout).toBe("function\n");
@@ -91,18 +92,22 @@ describe("from a packed tarball, in an app folder with the pi under test", () =>
 		askWithInstalledPackage();
 	});
 
-	it("the SDK example, copied into the app, answers the spec's example", () => {
-		cpSync(join(ROOT, "examples"), join(app.dir, "examples"), { recursive: true });
-		const run = spawnSync(PI.node, ["examples/sdk-app.mjs"], {
-			cwd: app.dir,
-			input: "2\norder-processor\n",
-			encoding: "utf8",
-			timeout: 120_000,
-			env: { ...process.env, PI_OFFLINE: "1" },
-		});
-		expect(run.stderr).not.toContain("Error");
-		expect(run.status, run.stderr).toBe(0);
-		expect(run.stdout).toContain(`app: ask_user result: ${SPEC_ANSWERED}`);
-		expect(run.stdout).toContain(`app: assistant: The model received:\n${SPEC_ANSWERED}`);
-	}, 150_000);
+	it(
+		"the SDK example, copied into the app, answers the spec's example",
+		() => {
+			cpSync(join(ROOT, "examples"), join(app.dir, "examples"), { recursive: true });
+			const run = spawnSync(PI.node, ["examples/sdk-app.mjs"], {
+				cwd: app.dir,
+				input: "2\norder-processor\n",
+				encoding: "utf8",
+				timeout: patient(120_000),
+				env: { ...process.env, PI_OFFLINE: "1" },
+			});
+			expect(run.stderr).not.toContain("Error");
+			expect(run.status, run.stderr).toBe(0);
+			expect(run.stdout).toContain(`app: ask_user result: ${SPEC_ANSWERED}`);
+			expect(run.stdout).toContain(`app: assistant: The model received:\n${SPEC_ANSWERED}`);
+		},
+		patient(150_000),
+	);
 });

@@ -7,6 +7,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { patient } from "../patience.js";
 import { createWorkspace, expectSuccess, PI, piArgs, runPrint, type Workspace } from "./harness.js";
 
 const ONE_QUESTION = { questions: [{ question: "Drop the production database now?", options: ["Yes", "No"] }] };
@@ -48,7 +49,7 @@ function runPrintWithin(extra: string[], timeoutMs: number) {
 		env: ws.env,
 		stdio: ["ignore", "pipe", "pipe"],
 		encoding: "utf8",
-		timeout: timeoutMs,
+		timeout: patient(timeoutMs),
 		killSignal: "SIGKILL",
 	});
 	return { code: result.status, signal: result.signal, stderr: result.stderr, ms: Date.now() - started };

@@ -1,6 +1,7 @@
 /** Remote answering with the real pi: a WebSocket backend on 127.0.0.1 answers, or the questions go pending. */
 import { existsSync } from "node:fs";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { patient } from "../patience.js";
 import { startBackend, type TestBackend } from "../remote/backend.js";
 import {
 	createWorkspace,
@@ -66,7 +67,7 @@ describe("remote answering with the real pi", () => {
 		});
 		expect(run.stderr).toContain("no remote answer (unavailable)");
 		expect(existsSync(ws.pendingPath())).toBe(true);
-		expect(Date.now() - started).toBeLessThan(15_000);
+		expect(Date.now() - started).toBeLessThan(patient(15_000));
 	});
 
 	it("TUI: a remote answer closes the open dialog, and the TUI says so", async () => {

@@ -1,5 +1,6 @@
 /** Plays an RPC client in end-to-end tests: hands out pi's dialog requests one by one and answers them. */
 import { expect } from "vitest";
+import { patient } from "../patience.js";
 import { type RpcSession, startRpc, type Workspace } from "./harness.js";
 
 export type Line = Record<string, unknown>;
@@ -45,7 +46,7 @@ export function startAsking(ws: Workspace, ask: unknown, structured = false, env
 /** Closes the client's side and waits for pi to exit (killing it after 5 s). */
 export async function stopRpc(rpc: RpcSession): Promise<void> {
 	rpc.close();
-	const timer = setTimeout(() => rpc.child.kill(), 5_000);
+	const timer = setTimeout(() => rpc.child.kill(), patient(5_000));
 	await rpc.exited;
 	clearTimeout(timer);
 }

@@ -9,6 +9,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, readlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { patient } from "../patience.js";
 import {
 	createWorkspace,
 	KEYS,
@@ -70,7 +71,7 @@ const SCRIPT = [
 
 /** The first request whose last message is a tool result of `tool`. */
 async function requestAfter(tool: string, timeoutMs = 60_000): Promise<LoggedMessage> {
-	for (const started = Date.now(); Date.now() - started < timeoutMs; await sleep(100)) {
+	for (const started = Date.now(); Date.now() - started < patient(timeoutMs); await sleep(100)) {
 		for (const request of ws.requests()) {
 			const last = request.messages.at(-1);
 			if (last?.role === "toolResult" && last.toolName === tool) return last;
@@ -105,7 +106,7 @@ async function expectChildGotAnswers(): Promise<void> {
 	const parentResult = await requestAfter("subagent");
 	// The child's output (its echo of what its model received) reaches the parent's model.
 	expect(parentResult.text).toContain(JSON.stringify(EXPECTED_ANSWERS));
-	await expect.poll(() => childRecords().length, { timeout: 10_000 }).toBe(1);
+	await expect.poll(() => childRecords().length, { timeout: patient(10_000) }).toBe(1);
 	const record = childRecords()[0]?.data as Record<string, unknown>;
 	expect(record).toMatchObject({ outcome: "answered", answers: EXPECTED_ANSWERS.answers, delivered: true });
 	expect(record.asker).toEqual({ task: `Task: ${TASK}`, cwd: ws.cwd });
@@ -150,118 +151,142 @@ const running = (pid: number): boolean => {
 };
 
 describe("questions from subagents (issue 22, part 1)", () => {
-	it("TUI parent: the child's question is asked in the parent's dialog, labelled; the answer reaches the child exactly", async () => {
-		ws.script(SCRIPT);
-		tui = startTui(ws, [`run the helper: ${TASK}`], { extensions: [SUBAGENT] });
-		await tui.waitFor("Other (type your answer)", 60_000);
-		await tui.waitFor(LABEL);
-		await tui.waitFor(`its task: "Task: ${TASK}"`);
-		tui.type("2");
-		await tui.waitFor(/Enter (to )?(submit|review)/);
-		tui.type("orders");
-		await tui.waitFor("orders");
-		tui.type(KEYS.enter);
-		await tui.waitFor("Review your answers");
-		tui.type(KEYS.enter);
-		await expectChildGotAnswers();
-	}, 120_000);
+	it(
+		"TUI parent: the child's question is asked in the parent's dialog, labelled; the answer reaches the child exactly",
+		async () => {
+			ws.script(SCRIPT);
+			tui = startTui(ws, [`run the helper: ${TASK}`], { extensions: [SUBAGENT] });
+			await tui.waitFor("Other (type your answer)", 60_000);
+			await tui.waitFor(LABEL);
+			await tui.waitFor(`its task: "Task: ${TASK}"`);
+			tui.type("2");
+			await tui.waitFor(/Enter (to )?(submit|review)/);
+			tui.type("orders");
+			await tui.waitFor("orders");
+			tui.type(KEYS.enter);
+			await tui.waitFor("Review your answers");
+			tui.type(KEYS.enter);
+			await expectChildGotAnswers();
+		},
+		patient(120_000),
+	);
 
-	it("RPC parent: the app gets the child's question through pi's dialogs; the answer reaches the child exactly", async () => {
-		ws.script(SCRIPT);
-		rpc = startRpc(ws, ["-e", SUBAGENT]);
-		const ui = rpcClient(rpc);
-		rpc.send({ type: "prompt", message: `run the helper: ${TASK}` });
-		const db = await ui.dialog("select");
-		expect(String(db.title)).toContain(LABEL);
-		expect(String(db.title)).toContain(`its task: "Task: ${TASK}"`);
-		ui.value(db, "SQLite — Lightweight, file-based");
-		ui.value(await ui.dialog("input"), "orders");
-		await expectChildGotAnswers();
-	}, 120_000);
+	it(
+		"RPC parent: the app gets the child's question through pi's dialogs; the answer reaches the child exactly",
+		async () => {
+			ws.script(SCRIPT);
+			rpc = startRpc(ws, ["-e", SUBAGENT]);
+			const ui = rpcClient(rpc);
+			rpc.send({ type: "prompt", message: `run the helper: ${TASK}` });
+			const db = await ui.dialog("select");
+			expect(String(db.title)).toContain(LABEL);
+			expect(String(db.title)).toContain(`its task: "Task: ${TASK}"`);
+			ui.value(db, "SQLite — Lightweight, file-based");
+			ui.value(await ui.dialog("input"), "orders");
+			await expectChildGotAnswers();
+		},
+		patient(120_000),
+	);
 
-	it("a parent that dies while its subagent waits: the subagent does not wait forever, and leaves no pending file", async () => {
-		ws.script(SCRIPT);
-		rpc = startRpc(ws, ["-e", SUBAGENT]);
-		const ui = rpcClient(rpc);
-		rpc.send({ type: "prompt", message: `run the helper: ${TASK}` });
-		await ui.dialog("select");
-		const children = childPids(rpc.child.pid ?? 0);
-		expect(children).toHaveLength(1);
-		rpc.child.kill("SIGKILL");
-		await rpc.exited;
-		rpc = undefined;
-		// Its output went to the parent, which is gone: pi ends it at its next write, if it is still waiting.
-		await expect.poll(() => children.filter(running), { timeout: 30_000 }).toEqual([]);
-		expect(readdirSync(ws.cwd)).toEqual([]);
-	}, 120_000);
+	it(
+		"a parent that dies while its subagent waits: the subagent does not wait forever, and leaves no pending file",
+		async () => {
+			ws.script(SCRIPT);
+			rpc = startRpc(ws, ["-e", SUBAGENT]);
+			const ui = rpcClient(rpc);
+			rpc.send({ type: "prompt", message: `run the helper: ${TASK}` });
+			await ui.dialog("select");
+			const children = childPids(rpc.child.pid ?? 0);
+			expect(children).toHaveLength(1);
+			rpc.child.kill("SIGKILL");
+			await rpc.exited;
+			rpc = undefined;
+			// Its output went to the parent, which is gone: pi ends it at its next write, if it is still waiting.
+			await expect.poll(() => children.filter(running), { timeout: patient(30_000) }).toEqual([]);
+			expect(readdirSync(ws.cwd)).toEqual([]);
+		},
+		patient(120_000),
+	);
 
-	it("a parent that dies while a child it ran with bash waits: the child's model hears connectionLost and that nobody can answer", async () => {
-		const command = childPi(`Task: ${TASK}`, "child.out");
-		ws.script([
-			{ toolCall: { name: "bash", arguments: { command } } }, // the parent
-			{ toolCall: { name: "ask_user", arguments: SPEC_EXAMPLE } }, // the child
-			{ echo: true }, // the child
-		]);
-		rpc = startRpc(ws);
-		const ui = rpcClient(rpc);
-		rpc.send({ type: "prompt", message: "run a child pi" });
-		const db = await ui.dialog("select");
-		expect(String(db.title)).toContain(LABEL);
-		rpc.child.kill("SIGKILL");
-		await rpc.exited;
-		rpc = undefined;
-		const childResult = await requestAfter("ask_user", 30_000);
-		const [first, second] = childResult.text.split("\n");
-		expect(JSON.parse(first ?? "")).toEqual({ answered: false, answers: [], connectionLost: true });
-		expect(second).toMatch(/nobody can answer these questions now/);
-		// The child ends, and keeps nothing where another session could deliver it.
-		await expect
-			.poll(() => readFileSync(join(ws.cwd, "child.out"), "utf8"), { timeout: 30_000 })
-			.toContain("The model received:");
-		expect(readFileSync(join(ws.cwd, "child.out"), "utf8")).toContain("no session to keep the questions in");
-		expect(readdirSync(ws.cwd)).toEqual(["child.out"]);
-	}, 120_000);
+	it(
+		"a parent that dies while a child it ran with bash waits: the child's model hears connectionLost and that nobody can answer",
+		async () => {
+			const command = childPi(`Task: ${TASK}`, "child.out");
+			ws.script([
+				{ toolCall: { name: "bash", arguments: { command } } }, // the parent
+				{ toolCall: { name: "ask_user", arguments: SPEC_EXAMPLE } }, // the child
+				{ echo: true }, // the child
+			]);
+			rpc = startRpc(ws);
+			const ui = rpcClient(rpc);
+			rpc.send({ type: "prompt", message: "run a child pi" });
+			const db = await ui.dialog("select");
+			expect(String(db.title)).toContain(LABEL);
+			rpc.child.kill("SIGKILL");
+			await rpc.exited;
+			rpc = undefined;
+			const childResult = await requestAfter("ask_user", 30_000);
+			const [first, second] = childResult.text.split("\n");
+			expect(JSON.parse(first ?? "")).toEqual({ answered: false, answers: [], connectionLost: true });
+			expect(second).toMatch(/nobody can answer these questions now/);
+			// The child ends, and keeps nothing where another session could deliver it.
+			await expect
+				.poll(() => readFileSync(join(ws.cwd, "child.out"), "utf8"), { timeout: patient(30_000) })
+				.toContain("The model received:");
+			expect(readFileSync(join(ws.cwd, "child.out"), "utf8")).toContain("no session to keep the questions in");
+			expect(readdirSync(ws.cwd)).toEqual(["child.out"]);
+		},
+		patient(120_000),
+	);
 
-	it("a child with a session of its own whose parent dies keeps its questions in its pending file, and says so", async () => {
-		ws.script([
-			{ toolCall: { name: "bash", arguments: { command: childPi("Task: keep them", "child.out", true) } } },
-			{ toolCall: { name: "ask_user", arguments: SPEC_EXAMPLE } },
-			{ echo: true },
-		]);
-		rpc = startRpc(ws);
-		const ui = rpcClient(rpc);
-		rpc.send({ type: "prompt", message: "run a child pi" });
-		await ui.dialog("select");
-		rpc.child.kill("SIGKILL");
-		await rpc.exited;
-		rpc = undefined;
-		await expect.poll(() => existsSync(ws.pendingPath()), { timeout: 30_000 }).toBe(true);
-		const pending = JSON.parse(readFileSync(ws.pendingPath(), "utf8")) as { questions: unknown[] };
-		expect(pending.questions).toHaveLength(2);
-		await expect
-			.poll(() => readFileSync(join(ws.cwd, "child.out"), "utf8"), { timeout: 30_000 })
-			.toContain("saving the questions as pending instead");
-	}, 120_000);
+	it(
+		"a child with a session of its own whose parent dies keeps its questions in its pending file, and says so",
+		async () => {
+			ws.script([
+				{ toolCall: { name: "bash", arguments: { command: childPi("Task: keep them", "child.out", true) } } },
+				{ toolCall: { name: "ask_user", arguments: SPEC_EXAMPLE } },
+				{ echo: true },
+			]);
+			rpc = startRpc(ws);
+			const ui = rpcClient(rpc);
+			rpc.send({ type: "prompt", message: "run a child pi" });
+			await ui.dialog("select");
+			rpc.child.kill("SIGKILL");
+			await rpc.exited;
+			rpc = undefined;
+			await expect.poll(() => existsSync(ws.pendingPath()), { timeout: patient(30_000) }).toBe(true);
+			const pending = JSON.parse(readFileSync(ws.pendingPath(), "utf8")) as { questions: unknown[] };
+			expect(pending.questions).toHaveLength(2);
+			await expect
+				.poll(() => readFileSync(join(ws.cwd, "child.out"), "utf8"), { timeout: patient(30_000) })
+				.toContain("saving the questions as pending instead");
+		},
+		patient(120_000),
+	);
 
-	it("a grandchild's question reaches the same person, and the answer reaches the grandchild exactly", async () => {
-		ws.script([
-			{ toolCall: { name: "bash", arguments: { command: childPi("Task: run your own child", "child.out") } } },
-			{ toolCall: { name: "bash", arguments: { command: childPi("Task: the grandchild", "grandchild.out") } } },
-			{ toolCall: { name: "ask_user", arguments: SPEC_EXAMPLE } }, // the grandchild
-			{ echo: true }, // the grandchild
-			{ echo: true }, // the child
-			{ echo: true }, // the parent
-		]);
-		rpc = startRpc(ws);
-		const ui = rpcClient(rpc);
-		rpc.send({ type: "prompt", message: "run a child pi" });
-		const db = await ui.dialog("select");
-		expect(String(db.title)).toContain('its task: "Task: the grandchild"');
-		ui.value(db, "SQLite — Lightweight, file-based");
-		ui.value(await ui.dialog("input"), "orders");
-		const grandchildResult = await requestAfter("ask_user");
-		expect(resultJson(grandchildResult.text)).toEqual(EXPECTED_ANSWERS);
-		await ui.finished();
-		expect(readFileSync(join(ws.cwd, "grandchild.out"), "utf8")).toContain(JSON.stringify(EXPECTED_ANSWERS));
-	}, 120_000);
+	it(
+		"a grandchild's question reaches the same person, and the answer reaches the grandchild exactly",
+		async () => {
+			ws.script([
+				{ toolCall: { name: "bash", arguments: { command: childPi("Task: run your own child", "child.out") } } },
+				{ toolCall: { name: "bash", arguments: { command: childPi("Task: the grandchild", "grandchild.out") } } },
+				{ toolCall: { name: "ask_user", arguments: SPEC_EXAMPLE } }, // the grandchild
+				{ echo: true }, // the grandchild
+				{ echo: true }, // the child
+				{ echo: true }, // the parent
+			]);
+			rpc = startRpc(ws);
+			const ui = rpcClient(rpc);
+			rpc.send({ type: "prompt", message: "run a child pi" });
+			const db = await ui.dialog("select");
+			expect(String(db.title)).toContain('its task: "Task: the grandchild"');
+			ui.value(db, "SQLite — Lightweight, file-based");
+			ui.value(await ui.dialog("input"), "orders");
+			const grandchildResult = await requestAfter("ask_user");
+			expect(resultJson(grandchildResult.text)).toEqual(EXPECTED_ANSWERS);
+			await ui.finished();
+			expect(readFileSync(join(ws.cwd, "grandchild.out"), "utf8")).toContain(JSON.stringify(EXPECTED_ANSWERS));
+		},
+		patient(120_000),
+	);
 });

@@ -7,6 +7,7 @@ import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { DATABASE, NAME } from "../fixtures.js";
+import { patient } from "../patience.js";
 import { FEATURES, KEYS, resultJson, SPEC_EXAMPLE, SPEC_RESULT, startTui, waitForToolResult } from "./harness.js";
 import { tuiPerTest } from "./tui-session.js";
 
@@ -29,7 +30,7 @@ async function savedDetails(agentDir: string): Promise<Record<string, unknown>> 
 			const result = entries.findLast((e) => e.message?.role === "toolResult" && e.message.toolName === "ask_user");
 			if (result?.message?.details) return result.message.details as Record<string, unknown>;
 		}
-		if (Date.now() - started > 15_000) throw new Error("no ask_user result in the session files");
+		if (Date.now() - started > patient(15_000)) throw new Error("no ask_user result in the session files");
 		await new Promise((resolve) => setTimeout(resolve, 100));
 	}
 }

@@ -5,6 +5,7 @@ import { createRemoteBridge, type RemoteBridge, type RemoteLogger } from "../../
 import type { RemoteConfig } from "../../src/remote/config.js";
 import { raceLocalAndRemote } from "../../src/remote/race.js";
 import { TINY_PNG, TINY_PNG_BASE64 } from "../image-fixtures.js";
+import { patient } from "../patience.js";
 import { startBackend, type TestBackend } from "./backend.js";
 
 const TOKEN = "tok-3f9a7c1e-very-secret";
@@ -79,7 +80,7 @@ async function backend(): Promise<TestBackend> {
 }
 
 async function until(check: () => boolean, ms = 2_000): Promise<void> {
-	const end = Date.now() + ms;
+	const end = Date.now() + patient(ms);
 	while (!check()) {
 		if (Date.now() > end) throw new Error("condition not met in time");
 		await new Promise((resolve) => setTimeout(resolve, 10));

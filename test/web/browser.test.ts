@@ -27,6 +27,7 @@ import {
 	waitForToolResult,
 } from "../e2e/harness.js";
 import { DATABASE, FEATURES, NAME } from "../fixtures.js";
+import { patient } from "../patience.js";
 import { type Browser, launchChromium, startWebCommand, WEB_CLI, type WebCommand } from "./web-command.js";
 
 /** A real 1×1 PNG. */
@@ -71,7 +72,7 @@ describe("pi-ask-anywhere web in Chromium", () => {
 			env: { PI_ASK_USER_REMOTE_URL: web.agentUrl, PI_ASK_USER_REMOTE_TOKEN: agentToken },
 		});
 		const card = page.locator("article.card").first();
-		await card.getByRole("radio", { name: /PostgreSQL \(Recommended\)/ }).click({ timeout: 30_000 });
+		await card.getByRole("radio", { name: /PostgreSQL \(Recommended\)/ }).click({ timeout: patient(30_000) });
 		await card.getByRole("button", { name: "Next" }).click();
 		await card.getByLabel("Your answer", { exact: true }).fill("order-processor");
 		await card.getByRole("button", { name: "Review" }).click();
@@ -82,7 +83,7 @@ describe("pi-ask-anywhere web in Chromium", () => {
 		expect(resultJson(ws.lastToolResult()?.text)).toEqual(SPEC_RESULT);
 		// Answered: the card says the answers were sent, that pi confirmed it got them, and what happens next.
 		await expect
-			.poll(() => card.getByRole("status").textContent(), { timeout: 10_000 })
+			.poll(() => card.getByRole("status").textContent(), { timeout: patient(10_000) })
 			.toMatch(/pi got your answers.*continues/);
 		expect(await card.getByRole("radio").count()).toBe(0);
 		await card.getByRole("button", { name: "Close" }).click();
@@ -116,7 +117,7 @@ describe("pi-ask-anywhere web in Chromium", () => {
 			env: { PI_ASK_USER_REMOTE_URL: web.agentUrl },
 		});
 		const card = page.locator("#live article.card").first();
-		await card.getByRole("radio", { name: "SQLite" }).click({ timeout: 30_000 });
+		await card.getByRole("radio", { name: "SQLite" }).click({ timeout: patient(30_000) });
 		expect(await card.locator(".title").textContent()).toBe("pi fragt");
 		expect(await card.locator(".step").textContent()).toBe("1 von 2");
 		expect(await page.title()).toBe("(1) pi fragt");
@@ -132,7 +133,7 @@ describe("pi-ask-anywhere web in Chromium", () => {
 		const answers = resultJson(ws.lastToolResult()?.text).answers as { answer: unknown }[];
 		expect(answers.map((answer) => answer.answer)).toEqual(["SQLite", "Bestellungen, schnell"]);
 		await expect
-			.poll(() => card.getByRole("status").textContent(), { timeout: 10_000 })
+			.poll(() => card.getByRole("status").textContent(), { timeout: patient(10_000) })
 			.toBe("✓ pi hat deine Antworten erhalten und macht damit weiter. Hier ist nichts mehr zu tun.");
 		expect(await card.getByRole("button", { name: "Schließen" }).count()).toBe(1);
 	});
@@ -148,7 +149,7 @@ describe("pi-ask-anywhere web in Chromium", () => {
 		});
 		const card = page.locator("#live article.card").first();
 		const attach = card.locator("label.attach");
-		await attach.waitFor({ timeout: 30_000 });
+		await attach.waitFor({ timeout: patient(30_000) });
 		expect(await attach.textContent()).toContain("Attach a photo or image");
 		const box = await attach.boundingBox();
 		expect(box?.height ?? 0).toBeGreaterThanOrEqual(44);
@@ -190,7 +191,7 @@ describe("pi-ask-anywhere web in Chromium", () => {
 			env: { PI_ASK_USER_REMOTE_URL: web.agentUrl },
 		});
 		const card = page.locator("article.card").first();
-		await card.getByRole("checkbox", { name: /Authentication/ }).click({ timeout: 30_000 });
+		await card.getByRole("checkbox", { name: /Authentication/ }).click({ timeout: patient(30_000) });
 		await card.getByRole("checkbox", { name: /Admin Dashboard/ }).click();
 		await card.getByLabel("Other (type your answer)").fill("Exports, as CSV");
 		await card.getByLabel("Note").fill("SSO later");
@@ -225,7 +226,7 @@ describe("pi-ask-anywhere web in Chromium", () => {
 		const page = await openPage(web);
 		const running = runPiAsync(ws, piArgs(["-p", "deploy it"]), { env: { PI_ASK_USER_REMOTE_URL: web.agentUrl } });
 		const card = page.locator("#live article.card").first();
-		await card.getByRole("radio", { name: "Staging" }).click({ timeout: 30_000 });
+		await card.getByRole("radio", { name: "Staging" }).click({ timeout: patient(30_000) });
 		await card.getByRole("button", { name: "Next" }).click();
 		await card.getByRole("radio", { name: "No" }).click();
 		await card.getByRole("button", { name: "Review" }).click();
@@ -249,7 +250,7 @@ describe("pi-ask-anywhere web in Chromium", () => {
 			env: { PI_ASK_USER_REMOTE_URL: web.agentUrl },
 		});
 		const card = page.locator("#live article.card").first();
-		await card.getByRole("radio", { name: /PostgreSQL \(Recommended\)/ }).click({ timeout: 30_000 });
+		await card.getByRole("radio", { name: /PostgreSQL \(Recommended\)/ }).click({ timeout: patient(30_000) });
 		await card.getByRole("button", { name: "Next" }).click();
 		await card.getByLabel("Your answer", { exact: true }).fill("order-processor");
 		// Only on the Review step: each question has its own note.
@@ -293,7 +294,7 @@ describe("pi-ask-anywhere web in Chromium", () => {
 			};
 			const answer = async (note: string | undefined): Promise<void> => {
 				const card = page.locator("#live article.card").first();
-				await card.getByRole("radio", { name: "Redis" }).click({ timeout: 10_000 });
+				await card.getByRole("radio", { name: "Redis" }).click({ timeout: patient(10_000) });
 				await card.getByRole("button", { name: "Next" }).click();
 				await card.getByLabel("Your answer", { exact: true }).fill("8080");
 				await card.getByRole("button", { name: "Review" }).click();
@@ -334,7 +335,10 @@ describe("pi-ask-anywhere web in Chromium", () => {
 			env: { PI_ASK_USER_REMOTE_URL: web.agentUrl },
 		});
 		const card = page.locator("#live article.card").first();
-		await card.getByRole("radio").first().waitFor({ timeout: 30_000 });
+		await card
+			.getByRole("radio")
+			.first()
+			.waitFor({ timeout: patient(30_000) });
 		const tree = await axTree(page);
 		// The card is named by who asks; the options are a radio group named by the question.
 		expect(tree.find((node) => node.role === "article")?.name).toBe("pi asks");
@@ -380,7 +384,9 @@ describe("pi-ask-anywhere web in Chromium", () => {
 		await card.getByRole("button", { name: "Submit" }).click();
 		expect((await running).code).toBe(0);
 		// The notices are said by that live region.
-		await expect.poll(() => card.getByRole("status").textContent(), { timeout: 10_000 }).toMatch(/pi got your answers/);
+		await expect
+			.poll(() => card.getByRole("status").textContent(), { timeout: patient(10_000) })
+			.toMatch(/pi got your answers/);
 		const after = await axTree(page);
 		const status = after.find((node) => node.role === "status");
 		expect(status?.properties.live).toBe("polite");
@@ -397,7 +403,7 @@ describe("pi-ask-anywhere web in Chromium", () => {
 			env: { PI_ASK_USER_REMOTE_URL: web.agentUrl },
 		});
 		const card = page.locator("#live article.card").first();
-		await card.getByRole("radio", { name: "SQLite" }).click({ timeout: 30_000 });
+		await card.getByRole("radio", { name: "SQLite" }).click({ timeout: patient(30_000) });
 		await card.getByRole("button", { name: "Dismiss" }).click();
 		await expect.poll(() => card.getByRole("alertdialog").textContent()).toContain("Discard your answer?");
 		await card.getByRole("button", { name: "No" }).click();
@@ -408,7 +414,7 @@ describe("pi-ask-anywhere web in Chromium", () => {
 		expect((await running).code).toBe(0);
 		expect(resultJson(ws.lastToolResult()?.text)).toMatchObject({ answered: false, cancelled: true });
 		await expect
-			.poll(() => card.getByRole("status").textContent(), { timeout: 10_000 })
+			.poll(() => card.getByRole("status").textContent(), { timeout: patient(10_000) })
 			.toContain("pi got your dismissal");
 		await card.getByRole("button", { name: "Close" }).click();
 		await expect.poll(() => page.locator("#live article").count()).toBe(0);
@@ -423,7 +429,7 @@ describe("pi-ask-anywhere web in Chromium", () => {
 		try {
 			const card = page.locator("#live article.card").first();
 			// The page has the question, and the person starts answering there too.
-			await card.getByRole("radio", { name: "SQLite" }).click({ timeout: 40_000 });
+			await card.getByRole("radio", { name: "SQLite" }).click({ timeout: patient(40_000) });
 			await tui.waitFor("Other (type your answer)", 40_000);
 			tui.type("1");
 			await tui.waitFor("What should we name this service?");
@@ -432,7 +438,7 @@ describe("pi-ask-anywhere web in Chromium", () => {
 			tui.type(KEYS.enter);
 			await tui.waitFor("Review your answers");
 			tui.type(KEYS.enter);
-			await expect.poll(() => page.locator("#live article").count(), { timeout: 10_000 }).toBe(0);
+			await expect.poll(() => page.locator("#live article").count(), { timeout: patient(10_000) }).toBe(0);
 			await waitForToolResult(ws);
 			expect(resultJson(ws.lastToolResult()?.text)).toEqual(SPEC_RESULT);
 		} finally {
@@ -449,9 +455,9 @@ describe("pi-ask-anywhere web in Chromium", () => {
 		const tui = startTui(ws, ["set up the service"], { env: { PI_ASK_USER_REMOTE_URL: web.agentUrl } });
 		try {
 			const card = page.locator("#live article.card").first();
-			await card.getByRole("radio", { name: /PostgreSQL \(Recommended\)/ }).click({ timeout: 40_000 });
+			await card.getByRole("radio", { name: /PostgreSQL \(Recommended\)/ }).click({ timeout: patient(40_000) });
 			// pi keeps the open dialog's questions on disk; the server sees the file as soon as it is written.
-			await expect.poll(() => existsSync(ws.pendingPath()), { timeout: 10_000 }).toBe(true);
+			await expect.poll(() => existsSync(ws.pendingPath()), { timeout: patient(10_000) }).toBe(true);
 			await sleep(3_000);
 			expect(await page.locator("#pending article").count()).toBe(0);
 			await card.getByRole("button", { name: "Next" }).click();
@@ -462,7 +468,7 @@ describe("pi-ask-anywhere web in Chromium", () => {
 			await waitForToolResult(ws);
 			expect(resultJson(ws.lastToolResult()?.text)).toEqual(SPEC_RESULT);
 			// pi removes the file as it takes the answer; at no point is it offered as a pending card.
-			await expect.poll(() => existsSync(ws.pendingPath()), { timeout: 10_000 }).toBe(false);
+			await expect.poll(() => existsSync(ws.pendingPath()), { timeout: patient(10_000) }).toBe(false);
 			await sleep(2_500);
 			expect(await page.locator("#pending article").count()).toBe(0);
 		} finally {
@@ -500,7 +506,7 @@ describe("pi-ask-anywhere web in Chromium", () => {
 		expect(JSON.parse(json ?? "null")).toEqual(SPEC_RESULT);
 		expect(existsSync(ws.pendingPath())).toBe(false);
 		// Delivered: it disappears from the page too.
-		await expect.poll(() => page.locator("#pending article").count(), { timeout: 10_000 }).toBe(0);
+		await expect.poll(() => page.locator("#pending article").count(), { timeout: patient(10_000) }).toBe(0);
 	});
 
 	it("a pending card opens with the project folder, a relative time and the questions; internals behind Details", async () => {
@@ -649,7 +655,7 @@ describe("pi-ask-anywhere web in Chromium", () => {
 		const port = new URL(web.origin).port;
 		await web.stop();
 		web = await startWebCommand(ws.cwd, ws.env, ["--port", port]);
-		await expect.poll(() => page.locator("#status").textContent(), { timeout: 10_000 }).toBe("Signed out");
+		await expect.poll(() => page.locator("#status").textContent(), { timeout: patient(10_000) }).toBe("Signed out");
 		expect(await page.locator("#live").textContent()).toContain("open the new address it printed");
 		// Only the restart notice: the "No question is waiting" line would say the opposite.
 		expect(await page.locator(".live-empty").isVisible()).toBe(false);
@@ -667,16 +673,16 @@ describe("pi-ask-anywhere web in Chromium", () => {
 		await expect.poll(() => page.locator("#status").textContent()).toBe("Live");
 		const port = new URL(web.origin).port;
 		await web.stop();
-		await expect.poll(() => page.locator("#status").textContent(), { timeout: 10_000 }).toBe("Reconnecting…");
+		await expect.poll(() => page.locator("#status").textContent(), { timeout: patient(10_000) }).toBe("Reconnecting…");
 		web = await startWebCommand(ws.cwd, ws.env, ["--keep-token", "--port", port]);
 		expect(web.openUrl).toBe(firstUrl);
-		await expect.poll(() => page.locator("#status").textContent(), { timeout: 10_000 }).toBe("Live");
+		await expect.poll(() => page.locator("#status").textContent(), { timeout: patient(10_000) }).toBe("Live");
 		expect(await page.locator(".live-empty").isVisible()).toBe(true);
 		// Without the flag a restart makes a new token, as before.
 		await web.stop();
 		web = await startWebCommand(ws.cwd, ws.env, ["--port", port]);
 		expect(web.openUrl).not.toBe(firstUrl);
-		await expect.poll(() => page.locator("#status").textContent(), { timeout: 10_000 }).toBe("Signed out");
+		await expect.poll(() => page.locator("#status").textContent(), { timeout: patient(10_000) }).toBe("Signed out");
 	});
 
 	it("refuses the page, its API and its live channel without the token (401)", async () => {

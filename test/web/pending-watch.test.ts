@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { type FolderWatch, watchPendingFolder } from "../../src/web/pending-watch.js";
+import { patient } from "../patience.js";
 
 const cleanups: (() => void)[] = [];
 afterEach(() => {
@@ -24,7 +25,7 @@ function counting(cwd: string, options = {}): { watch: FolderWatch; count: () =>
 }
 
 async function until(check: () => boolean, ms = 2_000): Promise<void> {
-	const end = Date.now() + ms;
+	const end = Date.now() + patient(ms);
 	while (!check()) {
 		if (Date.now() > end) throw new Error("condition not met in time");
 		await new Promise((resolve) => setTimeout(resolve, 10));

@@ -19,6 +19,7 @@ import { applyMessage, type PageMessage, type PageState, type Receipt } from "..
 import type { JudgePending } from "../../src/web/pending-view.js";
 import { startWebServer, type WebServer } from "../../src/web/server.js";
 import { FEATURES } from "../fixtures.js";
+import { patient } from "../patience.js";
 
 const PAGE_TOKEN = "page-token-for-tests-0123456789";
 const cleanups: (() => Promise<void> | void)[] = [];
@@ -122,7 +123,7 @@ async function livePage(base: string, cookie: string): Promise<LivePage> {
 }
 
 async function until<T>(read: () => T | undefined, ms = 3_000): Promise<T> {
-	const end = Date.now() + ms;
+	const end = Date.now() + patient(ms);
 	for (;;) {
 		const value = read();
 		if (value !== undefined) return value;

@@ -5,6 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type BrowserContext, chromium } from "playwright-core";
 import { ROOT } from "../e2e/harness.js";
+import { patient } from "../patience.js";
 
 export const WEB_CLI = join(ROOT, "dist/cli.mjs");
 
@@ -86,6 +87,8 @@ export async function launchChromium(
 		deviceScaleFactor,
 		...(locale !== undefined ? { locale } : {}),
 	});
+	// Playwright's own 30 s for an action or a navigation, scaled like every other wait on a loaded machine.
+	context.setDefaultTimeout(patient(30_000));
 	return {
 		context,
 		async close() {
