@@ -30,6 +30,16 @@ export interface ChildrenDeps {
 	acceptsImages(ctx: ExtensionContext): boolean;
 }
 
+/** `fn` on its first call only. */
+function once<A extends unknown[]>(fn: (...args: A) => void): (...args: A) => void {
+	let called = false;
+	return (...args) => {
+		if (called) return;
+		called = true;
+		fn(...args);
+	};
+}
+
 export function createChildren(pi: ExtensionAPI, deps: ChildrenDeps) {
 	let server: ParentRouteServer | undefined;
 	let withdraw: (() => void) | undefined;
@@ -112,6 +122,12 @@ export function createChildren(pi: ExtensionAPI, deps: ChildrenDeps) {
 						}
 					},
 					failed: (error) => deps.frontEnd(ctx).tell(`pi-ask-anywhere: ${(error as Error).message}`, "warning"),
+					// Anyone local can send the route garbage: said once, so a flood of it cannot flood the person's screen.
+					listenerFailed: once((error) =>
+						deps
+							.frontEnd(ctx)
+							.tell(`pi-ask-anywhere: refused a request to the children's route: ${String(error)}`, "warning"),
+					),
 				});
 			} catch (error) {
 				deps

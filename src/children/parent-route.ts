@@ -7,12 +7,20 @@
  */
 import { randomBytes } from "node:crypto";
 import { once } from "node:events";
-import { createServer, type IncomingMessage } from "node:http";
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo, Socket } from "node:net";
 import type { Answer, AskOutcome, AskRequest } from "../core/types.js";
 import { AskUserError } from "../core/validate.js";
+import {
+	failResponse,
+	failUpgrade,
+	guarded,
+	ignoreSocketErrors,
+	refuseUpgrade,
+	requestPath,
+} from "../net/listener-guard.js";
 import { ANSWER_IMAGES_EXTENSION } from "../remote/protocol.js";
-import { createAgentEndpoint, refuseUpgrade } from "../web/agent-endpoint.js";
+import { createAgentEndpoint } from "../web/agent-endpoint.js";
 import { describeAsker, replyToChild, requestFromChild } from "./child-question.js";
 import type { ParentRoute } from "./route-env.js";
 
@@ -40,6 +48,8 @@ export interface ParentRouteDeps {
 	record(entry: ChildAskRecord): void;
 	/** A dialog that failed; the child is not answered (its question stays open until it goes away). */
 	failed?(error: unknown): void;
+	/** A request or socket the route could not handle (it was refused; the route goes on). */
+	listenerFailed?(error: unknown): void;
 	now?: () => number;
 }
 
@@ -60,8 +70,10 @@ export async function startParentRoute(deps: ParentRouteDeps): Promise<ParentRou
 		open.delete(id);
 	};
 
+	// Any local process (and any page in the person's browser) can reach this port: nothing it sends may throw here.
+	const failed = (error: unknown) => deps.listenerFailed?.(error);
 	const endpoint = createAgentEndpoint(
-		{ agentToken: token, now: deps.now ?? Date.now },
+		{ agentToken: token, now: deps.now ?? Date.now, onListenerFailure: failed },
 		{
 			onAsk(ask, payload, connection) {
 				let request: AskRequest;
@@ -119,14 +131,30 @@ export async function startParentRoute(deps: ParentRouteDeps): Promise<ParentRou
 		},
 	);
 
-	const server = createServer((_request, response) => {
-		response.writeHead(404).end();
-	});
-	server.on("upgrade", (request: IncomingMessage, socket: Socket, head: Buffer) => {
-		const path = new URL(request.url ?? "/", "http://localhost").pathname;
-		if (path !== AGENT_PATH) return refuseUpgrade(socket, "404 Not Found");
-		endpoint.handleUpgrade(request, socket, head);
-	});
+	const server = createServer(
+		guarded(
+			(request: IncomingMessage, response: ServerResponse) => {
+				response.writeHead(requestPath(request.url) === undefined ? 400 : 404).end();
+			},
+			failed,
+			failResponse,
+		),
+	);
+	server.on(
+		"upgrade",
+		guarded(
+			(request: IncomingMessage, socket: Socket, head: Buffer) => {
+				ignoreSocketErrors(socket);
+				const path = requestPath(request.url);
+				if (path === undefined) return refuseUpgrade(socket, "400 Bad Request");
+				if (path !== AGENT_PATH) return refuseUpgrade(socket, "404 Not Found");
+				endpoint.handleUpgrade(request, socket, head);
+			},
+			failed,
+			failUpgrade,
+		),
+	);
+	server.on("error", failed);
 	server.listen(0, "127.0.0.1");
 	await once(server, "listening");
 	// The route must never keep the parent alive on its own.

@@ -8,6 +8,7 @@
 import type { IncomingMessage } from "node:http";
 import type { Socket } from "node:net";
 import WebSocket, { WebSocketServer } from "ws";
+import { guarded, refuseUpgrade } from "../net/listener-guard.js";
 import {
 	decodeAgentFrame,
 	encodeAnswer,
@@ -47,14 +48,11 @@ export interface AgentEndpoint {
 	close(): void;
 }
 
-export function refuseUpgrade(socket: Socket, status: string): void {
-	socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
-}
-
 export function createAgentEndpoint(
-	options: { agentToken?: string | undefined; now: () => number },
+	options: { agentToken?: string | undefined; now: () => number; onListenerFailure?: (error: unknown) => void },
 	events: AgentEndpointEvents,
 ): AgentEndpoint {
+	const failed = (error: unknown) => options.onListenerFailure?.(error);
 	let nextAskId = 1;
 	const asks = createLiveAsks(() => String(nextAskId++));
 	const agents = new Map<number, WebSocket>();
@@ -65,23 +63,29 @@ export function createAgentEndpoint(
 		const connection = nextConnection++;
 		agents.set(connection, agent);
 		agent.on("error", () => {});
-		agent.on("message", (data, isBinary) => {
-			if (isBinary) return;
-			const text = String(data);
-			const frame = decodeAgentFrame(text);
-			if (frame.kind === "question") {
-				const added = asks.add(connection, frame.payload, options.now(), Buffer.byteLength(text));
-				if (added.kind === "added") events.onAsk(added.ask, frame.payload, connection);
-				// Refused, not dropped: the agent learns at once and asks some other way; nothing is answered for the person.
-				else if (added.kind === "refused") agent.send(encodeRefused(frame.payload.questionId, added.reason));
-			} else if (frame.kind === "closed") {
-				events.onClosed(connection, frame.questionId, frame.reason);
-			}
-		});
-		agent.on("close", () => {
-			agents.delete(connection);
-			events.onConnectionClosed(connection, asks.dropConnection(connection));
-		});
+		agent.on(
+			"message",
+			guarded((data: WebSocket.RawData, isBinary: boolean) => {
+				if (isBinary) return;
+				const text = String(data);
+				const frame = decodeAgentFrame(text);
+				if (frame.kind === "question") {
+					const added = asks.add(connection, frame.payload, options.now(), Buffer.byteLength(text));
+					if (added.kind === "added") events.onAsk(added.ask, frame.payload, connection);
+					// Refused, not dropped: the agent learns at once and asks some other way; nothing is answered for the person.
+					else if (added.kind === "refused") agent.send(encodeRefused(frame.payload.questionId, added.reason));
+				} else if (frame.kind === "closed") {
+					events.onClosed(connection, frame.questionId, frame.reason);
+				}
+			}, failed),
+		);
+		agent.on(
+			"close",
+			guarded(() => {
+				agents.delete(connection);
+				events.onConnectionClosed(connection, asks.dropConnection(connection));
+			}, failed),
+		);
 	}
 
 	return {
