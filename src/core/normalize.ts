@@ -5,7 +5,7 @@
  */
 import { isRecord, type JsonObject as Json } from "./json.js";
 import { sanitizeLine, sanitizeText } from "./text.js";
-import { isReservedOtherLabel } from "./validate.js";
+import { isReservedOtherLabel, looksLikeMultiSelectFlag } from "./validate.js";
 /**
  * Where each renamed or moved piece came from: a canonical path (`questions[0].options[2].label`) → the path
  * in the model's own arguments (`question_list[0].follow_up[3].text`). A path missing here is spelled like its
@@ -85,9 +85,10 @@ const BOOLEAN_WORDS = new Map([
 	["no", false],
 	["0", false],
 ]);
-const OPTION_LABEL_KEYS = ["label", "text", "value", "title", "name"] as const;
+/** `const` last: a JSON Schema choice (`{ "const": "pro", "title": "Pro" }`) is shown by its title. */
+const OPTION_LABEL_KEYS = ["label", "text", "value", "title", "name", "const"] as const;
 const OPTION_PREVIEW_KEYS = ["preview", "markdown"] as const;
-const QUESTION_TEXT_KEYS = ["question", "prompt", "text", "message"] as const;
+const QUESTION_TEXT_KEYS = ["question", "prompt", "text", "message", "questionText", "question_text"] as const;
 const OPTION_LIST_KEYS = ["options", "choices", "suggestions", "follow_up", "suggest"] as const;
 /**
  * Other names a model gives its options under (interactive-mcp's `predefinedOptions`; the rest are the words models
@@ -102,13 +103,69 @@ const OPTION_LIST_ALIASES = [
 	"alternatives",
 	"predefinedOptions",
 	"predefined_options",
+	"enum",
 ] as const;
-const MULTI_SELECT_KEYS = ["multiSelect", "multi_select", "multiple", "allowMultiple", "multi"] as const;
+/**
+ * The multi-select flag in any spelling: camel, snake or kebab case, with or without a prefix (Antigravity's
+ * `is_multi_select`, `allowMultiple`, `allow_multiple_selections`); compared with case and separators removed.
+ */
+const MULTI_SELECT_KEY =
+	/^(?:is|allow|allows|enable|can|has)?(?:multi|multiple|multiselect|multipleselect|multiselection|multipleselections?|multichoice|multiplechoices?|multipleanswers|multianswer|selectmultiple|selectmany)(?:enabled|allowed)?$/;
+/** Where a question's kind is given: MCP's and Gemini's `type`, and the other names models use for it. */
+const QUESTION_TYPE_KEYS = new Set([
+	"type",
+	"kind",
+	"questiontype",
+	"inputtype",
+	"answertype",
+	"responsetype",
+	"selectiontype",
+	"selecttype",
+	"selectionmode",
+	"selection",
+	"choicetype",
+	"fieldtype",
+	"mode",
+]);
 /** Per-question markdown for the person: kandev and eino call it `context`, pi-ask-tool `description`. */
 const CONTEXT_KEYS = ["context", "description"] as const;
-/** Question types whose options are Yes and No when the model gave none (MCP `confirm`, Gemini `yesno`). */
-const YES_NO_TYPES = new Set(["confirm", "yesno", "yes-no"]);
-const MULTI_SELECT_TYPES = new Set(["multi-select", "multiselect", "checkbox"]);
+/**
+ * Question kinds (case and separators removed) whose options are Yes and No when the model gave none (MCP
+ * `confirm`, Gemini `yesno`, a JSON Schema `boolean`).
+ */
+const YES_NO_TYPES = new Set(["confirm", "confirmation", "yesno", "boolean", "bool", "truefalse"]);
+
+/** Case, `_`, `-`, `/` and spaces removed: `is_multi_select`, `isMultiSelect` and `multi-select` compare equal. */
+function foldName(name: string): string {
+	return name.toLowerCase().replace(/[^a-z0-9]/g, "");
+}
+
+/**
+ * A kind that allows several answers: `multi_select`, `multiselect`, `multiple`, `checkbox(es)`, `select_many`.
+ * `multiple_choice` is one pick, as survey tools and quizzes use the words.
+ */
+function isMultiSelectType(kind: string): boolean {
+	if (kind === "multiplechoice") return false;
+	return kind.includes("multi") || kind.includes("checkbox") || kind === "selectmany" || kind === "many";
+}
+
+/** The first key of `raw` that is a multi-select flag, the canonical spelling first. */
+function multiSelectKey(raw: Json): { key: string; value: unknown } | undefined {
+	if (raw.multiSelect !== undefined && raw.multiSelect !== null) return { key: "multiSelect", value: raw.multiSelect };
+	for (const [key, value] of Object.entries(raw)) {
+		if (value !== undefined && value !== null && MULTI_SELECT_KEY.test(foldName(key))) return { key, value };
+	}
+	return undefined;
+}
+
+/** The question's kind, folded, and the key it was under (`type` first). */
+function questionType(raw: Json): { key: string; kind: string } | undefined {
+	if (typeof raw.type === "string") return { key: "type", kind: foldName(raw.type) };
+	for (const [key, value] of Object.entries(raw)) {
+		if (typeof value === "string" && QUESTION_TYPE_KEYS.has(foldName(key))) return { key, kind: foldName(value) };
+	}
+	return undefined;
+}
 
 /** The first of `keys` that `record` has (not undefined or null), with its value. */
 function firstKey(record: Json, keys: readonly string[]): { key: string; value: unknown } | undefined {
@@ -148,6 +205,15 @@ class SpellingRecorder {
 	/** `canonical` (a path) is at `model` in the model's arguments; identical paths need no entry. */
 	at(canonical: string, model: string): void {
 		if (canonical !== model) this.paths.set(canonical, model);
+	}
+
+	/** What was recorded as written at `from` (and below it) was written at `to`. */
+	movePrefix(from: string, to: string): void {
+		for (const [canonical, model] of this.paths) {
+			if (model === from || model.startsWith(`${from}.`) || model.startsWith(`${from}[`)) {
+				this.paths.set(canonical, to + model.slice(from.length));
+			}
+		}
 	}
 }
 
@@ -245,8 +311,9 @@ function normalizeQuestion(
 	}
 	if (header !== undefined) used.add(header.key);
 
-	const type = typeof raw.type === "string" ? raw.type.toLowerCase().replace(/[_\s]/g, "-") : undefined;
-	if (type !== undefined) used.add("type");
+	const type = questionType(raw);
+	if (type !== undefined) used.add(type.key);
+	const kind = type?.kind;
 	const alias = OPTION_LIST_ALIASES.find((key) => asList(raw[key]) !== undefined);
 	const optionList =
 		firstKey(raw, OPTION_LIST_KEYS) ?? (alias === undefined ? undefined : { key: alias, value: raw[alias] });
@@ -256,13 +323,13 @@ function normalizeQuestion(
 	const optionsModelPath = child(modelPath, optionList?.key ?? "options");
 	spelling.at(optionsPath, optionsModelPath);
 	if (
-		type !== undefined &&
-		YES_NO_TYPES.has(type) &&
+		kind !== undefined &&
+		YES_NO_TYPES.has(kind) &&
 		(options === undefined || (Array.isArray(options) && options.length === 0))
 	) {
 		options = ["Yes", "No"];
 	}
-	if (type === "text") {
+	if (type?.key === "type" && kind === "text") {
 		// A text question has no options, under any name: they are dropped on purpose, not refused.
 		options = undefined;
 		for (const key of [...OPTION_LIST_KEYS, ...OPTION_LIST_ALIASES]) used.add(key);
@@ -270,8 +337,8 @@ function normalizeQuestion(
 	if (Array.isArray(options)) question.options = normalizeOptions(options, optionsPath, optionsModelPath, spelling);
 	else if (options !== undefined) question.options = options;
 
-	const multi = firstKey(raw, MULTI_SELECT_KEYS);
-	if (type !== undefined && MULTI_SELECT_TYPES.has(type)) question.multiSelect = true;
+	const multi = multiSelectKey(raw);
+	if (kind !== undefined && isMultiSelectType(kind)) question.multiSelect = true;
 	else if (multi !== undefined) {
 		// Only words and numbers are read as yes/no; anything else goes to validation as it is.
 		const word = typeof multi.value === "string" || typeof multi.value === "number" ? String(multi.value) : undefined;
@@ -296,14 +363,21 @@ function normalizeQuestion(
 	else if (raw.id !== undefined && raw.id !== null) question.id = raw.id;
 	used.add("id");
 
-	// A list nothing above took would vanish (the question silently becoming free text), and without question text
-	// the text may be under a key of the model's own: either is passed on under that key, for validation to name.
-	// Defined, not assigned, so that `__proto__` is a key like any other.
+	// A list nothing above took would vanish (the question silently becoming free text), as would a multi-select
+	// flag under a spelling not understood; and without question text the text may be under a key of the model's
+	// own: each is passed on under that key, for validation to name. Defined, not assigned, so that `__proto__` is a
+	// key like any other.
 	for (const [key, value] of Object.entries(raw)) {
 		if (used.has(key) || Object.hasOwn(question, key)) continue;
 		const list = asList(value);
 		const passed =
-			list !== undefined && list.length > 0 ? list : text === undefined && isText(value) ? value : undefined;
+			list !== undefined && list.length > 0
+				? list
+				: text === undefined && isText(value)
+					? value
+					: value !== undefined && value !== null && value !== false && looksLikeMultiSelectFlag(key)
+						? value
+						: undefined;
 		if (passed !== undefined) {
 			Object.defineProperty(question, key, { value: passed, enumerable: true, writable: true, configurable: true });
 		}
@@ -312,47 +386,173 @@ function normalizeQuestion(
 }
 
 const QUESTION_LIST_KEYS = ["questions", "question_list"] as const;
+/** Keys of the arguments that are never a lone question's own (Claude Code sends `answers` and `annotations`). */
+const ARGUMENT_KEYS = ["metadata", "background", "answers", "annotations"];
+
+/** A question as the model gave it, where it sits in the model's arguments, and the pieces spelled elsewhere. */
+interface PlacedQuestion {
+	raw: unknown;
+	modelPath: string;
+	/** Keys of `raw` that belong to the arguments, not the question. */
+	ignored?: readonly string[];
+	/** A canonical field of the question (`options`) → where the model wrote it, when not under the question. */
+	spelled?: Readonly<Record<string, string>>;
+}
+
+function isQuestionLike(value: unknown): boolean {
+	return isRecord(value) && firstString(value, [...QUESTION_TEXT_KEYS, "title"]) !== undefined;
+}
+
+/**
+ * Question text that holds a list of questions, one question or a whole request as JSON: models that write JSON as
+ * text sometimes put all their questions in the one text field. Only what reads as questions is taken; any other
+ * JSON (`{"retries": 3}`) stays the question's text.
+ */
+function questionsInText(value: unknown, path: string): PlacedQuestion[] | undefined {
+	if (typeof value !== "string") return undefined;
+	const parsed = parseIfJsonText(value);
+	if (parsed === value) return undefined;
+	const placeAll = (list: unknown[], at: string) =>
+		list.length > 0 && list.every(isQuestionLike)
+			? list.map((raw, i) => ({ raw, modelPath: `${at}[${i}]` }))
+			: undefined;
+	if (Array.isArray(parsed)) return placeAll(parsed, path);
+	if (!isRecord(parsed)) return undefined;
+	const listed = firstKey(parsed, QUESTION_LIST_KEYS);
+	if (listed === undefined) return isQuestionLike(parsed) ? [{ raw: parsed, modelPath: path }] : undefined;
+	const list = parseIfJsonText(listed.value);
+	const at = child(path, listed.key);
+	if (Array.isArray(list)) return placeAll(list, at);
+	return isQuestionLike(list) ? [{ raw: list, modelPath: at }] : undefined;
+}
+
+function hasOptionList(record: Json): boolean {
+	return (
+		firstKey(record, OPTION_LIST_KEYS) !== undefined ||
+		OPTION_LIST_ALIASES.some((key) => asList(record[key]) !== undefined)
+	);
+}
+
+/** Each question whose text is a JSON list of questions becomes those questions, at any depth. */
+function expandQuestionsInText(placed: PlacedQuestion[]): PlacedQuestion[] {
+	return placed.flatMap((entry) => {
+		const { raw, modelPath } = entry;
+		let inner: PlacedQuestion[] | undefined;
+		if (typeof raw === "string") inner = questionsInText(raw, modelPath);
+		else if (isRecord(raw) && !hasOptionList(raw)) {
+			const text = firstStringKey(raw, QUESTION_TEXT_KEYS);
+			if (text !== undefined) inner = questionsInText(text.value, child(modelPath, text.key));
+		}
+		return inner === undefined ? [entry] : expandQuestionsInText(inner);
+	});
+}
+
+/**
+ * An MCP elicitation request (`elicitation/create`'s params): a `message` and a flat JSON Schema of the answers
+ * wanted. Each property is one question, with the property's name as its id (echoed in its answer); a string
+ * `enum` (labels from `enumNames` when given) or `oneOf`/`anyOf` choices (`const` with `title`) are its options;
+ * an array of those is multi-select; a boolean is Yes or No; anything else is free text. A lone property is asked
+ * with the message as its text; in a form of several, the message goes with the first.
+ */
+function elicitationQuestions(args: Json): PlacedQuestion[] | undefined {
+	const wrapped = isRecord(args.params) ? args.params : undefined;
+	const request = wrapped !== undefined && args.requestedSchema === undefined ? wrapped : args;
+	const root = request === wrapped ? "params" : "";
+	const schemaKey = ["requestedSchema", "requested_schema"].find((key) => isRecord(request[key]));
+	if (schemaKey === undefined) return undefined;
+	const schema = request[schemaKey] as Json;
+	const schemaPath = child(root, schemaKey);
+	const message = isText(request.message) ? request.message : undefined;
+	const messagePath = child(root, "message");
+	const properties = isRecord(schema.properties) ? Object.entries(schema.properties) : [];
+	if (properties.length === 0)
+		return [{ raw: { question: request.message }, modelPath: root, spelled: { question: messagePath } }];
+	const alone = properties.length === 1;
+	return properties.map(([key, property], index) => {
+		const propertyPath = child(child(schemaPath, "properties"), key);
+		if (typeof property === "string") return { raw: property, modelPath: propertyPath };
+		if (!isRecord(property)) return { raw: property, modelPath: propertyPath };
+		const title = isText(property.title) ? property.title : undefined;
+		const description = isText(property.description) ? property.description : undefined;
+		const question: Json = { id: key };
+		const spelled: Record<string, string> = {};
+		if (alone && message !== undefined) {
+			question.question = message;
+			spelled.question = messagePath;
+			if (title !== undefined) question.header = title;
+			if (description !== undefined) question.context = description;
+		} else {
+			const textKey = title !== undefined ? "title" : description !== undefined ? "description" : undefined;
+			question.question = textKey === undefined ? key : property[textKey];
+			spelled.question = textKey === undefined ? propertyPath : child(propertyPath, textKey);
+			const context = textKey === "title" ? description : undefined;
+			const withMessage = index === 0 && message !== undefined;
+			if (withMessage || context !== undefined) {
+				question.context = [withMessage ? message : undefined, context].filter(isText).join("\n\n");
+				if (!withMessage) spelled.context = child(propertyPath, "description");
+			}
+		}
+		const many = property.type === "array" || isRecord(property.items);
+		const source = many && isRecord(property.items) ? property.items : property;
+		const sourcePath = source === property ? propertyPath : child(propertyPath, "items");
+		const choiceKey = ["enum", "oneOf", "anyOf"].find((name) => Array.isArray(source[name]));
+		if (choiceKey !== undefined) {
+			const choices = source[choiceKey] as unknown[];
+			const names = choiceKey === "enum" && Array.isArray(source.enumNames) ? source.enumNames : undefined;
+			question.options = choices.map((choice, i) => (typeof names?.[i] === "string" ? names[i] : choice));
+			spelled.options = child(sourcePath, choiceKey);
+			if (many) question.multiSelect = true;
+		} else if (property.type === "boolean") question.type = "boolean";
+		return { raw: question, modelPath: propertyPath, spelled };
+	});
+}
 
 /** Any recognisable dialect in, the canonical `{ questions, metadata? }` shape out, with the model's spelling. */
 export function normalizeCall(raw: unknown): NormalizedCall {
 	const spelling = new SpellingRecorder();
 	const args = parseIfJsonText(raw);
 	if (Array.isArray(args)) {
-		const questions = args.map((q, i) => normalizeQuestion(q, `questions[${i}]`, `questions[${i}]`, spelling));
+		const placed = expandQuestionsInText(args.map((q, i) => ({ raw: q, modelPath: `questions[${i}]` })));
+		const questions = placed.map((q, i) => normalizeQuestion(q.raw, `questions[${i}]`, q.modelPath, spelling));
 		return { args: { questions }, spelling: spelling.paths };
 	}
 	if (!isRecord(args)) return { args, spelling: spelling.paths };
 
 	const hasQuestionText = firstString(args, QUESTION_TEXT_KEYS) !== undefined;
 	// Options with no list of questions around them: one question, even with its text under a key of the model's own.
-	const hasOptions =
-		firstKey(args, OPTION_LIST_KEYS) !== undefined ||
-		OPTION_LIST_ALIASES.some((key) => asList(args[key]) !== undefined);
+	const hasOptions = hasOptionList(args);
 	// `items` next to question text is that question's options, not a list of questions.
 	const listed = firstKey(args, QUESTION_LIST_KEYS) ?? (hasQuestionText ? undefined : firstKey(args, ["items"]));
-	let questions = parseIfJsonText(listed?.value);
-	let listPath = listed?.key ?? "questions";
-	/** Where question i sits in the model's arguments. */
-	let questionPath = (i: number) => `${listPath}[${i}]`;
-	/** Keys of a question given as the whole argument that belong to the arguments. */
-	let argumentKeys: string[] = [];
-	if (questions === undefined && (hasQuestionText || hasOptions)) {
-		// A single question object given as the whole argument (Roo Code, MCP single-question habit).
-		questions = [args];
-		listPath = "";
-		questionPath = () => "";
-		argumentKeys = ["metadata", "background"];
-	} else if (isRecord(questions)) {
-		// One question object; a bare string is not folded, since a word ("yes") is no question (validation says so).
-		questions = [questions];
-		questionPath = () => listPath;
-	}
-	spelling.at("questions", listPath);
+	const listPath = listed?.key ?? "questions";
+	const given = parseIfJsonText(listed?.value);
+	// Text or a list under keys of the model's own, with nothing else to go by: a lone question, so that validation
+	// names the key its text is under instead of saying that `questions` is missing.
+	const loneUnderOwnKeys = Object.entries(args).some(
+		([key, value]) => !ARGUMENT_KEYS.includes(key) && (isText(value) || (asList(value)?.length ?? 0) > 0),
+	);
+	let placed: PlacedQuestion[] | undefined;
+	if (given === undefined) {
+		placed = elicitationQuestions(args);
+		if (placed === undefined && (hasQuestionText || hasOptions || loneUnderOwnKeys)) {
+			// A single question object given as the whole argument (Roo Code, MCP single-question habit).
+			placed = [{ raw: args, modelPath: "", ignored: ARGUMENT_KEYS }];
+		}
+	} else if (Array.isArray(given)) placed = given.map((q, i) => ({ raw: q, modelPath: `${listPath}[${i}]` }));
+	// One question object; a bare string is not folded, since a word ("yes") is no question (validation says so).
+	else if (isRecord(given)) placed = [{ raw: given, modelPath: listPath }];
+	spelling.at("questions", placed?.length === 1 && placed[0]?.modelPath === "" ? "" : listPath);
 
 	const result: Json = {};
-	result.questions = Array.isArray(questions)
-		? questions.map((q, i) => normalizeQuestion(q, `questions[${i}]`, questionPath(i), spelling, argumentKeys))
-		: questions;
+	if (placed === undefined) result.questions = given;
+	else {
+		result.questions = expandQuestionsInText(placed).map((q, i) => {
+			const path = `questions[${i}]`;
+			const question = normalizeQuestion(q.raw, path, q.modelPath, spelling, q.ignored);
+			for (const [field, model] of Object.entries(q.spelled ?? {}))
+				spelling.movePrefix(child(q.modelPath, field), model);
+			return question;
+		});
+	}
 
 	// The MCP dialect's dialog `title` becomes the header of a lone question that has none.
 	const list = result.questions;

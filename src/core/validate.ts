@@ -31,6 +31,16 @@ export function isReservedOtherLabel(label: string): boolean {
 	return RESERVED_OTHER.test(label.trim());
 }
 
+/**
+ * A key that reads as a multi-select flag (`multiSelectMode`, `allow_multi`): normalisation passes on the ones it
+ * does not understand, and validation refuses them by name, since dropping one would make the question single-select.
+ * `multiline` (a text field's size) is no such flag.
+ */
+export function looksLikeMultiSelectFlag(key: string): boolean {
+	const name = key.toLowerCase().replace(/[^a-z0-9]/g, "");
+	return name !== "multiselect" && /multi(?!line)|selectmany|checkbox/.test(name);
+}
+
 /** A canonical path as the model wrote it (see `Spelling`). */
 type PathName = (path: string) => string;
 
@@ -128,11 +138,22 @@ function refuseMisplacedText(raw: Record<string, unknown>, path: string, name: P
 	throw new AskUserError(`${name(`${path}.question`)} ${problem}; if ${which} is the question, put it in "question"`);
 }
 
+/** A multi-select flag normalisation could not read: refused by name, never dropped. */
+function refuseStrayFlag(raw: Record<string, unknown>, path: string, name: PathName): void {
+	for (const key of Object.keys(raw)) {
+		if (QUESTION_FIELDS.has(key) || !looksLikeMultiSelectFlag(key)) continue;
+		throw new AskUserError(
+			`${name(`${path}.${key}`)} is not understood; to allow several answers, give "multiSelect": true`,
+		);
+	}
+}
+
 function validateQuestion(raw: unknown, path: string, name: PathName): Question {
 	if (!isRecord(raw)) {
 		throw new AskUserError(`${name(path)} must be an object like { "question": "…" }, got ${describe(raw)}`);
 	}
 	refuseMisplacedText(raw, path, name);
+	refuseStrayFlag(raw, path, name);
 	const question: Question = {
 		question: text(raw.question, `${path}.question`, name, LIMITS.questionChars, false, true) as string,
 	};

@@ -163,8 +163,8 @@ describe("validation errors", () => {
 		expect(errorOf({ questions: [{ ask: "Which DB?", options: ["A", "B"] }] })).toBe(
 			'questions[0].question is missing; if questions[0].ask is the question, put it in "question"',
 		);
-		expect(errorOf({ question_list: [{ query: "Which DB?", kind: "single", question: " " }] })).toBe(
-			'question_list[0].question is empty; if one of question_list[0].query, question_list[0].kind is the question, put it in "question"',
+		expect(errorOf({ question_list: [{ query: "Which DB?", body: "single", question: " " }] })).toBe(
+			'question_list[0].question is empty; if one of question_list[0].query, question_list[0].body is the question, put it in "question"',
 		);
 		// A lone question given as the whole arguments: its options say it is one.
 		expect(errorOf({ ask: "Which DB?", options: ["A", "B"] })).toBe(
