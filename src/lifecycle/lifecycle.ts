@@ -254,6 +254,7 @@ export function createLifecycle(pi: ExtensionAPI, edges: LifecycleEdges) {
 			frontEnd(ctx).fail((error as Error).message);
 			return { action: "handled" };
 		}
+		if (attached?.notice) frontEnd(ctx).tell(`pi-ask-anywhere: ${attached.notice}`, "warning");
 		const joined = deliveries.joinPrompt(attached, event.text, event.images);
 		if (joined.kind === "continue") return { action: "continue" };
 		// Nothing is consumed when refused: the answers still wait, and every pending file is still on disk.

@@ -43,6 +43,8 @@ export interface Delivery {
 	source: string;
 	/** The images the person attached, sent with the text as image blocks (the answers' JSON names them). */
 	images?: ImageBlock[];
+	/** One line the person is told when the answers are sent (e.g. that the file's own answers were ignored). */
+	notice?: string;
 }
 
 /** A delivery's images for an outcome: `{ images }` when the person attached some, to spread into a `Delivery`. */

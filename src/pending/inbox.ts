@@ -13,7 +13,17 @@ import {
 	formatWordsDelivery,
 } from "./delivery.js";
 import { displayPath, type PendingFile, PendingFileError, parsePendingFile } from "./pending-file.js";
-import { fileForDelivery, type PendingVerdict } from "./trust.js";
+import { type IgnoredBecause, mayAnswerHere } from "./permission.js";
+import { fileForDelivery, type PendingVerdict, verdictReason } from "./trust.js";
+
+/** The one line that says a file's own answers were not used, and why. */
+export function filledAnswersIgnored(shown: string, because: IgnoredBecause, verdict: PendingVerdict): string {
+	const why =
+		because === "written-by-tool"
+			? "they were written by a tool call while pi ran, not by you"
+			: `the file was not written by your pi (${verdict.trusted ? "" : verdictReason(verdict)})`;
+	return `the answers already in ${shown} were ignored: ${why}`;
+}
 
 const untrustedImages: ImageReader = (path) => ({
 	ok: false,
@@ -31,6 +41,7 @@ export function deliveryFromAttachedFile(
 	cwd: string,
 	judge: (file: PendingFile, cwd: string) => PendingVerdict,
 	readImage: ImageReader,
+	writtenByTool?: (file: PendingFile) => boolean,
 ): Delivery | undefined {
 	const attached = findAttachedPendingFile(text, cwd);
 	if (!attached) return undefined;
@@ -38,12 +49,13 @@ export function deliveryFromAttachedFile(
 	// Naming a file with @ chooses its questions, not the task it carries (see ./trust.ts).
 	const parsed = parsePendingFile(content, path);
 	const verdict = judge(parsed, cwd);
-	if (!verdict.trusted && verdict.kind !== "unknown") {
+	const permission = mayAnswerHere({ verdict, answersWrittenByTool: writtenByTool?.(parsed) });
+	if (permission.kind === "settled" || permission.kind === "elsewhere") {
 		const refusal =
-			verdict.kind === "elsewhere"
+			permission.kind === "elsewhere"
 				? "; nothing was sent. Answer it in that folder, or in pi with /questions answer, which shows where it came from first"
 				: "";
-		throw new PendingFileError(`@${displayPath(cwd, path)} ${verdict.reason}${refusal}`);
+		throw new PendingFileError(`@${displayPath(cwd, path)} ${verdictReason(permission.verdict)}${refusal}`);
 	}
 	const file = fileForDelivery(parsed, verdict);
 	const sameSession = file.sessionId === sessionId;
@@ -51,7 +63,9 @@ export function deliveryFromAttachedFile(
 	const shown = displayPath(cwd, path);
 	// Image paths are read only from a file this user's pi wrote: a cloned repository's file must not send theirs.
 	const edited = answersFromPendingFile(file, verdict.trusted ? readImage : untrustedImages, `@${shown}`);
-	if (words === "" && edited) {
+	const ignored = edited && permission.kind === "answer" && permission.filledAnswers === "ignore";
+	const ignoredLine = ignored ? filledAnswersIgnored(`@${shown}`, permission.because, verdict) : undefined;
+	if (words === "" && edited && !ignored) {
 		const answers = formatStructuredDelivery(file, edited, sameSession);
 		return {
 			toolCallId: file.toolCallId,
@@ -63,10 +77,20 @@ export function deliveryFromAttachedFile(
 		};
 	}
 	if (words === "") {
+		const example = `pi -p @${path} "use postgres, call it order-processor"`;
 		throw new PendingFileError(
-			`no answers given: add your answers after the file, e.g. pi -p @${path} "use postgres, call it order-processor"`,
+			ignoredLine
+				? `${ignoredLine}. Nothing was sent: give your own answers after the file, e.g. ${example}`
+				: `no answers given: add your answers after the file, e.g. ${example}`,
 		);
 	}
 	const answers = formatWordsDelivery(file, words, sameSession);
-	return { toolCallId: file.toolCallId, text: answers, path, ...owner, source: `the words after @${shown}` };
+	return {
+		toolCallId: file.toolCallId,
+		text: answers,
+		path,
+		...owner,
+		source: `the words after @${shown}`,
+		...(ignoredLine ? { notice: `${ignoredLine}; only your words after the file were sent` } : {}),
+	};
 }

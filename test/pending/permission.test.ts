@@ -1,0 +1,38 @@
+/** The one rule for answering a waiting ask, as a table: settled first, then another pi's claim, then where and whose. */
+import { describe, expect, it } from "vitest";
+import type { Claim } from "../../src/pending/claims.js";
+import { type AskFacts, filledAnswersCount, mayAnswerHere } from "../../src/pending/permission.js";
+import type { PendingVerdict } from "../../src/pending/trust.js";
+
+const TRUSTED: PendingVerdict = { trusted: true };
+const SETTLED: PendingVerdict = { trusted: false, kind: "settled", reason: "already answered" };
+const ELSEWHERE: PendingVerdict = { trusted: false, kind: "elsewhere", reason: "asked in /a", folder: "/a" };
+const FOREIGN: PendingVerdict = { trusted: false, kind: "unknown", reason: "not written by your pi" };
+const CLAIM: Claim = { toolCallId: "call_1", host: "h", pid: 7, started: "1", refreshedAt: 0 };
+
+const table: [string, AskFacts, string, boolean][] = [
+	["this pi's file, free", { verdict: TRUSTED }, "answer", true],
+	["this pi's file, held by another pi", { verdict: TRUSTED, heldBy: CLAIM }, "held", false],
+	["this pi's file, answers written by a tool call", { verdict: TRUSTED, answersWrittenByTool: true }, "answer", false],
+	["a foreign file (cloned with the repository)", { verdict: FOREIGN }, "answer", false],
+	["a foreign file held by another pi", { verdict: FOREIGN, heldBy: CLAIM }, "held", false],
+	["settled anywhere", { verdict: SETTLED }, "settled", false],
+	["settled, even while a claim lingers", { verdict: SETTLED, heldBy: CLAIM }, "settled", false],
+	["asked in another folder", { verdict: ELSEWHERE }, "elsewhere", false],
+	["asked in another folder and held", { verdict: ELSEWHERE, heldBy: CLAIM }, "held", false],
+];
+
+describe("mayAnswerHere", () => {
+	it.each(table)("%s", (_name, facts, kind, filled) => {
+		const permission = mayAnswerHere(facts);
+		expect(permission.kind).toBe(kind);
+		expect(filledAnswersCount(permission)).toBe(filled);
+	});
+
+	it("says why the filled-in answers are ignored", () => {
+		expect(mayAnswerHere({ verdict: FOREIGN })).toMatchObject({ because: "not-this-pi" });
+		expect(mayAnswerHere({ verdict: TRUSTED, answersWrittenByTool: true })).toMatchObject({
+			because: "written-by-tool",
+		});
+	});
+});
