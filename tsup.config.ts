@@ -8,7 +8,7 @@ export default defineConfig([
 		format: ["esm"],
 		dts: true,
 		// The app build, the web command's files (below) are built alongside; cleaning must not remove them mid-build.
-		clean: ["!cli.mjs", "!web/**", "!app/**"],
+		clean: ["!cli.mjs", "!web/**", "!app/**", "!mcp/**"],
 		target: "node20",
 		// The dialog, RPC mode and the remote bridge (with ws) load in their own chunks, when first needed.
 		splitting: true,
@@ -57,6 +57,15 @@ export default defineConfig([
 		target: "node20",
 		platform: "node",
 		external: ["ws", "qrcode-terminal"],
+	},
+	// `pi-ask-anywhere mcp`: its own file, which the bin imports only for that command (the MCP SDK is loaded by nothing else).
+	{
+		entry: { "mcp/main": "src/mcp/main.ts" },
+		format: ["esm"],
+		outExtension: () => ({ js: ".mjs" }),
+		target: "node20",
+		platform: "node",
+		external: ["ws", "@modelcontextprotocol/sdk"],
 	},
 	// The page's script, for browsers, with its HTML and CSS next to it: every asset is served by the package.
 	{

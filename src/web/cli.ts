@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 /**
- * The `pi-ask-anywhere` bin: `pi-ask-anywhere web` starts the answering page (see server.ts). Wiring only: arguments,
- * the page's files, the trust rule's inputs, and what is printed.
+ * The `pi-ask-anywhere` bin: `pi-ask-anywhere web` starts the answering page (see server.ts), `pi-ask-anywhere mcp`
+ * the MCP server (src/mcp/main.ts). Wiring only: arguments, the page's files, the trust rule's inputs, and what is
+ * printed.
  */
 import { readFileSync } from "node:fs";
 import { networkInterfaces } from "node:os";
@@ -40,7 +41,13 @@ function networkAddress(): string | undefined {
 }
 
 async function main(): Promise<void> {
-	const command = parseCommand(process.argv.slice(2));
+	const argv = process.argv.slice(2);
+	if (argv[0] === "mcp") {
+		// Its own file, loaded only for this command: the MCP SDK stays out of `web` (and of the pi extension).
+		const mcp: typeof import("../mcp/main.js") = await import(new URL("./mcp/main.mjs", import.meta.url).href);
+		return mcp.runMcp(argv.slice(1));
+	}
+	const command = parseCommand(argv);
 	if (command.kind === "help") {
 		console.log(USAGE);
 		return;

@@ -1,0 +1,145 @@
+/**
+ * The places where the person answers an MCP ask, each started when the ask opens and stopped once the person
+ * decided anywhere (the ask book keeps the first decision only): the client's own dialog through elicitation, this
+ * product's web page through the agent protocol a running `pi-ask-anywhere web` speaks, and a pending file in the
+ * client's project folder. A channel that fails or goes away is no answer: the others keep waiting. Nothing here
+ * throws into the server; every failure is logged.
+ */
+import { basename } from "node:path";
+import { answersFromPendingFile } from "../pending/delivery.js";
+import {
+	createPendingFile,
+	displayPath,
+	PendingFileError,
+	parsePendingFile,
+	readPendingText,
+	removePendingFile,
+	savePendingFile,
+} from "../pending/pending-file.js";
+import type { RemoteBridge } from "../remote/bridge.js";
+import { ANSWERED_ELSEWHERE, type Asker } from "../remote/protocol.js";
+import type { AskBook, OpenAsk } from "./asks.js";
+import { elicitationForm, outcomeFromForm } from "./elicitation.js";
+
+export type Log = (message: string) => void;
+
+/** How often the pending file is read for answers. */
+const FILE_POLL_MS = 300;
+/**
+ * Answers filled into the file are taken once the file has not changed for this long, or at once when every
+ * question has one: a person editing by hand may save after each answer.
+ */
+const FILE_SETTLE_MS = 1_500;
+
+/**
+ * Writes the ask's questions into `<folder>/.pi/pending-questions[-N].json` and reads it until answers appear
+ * there (filled in by hand, or written by the web page); the file is removed once the ask is decided anywhere. A
+ * file that goes away (cleared) stops this channel only.
+ */
+export function startPendingFile(book: AskBook, ask: OpenAsk, folder: string, sessionId: string, log: Log): void {
+	let path: string;
+	try {
+		const file = createPendingFile({ request: ask.ask.request, sessionId, toolCallId: ask.id, now: new Date() });
+		path = savePendingFile(folder, file);
+	} catch (error) {
+		log(`could not save the questions in ${folder}: ${(error as Error).message}`);
+		return;
+	}
+	ask.pendingFile = displayPath(folder, path);
+	let lastText: string | undefined;
+	let lastError: string | undefined;
+	let changedAt = 0;
+	const stop = (): void => clearInterval(timer);
+	const timer = setInterval(() => {
+		try {
+			const read = readPendingText(folder, path);
+			if (read === undefined) {
+				log(`${ask.pendingFile} is gone; the questions wait elsewhere`);
+				return stop();
+			}
+			if (read.kind !== "readable") return;
+			if (read.text !== lastText) {
+				lastText = read.text;
+				changedAt = Date.now();
+			}
+			const file = parsePendingFile(read.text, path);
+			if (file.toolCallId !== ask.id) return stop();
+			const filled = file.questions.filter((q) => q.answer !== null).length;
+			if (filled === 0) return;
+			if (filled < file.questions.length && Date.now() - changedAt < FILE_SETTLE_MS) return;
+			const outcome = answersFromPendingFile(file, undefined, basename(path));
+			if (!outcome) return;
+			stop();
+			if (book.decide(ask.id, outcome, "pending-file")) removePendingFile(path);
+		} catch (error) {
+			// A half-edited file, or images named (they cannot be read for a client): the person fixes it; nothing is taken.
+			const message = `${ask.pendingFile}: ${error instanceof PendingFileError ? error.message : String(error)}`;
+			if (message !== lastError) log(message);
+			lastError = message;
+		}
+	}, FILE_POLL_MS);
+	timer.unref();
+	ask.decided.addEventListener(
+		"abort",
+		() => {
+			stop();
+			// Decided elsewhere: the file's questions are answered; nobody should answer them again.
+			if (ask.decided.reason !== "pending-file") removeIfStillAsked(folder, path, ask.id);
+		},
+		{ once: true },
+	);
+}
+
+function removeIfStillAsked(folder: string, path: string, askId: string): void {
+	try {
+		const read = readPendingText(folder, path);
+		if (read?.kind === "readable" && parsePendingFile(read.text, path).toolCallId === askId) removePendingFile(path);
+	} catch {
+		// Broken or gone: nothing of this ask's is left to remove.
+	}
+}
+
+/**
+ * Registers the ask with the web page (and whatever the page's server tells, such as a push service) through the
+ * agent protocol; the page's answer or dismissal decides. Unreachable, refused or lost: no answer, nothing more.
+ */
+export function startWeb(book: AskBook, ask: OpenAsk, bridge: RemoteBridge, asker: Asker, log: Log): void {
+	const stop = new AbortController();
+	ask.decided.addEventListener("abort", () => stop.abort(ANSWERED_ELSEWHERE), { once: true });
+	bridge
+		.ask(ask.ask.request, stop.signal, { asker })
+		.then((outcome) => {
+			if (outcome.kind === "answered" || outcome.kind === "cancelled") book.decide(ask.id, outcome, "web");
+			else if (outcome.kind === "unavailable") log(`web page: ${outcome.reason}`);
+			else if (outcome.kind !== "interrupted") log(`web page: ${outcome.kind}; the questions wait elsewhere`);
+		})
+		.catch((error: unknown) => log(`web page: ${(error as Error).message}`));
+}
+
+/** Sends `elicitation/create` and resolves with the client's reply; aborting cancels the request. */
+export type Elicit = (
+	params: ReturnType<typeof elicitationForm> & { mode: "form" },
+	signal: AbortSignal,
+) => Promise<{ action: string; content?: unknown }>;
+
+/**
+ * Asks in the client's own dialog. `accept` with answers decides; `decline` is the person's cancel; `cancel`, an
+ * empty form, an error or no reply at all leave the ask waiting.
+ */
+export function startElicitation(book: AskBook, ask: OpenAsk, elicit: Elicit, log: Log): void {
+	const stop = new AbortController();
+	ask.decided.addEventListener("abort", () => stop.abort(ANSWERED_ELSEWHERE), { once: true });
+	elicit({ mode: "form", ...elicitationForm(ask.ask) }, stop.signal)
+		.then((reply) => {
+			if (reply.action === "decline") book.decide(ask.id, { kind: "cancelled" }, "elicitation");
+			else if (reply.action === "accept") {
+				const outcome = outcomeFromForm(ask.ask, reply.content);
+				if (outcome) book.decide(ask.id, outcome, "elicitation");
+				else log(`ask ${ask.id}: the client's form came back empty; the questions wait elsewhere`);
+			}
+		})
+		.catch((error: unknown) => {
+			if (!stop.signal.aborted)
+				log(`ask ${ask.id}: the client's dialog ended without an answer (${(error as Error).message})`);
+		});
+}

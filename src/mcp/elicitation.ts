@@ -1,0 +1,116 @@
+/**
+ * The questions as an MCP elicitation form (form mode), and the person's reply read back, pure. A select is a
+ * one-of enum with an optional text field for their own answer; a multi-select an array of enum values, with the
+ * same text field; a confirm a Yes/No enum (an untouched checkbox would be no answer); a text question a string.
+ * `decline` is the person's cancel; `cancel` (or no reply) is no answer at all, and the ask keeps waiting.
+ */
+import { answeredOutcome, type GivenAnswer } from "../core/answers.js";
+import { isRecord } from "../core/json.js";
+import { sanitizeLine } from "../core/text.js";
+import type { AskOutcome, Question } from "../core/types.js";
+import type { McpAsk } from "./request.js";
+
+/** A form field, as the MCP specification's restricted JSON Schema allows it. */
+type Field =
+	| { type: "string"; title: string; description?: string }
+	| { type: "string"; title: string; description?: string; oneOf: { const: string; title: string }[] }
+	| {
+			type: "array";
+			title: string;
+			description?: string;
+			items: { anyOf: { const: string; title: string }[] };
+	  };
+
+export interface ElicitationForm {
+	message: string;
+	requestedSchema: { type: "object"; properties: Record<string, Field>; required?: string[] };
+}
+
+/** What the form's fields are called: `q1`, and `q1_other` for the person's own answer. */
+const fieldName = (index: number): string => `q${index + 1}`;
+const otherName = (index: number): string => `q${index + 1}_other`;
+
+const YES = "Yes";
+const NO = "No";
+
+function optionChoices(question: Question): { const: string; title: string }[] {
+	return (question.options ?? []).map((option) => ({
+		const: option.label,
+		title: option.description ? `${option.label} — ${sanitizeLine(option.description)}` : option.label,
+	}));
+}
+
+/** The field's title: the question, after its header unless that is the dialog's title (shown above already). */
+function titleOf(question: Question, dialogTitle: string | undefined): string {
+	return question.header && question.header !== dialogTitle
+		? `${question.header}: ${question.question}`
+		: question.question;
+}
+
+/** The form for an ask: one field per question (and one for "Other" where options are offered). */
+export function elicitationForm(ask: McpAsk): ElicitationForm {
+	const properties: Record<string, Field> = {};
+	const required: string[] = [];
+	ask.request.questions.forEach((question, i) => {
+		const title = titleOf(question, ask.title);
+		const kind = ask.kinds[i];
+		const description = question.context ?? question.placeholder;
+		const described = description ? { description } : {};
+		if (kind === "confirm") {
+			properties[fieldName(i)] = {
+				type: "string",
+				title,
+				...described,
+				oneOf: question.options?.length
+					? optionChoices(question)
+					: [
+							{ const: YES, title: YES },
+							{ const: NO, title: NO },
+						],
+			};
+			if (ask.required[i]) required.push(fieldName(i));
+		} else if (kind === "select" || kind === "multi-select") {
+			properties[fieldName(i)] =
+				kind === "select"
+					? { type: "string", title, ...described, oneOf: optionChoices(question) }
+					: { type: "array", title, ...described, items: { anyOf: optionChoices(question) } };
+			properties[otherName(i)] = {
+				type: "string",
+				title: "Other (type your answer)",
+				description: `Your own answer to "${sanitizeLine(question.question)}", instead of ${kind === "select" ? "an option" : "or beside the options"}`,
+			};
+		} else {
+			properties[fieldName(i)] = { type: "string", title, ...described };
+			if (ask.required[i]) required.push(fieldName(i));
+		}
+	});
+	const count = ask.request.questions.length;
+	const lead = count === 1 ? "The agent asks you a question." : `The agent asks you ${count} questions.`;
+	const message = ask.title ? `${ask.title}\n\n${lead}` : lead;
+	return { message, requestedSchema: { type: "object", properties, ...(required.length > 0 ? { required } : {}) } };
+}
+
+function text(value: unknown): string {
+	return typeof value === "string" ? value.trim() : "";
+}
+
+/**
+ * The person's accepted form as an answered outcome; `undefined` when it answers nothing (an empty form is neither an
+ * answer nor a cancel). Values that are not the question's options are the person's own text, never a choice.
+ */
+export function outcomeFromForm(ask: McpAsk, content: unknown): Extract<AskOutcome, { kind: "answered" }> | undefined {
+	if (!isRecord(content)) return undefined;
+	const given = ask.request.questions.map((_, i): GivenAnswer | undefined => {
+		const value = content[fieldName(i)];
+		const other = text(content[otherName(i)]);
+		const picked = Array.isArray(value) ? value.map(text) : [text(value)];
+		const chosen = picked.filter((item) => item !== "");
+		if (ask.kinds[i] === "text") return chosen.length > 0 ? { chosen: [], typed: chosen } : undefined;
+		const typed = other === "" ? [] : [other];
+		// A single choice is one answer: the person's own text, when they wrote some, is what they meant.
+		const choices = ask.kinds[i] === "multi-select" || typed.length === 0 ? chosen : [];
+		return choices.length > 0 || typed.length > 0 ? { chosen: choices, typed } : undefined;
+	});
+	if (given.every((answer) => answer === undefined)) return undefined;
+	return answeredOutcome(ask.request.questions, given);
+}

@@ -1,0 +1,200 @@
+/**
+ * One MCP client's server: the `ask_user` and `ask_user_wait` tools on the SDK's low-level `Server` (the input is
+ * read by this product's normaliser, not by an SDK schema, so that every dialect is taken and every error names the
+ * key). Each client is its own owner in the shared ask book: it sees and waits for its own asks only.
+ */
+import { randomUUID } from "node:crypto";
+import { statSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import {
+	CallToolRequestSchema,
+	type CallToolResult,
+	ElicitResultSchema,
+	ListToolsRequestSchema,
+} from "@modelcontextprotocol/sdk/types.js";
+import { AskUserError } from "../core/validate.js";
+import type { RemoteBridge } from "../remote/bridge.js";
+import { type AskBook, UnknownAskError } from "./asks.js";
+import { type Elicit, type Log, startElicitation, startPendingFile, startWeb } from "./channels.js";
+import { type McpAsk, readMcpAsk, readWaitCall } from "./request.js";
+import { type McpStatus, mcpExplanation, mcpResult } from "./result.js";
+import { ASK_TOOL, TOOL_LIST, WAIT_TOOL } from "./tools.js";
+
+/** Clients known to end a tool call after a fixed time, by the name they give at initialisation (ms). */
+export const KNOWN_CLIENT_LIMITS: Readonly<Record<string, number>> = {
+	// Codex's `tool_timeout_sec` defaults to 60 s.
+	"codex-mcp-client": 60_000,
+};
+/** How long before a client's limit a call returns `pending`, so that the result arrives in time. */
+const LIMIT_MARGIN_MS = 10_000;
+/** How long `ask_user_wait` waits when the call does not say. */
+const DEFAULT_WAIT_MS = 5 * 60_000;
+/** Progress is reported this often while a call waits: clients that reset their time limit on progress keep waiting. */
+const PROGRESS_EVERY_MS = 15_000;
+/** How long asking the client for its roots may take before the server's folder is used. */
+const ROOTS_TIMEOUT_MS = 2_000;
+/** The client's dialog stays open as long as the questions do; the ask stops it when decided elsewhere. */
+const ELICITATION_TIMEOUT_MS = 24 * 60 * 60_000;
+
+/** When a call returns `pending` at the latest: before the client's own limit (`undefined`: no known limit). */
+export function returnAfterMs(clientName: string | undefined, overrideMs?: number): number | undefined {
+	if (overrideMs !== undefined) return overrideMs;
+	const limit = clientName === undefined ? undefined : KNOWN_CLIENT_LIMITS[clientName];
+	return limit === undefined ? undefined : Math.max(1_000, limit - LIMIT_MARGIN_MS);
+}
+
+export interface AskServerDeps {
+	book: AskBook;
+	/** Where pending files go when the client names no root folder. */
+	folder: string;
+	/** A bridge to a running `pi-ask-anywhere web` for this client's asks; `undefined` when none is configured. */
+	webBridge?: (sessionKey: string) => RemoteBridge | undefined;
+	/** Return `pending` after this long, whatever the client (otherwise only before a known client's limit). */
+	returnAfterMs?: number;
+	version: string;
+	log: Log;
+}
+
+export interface AskServer {
+	server: Server;
+	/** Ends the web connection of this client; its asks stay open (their pending files stay). */
+	close(): void;
+}
+
+function toolError(text: string): CallToolResult {
+	return { isError: true, content: [{ type: "text", text }] };
+}
+
+function toolResult(ask: McpAsk, status: McpStatus): CallToolResult {
+	const structured = mcpResult(ask, status);
+	const explanation = mcpExplanation(status);
+	const content: CallToolResult["content"] = [{ type: "text", text: JSON.stringify(structured) }];
+	if (explanation) content.push({ type: "text", text: explanation });
+	return { content, structuredContent: structured as unknown as Record<string, unknown> };
+}
+
+/** The client's first root folder that exists here, or the server's folder. */
+async function projectFolder(server: Server, fallback: string): Promise<string> {
+	if (!server.getClientCapabilities()?.roots) return fallback;
+	try {
+		const { roots } = await server.listRoots(undefined, { timeout: ROOTS_TIMEOUT_MS });
+		for (const root of roots) {
+			if (!root.uri.startsWith("file:")) continue;
+			const path = fileURLToPath(root.uri);
+			if (statSync(path, { throwIfNoEntry: false })?.isDirectory()) return path;
+		}
+	} catch {
+		// A client that does not answer in time is asked again at the next ask.
+	}
+	return fallback;
+}
+
+export function createAskServer(deps: AskServerDeps): AskServer {
+	const owner = randomUUID();
+	const server = new Server(
+		{ name: "pi-ask-anywhere", version: deps.version },
+		{
+			capabilities: { tools: {} },
+			instructions:
+				"ask_user asks the person questions and waits for the answers: in this client's dialog, on the pi-ask-anywhere web page or phone, or in the project's .pi/pending-questions.json. If it returns pending, call ask_user_wait with the askId.",
+		},
+	);
+	let bridge: RemoteBridge | undefined;
+	let bridgeMade = false;
+	const clientName = (): string => server.getClientVersion()?.name ?? "an MCP client";
+	/** The name this client's asks go by in pending files and on the page. */
+	const sessionId = `mcp-${owner.slice(0, 8)}`;
+	const webBridge = (): RemoteBridge | undefined => {
+		if (!bridgeMade) {
+			bridgeMade = true;
+			try {
+				bridge = deps.webBridge?.(sessionId);
+			} catch (error) {
+				deps.log(`web page: ${(error as Error).message}`);
+			}
+		}
+		return bridge;
+	};
+
+	/** Waits for the ask as the call allows, reporting progress to a client that asked for it. */
+	async function waitFor(
+		id: string,
+		maxWaitMs: number | undefined,
+		extra: {
+			signal: AbortSignal;
+			_meta?: { progressToken?: string | number };
+			sendNotification: (n: never) => Promise<void>;
+		},
+	): Promise<McpStatus> {
+		const token = extra._meta?.progressToken;
+		let progress = 0;
+		const ticker =
+			token === undefined
+				? undefined
+				: setInterval(() => {
+						progress += 1;
+						const notification = { method: "notifications/progress", params: { progressToken: token, progress } };
+						extra.sendNotification(notification as never).catch(() => undefined);
+					}, PROGRESS_EVERY_MS);
+		try {
+			return await deps.book.wait(owner, id, maxWaitMs, extra.signal);
+		} finally {
+			if (ticker) clearInterval(ticker);
+		}
+	}
+
+	server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: TOOL_LIST }));
+	server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
+		const args = request.params.arguments ?? {};
+		const limitMs = returnAfterMs(server.getClientVersion()?.name, deps.returnAfterMs);
+		try {
+			if (request.params.name === ASK_TOOL) {
+				const ask = readMcpAsk(args);
+				const open = deps.book.open(owner, ask);
+				const folder = await projectFolder(server, deps.folder);
+				startPendingFile(deps.book, open, folder, sessionId, deps.log);
+				const bridge = webBridge();
+				if (bridge) startWeb(deps.book, open, bridge, { task: `${clientName()} (MCP)`, cwd: folder }, deps.log);
+				if (server.getClientCapabilities()?.elicitation) {
+					const elicit: Elicit = (params, signal) =>
+						extra.sendRequest({ method: "elicitation/create", params }, ElicitResultSchema, {
+							signal,
+							timeout: ELICITATION_TIMEOUT_MS,
+						});
+					startElicitation(deps.book, open, elicit, deps.log);
+				}
+				if (ask.background) {
+					return toolResult(ask, {
+						kind: "pending",
+						askId: open.id,
+						...(open.pendingFile ? { pendingFile: open.pendingFile } : {}),
+					});
+				}
+				return toolResult(ask, await waitFor(open.id, limitMs, extra));
+			}
+			if (request.params.name === WAIT_TOOL) {
+				const call = readWaitCall(args);
+				const open = deps.book.find(owner, call.askId);
+				if (!open) throw new UnknownAskError(call.askId);
+				const bounds = [call.maxWaitMs ?? DEFAULT_WAIT_MS, ...(limitMs === undefined ? [] : [limitMs])];
+				return toolResult(open.ask, await waitFor(open.id, Math.min(...bounds), extra));
+			}
+			return toolError(
+				`unknown tool ${JSON.stringify(request.params.name)}; this server offers ${ASK_TOOL} and ${WAIT_TOOL}`,
+			);
+		} catch (error) {
+			if (error instanceof AskUserError) return toolError(`Validation error: ${error.message}`);
+			if (error instanceof UnknownAskError) return toolError(error.message);
+			deps.log(`${request.params.name} failed: ${(error as Error).stack ?? String(error)}`);
+			return toolError(`${request.params.name} failed: ${(error as Error).message}`);
+		}
+	});
+
+	return {
+		server,
+		close() {
+			bridge?.dispose();
+		},
+	};
+}

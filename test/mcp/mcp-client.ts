@@ -1,0 +1,101 @@
+/**
+ * The official MCP client (the same SDK) over real stdio against the built `pi-ask-anywhere mcp` (dist/cli.mjs), in a
+ * temp project folder. A test chooses what the client's dialog does with an elicitation: a handler, or none (the
+ * client then declares no elicitation).
+ */
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import {
+	type CallToolResult,
+	type ElicitRequest,
+	ElicitRequestSchema,
+	type ElicitResult,
+} from "@modelcontextprotocol/sdk/types.js";
+
+export const CLI = fileURLToPath(new URL("../../dist/cli.mjs", import.meta.url));
+
+export type ElicitHandler = (request: ElicitRequest, signal: AbortSignal) => Promise<ElicitResult>;
+
+export interface McpSession {
+	client: Client;
+	folder: string;
+	/** Everything the server wrote to stderr so far. */
+	stderr(): string;
+	close(): Promise<void>;
+}
+
+export interface StartOptions {
+	elicit?: ElicitHandler;
+	/** Extra arguments after `mcp` (`--web off` is always given unless `web` is). */
+	args?: string[];
+	web?: string;
+	env?: Record<string, string>;
+	name?: string;
+	folder?: string;
+}
+
+export async function startMcp(options: StartOptions = {}): Promise<McpSession> {
+	const folder = options.folder ?? mkdtempSync(join(tmpdir(), "pi-ask-mcp-"));
+	const transport = new StdioClientTransport({
+		command: process.execPath,
+		args: [CLI, "mcp", "--web", options.web ?? "off", ...(options.args ?? [])],
+		cwd: folder,
+		env: { ...(process.env as Record<string, string>), ...options.env },
+		stderr: "pipe",
+	});
+	let stderr = "";
+	transport.stderr?.on("data", (chunk: Buffer) => {
+		stderr += chunk.toString("utf8");
+	});
+	const client = new Client(
+		{ name: options.name ?? "pi-ask-anywhere-test", version: "1.0.0" },
+		{ capabilities: options.elicit ? { elicitation: { form: {} } } : {} },
+	);
+	const handler = options.elicit;
+	if (handler) client.setRequestHandler(ElicitRequestSchema, (request, extra) => handler(request, extra.signal));
+	await client.connect(transport);
+	return {
+		client,
+		folder,
+		stderr: () => stderr,
+		async close() {
+			await client.close();
+			if (!options.folder) rmSync(folder, { recursive: true, force: true });
+		},
+	};
+}
+
+/** The JSON in the first text block, which must equal `structuredContent`. */
+export function resultJson(result: CallToolResult): Record<string, unknown> {
+	const first = result.content[0];
+	if (first?.type !== "text") throw new Error(`no text block: ${JSON.stringify(result)}`);
+	return JSON.parse(first.text) as Record<string, unknown>;
+}
+
+/** The project's pending files (`.pi/pending-questions*.json`), by name. */
+export function pendingFiles(folder: string): string[] {
+	const dir = join(folder, ".pi");
+	if (!existsSync(dir)) return [];
+	return readdirSync(dir).filter((name) => /^pending-questions(-\d+)?\.json$/.test(name));
+}
+
+export async function waitFor<T>(probe: () => T | undefined, what: string, timeoutMs = 10_000): Promise<T> {
+	const started = Date.now();
+	for (;;) {
+		const value = probe();
+		if (value !== undefined) return value;
+		if (Date.now() - started > timeoutMs) throw new Error(`timed out waiting for ${what}`);
+		await new Promise((done) => setTimeout(done, 50));
+	}
+}
+
+/** The one pending file's JSON, once it is there. */
+export async function pendingFile(folder: string): Promise<{ path: string; data: Record<string, unknown> }> {
+	const name = await waitFor(() => pendingFiles(folder)[0], "a pending file");
+	const path = join(folder, ".pi", name);
+	return { path, data: JSON.parse(readFileSync(path, "utf8")) as Record<string, unknown> };
+}
