@@ -6,7 +6,7 @@
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import {
@@ -14,6 +14,7 @@ import {
 	type ElicitRequest,
 	ElicitRequestSchema,
 	type ElicitResult,
+	ListRootsRequestSchema,
 } from "@modelcontextprotocol/sdk/types.js";
 
 export const CLI = fileURLToPath(new URL("../../dist/cli.mjs", import.meta.url));
@@ -36,6 +37,8 @@ export interface StartOptions {
 	env?: Record<string, string>;
 	name?: string;
 	folder?: string;
+	/** Folders the client names as its roots (its project). */
+	roots?: string[];
 }
 
 export async function startMcp(options: StartOptions = {}): Promise<McpSession> {
@@ -53,8 +56,19 @@ export async function startMcp(options: StartOptions = {}): Promise<McpSession> 
 	});
 	const client = new Client(
 		{ name: options.name ?? "pi-ask-anywhere-test", version: "1.0.0" },
-		{ capabilities: options.elicit ? { elicitation: { form: {} } } : {} },
+		{
+			capabilities: {
+				...(options.elicit ? { elicitation: { form: {} } } : {}),
+				...(options.roots ? { roots: {} } : {}),
+			},
+		},
 	);
+	const roots = options.roots;
+	if (roots) {
+		client.setRequestHandler(ListRootsRequestSchema, () => ({
+			roots: roots.map((root) => ({ uri: pathToFileURL(root).href })),
+		}));
+	}
 	const handler = options.elicit;
 	if (handler) client.setRequestHandler(ElicitRequestSchema, (request, extra) => handler(request, extra.signal));
 	await client.connect(transport);
@@ -74,6 +88,11 @@ export function resultJson(result: CallToolResult): Record<string, unknown> {
 	const first = result.content[0];
 	if (first?.type !== "text") throw new Error(`no text block: ${JSON.stringify(result)}`);
 	return JSON.parse(first.text) as Record<string, unknown>;
+}
+
+/** Every text block of a result, joined. */
+export function resultText(result: unknown): string {
+	return (result as CallToolResult).content.map((block) => (block.type === "text" ? block.text : "")).join("\n");
 }
 
 /** The project's pending files (`.pi/pending-questions*.json`), by name. */

@@ -1,0 +1,294 @@
+/**
+ * `pi-ask-anywhere mcp` against the official MCP client over real stdio: the tool list and its schemas, where the
+ * person answers (the client's dialog, the pending file) and that only the first answer counts, a client's own time
+ * limit and `ask_user_wait`, clients kept apart, malformed calls, and that the pi extension never loads any of it.
+ */
+import { mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterAll, describe, expect, it } from "vitest";
+import { writePendingAnswers } from "../../src/pending/pending-file.js";
+import { type McpSession, pendingFile, pendingFiles, resultJson, resultText, startMcp, waitFor } from "./mcp-client.js";
+
+const sessions: McpSession[] = [];
+afterAll(async () => {
+	await Promise.all(sessions.map((session) => session.close()));
+});
+
+async function start(options: Parameters<typeof startMcp>[0] = {}): Promise<McpSession> {
+	const session = await startMcp(options);
+	sessions.push(session);
+	return session;
+}
+
+const DATABASE = {
+	question: "Which database should we use?",
+	header: "Database",
+	options: [
+		{ label: "PostgreSQL (Recommended)", description: "Battle-tested relational DB" },
+		{ label: "SQLite", description: "Lightweight, file-based" },
+	],
+};
+
+/** What the person does by hand: fills in `answer` in the pending file and saves it (atomically, as editors do). */
+function fillInByHand(path: string, answers: unknown[]): void {
+	const data = JSON.parse(readFileSync(path, "utf8")) as { questions: { answer: unknown }[] };
+	data.questions.forEach((question, i) => {
+		question.answer = answers[i] ?? null;
+	});
+	writeFileSync(`${path}.edit`, JSON.stringify(data, null, 2));
+	renameSync(`${path}.edit`, path);
+}
+
+describe.concurrent("pi-ask-anywhere mcp", () => {
+	it("lists ask_user and ask_user_wait with input and output schemas", async () => {
+		const { client } = await start();
+		const { tools } = await client.listTools();
+		expect(tools.map((tool) => tool.name)).toEqual(["ask_user", "ask_user_wait"]);
+		const [ask, wait] = tools;
+		expect(ask?.inputSchema).toMatchObject({
+			type: "object",
+			required: ["questions"],
+			properties: {
+				questions: { items: { properties: { type: { enum: ["text", "select", "multi-select", "confirm"] } } } },
+				title: { maxLength: 100 },
+				timeout: { minimum: 10_000, maximum: 1_800_000, default: 300_000 },
+				background: { type: "boolean" },
+			},
+		});
+		expect(ask?.outputSchema).toMatchObject({ required: ["answered", "cancelled", "timedOut", "answers"] });
+		expect(wait?.inputSchema).toMatchObject({ required: ["askId"] });
+		expect(wait?.outputSchema).toEqual(ask?.outputSchema);
+	});
+
+	it("takes this product's own fields (descriptions, header, multiSelect) and Claude Code's shape", async () => {
+		const { client } = await start({
+			elicit: async (request) => {
+				expect(request.params.mode === "form" && request.params.requestedSchema.properties.q1).toMatchObject({
+					title: "Database: Which database should we use?",
+					oneOf: [
+						{ const: "PostgreSQL (Recommended)", title: "PostgreSQL (Recommended) — Battle-tested relational DB" },
+						{ const: "SQLite", title: "SQLite — Lightweight, file-based" },
+					],
+				});
+				return { action: "accept", content: { q1: "SQLite", q2: ["Auth", "Search"], q2_other: "Billing" } };
+			},
+		});
+		const result = await client.callTool({
+			name: "ask_user",
+			arguments: {
+				questions: [
+					DATABASE,
+					{ question: "Which features?", multiSelect: true, options: [{ label: "Auth" }, { label: "Search" }] },
+				],
+			},
+		});
+		expect(resultJson(result as never)).toEqual({
+			answered: true,
+			cancelled: false,
+			timedOut: false,
+			answers: [
+				{
+					questionId: "q_1",
+					values: ["SQLite"],
+					question: "Which database should we use?",
+					answer: "SQLite",
+					selectedOption: "SQLite",
+					wasCustom: false,
+				},
+				{
+					questionId: "q_2",
+					values: ["Auth", "Search", "Billing"],
+					customText: "Billing",
+					question: "Which features?",
+					answer: ["Auth", "Search", "Billing"],
+					selectedOption: ["Auth", "Search"],
+					wasCustom: true,
+				},
+			],
+		});
+	});
+
+	it("a client whose dialog is cancelled keeps waiting; the answer comes from the pending file", async () => {
+		let replied = false;
+		const session = await start({
+			elicit: async () => {
+				replied = true;
+				return { action: "cancel" };
+			},
+		});
+		const call = session.client.callTool({ name: "ask_user", arguments: { questions: [DATABASE] } });
+		const { path, data } = await pendingFile(session.folder);
+		expect(data.request).toMatchObject({ questions: [{ question: DATABASE.question }] });
+		await waitFor(() => (replied ? true : undefined), "the dialog's cancel");
+		// The cancel was no answer: the call still waits, until the person answers in the file.
+		fillInByHand(path, ["PostgreSQL (Recommended)"]);
+		const result = resultJson((await call) as never);
+		expect(result).toMatchObject({
+			answered: true,
+			cancelled: false,
+			answers: [
+				{ questionId: "q_1", values: ["PostgreSQL (Recommended)"], selectedOption: "PostgreSQL (Recommended)" },
+			],
+		});
+		// Answered once: the file is gone, so nobody answers these questions again.
+		await waitFor(() => (pendingFiles(session.folder).length === 0 ? true : undefined), "the file to go");
+	});
+
+	it("a client whose dialog never answers: the file in its root folder answers, and the dialog is withdrawn", async () => {
+		let dialogSignal: AbortSignal | undefined;
+		const project = mkdtempSync(join(tmpdir(), "pi-ask-mcp-root-"));
+		const session = await start({
+			roots: [project],
+			elicit: (_request, signal) => {
+				dialogSignal = signal;
+				return new Promise(() => {});
+			},
+		});
+		const call = session.client.callTool({
+			name: "ask_user",
+			arguments: { questions: [{ question: "Name?", id: "name" }, DATABASE] },
+		});
+		// The pending file goes to the client's project (its root), not to where the server was started.
+		const { path, data } = await pendingFile(project);
+		expect(pendingFiles(session.folder)).toEqual([]);
+		// As the web page writes answers into a pending file.
+		writePendingAnswers(path, String(data.toolCallId), ["orders", null]);
+		const result = resultJson((await call) as never);
+		expect(result).toMatchObject({
+			answered: true,
+			answers: [{ questionId: "name", values: ["orders"], id: "name" }],
+			unanswered: ["Which database should we use?"],
+		});
+		await waitFor(() => (dialogSignal?.aborted ? true : undefined), "the client's dialog to be cancelled");
+		rmSync(project, { recursive: true, force: true });
+	});
+
+	it("declining the client's dialog is the person's cancel; a later answer in the file counts for nothing", async () => {
+		const session = await start({ elicit: async () => ({ action: "decline" }) });
+		const result = await session.client.callTool({ name: "ask_user", arguments: { questions: [DATABASE] } });
+		expect(resultJson(result as never)).toEqual({ answered: false, cancelled: true, timedOut: false, answers: [] });
+		await waitFor(() => (pendingFiles(session.folder).length === 0 ? true : undefined), "the file to go");
+	});
+
+	it("ask_user_wait after the client gave up: the answer given meanwhile is returned once", async () => {
+		const session = await start();
+		// The client's own limit (Codex: 60 s) is 1 s here: it gives up and cancels the call.
+		await expect(
+			session.client.callTool({ name: "ask_user", arguments: { questions: [DATABASE] } }, undefined, {
+				timeout: 1_000,
+			}),
+		).rejects.toThrow(/timed out/i);
+		const { path, data } = await pendingFile(session.folder);
+		const askId = String(data.toolCallId);
+		// Giving up was no cancel: the questions still wait in the file.
+		expect(pendingFiles(session.folder)).toHaveLength(1);
+		fillInByHand(path, ["SQLite"]);
+		await waitFor(() => (pendingFiles(session.folder).length === 0 ? true : undefined), "the answer to be taken");
+		const waited = await session.client.callTool({ name: "ask_user_wait", arguments: { askId } });
+		expect(resultJson(waited as never)).toMatchObject({ answered: true, answers: [{ values: ["SQLite"] }] });
+		// Exactly once: the answers were handed out; the ask is gone.
+		const again = await session.client.callTool({ name: "ask_user_wait", arguments: { askId } });
+		expect(again.isError).toBe(true);
+	});
+
+	it("background, and a client's time limit: pending with an askId, then ask_user_wait", async () => {
+		const session = await start({ args: ["--return-after", "1"] });
+		const background = await session.client.callTool({
+			name: "ask_user",
+			arguments: { questions: [DATABASE], background: true },
+		});
+		const first = resultJson(background as never);
+		expect(first).toMatchObject({ answered: false, cancelled: false, timedOut: false, pending: true, answers: [] });
+		expect(first.pendingFile).toMatch(/^\.pi\/pending-questions(-\d+)?\.json$/);
+		const askId = String(first.askId);
+		// Before the client's limit (here 1 s) the call returns pending again.
+		const started = Date.now();
+		const waited = await session.client.callTool({ name: "ask_user_wait", arguments: { askId } });
+		expect(Date.now() - started).toBeLessThan(5_000);
+		expect(resultJson(waited as never)).toMatchObject({ pending: true, askId });
+		const { path } = await pendingFile(session.folder);
+		const call = session.client.callTool({ name: "ask_user_wait", arguments: { askId, waitSeconds: 30 } });
+		fillInByHand(path, ["SQLite"]);
+		// The limit still applies: the answer comes within it, or pending does and the next wait has it.
+		let result = resultJson((await call) as never);
+		if (result.pending)
+			result = resultJson((await session.client.callTool({ name: "ask_user_wait", arguments: { askId } })) as never);
+		expect(result).toMatchObject({ answered: true, answers: [{ values: ["SQLite"] }] });
+	});
+
+	it("two clients at once in one folder: each gets its own answers, and neither can read the other's ask", async () => {
+		const a = await start();
+		const b = await start({ folder: a.folder });
+		const askA = resultJson(
+			(await a.client.callTool({
+				name: "ask_user",
+				arguments: { questions: [{ question: "A's question?" }], background: true },
+			})) as never,
+		);
+		const askB = resultJson(
+			(await b.client.callTool({
+				name: "ask_user",
+				arguments: { questions: [{ question: "B's question?" }], background: true },
+			})) as never,
+		);
+		const stolen = await b.client.callTool({ name: "ask_user_wait", arguments: { askId: askA.askId, waitSeconds: 0 } });
+		expect(stolen.isError).toBe(true);
+		expect(JSON.stringify(stolen.content)).not.toContain("A's question?");
+		for (const ask of [askA, askB]) {
+			const path = join(a.folder, String(ask.pendingFile));
+			const data = JSON.parse(readFileSync(path, "utf8")) as { questions: { question: string }[] };
+			fillInByHand(path, [`answer to ${data.questions[0]?.question}`]);
+		}
+		const gotA = resultJson(
+			(await a.client.callTool({ name: "ask_user_wait", arguments: { askId: askA.askId } })) as never,
+		);
+		const gotB = resultJson(
+			(await b.client.callTool({ name: "ask_user_wait", arguments: { askId: askB.askId } })) as never,
+		);
+		expect(gotA).toMatchObject({ answers: [{ values: ["answer to A's question?"] }] });
+		expect(gotB).toMatchObject({ answers: [{ values: ["answer to B's question?"] }] });
+	});
+
+	it("a malformed call is a tool error naming the key, and asks nothing", async () => {
+		const session = await start();
+		const cases: [unknown, RegExp][] = [
+			[{ questions: [] }, /questions is empty/],
+			[{ questions: [{ question: "Pick", type: "dropdown", options: ["a"] }] }, /questions\[0\]\.type must be one of/],
+			[{ questions: [{ question: "Pick", type: "select" }] }, /questions\[0\]\.options is missing/],
+			[{ questions: [{ question: "Ok?", required: "yes" }] }, /questions\[0\]\.required must be true or false/],
+			[{ questions: [{ question: "Ok?" }], timeout: 5 }, /timeout is 5 ms/],
+			[{ questions: [{ question: "Ok?" }], title: "x".repeat(101) }, /title is 101 characters/],
+			[
+				{ questions: [{ question: "Ok?", options: [{ label: "a" }, { label: "A" }] }] },
+				/questions\[0\]\.options\[1\]\.label "A" duplicates/,
+			],
+			[{ question_list: [{ text: "" }] }, /question_list\[0\]\.text is empty/],
+		];
+		for (const [args, message] of cases) {
+			const result = await session.client.callTool({ name: "ask_user", arguments: args as Record<string, unknown> });
+			expect(result.isError, JSON.stringify(args)).toBe(true);
+			expect(resultText(result)).toMatch(message);
+		}
+		const wait = await session.client.callTool({ name: "ask_user_wait", arguments: {} });
+		expect(wait.isError).toBe(true);
+		expect(JSON.stringify(wait.content)).toMatch(/askId is missing/);
+		expect(pendingFiles(session.folder)).toEqual([]);
+	});
+
+	it("the pi extension's chunks never reach the MCP server or its SDK", () => {
+		const dist = fileURLToPath(new URL("../../dist/", import.meta.url));
+		const seen = new Set<string>();
+		const visit = (file: string): void => {
+			if (seen.has(file)) return;
+			seen.add(file);
+			const text = readFileSync(join(dist, file), "utf8");
+			expect(text, file).not.toContain("@modelcontextprotocol");
+			expect(text, file).not.toContain("mcp/main");
+			for (const [, next] of text.matchAll(/(?:from|import)\s*\(?\s*"\.\/([^"]+\.js)"/g)) visit(next as string);
+		};
+		visit("index.js");
+		expect(seen.size).toBeGreaterThan(1);
+	});
+});
