@@ -12,7 +12,8 @@ import type { RemoteBridge } from "../remote/bridge.js";
 import type { Asker } from "../remote/protocol.js";
 import type { AskHandler } from "../tool.js";
 import { createChildAskHandler } from "./child-ask.js";
-import { CHILD_ASK_RECORD_TYPE, type ParentRouteServer } from "./parent-route.js";
+import { CHILD_ASK_RECORD_TYPE } from "./child-ask-record.js";
+import type { ParentRouteServer } from "./parent-route.js";
 import { announceRoute, childrenRole, dropRemoteSettings, type ParentRoute } from "./route-env.js";
 
 /** How long a child waits for the person: as long as at its own terminal (the bridge's longest wait). */

@@ -36,8 +36,6 @@ export interface ChildAskRecord {
 	delivered: boolean;
 }
 
-export const CHILD_ASK_RECORD_TYPE = "ask_user-child";
-
 export interface ParentRouteDeps {
 	/** Shows the questions to the person (the front end's queued dialog). */
 	/** `acceptsImages`: the child's model takes images (its question frame lists `answer-images`). */

@@ -1,0 +1,130 @@
+/**
+ * What a start loads. The WebSocket bridge, the parent route for subagents, the web server and the dialog load on first
+ * use, in chunks of their own: a constant or a function taken from one of those chunks at load would pull it (and `ws`)
+ * into every pi start. Checked twice: the static import graph of the built entries (dist/index.js for pi,
+ * dist/app/index.mjs for apps), and the packages a real `pi -p` start and a cold `import()` of the app build load.
+ */
+import { spawnSync } from "node:child_process";
+import { existsSync, readFileSync } from "node:fs";
+import { dirname, join, relative } from "node:path";
+import { describe, expect, it } from "vitest";
+import { patient } from "../patience.js";
+import { createWorkspace, expectSuccess, ROOT, runPrint } from "./harness.js";
+
+const HOOK = join(ROOT, "test/e2e/fixtures/loaded-packages.cjs");
+
+/** Packages no start may load: the bridge's WebSocket library and the web command's QR code. */
+const LAZY_PACKAGES = ["ws", "qrcode-terminal"];
+
+/**
+ * Sources that only a use loads: the bridge and its connection, the parent route and its endpoint, the web server,
+ * the TUI dialog and RPC mode.
+ */
+const LAZY_SOURCES = [
+	/^src\/remote\/(bridge|connection)\.ts$/,
+	/^src\/children\/parent-route\.ts$/,
+	/^src\/web\//,
+	/^src\/ui\/(dialog|render|option-list|preview|image-attach|path-completion)\.ts$/,
+	/^src\/modes\/(interactive|rpc)\.ts$/,
+];
+
+const STATIC_IMPORT = /^import\s+(?:[^;"']*?\s+from\s+)?"([^"]+)";/gm;
+const BUNDLED_SOURCE = /^\/\/ (src\/\S+\.ts)$/gm;
+
+/** The files an entry loads before any of its code runs (static imports, followed), the packages and the sources. */
+function staticGraph(entry: string): { files: string[]; packages: string[]; sources: string[] } {
+	const files = new Set<string>();
+	const packages = new Set<string>();
+	const sources = new Set<string>();
+	const visit = (file: string): void => {
+		if (files.has(file)) return;
+		files.add(file);
+		const text = readFileSync(file, "utf8");
+		for (const [, source] of text.matchAll(BUNDLED_SOURCE)) if (source) sources.add(source);
+		for (const [, specifier] of text.matchAll(STATIC_IMPORT)) {
+			if (!specifier) continue;
+			if (specifier.startsWith(".")) visit(join(dirname(file), specifier));
+			else packages.add(specifier.replace(/^node:/, ""));
+		}
+	};
+	visit(entry);
+	return {
+		files: [...files].map((file) => relative(ROOT, file)),
+		packages: [...packages].sort(),
+		sources: [...sources].sort(),
+	};
+}
+
+describe("the static import graph of the built entries", () => {
+	for (const entry of ["dist/index.js", "dist/app/index.mjs"]) {
+		it(`${entry} reaches no lazy package and no lazy source`, () => {
+			const graph = staticGraph(join(ROOT, entry));
+			// The walk sees the bundle: the entry's own sources and the chunks it imports.
+			expect(graph.sources).toContain("src/index.ts");
+			expect(graph.packages).toContain("typebox");
+			expect(
+				graph.packages.filter((name) => LAZY_PACKAGES.includes(name)),
+				graph.files.join("\n"),
+			).toEqual([]);
+			expect(graph.sources.filter((source) => LAZY_SOURCES.some((lazy) => lazy.test(source)))).toEqual([]);
+		});
+	}
+
+	it("the lazy chunks exist and hold what a start must not load (the check above has something to find)", () => {
+		const entry = readFileSync(join(ROOT, "dist/index.js"), "utf8");
+		const bridge = /import\("(\.\/bridge-[^"]+\.js)"\)/.exec(entry)?.[1];
+		expect(bridge).toBeDefined();
+		const graph = staticGraph(join(ROOT, "dist", bridge ?? ""));
+		expect(graph.packages).toContain("ws");
+		expect(graph.sources).toContain("src/remote/bridge.ts");
+	});
+});
+
+/** Runs a command with the hook preloaded; returns the packages the process loaded through Node's loader. */
+function loadedBy(run: (env: NodeJS.ProcessEnv) => { code: number | null; stderr: string }, log: string): string[] {
+	const result = run({ NODE_OPTIONS: `--require ${HOOK}`, PI_ASK_LOADED_LOG: log });
+	expectSuccess(result);
+	expect(existsSync(log), `the hook wrote no ${log}; stderr:\n${result.stderr}`).toBe(true);
+	return JSON.parse(readFileSync(log, "utf8")) as string[];
+}
+
+describe("what a start loads, at run time", () => {
+	it("pi -p with the package loads no ws", () => {
+		const ws = createWorkspace();
+		try {
+			ws.script([{ text: "ready" }]);
+			const loaded = loadedBy((env) => runPrint(ws, ["start"], { env }), join(ws.root, "loaded.json"));
+			expect(loaded.filter((name) => LAZY_PACKAGES.includes(name))).toEqual([]);
+		} finally {
+			ws.cleanup();
+		}
+	});
+
+	/** A fresh Node that imports the app build, then perhaps a chunk of it; the hook lists what it loaded. */
+	function importInFreshNode(log: string, then = ""): string[] {
+		const script = `await import(${JSON.stringify(join(ROOT, "dist/app/index.mjs"))});${then}`;
+		const run = (env: NodeJS.ProcessEnv) => {
+			const result = spawnSync(process.execPath, ["--input-type=module", "-e", script], {
+				cwd: ROOT,
+				env: { ...process.env, ...env },
+				encoding: "utf8",
+				timeout: patient(30_000),
+			});
+			return { code: result.status, stderr: result.stderr };
+		};
+		return loadedBy(run, log);
+	}
+
+	it("a cold import of the app build loads no ws; importing the bridge's chunk does (the hook sees ws)", () => {
+		const ws = createWorkspace();
+		try {
+			expect(importInFreshNode(join(ws.root, "cold.json")).filter((n) => LAZY_PACKAGES.includes(n))).toEqual([]);
+			const app = readFileSync(join(ROOT, "dist/app/index.mjs"), "utf8");
+			const bridge = /import\("(\.\/bridge-[^"]+\.mjs)"\)/.exec(app)?.[1] ?? "";
+			const bridgePath = JSON.stringify(join(ROOT, "dist/app", bridge));
+			expect(importInFreshNode(join(ws.root, "bridge.json"), `await import(${bridgePath});`)).toContain("ws");
+		} finally {
+			ws.cleanup();
+		}
+	});
+});
