@@ -100,6 +100,11 @@ export function createAskServer(deps: AskServerDeps): AskServer {
 				"ask_user asks the person questions and waits for the answers: in this client's dialog, on the pi-ask-anywhere web page or phone, or in the project's .pi/pending-questions.json. If it returns pending, call ask_user_wait with the askId.",
 		},
 	);
+	// The official TypeScript client ignores a cancellation of request id 0 (it tests the id for truthiness), so the
+	// client's dialog for a first ask could never be withdrawn once answered elsewhere: a ping takes id 0.
+	server.oninitialized = () => {
+		server.ping().catch(() => undefined);
+	};
 	let bridge: RemoteBridge | undefined;
 	let bridgeMade = false;
 	const clientName = (): string => server.getClientVersion()?.name ?? "an MCP client";
