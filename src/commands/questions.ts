@@ -11,6 +11,7 @@ import { reopenableAsks } from "../lifecycle/ask-records.js";
 import type { FrontEnd } from "../lifecycle/front-end.js";
 import type { AskToAnswer } from "../lifecycle/lifecycle.js";
 import { type PendingListing, pendingListing } from "../lifecycle/pending-listing.js";
+import { shellQuote } from "../modes/print.js";
 import { type Claims, describeClaim } from "../pending/claims.js";
 import {
 	displayPath,
@@ -47,25 +48,36 @@ export interface QuestionsCommandDeps {
 /** How many asks `/questions` shows; `/questions json` lists every one. */
 const LIST_LIMIT = 20;
 
-/** One ask as a person reads it: a warning first if there is one, its questions, then when, whose and where. */
+/**
+ * One ask as a person reads it: a warning first if there is one, its questions, then when, whose and where.
+ * Without a dialog (print mode) every listing runs in a session of its own, so "another session" would say nothing:
+ * the asking session is named by its id, and each ask by the command that answers it there.
+ */
 function describeEntry(
 	ctx: ExtensionContext,
 	entry: PendingEntry,
 	sessionId: string,
-	claims: QuestionsCommandDeps["claims"],
-	trust: QuestionsCommandDeps["trust"],
+	deps: Pick<QuestionsCommandDeps, "claims" | "trust">,
 	now: Date,
+	noDialog: boolean,
 ): string {
 	const path = displayPath(ctx.cwd, entry.path);
 	if (entry.error) return CLI.questions.cannotRead(path, entry.error.message);
 	const file = entry.file as PendingFile;
-	const whose = file.sessionId === sessionId ? CLI.questions.thisSession : CLI.questions.anotherSession;
+	const whose =
+		file.sessionId === sessionId
+			? CLI.questions.thisSession
+			: noDialog
+				? CLI.questions.sessionNamed(file.sessionId.slice(0, 8))
+				: CLI.questions.anotherSession;
 	const where = `   ${relativeTime(file.timestamp, now, CLI.relativeTime)} · ${whose} · ${path}`;
-	const holder = claims.heldElsewhere(entry.path, file.toolCallId);
+	const holder = deps.claims.heldElsewhere(entry.path, file.toolCallId);
 	if (holder) return `${formatPendingQuestions(file)}\n${where} · ${CLI.questions.answerThere(describeClaim(holder))}`;
-	const verdict = file.sessionId === sessionId ? undefined : trust(file, ctx.cwd);
+	const verdict = file.sessionId === sessionId ? undefined : deps.trust(file, ctx.cwd);
 	const warning = verdict && !verdict.trusted ? `${describeUntrusted(path, file, verdict)}\n` : "";
-	return `${warning}${formatPendingQuestions(file)}\n${where}`;
+	const settled = verdict !== undefined && !verdict.trusted && verdict.kind === "settled";
+	const answer = noDialog && !settled ? `\n   ${CLI.questions.answerWith(shellQuote(path))}` : "";
+	return `${warning}${formatPendingQuestions(file)}\n${where}${answer}`;
 }
 
 /** The person's list: the newest asks first, at most LIST_LIMIT of them (only those are judged), then the next step. */
@@ -73,6 +85,7 @@ function listText(
 	ctx: ExtensionContext,
 	entries: readonly PendingEntry[],
 	describe: (entry: PendingEntry) => string,
+	noDialog: boolean,
 ): string {
 	const newest = [...entries].reverse().slice(0, LIST_LIMIT);
 	const older = entries.length - newest.length;
@@ -80,7 +93,7 @@ function listText(
 		CLI.questions.listHeader(sanitizeLine(ctx.cwd)),
 		...newest.map(describe),
 		...(older > 0 ? [CLI.questions.older(older)] : []),
-		CLI.questions.listFooter,
+		noDialog ? CLI.questions.printFooter : CLI.questions.listFooter,
 	].join("\n\n");
 }
 
@@ -112,7 +125,8 @@ export function createQuestionsCommand(deps: QuestionsCommandDeps) {
 			const sub = args.trim().toLowerCase() || "list";
 			const entries = listPendingFiles(ctx.cwd);
 			const sessionId = ctx.sessionManager.getSessionId();
-			const describe = (entry: PendingEntry) => describeEntry(ctx, entry, sessionId, deps.claims, deps.trust, now);
+			const noDialog = shown.ask === undefined;
+			const describe = (entry: PendingEntry) => describeEntry(ctx, entry, sessionId, deps, now, noDialog);
 			const json = sub === "json" || (sub === "list" && shown.kind === "rpc" && deps.structuredRpc);
 			if (json) {
 				const listing: PendingListing = pendingListing(ctx.cwd, entries, sessionId, (file) =>
@@ -122,7 +136,7 @@ export function createQuestionsCommand(deps: QuestionsCommandDeps) {
 			}
 			if (sub === "list") {
 				if (entries.length === 0) return shown.tell(CLI.questions.none);
-				return shown.tell(listText(ctx, entries, describe));
+				return shown.tell(listText(ctx, entries, describe, noDialog));
 			}
 			if (sub === "clear") {
 				const readable = entries.filter((e): e is ReadablePendingEntry => e.file !== undefined);
@@ -188,6 +202,7 @@ export function createQuestionsCommand(deps: QuestionsCommandDeps) {
 					if (!verdict.trusted && verdict.kind === "settled") {
 						return shown.tell(`${path} ${verdictReason(verdict)}.`, "warning");
 					}
+					if (noDialog) return shown.fail(CLI.questions.answerHere(shellQuote(path)));
 					if (!verdict.trusted && target.file.sessionId !== sessionId && ctx.hasUI) {
 						// Another user's, an unknown or another folder's file: answered only by the person's choice, seeing its origin.
 						const choice = await ctx.ui.select(describeUntrusted(path, target.file, verdict), [

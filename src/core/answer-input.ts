@@ -70,6 +70,20 @@ export function readNamedImages(
 	);
 }
 
+/**
+ * Print mode's `--answers` example stands "…" for an answer only the person can give; pasted unchanged it would
+ * answer "…" without a word. An answer that is only that placeholder is refused, naming where it is.
+ */
+function refusePlaceholder(raw: RawAnswer | undefined, where: string): RawAnswer | undefined {
+	const values = raw === undefined ? [] : Array.isArray(raw) ? raw : [raw];
+	if (values.some((value) => value.trim() === "…" || value.trim() === "...")) {
+		throw new AskUserError(
+			`${where} is "…", the example's placeholder: write your answer in its place (null skips the question); nothing was sent`,
+		);
+	}
+	return raw;
+}
+
 /** Parses the text of `--answers` against the questions it answers. */
 export function parseAnswersText(text: string, questions: Question[]): (RawAnswer | undefined)[] {
 	return parseAnswersInput(text, questions).raw;
@@ -80,6 +94,14 @@ export function parseAnswersText(text: string, questions: Question[]): (RawAnswe
  * ["shot.png"] }`.
  */
 export function parseAnswersInput(text: string, questions: Question[]): AnswersWithImages {
+	const parsed = parseAnswersShape(text, questions);
+	parsed.raw.forEach((raw, i) => {
+		refusePlaceholder(raw, questions.length === 1 ? "--answers" : `--answers[${i}]`);
+	});
+	return parsed;
+}
+
+function parseAnswersShape(text: string, questions: Question[]): AnswersWithImages {
 	const none = (raw: (RawAnswer | undefined)[]): AnswersWithImages => ({ raw, imagePaths: raw.map(() => undefined) });
 	let data: unknown;
 	try {

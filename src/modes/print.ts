@@ -15,7 +15,8 @@ import {
 	savePendingFile,
 } from "../pending/pending-file.js";
 
-function shellQuote(text: string): string {
+/** `text` as one shell word: as it is when it is plain, single-quoted otherwise. */
+export function shellQuote(text: string): string {
 	return /^[\w./@:-]+$/.test(text) ? text : `'${text.replace(/'/g, `'\\''`)}'`;
 }
 

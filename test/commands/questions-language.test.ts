@@ -51,7 +51,12 @@ async function run(args: string, select?: (title: string, items: string[]) => st
 			},
 		},
 	} as unknown as ExtensionContext;
-	const frontEnd = { kind: "print", tell: (text: string) => told.push(text) } as unknown as FrontEnd;
+	// A front end with a dialog: the listing names /questions answer (print mode's words are in questions.test.ts).
+	const frontEnd = {
+		kind: "tui",
+		ask: async () => ({ kind: "cancelled" }),
+		tell: (text: string) => told.push(text),
+	} as unknown as FrontEnd;
 	const command = createQuestionsCommand({
 		frontEnd: () => frontEnd,
 		structuredRpc: false,

@@ -36,7 +36,13 @@ function save(n: number, minutesAgo: number, sessionId = SESSION): string {
 
 function run(
 	args: string,
-	options: { hasUI?: boolean; select?: (title: string, items: string[]) => string; branch?: unknown[] } = {},
+	options: {
+		hasUI?: boolean;
+		select?: (title: string, items: string[]) => string;
+		branch?: unknown[];
+		/** No dialog here, as in print mode. */
+		print?: boolean;
+	} = {},
 ) {
 	const told: string[] = [];
 	const dialogs: AskToAnswer[] = [];
@@ -56,7 +62,12 @@ function run(
 			},
 		},
 	} as unknown as ExtensionContext;
-	const frontEnd = { kind: "print", tell: (text: string) => told.push(text) } as unknown as FrontEnd;
+	const frontEnd = {
+		kind: options.print ? "print" : "tui",
+		ask: options.print ? undefined : async () => ({ kind: "cancelled" }),
+		tell: (text: string) => told.push(text),
+		fail: (text: string) => told.push(text),
+	} as unknown as FrontEnd;
 	const command = createQuestionsCommand({
 		frontEnd: () => frontEnd,
 		structuredRpc: false,
@@ -86,6 +97,32 @@ describe("/questions list", () => {
 		expect(told).not.toContain("/home/someone");
 		expect(told).not.toMatch(/\d{4}-\d\d-\d\dT/);
 		expect(told.trimEnd().split("\n").at(-1)).toBe("Answer: /questions answer · clear them: /questions clear");
+	});
+
+	it("without a dialog (print mode): the asking session by its id, and under each ask the command that answers it", async () => {
+		save(1, 90);
+		save(2, 5, "7f3e9d1b-other");
+		const { told } = await run("list", { print: true });
+		expect(told).toMatch(
+			/Question number 2\?[\s\S]*5 min ago · session 7f3e9d1b · \.pi\/pending-questions-2\.json\n {3}answer: pi -p @\.pi\/pending-questions-2\.json "your answers"/,
+		);
+		expect(told).toContain(
+			'1 h ago · this session · .pi/pending-questions.json\n   answer: pi -p @.pi/pending-questions.json "your answers"',
+		);
+		expect(told).not.toContain("another session");
+		expect(told).not.toContain("/questions answer");
+		expect(told.trimEnd().split("\n").at(-1)).toBe(
+			'Answer each with the command under it · clear them all: pi -p "/questions clear"',
+		);
+	});
+
+	it("/questions answer without a dialog names the command that answers the ask there", async () => {
+		save(1, 5);
+		const { told, dialogs } = await run("answer", { print: true });
+		expect(dialogs).toEqual([]);
+		expect(told).toBe(
+			`/questions answer needs pi's dialog (run pi and type it there); here in print mode, answer with: pi -p @.pi/pending-questions.json "your answers"`,
+		);
 	});
 
 	it("shows the newest 20 of many, says how many more and where they are, and judges only those shown", async () => {

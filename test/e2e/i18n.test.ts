@@ -87,7 +87,11 @@ describe("print mode and /questions in German, from the locale alone", () => {
 		const listed = list.stdout + list.stderr;
 		expect(listed, listed).toContain("Offene Fragen in");
 		expect(listed, listed).toMatch(/(jetzt|vor \d+ Sekunden|vor 1 Minute) · /);
-		expect(listed, listed).toContain("Beantworten: /questions answer · löschen: /questions clear");
+		// Print mode names the commands that work there, in German.
+		expect(listed, listed).toContain('beantworten: pi -p @.pi/pending-questions.json "deine Antworten"');
+		expect(listed, listed).toContain(
+			'Jede mit dem Befehl darunter beantworten · alle löschen: pi -p "/questions clear"',
+		);
 
 		const json = expectSuccess(runPrint(ws, ["/questions json"], { env: GERMAN }));
 		const english = expectSuccess(runPrint(ws, ["/questions json"], { env: { ...GERMAN, LANG: "C" } }));

@@ -20,6 +20,11 @@ export const de: CliStrings = {
 		older: (n) =>
 			`…und ${count(n)} ${form(n, { one: "ältere Anfrage", other: "ältere Anfragen" })}: /questions json listet alle.`,
 		listFooter: "Beantworten: /questions answer · löschen: /questions clear",
+		sessionNamed: (id) => `Sitzung ${id}`,
+		answerWith: (path) => `beantworten: pi -p @${path} "deine Antworten"`,
+		printFooter: `Jede mit dem Befehl darunter beantworten · alle löschen: pi -p "/questions clear"`,
+		answerHere: (path) =>
+			`/questions answer braucht den Dialog von pi (starte pi und gib es dort ein); hier mit -p antwortest du so: pi -p @${path} "deine Antworten"`,
 		clearPrompt: (n, f) => `${questions(n)} in ${files(f)} löschen?`,
 		clearKeep: "Nein, behalten",
 		clearDelete: "Ja, löschen",
@@ -85,8 +90,7 @@ export const de: CliStrings = {
 		answeredRemotely: "Aus der Ferne beantwortet.",
 		dismissedRemotely: "Aus der Ferne verworfen.",
 		noRemoteAnswer: (kind) => `Keine Antwort aus der Ferne (${kind}); die Fragen werden stattdessen gespeichert`,
-		needsUi:
-			"/questions answer braucht eine Oberfläche. Antworte mit: pi -p -c --answers '[…]', oder bearbeite die offene Datei und starte pi -c",
+		needsUi: "Das braucht den Dialog von pi, den es mit -p nicht gibt: starte pi (ohne -p) und gib den Befehl dort ein",
 		dismissPrompt: "Diese Fragen verwerfen?",
 		keepForLater: "Für später aufheben (/questions answer)",
 		dismiss: "Verwerfen: Der Agent erfährt, dass keine Antworten kommen",

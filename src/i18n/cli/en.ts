@@ -18,6 +18,11 @@ export const en: CliStrings = {
 		listHeader: (cwd) => `Pending questions in ${cwd}, newest first:`,
 		older: (n) => `…and ${formatCount(n)} older ask${n === 1 ? "" : "s"}: /questions json lists every one.`,
 		listFooter: "Answer: /questions answer · clear them: /questions clear",
+		sessionNamed: (id) => `session ${id}`,
+		answerWith: (path) => `answer: pi -p @${path} "your answers"`,
+		printFooter: `Answer each with the command under it · clear them all: pi -p "/questions clear"`,
+		answerHere: (path) =>
+			`/questions answer needs pi's dialog (run pi and type it there); here in print mode, answer with: pi -p @${path} "your answers"`,
 		clearPrompt: (count, files) => `Delete ${questions(count)} in ${formatCount(files)} file${files === 1 ? "" : "s"}?`,
 		clearKeep: "No, keep them",
 		clearDelete: "Yes, delete them",
@@ -81,8 +86,7 @@ export const en: CliStrings = {
 		answeredRemotely: "Answered remotely.",
 		dismissedRemotely: "Dismissed remotely.",
 		noRemoteAnswer: (kind) => `no remote answer (${kind}); saving the questions instead`,
-		needsUi:
-			"/questions answer needs a UI. Answer with: pi -p -c --answers '[…]', or edit the pending file and run pi -c",
+		needsUi: "this needs pi's dialog, which print mode has not: run pi (without -p) and type the command there",
 		dismissPrompt: "Dismiss these questions?",
 		keepForLater: "Keep them for later (/questions answer)",
 		dismiss: "Dismiss them: the agent is told no answers will come",

@@ -20,6 +20,11 @@ export const es: CliStrings = {
 		older: (n) =>
 			`…y ${count(n)} ${form(n, { one: "consulta más antigua", other: "consultas más antiguas" })}: /questions json las muestra todas.`,
 		listFooter: "Responder: /questions answer · borrarlas: /questions clear",
+		sessionNamed: (id) => `sesión ${id}`,
+		answerWith: (path) => `responder: pi -p @${path} "tus respuestas"`,
+		printFooter: `Responde cada una con el comando que tiene debajo · borrarlas todas: pi -p "/questions clear"`,
+		answerHere: (path) =>
+			`/questions answer necesita el diálogo de pi (ejecuta pi y escríbelo allí); aquí, con -p, responde con: pi -p @${path} "tus respuestas"`,
 		clearPrompt: (n, f) => `¿Eliminar ${questions(n)} en ${files(f)}?`,
 		clearKeep: "No, conservarlas",
 		clearDelete: "Sí, eliminarlas",
@@ -85,8 +90,7 @@ export const es: CliStrings = {
 		answeredRemotely: "Respondido en remoto.",
 		dismissedRemotely: "Descartado en remoto.",
 		noRemoteAnswer: (kind) => `Sin respuesta remota (${kind}); se guardan las preguntas en su lugar`,
-		needsUi:
-			"/questions answer necesita una interfaz. Responde con: pi -p -c --answers '[…]', o edita el archivo pendiente y ejecuta pi -c",
+		needsUi: "Esto necesita el diálogo de pi, que no existe con -p: ejecuta pi (sin -p) y escribe el comando allí",
 		dismissPrompt: "¿Descartar estas preguntas?",
 		keepForLater: "Guardarlas para más tarde (/questions answer)",
 		dismiss: "Descartarlas: se avisa al agente de que no llegarán respuestas",

@@ -21,6 +21,11 @@ export const fr: CliStrings = {
 		older: (n) =>
 			`…et ${count(n)} ${form(n, { one: "demande plus ancienne", other: "demandes plus anciennes" })} : /questions json les liste toutes.`,
 		listFooter: "Répondre : /questions answer · les effacer : /questions clear",
+		sessionNamed: (id) => `session ${id}`,
+		answerWith: (path) => `répondre : pi -p @${path} "vos réponses"`,
+		printFooter: `Répondez à chacune avec la commande en dessous · les effacer toutes : pi -p "/questions clear"`,
+		answerHere: (path) =>
+			`/questions answer nécessite la boîte de dialogue de pi (lancez pi et tapez-la là) ; ici, avec -p, répondez avec : pi -p @${path} "vos réponses"`,
 		clearPrompt: (n, f) => `Supprimer ${questions(n)} dans ${files(f)} ?`,
 		clearKeep: "Non, les garder",
 		clearDelete: "Oui, les supprimer",
@@ -86,8 +91,7 @@ export const fr: CliStrings = {
 		answeredRemotely: "Répondu à distance.",
 		dismissedRemotely: "Écarté à distance.",
 		noRemoteAnswer: (kind) => `Pas de réponse à distance (${kind}) ; les questions sont enregistrées à la place`,
-		needsUi:
-			"/questions answer nécessite une interface. Répondez avec : pi -p -c --answers '[…]', ou modifiez le fichier en attente et lancez pi -c",
+		needsUi: "Cela nécessite la boîte de dialogue de pi, absente avec -p : lancez pi (sans -p) et tapez la commande là",
 		dismissPrompt: "Écarter ces questions ?",
 		keepForLater: "Les garder pour plus tard (/questions answer)",
 		dismiss: "Les écarter : l'agent apprend qu'aucune réponse ne viendra",

@@ -17,6 +17,11 @@ export const ja: CliStrings = {
 		listHeader: (cwd) => `${cwd} の保留中の質問（新しい順）:`,
 		older: (n) => `…ほかに古い質問が ${count(n)} 件あります: /questions json ですべて表示します。`,
 		listFooter: "回答: /questions answer · 削除: /questions clear",
+		sessionNamed: (id) => `セッション ${id}`,
+		answerWith: (path) => `回答: pi -p @${path} "回答"`,
+		printFooter: `それぞれの下のコマンドで回答 · すべて削除: pi -p "/questions clear"`,
+		answerHere: (path) =>
+			`/questions answer には pi のダイアログが必要です（pi を起動してそこで入力してください）。-p のここでは次で回答します: pi -p @${path} "回答"`,
 		clearPrompt: (n, f) => `${count(f)} 個のファイルにある保留中の質問 ${count(n)} 件を削除しますか？`,
 		clearKeep: "いいえ、残します",
 		clearDelete: "はい、削除します",
@@ -81,7 +86,7 @@ export const ja: CliStrings = {
 		dismissedRemotely: "リモートで却下されました。",
 		noRemoteAnswer: (kind) => `リモートからの回答がありません（${kind}）。代わりに質問を保存します`,
 		needsUi:
-			"/questions answer には UI が必要です。pi -p -c --answers '[…]' で回答するか、保留中のファイルを編集して pi -c を実行してください",
+			"これには pi のダイアログが必要ですが、-p にはありません: pi を（-p なしで）起動し、そこでコマンドを入力してください",
 		dismissPrompt: "これらの質問を却下しますか？",
 		keepForLater: "後で回答する（/questions answer）",
 		dismiss: "却下する: 回答は来ないとエージェントに伝えます",

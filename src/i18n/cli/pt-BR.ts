@@ -20,6 +20,11 @@ export const ptBR: CliStrings = {
 		older: (n) =>
 			`…e ${count(n)} ${form(n, { one: "pedido mais antigo", other: "pedidos mais antigos" })}: /questions json lista todos.`,
 		listFooter: "Responder: /questions answer · apagar: /questions clear",
+		sessionNamed: (id) => `sessão ${id}`,
+		answerWith: (path) => `responder: pi -p @${path} "suas respostas"`,
+		printFooter: `Responda cada uma com o comando abaixo dela · apagar todas: pi -p "/questions clear"`,
+		answerHere: (path) =>
+			`/questions answer precisa do diálogo do pi (execute pi e digite-o lá); aqui, com -p, responda com: pi -p @${path} "suas respostas"`,
 		clearPrompt: (n, f) => `Excluir ${questions(n)} em ${files(f)}?`,
 		clearKeep: "Não, manter",
 		clearDelete: "Sim, excluir",
@@ -85,8 +90,7 @@ export const ptBR: CliStrings = {
 		answeredRemotely: "Respondido remotamente.",
 		dismissedRemotely: "Dispensado remotamente.",
 		noRemoteAnswer: (kind) => `Sem resposta remota (${kind}); as perguntas serão salvas no lugar`,
-		needsUi:
-			"/questions answer precisa de uma interface. Responda com: pi -p -c --answers '[…]', ou edite o arquivo pendente e execute pi -c",
+		needsUi: "Isto precisa do diálogo do pi, que não existe com -p: execute pi (sem -p) e digite o comando lá",
 		dismissPrompt: "Dispensar estas perguntas?",
 		keepForLater: "Guardar para depois (/questions answer)",
 		dismiss: "Dispensar: o agente é avisado de que nenhuma resposta virá",

@@ -26,6 +26,11 @@ export const ru: CliStrings = {
 		older: (n) =>
 			`…и ещё ${of(n, { one: "старый запрос", few: "старых запроса", many: "старых запросов", other: "старого запроса" })}: /questions json покажет все.`,
 		listFooter: "Ответить: /questions answer · удалить: /questions clear",
+		sessionNamed: (id) => `сеанс ${id}`,
+		answerWith: (path) => `ответить: pi -p @${path} "ваши ответы"`,
+		printFooter: `Отвечайте на каждый командой под ним · удалить все: pi -p "/questions clear"`,
+		answerHere: (path) =>
+			`Для /questions answer нужен диалог pi (запустите pi и введите команду там); здесь, с -p, ответьте так: pi -p @${path} "ваши ответы"`,
 		clearPrompt: (n, f) => `Удалить ${of(n, QUESTIONS)} в ${of(f, FILES)}?`,
 		clearKeep: "Нет, оставить",
 		clearDelete: "Да, удалить",
@@ -90,8 +95,7 @@ export const ru: CliStrings = {
 		answeredRemotely: "Отвечено удалённо.",
 		dismissedRemotely: "Отклонено удалённо.",
 		noRemoteAnswer: (kind) => `Нет удалённого ответа (${kind}); вместо этого вопросы сохраняются`,
-		needsUi:
-			"Для /questions answer нужен интерфейс. Ответьте так: pi -p -c --answers '[…]', или отредактируйте файл с вопросами и запустите pi -c",
+		needsUi: "Для этого нужен диалог pi, которого нет с -p: запустите pi (без -p) и введите команду там",
 		dismissPrompt: "Отклонить эти вопросы?",
 		keepForLater: "Оставить на потом (/questions answer)",
 		dismiss: "Отклонить: агенту сообщат, что ответов не будет",

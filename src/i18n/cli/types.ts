@@ -21,6 +21,14 @@ export interface CliStrings {
 		listHeader: (cwd: string) => string;
 		older: (n: number) => string;
 		listFooter: string;
+		/** Whose ask, where each listing is a session of its own (print mode): the asking session's id, shortened. */
+		sessionNamed: (id: string) => string;
+		/** Under each ask where there is no dialog (print mode): the command that answers it; `path` is shell-quoted. */
+		answerWith: (path: string) => string;
+		/** `listFooter` where there is no dialog: names only commands that work there. */
+		printFooter: string;
+		/** `/questions answer` where there is no dialog: the command that answers the ask here. */
+		answerHere: (path: string) => string;
 		clearPrompt: (questions: number, files: number) => string;
 		clearKeep: string;
 		clearDelete: string;

@@ -26,6 +26,11 @@ export const uk: CliStrings = {
 		older: (n) =>
 			`…і ще ${of(n, { one: "старіший запит", few: "старіші запити", many: "старіших запитів", other: "старішого запиту" })}: /questions json покаже всі.`,
 		listFooter: "Відповісти: /questions answer · видалити: /questions clear",
+		sessionNamed: (id) => `сеанс ${id}`,
+		answerWith: (path) => `відповісти: pi -p @${path} "ваші відповіді"`,
+		printFooter: `Відповідайте на кожне командою під ним · видалити всі: pi -p "/questions clear"`,
+		answerHere: (path) =>
+			`Для /questions answer потрібен діалог pi (запустіть pi і введіть команду там); тут, з -p, відповідайте так: pi -p @${path} "ваші відповіді"`,
 		clearPrompt: (n, f) => `Видалити ${of(n, QUESTIONS)} у ${of(f, FILES)}?`,
 		clearKeep: "Ні, залишити",
 		clearDelete: "Так, видалити",
@@ -90,8 +95,7 @@ export const uk: CliStrings = {
 		answeredRemotely: "Відповідь надано віддалено.",
 		dismissedRemotely: "Відхилено віддалено.",
 		noRemoteAnswer: (kind) => `Немає віддаленої відповіді (${kind}); натомість питання зберігаються`,
-		needsUi:
-			"Для /questions answer потрібен інтерфейс. Відповідайте так: pi -p -c --answers '[…]', або відредагуйте файл із питаннями й запустіть pi -c",
+		needsUi: "Для цього потрібен діалог pi, якого немає з -p: запустіть pi (без -p) і введіть команду там",
 		dismissPrompt: "Відхилити ці питання?",
 		keepForLater: "Залишити на потім (/questions answer)",
 		dismiss: "Відхилити: агентові повідомлять, що відповідей не буде",
