@@ -97,6 +97,10 @@ export function createRemoteBridge(config: RemoteConfig, deps: RemoteBridgeDeps)
 		{
 			onText: onAnswerFrame,
 			onBinary: () => warn(`ignored a binary frame from ${where}`),
+			onFailure: (error) =>
+				warn(
+					`ignored a frame from ${where} it could not read: ${error instanceof Error ? error.message : String(error)}`,
+				),
 			onLost() {
 				if (openQuestions.size > 0) warn(`lost the connection to ${where} with ${openQuestions.size} question(s) open`);
 				for (const question of [...openQuestions.values()]) question.settle({ kind: "connectionLost" });

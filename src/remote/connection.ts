@@ -4,9 +4,11 @@
  * referenced only while the bridge says it is waiting, so an idle connection never keeps pi alive. It knows
  * nothing of questions: text frames go to `onText`, a lost connection to `onLost`.
  */
-import type { IncomingMessage } from "node:http";
+import type { ClientRequest, IncomingMessage } from "node:http";
 import type { Socket } from "node:net";
 import WebSocket from "ws";
+import { sanitizeLine } from "../core/text.js";
+import { guarded } from "../net/listener-guard.js";
 import { MAX_ANSWER_FRAME_BYTES } from "./protocol.js";
 
 export type RemoteUnavailable = { kind: "unavailable"; reason: string };
@@ -35,6 +37,8 @@ export interface ConnectionEvents {
 	onBinary(): void;
 	/** The open connection closed (not called for failed attempts, nor after `close`). */
 	onLost(): void;
+	/** A handler failed on what the backend sent; the connection goes on. */
+	onFailure(error: unknown): void;
 }
 
 export interface Connection {
@@ -49,6 +53,8 @@ export interface Connection {
 const FIRST_RETRY_MS = 1_000;
 const MAX_RETRY_MS = 30_000;
 const CLOSE_HANDSHAKE_MS = 1_000;
+/** How much of a refusing backend's reason is shown. */
+const MAX_REFUSAL_CHARS = 300;
 
 /** The client options, including `closeTimeout` (ws ≥ 8.17) which @types/ws does not list yet. */
 type SocketOptions = WebSocket.ClientOptions & { closeTimeout?: number };
@@ -93,13 +99,23 @@ export function createConnection(options: ConnectionOptions, events: ConnectionE
 		backoff.nextAttemptAt = 0;
 		socket = open;
 		tcpSocket = tcp;
-		open.on("message", (data, isBinary) => (isBinary ? events.onBinary() : events.onText(frameText(data))));
-		open.once("close", () => {
-			if (socket !== open) return;
-			socket = undefined;
-			tcpSocket = undefined;
-			events.onLost();
-		});
+		// A frame the bridge did not expect must not end pi: a failure is reported and the connection goes on.
+		open.on(
+			"message",
+			guarded(
+				(data: WebSocket.RawData, isBinary: boolean) => (isBinary ? events.onBinary() : events.onText(frameText(data))),
+				events.onFailure,
+			),
+		);
+		open.once(
+			"close",
+			guarded(() => {
+				if (socket !== open) return;
+				socket = undefined;
+				tcpSocket = undefined;
+				events.onLost();
+			}, events.onFailure),
+		);
 		applyKeepAlive();
 		return wrap(open);
 	}
@@ -134,12 +150,12 @@ export function createConnection(options: ConnectionOptions, events: ConnectionE
 				candidate.removeListener("close", onEarlyClose);
 				connectingSocket = undefined;
 			};
-			const fail = (why: string): void => {
+			const fail = (why: string, reason = `${where} is unreachable: ${why}`): void => {
 				if (settled) return;
 				finish();
 				candidate.terminate();
 				scheduleRetry();
-				resolve(unavailable(`${where} is unreachable: ${why}`));
+				resolve(unavailable(reason));
 			};
 			const onOpen = (): void => {
 				if (settled) return;
@@ -154,6 +170,19 @@ export function createConnection(options: ConnectionOptions, events: ConnectionE
 			);
 			candidate.once("upgrade", (response: IncomingMessage) => {
 				candidateTcp = response.socket;
+			});
+			// A backend that refuses the connection (too many agents) says why in a short body: shown, not just a status.
+			candidate.once("unexpected-response", (_request: ClientRequest, response: IncomingMessage) => {
+				let body = "";
+				response.setEncoding("utf8");
+				response.on("error", () => {});
+				response.on("data", (chunk: string) => {
+					if (body.length < MAX_REFUSAL_CHARS) body += chunk;
+				});
+				response.on("end", () => {
+					const reason = sanitizeLine(body).slice(0, MAX_REFUSAL_CHARS);
+					fail("", `${where} refused the connection (${response.statusCode})${reason ? `: ${reason}` : ""}`);
+				});
 			});
 			candidate.once("open", onOpen);
 			candidate.once("error", onEarlyError);

@@ -48,6 +48,18 @@ export interface AgentEndpoint {
 	close(): void;
 }
 
+/** How many agents may be connected at once; each may hold `LIVE_ASK_LIMITS` open asks. */
+export const MAX_AGENT_CONNECTIONS = 32;
+
+/** Refuses an upgrade with a status and a one-line reason the agent shows (its bridge reads the body). */
+function refuseWithReason(socket: Socket, status: string, reason: string): void {
+	if (socket.destroyed) return;
+	const body = `${reason}\n`;
+	socket.end(
+		`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+	);
+}
+
 export function createAgentEndpoint(
 	options: { agentToken?: string | undefined; now: () => number; onListenerFailure?: (error: unknown) => void },
 	events: AgentEndpointEvents,
@@ -96,6 +108,13 @@ export function createAgentEndpoint(
 			// Agents are programs, which send no Origin; a browser always does. Without this, any web site the person
 			// visits could connect here as an "agent" and put its own questions before the person.
 			if (request.headers.origin !== undefined) return refuseUpgrade(socket, "403 Forbidden");
+			if (agents.size >= MAX_AGENT_CONNECTIONS) {
+				return refuseWithReason(
+					socket,
+					"503 Service Unavailable",
+					`this server already has ${MAX_AGENT_CONNECTIONS} agent connections, the most it takes; try again once one ends`,
+				);
+			}
 			sockets.handleUpgrade(request, socket, head, (agent) => onAgent(agent));
 		},
 		answer(id, answers, note) {

@@ -74,6 +74,11 @@ async function main(): Promise<void> {
 		assets: loadAssets(),
 		// The same verdict pi acts on: a copied or restored file, or one already answered, is not this user's to answer.
 		judge: (file) => trust(file, cwd),
+		// The error's kind only: its message may quote the request's URL, which may hold the page token.
+		onListenerFailure: (error) =>
+			process.stderr.write(
+				`pi-ask-anywhere web: refused a request it could not handle (${error instanceof Error ? error.name : typeof error}); still serving\n`,
+			),
 	});
 	const everywhere = command.host === "0.0.0.0" || command.host === "::";
 	const agentHost = everywhere || isLoopbackHost(command.host) ? "127.0.0.1" : command.host;

@@ -1,90 +1,166 @@
 /**
  * The server's side of what pages are sent on `/live` (the page's side, and the message types, are
  * page/live-state.ts): the state as keyed items, each with its JSON text; the difference between what was sent
- * and what is now; and those changes packed into messages of at most `MAX_PAGE_MESSAGE_BYTES`. Pure.
+ * and what is now; and those changes packed into messages of at most `MAX_PAGE_MESSAGE_BYTES`. Each item's text
+ * is kept for as long as the item is the same object (`ItemTexts`), so that one change costs the size of the
+ * change, not of everything shown: asks of a megabyte each would otherwise be serialised again on every update.
  */
 
+import type { LiveAsk } from "./live-asks.js";
 import type { PageOp, PageState } from "./page/live-state.js";
 import type { PendingView } from "./pending-view.js";
 
 /** No message to a page is larger than this; an item that alone would be is replaced by a notice. */
 export const MAX_PAGE_MESSAGE_BYTES = 8 * 1024 * 1024;
+/**
+ * The most a page is sent of the folder's pending questions, all files together; files past it are shown as a
+ * notice (they stay answerable in pi). The asks agents wait on are capped where they arrive (`LIVE_ASK_LIMITS`).
+ */
+export const MAX_PENDING_SHOWN_BYTES = 16 * 1024 * 1024;
 /** Room for a message's envelope around its ops. */
 const ENVELOPE_BYTES = 80;
 
-/** The items a page shows, keyed, each with its JSON text (what is compared and sent). */
-export type ShownItems = Map<string, { op: PageOp; text: string }>;
+/** One item a page shows: its op, the op's JSON text (what is compared and sent) and that text's size in bytes. */
+export interface ShownItem {
+	op: PageOp;
+	text: string;
+	bytes: number;
+}
 
-function tooLarge(view: PendingView, bytes: number): PendingView {
-	const megabytes = (bytes / 2 ** 20).toFixed(1);
-	const notice: PendingView = {
+/** The items a page shows, keyed. */
+export type ShownItems = Map<string, ShownItem>;
+
+/** Each ask's and pending view's item, made once per object. */
+export interface ItemTexts {
+	ask(ask: LiveAsk): ShownItem;
+	pending(view: PendingView): ShownItem;
+	/** How many items have been serialised: what one update costs, counted. */
+	readonly serialised: number;
+}
+
+function item(op: PageOp): ShownItem {
+	const text = JSON.stringify(op);
+	return { op, text, bytes: Buffer.byteLength(text) };
+}
+
+export function createItemTexts(): ItemTexts {
+	const asks = new WeakMap<LiveAsk, ShownItem>();
+	const views = new WeakMap<PendingView, ShownItem>();
+	let serialised = 0;
+	return {
+		ask(ask) {
+			let made = asks.get(ask);
+			if (!made) {
+				made = item({ op: "ask", ask });
+				serialised += 1;
+				asks.set(ask, made);
+			}
+			return made;
+		},
+		pending(view) {
+			let made = views.get(view);
+			if (!made) {
+				made = item({ op: "pending", view });
+				serialised += 1;
+				views.set(view, made);
+			}
+			return made;
+		},
+		get serialised() {
+			return serialised;
+		},
+	};
+}
+
+function notice(view: PendingView, error: string): ShownItem {
+	const shown: PendingView = {
 		name: view.name,
 		questions: [],
 		trusted: view.trusted,
 		filled: view.filled,
-		error: `too large to show on the page (${megabytes} MB): answer it in pi (/questions answer)`,
+		error,
 		errorCode: "too-large",
 	};
-	if (view.toolCallId !== undefined) notice.toolCallId = view.toolCallId;
-	return notice;
+	if (view.toolCallId !== undefined) shown.toolCallId = view.toolCallId;
+	return item({ op: "pending", view: shown });
 }
 
+const megabytes = (bytes: number): string => (bytes / 2 ** 20).toFixed(1);
+
 /**
- * The state as keyed items. A pending file too large for one message is shown as a notice instead (it stays
- * answerable in pi); an ask cannot be (an agent's frame is at most 1 MB), and one that were is left out.
+ * The state as keyed items. A pending file too large for one message, or past what a page is sent of pending
+ * files, is shown as a notice instead (it stays answerable in pi); an ask cannot be too large (an agent's frame is
+ * at most 1 MB), and one that were is left out.
  */
-export function shownItems(state: PageState, maxBytes = MAX_PAGE_MESSAGE_BYTES): ShownItems {
+export function shownItems(
+	state: PageState,
+	texts: ItemTexts,
+	limits = { messageBytes: MAX_PAGE_MESSAGE_BYTES, pendingBytes: MAX_PENDING_SHOWN_BYTES },
+): ShownItems {
 	const items: ShownItems = new Map();
-	const limit = maxBytes - ENVELOPE_BYTES;
+	const limit = limits.messageBytes - ENVELOPE_BYTES;
 	for (const ask of state.asks) {
-		const op: PageOp = { op: "ask", ask };
-		const text = JSON.stringify(op);
-		if (Buffer.byteLength(text) <= limit) items.set(`ask:${ask.id}`, { op, text });
+		const made = texts.ask(ask);
+		if (made.bytes <= limit) items.set(`ask:${ask.id}`, made);
 	}
+	let pendingBytes = 0;
 	for (const view of state.pending) {
-		let op: PageOp = { op: "pending", view };
-		let text = JSON.stringify(op);
-		const bytes = Buffer.byteLength(text);
-		if (bytes > limit) {
-			op = { op: "pending", view: tooLarge(view, bytes) };
-			text = JSON.stringify(op);
+		let made = texts.pending(view);
+		if (made.bytes > limit) {
+			made = notice(
+				view,
+				`too large to show on the page (${megabytes(made.bytes)} MB): answer it in pi (/questions answer)`,
+			);
+		} else if (pendingBytes + made.bytes > limits.pendingBytes) {
+			made = notice(
+				view,
+				`not shown: the page already shows ${megabytes(pendingBytes)} MB of pending questions: answer it in pi (/questions answer)`,
+			);
 		}
-		items.set(`pending:${view.name}`, { op, text });
+		pendingBytes += made.bytes;
+		items.set(`pending:${view.name}`, made);
 	}
 	return items;
 }
 
+/** A small op (a removal, a receipt) as an item. */
+export const opItem = item;
+
 /** What changed from `before` to `after`: the items added or changed, then the items gone. */
-export function diffItems(before: ShownItems, after: ShownItems): PageOp[] {
-	const ops: PageOp[] = [];
-	for (const [key, item] of after) if (before.get(key)?.text !== item.text) ops.push(item.op);
-	for (const [key, item] of before) {
+export function diffItems(before: ShownItems, after: ShownItems): ShownItem[] {
+	const changes: ShownItem[] = [];
+	// The same text object when the item is unchanged: the comparison is a pointer's, not the text's length.
+	for (const [key, made] of after) if (before.get(key)?.text !== made.text) changes.push(made);
+	for (const [key, made] of before) {
 		if (after.has(key)) continue;
-		if (item.op.op === "ask") ops.push({ op: "ask-gone", id: item.op.ask.id });
-		else if (item.op.op === "pending") ops.push({ op: "pending-gone", name: item.op.view.name });
+		if (made.op.op === "ask") changes.push(item({ op: "ask-gone", id: made.op.ask.id }));
+		else if (made.op.op === "pending") changes.push(item({ op: "pending-gone", name: made.op.view.name }));
 	}
-	return ops;
+	return changes;
 }
 
-/** The ops as the texts of messages of at most `maxBytes` each (every op fits one: see `shownItems`). */
-export function packMessages(ops: readonly PageOp[], reset: boolean, maxBytes = MAX_PAGE_MESSAGE_BYTES): string[] {
+/**
+ * The items as messages of at most `maxBytes` each (every item fits one: see `shownItems`), each made into bytes
+ * once, however many pages it is sent to.
+ */
+export function packMessages(items: readonly ShownItem[], reset: boolean, maxBytes = MAX_PAGE_MESSAGE_BYTES): Buffer[] {
 	const batches: string[][] = [];
 	let batch: string[] = [];
 	let size = 0;
-	for (const op of ops) {
-		const text = JSON.stringify(op);
-		const bytes = Buffer.byteLength(text) + 1;
+	for (const made of items) {
+		const bytes = made.bytes + 1;
 		if (batch.length > 0 && size + bytes + ENVELOPE_BYTES > maxBytes) {
 			batches.push(batch);
 			batch = [];
 			size = 0;
 		}
-		batch.push(text);
+		batch.push(made.text);
 		size += bytes;
 	}
 	if (batch.length > 0 || batches.length === 0) batches.push(batch);
-	return batches.map(
-		(texts, index) =>
+	return batches.map((texts, index) =>
+		Buffer.from(
 			`{"type":"changes","reset":${reset && index === 0},"more":${index < batches.length - 1},"ops":[${texts.join(",")}]}`,
+		),
 	);
 }

@@ -35,8 +35,12 @@ interface Entry {
 	bytes: number;
 }
 
-/** What one agent connection may hold open at once: enough for any real agent, not enough to swamp a page. */
-export const LIVE_ASK_LIMITS = { asks: 20, bytes: 2 * 1024 * 1024 };
+/**
+ * What one agent connection may hold open at once (`asks`, `bytes`): enough for any real agent, not enough to swamp
+ * a page; and what all connections together may hold (`totalAsks`, `totalBytes`), so that many agents cannot
+ * either: every page is sent all of it.
+ */
+export const LIVE_ASK_LIMITS = { asks: 20, bytes: 2 * 1024 * 1024, totalAsks: 200, totalBytes: 48 * 1024 * 1024 };
 
 export type AddResult =
 	| { kind: "added"; ask: LiveAsk }
@@ -62,8 +66,13 @@ const [ANSWER_ARRAYS, ANSWER_NOTES] = WIRE_EXTENSIONS;
 
 export function createLiveAsks(newId: () => string, limits = LIVE_ASK_LIMITS): LiveAsks {
 	const entries = new Map<string, Entry>();
+	let totalBytes = 0;
 	const find = (connection: number, questionId: string): string | undefined =>
 		[...entries].find(([, entry]) => entry.connection === connection && entry.questionId === questionId)?.[0];
+	const remove = (id: string): void => {
+		totalBytes -= entries.get(id)?.bytes ?? 0;
+		entries.delete(id);
+	};
 	return {
 		add(connection, payload, now, bytes) {
 			if (find(connection, payload.questionId) !== undefined) return { kind: "repeat" };
@@ -82,6 +91,19 @@ export function createLiveAsks(newId: () => string, limits = LIVE_ASK_LIMITS): L
 					reason: `this connection's open questions would exceed ${mb} MB, the most one agent may have here; answer or close some first`,
 				};
 			}
+			if (entries.size >= limits.totalAsks) {
+				return {
+					kind: "refused",
+					reason: `this server already holds ${limits.totalAsks} open questions from all agents, the most it takes; try again once some are answered`,
+				};
+			}
+			if (totalBytes + bytes > limits.totalBytes) {
+				const mb = (limits.totalBytes / 2 ** 20).toFixed(0);
+				return {
+					kind: "refused",
+					reason: `the open questions of all agents would exceed ${mb} MB, the most this server holds; try again once some are answered`,
+				};
+			}
 			const extensions = payload.extensions ?? [];
 			const ask: LiveAsk = {
 				id: newId(),
@@ -97,23 +119,24 @@ export function createLiveAsks(newId: () => string, limits = LIVE_ASK_LIMITS): L
 				askedAt: now,
 			};
 			entries.set(ask.id, { ask, connection, questionId: payload.questionId, bytes });
+			totalBytes += bytes;
 			return { kind: "added", ask };
 		},
 		close(connection, questionId) {
 			const id = find(connection, questionId);
 			const entry = id === undefined ? undefined : entries.get(id);
-			if (id !== undefined) entries.delete(id);
+			if (id !== undefined) remove(id);
 			return entry?.ask;
 		},
 		dropConnection(connection) {
 			const ids = [...entries].filter(([, entry]) => entry.connection === connection).map(([id]) => id);
-			for (const id of ids) entries.delete(id);
+			for (const id of ids) remove(id);
 			return ids.length > 0;
 		},
 		take(id) {
 			const entry = entries.get(id);
 			if (!entry) return undefined;
-			entries.delete(id);
+			remove(id);
 			return entry;
 		},
 		get: (id) => entries.get(id)?.ask,

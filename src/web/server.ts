@@ -11,15 +11,32 @@ import WebSocket, { WebSocketServer } from "ws";
 import { isRecord } from "../core/json.js";
 import { languageFromAcceptLanguage } from "../i18n/languages.js";
 import { WEB_TABLES } from "../i18n/web/tables.js";
-import { refuseUpgrade } from "../net/listener-guard.js";
+import {
+	failResponse,
+	failUpgrade,
+	guarded,
+	ignoreSocketErrors,
+	refuseUpgrade,
+	requestPath,
+	requestQuery,
+} from "../net/listener-guard.js";
 import { createClaims } from "../pending/claims.js";
 import { ANSWERED_ELSEWHERE, MAX_ANSWER_FRAME_BYTES, type WireAnswerValue } from "../remote/protocol.js";
 import { COOKIE_NAME, cookieSecretOf, cookieValue, isSameOrigin, sameSecret, sessionCookie } from "./access.js";
 import { createAgentEndpoint } from "./agent-endpoint.js";
-import { diffItems, packMessages, type ShownItems, shownItems } from "./feed.js";
+import {
+	createItemTexts,
+	diffItems,
+	type ItemTexts,
+	opItem,
+	packMessages,
+	type ShownItem,
+	type ShownItems,
+	shownItems,
+} from "./feed.js";
 import type { LiveAsk } from "./live-asks.js";
 import type { ApiError } from "./page/api.js";
-import type { PageOp, PageState, Receipt } from "./page/live-state.js";
+import type { PageState, Receipt } from "./page/live-state.js";
 import { readPageAnswers, readSetNote, wireAnswers } from "./page-answers.js";
 import { pageHtml } from "./page-html.js";
 import {
@@ -58,6 +75,13 @@ export interface WebServerOptions {
 	 */
 	pendingRescanMs?: number;
 	now?: () => number;
+	/**
+	 * A request, upgrade or socket the server could not handle: it was refused (500, or the socket closed) and the
+	 * server goes on. Gets the error itself; whoever prints it must not print a request's URL (it may hold the token).
+	 */
+	onListenerFailure?: (error: unknown) => void;
+	/** Each ask's and pending view's serialised text, kept while the item is unchanged; a test may count them. */
+	itemTexts?: ItemTexts;
 }
 
 export interface WebServer {
@@ -66,6 +90,11 @@ export interface WebServer {
 }
 
 const MAX_BODY_BYTES = 1024 * 1024;
+/**
+ * The most a page may have queued and not yet taken (a phone on a slow network, a tab that stopped reading): past
+ * it the page is disconnected; it reconnects by itself and is sent the state afresh, so nothing grows without end.
+ */
+export const MAX_PAGE_BACKLOG_BYTES = 96 * 1024 * 1024;
 /** An answer may carry images (as base64): as large as an answer frame to the agent may be. */
 const MAX_ANSWER_BODY_BYTES = MAX_ANSWER_FRAME_BYTES;
 /** How long an ask answered (here or in pi) keeps its pending file hidden while pi removes the file. */
@@ -104,8 +133,10 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
 	const heldElsewhere = options.heldElsewhere ?? createClaims().heldElsewhere;
 	const cookieSecret = cookieSecretOf(options.pageToken);
 	const pages = new Set<WebSocket>();
+	const failed = (error: unknown): void => options.onListenerFailure?.(error);
+	const texts = options.itemTexts ?? createItemTexts();
 	const endpoint = createAgentEndpoint(
-		{ agentToken: options.agentToken, now },
+		{ agentToken: options.agentToken, now, onListenerFailure: failed },
 		{
 			onAsk: () => broadcast(),
 			onClosed(connection, questionId, reason) {
@@ -113,7 +144,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
 				const answeredHere = awaitingReceipt.get(key);
 				if (answeredHere !== undefined) {
 					awaitingReceipt.delete(key);
-					broadcast([{ op: "receipt", id: answeredHere, receipt: receiptOf(reason) }]);
+					broadcast([opItem({ op: "receipt", id: answeredHere, receipt: receiptOf(reason) })]);
 					return;
 				}
 				const closed = asks.close(connection, questionId);
@@ -122,11 +153,11 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
 				broadcast();
 			},
 			onConnectionClosed(connection, hadAsks) {
-				const lost: PageOp[] = [];
+				const lost: ShownItem[] = [];
 				for (const [key, id] of awaitingReceipt) {
 					if (!key.startsWith(`${connection}\u0000`)) continue;
 					awaitingReceipt.delete(key);
-					lost.push({ op: "receipt", id, receipt: "lost" });
+					lost.push(opItem({ op: "receipt", id, receipt: "lost" }));
 				}
 				if (hadAsks || lost.length > 0) broadcast(lost);
 			},
@@ -151,21 +182,28 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
 		const shownPending = pending.filter((view) => !held.has(view.name) && view.heldBy === undefined);
 		return { asks: asks.list(), pending: shownPending };
 	};
-	// What every open page was last sent; a change sends pages only the difference.
-	let shown: ShownItems = shownItems(state());
-	const sendToPages = (ops: PageOp[], reset: boolean, to: Iterable<WebSocket>): void => {
-		if (ops.length === 0 && !reset) return;
-		const messages = packMessages(ops, reset);
+	// What every open page was last sent; a change sends pages only the difference, each item serialised once.
+	let shown: ShownItems = shownItems(state(), texts);
+	// The whole state as messages, for pages that connect, kept until the state changes: ten pages opening at once
+	// share one copy.
+	let resetMessages: Buffer[] | undefined;
+	const sendToPages = (messages: readonly Buffer[], to: Iterable<WebSocket>): void => {
 		for (const page of to) {
 			if (page.readyState !== WebSocket.OPEN) continue;
-			for (const text of messages) page.send(text);
+			if (page.bufferedAmount > MAX_PAGE_BACKLOG_BYTES) {
+				page.terminate();
+				continue;
+			}
+			for (const message of messages) page.send(message, { binary: false });
 		}
 	};
-	const broadcast = (extra: PageOp[] = []): void => {
-		const next = shownItems(state());
-		const ops = [...diffItems(shown, next), ...extra];
+	const broadcast = (extra: ShownItem[] = []): void => {
+		const next = shownItems(state(), texts);
+		const changes = diffItems(shown, next);
 		shown = next;
-		sendToPages(ops, false, pages);
+		if (changes.length > 0) resetMessages = undefined;
+		const items = [...changes, ...extra];
+		if (items.length > 0 && pages.size > 0) sendToPages(packMessages(items, false), pages);
 	};
 	// Answers sent to agents that confirm (ask_user_closed): what became of them is told to the pages.
 	const awaitingReceipt = new Map<string, string>();
@@ -185,11 +223,18 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
 		}
 	};
 	function rescanPending(): void {
-		const fresh = listPendingViews(options.cwd, options.judge, heldElsewhere);
+		const known = new Map(pending.map((view) => [view.name, view]));
+		let changed = false;
+		// A view read again but unchanged stays the same object, so that its text is not made again.
+		const fresh = listPendingViews(options.cwd, options.judge, heldElsewhere).map((view) => {
+			const old = known.get(view.name);
+			if (old !== undefined && texts.pending(old).text === JSON.stringify({ op: "pending", view })) return old;
+			changed = true;
+			return view;
+		});
 		const before = answered.length;
 		answered = answered.filter((entry) => entry.until > now());
-		const same = answered.length === before && JSON.stringify(fresh) === JSON.stringify(pending);
-		if (!same) {
+		if (changed || fresh.length !== pending.length || answered.length !== before) {
 			pending = fresh;
 			broadcast();
 		}
@@ -285,9 +330,10 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
 	}
 
 	async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
-		const url = new URL(request.url ?? "/", "http://localhost");
-		const token = url.searchParams.get("token") ?? undefined;
-		if (url.pathname === "/" && token !== undefined && sameSecret(token, options.pageToken)) {
+		const pathname = requestPath(request.url);
+		if (pathname === undefined) return send(response, 400, "text/plain; charset=utf-8", "bad request target\n");
+		const token = requestQuery(request.url ?? "/").get("token") ?? undefined;
+		if (pathname === "/" && token !== undefined && sameSecret(token, options.pageToken)) {
 			// Trade the token for a cookie and take it out of the address bar (a redirect leaves no history entry).
 			response.writeHead(303, { ...SECURITY_HEADERS, Location: "/", "Set-Cookie": sessionCookie(cookieSecret) });
 			response.end();
@@ -297,10 +343,10 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
 			const language = languageFromAcceptLanguage(request.headers["accept-language"]);
 			return send(response, 401, "text/plain; charset=utf-8", `401: ${WEB_TABLES[language]["page.unauthorized"]}\n`);
 		}
-		if (url.pathname.startsWith("/api/")) return handleApi(request, response, url.pathname);
-		const asset = request.method === "GET" ? options.assets.get(url.pathname) : undefined;
+		if (pathname.startsWith("/api/")) return handleApi(request, response, pathname);
+		const asset = request.method === "GET" ? options.assets.get(pathname) : undefined;
 		if (!asset) return send(response, 404, "text/plain; charset=utf-8", "not found\n");
-		if (url.pathname === "/") {
+		if (pathname === "/") {
 			// The page in the browser's language, its text embedded: no second request.
 			response.setHeader("Vary", "Accept-Language");
 			const html = pageHtml(asset.body.toString("utf8"), request.headers["accept-language"]);
@@ -309,36 +355,45 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
 		send(response, 200, asset.type, asset.body);
 	}
 
-	const server = createServer((request, response) => {
-		handle(request, response).catch(() => {
-			if (!response.headersSent) send(response, 500, "text/plain; charset=utf-8", "internal error\n");
-			else response.end();
-		});
-	});
+	// Any local process, and any page open in the person's browser, can reach this port: nothing it sends may throw
+	// out of a handler (Node would end the server).
+	const server = createServer(guarded(handle, failed, failResponse));
+	server.on("error", failed);
 	const pageSockets = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
+	pageSockets.on("error", failed);
 
-	server.on("upgrade", (request: IncomingMessage, socket: Socket, head: Buffer) => {
-		const path = new URL(request.url ?? "/", "http://localhost").pathname;
-		if (path === "/agent") return endpoint.handleUpgrade(request, socket, head);
-		if (path === "/live") {
-			if (!isSignedIn(request)) return refuseUpgrade(socket, "401 Unauthorized");
-			if (!isSameOrigin(request.headers.origin, request.headers.host)) return refuseUpgrade(socket, "403 Forbidden");
-			pageSockets.handleUpgrade(request, socket, head, (page) => onPage(page));
-			return;
-		}
-		refuseUpgrade(socket, "404 Not Found");
-	});
+	server.on(
+		"upgrade",
+		guarded(
+			(request: IncomingMessage, socket: Socket, head: Buffer) => {
+				ignoreSocketErrors(socket);
+				const path = requestPath(request.url);
+				if (path === undefined) return refuseUpgrade(socket, "400 Bad Request");
+				if (path === "/agent") return endpoint.handleUpgrade(request, socket, head);
+				if (path === "/live") {
+					if (!isSignedIn(request)) return refuseUpgrade(socket, "401 Unauthorized");
+					if (!isSameOrigin(request.headers.origin, request.headers.host))
+						return refuseUpgrade(socket, "403 Forbidden");
+					pageSockets.handleUpgrade(request, socket, head, (page) => onPage(page));
+					return;
+				}
+				refuseUpgrade(socket, "404 Not Found");
+			},
+			failed,
+			failUpgrade,
+		),
+	);
 
 	function onPage(page: WebSocket): void {
 		pages.add(page);
 		page.on("error", () => {});
-		page.on("close", () => pages.delete(page));
-		// The page only listens; anything it sends is ignored.
-		sendToPages(
-			[...shown.values()].map((item) => item.op),
-			true,
-			[page],
+		page.on(
+			"close",
+			guarded(() => pages.delete(page), failed),
 		);
+		// The page only listens; anything it sends is ignored.
+		resetMessages ??= packMessages([...shown.values()], true);
+		sendToPages(resetMessages, [page]);
 	}
 
 	server.listen(options.port, options.host);
