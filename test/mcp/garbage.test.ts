@@ -45,7 +45,7 @@ it("garbage on stdin ends nothing: the server still answers a well-formed call a
 		{ questions: [{ question: "x".repeat(20_000) }] },
 		{ questions: [{ question: "x", type: "confirm" }], timeout: "soon" },
 	];
-	shapes.forEach((args, i) => call(10 + i, args));
+	for (const [i, args] of shapes.entries()) call(10 + i, args);
 	send({ jsonrpc: "2.0", id: 99, method: "tools/list" });
 	const started = Date.now();
 	while (!replies.some((reply) => reply.id === 99) && Date.now() - started < 20_000) {
