@@ -17,6 +17,7 @@ import { registerWhenFree } from "./lifecycle/tool-owner.js";
 import { pendingTrust } from "./lifecycle/trust-verdict.js";
 import { createClaims } from "./pending/claims.js";
 import { readRegularFile } from "./pending/regular-file.js";
+import { createPush } from "./push/push.js";
 import { remoteFlags } from "./remote/config.js";
 import { compactKeepingDecisions } from "./session/compaction-handler.js";
 import { createAskUserTool } from "./tool.js";
@@ -67,6 +68,13 @@ export default async function askUser(pi: ExtensionAPI) {
 	const supportOfImages = (ctx: ExtensionContext) =>
 		imageSupport({ model: ctx.model, agentDir, cwd: ctx.cwd, read: readRegularFile });
 	const structuredRpc = process.env.PI_ASK_USER_RPC_PROTOCOL === "structured";
+	// The phone through ntfy (src/push/): off until `pi-ask-anywhere push setup` or PI_ASK_USER_PUSH.
+	const push = createPush({
+		agentDir,
+		warn: (text) => writeSync(2, `pi-ask-anywhere: ${text}\n`),
+		judge: (file, cwd) => trust(file, cwd),
+		heldElsewhere: claims.heldElsewhere,
+	});
 	const lifecycle = createLifecycle(pi, {
 		argv: process.argv,
 		env: process.env,
@@ -83,6 +91,7 @@ export default async function askUser(pi: ExtensionAPI) {
 		piExports: host.codingAgent,
 		claims,
 		imageSupport: supportOfImages,
+		push,
 	});
 
 	// Children's questions reach the person through the pi that started them (src/children/).
@@ -106,10 +115,15 @@ export default async function askUser(pi: ExtensionAPI) {
 	pi.on("session_start", async (event, ctx) => {
 		settings = settingsAt(ctx.cwd, (ctx as { isProjectTrusted?: () => boolean }).isProjectTrusted?.() === true);
 		useLanguageFromEnv(process.env);
-		for (const problem of settings.problems) lifecycle.frontEnd(ctx).tell(`pi-ask-anywhere: ${problem}`, "warning");
+		const pushProblems = push.configure(settings.push?.value, process.env, settings.push?.file);
+		for (const problem of [...settings.problems, ...pushProblems]) {
+			lifecycle.frontEnd(ctx).tell(`pi-ask-anywhere: ${problem}`, "warning");
+		}
 		// `enabled: false`: the tool stays unregistered; /questions and --answers still answer what was saved.
 		if (settings.enabled) registerTool(ctx);
 		await children.sessionStart(ctx);
+		// Taps made while no pi ran are written into their pending files before pi looks at them.
+		await push.sessionStart(ctx.cwd);
 		await lifecycle.sessionStart(event, ctx);
 	});
 	pi.on("input", lifecycle.input);
@@ -120,6 +134,7 @@ export default async function askUser(pi: ExtensionAPI) {
 	pi.on("session_shutdown", async () => {
 		await children.sessionShutdown();
 		await lifecycle.sessionShutdown();
+		await push.shutdown();
 	});
 	pi.on("session_before_compact", (event, ctx) =>
 		compactKeepingDecisions(event, ctx, pi.getThinkingLevel(), host.codingAgent.compact),

@@ -18,14 +18,26 @@ export interface ResolvedSettings {
 	env: Record<string, string>;
 	/** What could not be used, one sentence each, naming the file. */
 	problems: string[];
+	/** The user's file's `push` object, as written (src/push/config.ts reads it), and that file's path. */
+	push?: { value: unknown; file: string };
 }
 
-const KEYS = ["enabled", "guidelines", "timeoutSeconds", "screenReader", "hideKey", "children", "language"] as const;
+const KEYS = [
+	"enabled",
+	"guidelines",
+	"timeoutSeconds",
+	"screenReader",
+	"hideKey",
+	"children",
+	"language",
+	"push",
+] as const;
 
 interface FileSettings {
 	enabled?: boolean;
 	guidelines?: string[];
 	env: Record<string, string>;
+	push?: unknown;
 }
 
 function parseFile(path: string, text: string, problems: string[]): FileSettings {
@@ -75,6 +87,9 @@ function parseFile(path: string, text: string, problems: string[]): FileSettings
 				else wrong(key, `must be one of ${LANGUAGES.join(", ")}`);
 				break;
 			}
+			case "push":
+				settings.push = value;
+				break;
 			default:
 				wrong(key, `is not a setting (${KEYS.join(", ")})`);
 		}
@@ -96,13 +111,19 @@ export function resolveSettings(input: {
 	const projectPath = join(input.cwd, ".pi", "pi-ask-user", "settings.json");
 	const layers: FileSettings[] = [];
 	const userText = input.read(userPath);
-	if (userText !== undefined) layers.push(parseFile(userPath, userText, problems));
+	const user = userText === undefined ? undefined : parseFile(userPath, userText, problems);
+	if (user) layers.push(user);
 	const projectText = input.read(projectPath);
 	if (projectText !== undefined) {
-		if (input.projectTrusted) layers.push(parseFile(projectPath, projectText, problems));
-		else problems.push(`${projectPath} is ignored: pi does not trust this project`);
+		if (input.projectTrusted) {
+			const project = parseFile(projectPath, projectText, problems);
+			// Where questions are sent is the person's own choice: a repository must not send them to its topic.
+			if (project.push !== undefined) problems.push(`${projectPath}: push is read only from ${userPath}`);
+			layers.push(project);
+		} else problems.push(`${projectPath} is ignored: pi does not trust this project`);
 	}
 	const resolved: ResolvedSettings = { enabled: true, env: {}, problems };
+	if (user?.push !== undefined) resolved.push = { value: user.push, file: userPath };
 	for (const layer of layers) {
 		if (layer.enabled !== undefined) resolved.enabled = layer.enabled;
 		if (layer.guidelines !== undefined) resolved.guidelines = layer.guidelines;

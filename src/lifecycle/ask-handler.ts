@@ -25,8 +25,8 @@ export interface AskHandlerDeps {
 	/** The person's typed answers in this session, for ↑ recall; `remember` adds an answered outcome's. */
 	history(): readonly string[];
 	remember(outcome: AskOutcome): void;
-	/** The remote bridge, when configured. */
-	remote(ctx: ExtensionContext, frontEnd: FrontEnd): Promise<RemoteBridge> | undefined;
+	/** The remote side of this ask (the bridge, push notifications), when configured. */
+	remote(ctx: ExtensionContext, frontEnd: FrontEnd, toolCallId: string): Promise<RemoteBridge> | undefined;
 	/** Whether the person may attach images (the model takes them, pi's settings allow them): offered remotely then. */
 	acceptsImages(ctx: ExtensionContext): boolean;
 	/** Reads the image files `--answers` names (pending/answer-images.ts). */
@@ -117,7 +117,7 @@ export function createAskHandler(deps: AskHandlerDeps): AskHandler {
 			const background = backgroundAsk(ask, frontEnd, deps);
 			if (background) return background;
 		}
-		const bridge = deps.remote(ask.ctx, frontEnd);
+		const bridge = deps.remote(ask.ctx, frontEnd, ask.toolCallId);
 		const askRemotely =
 			bridge &&
 			(async (signal: AbortSignal | undefined) =>

@@ -48,6 +48,16 @@ export interface LifecycleEdges extends ProcessEdges {
 	piExports: object;
 	/** Claims on pending files: this pi's own, and other live pi processes' (see pending/claims.ts). */
 	claims: Claims;
+	/** Push notifications (src/push/push.ts): the phone joins a dialog's remote side, and saved questions are published. */
+	push?: {
+		dialogRemote(
+			remote: Promise<RemoteBridge> | undefined,
+			ctx: ExtensionContext,
+			shown: FrontEnd,
+			toolCallId: string,
+		): Promise<RemoteBridge> | undefined;
+		saved(ctx: ExtensionContext, request: AskRequest, toolCallId: string): void;
+	};
 }
 
 export type { AskToAnswer };
@@ -277,7 +287,8 @@ export function createLifecycle(pi: ExtensionAPI, edges: LifecycleEdges) {
 		},
 		history: () => state.history,
 		remember,
-		remote: remoteBridge,
+		remote: (ctx, shown, toolCallId) =>
+			edges.push ? edges.push.dialogRemote(remoteBridge(ctx, shown), ctx, shown, toolCallId) : remoteBridge(ctx, shown),
 		acceptsImages: (ctx) => edges.imageSupport(ctx).allowed,
 		readImage: imageReader,
 		keepOnDisk: (ctx, request, toolCallId) => {
@@ -289,8 +300,11 @@ export function createLifecycle(pi: ExtensionAPI, edges: LifecycleEdges) {
 			}
 		},
 		doneWithDisk: disk.doneAsking,
-		saveForLater: (ctx, request, toolCallId) =>
-			saveQuestionsForLater(ctx.cwd, pendingFileFor(ctx, request, toolCallId)),
+		saveForLater: (ctx, request, toolCallId) => {
+			const saved = saveQuestionsForLater(ctx.cwd, pendingFileFor(ctx, request, toolCallId));
+			if (saved.saved) edges.push?.saved(ctx, request, toolCallId);
+			return saved;
+		},
 		answerLater: (ctx, ask) => {
 			const target: AskToAnswer = {
 				toolCallId: ask.toolCallId,

@@ -11,6 +11,7 @@ import { fileAsksMade } from "../lifecycle/asks-made.js";
 import { fileLedger } from "../lifecycle/ledger.js";
 import { pendingTrust } from "../lifecycle/trust-verdict.js";
 import { currentSessionPlaces } from "../pending/trust.js";
+import { listenBeside, pushCommand, pushDeps } from "../push/cli.js";
 import { isLoopbackHost } from "../remote/config.js";
 import { newSecret } from "./access.js";
 import { parseCommand, USAGE } from "./cli-args.js";
@@ -47,6 +48,7 @@ async function main(): Promise<void> {
 		const mcp: typeof import("../mcp/main.js") = await import(new URL("./mcp/main.mjs", import.meta.url).href);
 		return mcp.runMcp(argv.slice(1));
 	}
+	if (argv[0] === "push") return pushCommand(argv.slice(1), pushDeps(process.cwd(), process.env));
 	const command = parseCommand(argv);
 	if (command.kind === "help") {
 		console.log(USAGE);
@@ -100,7 +102,11 @@ async function main(): Promise<void> {
 	console.log(`folder: ${cwd} (its pending questions are listed too)`);
 	console.log(`Tell pi: PI_ASK_USER_REMOTE_URL=ws://${bracket(agentHost)}:${server.port}/agent pi …   Ctrl+C stops.`);
 	if (command.qr) qrcode.generate(pageUrl, { small: true }, (drawn) => console.log(drawn));
+	// Taps on the phone's notification buttons are written into this folder's pending files at once (src/push/).
+	const stopPush = new AbortController();
+	void listenBeside(pushDeps(cwd, process.env), stopPush.signal);
 	const stop = (): void => {
+		stopPush.abort();
 		void server.close().then(() => process.exit(0));
 	};
 	process.on("SIGINT", stop);

@@ -87,7 +87,7 @@ describe("resolveSettings", () => {
 		expect(mixed.problems).toEqual([
 			`${AGENT}: enabled must be true or false`,
 			`${AGENT}: timeoutSeconds must be a positive number of seconds`,
-			`${AGENT}: colour is not a setting (enabled, guidelines, timeoutSeconds, screenReader, hideKey, children, language)`,
+			`${AGENT}: colour is not a setting (enabled, guidelines, timeoutSeconds, screenReader, hideKey, children, language, push)`,
 		]);
 	});
 });

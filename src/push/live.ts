@@ -1,0 +1,189 @@
+/**
+ * Push for questions on screen now (a dialog in pi's terminal, an app's dialogs): the ask is published once the
+ * person has been away from the terminal for a while (every key restarts the wait, so never while they type), the
+ * reply topic's stream is followed while any published ask waits, and a good tap settles the ask as the remote side
+ * of the dialog's race (remote/race.ts), the same exactly-once path the web page's answers take. When the ask ends
+ * another way, its notification is replaced by one saying where. A server that is down or slow delays nothing: the
+ * publish and the stream run beside the dialog, and a failed publish is one warning.
+ */
+import { answeredOutcome, givenFromData } from "../core/answers.js";
+import type { AskOutcome, AskRequest, Question } from "../core/types.js";
+import type { RemoteAskOutcome } from "../remote/bridge.js";
+import { ANSWERED_ELSEWHERE } from "../remote/protocol.js";
+import type { PushConfig } from "./config.js";
+import { askNotification, type EndedWhere, endedNotification, type NtfyPublish, type PushedAsk } from "./message.js";
+import type { NtfyClient, NtfyMessage } from "./ntfy.js";
+import { judgeTap, type TapTarget } from "./reply.js";
+
+/** The abort reason the remote side gets when the web page's answer won (push then says "answered on the web page"). */
+export const ANSWERED_ON_WEB = "answered_on_web";
+
+/** How long a tap stays good: ntfy.sh keeps messages 12 hours, so a later tap could not be read anyway. */
+export const TAP_LIFETIME_SECONDS = 12 * 60 * 60;
+/** Asks whose ends are remembered, so that a late tap is told "already answered". */
+const ENDED_KEPT = 256;
+const RECONNECT_MS = 2_000;
+
+export interface LivePushDeps {
+	config: PushConfig;
+	key: Uint8Array;
+	client: NtfyClient;
+	/** Milliseconds since the epoch. */
+	now(): number;
+	warn(text: string): void;
+	/** Runs a publish beside the caller; pi's shutdown waits a little for these (`flush`). */
+	track(work: Promise<unknown>): void;
+	/** The ask was just published (push.command runs then too). */
+	published(ask: PushedAsk): void;
+}
+
+export interface LiveAskInfo {
+	id: string;
+	project: string;
+	task?: string;
+	request: AskRequest;
+	/** Subscribes to keys pressed in pi's terminal; returns the unsubscribe. `undefined`: no terminal to watch. */
+	onKey?: (listener: () => void) => () => void;
+}
+
+interface OpenAsk {
+	request: AskRequest;
+	settle(outcome: AskOutcome, where: EndedWhere): void;
+}
+
+/** The answered outcome of one option chosen on the phone. */
+export function tappedOutcome(request: AskRequest, label: string): AskOutcome {
+	const question = request.questions[0] as Question;
+	return answeredOutcome(request.questions, [givenFromData(question, label)]);
+}
+
+export function createLivePush(deps: LivePushDeps) {
+	const open = new Map<string, OpenAsk>();
+	const ended = new Map<string, AskRequest>();
+	const warnedAbout = new Set<string>();
+	let follower: AbortController | undefined;
+	let since = "";
+
+	const publish = (message: NtfyPublish, what: string) => {
+		deps.track(
+			deps.client.publish(message).then((result) => {
+				if (!result.ok) deps.warn(`push: could not publish ${what} to ${deps.config.server}: ${result.reason}`);
+			}),
+		);
+	};
+
+	const targetOf = (ask: string): TapTarget | undefined => {
+		const waiting = open.get(ask);
+		if (waiting) return { request: waiting.request, ended: false };
+		const request = ended.get(ask);
+		return request ? { request, ended: true } : undefined;
+	};
+
+	function onReply(message: NtfyMessage): void {
+		since = message.id;
+		const verdict = judgeTap(message.message, deps.key, Math.floor(deps.now() / 1000), targetOf);
+		if (verdict.kind === "refuse") {
+			if (!warnedAbout.has(message.id)) deps.warn(`push: ${verdict.warning}`);
+			warnedAbout.add(message.id);
+			return;
+		}
+		if (verdict.kind !== "answer") return;
+		const ask = open.get(verdict.ask);
+		ask?.settle(tappedOutcome(ask.request, verdict.label), "phone");
+	}
+
+	function follow(): void {
+		if (follower) return;
+		const controller = new AbortController();
+		follower = controller;
+		// From one second before now: a tap needs a published message, and none was published before this.
+		since ||= String(Math.floor(deps.now() / 1000) - 1);
+		void (async () => {
+			while (!controller.signal.aborted) {
+				const why = await deps.client.follow(deps.config.replyTopic, since, onReply, controller.signal);
+				if (controller.signal.aborted) break;
+				if (!warnedAbout.has("stream"))
+					deps.warn(`push: the reply stream from ${deps.config.server} stopped (${why}); reconnecting`);
+				warnedAbout.add("stream");
+				await new Promise((resolve) => setTimeout(resolve, RECONNECT_MS));
+			}
+		})();
+	}
+
+	function stopFollowingIfIdle(): void {
+		if (open.size > 0 || !follower) return;
+		follower.abort();
+		follower = undefined;
+	}
+
+	function rememberEnded(id: string, request: AskRequest): void {
+		ended.set(id, request);
+		if (ended.size > ENDED_KEPT) {
+			const oldest = ended.keys().next().value;
+			if (oldest !== undefined) ended.delete(oldest);
+		}
+	}
+
+	/** Asks on the phone beside the dialog; resolves with an answer from a tap, or `interrupted` when aborted. */
+	function ask(info: LiveAskInfo, signal: AbortSignal): Promise<RemoteAskOutcome> {
+		if (signal.aborted) return Promise.resolve({ kind: "interrupted" });
+		const pushed: PushedAsk = {
+			id: info.id,
+			project: info.project,
+			request: info.request,
+			expires: Math.floor(deps.now() / 1000) + TAP_LIFETIME_SECONDS,
+			...(info.task ? { task: info.task } : {}),
+		};
+		return new Promise<RemoteAskOutcome>((resolve) => {
+			let published = false;
+			let timer: ReturnType<typeof setTimeout> | undefined;
+			const unsubscribe = info.onKey?.(() => {
+				// The person is at the terminal: the wait starts again.
+				if (!published) wait();
+			});
+			const go = () => {
+				published = true;
+				unsubscribe?.();
+				follow();
+				publish(askNotification(pushed, deps.config, deps.key), "the question");
+				deps.published(pushed);
+			};
+			function wait(): void {
+				if (timer) clearTimeout(timer);
+				timer = setTimeout(go, deps.config.afterMs);
+			}
+			const settle = (outcome: AskOutcome, where: EndedWhere) => {
+				if (!open.delete(info.id)) return;
+				if (timer) clearTimeout(timer);
+				unsubscribe?.();
+				signal.removeEventListener("abort", onAbort);
+				rememberEnded(info.id, info.request);
+				stopFollowingIfIdle();
+				if (published)
+					publish(endedNotification(pushed, where, deps.config), "the notice that the question was answered");
+				resolve(outcome);
+			};
+			const onAbort = () => {
+				const where: EndedWhere =
+					signal.reason === ANSWERED_ELSEWHERE ? "terminal" : signal.reason === ANSWERED_ON_WEB ? "web" : "closed";
+				settle({ kind: "interrupted" }, where);
+			};
+			open.set(info.id, { request: info.request, settle });
+			signal.addEventListener("abort", onAbort, { once: true });
+			if (deps.config.afterMs === 0) go();
+			else wait();
+		});
+	}
+
+	return {
+		ask,
+		/** Stops following the reply topic; open asks settle as `interrupted`. */
+		dispose(): void {
+			for (const entry of [...open.values()]) entry.settle({ kind: "interrupted" }, "closed");
+			follower?.abort();
+			follower = undefined;
+		},
+	};
+}
+
+export type LivePush = ReturnType<typeof createLivePush>;

@@ -1,0 +1,163 @@
+/**
+ * The ntfy messages for an ask, as the JSON body of a publish (ntfy's "publish as JSON"): one per ask, naming who
+ * asks and (with `full` detail) the question; a single question with up to three options gets one `http` action
+ * button per option, which publishes a signed tap (tap.ts) to the reply topic. When the ask ends, a message with the
+ * same sequence id replaces it (ntfy ≥ 2.16 updates the notification in place; an older server shows a second one).
+ * Pure; sizes are capped so that ntfy never turns a message into an attachment.
+ */
+import { sanitizeLine, sanitizeText } from "../core/text.js";
+import type { AskRequest } from "../core/types.js";
+import type { PushConfig } from "./config.js";
+import { tapBody } from "./tap.js";
+
+/** ntfy's message size limit is 4 096 bytes by default; a longer message becomes an attachment. */
+export const MAX_MESSAGE_BYTES = 3_800;
+const MAX_TITLE_CHARS = 120;
+const MAX_LABEL_CHARS = 40;
+/** ntfy shows at most three action buttons. */
+export const MAX_BUTTONS = 3;
+
+export interface NtfyAction {
+	action: "http" | "view";
+	label: string;
+	url: string;
+	method?: "POST";
+	headers?: Record<string, string>;
+	body?: string;
+	clear?: boolean;
+}
+
+/** ntfy's JSON publish body (the fields this package sends). */
+export interface NtfyPublish {
+	topic: string;
+	title: string;
+	message: string;
+	tags: string[];
+	priority?: number;
+	sequence_id: string;
+	actions?: NtfyAction[];
+	click?: string;
+}
+
+/** An ask as the notification tells it. */
+export interface PushedAsk {
+	/** The ask's id (tap.ts `askIdOf`): also the notification's sequence id. */
+	id: string;
+	/** The project folder's name. */
+	project: string;
+	/** A subagent's task, when a child pi asks. */
+	task?: string;
+	request: AskRequest;
+	/** Unix seconds: the buttons' taps are refused after this. */
+	expires: number;
+}
+
+/** Where an ask ended, as the replacing notification says it. */
+export type EndedWhere = "terminal" | "web" | "phone" | "elsewhere" | "closed";
+
+function cut(text: string, max: number): string {
+	const chars = [...text];
+	return chars.length <= max ? text : `${chars.slice(0, max - 1).join("")}…`;
+}
+
+/** Cuts `text` to at most `max` UTF-8 bytes, on a character boundary. */
+export function cutBytes(text: string, max: number): string {
+	if (Buffer.byteLength(text) <= max) return text;
+	let out = "";
+	let bytes = 0;
+	for (const char of text) {
+		const size = Buffer.byteLength(char);
+		if (bytes + size > max - 3) break;
+		out += char;
+		bytes += size;
+	}
+	return `${out}…`;
+}
+
+/** The options that become buttons: only for one single-choice question with one to three options. */
+export function buttonOptions(request: AskRequest): string[] | undefined {
+	const [question, ...others] = request.questions;
+	const options = question?.options ?? [];
+	if (!question || others.length > 0 || question.multiSelect || options.length === 0 || options.length > MAX_BUTTONS) {
+		return undefined;
+	}
+	return options.map((option) => option.label);
+}
+
+function describeAsk(request: AskRequest): string {
+	return request.questions
+		.map((question) => {
+			const options = (question.options ?? []).map(
+				(option, i) =>
+					`${i + 1}. ${sanitizeLine(option.label)}${option.description ? ` — ${sanitizeLine(option.description)}` : ""}`,
+			);
+			const kind = question.multiSelect ? " (choose any)" : "";
+			return [`${sanitizeText(question.question)}${kind}`, ...options].join("\n");
+		})
+		.join("\n\n");
+}
+
+/** The notification for an ask, as published to the person's topic. */
+export function askNotification(ask: PushedAsk, config: PushConfig, key: Uint8Array): NtfyPublish {
+	const project = sanitizeLine(ask.project);
+	const who = ask.task ? `${project} (subagent: ${cut(sanitizeLine(ask.task), 60)})` : project;
+	const open: NtfyAction[] = config.openUrl
+		? [{ action: "view", label: "Open", url: config.openUrl, clear: true }]
+		: [];
+	const base = { topic: config.topic, sequence_id: ask.id, tags: ["question"], priority: 4 };
+	if (config.detail === "minimal") {
+		const count = ask.request.questions.length;
+		return {
+			...base,
+			title: cut(`pi: ${who}`, MAX_TITLE_CHARS),
+			message: count === 1 ? `A question is waiting in ${who}.` : `${count} questions are waiting in ${who}.`,
+			...(open.length > 0 ? { actions: open, click: config.openUrl } : {}),
+		};
+	}
+	const first = ask.request.questions[0];
+	const header = first?.header ? `${sanitizeLine(first.header)} — ` : "";
+	const labels = buttonOptions(ask.request);
+	const headers: Record<string, string> = config.token ? { Authorization: `Bearer ${config.token}` } : {};
+	const buttons: NtfyAction[] = (labels ?? []).map((label, choice) => ({
+		action: "http",
+		label: cut(sanitizeLine(label), MAX_LABEL_CHARS),
+		url: `${config.server}/${config.replyTopic}`,
+		method: "POST",
+		...(config.token ? { headers } : {}),
+		body: tapBody(key, ask.id, choice, ask.expires),
+		clear: true,
+	}));
+	// With buttons there is no room for Open (three at most); a tap on the notification itself still opens the page.
+	const actions = buttons.length > 0 ? buttons : open;
+	return {
+		...base,
+		title: cut(`pi: ${header}${who}`, MAX_TITLE_CHARS),
+		message: cutBytes(describeAsk(ask.request), MAX_MESSAGE_BYTES),
+		...(actions.length > 0 ? { actions } : {}),
+		...(config.openUrl ? { click: config.openUrl } : {}),
+	};
+}
+
+const ENDED: Record<EndedWhere, string> = {
+	terminal: "Answered in the terminal.",
+	web: "Answered on the web page.",
+	phone: "Answered from your phone.",
+	elsewhere: "Answered elsewhere.",
+	closed: "No longer waiting: pi stopped asking.",
+};
+
+/** The notification that replaces an ask's once it ended (same sequence id, no buttons). */
+export function endedNotification(
+	ask: Pick<PushedAsk, "id" | "project">,
+	where: EndedWhere,
+	config: PushConfig,
+): NtfyPublish {
+	return {
+		topic: config.topic,
+		sequence_id: ask.id,
+		title: cut(`pi: ${sanitizeLine(ask.project)}`, MAX_TITLE_CHARS),
+		message: ENDED[where],
+		tags: ["white_check_mark"],
+		priority: 2,
+	};
+}

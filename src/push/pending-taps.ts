@@ -1,0 +1,134 @@
+/**
+ * Taps for questions nobody has on screen: questions `pi -p` saved (and any ask left on disk) wait in the project's
+ * pending files, and a tap is written into the file it names as the answer, exactly as the web page writes one, so
+ * that `pi -c` delivers it with the same trust rule as a hand-edited file. Used at pi's start (the taps made while no
+ * pi ran wait in ntfy's cache), by `pi-ask-anywhere push listen` and by `pi-ask-anywhere web` (taps applied at once).
+ * The first answer wins: a file that already holds answers, a settled ask, or one another live pi is asking now
+ * (that pi takes the tap itself) is never written.
+ */
+import { basename } from "node:path";
+import type { Claims } from "../pending/claims.js";
+import { listPendingFiles, type PendingFile, PendingFileError, writePendingAnswers } from "../pending/pending-file.js";
+import type { PendingVerdict } from "../pending/trust.js";
+import type { PushConfig } from "./config.js";
+import { endedNotification } from "./message.js";
+import type { NtfyClient, NtfyMessage } from "./ntfy.js";
+import { judgeTap } from "./reply.js";
+import { askIdOf } from "./tap.js";
+
+export interface PendingTapsDeps {
+	cwd: string;
+	config: PushConfig;
+	key: Uint8Array;
+	client: NtfyClient;
+	/** Milliseconds since the epoch. */
+	now(): number;
+	warn(text: string): void;
+	/** The trust verdict on a pending file (lifecycle/trust-verdict.ts): the rule pi delivers by. */
+	judge(file: PendingFile): PendingVerdict;
+	heldElsewhere: Claims["heldElsewhere"];
+}
+
+export type TapApplied = { kind: "written"; file: string } | { kind: "refused"; warning: string } | { kind: "none" };
+
+/** Applies one message of the reply topic to the project's pending files. */
+export function applyTapToPending(deps: PendingTapsDeps, message: NtfyMessage): TapApplied {
+	const entries = listPendingFiles(deps.cwd).flatMap((entry) =>
+		entry.file ? [{ path: entry.path, file: entry.file }] : [],
+	);
+	const byAsk = new Map(entries.map((entry) => [askIdOf(entry.file.sessionId, entry.file.toolCallId), entry]));
+	const verdictOf = new Map<string, PendingVerdict>();
+	const verdict = judgeTap(message.message, deps.key, Math.floor(deps.now() / 1000), (ask) => {
+		const entry = byAsk.get(ask);
+		if (!entry) return undefined;
+		const trust = deps.judge(entry.file);
+		verdictOf.set(ask, trust);
+		const answered = entry.file.questions.some((question) => question.answer !== null);
+		return { request: entry.file.request, ended: answered || (!trust.trusted && trust.kind === "settled") };
+	});
+	if (verdict.kind === "ignore") return { kind: "none" };
+	if (verdict.kind === "refuse") return { kind: "refused", warning: verdict.warning };
+	const entry = byAsk.get(verdict.ask);
+	if (!entry) return { kind: "none" };
+	// Another pi has these questions on screen: it reads the same tap from the stream and settles its dialog.
+	if (deps.heldElsewhere(entry.path, entry.file.toolCallId)) return { kind: "none" };
+	const trust = verdictOf.get(verdict.ask);
+	if (trust && !trust.trusted) {
+		return { kind: "refused", warning: `ignored a tap from the phone for ${basename(entry.path)}: ${trust.reason}` };
+	}
+	const answers = entry.file.questions.map((_, i) => (i === 0 ? verdict.label : null));
+	try {
+		writePendingAnswers(entry.path, entry.file.toolCallId, answers);
+	} catch (error) {
+		if (error instanceof PendingFileError)
+			return { kind: "refused", warning: `could not write the tap into ${basename(entry.path)}: ${error.message}` };
+		throw error;
+	}
+	return { kind: "written", file: entry.path };
+}
+
+/** Publishes, beside the caller, the notice replacing a tapped ask's notification. */
+function noticeWritten(deps: PendingTapsDeps, message: NtfyMessage, track: (work: Promise<unknown>) => void): void {
+	const ask = /"ask":"([A-Za-z0-9_-]+)"/.exec(message.message)?.[1];
+	if (!ask) return;
+	track(deps.client.publish(endedNotification({ id: ask, project: basename(deps.cwd) }, "phone", deps.config)));
+}
+
+/**
+ * Reads the taps waiting in the reply topic's cache (`since`, e.g. `12h`) and writes each good one into its pending
+ * file; every refusal is one warning. Bounded by the client's timeout: a server that is down costs that once.
+ */
+export async function applyWaitingTaps(
+	deps: PendingTapsDeps,
+	since: string,
+	track: (work: Promise<unknown>) => void = () => {},
+): Promise<{ written: string[]; reason?: string }> {
+	const polled = await deps.client.poll(deps.config.replyTopic, since);
+	if (!polled.ok) return { written: [], reason: polled.reason };
+	const written: string[] = [];
+	for (const message of polled.messages) {
+		const applied = applyTapToPending(deps, message);
+		if (applied.kind === "refused") deps.warn(`push: ${applied.warning}`);
+		if (applied.kind === "written") {
+			written.push(applied.file);
+			noticeWritten(deps, message, track);
+		}
+	}
+	return { written };
+}
+
+/**
+ * Follows the reply topic and writes each good tap into its pending file at once (`push listen`, the web command);
+ * resolves when `signal` aborts. A lost stream is taken up again from the last message read.
+ */
+export async function listenForTaps(
+	deps: PendingTapsDeps,
+	signal: AbortSignal,
+	onWritten: (file: string) => void,
+	since = "12h",
+): Promise<void> {
+	let from = since;
+	const warned = new Set<string>();
+	while (!signal.aborted) {
+		const why = await deps.client.follow(
+			deps.config.replyTopic,
+			from,
+			(message) => {
+				from = message.id;
+				const applied = applyTapToPending(deps, message);
+				if (applied.kind === "refused" && !warned.has(message.id)) {
+					warned.add(message.id);
+					deps.warn(`push: ${applied.warning}`);
+				}
+				if (applied.kind === "written") {
+					onWritten(applied.file);
+					noticeWritten(deps, message, () => {});
+				}
+			},
+			signal,
+		);
+		if (signal.aborted) return;
+		deps.warn(`push: the reply stream from ${deps.config.server} stopped (${why}); reconnecting`);
+		await new Promise((resolve) => setTimeout(resolve, 2_000));
+	}
+}

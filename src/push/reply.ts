@@ -1,0 +1,52 @@
+/**
+ * What a message read from the reply topic means for the asks waiting here: an answer (one option of the ask it
+ * names), a refusal with one warning (a forged, expired or malformed tap, an ask already answered, an option that
+ * does not exist), or nothing to do here (not a tap, or an ask that is not this place's: one topic serves every
+ * project of the person, so another folder's tap is that folder's business). Pure.
+ */
+import type { AskRequest } from "../core/types.js";
+import { buttonOptions } from "./message.js";
+import { checkTap, readTap } from "./tap.js";
+
+/** An ask a tap may name, as the place reading the reply topic knows it. */
+export interface TapTarget {
+	request: AskRequest;
+	/** The ask is over (answered here or elsewhere): a tap for it is refused. */
+	ended: boolean;
+}
+
+export type TapVerdict =
+	| { kind: "ignore" }
+	| { kind: "refuse"; warning: string }
+	| { kind: "answer"; ask: string; choice: number; label: string };
+
+export function judgeTap(
+	text: string,
+	key: Uint8Array,
+	nowSeconds: number,
+	targetOf: (ask: string) => TapTarget | undefined,
+): TapVerdict {
+	const read = readTap(text);
+	if (read.kind === "not-a-tap") return { kind: "ignore" };
+	if (read.kind === "malformed")
+		return { kind: "refuse", warning: `ignored a malformed tap from the phone (${read.reason})` };
+	const { tap } = read;
+	const target = targetOf(tap.ask);
+	if (target === undefined) return { kind: "ignore" };
+	const check = checkTap(key, tap, nowSeconds);
+	if (!check.ok) {
+		return {
+			kind: "refuse",
+			warning:
+				check.why === "expired"
+					? "ignored a tap from the phone that came too late (its offer had expired)"
+					: "ignored a tap from the phone whose token is wrong (not made by this machine's buttons)",
+		};
+	}
+	if (target.ended)
+		return { kind: "refuse", warning: "ignored a tap from the phone: that question was already answered" };
+	const label = buttonOptions(target.request)?.[tap.choice];
+	if (label === undefined)
+		return { kind: "refuse", warning: "ignored a tap from the phone naming an option the question does not have" };
+	return { kind: "answer", ask: tap.ask, choice: tap.choice, label };
+}

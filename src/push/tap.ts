@@ -1,0 +1,76 @@
+/**
+ * A tap on a notification's answer button: what the button publishes to the reply topic (the ask's id, the option
+ * chosen, when the offer ends, and a token), and the check of a reply read back from that topic. The token is an
+ * HMAC over exactly those fields with a key that never leaves this machine, so a reply that changes the option, the
+ * ask or the time, or that anyone without the key made up, fails. Pure apart from the hash functions.
+ */
+import { createHash, createHmac, timingSafeEqual } from "node:crypto";
+import { isRecord } from "../core/json.js";
+
+/** Marks our replies among whatever else someone publishes to the reply topic. */
+const TAP_KIND = "pi-ask-anywhere.tap";
+const TAP_VERSION = 1;
+/** Replies larger than this are not ours (ours are ~150 bytes): not parsed. */
+const MAX_TAP_CHARS = 1024;
+
+export interface Tap {
+	/** The ask's id (`askIdOf`). */
+	ask: string;
+	/** The option's index in the question's options. */
+	choice: number;
+	/** Unix seconds after which the tap is refused (ntfy's cache has forgotten the ask by then anyway). */
+	expires: number;
+	token: string;
+}
+
+/**
+ * The ask's id on the wire: a hash of its session and tool call, so that a pending file names its ask without any
+ * record kept beside it, and the topic's readers learn neither.
+ */
+export function askIdOf(sessionId: string, toolCallId: string): string {
+	return createHash("sha256").update(`${sessionId}\n${toolCallId}`).digest("base64url").slice(0, 22);
+}
+
+function mac(key: Uint8Array, ask: string, choice: number, expires: number): string {
+	return createHmac("sha256", key).update(`v${TAP_VERSION}|${ask}|${choice}|${expires}`).digest("base64url");
+}
+
+/** The body the answer button publishes for option `choice`. */
+export function tapBody(key: Uint8Array, ask: string, choice: number, expires: number): string {
+	const tap = { kind: TAP_KIND, v: TAP_VERSION, ask, choice, expires, token: mac(key, ask, choice, expires) };
+	return JSON.stringify(tap);
+}
+
+export type ReadTap = { kind: "tap"; tap: Tap } | { kind: "not-a-tap" } | { kind: "malformed"; reason: string };
+
+/** A reply topic message's text read as a tap; anything that does not claim to be one is `not-a-tap`. */
+export function readTap(text: string): ReadTap {
+	if (text.length > MAX_TAP_CHARS || !text.includes(TAP_KIND)) return { kind: "not-a-tap" };
+	let data: unknown;
+	try {
+		data = JSON.parse(text);
+	} catch {
+		return { kind: "malformed", reason: "not JSON" };
+	}
+	if (!isRecord(data) || data.kind !== TAP_KIND) return { kind: "not-a-tap" };
+	if (data.v !== TAP_VERSION) return { kind: "malformed", reason: `version ${String(data.v)} is not understood` };
+	const { ask, choice, expires, token } = data;
+	if (typeof ask !== "string" || !/^[A-Za-z0-9_-]{1,64}$/.test(ask)) return { kind: "malformed", reason: "no ask id" };
+	if (typeof choice !== "number" || !Number.isInteger(choice) || choice < 0 || choice > 99) {
+		return { kind: "malformed", reason: "no option" };
+	}
+	if (typeof expires !== "number" || !Number.isInteger(expires)) return { kind: "malformed", reason: "no expiry" };
+	if (typeof token !== "string" || token.length > 100) return { kind: "malformed", reason: "no token" };
+	return { kind: "tap", tap: { ask, choice, expires, token } };
+}
+
+export type TapCheck = { ok: true } | { ok: false; why: "forged" | "expired" };
+
+/** Whether the tap was made by this machine's key for exactly this ask, option and expiry, and is still in time. */
+export function checkTap(key: Uint8Array, tap: Tap, nowSeconds: number): TapCheck {
+	const expected = Buffer.from(mac(key, tap.ask, tap.choice, tap.expires));
+	const given = Buffer.from(tap.token);
+	if (given.length !== expected.length || !timingSafeEqual(given, expected)) return { ok: false, why: "forged" };
+	if (nowSeconds > tap.expires) return { ok: false, why: "expired" };
+	return { ok: true };
+}

@@ -1,0 +1,207 @@
+/**
+ * Push through ntfy, end to end: the real pi against a local stand-in for an ntfy server (test/push/ntfy-stand-in.ts;
+ * no real ntfy server is part of these tests). The published message carries the question and one button per option;
+ * replaying a button's request (what the phone does on a tap) answers exactly that option; forged, replayed and late
+ * taps are refused; an answer in the terminal first makes a later tap do nothing; print mode's saved questions are
+ * published, and a tap reaches the pending file through `pi-ask-anywhere push listen` or the next pi start.
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { tapBody } from "../../src/push/tap.js";
+import { type NtfyStandIn, type StoredAction, startNtfyStandIn } from "../push/ntfy-stand-in.js";
+import {
+	createWorkspace,
+	expectSuccess,
+	PI,
+	piArgs,
+	ROOT,
+	readJson,
+	resultJson,
+	runPiAsync,
+	sleep,
+	startTui,
+	type TuiSession,
+	type Workspace,
+	waitForToolResult,
+} from "./harness.js";
+
+const TOPIC = "pi-ask-test-topic";
+const REPLY = `${TOPIC}-reply`;
+const ASK = {
+	questions: [
+		{
+			question: "Deploy to which region?",
+			header: "Region",
+			options: [{ label: "eu-west" }, { label: "us-east" }, { label: "ap-south" }],
+		},
+	],
+};
+
+let ntfy: NtfyStandIn;
+let ws: Workspace;
+let tui: TuiSession | undefined;
+let listener: ChildProcess | undefined;
+
+beforeEach(async () => {
+	ntfy = await startNtfyStandIn();
+	ws = createWorkspace();
+});
+afterEach(async () => {
+	tui?.kill();
+	tui = undefined;
+	listener?.kill("SIGKILL");
+	listener = undefined;
+	await ntfy.close();
+	ws.cleanup();
+});
+
+const pushEnv = () => ({
+	PI_ASK_USER_PUSH: `${ntfy.url}/${TOPIC}`,
+	PI_ASK_USER_PUSH_AFTER: "0",
+	PI_ASK_USER_PUSH_DETAIL: "full",
+	PI_ASK_USER_NOTIFY: "0",
+});
+
+/** Every tool result the model received, in order (the newest request holds the whole conversation). */
+const toolResults = () => ws.lastMessages().filter((m) => m.role === "toolResult");
+
+const buttonsOf = (actions: StoredAction[] | undefined) => (actions ?? []).filter((a) => a.action === "http");
+
+function startAsking(): TuiSession {
+	ws.script([{ toolCall: { name: "ask_user", arguments: ASK } }, { text: "Thanks, noted." }]);
+	tui = startTui(ws, ["go"], { env: pushEnv() });
+	return tui;
+}
+
+/** A tap made with this machine's key (read from the agent folder), for an offer that has already expired. */
+function lateTap(button: StoredAction): StoredAction {
+	const key = Buffer.from(readFileSync(join(ws.agentDir, "pi-ask-user", "push-key"), "utf8").trim(), "hex");
+	const sent = JSON.parse(button.body ?? "{}") as { ask: string; choice: number };
+	return { ...button, body: tapBody(key, sent.ask, sent.choice, Math.floor(Date.now() / 1000) - 60) };
+}
+
+describe("push through ntfy (a local stand-in)", () => {
+	it("publishes the question with one button per option, and a tap answers exactly that option, once", async () => {
+		const second = {
+			questions: [{ question: "Run the migrations now?", options: [{ label: "yes" }, { label: "no" }] }],
+		};
+		ws.script([
+			{ toolCall: { name: "ask_user", arguments: ASK } },
+			{ toolCall: { name: "ask_user", arguments: second } },
+			{ text: "Thanks, noted." },
+		]);
+		const session = startTui(ws, ["go"], { env: pushEnv() });
+		tui = session;
+		await session.waitFor("Deploy to which region?", 40_000);
+		const [published] = await ntfy.waitForMessages(TOPIC, 1);
+		expect(published?.message).toContain("Deploy to which region?");
+		expect(published?.title).toContain("Region");
+		const buttons = buttonsOf(published?.actions);
+		expect(buttons.map((b) => b.label)).toEqual(["eu-west", "us-east", "ap-south"]);
+		expect(buttons.every((b) => b.url === `${ntfy.url}/${REPLY}` && b.method === "POST")).toBe(true);
+
+		expect(await ntfy.tap(buttons[1] as StoredAction)).toBe(200);
+		const result = resultJson((await waitForToolResult(ws)).text);
+		expect(result).toMatchObject({
+			answered: true,
+			answers: [
+				{ question: "Deploy to which region?", answer: "us-east", selectedOption: "us-east", wasCustom: false },
+			],
+		});
+		// The notification is replaced (same sequence id) by one saying where the question was answered.
+		await session.waitFor("Run the migrations now?", 20_000);
+		const after = await ntfy.waitForMessages(TOPIC, 3);
+		expect(after.find((m) => m.message === "Answered from your phone.")?.sequence_id).toBe(published?.sequence_id);
+
+		// The first question's tap again (a replay) answers nothing: not the first question again, not the second.
+		expect(await ntfy.tap(buttons[0] as StoredAction)).toBe(200);
+		await session.waitFor("already answered", 20_000);
+		const secondButtons = buttonsOf(after.find((m) => m.message.includes("Run the migrations"))?.actions);
+		await ntfy.tap(secondButtons[1] as StoredAction);
+		for (const started = Date.now(); toolResults().length < 2; await sleep(100)) {
+			if (Date.now() - started > 20_000) throw new Error("the second tap was not taken");
+		}
+		expect(toolResults().map((r) => resultJson(r.text).answers)).toEqual([
+			[expect.objectContaining({ answer: "us-east" })],
+			[expect.objectContaining({ answer: "no" })],
+		]);
+	}, 90_000);
+
+	it("refuses a forged and a late tap, and takes the real one after them", async () => {
+		const session = startAsking();
+		const [published] = await ntfy.waitForMessages(TOPIC, 1, 40_000);
+		const buttons = buttonsOf(published?.actions);
+		const first = buttons[0] as StoredAction;
+		// Forged: the body names another option but keeps the first option's token.
+		const forged = { ...first, body: (first.body ?? "").replace('"choice":0', '"choice":2') };
+		await ntfy.tap(forged);
+		await session.waitFor("token is wrong", 20_000);
+		await ntfy.tap(lateTap(first));
+		await session.waitFor("too late", 20_000);
+		expect(ws.lastToolResult()).toBeUndefined();
+		await session.waitFor("Deploy to which region?");
+
+		await ntfy.tap(buttons[2] as StoredAction);
+		const result = resultJson((await waitForToolResult(ws)).text);
+		expect(result).toMatchObject({ answered: true, answers: [{ answer: "ap-south" }] });
+	}, 90_000);
+
+	it("an answer in the terminal first makes a later tap do nothing", async () => {
+		const session = startAsking();
+		await session.waitFor("Deploy to which region?", 40_000);
+		const [published] = await ntfy.waitForMessages(TOPIC, 1);
+		session.type("1");
+		const result = resultJson((await waitForToolResult(ws)).text);
+		expect(result).toMatchObject({ answered: true, answers: [{ answer: "eu-west" }] });
+		const after = await ntfy.waitForMessages(TOPIC, 2);
+		expect(after[1]).toMatchObject({ sequence_id: published?.sequence_id, message: "Answered in the terminal." });
+
+		await ntfy.tap(buttonsOf(published?.actions)[1] as StoredAction);
+		await sleep(1_000);
+		const results = toolResults();
+		expect(results).toHaveLength(1);
+		expect(resultJson(results[0]?.text)).toMatchObject({ answers: [{ answer: "eu-west" }] });
+	}, 90_000);
+
+	it("print mode publishes the saved question; push listen writes a tap into the pending file; pi -c delivers it", async () => {
+		ws.script([{ toolCall: { name: "ask_user", arguments: ASK } }, { echo: true }]);
+		expectSuccess(await runPiAsync(ws, piArgs(["-p", "go"]), { env: pushEnv() }));
+		const [published] = await ntfy.waitForMessages(TOPIC, 1, 5_000);
+		expect(published?.message).toContain("Deploy to which region?");
+		const buttons = buttonsOf(published?.actions);
+		expect(buttons).toHaveLength(3);
+
+		listener = spawn(PI.node, [join(ROOT, "dist/cli.mjs"), "push", "listen"], {
+			cwd: ws.cwd,
+			env: { ...ws.env, ...pushEnv() },
+			stdio: ["ignore", "pipe", "pipe"],
+		});
+		let out = "";
+		listener.stdout?.on("data", (chunk: Buffer) => {
+			out += chunk.toString();
+		});
+		await ntfy.tap(buttons[0] as StoredAction);
+		for (const started = Date.now(); !out.includes("a tap answered"); await sleep(100)) {
+			if (Date.now() - started > 20_000) throw new Error(`push listen wrote nothing; it said:\n${out}`);
+		}
+		const file = readJson(ws.pendingPath()) as { questions: { answer: unknown }[] };
+		expect(file.questions[0]?.answer).toBe("eu-west");
+
+		expectSuccess(await runPiAsync(ws, piArgs(["-p", "-c"]), { env: pushEnv() }));
+		const delivered = ws.lastMessages().find((m) => m.role === "user" && m.text.includes("<ask_user_answers"));
+		expect(delivered?.text).toContain("eu-west");
+	}, 120_000);
+
+	it("a tap made while no pi ran is read at the next start and delivered", async () => {
+		ws.script([{ toolCall: { name: "ask_user", arguments: ASK } }, { echo: true }]);
+		expectSuccess(await runPiAsync(ws, piArgs(["-p", "go"]), { env: pushEnv() }));
+		const [published] = await ntfy.waitForMessages(TOPIC, 1, 5_000);
+		await ntfy.tap(buttonsOf(published?.actions)[2] as StoredAction);
+
+		expectSuccess(await runPiAsync(ws, piArgs(["-p", "-c"]), { env: pushEnv() }));
+		const delivered = ws.lastMessages().find((m) => m.role === "user" && m.text.includes("<ask_user_answers"));
+		expect(delivered?.text).toContain("ap-south");
+	}, 120_000);
+});
