@@ -18,7 +18,7 @@ import type { PendingFile } from "../pending/pending-file.js";
 import { currentSessionPlaces, type PendingVerdict } from "../pending/trust.js";
 import { checkServer, isPublicServer, type PushConfig, resolvePushConfig } from "./config.js";
 import { pushKey } from "./key.js";
-import { TAP_LIFETIME_SECONDS } from "./live.js";
+import { TAP_CACHE_SINCE } from "./live.js";
 import { createNtfyClient } from "./ntfy.js";
 import { listenForTaps } from "./pending-taps.js";
 
@@ -150,7 +150,7 @@ export function listenBeside(deps: ListenDeps, signal: AbortSignal): Promise<voi
 		},
 		signal,
 		(file) => deps.print(`push: a tap answered ${relative(deps.cwd, file)}; pi -c delivers it`),
-		`${TAP_LIFETIME_SECONDS}s`,
+		TAP_CACHE_SINCE,
 	);
 }
 

@@ -20,6 +20,8 @@ export const ANSWERED_ON_WEB = "answered_on_web";
 
 /** How long a tap stays good: ntfy.sh keeps messages 12 hours, so a later tap could not be read anyway. */
 export const TAP_LIFETIME_SECONDS = 12 * 60 * 60;
+/** ntfy's `since=` for every tap that can still be good (a duration, as ntfy reads it). */
+export const TAP_CACHE_SINCE = "12h";
 /** Asks whose ends are remembered, so that a late tap is told "already answered". */
 const ENDED_KEPT = 256;
 const RECONNECT_MS = 2_000;

@@ -16,7 +16,14 @@ import { isRemoteDecision } from "../remote/race.js";
 import { commandInput, runPushCommand } from "./command.js";
 import { type PushConfig, resolvePushConfig } from "./config.js";
 import { pushKey } from "./key.js";
-import { ANSWERED_ON_WEB, createLivePush, type LiveAskInfo, type LivePush, TAP_LIFETIME_SECONDS } from "./live.js";
+import {
+	ANSWERED_ON_WEB,
+	createLivePush,
+	type LiveAskInfo,
+	type LivePush,
+	TAP_CACHE_SINCE,
+	TAP_LIFETIME_SECONDS,
+} from "./live.js";
 import { askNotification, type PushedAsk } from "./message.js";
 import { createNtfyClient, type Fetch, type NtfyClient } from "./ntfy.js";
 import { applyWaitingTaps } from "./pending-taps.js";
@@ -122,6 +129,8 @@ export function createPush(deps: PushDeps) {
 			if (!config) return problems;
 			const client = createNtfyClient({
 				server: config.server,
+				// pi's start reads the reply topic before going on: a slow server costs at most this, once.
+				timeoutMs: 2_500,
 				...(config.token ? { token: config.token } : {}),
 				...(deps.fetch ? { fetch: deps.fetch } : {}),
 			});
@@ -161,7 +170,7 @@ export function createPush(deps: PushDeps) {
 					judge: (file) => deps.judge(file, cwd),
 					heldElsewhere: deps.heldElsewhere,
 				},
-				`${TAP_LIFETIME_SECONDS}s`,
+				TAP_CACHE_SINCE,
 				track,
 			);
 			if (read.reason) deps.warn(`push: could not read taps from ${config.server}: ${read.reason}`);

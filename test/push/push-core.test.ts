@@ -1,0 +1,182 @@
+/**
+ * The pure core of push: the settings, the tap's token, the messages an ask publishes, and what a reply read from the
+ * reply topic means.
+ */
+import { describe, expect, it } from "vitest";
+import type { AskRequest } from "../../src/core/types.js";
+import { resolvePushConfig } from "../../src/push/config.js";
+import {
+	askNotification,
+	buttonOptions,
+	cutBytes,
+	endedNotification,
+	MAX_MESSAGE_BYTES,
+} from "../../src/push/message.js";
+import { messageOfLine } from "../../src/push/ntfy.js";
+import { judgeTap } from "../../src/push/reply.js";
+import { askIdOf, checkTap, readTap, tapBody } from "../../src/push/tap.js";
+
+const KEY = Buffer.alloc(32, 7);
+const OTHER_KEY = Buffer.alloc(32, 9);
+const NOW = 1_800_000_000;
+const ONE: AskRequest = {
+	questions: [
+		{ question: "Which region?", header: "Region", options: [{ label: "eu" }, { label: "us", description: "cheap" }] },
+	],
+};
+const config = (detail: "minimal" | "full", extra = {}) => {
+	const { config: resolved } = resolvePushConfig(
+		{ server: "https://push.example.org", topic: "t1", replyTopic: "r1", detail, ...extra },
+		{},
+	);
+	if (!resolved) throw new Error("no config");
+	return resolved;
+};
+
+describe("resolvePushConfig", () => {
+	it("is off until a topic is given, and the environment names one for a run", () => {
+		expect(resolvePushConfig(undefined, {}).config).toBeUndefined();
+		const run = resolvePushConfig(undefined, {
+			PI_ASK_USER_PUSH: "https://ntfy.sh/abc_1",
+			PI_ASK_USER_PUSH_AFTER: "0",
+		});
+		expect(run.config).toMatchObject({
+			server: "https://ntfy.sh",
+			topic: "abc_1",
+			replyTopic: "abc_1-reply",
+			afterMs: 0,
+		});
+	});
+	it("is minimal on ntfy.sh and full on a self-hosted server unless told", () => {
+		expect(resolvePushConfig({ topic: "a", replyTopic: "b" }, {}).config?.detail).toBe("minimal");
+		expect(resolvePushConfig({ server: "https://n.example", topic: "a", replyTopic: "b" }, {}).config?.detail).toBe(
+			"full",
+		);
+		expect(resolvePushConfig({ topic: "a", replyTopic: "b" }, { PI_ASK_USER_PUSH_DETAIL: "full" }).config?.detail).toBe(
+			"full",
+		);
+	});
+	it("names what is wrong and leaves it out", () => {
+		const wrong = resolvePushConfig({ server: "http://example.org", topic: "a", replyTopic: "b" }, {});
+		expect(wrong.config).toBeUndefined();
+		expect(wrong.problems.join(" ")).toContain("unencrypted");
+		const bad = resolvePushConfig({ topic: "a b", replyTopic: "r" }, {});
+		expect(bad.config).toBeUndefined();
+		expect(resolvePushConfig({ topic: "a", replyTopic: "b", afterSeconds: -1 }, {}).problems).toHaveLength(1);
+		expect(resolvePushConfig({ topic: "a", replyTopic: "b" }, { PI_ASK_USER_PUSH: "off" }).config).toBeUndefined();
+	});
+});
+
+describe("tap tokens", () => {
+	const ask = askIdOf("session-1", "call-1");
+	it("an ask id is stable and says nothing of the session", () => {
+		expect(askIdOf("session-1", "call-1")).toBe(ask);
+		expect(askIdOf("session-1", "call-2")).not.toBe(ask);
+		expect(ask).not.toContain("session");
+	});
+	it("accepts exactly what this key signed, in time", () => {
+		const read = readTap(tapBody(KEY, ask, 1, NOW + 60));
+		if (read.kind !== "tap") throw new Error(read.kind);
+		expect(checkTap(KEY, read.tap, NOW)).toEqual({ ok: true });
+		expect(checkTap(OTHER_KEY, read.tap, NOW)).toEqual({ ok: false, why: "forged" });
+		expect(checkTap(KEY, { ...read.tap, choice: 0 }, NOW)).toEqual({ ok: false, why: "forged" });
+		expect(checkTap(KEY, { ...read.tap, expires: NOW + 999 }, NOW)).toEqual({ ok: false, why: "forged" });
+		expect(checkTap(KEY, read.tap, NOW + 61)).toEqual({ ok: false, why: "expired" });
+	});
+	it("tells someone else's message from a broken tap", () => {
+		expect(readTap("hello")).toEqual({ kind: "not-a-tap" });
+		expect(readTap('{"kind":"pi-ask-anywhere.tap",')).toMatchObject({ kind: "malformed" });
+		expect(readTap('{"kind":"pi-ask-anywhere.tap","v":1,"ask":"a","choice":-1,"expires":1,"token":"x"}')).toMatchObject(
+			{
+				kind: "malformed",
+			},
+		);
+	});
+});
+
+describe("askNotification", () => {
+	const pushed = { id: "ask1", project: "shop", request: ONE, expires: NOW };
+	it("full: the question, its options and one signed button per option to the reply topic", () => {
+		const message = askNotification(pushed, config("full", { token: "tk_secret" }), KEY);
+		expect(message).toMatchObject({ topic: "t1", sequence_id: "ask1", title: "pi: Region — shop" });
+		expect(message.message).toBe("Which region?\n1. eu\n2. us — cheap");
+		expect(message.actions?.map((a) => [a.action, a.label, a.url, a.headers])).toEqual([
+			["http", "eu", "https://push.example.org/r1", { Authorization: "Bearer tk_secret" }],
+			["http", "us", "https://push.example.org/r1", { Authorization: "Bearer tk_secret" }],
+		]);
+		expect(message.actions?.[1]?.body).toBe(tapBody(KEY, "ask1", 1, NOW));
+	});
+	it("minimal: only that a question waits, and Open when the page's address is known", () => {
+		const message = askNotification(pushed, config("minimal", { openUrl: "http://pc:8787/" }), KEY);
+		expect(message.message).toBe("A question is waiting in shop.");
+		expect(JSON.stringify(message)).not.toContain("Which region");
+		expect(message.actions).toEqual([{ action: "view", label: "Open", url: "http://pc:8787/", clear: true }]);
+	});
+	it("buttons only for one single-choice question with one to three options", () => {
+		expect(buttonOptions(ONE)).toEqual(["eu", "us"]);
+		const four = { questions: [{ question: "q", options: ["a", "b", "c", "d"].map((label) => ({ label })) }] };
+		expect(buttonOptions(four)).toBeUndefined();
+		expect(
+			buttonOptions({ questions: [{ question: "q", options: [{ label: "a" }], multiSelect: true }] }),
+		).toBeUndefined();
+		expect(buttonOptions({ questions: [...ONE.questions, ...ONE.questions] })).toBeUndefined();
+		expect(buttonOptions({ questions: [{ question: "free text" }] })).toBeUndefined();
+	});
+	it("caps the message below ntfy's limit, on a character boundary", () => {
+		const long = { questions: [{ question: "é".repeat(5000) }] };
+		const message = askNotification({ ...pushed, request: long }, config("full"), KEY);
+		expect(Buffer.byteLength(message.message)).toBeLessThanOrEqual(MAX_MESSAGE_BYTES);
+		expect(cutBytes("ab", 10)).toBe("ab");
+		expect(message.message.endsWith("…")).toBe(true);
+	});
+	it("the ended notice replaces the ask's notification", () => {
+		expect(endedNotification(pushed, "terminal", config("full"))).toMatchObject({
+			sequence_id: "ask1",
+			message: "Answered in the terminal.",
+		});
+	});
+});
+
+describe("judgeTap", () => {
+	const ask = "ask1";
+	const open = (a: string) => (a === ask ? { request: ONE, ended: false } : undefined);
+	it("answers with the option the tap names", () => {
+		expect(judgeTap(tapBody(KEY, ask, 1, NOW + 5), KEY, NOW, open)).toEqual({
+			kind: "answer",
+			ask,
+			choice: 1,
+			label: "us",
+		});
+	});
+	it("refuses forged, late, settled and out-of-range taps with one warning each", () => {
+		expect(judgeTap(tapBody(OTHER_KEY, ask, 1, NOW + 5), KEY, NOW, open)).toMatchObject({ kind: "refuse" });
+		expect(judgeTap(tapBody(KEY, ask, 1, NOW - 5), KEY, NOW, open)).toMatchObject({
+			kind: "refuse",
+			warning: expect.stringContaining("too late"),
+		});
+		expect(judgeTap(tapBody(KEY, ask, 1, NOW + 5), KEY, NOW, () => ({ request: ONE, ended: true }))).toMatchObject({
+			kind: "refuse",
+			warning: expect.stringContaining("already answered"),
+		});
+		expect(judgeTap(tapBody(KEY, ask, 5, NOW + 5), KEY, NOW, open)).toMatchObject({
+			kind: "refuse",
+			warning: expect.stringContaining("option"),
+		});
+	});
+	it("leaves alone what is not a tap or names an ask that is not here", () => {
+		expect(judgeTap("hi", KEY, NOW, open)).toEqual({ kind: "ignore" });
+		expect(judgeTap(tapBody(KEY, "elsewhere", 0, NOW + 5), KEY, NOW, open)).toEqual({ kind: "ignore" });
+	});
+});
+
+describe("messageOfLine", () => {
+	it("reads message events and skips open, keepalive and garbage", () => {
+		expect(messageOfLine('{"id":"a","time":5,"event":"message","topic":"t","message":"m"}')).toEqual({
+			id: "a",
+			time: 5,
+			message: "m",
+		});
+		expect(messageOfLine('{"id":"a","time":5,"event":"open","topic":"t"}')).toBeUndefined();
+		expect(messageOfLine("{not json")).toBeUndefined();
+	});
+});
