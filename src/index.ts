@@ -6,6 +6,7 @@ import { realpathSync, writeSync } from "node:fs";
 import type { ExtensionAPI, ExtensionContext } from "@mariozechner/pi-coding-agent";
 import { createChildren } from "./children/children.js";
 import { createQuestionsCommand } from "./commands/questions.js";
+import { TOOL_NAME } from "./core/prompt.js";
 import { imageSupport } from "./host/image-support.js";
 import { loadPiModules } from "./host/pi-modules.js";
 import { createSettingsSource } from "./host/settings.js";
@@ -14,6 +15,7 @@ import { fileAsksMade } from "./lifecycle/asks-made.js";
 import { fileLedger } from "./lifecycle/ledger.js";
 import { createLifecycle } from "./lifecycle/lifecycle.js";
 import { registerWhenFree } from "./lifecycle/tool-owner.js";
+import { answersFingerprint, createToolWriteWatch, fileToolWritten } from "./lifecycle/tool-writes.js";
 import { pendingTrust } from "./lifecycle/trust-verdict.js";
 import { createClaims } from "./pending/claims.js";
 import { readRegularFile } from "./pending/regular-file.js";
@@ -65,6 +67,12 @@ export default async function askUser(pi: ExtensionAPI) {
 		folderOfAsk: asksMade.folderOf,
 	});
 	const claims = createClaims();
+	const toolWritten = fileToolWritten(agentDir);
+	const toolWrites = createToolWriteWatch({
+		record: toolWritten,
+		ownTool: TOOL_NAME,
+		warn: (text) => writeSync(2, `${text}\n`),
+	});
 	const supportOfImages = (ctx: ExtensionContext) =>
 		imageSupport({ model: ctx.model, agentDir, cwd: ctx.cwd, read: readRegularFile });
 	const structuredRpc = process.env.PI_ASK_USER_RPC_PROTOCOL === "structured";
@@ -88,6 +96,7 @@ export default async function askUser(pi: ExtensionAPI) {
 		ledger,
 		asksMade,
 		trust,
+		answersWrittenByTool: (file) => toolWritten.has(answersFingerprint(file)),
 		piExports: host.codingAgent,
 		claims,
 		imageSupport: supportOfImages,
@@ -127,6 +136,11 @@ export default async function askUser(pi: ExtensionAPI) {
 		await lifecycle.sessionStart(event, ctx);
 	});
 	pi.on("input", lifecycle.input);
+	// A tool call never answers the person's questions for them (lifecycle/tool-writes.ts).
+	pi.on("tool_call", (event, ctx) => toolWrites.toolCall(event, ctx.cwd));
+	pi.on("tool_result", (event, ctx) => {
+		toolWrites.toolResult(event, ctx.cwd);
+	});
 	pi.on("message_end", lifecycle.sessionMayHaveChanged);
 	pi.on("turn_end", lifecycle.sessionMayHaveChanged);
 	pi.on("agent_end", lifecycle.agentEnd);

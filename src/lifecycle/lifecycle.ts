@@ -42,6 +42,8 @@ export interface LifecycleEdges extends ProcessEdges {
 	asksMade: AsksMade;
 	/** The verdict on a pending file (trust-verdict.ts). */
 	trust: FindingsDeps["trust"];
+	/** Whether a pending file's filled-in answers were written by a tool call during a run (tool-writes.ts). */
+	answersWrittenByTool: FindingsDeps["answersWrittenByTool"];
 	/** Ends the process now with exit code 1 (questions that could not be saved must not reach the model). */
 	exitNow(): never;
 	/** pi-coding-agent as the running pi loaded it (its `parseArgs`, where it exports one). */
@@ -220,6 +222,7 @@ export function createLifecycle(pi: ExtensionAPI, edges: LifecycleEdges) {
 		pendingFileFor: (ctx, ask) => pendingFileFor(ctx, ask.request, ask.toolCallId),
 		recordPending: (toolCallId, shownPath) => record({ toolCallId, state: "pending", pendingFile: shownPath }),
 		trust: edges.trust,
+		answersWrittenByTool: edges.answersWrittenByTool,
 		readImage: imageReader(ctx),
 	});
 
@@ -245,7 +248,9 @@ export function createLifecycle(pi: ExtensionAPI, edges: LifecycleEdges) {
 		const flag = pi.getFlag("answers");
 		const answersFlag = typeof flag === "string" && flag.trim() !== "" ? flag : undefined;
 		const run = { frontEnd: state.kind, prompt: commandLine.prompt, continued: commandLine.continued, answersFlag };
-		await carryOut(ctx, planStartup(findStartup(ctx, run, findingsDeps(ctx))), commandLine.prompt);
+		const findings = findStartup(ctx, run, findingsDeps(ctx));
+		for (const line of findings.ignored) frontEnd(ctx).tell(`pi-ask-anywhere: ${line}`, "warning");
+		await carryOut(ctx, planStartup(findings), commandLine.prompt);
 	}
 
 	async function input(event: InputEvent, ctx: ExtensionContext): Promise<InputEventResult> {
@@ -258,6 +263,7 @@ export function createLifecycle(pi: ExtensionAPI, edges: LifecycleEdges) {
 				ctx.cwd,
 				edges.trust,
 				imageReader(ctx),
+				edges.answersWrittenByTool,
 			);
 		} catch (error) {
 			// Nothing has been consumed yet: every pending file is still on disk.

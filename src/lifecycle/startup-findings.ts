@@ -7,6 +7,7 @@ import { resolve } from "node:path";
 import type { ExtensionContext } from "@mariozechner/pi-coding-agent";
 import type { ImageReader } from "../core/answer-input.js";
 import type { Question } from "../core/types.js";
+import { filledAnswersIgnored } from "../pending/inbox.js";
 import {
 	displayPath,
 	isProjectPendingFile,
@@ -18,10 +19,17 @@ import {
 	readPendingText,
 	savePendingFile,
 } from "../pending/pending-file.js";
+import { filledAnswersCount, mayAnswerHere } from "../pending/permission.js";
 import type { PendingVerdict } from "../pending/trust.js";
 import { asksOnBranch, openAsks, type SessionAsk } from "./ask-records.js";
 import { type EditedAnswers, editedAnswers } from "./edited-answers.js";
-import type { ForeignPending, OpenAsk, StartupFindings } from "./startup-plan.js";
+import { answersInText } from "./tool-writes.js";
+
+function filledAnswersIgnoredNotice(shownPath: string): string {
+	return filledAnswersIgnored(shownPath, "written-by-tool", { trusted: true });
+}
+
+import type { FilledPending, ForeignPending, OpenAsk, StartupFindings } from "./startup-plan.js";
 
 export interface FindingsDeps {
 	/** The asks of a session settled from another (the settled-elsewhere ledger). */
@@ -34,6 +42,8 @@ export interface FindingsDeps {
 	trust(file: PendingFile, cwd: string): PendingVerdict;
 	/** Reads the images an answer names (pending/answer-images.ts). */
 	readImage: ImageReader;
+	/** Whether a pending file's filled-in answers were written by a tool call during a run (not by the person). */
+	answersWrittenByTool(file: { toolCallId: string; questions: readonly { answer: unknown }[] }): boolean;
 }
 
 /**
@@ -74,6 +84,7 @@ export function findOpenAsks(
 	ctx: ExtensionContext,
 	entries: () => readonly PendingEntry[],
 	deps: FindingsDeps,
+	ignored?: string[],
 ): OpenAsk[] {
 	const sessionId = ctx.sessionManager.getSessionId();
 	const asks = openAsks(asksOnBranch(ctx.sessionManager.getBranch()), deps.settledElsewhere(sessionId));
@@ -93,14 +104,15 @@ export function findOpenAsks(
 			deps.recordPending(ask.toolCallId, displayPath(ctx.cwd, path));
 		}
 		const shownPath = displayPath(ctx.cwd, path);
-		const edited = editedIn(
-			readPendingText(ctx.cwd, path),
-			shownPath,
-			ask.toolCallId,
-			request.questions,
-			deps.readImage,
-		);
+		const read = readPendingText(ctx.cwd, path);
+		const edited = editedIn(read, shownPath, ask.toolCallId, request.questions, deps.readImage);
 		if (edited.kind === "other-ask") return [{ toolCallId: ask.toolCallId, request, edited: { kind: "none" } }];
+		const written = read?.kind === "readable" ? answersInText(read.text) : undefined;
+		if (edited.kind === "answered" && written && deps.answersWrittenByTool(written)) {
+			// The questions still wait for the person; the answers a tool call wrote are not theirs.
+			ignored?.push(filledAnswersIgnoredNotice(shownPath));
+			return [{ toolCallId: ask.toolCallId, request, path, shownPath, edited: { kind: "none" } }];
+		}
 		return [{ toolCallId: ask.toolCallId, request, path, shownPath, edited }];
 	});
 }
@@ -137,6 +149,54 @@ export function findForeignPending(
 	return found.reverse();
 }
 
+/**
+ * Other sessions' pending files in the project whose answers the person filled in and which may be delivered here
+ * (the one rule, pending/permission.ts: this user's pi wrote them, nothing settled them, no tool call wrote the
+ * answers), oldest first: `pi -c` continues the newest session, which may not be the one that asked.
+ */
+export function findFilledElsewhere(
+	ctx: ExtensionContext,
+	entries: readonly PendingEntry[],
+	open: readonly OpenAsk[],
+	deps: Pick<FindingsDeps, "trust" | "readImage" | "answersWrittenByTool">,
+	ignored: string[],
+): FilledPending[] {
+	const sessionId = ctx.sessionManager.getSessionId();
+	const mine = new Set(open.map((a) => a.toolCallId));
+	return entries.flatMap((entry): FilledPending[] => {
+		const file = entry.file;
+		if (!file || file.sessionId === sessionId || mine.has(file.toolCallId)) return [];
+		if (!file.questions.some((question) => question.answer !== null)) return [];
+		const trust = deps.trust(file, ctx.cwd);
+		const permission = mayAnswerHere({ verdict: trust, answersWrittenByTool: deps.answersWrittenByTool(file) });
+		if (permission.kind === "answer" && permission.filledAnswers === "ignore") {
+			ignored.push(filledAnswersIgnored(displayPath(ctx.cwd, entry.path), permission.because, trust));
+		}
+		if (!filledAnswersCount(permission)) return [];
+		const shownPath = displayPath(ctx.cwd, entry.path);
+		const edited = editedIn(
+			readPendingText(ctx.cwd, entry.path),
+			shownPath,
+			file.toolCallId,
+			file.request.questions,
+			deps.readImage,
+		);
+		if (edited.kind !== "answered") return [];
+		return [
+			{
+				path: entry.path,
+				shownPath,
+				sessionId: file.sessionId,
+				toolCallId: file.toolCallId,
+				request: file.request,
+				...(file.task !== undefined ? { task: file.task } : {}),
+				trust,
+				outcome: edited.outcome,
+			},
+		];
+	});
+}
+
 /** The messages refusing the project's pending files of a newer version, oldest first. */
 export function findNewerPending(entries: readonly PendingEntry[]): string[] {
 	return entries.flatMap((entry) => (entry.error instanceof NewerPendingFileError ? [entry.error.message] : []));
@@ -157,13 +217,18 @@ export function findStartup(
 		listed ??= listPendingFiles(ctx.cwd);
 		return listed;
 	};
-	const open = findOpenAsks(ctx, entries, deps);
+	const ignored: string[] = [];
+	const open = findOpenAsks(ctx, entries, deps, ignored);
 	const needForeign = run.answersFlag !== undefined && open.length === 0 && !run.continued;
+	// Option B (fill in the file, then `pi -c`) must work whichever session `-c` continues.
+	const needFilled = run.answersFlag === undefined && run.continued;
 	return {
 		...run,
 		readImage: deps.readImage,
 		open,
 		foreign: needForeign ? findForeignPending(ctx, entries(), open, deps) : [],
+		filledElsewhere: needFilled ? findFilledElsewhere(ctx, entries(), open, deps, ignored) : [],
 		newer: needForeign ? findNewerPending(entries()) : [],
+		ignored,
 	};
 }

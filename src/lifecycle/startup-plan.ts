@@ -5,7 +5,7 @@
  * plan out. The rules are the README's "When answers are used".
  */
 import { type ImageReader, outcomeFromAnswersText } from "../core/answer-input.js";
-import type { AskRequest } from "../core/types.js";
+import type { AskOutcome, AskRequest } from "../core/types.js";
 import { CLI } from "../i18n/use-language.js";
 import { type Delivery, deliveryImages, formatStructuredDelivery } from "../pending/delivery.js";
 import { type PendingVerdict, verdictReason } from "../pending/trust.js";
@@ -36,6 +36,11 @@ export interface ForeignPending {
 	trust: PendingVerdict;
 }
 
+/** Another session's pending file whose filled-in answers may be delivered here. */
+export interface FilledPending extends ForeignPending {
+	outcome: Extract<AskOutcome, { kind: "answered" }>;
+}
+
 export interface StartupFindings {
 	frontEnd: FrontEndKind;
 	/** A message or `@file` on the command line. */
@@ -50,6 +55,10 @@ export interface StartupFindings {
 	open: readonly OpenAsk[];
 	/** Other sessions' pending files in the project, oldest first. */
 	foreign: readonly ForeignPending[];
+	/** Other sessions' pending files the person filled in (found when a session goes on with `-c`), oldest first. */
+	filledElsewhere: readonly FilledPending[];
+	/** Files whose filled-in answers were not used, and why (one line each, told at start). */
+	ignored: readonly string[];
 	/** Why the project's pending files of a newer version are refused (one message per file). */
 	newer: readonly string[];
 }
@@ -190,12 +199,27 @@ export function planStartup(findings: StartupFindings): StartupPlan {
 				]
 			: [],
 	);
-	if (deliveries.length > 0) {
-		const notices = deliveries.map(
-			(d) =>
-				`delivering the answers filled into ${findings.open.find((a) => a.toolCallId === d.toolCallId)?.shownPath ?? "the pending file"}`,
-		);
-		return { kind: "deliver", deliveries, when: deliverWhen(findings), notices };
+	const fromElsewhere = findings.filledElsewhere.map(
+		(filled): Delivery => ({
+			toolCallId: filled.toolCallId,
+			text: formatStructuredDelivery(filled, filled.outcome, false),
+			source: `the answers filled into ${filled.shownPath}`,
+			...deliveryImages(filled.outcome),
+			path: filled.path,
+			fromSession: filled.sessionId,
+		}),
+	);
+	if (deliveries.length > 0 || fromElsewhere.length > 0) {
+		const notices = [
+			...deliveries.map(
+				(d) =>
+					`delivering the answers filled into ${findings.open.find((a) => a.toolCallId === d.toolCallId)?.shownPath ?? "the pending file"}`,
+			),
+			...findings.filledElsewhere.map((filled) =>
+				CLI.notices.answeredFrom(questionList(filled.request), filled.shownPath),
+			),
+		];
+		return { kind: "deliver", deliveries: [...deliveries, ...fromElsewhere], when: deliverWhen(findings), notices };
 	}
 	const newest = findings.open.at(-1);
 	if (newest && withUi(findings.frontEnd)) return { kind: "reask", ask: newest };

@@ -57,6 +57,8 @@ function findings(overrides: Partial<StartupFindings>): StartupFindings {
 		readImage: (path) => ({ ok: false, reason: `${path}: no images here`, problem: { kind: "not-image", name: path } }),
 		open: [],
 		foreign: [],
+		filledElsewhere: [],
+		ignored: [],
 		newer: [],
 		...overrides,
 	};

@@ -1,0 +1,138 @@
+/**
+ * Answers in a pending file are the person's only if no tool call of a run wrote them. A prompt-injected model could
+ * otherwise fill in its own questions with its write tool, and the person's next `pi -c` would send them as theirs.
+ * So a tool call that names a pending file (pi's write and edit tools, or any tool with a `path`) is refused before
+ * it runs, and after any other tool call (a shell command can write files it never names) the pending files changed
+ * meanwhile have their answers fingerprinted in this user's record (`<agentDir>/pi-ask-user/tool-written.jsonl`):
+ * those exact answers never count as the person's (pending/permission.ts). An edit by the person changes them.
+ */
+import { createHash } from "node:crypto";
+import * as fs from "node:fs";
+import { join, resolve } from "node:path";
+import { isRecord } from "../core/json.js";
+import { isProjectPendingPath, parsePendingFile } from "../pending/pending-file.js";
+import { jsonLinesFile } from "./ledger.js";
+
+/** The answers of one ask as they stand: a person's edit gives another fingerprint. */
+export function answersFingerprint(file: { toolCallId: string; questions: readonly { answer: unknown }[] }): string {
+	const answers = file.questions.map((question) => question.answer);
+	return createHash("sha256")
+		.update(JSON.stringify([file.toolCallId, answers]))
+		.digest("base64url");
+}
+
+export interface ToolWrittenRecord {
+	add(fingerprint: string): void;
+	has(fingerprint: string): boolean;
+}
+
+/** The record in this user's own folder (never the project's, which a cloned repository could fill). */
+export function fileToolWritten(agentDir: string): ToolWrittenRecord {
+	const lines = jsonLinesFile<{ fingerprint: string }, Set<string>>(
+		agentDir,
+		"tool-written.jsonl",
+		(records) =>
+			new Set(records.flatMap((r) => (isRecord(r) && typeof r.fingerprint === "string" ? [r.fingerprint] : []))),
+	);
+	return {
+		add: (fingerprint) => lines.add({ fingerprint }),
+		has: (fingerprint) => {
+			try {
+				return lines.current().has(fingerprint);
+			} catch {
+				// The record cannot be read: whether a tool wrote these answers is unknown, so they do not count.
+				return true;
+			}
+		},
+	};
+}
+
+/** The ask and answers in a pending file's text, for a fingerprint; `undefined` when it holds none. */
+export function answersInText(text: string): { toolCallId: string; questions: { answer: unknown }[] } | undefined {
+	try {
+		const data: unknown = JSON.parse(text);
+		if (!isRecord(data) || typeof data.toolCallId !== "string" || !Array.isArray(data.questions)) return undefined;
+		return {
+			toolCallId: data.toolCallId,
+			questions: data.questions.map((q: unknown) => ({ answer: isRecord(q) ? (q.answer ?? null) : null })),
+		};
+	} catch {
+		return undefined;
+	}
+}
+
+/** The paths a tool call's arguments name (pi's tools use `path`; other agents' tools `file_path` or `file`). */
+function namedPaths(input: unknown): string[] {
+	if (!isRecord(input)) return [];
+	return ["path", "file_path", "filePath", "file"].flatMap((key) => {
+		const value = input[key];
+		return typeof value === "string" ? [value] : [];
+	});
+}
+
+/** The project's pending files (by name) changed since `since` (ms), read without following a symlink. */
+function changedPendingFiles(cwd: string, since: number): string[] {
+	const dir = join(cwd, ".pi");
+	let names: string[];
+	try {
+		names = fs.readdirSync(dir);
+	} catch {
+		return [];
+	}
+	return names.flatMap((name) => {
+		const path = join(dir, name);
+		if (!isProjectPendingPath(cwd, path)) return [];
+		const stat = fs.lstatSync(path, { throwIfNoEntry: false });
+		// mtime has a coarse resolution on some file systems: a second of slack errs towards distrust.
+		return stat?.isFile() && stat.mtimeMs >= since - 1_000 ? [path] : [];
+	});
+}
+
+export interface ToolWriteWatch {
+	/** `tool_call`: refuses a call that names a pending file; remembers when the others started. */
+	toolCall(
+		event: { toolCallId: string; toolName: string; input: unknown },
+		cwd: string,
+	): { block: true; reason: string } | undefined;
+	/** `tool_result`: fingerprints the answers of pending files changed while the call ran. */
+	toolResult(event: { toolCallId: string; toolName: string }, cwd: string): void;
+}
+
+export function createToolWriteWatch(deps: {
+	record: ToolWrittenRecord;
+	/** Our own tool: it writes pending files itself, with no answers. */
+	ownTool: string;
+	now?: () => number;
+	warn?: (text: string) => void;
+}): ToolWriteWatch {
+	const now = deps.now ?? Date.now;
+	const started = new Map<string, number>();
+	return {
+		toolCall(event, cwd) {
+			if (event.toolName === deps.ownTool) return undefined;
+			const named = namedPaths(event.input).find((path) => isProjectPendingPath(cwd, resolve(cwd, path)));
+			if (named !== undefined) {
+				return {
+					block: true,
+					reason: `${named} holds questions for the person; only they answer them (in the file, with --answers, or /questions)`,
+				};
+			}
+			started.set(event.toolCallId, now());
+			return undefined;
+		},
+		toolResult(event, cwd) {
+			const since = started.get(event.toolCallId);
+			started.delete(event.toolCallId);
+			if (since === undefined) return;
+			for (const path of changedPendingFiles(cwd, since)) {
+				try {
+					const file = parsePendingFile(fs.readFileSync(path, "utf8"), path);
+					if (file.questions.some((question) => question.answer !== null)) deps.record.add(answersFingerprint(file));
+				} catch (error) {
+					// Unreadable or unparsable: no answers in it can be delivered anyway.
+					deps.warn?.(`pi-ask-anywhere: ${(error as Error).message}`);
+				}
+			}
+		},
+	};
+}
