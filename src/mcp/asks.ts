@@ -23,6 +23,11 @@ export interface OpenAsk {
 	readonly deadline: number;
 	/** Aborted once the person decided (with the channel that won as its reason): the other channels stop. */
 	readonly decided: AbortSignal;
+	/**
+	 * Aborted once the decision was handed to a call: only then is the pending file removed, so that answers decided
+	 * but never fetched (the client went away first) are not lost with it.
+	 */
+	readonly handedOut: AbortSignal;
 	/** The pending file, as the client is told it (relative to its folder), once it is written. */
 	pendingFile?: string;
 }
@@ -33,6 +38,7 @@ interface Entry extends OpenAsk {
 	waiter?: (status: McpStatus) => void;
 	timedOutTold: boolean;
 	stopChannels: AbortController;
+	delivered: AbortController;
 }
 
 /** Why a call may not see an ask: it is not there, or it is another client's (told the same way). */
@@ -89,6 +95,7 @@ export function createAskBook(options: AskBookOptions = {}): AskBook {
 		entry.waiter = undefined;
 		entries.delete(entry.id);
 		waiter({ kind: "settled", outcome: entry.decision });
+		entry.delivered.abort();
 		return true;
 	}
 
@@ -99,14 +106,17 @@ export function createAskBook(options: AskBookOptions = {}): AskBook {
 				throw new Error(`this client already has ${undecided} open asks; wait for their answers first`);
 			}
 			const stopChannels = new AbortController();
+			const delivered = new AbortController();
 			const entry: Entry = {
 				id: newId(),
 				owner,
 				ask,
 				deadline: now() + ask.timeoutMs,
 				decided: stopChannels.signal,
+				handedOut: delivered.signal,
 				timedOutTold: false,
 				stopChannels,
+				delivered,
 			};
 			entries.set(entry.id, entry);
 			return entry;
@@ -125,6 +135,7 @@ export function createAskBook(options: AskBookOptions = {}): AskBook {
 			if (!entry || entry.owner !== owner) return Promise.reject(new UnknownAskError(id));
 			if (entry.decision) {
 				entries.delete(id);
+				entry.delivered.abort();
 				return Promise.resolve({ kind: "settled", outcome: entry.decision });
 			}
 			// One call at a time hears the answer: an earlier call still waiting is told "pending".

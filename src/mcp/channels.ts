@@ -33,7 +33,7 @@ const FILE_SETTLE_MS = 1_500;
 
 /**
  * Writes the ask's questions into `<folder>/.pi/pending-questions[-N].json` and reads it until answers appear
- * there (filled in by hand, or written by the web page); the file is removed once the ask is decided anywhere. A
+ * there (filled in by hand, or written by the web page); the file is removed once the client has the decision. A
  * file that goes away (cleared) stops this channel only.
  */
 export function startPendingFile(book: AskBook, ask: OpenAsk, folder: string, sessionId: string, log: Log): void {
@@ -70,7 +70,7 @@ export function startPendingFile(book: AskBook, ask: OpenAsk, folder: string, se
 			const outcome = answersFromPendingFile(file, undefined, basename(path));
 			if (!outcome) return;
 			stop();
-			if (book.decide(ask.id, outcome, "pending-file")) removePendingFile(path);
+			book.decide(ask.id, outcome, "pending-file");
 		} catch (error) {
 			// A half-edited file, or images named (they cannot be read for a client): the person fixes it; nothing is taken.
 			const message = `${ask.pendingFile}: ${error instanceof PendingFileError ? error.message : String(error)}`;
@@ -79,15 +79,10 @@ export function startPendingFile(book: AskBook, ask: OpenAsk, folder: string, se
 		}
 	}, FILE_POLL_MS);
 	timer.unref();
-	ask.decided.addEventListener(
-		"abort",
-		() => {
-			stop();
-			// Decided elsewhere: the file's questions are answered; nobody should answer them again.
-			if (ask.decided.reason !== "pending-file") removeIfStillAsked(folder, path, ask.id);
-		},
-		{ once: true },
-	);
+	ask.decided.addEventListener("abort", stop, { once: true });
+	// The client has the answers: nobody should answer these questions again. Until then the file stays, with the
+	// person's answers when they gave them there.
+	ask.handedOut.addEventListener("abort", () => removeIfStillAsked(folder, path, ask.id), { once: true });
 }
 
 function removeIfStillAsked(folder: string, path: string, askId: string): void {

@@ -160,6 +160,16 @@ describe("the ask book", () => {
 		await expect(book.wait("a", open.id, 0)).rejects.toThrow(UnknownAskError);
 	});
 
+	it("a decision nobody waits for is kept (handedOut not yet) until a call fetches it", async () => {
+		const book = createAskBook();
+		const open = book.open("a", ask);
+		book.decide(open.id, answered, "elicitation");
+		expect(open.decided.aborted).toBe(true);
+		expect(open.handedOut.aborted).toBe(false);
+		expect(await book.wait("a", open.id, 0)).toMatchObject({ kind: "settled" });
+		expect(open.handedOut.aborted).toBe(true);
+	});
+
 	it("another owner's ask is unknown to it; a second wait ends the first with pending", async () => {
 		const book = createAskBook();
 		const open = book.open("a", ask);

@@ -185,9 +185,12 @@ describe.concurrent("pi-ask-anywhere mcp", () => {
 		// Giving up was no cancel: the questions still wait in the file.
 		expect(pendingFiles(session.folder)).toHaveLength(1);
 		fillInByHand(path, ["SQLite"]);
-		await waitFor(() => (pendingFiles(session.folder).length === 0 ? true : undefined), "the answer to be taken");
+		await waitFor(() => (session.stderr().includes("through pending-file") ? true : undefined), "the answer");
+		// Taken, but nobody has it yet: the file with the person's answers stays until the client fetches them.
+		expect(pendingFiles(session.folder)).toHaveLength(1);
 		const waited = await session.client.callTool({ name: "ask_user_wait", arguments: { askId } });
 		expect(resultJson(waited as never)).toMatchObject({ answered: true, answers: [{ values: ["SQLite"] }] });
+		await waitFor(() => (pendingFiles(session.folder).length === 0 ? true : undefined), "the file to go");
 		// Exactly once: the answers were handed out; the ask is gone.
 		const again = await session.client.callTool({ name: "ask_user_wait", arguments: { askId } });
 		expect(again.isError).toBe(true);
