@@ -132,7 +132,7 @@ export default async function askUser(pi: ExtensionAPI) {
 		if (settings.enabled) registerTool(ctx);
 		await children.sessionStart(ctx);
 		// Taps made while no pi ran are written into their pending files before pi looks at them.
-		await push.sessionStart(ctx.cwd);
+		await push.sessionStart(ctx.cwd, (text) => lifecycle.frontEnd(ctx).tell(`pi-ask-anywhere: ${text}`, "warning"));
 		await lifecycle.sessionStart(event, ctx);
 	});
 	pi.on("input", lifecycle.input);

@@ -155,7 +155,7 @@ export function createPush(deps: PushDeps) {
 		 * At a session start, before pi looks at the pending files: taps made while no pi ran are written into the
 		 * files they answer. Only when this folder has pending questions; bounded by the client's timeout.
 		 */
-		async sessionStart(cwd: string): Promise<void> {
+		async sessionStart(cwd: string, warn: (text: string) => void = deps.warn): Promise<void> {
 			if (!active) return;
 			if (!listPendingFiles(cwd).some((entry) => entry.file !== undefined)) return;
 			const { config, client } = active;
@@ -166,14 +166,14 @@ export function createPush(deps: PushDeps) {
 					key: keyOf(),
 					client,
 					now,
-					warn: deps.warn,
+					warn,
 					judge: (file) => deps.judge(file, cwd),
 					heldElsewhere: deps.heldElsewhere,
 				},
 				TAP_CACHE_SINCE,
 				track,
 			);
-			if (read.reason) deps.warn(`push: could not read taps from ${config.server}: ${read.reason}`);
+			if (read.reason) warn(`push: could not read taps from ${config.server}: ${read.reason}`);
 		},
 
 		/** The remote side of a dialog ask, with the phone joined when push is on and there is a dialog. */

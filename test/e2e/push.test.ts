@@ -6,7 +6,7 @@
  * published, and a tap reaches the pending file through `pi-ask-anywhere push listen` or the next pi start.
  */
 import { type ChildProcess, spawn } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { tapBody } from "../../src/push/tap.js";
@@ -14,6 +14,7 @@ import { type NtfyStandIn, type StoredAction, startNtfyStandIn } from "../push/n
 import {
 	createWorkspace,
 	expectSuccess,
+	KEYS,
 	PI,
 	piArgs,
 	ROOT,
@@ -204,4 +205,58 @@ describe("push through ntfy (a local stand-in)", () => {
 		const delivered = ws.lastMessages().find((m) => m.role === "user" && m.text.includes("<ask_user_answers"));
 		expect(delivered?.text).toContain("ap-south");
 	}, 120_000);
+
+	it("publishes nothing while the person types in the dialog, and once they stop for afterSeconds", async () => {
+		ws.script([{ toolCall: { name: "ask_user", arguments: ASK } }, { text: "Thanks, noted." }]);
+		const session = startTui(ws, ["go"], { env: { ...pushEnv(), PI_ASK_USER_PUSH_AFTER: "3" } });
+		tui = session;
+		await session.waitFor("Deploy to which region?", 40_000);
+		const typedUntil = Date.now() + 6_000;
+		for (let i = 0; Date.now() < typedUntil; i++) {
+			session.type(i % 2 === 0 ? KEYS.down : KEYS.up);
+			await sleep(700);
+		}
+		expect(ntfy.messages(TOPIC)).toHaveLength(0);
+		const [published] = await ntfy.waitForMessages(TOPIC, 1, 15_000);
+		expect(published?.time).toBeGreaterThanOrEqual(Math.floor(typedUntil / 1000) + 2);
+	}, 90_000);
+
+	it("reads the settings file's push object, and sends the access token of a protected server", async () => {
+		await ntfy.close();
+		ntfy = await startNtfyStandIn({ token: "tk_e2e" });
+		mkdirSync(join(ws.agentDir, "pi-ask-user"), { recursive: true });
+		writeFileSync(
+			join(ws.agentDir, "pi-ask-user", "settings.json"),
+			JSON.stringify({
+				push: { server: ntfy.url, topic: TOPIC, replyTopic: "my-replies", token: "tk_e2e", detail: "full" },
+			}),
+		);
+		ws.script([{ toolCall: { name: "ask_user", arguments: ASK } }, { echo: true }]);
+		const run = expectSuccess(await runPiAsync(ws, piArgs(["-p", "go"])));
+		expect(run.stderr).not.toContain("push:");
+		const [published] = await ntfy.waitForMessages(TOPIC, 1, 5_000);
+		expect(ntfy.requests.find((r) => r.method === "POST")?.authorization).toBe("Bearer tk_e2e");
+		const button = buttonsOf(published?.actions)[1] as StoredAction;
+		expect(button).toMatchObject({ url: `${ntfy.url}/my-replies`, headers: { Authorization: "Bearer tk_e2e" } });
+		expect(await ntfy.tap(button)).toBe(200);
+		expectSuccess(await runPiAsync(ws, piArgs(["-p", "-c"])));
+		const delivered = ws.lastMessages().find((m) => m.role === "user" && m.text.includes("<ask_user_answers"));
+		expect(delivered?.text).toContain("us-east");
+	}, 120_000);
+
+	it("a server that is down costs print mode one line and nothing else", async () => {
+		const url = ntfy.url;
+		await ntfy.close();
+		ws.script([{ toolCall: { name: "ask_user", arguments: ASK } }, { echo: true }]);
+		const started = Date.now();
+		const run = expectSuccess(
+			await runPiAsync(ws, piArgs(["-p", "go"]), { env: { ...pushEnv(), PI_ASK_USER_PUSH: `${url}/${TOPIC}` } }),
+		);
+		const lines = run.stderr.split("\n").filter((line) => line.includes("push:"));
+		expect(lines).toHaveLength(1);
+		expect(lines[0]).toContain("could not publish the question");
+		expect(readJson(ws.pendingPath())).toMatchObject({ questions: [{ question: "Deploy to which region?" }] });
+		expect(Date.now() - started).toBeLessThan(60_000);
+		ntfy = await startNtfyStandIn();
+	}, 90_000);
 });
