@@ -11,6 +11,7 @@ import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { tapBody } from "../../src/push/tap.js";
 import { type NtfyStandIn, type StoredAction, startNtfyStandIn } from "../push/ntfy-stand-in.js";
+import { startWebCommand } from "../web/web-command.js";
 import {
 	createWorkspace,
 	expectSuccess,
@@ -258,5 +259,21 @@ describe("push through ntfy (a local stand-in)", () => {
 		expect(readJson(ws.pendingPath())).toMatchObject({ questions: [{ question: "Deploy to which region?" }] });
 		expect(Date.now() - started).toBeLessThan(60_000);
 		ntfy = await startNtfyStandIn();
+	}, 90_000);
+
+	it("pi-ask-anywhere web applies a tap to the pending file at once too", async () => {
+		ws.script([{ toolCall: { name: "ask_user", arguments: ASK } }, { echo: true }]);
+		expectSuccess(await runPiAsync(ws, piArgs(["-p", "go"]), { env: pushEnv() }));
+		const [published] = await ntfy.waitForMessages(TOPIC, 1, 5_000);
+		const web = await startWebCommand(ws.cwd, { ...ws.env, ...pushEnv() });
+		try {
+			await ntfy.tap(buttonsOf(published?.actions)[1] as StoredAction);
+			for (const started = Date.now(); !web.output().includes("a tap answered"); await sleep(100)) {
+				if (Date.now() - started > 20_000) throw new Error(`the web command wrote nothing; it said:\n${web.output()}`);
+			}
+			expect((readJson(ws.pendingPath()) as { questions: { answer: unknown }[] }).questions[0]?.answer).toBe("us-east");
+		} finally {
+			await web.stop();
+		}
 	}, 90_000);
 });
