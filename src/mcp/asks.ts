@@ -13,7 +13,7 @@ import type { McpStatus } from "./result.js";
 export type Decision = Extract<AskOutcome, { kind: "answered" | "cancelled" }>;
 
 /** Where a decision came from, for the log. */
-export type Channel = "elicitation" | "web" | "pending-file";
+export type Channel = "elicitation" | "web" | "push" | "pending-file";
 
 export interface OpenAsk {
 	readonly id: string;

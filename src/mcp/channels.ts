@@ -1,8 +1,8 @@
 /**
  * The places where the person answers an MCP ask, each started when the ask opens and stopped once the person
  * decided anywhere (the ask book keeps the first decision only): the client's own dialog through elicitation, this
- * product's web page through the agent protocol a running `pi-ask-anywhere web` speaks, and a pending file in the
- * client's project folder. A channel that fails or goes away is no answer: the others keep waiting. Nothing here
+ * product's web page through the agent protocol a running `pi-ask-anywhere web` speaks, the phone through push (when
+ * the person set it up for pi), and a pending file in the client's project folder. A channel that fails or goes away is no answer: the others keep waiting. Nothing here
  * throws into the server; every failure is logged.
  */
 import { basename } from "node:path";
@@ -16,6 +16,7 @@ import {
 	removePendingFile,
 	savePendingFile,
 } from "../pending/pending-file.js";
+import { ANSWERED_ON_WEB, type LivePush } from "../push/live.js";
 import type { RemoteBridge } from "../remote/bridge.js";
 import { ANSWERED_ELSEWHERE, type Asker } from "../remote/protocol.js";
 import type { AskBook, OpenAsk } from "./asks.js";
@@ -137,4 +138,30 @@ export function startElicitation(book: AskBook, ask: OpenAsk, elicit: Elicit, lo
 			if (!stop.signal.aborted)
 				log(`ask ${ask.id}: the client's dialog ended without an answer (${(error as Error).message})`);
 		});
+}
+
+/**
+ * Publishes the ask to the person's phone (push, as pi does for a dialog nobody watches: after `push.after`), and
+ * takes a tap on an answer button as the answer. When decided elsewhere the notification is replaced by one saying so.
+ */
+export function startPush(
+	book: AskBook,
+	ask: OpenAsk,
+	live: LivePush,
+	about: { id: string; project: string; task: string },
+	log: Log,
+): void {
+	const stop = new AbortController();
+	ask.decided.addEventListener(
+		"abort",
+		// The notice names where: the web page, or (for the client's dialog and the file) neither the terminal nor the page.
+		() => stop.abort(ask.decided.reason === "web" ? ANSWERED_ON_WEB : "answered"),
+		{ once: true },
+	);
+	live
+		.ask({ ...about, request: ask.ask.request }, stop.signal)
+		.then((outcome) => {
+			if (outcome.kind === "answered" || outcome.kind === "cancelled") book.decide(ask.id, outcome, "push");
+		})
+		.catch((error: unknown) => log(`push: ${(error as Error).message}`));
 }

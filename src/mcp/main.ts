@@ -7,10 +7,16 @@
 import { randomBytes, randomUUID, timingSafeEqual } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import { resolve } from "node:path";
+import { join, resolve } from "node:path";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
 import { isInitializeRequest } from "@modelcontextprotocol/sdk/types.js";
+import { isRecord } from "../core/json.js";
+import { currentSessionPlaces } from "../pending/trust.js";
+import { resolvePushConfig } from "../push/config.js";
+import { pushKey } from "../push/key.js";
+import { createLivePush, type LivePush } from "../push/live.js";
+import { createNtfyClient } from "../push/ntfy.js";
 import { createRemoteBridge } from "../remote/bridge.js";
 import { isLoopbackHost, resolveRemoteConfig } from "../remote/config.js";
 import { MCP_USAGE, type McpCommand, parseMcpCommand } from "./args.js";
@@ -35,6 +41,40 @@ function packageVersion(): string {
 	}
 }
 
+/** Push to the person's phone as pi reads its settings (`push` in <agent dir>/pi-ask-user/settings.json, the env). */
+function livePush(cwd: string, env: NodeJS.ProcessEnv): LivePush | undefined {
+	const { agentDir } = currentSessionPlaces({ argv: [], env, cwd });
+	const path = join(agentDir, "pi-ask-user", "settings.json");
+	let settings: unknown;
+	try {
+		settings = JSON.parse(readFileSync(path, "utf8"));
+	} catch {
+		settings = undefined;
+	}
+	const { config, problems } = resolvePushConfig(isRecord(settings) ? settings.push : undefined, env, path);
+	for (const problem of problems) log(`push: ${problem}`);
+	if (!config) return undefined;
+	try {
+		const client = createNtfyClient({
+			server: config.server,
+			timeoutMs: 10_000,
+			...(config.token ? { token: config.token } : {}),
+		});
+		return createLivePush({
+			config,
+			key: pushKey(agentDir),
+			client,
+			now: Date.now,
+			warn: log,
+			track: (work) => void work.catch(() => undefined),
+			published: () => undefined,
+		});
+	} catch (error) {
+		log(`push is off: ${(error as Error).message}`);
+		return undefined;
+	}
+}
+
 function serverDeps(command: Extract<McpCommand, { kind: "mcp" }>, env: NodeJS.ProcessEnv): AskServerDeps {
 	const web = command.web;
 	const deps: AskServerDeps = {
@@ -44,6 +84,8 @@ function serverDeps(command: Extract<McpCommand, { kind: "mcp" }>, env: NodeJS.P
 		log,
 	};
 	if (command.returnAfterMs !== undefined) deps.returnAfterMs = command.returnAfterMs;
+	const push = livePush(deps.folder, env);
+	if (push) deps.push = push;
 	if (web !== undefined) {
 		deps.webBridge = (sessionKey) => {
 			const config = resolveRemoteConfig((name) => (name === "ask-remote" ? web : undefined), env, { sessionKey });

@@ -5,6 +5,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { statSync } from "node:fs";
+import { basename } from "node:path";
 import { fileURLToPath } from "node:url";
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import {
@@ -14,9 +15,11 @@ import {
 	ListToolsRequestSchema,
 } from "@modelcontextprotocol/sdk/types.js";
 import { AskUserError } from "../core/validate.js";
+import type { LivePush } from "../push/live.js";
+import { askIdOf } from "../push/tap.js";
 import type { RemoteBridge } from "../remote/bridge.js";
 import { type AskBook, UnknownAskError } from "./asks.js";
-import { type Elicit, type Log, startElicitation, startPendingFile, startWeb } from "./channels.js";
+import { type Elicit, type Log, startElicitation, startPendingFile, startPush, startWeb } from "./channels.js";
 import { type McpAsk, readMcpAsk, readWaitCall } from "./request.js";
 import { type McpStatus, mcpExplanation, mcpResult } from "./result.js";
 import { ASK_TOOL, TOOL_LIST, WAIT_TOOL } from "./tools.js";
@@ -50,6 +53,8 @@ export interface AskServerDeps {
 	folder: string;
 	/** A bridge to a running `pi-ask-anywhere web` for this client's asks; `undefined` when none is configured. */
 	webBridge?: (sessionKey: string) => RemoteBridge | undefined;
+	/** The person's phone, when they set up push for pi (src/push/); shared by every client of this server. */
+	push?: LivePush;
 	/** Return `pending` after this long, whatever the client (otherwise only before a known client's limit). */
 	returnAfterMs?: number;
 	version: string;
@@ -160,7 +165,13 @@ export function createAskServer(deps: AskServerDeps): AskServer {
 				const folder = await projectFolder(server, deps.folder);
 				startPendingFile(deps.book, open, folder, sessionId, deps.log);
 				const bridge = webBridge();
-				if (bridge) startWeb(deps.book, open, bridge, { task: `${clientName()} (MCP)`, cwd: folder }, deps.log);
+				const task = `${clientName()} (MCP)`;
+				if (bridge) startWeb(deps.book, open, bridge, { task, cwd: folder }, deps.log);
+				if (deps.push) {
+					// The id a tap names, as for pi's own asks: the same the pending file's questions go by.
+					const about = { id: askIdOf(sessionId, open.id), project: basename(folder), task };
+					startPush(deps.book, open, deps.push, about, deps.log);
+				}
 				if (server.getClientCapabilities()?.elicitation) {
 					const elicit: Elicit = (params, signal) =>
 						extra.sendRequest({ method: "elicitation/create", params }, ElicitResultSchema, {
