@@ -15,6 +15,7 @@ import { processStartTime } from "../../src/host/process-identity.js";
 import { claimPathOf } from "../../src/pending/claims.js";
 import { createPendingFile, savePendingFile } from "../../src/pending/pending-file.js";
 import { createRemoteBridge, type RemoteBridge } from "../../src/remote/bridge.js";
+import { createItemTexts } from "../../src/web/feed.js";
 import { applyMessage, type PageMessage, type PageState, type Receipt } from "../../src/web/page/live-state.js";
 import type { JudgePending } from "../../src/web/pending-view.js";
 import { startWebServer, type WebServer } from "../../src/web/server.js";
@@ -46,7 +47,13 @@ const HEADER_CLASH_ASK: AskRequest = {
 };
 
 async function server(
-	options: { agentToken?: string; now?: () => number; pendingRescanMs?: number; judge?: JudgePending } = {},
+	options: {
+		agentToken?: string;
+		now?: () => number;
+		pendingRescanMs?: number;
+		judge?: JudgePending;
+		itemTexts?: ReturnType<typeof createItemTexts>;
+	} = {},
 ): Promise<{ web: WebServer; base: string; cwd: string }> {
 	const cwd = mkdtempSync(join(tmpdir(), "pi-ask-anywhere-web-"));
 	const web = await startWebServer({
@@ -384,6 +391,27 @@ describe("pi-ask-anywhere web server", () => {
 		const late = await openAgent();
 		expect(late.socket.readyState).toBe(WebSocket.OPEN);
 	}, 60_000);
+
+	it("one update serialises only what changed: with 40 open asks a new ask is one item, an answer none, a new page none", async () => {
+		const itemTexts = createItemTexts();
+		const { web, base } = await server({ itemTexts });
+		const cookie = await signIn(base);
+		const page = await livePage(base, cookie);
+		const agents = [1, 2, 3].map(() => bridge(`ws://127.0.0.1:${web.port}/agent`));
+		for (let n = 0; n < 40; n++) void agents[n % 2]?.ask(DATABASE_ASK, AbortSignal.timeout(20_000));
+		await until(() => (page.states.at(-1)?.asks.length === 40 ? true : undefined));
+		expect(itemTexts.serialised).toBe(40);
+		void agents[2]?.ask({ questions: [FEATURES] }, AbortSignal.timeout(20_000));
+		await until(() => (page.states.at(-1)?.asks.length === 41 ? true : undefined));
+		expect(itemTexts.serialised).toBe(41);
+		const first = page.states.at(-1)?.asks[0];
+		const answers = [{ chosen: ["Redis"], typed: "", note: "" }];
+		expect((await post(base, "/api/answer", cookie, { id: first?.id, answers })).status).toBe(200);
+		await until(() => (page.states.at(-1)?.asks.length === 40 ? true : undefined));
+		const late = await livePage(base, cookie);
+		await until(() => (late.states.at(-1)?.asks.length === 40 ? true : undefined));
+		expect(itemTexts.serialised).toBe(41);
+	});
 
 	it("the bridge takes a refusal as 'unavailable' (pi then asks locally or saves the questions): never an answer or a cancel", async () => {
 		const { web, base } = await server();
