@@ -81,7 +81,9 @@ async function startWeb(cwd, env) {
 		});
 		child.on("exit", () => reject(new Error(`pi-ask-anywhere web exited: ${output}`)));
 	});
-	return { ...urls, child };
+	// Each printed address signs in one browser; every screenshot is a fresh browser, so each takes the newest.
+	const latest = () => [...output.matchAll(/^open: (\S+)$/gm)].at(-1)?.[1] ?? urls.open;
+	return { agent: urls.agent, open: latest, child };
 }
 
 /** A real 1×1 PNG, attached as a photo would be. */
@@ -103,7 +105,7 @@ async function shoot(open, name, viewport, scale, act, locale = "en-US") {
 	});
 	try {
 		const page = await context.newPage();
-		await page.goto(open);
+		await page.goto(open());
 		await page.locator("#live article.card").first().waitFor();
 		await act(page.locator("#live article.card").first());
 		await page.screenshot({ path: join(outDir, `${name}.png`), fullPage: name !== "phone" });

@@ -13,10 +13,13 @@ export const USAGE = `usage: pi-ask-anywhere web [--port 8787] [--host 127.0.0.1
 
   --port N     port to listen on (default 8787; 0 picks a free one)
   --host H     address to listen on (default 127.0.0.1; 0.0.0.0 exposes the page to your network)
-  --keep-token keep the page token across restarts, so open pages reconnect by themselves. It is kept
-               in <agent dir>/pi-ask-user/web-token (mode 0600) until you delete that file: anyone who
-               reads it, or who has the page address or a signed-in browser, can answer for you
-               whenever the server runs. Without it each start makes a new token.
+  --keep-token keep the page token across restarts, so signed-in pages reconnect by themselves. It is
+               kept in <agent dir>/pi-ask-user/web-token (mode 0600) until you delete that file or sign
+               out every browser: anyone who reads it, or who has a signed-in browser, can answer for
+               you whenever the server runs. Without it each start makes a new token.
+
+  The printed address signs in one browser, within 10 minutes; then a new one is printed. The page's
+  "Sign out every browser" signs out every browser and prints a new address.
 
   PI_ASK_USER_REMOTE_TOKEN, when set, is required from agents (set the same value for pi).`;
 

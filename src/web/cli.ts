@@ -15,8 +15,11 @@ import { listenBeside, pushCommand, pushDeps } from "../push/cli.js";
 import { isLoopbackHost } from "../remote/config.js";
 import { newSecret } from "./access.js";
 import { parseCommand, USAGE } from "./cli-args.js";
-import { keptToken } from "./kept-token.js";
+import { keptToken, writeKeptToken } from "./kept-token.js";
 import { type Asset, startWebServer } from "./server.js";
+import { SIGN_IN_LIFETIME_MS } from "./sign-in.js";
+
+const LIFETIME_MINUTES = SIGN_IN_LIFETIME_MS / 60_000;
 
 const PAGE_FILES: readonly [string, string, string][] = [
 	["/", "index.html", "text/html; charset=utf-8"],
@@ -67,6 +70,16 @@ async function main(): Promise<void> {
 	const agentToken = process.env.PI_ASK_USER_REMOTE_TOKEN?.trim() || undefined;
 	const kept = command.keepToken ? keptToken(agentDir) : undefined;
 	const pageToken = kept?.token ?? newSecret();
+	const everywhere = command.host === "0.0.0.0" || command.host === "::";
+	const agentHost = everywhere || isLoopbackHost(command.host) ? "127.0.0.1" : command.host;
+	const pageHost = everywhere ? (networkAddress() ?? command.host) : command.host;
+	const bracket = (host: string): string => (host.includes(":") ? `[${host}]` : host);
+	let port = command.port;
+	const pageUrl = (code: string): string => `http://${bracket(pageHost)}:${port}/?token=${code}`;
+	const printAddress = (code: string): void => {
+		console.log(`open: ${pageUrl(code)}`);
+		if (command.qr) qrcode.generate(pageUrl(code), { small: true }, (drawn) => console.log(drawn));
+	};
 	const server = await startWebServer({
 		host: command.host,
 		port: command.port,
@@ -76,19 +89,28 @@ async function main(): Promise<void> {
 		assets: loadAssets(),
 		// The same verdict pi acts on: a copied or restored file, or one already answered, is not this user's to answer.
 		judge: (file) => trust(file, cwd),
+		onSignInCode(code, why, secret) {
+			if (why === "used")
+				console.log(`A browser signed in. For another one (works once, within ${LIFETIME_MINUTES} min):`);
+			else if (why === "expired") console.log("Someone opened an address that had expired. A new one:");
+			else {
+				console.log("Every browser was signed out. A new address:");
+				if (kept) writeKeptToken(kept.path, secret);
+			}
+			printAddress(code);
+		},
 		// The error's kind only: its message may quote the request's URL, which may hold the page token.
 		onListenerFailure: (error) =>
 			process.stderr.write(
 				`pi-ask-anywhere web: refused a request it could not handle (${error instanceof Error ? error.name : typeof error}); still serving\n`,
 			),
 	});
-	const everywhere = command.host === "0.0.0.0" || command.host === "::";
-	const agentHost = everywhere || isLoopbackHost(command.host) ? "127.0.0.1" : command.host;
-	const pageHost = everywhere ? (networkAddress() ?? command.host) : command.host;
-	const bracket = (host: string): string => (host.includes(":") ? `[${host}]` : host);
-	const pageUrl = `http://${bracket(pageHost)}:${server.port}/?token=${pageToken}`;
+	port = server.port;
 	console.log(`agent: ws://${bracket(agentHost)}:${server.port}/agent`);
-	console.log(`open: ${pageUrl}`);
+	console.log(`open: ${pageUrl(server.signInCode())}`);
+	console.log(
+		`  (the address signs in one browser, within ${LIFETIME_MINUTES} min; then a new one is printed here. A page's "Sign out every browser" makes a new one too.)`,
+	);
 	if (!isLoopbackHost(command.host)) {
 		console.log(
 			`warning: listening on ${command.host}: anyone on your network who has the page address can answer; the page is plain http (use a trusted network)${agentToken ? "" : ", and agents need no token (set PI_ASK_USER_REMOTE_TOKEN)"}`,
@@ -96,12 +118,12 @@ async function main(): Promise<void> {
 	}
 	if (kept) {
 		console.log(
-			`token: kept in ${kept.path}${kept.renewed === undefined ? "" : ` (new: ${kept.renewed})`}; open pages reconnect after a restart. Delete the file for a new token.`,
+			`token: kept in ${kept.path}${kept.renewed === undefined ? "" : ` (new: ${kept.renewed})`}; signed-in pages reconnect after a restart. Delete the file (or sign out every browser) for a new token.`,
 		);
 	}
 	console.log(`folder: ${cwd} (its pending questions are listed too)`);
 	console.log(`Tell pi: PI_ASK_USER_REMOTE_URL=ws://${bracket(agentHost)}:${server.port}/agent pi …   Ctrl+C stops.`);
-	if (command.qr) qrcode.generate(pageUrl, { small: true }, (drawn) => console.log(drawn));
+	if (command.qr) qrcode.generate(pageUrl(server.signInCode()), { small: true }, (drawn) => console.log(drawn));
 	// Taps on the phone's notification buttons are written into this folder's pending files at once (src/push/).
 	const stopPush = new AbortController();
 	void listenBeside(pushDeps(cwd, process.env), stopPush.signal);

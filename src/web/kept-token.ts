@@ -1,6 +1,7 @@
 /**
- * `--keep-token`: the page token kept across restarts in `<agentDir>/pi-ask-user/web-token` (mode 0600), so an
- * open page, whose cookie is derived from the token, reconnects by itself after a restart. The file is a standing
+ * `--keep-token`: the page token kept across restarts in `<agentDir>/pi-ask-user/web-token` (mode 0600), so a
+ * signed-in page, whose cookie is derived from the token, reconnects by itself after a restart. The token is never
+ * in an address (browsers sign in with a code that works once). The file is a standing
  * credential: whoever reads it can answer for you while the server runs. A file anyone else could have read or
  * written (group or other permission bits, another owner, not a regular file) is not trusted: a new token replaces it.
  */
@@ -45,8 +46,13 @@ export function keptToken(agentDir: string): KeptToken {
 	if ("token" in kept) return { token: kept.token, path };
 	const token = newSecret();
 	fs.mkdirSync(join(agentDir, "pi-ask-user"), { recursive: true, mode: 0o700 });
+	writeKeptToken(path, token);
+	return { token, path, renewed: kept.problem };
+}
+
+/** Replaces the kept token (atomically, mode 0600): every browser was signed out, and a restart must not undo it. */
+export function writeKeptToken(path: string, token: string): void {
 	const temp = `${path}.${process.pid}.tmp`;
 	fs.writeFileSync(temp, `${token}\n`, { mode: 0o600, flag: "wx" });
 	fs.renameSync(temp, path);
-	return { token, path, renewed: kept.problem };
 }

@@ -22,7 +22,15 @@ import {
 } from "../net/listener-guard.js";
 import { createClaims } from "../pending/claims.js";
 import { ANSWERED_ELSEWHERE, MAX_ANSWER_FRAME_BYTES, type WireAnswerValue } from "../remote/protocol.js";
-import { COOKIE_NAME, cookieSecretOf, cookieValue, isSameOrigin, sameSecret, sessionCookie } from "./access.js";
+import {
+	COOKIE_NAME,
+	cookieSecretOf,
+	cookieValue,
+	isSameOrigin,
+	newSecret,
+	sameSecret,
+	sessionCookie,
+} from "./access.js";
 import { createAgentEndpoint } from "./agent-endpoint.js";
 import {
 	createItemTexts,
@@ -36,7 +44,7 @@ import {
 } from "./feed.js";
 import type { LiveAsk } from "./live-asks.js";
 import type { ApiError } from "./page/api.js";
-import type { PageState, Receipt } from "./page/live-state.js";
+import { type PageState, type Receipt, SIGNED_OUT_CLOSE_CODE } from "./page/live-state.js";
 import { readPageAnswers, readSetNote, wireAnswers } from "./page-answers.js";
 import { pageHtml } from "./page-html.js";
 import {
@@ -47,6 +55,7 @@ import {
 	listPendingViews,
 } from "./pending-view.js";
 import { watchPendingFolder } from "./pending-watch.js";
+import { createSignInCodes } from "./sign-in.js";
 
 /** A file the server sends as is. */
 export interface Asset {
@@ -59,8 +68,18 @@ export interface WebServerOptions {
 	port: number;
 	/** The project folder whose `.pi/pending-questions*.json` the page lists. */
 	cwd: string;
-	/** The page token, made at each start (or kept: `--keep-token`); only its URL shows it. */
+	/**
+	 * The secret a signed-in browser's cookie is derived from, made at each start (or kept: `--keep-token`). Never in an
+	 * address: browsers sign in with a code that works once (`sign-in.ts`).
+	 */
 	pageToken: string;
+	/** The first sign-in code (tests); a new one otherwise. */
+	signInCode?: string;
+	/**
+	 * There is a new sign-in address, to print: the last one was used (`used`), tried after it expired (`expired`), or
+	 * every browser was signed out (`signed-out`; `pageToken` is the new secret, for whoever keeps it).
+	 */
+	onSignInCode?: (code: string, why: "used" | "expired" | "signed-out", pageToken: string) => void;
 	/** `PI_ASK_USER_REMOTE_TOKEN`: agents must send it as a Bearer token when set. */
 	agentToken?: string;
 	/** `index.html`, `app.js`, `app.css` by their paths (`/`, `/app.js`, `/app.css`). */
@@ -86,6 +105,8 @@ export interface WebServerOptions {
 
 export interface WebServer {
 	port: number;
+	/** The code the next sign-in address carries. */
+	signInCode(): string;
 	close(): Promise<void>;
 }
 
@@ -113,6 +134,11 @@ function send(response: ServerResponse, status: number, type: string, body: stri
 	response.end(body);
 }
 
+function redirectHome(response: ServerResponse, cookie?: string): void {
+	response.writeHead(303, { ...SECURITY_HEADERS, Location: "/", ...(cookie ? { "Set-Cookie": cookie } : {}) });
+	response.end();
+}
+
 function sendJson(response: ServerResponse, status: number, value: unknown): void {
 	send(response, status, "application/json; charset=utf-8", JSON.stringify(value));
 }
@@ -131,7 +157,13 @@ async function readJsonBody(request: IncomingMessage, maxBytes: number): Promise
 export async function startWebServer(options: WebServerOptions): Promise<WebServer> {
 	const now = options.now ?? Date.now;
 	const heldElsewhere = options.heldElsewhere ?? createClaims().heldElsewhere;
-	const cookieSecret = cookieSecretOf(options.pageToken);
+	let pageToken = options.pageToken;
+	let cookieSecret = cookieSecretOf(pageToken);
+	const codes = createSignInCodes({
+		now,
+		newCode: newSecret,
+		...(options.signInCode ? { first: options.signInCode } : {}),
+	});
 	const pages = new Set<WebSocket>();
 	const failed = (error: unknown): void => options.onListenerFailure?.(error);
 	const texts = options.itemTexts ?? createItemTexts();
@@ -306,6 +338,15 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
 			const [status, result] = await answerLive(body);
 			return sendJson(response, status, result);
 		}
+		if (path === "/api/sign-out-everywhere") {
+			// A new secret: every cookie made so far stops working, and every open page is closed with a code that says why.
+			pageToken = newSecret();
+			cookieSecret = cookieSecretOf(pageToken);
+			const next = codes.renew();
+			for (const page of pages) page.close(SIGNED_OUT_CLOSE_CODE, "signed out");
+			options.onSignInCode?.(next, "signed-out", pageToken);
+			return sendJson(response, 200, { ok: true });
+		}
 		if (path === "/api/pending/answer" && isRecord(body)) {
 			rescanPending();
 			if (typeof body.name === "string" && heldFiles().has(body.name)) {
@@ -333,15 +374,19 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
 		const pathname = requestPath(request.url);
 		if (pathname === undefined) return send(response, 400, "text/plain; charset=utf-8", "bad request target\n");
 		const token = requestQuery(request.url ?? "/").get("token") ?? undefined;
-		if (pathname === "/" && token !== undefined && sameSecret(token, options.pageToken)) {
-			// Trade the token for a cookie and take it out of the address bar (a redirect leaves no history entry).
-			response.writeHead(303, { ...SECURITY_HEADERS, Location: "/", "Set-Cookie": sessionCookie(cookieSecret) });
-			response.end();
-			return;
+		const language = (): keyof typeof WEB_TABLES => languageFromAcceptLanguage(request.headers["accept-language"]);
+		if (pathname === "/" && token !== undefined) {
+			// A browser already signed in keeps its cookie, and the code stays for the next browser.
+			if (isSignedIn(request)) return redirectHome(response);
+			const signIn = codes.use(token);
+			if (signIn.kind !== "unknown")
+				options.onSignInCode?.(signIn.next, signIn.kind === "signed-in" ? "used" : "expired", pageToken);
+			// Trade the code for a cookie and take it out of the address bar.
+			if (signIn.kind === "signed-in") return redirectHome(response, sessionCookie(cookieSecret));
+			return send(response, 401, "text/plain; charset=utf-8", `401: ${WEB_TABLES[language()]["page.addressSpent"]}\n`);
 		}
 		if (!isSignedIn(request)) {
-			const language = languageFromAcceptLanguage(request.headers["accept-language"]);
-			return send(response, 401, "text/plain; charset=utf-8", `401: ${WEB_TABLES[language]["page.unauthorized"]}\n`);
+			return send(response, 401, "text/plain; charset=utf-8", `401: ${WEB_TABLES[language()]["page.unauthorized"]}\n`);
 		}
 		if (pathname.startsWith("/api/")) return handleApi(request, response, pathname);
 		const asset = request.method === "GET" ? options.assets.get(pathname) : undefined;
@@ -402,6 +447,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
 
 	return {
 		port,
+		signInCode: () => codes.current(),
 		async close() {
 			folderWatch.close();
 			clearInterval(recheckTimer);

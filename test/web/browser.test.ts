@@ -668,14 +668,16 @@ describe("pi-ask-anywhere web in Chromium", () => {
 		const firstUrl = web.openUrl;
 		const tokenFile = join(ws.agentDir, "pi-ask-user", "web-token");
 		expect(statSync(tokenFile).mode & 0o777).toBe(0o600);
-		expect(readFileSync(tokenFile, "utf8")).toContain(new URL(firstUrl).searchParams.get("token") ?? "?");
+		expect(readFileSync(tokenFile, "utf8")).not.toContain(new URL(firstUrl).searchParams.get("token") ?? "?");
 		const page = await openPage(web);
 		await expect.poll(() => page.locator("#status").textContent()).toBe("Live");
 		const port = new URL(web.origin).port;
 		await web.stop();
 		await expect.poll(() => page.locator("#status").textContent(), { timeout: patient(10_000) }).toBe("Reconnecting…");
 		web = await startWebCommand(ws.cwd, ws.env, ["--keep-token", "--port", port]);
-		expect(web.openUrl).toBe(firstUrl);
+		// What is kept is the sign-in of open pages, not the address: it is new at each start and works once.
+		expect(web.openUrl).not.toBe(firstUrl);
+		expect(web.openUrl).not.toContain(readFileSync(tokenFile, "utf8").trim());
 		await expect.poll(() => page.locator("#status").textContent(), { timeout: patient(10_000) }).toBe("Live");
 		expect(await page.locator(".live-empty").isVisible()).toBe(true);
 		// Without the flag a restart makes a new token, as before.
@@ -683,6 +685,45 @@ describe("pi-ask-anywhere web in Chromium", () => {
 		web = await startWebCommand(ws.cwd, ws.env, ["--port", port]);
 		expect(web.openUrl).not.toBe(firstUrl);
 		await expect.poll(() => page.locator("#status").textContent(), { timeout: patient(10_000) }).toBe("Signed out");
+	});
+
+	it("an address signs in one browser once; another browser gets a new address; Sign out every browser ends every page", async () => {
+		ws = createWorkspace();
+		web = await startWebCommand(ws.cwd, ws.env, ["--no-qr"]);
+		const first = web.openUrl;
+		const pageA = await openPage(web);
+		await expect.poll(() => pageA.locator("#status").textContent()).toBe("Live");
+		// The address is spent: the same address in another browser (history, a shoulder-surfed QR) opens nothing.
+		const other = await launchChromium();
+		try {
+			const pageB = await other.context.newPage();
+			const refused = await pageB.goto(first);
+			expect(refused?.status()).toBe(401);
+			expect(await pageB.textContent("body")).toMatch(/already used or has expired/);
+			// The terminal printed the address for another browser as soon as the first one was used.
+			await expect.poll(() => web?.latestUrl()).not.toBe(first);
+			const second = web.latestUrl();
+			await pageB.goto(second);
+			await expect.poll(() => pageB.locator("#status").textContent()).toBe("Live");
+			// The same browser may follow a spent address again: it is signed in already.
+			expect((await pageA.goto(first))?.status()).toBe(200);
+			await expect.poll(() => pageA.locator("#status").textContent()).toBe("Live");
+
+			pageA.once("dialog", (dialog) => void dialog.accept());
+			await pageA.getByRole("button", { name: "Sign out every browser" }).click();
+			for (const page of [pageA, pageB]) {
+				await expect.poll(() => page.locator("#status").textContent(), { timeout: patient(10_000) }).toBe("Signed out");
+				expect(await page.locator("#live").textContent()).toContain("Every browser was signed out");
+			}
+			expect(web.output()).toMatch(/Every browser was signed out\. A new address:/);
+			const third = web.latestUrl();
+			expect(third).not.toBe(second);
+			expect((await pageB.goto(second))?.status()).toBe(401);
+			await pageB.goto(third);
+			await expect.poll(() => pageB.locator("#status").textContent()).toBe("Live");
+		} finally {
+			await other.close();
+		}
 	});
 
 	it("refuses the page, its API and its live channel without the token (401)", async () => {

@@ -18,7 +18,7 @@ import { createRemoteBridge, type RemoteBridge } from "../../src/remote/bridge.j
 import { createItemTexts } from "../../src/web/feed.js";
 import { applyMessage, type PageMessage, type PageState, type Receipt } from "../../src/web/page/live-state.js";
 import type { JudgePending } from "../../src/web/pending-view.js";
-import { startWebServer, type WebServer } from "../../src/web/server.js";
+import { startWebServer, type WebServer, type WebServerOptions } from "../../src/web/server.js";
 import { FEATURES } from "../fixtures.js";
 import { patient } from "../patience.js";
 
@@ -53,6 +53,7 @@ async function server(
 		pendingRescanMs?: number;
 		judge?: JudgePending;
 		itemTexts?: ReturnType<typeof createItemTexts>;
+		onSignInCode?: WebServerOptions["onSignInCode"];
 	} = {},
 ): Promise<{ web: WebServer; base: string; cwd: string }> {
 	const cwd = mkdtempSync(join(tmpdir(), "pi-ask-anywhere-web-"));
@@ -69,6 +70,7 @@ async function server(
 		await web.close();
 		rmSync(cwd, { recursive: true, force: true });
 	});
+	servers.set(`http://127.0.0.1:${web.port}`, web);
 	return { web, base: `http://127.0.0.1:${web.port}`, cwd };
 }
 
@@ -89,9 +91,13 @@ function bridge(agentUrl: string, token?: string): RemoteBridge {
 	return created;
 }
 
-/** Signs in like a browser: the token for the cookie. */
+/** The servers started, by their base address, for their current sign-in code. */
+const servers = new Map<string, WebServer>();
+
+/** Signs in like a browser: the address's code for the cookie. */
 async function signIn(base: string): Promise<string> {
-	const response = await fetch(`${base}/?token=${PAGE_TOKEN}`, { redirect: "manual" });
+	const code = servers.get(base)?.signInCode() ?? "";
+	const response = await fetch(`${base}/?token=${code}`, { redirect: "manual" });
 	expect(response.status).toBe(303);
 	expect(response.headers.get("location")).toBe("/");
 	const cookie = response.headers.get("set-cookie") ?? "";
@@ -738,6 +744,29 @@ describe("pi-ask-anywhere web server", () => {
 			socket.on("open", () => resolve("open"));
 		});
 		expect(status).toBe("403");
+	});
+
+	it("a sign-in address works once and for 10 minutes; the secret behind the cookie never signs in from an address", async () => {
+		let clock = 1_000_000;
+		const printed: string[] = [];
+		const { web, base } = await server({
+			now: () => clock,
+			onSignInCode: (code, why) => printed.push(`${why}:${code}`),
+		});
+		const signInWith = (code: string) => fetch(`${base}/?token=${code}`, { redirect: "manual" });
+		expect((await signInWith(PAGE_TOKEN)).status).toBe(401);
+		const first = web.signInCode();
+		expect((await signInWith(first)).status).toBe(303);
+		const spent = await signInWith(first);
+		expect(spent.status).toBe(401);
+		expect(await spent.text()).toMatch(/already used or has expired/);
+		const second = web.signInCode();
+		expect(printed).toEqual([`used:${second}`]);
+		clock += 10 * 60_000;
+		expect((await signInWith(second)).status).toBe(401);
+		const third = web.signInCode();
+		expect(printed).toEqual([`used:${second}`, `expired:${third}`]);
+		expect((await signInWith(third)).status).toBe(303);
 	});
 
 	it("needs the cookie for the page, the API and the live channel, and refuses cross-origin writes", async () => {

@@ -16,6 +16,8 @@ export interface WebCommand {
 	/** The server's origin, without the token. */
 	origin: string;
 	output(): string;
+	/** The last page address printed (a new one after each sign-in, an expiry or signing out every browser). */
+	latestUrl(): string;
 	stop(): Promise<void>;
 }
 
@@ -43,6 +45,7 @@ export async function startWebCommand(cwd: string, env: NodeJS.ProcessEnv, args:
 		openUrl,
 		origin: new URL(openUrl).origin,
 		output: () => output,
+		latestUrl: () => [...output.matchAll(/^open: (\S+)$/gm)].at(-1)?.[1] ?? openUrl,
 		async stop() {
 			if (child.exitCode !== null) return;
 			const exited = new Promise((resolve) => child.on("exit", resolve));

@@ -9,6 +9,12 @@ export const de: WebStrings = {
 	"page.restarted": "pi-ask-anywhere web wurde neu gestartet: Öffne die neue Adresse, die es ausgegeben hat.",
 	"page.unauthorized":
 		"Öffne diese Seite mit der Adresse, die pi-ask-anywhere web ausgegeben hat: Sie enthält das Token.",
+	"page.addressSpent":
+		"Diese Adresse wurde schon benutzt oder ist abgelaufen: Jede Adresse meldet einen Browser an, innerhalb von 10 Minuten. Öffne die neueste Adresse, die pi-ask-anywhere web ausgegeben hat.",
+	"page.signOutEverywhere": "Alle Browser abmelden",
+	"page.signOutConfirm": "Alle Browser abmelden, auch diesen? pi-ask-anywhere web gibt dann eine neue Adresse aus.",
+	"page.signedOutEverywhere":
+		"Alle Browser wurden abgemeldet: Öffne die neue Adresse, die pi-ask-anywhere web ausgegeben hat.",
 	"page.liveTitle": "Wartet auf dich",
 	"page.liveEmpty": "Gerade wartet keine Frage. Fragen erscheinen hier, sobald pi fragt.",
 	"page.pendingTitle": "Offen in diesem Ordner",

@@ -10,6 +10,11 @@ export const en = {
 	"page.signedOut": "Signed out",
 	"page.restarted": "pi-ask-anywhere web was restarted: open the new address it printed.",
 	"page.unauthorized": "Open this page with the address pi-ask-anywhere web printed: it carries the token.",
+	"page.addressSpent":
+		"This address was already used or has expired: each address signs in one browser, within 10 minutes. Open the newest address pi-ask-anywhere web printed.",
+	"page.signOutEverywhere": "Sign out every browser",
+	"page.signOutConfirm": "Sign out every browser, this one too? pi-ask-anywhere web then prints a new address.",
+	"page.signedOutEverywhere": "Every browser was signed out: open the new address pi-ask-anywhere web printed.",
 	"page.liveTitle": "Waiting for you",
 	"page.liveEmpty": "No question is waiting. Questions appear here as soon as pi asks.",
 	"page.pendingTitle": "Pending in this folder",

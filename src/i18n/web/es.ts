@@ -8,6 +8,13 @@ export const es: WebStrings = {
 	"page.signedOut": "Sesión cerrada",
 	"page.restarted": "pi-ask-anywhere web se ha reiniciado: abre la nueva dirección que mostró.",
 	"page.unauthorized": "Abre esta página con la dirección que mostró pi-ask-anywhere web: lleva el token.",
+	"page.addressSpent":
+		"Esta dirección ya se usó o ha caducado: cada dirección inicia sesión en un navegador, en 10 minutos. Abre la dirección más reciente que mostró pi-ask-anywhere web.",
+	"page.signOutEverywhere": "Cerrar sesión en todos los navegadores",
+	"page.signOutConfirm":
+		"¿Cerrar sesión en todos los navegadores, también en este? pi-ask-anywhere web mostrará una nueva dirección.",
+	"page.signedOutEverywhere":
+		"Se cerró la sesión en todos los navegadores: abre la nueva dirección que mostró pi-ask-anywhere web.",
 	"page.liveTitle": "Esperando tu respuesta",
 	"page.liveEmpty": "No hay preguntas esperando. Aparecerán aquí en cuanto pi pregunte.",
 	"page.pendingTitle": "Pendientes en esta carpeta",

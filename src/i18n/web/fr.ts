@@ -8,6 +8,13 @@ export const fr: WebStrings = {
 	"page.signedOut": "Déconnecté",
 	"page.restarted": "pi-ask-anywhere web a redémarré : ouvrez la nouvelle adresse qu’il a affichée.",
 	"page.unauthorized": "Ouvrez cette page avec l’adresse affichée par pi-ask-anywhere web : elle contient le jeton.",
+	"page.addressSpent":
+		"Cette adresse a déjà servi ou a expiré : chaque adresse connecte un seul navigateur, dans les 10 minutes. Ouvrez la dernière adresse affichée par pi-ask-anywhere web.",
+	"page.signOutEverywhere": "Déconnecter tous les navigateurs",
+	"page.signOutConfirm":
+		"Déconnecter tous les navigateurs, celui-ci aussi ? pi-ask-anywhere web affichera alors une nouvelle adresse.",
+	"page.signedOutEverywhere":
+		"Tous les navigateurs ont été déconnectés : ouvrez la nouvelle adresse affichée par pi-ask-anywhere web.",
 	"page.liveTitle": "En attente de votre réponse",
 	"page.liveEmpty": "Aucune question en attente. Les questions apparaissent ici dès que pi les pose.",
 	"page.pendingTitle": "En attente dans ce dossier",

@@ -9,6 +9,13 @@ export const ja: WebStrings = {
 	"page.restarted": "pi-ask-anywhere web が再起動されました。表示された新しいアドレスを開いてください。",
 	"page.unauthorized":
 		"pi-ask-anywhere web が表示したアドレスでこのページを開いてください。そのアドレスにトークンが含まれています。",
+	"page.addressSpent":
+		"このアドレスは使用済みか期限切れです。アドレスごとに 1 つのブラウザーが 10 分以内にサインインできます。pi-ask-anywhere web が表示した最新のアドレスを開いてください。",
+	"page.signOutEverywhere": "すべてのブラウザーをサインアウト",
+	"page.signOutConfirm":
+		"このブラウザーも含め、すべてのブラウザーをサインアウトしますか？ pi-ask-anywhere web が新しいアドレスを表示します。",
+	"page.signedOutEverywhere":
+		"すべてのブラウザーがサインアウトされました。pi-ask-anywhere web が表示した新しいアドレスを開いてください。",
 	"page.liveTitle": "あなたの回答待ち",
 	"page.liveEmpty": "回答待ちの質問はありません。pi が質問するとすぐにここに表示されます。",
 	"page.pendingTitle": "このフォルダの保留中の質問",

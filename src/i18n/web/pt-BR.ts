@@ -8,6 +8,13 @@ export const ptBR: WebStrings = {
 	"page.signedOut": "Desconectado",
 	"page.restarted": "O pi-ask-anywhere web foi reiniciado: abra o novo endereço que ele mostrou.",
 	"page.unauthorized": "Abra esta página com o endereço que o pi-ask-anywhere web mostrou: ele contém o token.",
+	"page.addressSpent":
+		"Este endereço já foi usado ou expirou: cada endereço conecta um navegador, em até 10 minutos. Abra o endereço mais recente que o pi-ask-anywhere web mostrou.",
+	"page.signOutEverywhere": "Desconectar todos os navegadores",
+	"page.signOutConfirm":
+		"Desconectar todos os navegadores, inclusive este? O pi-ask-anywhere web mostrará um novo endereço.",
+	"page.signedOutEverywhere":
+		"Todos os navegadores foram desconectados: abra o novo endereço que o pi-ask-anywhere web mostrou.",
 	"page.liveTitle": "Esperando por você",
 	"page.liveEmpty": "Nenhuma pergunta esperando. As perguntas aparecem aqui assim que o pi perguntar.",
 	"page.pendingTitle": "Pendentes nesta pasta",

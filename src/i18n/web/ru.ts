@@ -8,6 +8,12 @@ export const ru: WebStrings = {
 	"page.signedOut": "Вы вышли",
 	"page.restarted": "pi-ask-anywhere web был перезапущен: откройте новый адрес, который он вывел.",
 	"page.unauthorized": "Откройте эту страницу по адресу, который вывел pi-ask-anywhere web: в нём есть токен.",
+	"page.addressSpent":
+		"Этот адрес уже использован или устарел: по каждому адресу входит один браузер в течение 10 минут. Откройте последний адрес, который вывел pi-ask-anywhere web.",
+	"page.signOutEverywhere": "Выйти во всех браузерах",
+	"page.signOutConfirm": "Выйти во всех браузерах, включая этот? pi-ask-anywhere web выведет новый адрес.",
+	"page.signedOutEverywhere":
+		"Выполнен выход во всех браузерах: откройте новый адрес, который вывел pi-ask-anywhere web.",
 	"page.liveTitle": "Ждут вашего ответа",
 	"page.liveEmpty": "Вопросов, ожидающих ответа, нет. Они появятся здесь, как только pi спросит.",
 	"page.pendingTitle": "Отложенные в этой папке",

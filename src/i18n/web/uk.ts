@@ -8,6 +8,11 @@ export const uk: WebStrings = {
 	"page.signedOut": "Ви вийшли",
 	"page.restarted": "pi-ask-anywhere web перезапущено: відкрийте нову адресу, яку він вивів.",
 	"page.unauthorized": "Відкрийте цю сторінку за адресою, яку вивів pi-ask-anywhere web: у ній є токен.",
+	"page.addressSpent":
+		"Цю адресу вже використано або вона застаріла: за кожною адресою входить один браузер протягом 10 хвилин. Відкрийте останню адресу, яку вивів pi-ask-anywhere web.",
+	"page.signOutEverywhere": "Вийти в усіх браузерах",
+	"page.signOutConfirm": "Вийти в усіх браузерах, зокрема в цьому? pi-ask-anywhere web виведе нову адресу.",
+	"page.signedOutEverywhere": "Виконано вихід в усіх браузерах: відкрийте нову адресу, яку вивів pi-ask-anywhere web.",
 	"page.liveTitle": "Чекають на вашу відповідь",
 	"page.liveEmpty": "Запитань, що чекають на відповідь, немає. Вони з’являться тут, щойно pi запитає.",
 	"page.pendingTitle": "Відкладені в цій теці",

@@ -8,6 +8,11 @@ export const zhCN: WebStrings = {
 	"page.signedOut": "已退出登录",
 	"page.restarted": "pi-ask-anywhere web 已重启：请打开它显示的新地址。",
 	"page.unauthorized": "请使用 pi-ask-anywhere web 显示的地址打开此页面：该地址中包含令牌。",
+	"page.addressSpent":
+		"此地址已被使用或已过期：每个地址只能让一个浏览器在 10 分钟内登录。请打开 pi-ask-anywhere web 显示的最新地址。",
+	"page.signOutEverywhere": "让所有浏览器退出登录",
+	"page.signOutConfirm": "让所有浏览器（包括这个）退出登录？pi-ask-anywhere web 随后会显示新地址。",
+	"page.signedOutEverywhere": "所有浏览器都已退出登录：请打开 pi-ask-anywhere web 显示的新地址。",
 	"page.liveTitle": "等待你回答",
 	"page.liveEmpty": "暂时没有等待回答的问题。pi 一提问，问题就会显示在这里。",
 	"page.pendingTitle": "此文件夹中待回答的问题",

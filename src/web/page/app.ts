@@ -29,7 +29,7 @@ import {
 	typeNote,
 	typeOther,
 } from "./flow.js";
-import { applyMessage, type PageMessage, type PageState, type Receipt } from "./live-state.js";
+import { applyMessage, type PageMessage, type PageState, type Receipt, SIGNED_OUT_CLOSE_CODE } from "./live-state.js";
 import { type MdNode, renderMarkdown } from "./markdown.js";
 import { formatSize, language, t, timeAgo } from "./text.js";
 
@@ -885,7 +885,11 @@ function connect(): void {
 		for (const op of message.ops) if (op.op === "receipt") showReceipt(`live:${op.id}`, op.receipt);
 		if (!message.more) showState(state);
 	});
-	socket.addEventListener("close", () => {
+	socket.addEventListener("close", (event) => {
+		if (event.code === SIGNED_OUT_CLOSE_CODE) {
+			showSignedOut(t("page.signedOutEverywhere"));
+			return;
+		}
 		status.textContent = t("page.reconnecting");
 		status.className = "offline";
 		// A restarted server has a new token: this page's cookie is no longer valid, and retrying cannot help.
@@ -895,15 +899,26 @@ function connect(): void {
 					setTimeout(connect, 1_000);
 					return;
 				}
-				status.textContent = t("page.signedOut");
-				document.body.classList.add("signed-out");
-				cards.clear();
-				pendingList.replaceChildren();
-				liveList.replaceChildren(h("p", { class: "empty" }, t("page.restarted")));
+				showSignedOut(t("page.restarted"));
 			},
 			() => setTimeout(connect, 1_000),
 		);
 	});
 }
+
+/** This browser's cookie no longer works (a restart with a new secret, or every browser signed out): say what to do. */
+function showSignedOut(message: string): void {
+	status.textContent = t("page.signedOut");
+	status.className = "offline";
+	document.body.classList.add("signed-out");
+	cards.clear();
+	pendingList.replaceChildren();
+	liveList.replaceChildren(h("p", { class: "empty" }, message));
+}
+
+(document.getElementById("sign-out") as HTMLButtonElement).addEventListener("click", () => {
+	if (!confirm(t("page.signOutConfirm"))) return;
+	void postJson("/api/sign-out-everywhere", {});
+});
 
 connect();

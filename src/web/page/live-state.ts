@@ -7,6 +7,9 @@
 import type { LiveAsk } from "../live-asks.js";
 import type { PendingView } from "../pending-view.js";
 
+/** How the server closes the live channel when every browser was signed out (an application close code). */
+export const SIGNED_OUT_CLOSE_CODE = 4001;
+
 /** The state a page shows: the questions agents wait on and the folder's pending questions. */
 export interface PageState {
 	asks: LiveAsk[];
