@@ -95,7 +95,13 @@ async function main(): Promise<void> {
 			else if (why === "expired") console.log("Someone opened an address that had expired. A new one:");
 			else {
 				console.log("Every browser was signed out. A new address:");
-				if (kept) writeKeptToken(kept.path, secret);
+				try {
+					if (kept) writeKeptToken(kept.path, secret);
+				} catch (error) {
+					console.log(
+						`warning: could not replace ${kept?.path} (${(error as Error).message}): delete it, or a restart signs the old browsers in again`,
+					);
+				}
 			}
 			printAddress(code);
 		},
