@@ -3,18 +3,21 @@
  * the ask lifecycle (src/lifecycle/). Wiring only: every decision lives in the modules it names.
  */
 import { realpathSync, writeSync } from "node:fs";
+import { dirname, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
 import type { ExtensionAPI, ExtensionContext } from "@mariozechner/pi-coding-agent";
 import { createChildren } from "./children/children.js";
 import { createQuestionsCommand } from "./commands/questions.js";
 import { TOOL_NAME } from "./core/prompt.js";
 import { imageSupport } from "./host/image-support.js";
 import { loadPiModules } from "./host/pi-modules.js";
+import { commandLineGivesAnswers, type LoadedFrom, type Removal, removalOf } from "./host/removal.js";
 import { createSettingsSource } from "./host/settings.js";
-import { useLanguageFromEnv } from "./i18n/use-language.js";
+import { CLI, useLanguageFromEnv } from "./i18n/use-language.js";
 import { fileAsksMade } from "./lifecycle/asks-made.js";
 import { fileLedger } from "./lifecycle/ledger.js";
 import { createLifecycle } from "./lifecycle/lifecycle.js";
-import { registerWhenFree } from "./lifecycle/tool-owner.js";
+import { registerWhenFree, stepAsideNotice } from "./lifecycle/tool-owner.js";
 import { answersFingerprint, createToolWriteWatch, fileToolWritten } from "./lifecycle/tool-writes.js";
 import { pendingTrust } from "./lifecycle/trust-verdict.js";
 import { createClaims } from "./pending/claims.js";
@@ -39,12 +42,31 @@ export type {
 	QuestionOption,
 } from "./contract/types.js";
 
+/** This package's folder (dist/index.js is one level down). */
+const PACKAGE_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
+
+function isOurs(from: LoadedFrom | undefined): boolean {
+	const path = from?.baseDir ?? from?.path;
+	return path !== undefined && (path === PACKAGE_ROOT || path.startsWith(`${PACKAGE_ROOT}/`));
+}
+
+/** How a package leaves this pi, in the person's words: a `pi remove` or the `-e` to leave out. */
+function removalWords(from: LoadedFrom | undefined, fallback = PACKAGE_ROOT): string {
+	const removal: Removal = removalOf(from, { argv: process.argv.slice(2), cwd: process.cwd(), fallback });
+	return removal.kind === "remove" ? removal.command : CLI.notices.leaveOut(removal.argument);
+}
+
 export default async function askUser(pi: ExtensionAPI) {
 	const host = await loadPiModules();
-	pi.registerFlag("answers", {
-		type: "string",
-		description: "Answers for ask_user: a JSON array (one per question) or an object keyed by question/header",
-	});
+	// Registered only when the command line gives it: other ask_user packages register `--answers` too, and pi refuses
+	// to start when two extensions register one flag (it checks after every factory ran, so ours cannot see theirs).
+	// Without `--answers` on the command line pi has nothing to parse for it, and getFlag says it was not given.
+	if (commandLineGivesAnswers(process.argv.slice(2))) {
+		pi.registerFlag("answers", {
+			type: "string",
+			description: "Answers for ask_user: a JSON array (one per question) or an object keyed by question/header",
+		});
+	}
 	for (const flag of remoteFlags) pi.registerFlag(flag.name, { type: flag.type, description: flag.description });
 
 	const agentDir = host.codingAgent.getAgentDir();
@@ -117,7 +139,11 @@ export default async function askUser(pi: ExtensionAPI) {
 	const registerTool = registerWhenFree(
 		pi,
 		() => pi.registerTool(createAskUserTool(children.askHandler, host.tui, { guidelines: settings.guidelines })),
-		(ctx, text) => lifecycle.frontEnd(ctx).tell(`pi-ask-anywhere: ${text}`, "warning"),
+		(ctx, other) => {
+			const ours = pi.getCommands().find((command) => command.name === "questions" && isOurs(command.sourceInfo));
+			const text = stepAsideNotice(other.path, removalWords(other.from, other.path), removalWords(ours?.sourceInfo));
+			lifecycle.frontEnd(ctx).tell(`pi-ask-anywhere: ${text}`, "warning");
+		},
 	);
 	pi.registerCommand("questions", createQuestionsCommand({ ...lifecycle, structuredRpc, trust, claims }));
 

@@ -5,13 +5,12 @@
  */
 import type { ExtensionContext, SessionEntry } from "@mariozechner/pi-coding-agent";
 import { relativeTime } from "../core/relative-time.js";
-import { sanitizeLine } from "../core/text.js";
+import { sanitizeLine, shellQuote } from "../core/text.js";
 import { CLI } from "../i18n/use-language.js";
 import { reopenableAsks } from "../lifecycle/ask-records.js";
 import type { FrontEnd } from "../lifecycle/front-end.js";
 import type { AskToAnswer } from "../lifecycle/lifecycle.js";
 import { type PendingListing, pendingListing } from "../lifecycle/pending-listing.js";
-import { shellQuote } from "../modes/print.js";
 import { type Claims, describeClaim } from "../pending/claims.js";
 import {
 	displayPath,

@@ -37,3 +37,8 @@ export function formatBytes(bytes: number): string {
 	if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
 	return `${(bytes / (1024 * 1024)).toFixed(1).replace(/\.0$/, "")} MB`;
 }
+
+/** `text` as one shell word: as it is when it is plain, single-quoted otherwise. */
+export function shellQuote(text: string): string {
+	return /^[\w./@:-]+$/.test(text) ? text : `'${text.replace(/'/g, `'\\''`)}'`;
+}

@@ -6,26 +6,40 @@
  */
 import type { ExtensionAPI, ExtensionContext } from "@mariozechner/pi-coding-agent";
 import { TOOL_NAME } from "../core/prompt.js";
+import type { LoadedFrom } from "../host/removal.js";
 import { CLI } from "../i18n/use-language.js";
 
 /** What `pi.getAllTools()` says of a tool (its `sourceInfo` is absent on hosts that do not track sources). */
 export interface ToolSource {
 	name: string;
-	sourceInfo?: { path?: string };
+	sourceInfo?: LoadedFrom;
 }
 
-export type ToolOwner = { kind: "nobody" } | { kind: "ours" } | { kind: "another package"; path: string };
+/** The package whose `ask_user` answers, and where pi says it came from (how it can be removed). */
+export interface AnotherPackage {
+	kind: "another package";
+	path: string;
+	from?: LoadedFrom;
+}
+
+export type ToolOwner = { kind: "nobody" } | { kind: "ours" } | AnotherPackage;
 
 export function toolOwner(tools: readonly ToolSource[], registeredByUs: boolean): ToolOwner {
 	if (registeredByUs) return { kind: "ours" };
 	const other = tools.find((tool) => tool.name === TOOL_NAME);
 	if (!other) return { kind: "nobody" };
-	return { kind: "another package", path: other.sourceInfo?.path ?? "an unknown extension" };
+	const path = other.sourceInfo?.path ?? "an unknown extension";
+	return other.sourceInfo
+		? { kind: "another package", path, from: other.sourceInfo }
+		: { kind: "another package", path };
 }
 
-/** Said once when ours steps aside: who answers, what of ours still works, and how to switch. */
-export function stepAsideNotice(otherPath: string): string {
-	return CLI.notices.stepAside(otherPath);
+/**
+ * Said once when ours steps aside: who answers, what of ours still works, and how to switch — `removeOther` and
+ * `removeOurs` say how each package leaves this pi, as each was installed (src/host/removal.ts).
+ */
+export function stepAsideNotice(otherPath: string, removeOther: string, removeOurs: string): string {
+	return CLI.notices.stepAside(otherPath, removeOther, removeOurs);
 }
 
 /**
@@ -35,7 +49,7 @@ export function stepAsideNotice(otherPath: string): string {
 export function registerWhenFree(
 	pi: Pick<ExtensionAPI, "getAllTools">,
 	register: () => void,
-	tell: (ctx: ExtensionContext, text: string) => void,
+	tell: (ctx: ExtensionContext, other: AnotherPackage) => void,
 ): (ctx: ExtensionContext) => void {
 	let registered = false;
 	let told = false;
@@ -46,7 +60,7 @@ export function registerWhenFree(
 			registered = true;
 		} else if (owner.kind === "another package" && !told) {
 			told = true;
-			tell(ctx, stepAsideNotice(owner.path));
+			tell(ctx, owner);
 		}
 	};
 }

@@ -2,6 +2,7 @@
  * Print mode (`pi -p`): nobody can answer now, so the questions go to a pending file, the person sees
  * them and the commands that answer them, and the run ends.
  */
+import { shellQuote } from "../core/text.js";
 import type { AskOutcome } from "../core/types.js";
 import { en } from "../i18n/cli/en.js";
 import type { CliStrings } from "../i18n/cli/types.js";
@@ -14,11 +15,6 @@ import {
 	type PendingWriteFs,
 	savePendingFile,
 } from "../pending/pending-file.js";
-
-/** `text` as one shell word: as it is when it is plain, single-quoted otherwise. */
-export function shellQuote(text: string): string {
-	return /^[\w./@:-]+$/.test(text) ? text : `'${text.replace(/'/g, `'\\''`)}'`;
-}
 
 /** The commands that answer the saved questions: in English for the model, in the run's language for the person. */
 export function pendingInstructions(relPath: string, file: PendingFile, words: CliStrings["print"] = en.print): string {

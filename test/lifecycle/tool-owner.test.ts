@@ -8,7 +8,12 @@ const other: ToolSource = { name: "ask_user", sourceInfo: { path: "/pkgs/other/i
 describe("toolOwner", () => {
 	it.each([
 		["no ask_user anywhere", [builtin], false, { kind: "nobody" }],
-		["another package's ask_user", [builtin, other], false, { kind: "another package", path: "/pkgs/other/index.ts" }],
+		[
+			"another package's ask_user",
+			[builtin, other],
+			false,
+			{ kind: "another package", path: "/pkgs/other/index.ts", from: { path: "/pkgs/other/index.ts" } },
+		],
 		[
 			"a tool without a source",
 			[{ name: "ask_user" }],
@@ -32,7 +37,7 @@ describe("registerWhenFree", () => {
 				registrations++;
 				tools.push({ name: "ask_user", sourceInfo: { path: "/ours/dist/index.js" } });
 			},
-			(_ctx, text) => told.push(text),
+			(_ctx, owner) => told.push(stepAsideNotice(owner.path, "pi remove npm:other", "pi remove npm:pi-ask-anywhere")),
 		);
 		return { onSessionStart: () => onSessionStart({} as never), told, registrations: () => registrations };
 	}
@@ -50,7 +55,9 @@ describe("registerWhenFree", () => {
 		pi.onSessionStart();
 		pi.onSessionStart();
 		expect(pi.registrations()).toBe(0);
-		expect(pi.told).toEqual([stepAsideNotice("/pkgs/other/index.ts")]);
+		expect(pi.told).toEqual([
+			stepAsideNotice("/pkgs/other/index.ts", "pi remove npm:other", "pi remove npm:pi-ask-anywhere"),
+		]);
 		expect(pi.told[0]).toContain("/pkgs/other/index.ts");
 		expect(pi.told[0]).toContain("pi remove");
 		expect(pi.told[0]).toContain("/questions");

@@ -96,8 +96,9 @@ export const de: CliStrings = {
 		dismiss: "Verwerfen: Der Agent erfährt, dass keine Antworten kommen",
 		stillPending: "Nicht beantwortet; die Fragen bleiben offen (/questions answer).",
 		reopenLater: "Nicht beantwortet; /questions reopen stellt sie erneut.",
-		stepAside: (path) =>
-			`Ein anderes Paket beantwortet ask_user in diesem pi (${path}), daher registriert pi-ask-anywhere kein eigenes. /questions und --answers beantworten weiterhin Fragen, die pi-ask-anywhere früher gespeichert hat. Um stattdessen pi-ask-anywhere zu nutzen: Entferne jenes Paket mit pi remove (oder pi remove npm:pi-ask-anywhere, um das andere zu behalten).`,
+		stepAside: (path, removeOther, removeOurs) =>
+			`Ein anderes Paket beantwortet ask_user in diesem pi (${path}), daher registriert pi-ask-anywhere kein eigenes. /questions beantwortet weiterhin Fragen, die pi-ask-anywhere früher gespeichert hat. Um stattdessen pi-ask-anywhere zu nutzen: ${removeOther} (oder ${removeOurs}, um das andere zu behalten).`,
+		leaveOut: (argument) => `lass -e ${argument} weg`,
 	},
 	print: {
 		hasQuestions: "Der Agent hat Fragen an dich:",

@@ -92,8 +92,9 @@ export const en: CliStrings = {
 		dismiss: "Dismiss them: the agent is told no answers will come",
 		stillPending: "Not answered; the questions stay pending (/questions answer).",
 		reopenLater: "Not answered; /questions reopen asks them again.",
-		stepAside: (path) =>
-			`another package answers ask_user in this pi (${path}), so pi-ask-anywhere does not register its own. /questions and --answers still answer questions pi-ask-anywhere saved earlier. To use pi-ask-anywhere instead: pi remove that package (or pi remove npm:pi-ask-anywhere to keep the other).`,
+		stepAside: (path, removeOther, removeOurs) =>
+			`another package answers ask_user in this pi (${path}), so pi-ask-anywhere does not register its own. /questions still answers questions pi-ask-anywhere saved earlier. To use pi-ask-anywhere instead: ${removeOther} (or ${removeOurs} to keep the other).`,
+		leaveOut: (argument) => `leave out -e ${argument}`,
 	},
 	print: {
 		hasQuestions: "The agent has questions for you:",

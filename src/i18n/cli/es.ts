@@ -96,8 +96,9 @@ export const es: CliStrings = {
 		dismiss: "Descartarlas: se avisa al agente de que no llegarán respuestas",
 		stillPending: "Sin responder; las preguntas siguen pendientes (/questions answer).",
 		reopenLater: "Sin responder; /questions reopen las vuelve a hacer.",
-		stepAside: (path) =>
-			`Otro paquete responde a ask_user en este pi (${path}), así que pi-ask-anywhere no registra el suyo. /questions y --answers siguen respondiendo las preguntas que pi-ask-anywhere guardó antes. Para usar pi-ask-anywhere en su lugar: quita ese paquete con pi remove (o pi remove npm:pi-ask-anywhere para quedarte con el otro).`,
+		stepAside: (path, removeOther, removeOurs) =>
+			`Otro paquete responde a ask_user en este pi (${path}), así que pi-ask-anywhere no registra el suyo. /questions sigue respondiendo las preguntas que pi-ask-anywhere guardó antes. Para usar pi-ask-anywhere en su lugar: ${removeOther} (o ${removeOurs} para quedarte con el otro).`,
+		leaveOut: (argument) => `quita -e ${argument}`,
 	},
 	print: {
 		hasQuestions: "El agente tiene preguntas para ti:",

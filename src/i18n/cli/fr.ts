@@ -97,8 +97,9 @@ export const fr: CliStrings = {
 		dismiss: "Les écarter : l'agent apprend qu'aucune réponse ne viendra",
 		stillPending: "Sans réponse ; les questions restent en attente (/questions answer).",
 		reopenLater: "Sans réponse ; /questions reopen les pose à nouveau.",
-		stepAside: (path) =>
-			`Un autre paquet répond à ask_user dans ce pi (${path}), donc pi-ask-anywhere n'enregistre pas le sien. /questions et --answers répondent toujours aux questions enregistrées plus tôt par pi-ask-anywhere. Pour utiliser pi-ask-anywhere à la place : supprimez ce paquet avec pi remove (ou pi remove npm:pi-ask-anywhere pour garder l'autre).`,
+		stepAside: (path, removeOther, removeOurs) =>
+			`Un autre paquet répond à ask_user dans ce pi (${path}), donc pi-ask-anywhere n'enregistre pas le sien. /questions répond toujours aux questions enregistrées plus tôt par pi-ask-anywhere. Pour utiliser pi-ask-anywhere à la place : ${removeOther} (ou ${removeOurs} pour garder l'autre).`,
+		leaveOut: (argument) => `retirez -e ${argument}`,
 	},
 	print: {
 		hasQuestions: "L'agent a des questions pour vous :",

@@ -92,8 +92,9 @@ export const ja: CliStrings = {
 		dismiss: "却下する: 回答は来ないとエージェントに伝えます",
 		stillPending: "回答していません。質問は未回答のまま残ります（/questions answer）。",
 		reopenLater: "回答していません。/questions reopen でもう一度尋ねます。",
-		stepAside: (path) =>
-			`この pi では別のパッケージ（${path}）が ask_user に答えるため、pi-ask-anywhere は自身のツールを登録しません。/questions と --answers は、pi-ask-anywhere が以前に保存した質問に引き続き回答できます。pi-ask-anywhere を使うには、pi remove でそのパッケージを削除してください（もう一方を残すなら pi remove npm:pi-ask-anywhere）。`,
+		stepAside: (path, removeOther, removeOurs) =>
+			`この pi では別のパッケージ（${path}）が ask_user に答えるため、pi-ask-anywhere は自身のツールを登録しません。/questions は、pi-ask-anywhere が以前に保存した質問に引き続き回答できます。pi-ask-anywhere を使うには: ${removeOther}（もう一方を残すなら ${removeOurs}）。`,
+		leaveOut: (argument) => `-e ${argument} を外す`,
 	},
 	print: {
 		hasQuestions: "エージェントからの質問があります:",

@@ -96,8 +96,9 @@ export const ptBR: CliStrings = {
 		dismiss: "Dispensar: o agente é avisado de que nenhuma resposta virá",
 		stillPending: "Sem resposta; as perguntas continuam pendentes (/questions answer).",
 		reopenLater: "Sem resposta; /questions reopen as faz de novo.",
-		stepAside: (path) =>
-			`Outro pacote responde a ask_user neste pi (${path}), então o pi-ask-anywhere não registra o seu. /questions e --answers continuam respondendo perguntas que o pi-ask-anywhere salvou antes. Para usar o pi-ask-anywhere no lugar: remova aquele pacote com pi remove (ou pi remove npm:pi-ask-anywhere para manter o outro).`,
+		stepAside: (path, removeOther, removeOurs) =>
+			`Outro pacote responde a ask_user neste pi (${path}), então o pi-ask-anywhere não registra o seu. /questions continua respondendo perguntas que o pi-ask-anywhere salvou antes. Para usar o pi-ask-anywhere no lugar: ${removeOther} (ou ${removeOurs} para manter o outro).`,
+		leaveOut: (argument) => `tire -e ${argument}`,
 	},
 	print: {
 		hasQuestions: "O agente tem perguntas para você:",

@@ -101,8 +101,9 @@ export const ru: CliStrings = {
 		dismiss: "Отклонить: агенту сообщат, что ответов не будет",
 		stillPending: "Без ответа; вопросы остаются ожидающими (/questions answer).",
 		reopenLater: "Без ответа; /questions reopen задаст их снова.",
-		stepAside: (path) =>
-			`В этом pi на ask_user отвечает другой пакет (${path}), поэтому pi-ask-anywhere не регистрирует свой. /questions и --answers по-прежнему отвечают на вопросы, сохранённые pi-ask-anywhere ранее. Чтобы использовать pi-ask-anywhere: удалите тот пакет через pi remove (или pi remove npm:pi-ask-anywhere, чтобы оставить другой).`,
+		stepAside: (path, removeOther, removeOurs) =>
+			`В этом pi на ask_user отвечает другой пакет (${path}), поэтому pi-ask-anywhere не регистрирует свой. /questions по-прежнему отвечает на вопросы, сохранённые pi-ask-anywhere ранее. Чтобы использовать pi-ask-anywhere: ${removeOther} (или ${removeOurs}, чтобы оставить другой).`,
+		leaveOut: (argument) => `уберите -e ${argument}`,
 	},
 	print: {
 		hasQuestions: "У агента есть к вам вопросы:",

@@ -104,7 +104,10 @@ export interface CliStrings {
 		dismiss: string;
 		stillPending: string;
 		reopenLater: string;
-		stepAside: (path: string) => string;
+		/** `removeOther`/`removeOurs`: a `pi remove …` command, or `leaveOut`'s words, for how each was installed. */
+		stepAside: (path: string, removeOther: string, removeOurs: string) => string;
+		/** How a package given with `-e` leaves pi. */
+		leaveOut: (argument: string) => string;
 	};
 	print: {
 		/** Above the questions on the terminal. */

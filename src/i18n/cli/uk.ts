@@ -101,8 +101,9 @@ export const uk: CliStrings = {
 		dismiss: "Відхилити: агентові повідомлять, що відповідей не буде",
 		stillPending: "Без відповіді; питання лишаються відкритими (/questions answer).",
 		reopenLater: "Без відповіді; /questions reopen поставить їх знову.",
-		stepAside: (path) =>
-			`У цьому pi на ask_user відповідає інший пакет (${path}), тому pi-ask-anywhere не реєструє свій. /questions і --answers і далі відповідають на питання, збережені pi-ask-anywhere раніше. Щоб використовувати pi-ask-anywhere: видаліть той пакет через pi remove (або pi remove npm:pi-ask-anywhere, щоб залишити інший).`,
+		stepAside: (path, removeOther, removeOurs) =>
+			`У цьому pi на ask_user відповідає інший пакет (${path}), тому pi-ask-anywhere не реєструє свій. /questions і далі відповідає на питання, збережені pi-ask-anywhere раніше. Щоб використовувати pi-ask-anywhere: ${removeOther} (або ${removeOurs}, щоб залишити інший).`,
+		leaveOut: (argument) => `приберіть -e ${argument}`,
 	},
 	print: {
 		hasQuestions: "Агент має до вас питання:",

@@ -90,8 +90,9 @@ export const zhCN: CliStrings = {
 		dismiss: "忽略：告知智能体不会有答案",
 		stillPending: "未回答；问题仍待回答（/questions answer）。",
 		reopenLater: "未回答；/questions reopen 会再次提问。",
-		stepAside: (path) =>
-			`此 pi 中由另一个包回答 ask_user（${path}），因此 pi-ask-anywhere 不注册自己的工具。/questions 和 --answers 仍可回答 pi-ask-anywhere 先前保存的问题。若要改用 pi-ask-anywhere：用 pi remove 移除那个包（或用 pi remove npm:pi-ask-anywhere 保留另一个）。`,
+		stepAside: (path, removeOther, removeOurs) =>
+			`此 pi 中由另一个包回答 ask_user（${path}），因此 pi-ask-anywhere 不注册自己的工具。/questions 仍可回答 pi-ask-anywhere 先前保存的问题。若要改用 pi-ask-anywhere：${removeOther}（或 ${removeOurs} 以保留另一个）。`,
+		leaveOut: (argument) => `去掉 -e ${argument}`,
 	},
 	print: {
 		hasQuestions: "智能体有问题要问你：",
