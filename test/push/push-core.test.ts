@@ -2,6 +2,7 @@
  * The pure core of push: the settings, the tap's token, the messages an ask publishes, and what a reply read from the
  * reply topic means.
  */
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { AskRequest } from "../../src/core/types.js";
 import { resolvePushConfig } from "../../src/push/config.js";
@@ -106,6 +107,10 @@ describe("askNotification", () => {
 		]);
 		expect(message.actions?.[1]?.body).toBe(tapBody(KEY, "ask1", 1, NOW));
 	});
+	it("names a subagent's task beside the project", () => {
+		const message = askNotification({ ...pushed, task: "migrate the database" }, config("minimal"), KEY);
+		expect(message.message).toBe("A question is waiting in shop (subagent: migrate the database).");
+	});
 	it("minimal: only that a question waits, and Open when the page's address is known", () => {
 		const message = askNotification(pushed, config("minimal", { openUrl: "http://pc:8787/" }), KEY);
 		expect(message.message).toBe("A question is waiting in shop.");
@@ -178,5 +183,33 @@ describe("messageOfLine", () => {
 		});
 		expect(messageOfLine('{"id":"a","time":5,"event":"open","topic":"t"}')).toBeUndefined();
 		expect(messageOfLine("{not json")).toBeUndefined();
+	});
+});
+
+describe("anything read from the reply topic", () => {
+	it("is a verdict, never a throw, and never an answer without this key's token", () => {
+		const open = () => ({ request: ONE, ended: false });
+		const tapLike = fc.record({
+			kind: fc.constantFrom("pi-ask-anywhere.tap", "other"),
+			v: fc.oneof(fc.constant(1), fc.anything()),
+			ask: fc.oneof(fc.constant("ask1"), fc.string()),
+			choice: fc.oneof(fc.integer({ min: -2, max: 5 }), fc.anything()),
+			expires: fc.oneof(fc.constant(NOW + 5), fc.anything()),
+			token: fc.oneof(fc.string(), fc.anything()),
+		});
+		fc.assert(
+			fc.property(
+				fc.oneof(
+					fc.string(),
+					tapLike.map((tap) => JSON.stringify(tap)),
+				),
+				(text) => {
+					const verdict = judgeTap(text, KEY, NOW, open);
+					expect(verdict.kind).not.toBe("answer");
+					expect(() => messageOfLine(text)).not.toThrow();
+				},
+			),
+			{ numRuns: 2_000 },
+		);
 	});
 });
