@@ -221,6 +221,16 @@ describe.concurrent("pi-ask-anywhere mcp", () => {
 		expect(result).toMatchObject({ answered: true, answers: [{ values: ["SQLite"] }] });
 	});
 
+	it("a client that disconnects cancels nothing: its questions stay in the pending file, unanswered", async () => {
+		const session = await startMcp({ elicit: () => new Promise(() => {}) });
+		await session.client.callTool({ name: "ask_user", arguments: { questions: [DATABASE], background: true } });
+		const { path } = await pendingFile(session.folder);
+		await session.client.close();
+		const data = JSON.parse(readFileSync(path, "utf8")) as { questions: { question: string; answer: unknown }[] };
+		expect(data.questions).toEqual([expect.objectContaining({ question: DATABASE.question, answer: null })]);
+		rmSync(session.folder, { recursive: true, force: true });
+	});
+
 	it("two clients at once in one folder: each gets its own answers, and neither can read the other's ask", async () => {
 		const a = await start();
 		const b = await start({ folder: a.folder });
