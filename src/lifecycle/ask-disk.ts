@@ -21,7 +21,7 @@ export interface AskSession {
 
 export interface AskDiskDeps {
 	asksMade: Pick<AsksMade, "add">;
-	claims: Pick<Claims, "claim">;
+	claims: Pick<Claims, "claim" | "stillHeld">;
 	/** Writes a pending file in the project; throws when it cannot (a full disk, a symlinked `.pi`). */
 	save(cwd: string, file: PendingFile): string;
 	remove(path: string): void;
@@ -59,6 +59,13 @@ export function createAskDisk(deps: AskDiskDeps) {
 			const release = deps.claims.claim(path, toolCallId);
 			if (release) dialogClaims.set(path, release);
 			return path;
+		},
+		/**
+		 * Whether the questions at `path` are still this pi's to answer: false when another pi took them over while
+		 * this one was frozen (a stopped process, a debugger, a paused machine) and may have delivered them.
+		 */
+		stillAsking(path: string): boolean {
+			return dialogClaims.has(path) ? deps.claims.stillHeld(path) : true;
 		},
 		/** The dialog is over: the claim ends, and the file goes unless the questions are still to be answered. */
 		doneAsking(path: string, keep: boolean): void {

@@ -38,6 +38,8 @@ export interface AskHandlerDeps {
 	 * answered (`keep`: an interrupted ask).
 	 */
 	doneWithDisk(path: string, keep: boolean): void;
+	/** Whether this pi still holds the questions it keeps on disk at `path` (ask-disk.ts). */
+	stillAsking(path: string): boolean;
 	/** Saves the questions as pending (print and JSON mode, and every background ask). */
 	saveForLater(ctx: ExtensionContext, request: AskRequest, toolCallId: string): SavedQuestions;
 	/**
@@ -139,6 +141,13 @@ export function createAskHandler(deps: AskHandlerDeps): AskHandler {
 				: { outcome: await local(ask.signal), answeredBy: "local" as const };
 			const { answeredBy } = raced;
 			let outcome = reported(raced.outcome, frontEnd);
+			// Checked again before anything is sent: a pi frozen longer than a claim lives may find its questions were
+			// answered meanwhile by another pi. The person's answer here is then not sent, and they are told why.
+			if (onDisk && (outcome.kind === "answered" || outcome.kind === "cancelled") && !deps.stillAsking(onDisk)) {
+				frontEnd.tell(CLI.notices.answeredElsewhere, "warning");
+				deps.doneWithDisk(onDisk, true);
+				return { outcome: reported({ kind: "interrupted" }, frontEnd), mode: frontEnd.recordedMode };
+			}
 			// The time limit closed the local dialog: its questions wait on disk like an interrupted ask's, and a later
 			// answer reaches the model as a user message (/questions answer, pi -c, --answers, the web page).
 			const timedOutHere = outcome.kind === "timedOut" && answeredBy === "local" && onDisk !== undefined;

@@ -306,6 +306,7 @@ export function createLifecycle(pi: ExtensionAPI, edges: LifecycleEdges) {
 			}
 		},
 		doneWithDisk: disk.doneAsking,
+		stillAsking: disk.stillAsking,
 		saveForLater: (ctx, request, toolCallId) => {
 			const saved = saveQuestionsForLater(ctx.cwd, pendingFileFor(ctx, request, toolCallId));
 			if (saved.saved) edges.push?.saved(ctx, request, toolCallId);

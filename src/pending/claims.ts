@@ -81,6 +81,11 @@ export interface Claims {
 	claim(pendingPath: string, toolCallId: string): (() => void) | undefined;
 	/** The live claim of another pi on this ask's file, if any. */
 	heldElsewhere(pendingPath: string, toolCallId: string): Claim | undefined;
+	/**
+	 * Whether this pi still holds its claim on `pendingPath`: false once another pi took it over (this one was
+	 * frozen longer than a claim lives), even if that pi has since let it go.
+	 */
+	stillHeld(pendingPath: string): boolean;
 }
 
 export interface ClaimsDeps {
@@ -127,7 +132,7 @@ function writeClaim(path: string, claim: Claim): void {
 }
 
 export function createClaims(deps: ClaimsDeps = systemClaimsDeps()): Claims {
-	const held = new Map<string, { claim: Claim; stop: () => void }>();
+	const held = new Map<string, { claim: Claim; stop: () => void; lost: boolean }>();
 	const probe = (): LivenessProbe => ({ host: deps.host, now: deps.now(), isRunning: deps.isRunning });
 	let exitHooked = false;
 
@@ -148,8 +153,21 @@ export function createClaims(deps: ClaimsDeps = systemClaimsDeps()): Claims {
 		return claimIsLive(claim, probe()) ? claim : undefined;
 	}
 
+	function ownClaimOnDisk(path: string): boolean {
+		const current = readClaim(path);
+		return current !== undefined && isOwnClaim(current, deps.host, deps.self);
+	}
+
 	return {
 		heldElsewhere,
+		stillHeld(pendingPath) {
+			const path = claimPathOf(pendingPath);
+			const mine = held.get(path);
+			if (!mine || mine.lost) return false;
+			if (ownClaimOnDisk(path)) return true;
+			mine.lost = true;
+			return false;
+		},
 		claim(pendingPath, toolCallId) {
 			if (heldElsewhere(pendingPath, toolCallId)) return undefined;
 			const path = claimPathOf(pendingPath);
@@ -168,13 +186,21 @@ export function createClaims(deps: ClaimsDeps = systemClaimsDeps()): Claims {
 				return () => undefined;
 			}
 			const stop = deps.every(CLAIM_REFRESH_MS, () => {
+				const mine = held.get(path);
+				if (!mine || mine.lost) return;
+				// Gone or another pi's: it was taken over while this pi was frozen. Writing ours again would hide that.
+				if (!ownClaimOnDisk(path)) {
+					mine.lost = true;
+					mine.stop();
+					return;
+				}
 				try {
 					writeClaim(path, claim());
 				} catch {
 					// The folder went away; the claim dies on its own.
 				}
 			});
-			held.set(path, { claim: claim(), stop });
+			held.set(path, { claim: claim(), stop, lost: false });
 			if (!exitHooked) {
 				exitHooked = true;
 				deps.onExit(() => {

@@ -20,6 +20,7 @@ function world(options: { claimable?: boolean; failAsksMade?: boolean } = {}) {
 		},
 		claims: {
 			claim: (path) => (options.claimable === false ? undefined : () => released.push(path)),
+			stillHeld: () => true,
 		},
 		save: (_cwd, file) => {
 			saved.push(file);

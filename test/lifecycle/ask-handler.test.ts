@@ -36,6 +36,7 @@ function setup(options: {
 	upFront?: string;
 	bridge?: Pick<RemoteBridge, "ask">;
 	saved?: SavedQuestions;
+	stillAsking?: boolean;
 }) {
 	const fakes: Fakes = { told: [], asked: [], onDisk: [], removed: [], stopped: [], remembered: [], later: [] };
 	const kind = options.kind ?? "tui";
@@ -54,6 +55,7 @@ function setup(options: {
 	};
 	let upFront = options.upFront;
 	const deps: AskHandlerDeps = {
+		stillAsking: () => options.stillAsking ?? true,
 		idleTimeoutMs: () => undefined,
 		frontEnd: () => frontEnd,
 		takeUpFrontAnswers: () => {
@@ -96,6 +98,17 @@ function setup(options: {
 function ask(signal?: AbortSignal) {
 	return { request: REQUEST, toolCallId: "call_1", signal, ctx: CTX };
 }
+
+describe("createAskHandler: a pi frozen while its dialog was open", () => {
+	it("sends nothing when another pi took the questions over meanwhile, and tells the person", async () => {
+		const { handle, fakes } = setup({ dialog: async () => ANSWERED, stillAsking: false });
+		const resolution = await handle(ask());
+		expect(resolution.outcome).toEqual({ kind: "interrupted" });
+		expect(fakes.told.join("\n")).toContain("answered elsewhere");
+		// The file is left for the pi that took it over (it removes it once its delivery is held).
+		expect(fakes.removed).toEqual([]);
+	});
+});
 
 describe("createAskHandler: background asks (issue 22)", () => {
 	const backgroundAsk = () => ({ ...ask(), request: { ...REQUEST, background: true as const } });

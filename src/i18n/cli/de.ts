@@ -88,6 +88,8 @@ export const de: CliStrings = {
 		backgroundNotSaved: "Die Hintergrundfragen konnten nicht gespeichert werden; sie werden stattdessen jetzt gestellt",
 		timedOut: "Keine Antwort rechtzeitig: Die Fragen bleiben offen (/questions answer).",
 		answeredRemotely: "Aus der Ferne beantwortet.",
+		answeredElsewhere:
+			"Diese Fragen wurden anderswo beantwortet (ein anderes pi hat sie übernommen, während dieses angehalten war); deine Antwort wurde nicht gesendet.",
 		dismissedRemotely: "Aus der Ferne verworfen.",
 		noRemoteAnswer: (kind) => `Keine Antwort aus der Ferne (${kind}); die Fragen werden stattdessen gespeichert`,
 		needsUi: "Das braucht den Dialog von pi, den es mit -p nicht gibt: starte pi (ohne -p) und gib den Befehl dort ein",

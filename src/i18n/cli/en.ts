@@ -84,6 +84,8 @@ export const en: CliStrings = {
 		backgroundNotSaved: "the background questions could not be saved; asking them now instead",
 		timedOut: "No answer in time: the questions stay pending (/questions answer).",
 		answeredRemotely: "Answered remotely.",
+		answeredElsewhere:
+			"These questions were answered elsewhere (another pi took them over while this one was paused); your answer was not sent.",
 		dismissedRemotely: "Dismissed remotely.",
 		noRemoteAnswer: (kind) => `no remote answer (${kind}); saving the questions instead`,
 		needsUi: "this needs pi's dialog, which print mode has not: run pi (without -p) and type the command there",

@@ -88,6 +88,8 @@ export const es: CliStrings = {
 		backgroundNotSaved: "No se pudieron guardar las preguntas en segundo plano; se hacen ahora en su lugar",
 		timedOut: "Sin respuesta a tiempo: las preguntas siguen pendientes (/questions answer).",
 		answeredRemotely: "Respondido en remoto.",
+		answeredElsewhere:
+			"Estas preguntas se respondieron en otro lugar (otro pi las tomó mientras este estaba en pausa); tu respuesta no se envió.",
 		dismissedRemotely: "Descartado en remoto.",
 		noRemoteAnswer: (kind) => `Sin respuesta remota (${kind}); se guardan las preguntas en su lugar`,
 		needsUi: "Esto necesita el diálogo de pi, que no existe con -p: ejecuta pi (sin -p) y escribe el comando allí",

@@ -89,6 +89,8 @@ export const fr: CliStrings = {
 		backgroundNotSaved: "Les questions en arrière-plan n'ont pas pu être enregistrées ; elles sont posées maintenant",
 		timedOut: "Pas de réponse à temps : les questions restent en attente (/questions answer).",
 		answeredRemotely: "Répondu à distance.",
+		answeredElsewhere:
+			"Ces questions ont reçu une réponse ailleurs (un autre pi les a reprises pendant que celui-ci était suspendu) ; ta réponse n’a pas été envoyée.",
 		dismissedRemotely: "Écarté à distance.",
 		noRemoteAnswer: (kind) => `Pas de réponse à distance (${kind}) ; les questions sont enregistrées à la place`,
 		needsUi: "Cela nécessite la boîte de dialogue de pi, absente avec -p : lancez pi (sans -p) et tapez la commande là",

@@ -83,6 +83,8 @@ export const ja: CliStrings = {
 		backgroundNotSaved: "バックグラウンドの質問を保存できませんでした。代わりに今質問します",
 		timedOut: "時間内に回答がありません: 質問は未回答のまま残ります（/questions answer）。",
 		answeredRemotely: "リモートで回答されました。",
+		answeredElsewhere:
+			"これらの質問は別の場所で回答されました（この pi が停止している間に別の pi が引き継ぎました）。あなたの回答は送信されていません。",
 		dismissedRemotely: "リモートで却下されました。",
 		noRemoteAnswer: (kind) => `リモートからの回答がありません（${kind}）。代わりに質問を保存します`,
 		needsUi:

@@ -88,6 +88,8 @@ export const ptBR: CliStrings = {
 		backgroundNotSaved: "Não foi possível salvar as perguntas em segundo plano; elas serão feitas agora",
 		timedOut: "Sem resposta a tempo: as perguntas continuam pendentes (/questions answer).",
 		answeredRemotely: "Respondido remotamente.",
+		answeredElsewhere:
+			"Estas perguntas foram respondidas em outro lugar (outro pi as assumiu enquanto este estava pausado); sua resposta não foi enviada.",
 		dismissedRemotely: "Dispensado remotamente.",
 		noRemoteAnswer: (kind) => `Sem resposta remota (${kind}); as perguntas serão salvas no lugar`,
 		needsUi: "Isto precisa do diálogo do pi, que não existe com -p: execute pi (sem -p) e digite o comando lá",

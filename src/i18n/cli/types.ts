@@ -96,6 +96,8 @@ export interface CliStrings {
 		backgroundNotSaved: string;
 		timedOut: string;
 		answeredRemotely: string;
+		/** A frozen pi's dialog answered questions another pi had taken over meanwhile. */
+		answeredElsewhere: string;
 		dismissedRemotely: string;
 		noRemoteAnswer: (kind: string) => string;
 		needsUi: string;
