@@ -5,7 +5,8 @@
  *   node bench/run.mjs dialog tokens   only those, printed, RESULTS.md untouched
  *   node bench/run.mjs --quick         every benchmark with few rounds (CI: proves they still run), printed only
  * Knobs: BENCH_STARTUP_RUNS (15), BENCH_PROBE_RUNS (8), BENCH_DIALOG_PRESSES (2000), BENCH_FILTER_ROUNDS
- * (200), BENCH_PENDING_ROUNDS (200), BENCH_IDLE_RUNS (2), BENCH_SCALE_RUNS (7), BENCH_SCALE_FILES (1000), BENCH_WEB_IDLE_SECONDS (20), BENCH_WEB_FILES (1000).
+ * (200), BENCH_PENDING_ROUNDS (200), BENCH_IDLE_RUNS (2), BENCH_SCALE_RUNS (7), BENCH_SCALE_FILES (1000), BENCH_WEB_IDLE_SECONDS (20), BENCH_WEB_FILES (1000),
+ * BENCH_WEB_UPDATES (200).
  */
 import { execFileSync, spawnSync } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
@@ -22,6 +23,7 @@ const BENCHES = {
 	"dialog-idle": [],
 	scale: [],
 	"web-idle": [],
+	"web-load": [],
 };
 
 function git(...args) {

@@ -1,0 +1,272 @@
+/**
+ * What `pi-ask-anywhere web` costs under load: the built command (dist/cli.mjs), real agents over WebSockets and
+ * pages listening on `/live`. (1) The server's CPU for one update (an ask added or closed) while 40 asks of 0.9 MB
+ * are open, and its peak memory against the data it holds; (2) its memory at the caps on all agents together
+ * (32 connections, 200 open asks, 48 MB held) with 10 pages opening at once, and which refusals the agents got.
+ * CPU time and memory come from /proc/<pid> (Linux). Knobs: BENCH_WEB_UPDATES (200; 40 with --quick).
+ */
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { once } from "node:events";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import WebSocket from "ws";
+import { ROOT } from "../test/e2e/harness.js";
+import { type BenchReport, emit, fmt, table } from "./lib/stats.js";
+
+const UPDATES = Number(process.env.BENCH_WEB_UPDATES ?? (process.env.BENCH_IDLE_RUNS === "1" ? 40 : 200));
+const TARGET_UPDATE_MS = 2;
+const TARGET_PEAK_RATIO = 3;
+const CLOCK_TICKS = Number(execFileSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).trim()) || 100;
+
+function cpuSeconds(pid: number): number {
+	const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+	const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+	return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+}
+
+/** `VmRSS` (now) and `VmHWM` (the peak so far) of a process, in MB. */
+function memory(pid: number): { rss: number; peak: number } {
+	const status = readFileSync(`/proc/${pid}/status`, "utf8");
+	const kb = (name: string): number => Number(new RegExp(`^${name}:\\s+(\\d+)`, "m").exec(status)?.[1] ?? Number.NaN);
+	return { rss: kb("VmRSS") / 1024, peak: kb("VmHWM") / 1024 };
+}
+
+async function startCommand(cwd: string, agentDir: string): Promise<{ child: ChildProcess; output: () => string }> {
+	const child = spawn(process.execPath, [join(ROOT, "dist/cli.mjs"), "web", "--port", "0", "--no-qr"], {
+		cwd,
+		env: { ...process.env, PI_CODING_AGENT_DIR: agentDir, PI_OFFLINE: "1" },
+		stdio: ["ignore", "pipe", "pipe"],
+	});
+	let output = "";
+	await new Promise<void>((resolve, reject) => {
+		const onData = (chunk: Buffer): void => {
+			output += chunk.toString();
+			if (/^open: (\S+)$/m.test(output)) resolve();
+		};
+		child.stdout?.on("data", onData);
+		child.stderr?.on("data", onData);
+		child.on("exit", (code) => reject(new Error(`pi-ask-anywhere web exited (${code}): ${output}`)));
+	});
+	return { child, output: () => output };
+}
+
+const latestUrl = (output: string): string => [...output.matchAll(/^open: (\S+)$/gm)].at(-1)?.[1] ?? "";
+
+interface Page {
+	socket: WebSocket;
+	/** How many asks the page shows now. */
+	asks(): number;
+	/** Resolves at the next message. */
+	next(): Promise<void>;
+}
+
+async function openPage(origin: string, cookie: string): Promise<Page> {
+	const socket = new WebSocket(`${origin.replace("http", "ws")}/live`, { headers: { cookie, origin } });
+	const shown = new Set<string>();
+	let waiting: (() => void)[] = [];
+	socket.on("message", (data) => {
+		const message = JSON.parse(String(data)) as {
+			reset: boolean;
+			ops: { op: string; ask?: { id: string }; id?: string }[];
+		};
+		if (message.reset) shown.clear();
+		for (const op of message.ops) {
+			if (op.op === "ask" && op.ask) shown.add(op.ask.id);
+			if (op.op === "ask-gone" && op.id) shown.delete(op.id);
+		}
+		const resolved = waiting;
+		waiting = [];
+		for (const resolve of resolved) resolve();
+	});
+	await once(socket, "open");
+	return {
+		socket,
+		asks: () => shown.size,
+		next: () => new Promise((resolve) => waiting.push(resolve)),
+	};
+}
+
+async function until(check: () => boolean, ms = 60_000): Promise<void> {
+	const end = Date.now() + ms;
+	while (!check()) {
+		if (Date.now() > end) throw new Error("condition not met in time");
+		await new Promise((resolve) => setTimeout(resolve, 5));
+	}
+}
+
+const askFrame = (questionId: string, description = ""): string =>
+	JSON.stringify({
+		type: "event",
+		payload: {
+			event: "ask_user_question",
+			payload: {
+				sessionKey: "k",
+				agentId: "bench",
+				questionId,
+				questions: [{ question: `Ask ${questionId}?`, options: [{ label: "Yes", description }] }],
+			},
+		},
+	});
+const closedFrame = (questionId: string): string =>
+	JSON.stringify({
+		type: "event",
+		payload: {
+			event: "ask_user_closed",
+			payload: { sessionKey: "k", agentId: "bench", questionId, reason: "aborted" },
+		},
+	});
+
+interface Agent {
+	socket: WebSocket;
+	refusals: string[];
+}
+
+async function openAgent(agentUrl: string): Promise<Agent | string> {
+	const socket = new WebSocket(agentUrl);
+	const refused = new Promise<string>((resolve) =>
+		socket.once("unexpected-response", (_request, response) => resolve(`refused (${response.statusCode})`)),
+	);
+	const opened = once(socket, "open").then(() => "open");
+	const result = await Promise.race([opened, refused]);
+	if (result !== "open") {
+		socket.terminate();
+		return result;
+	}
+	const agent: Agent = { socket, refusals: [] };
+	socket.on("message", (data) => {
+		const frame = JSON.parse(String(data)) as { type: string; payload: { error: string } };
+		if (frame.type === "hook.ask_user_refused") agent.refusals.push(frame.payload.error);
+	});
+	return agent;
+}
+
+const root = mkdtempSync(join(tmpdir(), "pi-ask-anywhere-bench-web-load-"));
+const agentDir = join(root, "agent");
+const cwd = join(root, "project");
+mkdirSync(agentDir);
+mkdirSync(cwd);
+const { child, output } = await startCommand(cwd, agentDir);
+const pid = child.pid ?? 0;
+const origin = new URL(latestUrl(output())).origin;
+const agentUrl = `${origin.replace("http", "ws")}/agent`;
+const signIn = await fetch(latestUrl(output()), { redirect: "manual" });
+const cookie = (signIn.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
+const agents: Agent[] = [];
+const pages: Page[] = [];
+let updateMs = Number.NaN;
+let dataMb = Number.NaN;
+let atUpdates = { rss: Number.NaN, peak: Number.NaN };
+let baseline = { rss: Number.NaN, peak: Number.NaN };
+let atCaps = { rss: Number.NaN, peak: Number.NaN };
+let capsHeld = 0;
+const refusals = new Map<string, number>();
+try {
+	const page = await openPage(origin, cookie);
+	pages.push(page);
+	baseline = memory(pid);
+
+	// (1) 40 asks of 0.9 MB open (two from each of 20 agents), then asks added and closed one at a time.
+	const description = "x".repeat(900_000);
+	for (let n = 0; n < 20; n++) {
+		const agent = (await openAgent(agentUrl)) as Agent;
+		agents.push(agent);
+		for (const id of ["a", "b"]) agent.socket.send(askFrame(`big-${n}-${id}`, description));
+	}
+	await until(() => page.asks() === 40);
+	dataMb = (40 * Buffer.byteLength(askFrame("big-0-a", description))) / 2 ** 20;
+	const updater = (await openAgent(agentUrl)) as Agent;
+	agents.push(updater);
+	const cpuBefore = cpuSeconds(pid);
+	for (let n = 0; n < UPDATES / 2; n++) {
+		let arrived = page.next();
+		updater.socket.send(askFrame(`small-${n}`));
+		await arrived;
+		arrived = page.next();
+		updater.socket.send(closedFrame(`small-${n}`));
+		await arrived;
+	}
+	updateMs = ((cpuSeconds(pid) - cpuBefore) * 1000) / UPDATES;
+	atUpdates = memory(pid);
+	process.stderr.write(
+		`${UPDATES} updates with 40 asks of 0.9 MB open: ${fmt(updateMs)} ms CPU each; peak ${fmt(atUpdates.peak)} MB\n`,
+	);
+
+	// (2) Up to the caps: more big asks until refused, small ones until 200, connections until refused; 10 pages.
+	for (let n = 20; n < 40; n++) {
+		const agent = await openAgent(agentUrl);
+		if (typeof agent === "string") {
+			refusals.set(`connection ${agent}`, (refusals.get(`connection ${agent}`) ?? 0) + 1);
+			continue;
+		}
+		agents.push(agent);
+		for (const id of ["a", "b"]) agent.socket.send(askFrame(`big-${n}-${id}`, "x".repeat(1_000_000)));
+		for (let k = 0; k < 18; k++) agent.socket.send(askFrame(`fill-${n}-${k}`));
+	}
+	await new Promise((resolve) => setTimeout(resolve, 1_000));
+	for (const agent of agents) {
+		for (const error of agent.refusals) {
+			const cap =
+				/all agents would exceed \d+ MB|already holds \d+ open questions|this connection[^;]*/.exec(error)?.[0] ??
+				error;
+			refusals.set(cap, (refusals.get(cap) ?? 0) + 1);
+		}
+	}
+	capsHeld = page.asks();
+	const opening = Array.from({ length: 10 }, () => openPage(origin, cookie));
+	for (const opened of await Promise.all(opening)) pages.push(opened);
+	await until(() => pages.every((open) => open.asks() === capsHeld));
+	atCaps = memory(pid);
+	process.stderr.write(
+		`at the caps (${capsHeld} asks) with 11 pages: RSS ${fmt(atCaps.rss)} MB, peak ${fmt(atCaps.peak)} MB\n`,
+	);
+} finally {
+	for (const open of pages) open.socket.terminate();
+	for (const agent of agents) agent.socket.terminate();
+	child.kill("SIGTERM");
+	if (child.exitCode === null) await once(child, "exit");
+	rmSync(root, { recursive: true, force: true });
+}
+
+const peakRatio = (atUpdates.peak - baseline.rss) / dataMb;
+const report: BenchReport = {
+	title: "Web page server: work per update, memory at the caps",
+	summary: [
+		{
+			what: "pi-ask-anywhere web: CPU for one update (an ask added or closed) with 40 open asks of 0.9 MB",
+			ours: `${fmt(updateMs)} ms`,
+			reference: "137 ms before each item's text was kept",
+			target: `≤ ${TARGET_UPDATE_MS} ms`,
+			met: updateMs <= TARGET_UPDATE_MS,
+		},
+		{
+			what: "pi-ask-anywhere web: peak memory above the idle server, ÷ the asks' data (36 MB)",
+			ours: `${fmt(peakRatio)}×`,
+			reference: "600 MB for 35 MB of asks before",
+			target: `≤ ${TARGET_PEAK_RATIO}×`,
+			met: peakRatio <= TARGET_PEAK_RATIO,
+		},
+		{
+			what: "pi-ask-anywhere web at the caps on all agents (32 connections, 200 asks, 48 MB) with 10 pages opening at once: peak RSS",
+			ours: `${fmt(atCaps.peak)} MB`,
+			reference: "2.7 GB before the caps (50 agents × 2 asks of 0.95 MB, 10 pages)",
+			target: "< 512 MB",
+			met: atCaps.peak < 512,
+		},
+	],
+	markdown: `The built \`pi-ask-anywhere web\`, real agents (WebSocket clients speaking the bridge protocol) and pages
+listening on \`/live\`; CPU time and memory of the server process from /proc.
+
+${table(
+	["measure", "value"],
+	[
+		["idle server with one page: RSS", `${fmt(baseline.rss)} MB`],
+		[`${UPDATES} updates with 40 asks of 0.9 MB open (${fmt(dataMb)} MB): CPU per update`, `${fmt(updateMs)} ms`],
+		["peak RSS by then", `${fmt(atUpdates.peak)} MB (${fmt(peakRatio)}× the data above the idle server)`],
+		[`at the caps: asks held, shown on every page`, `${capsHeld}`],
+		["at the caps with 11 pages: RSS now, peak", `${fmt(atCaps.rss)} MB, ${fmt(atCaps.peak)} MB`],
+		...[...refusals].map(([cap, count]): [string, string] => [`refused: ${cap}`, `${count}`]),
+	],
+)}`,
+};
+emit(report);
