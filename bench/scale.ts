@@ -1,7 +1,8 @@
 /**
- * A project with 1 000 pending files: what the package adds to every pi start and to `/questions` there. One real
- * `pi -p` ask makes the first pending file, its session and its line in the asks record; 999 copies of all three
- * (each its own session and tool call, as 1 000 runs that each asked once would leave) fill the project. Then the
+ * A project with 10 000 pending files (1 000 in `--quick`): what the package adds to every pi start and to
+ * `/questions` there. One real `pi -p` ask makes the first pending file, its session and its line in the asks
+ * record; copies of all three (each its own session and tool call, as runs that each asked once would leave) fill
+ * the project. Then the
  * real pi (scripted model) runs in that project and in an empty one, alternated, and the figure is the difference
  * in CPU time (user + system, the least of the runs: other processes on a busy machine stretch the wall time, not
  * pi's work):
@@ -10,7 +11,8 @@
  *     (its code as cold as in `pi -p "/questions"`), the CPU time of pi's main thread (where the command runs; what
  *     the person waits for) from just before the command is sent to just after its answer arrives. A whole `pi -p` run costs about 2 s of CPU, and its spread on a busy machine
  *     is as large as what is measured; the command alone is not.
- * The target is the issue's: under 0.5 s each.
+ * The targets: a start under 0.5 s; each command under 0.1 s of main-thread CPU at any count (it reads only the
+ * asks it shows: a page of `/questions json`, the newest 20 of `/questions`).
  * With BENCH_SCALE_ENFORCE=1 (`node bench/run.mjs --quick`, which CI runs) a missed target fails the benchmark.
  */
 import { spawnSync } from "node:child_process";
@@ -29,9 +31,8 @@ import {
 import { type BenchReport, emit, fmt, now, spread, table } from "./lib/stats.js";
 
 const RUNS = Number(process.env.BENCH_SCALE_RUNS ?? 7);
-const FILES = Number(process.env.BENCH_SCALE_FILES ?? 1000);
+const FILES = Number(process.env.BENCH_SCALE_FILES ?? 10_000);
 const ENFORCE = process.env.BENCH_SCALE_ENFORCE === "1";
-const TARGET_MS = 500;
 
 /** A project holding `count` pending files from `count` sessions of this user's pi. */
 function filledProject(count: number): Workspace {
@@ -114,10 +115,10 @@ async function commandCpu(ws: Workspace, command: string): Promise<{ wall: numbe
 }
 
 type Sample = { wall: number; cpu: number };
-const MEASURES: { what: string; run: (ws: Workspace) => Sample | Promise<Sample> }[] = [
-	{ what: "a pi start (`pi -p hi`, the whole process)", run: (ws) => timedRun(ws, "hi") },
-	{ what: "`/questions` (the command)", run: (ws) => commandCpu(ws, "/questions") },
-	{ what: "`/questions json` (the command)", run: (ws) => commandCpu(ws, "/questions json") },
+const MEASURES: { what: string; targetMs: number; run: (ws: Workspace) => Sample | Promise<Sample> }[] = [
+	{ what: "a pi start (`pi -p hi`, the whole process)", targetMs: 500, run: (ws) => timedRun(ws, "hi") },
+	{ what: "`/questions` (the command)", targetMs: 100, run: (ws) => commandCpu(ws, "/questions") },
+	{ what: "`/questions json` (the command)", targetMs: 100, run: (ws) => commandCpu(ws, "/questions json") },
 ];
 
 const full = filledProject(FILES);
@@ -126,7 +127,7 @@ const rows: string[][] = [];
 const summary: BenchReport["summary"] = [];
 const missed: string[] = [];
 try {
-	for (const { what, run } of MEASURES) {
+	for (const { what, targetMs, run } of MEASURES) {
 		await run(full); // warm-up: the file system cache
 		await run(empty);
 		const samples = { full: [] as Sample[], empty: [] as Sample[] };
@@ -140,11 +141,11 @@ try {
 		const leastAdded = () => Math.min(...samples.full.map((s) => s.cpu)) - Math.min(...samples.empty.map((s) => s.cpu));
 		await measure();
 		// Enforced on a shared machine: a miss is measured again once (the least of all runs counts) before it fails.
-		if (ENFORCE && leastAdded() >= TARGET_MS) await measure();
+		if (ENFORCE && leastAdded() >= targetMs) await measure();
 		const cpu = { full: spread(samples.full.map((s) => s.cpu)), empty: spread(samples.empty.map((s) => s.cpu)) };
 		const wall = { full: spread(samples.full.map((s) => s.wall)), empty: spread(samples.empty.map((s) => s.wall)) };
 		const added = Math.round(cpu.full.min - cpu.empty.min); // whole ms: CPU times come in 10 ms ticks
-		const met = added < TARGET_MS;
+		const met = added < targetMs;
 		const addedText = `${added >= 0 ? "+" : "−"}${fmt(Math.abs(added))} ms`;
 		if (!met) missed.push(`${what}: ${addedText}`);
 		rows.push([
@@ -152,13 +153,13 @@ try {
 			`${fmt(cpu.empty.min)} ms CPU (wall median ${fmt(wall.empty.median)})`,
 			`${fmt(cpu.full.min)} ms CPU (wall median ${fmt(wall.full.median)})`,
 			addedText,
-			met ? "✅" : "❌",
+			`< ${targetMs} ms ${met ? "✅" : "❌"}`,
 		]);
 		summary.push({
 			what: `${what} with ${FILES.toLocaleString("en-US")} pending files, CPU time added (least of the runs)`,
 			ours: addedText,
 			reference: `${fmt(cpu.empty.min)} ms CPU with none`,
-			target: `< ${TARGET_MS} ms`,
+			target: `< ${targetMs} ms`,
 			met,
 		});
 	}
@@ -179,12 +180,12 @@ the first one a fresh \`pi --mode rpc\` runs (as cold as in \`pi -p\`), measured
 thread (V8's helper threads work beside it; their share grows with the machine's load): a whole \`pi -p\` costs about
 2 s of CPU, and on a busy machine its spread is as large as the command.
 
-${table(["run", "no pending files", `${FILES.toLocaleString("en-US")} pending files`, "added", `< ${TARGET_MS} ms`], rows)}
+${table(["run", "no pending files", `${FILES.toLocaleString("en-US")} pending files`, "added", "target"], rows)}
 `,
 });
 process.stderr.write(`\n${rows.map((row) => row.join(" | ")).join("\n")}\n`);
 if (ENFORCE && missed.length > 0) {
-	process.stderr.write(`missed the ${TARGET_MS} ms target: ${missed.join("; ")}\n`);
+	process.stderr.write(`missed a target: ${missed.join("; ")}\n`);
 	process.exit(1);
 }
 process.exit(0);

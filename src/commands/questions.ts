@@ -10,15 +10,17 @@ import { CLI } from "../i18n/use-language.js";
 import { reopenableAsks } from "../lifecycle/ask-records.js";
 import type { FrontEnd } from "../lifecycle/front-end.js";
 import type { AskToAnswer } from "../lifecycle/lifecycle.js";
-import { type PendingListing, pendingListing } from "../lifecycle/pending-listing.js";
+import { PENDING_PAGE_SIZE, type PendingListing, pendingListing } from "../lifecycle/pending-listing.js";
 import { type Claims, describeClaim } from "../pending/claims.js";
 import {
 	displayPath,
 	formatPendingQuestions,
 	listPendingFiles,
+	listPendingNames,
 	type PendingEntry,
 	type PendingFile,
 	type ReadablePendingEntry,
+	readPendingEntry,
 	removePendingFile,
 	sessionPendingFiles,
 } from "../pending/pending-file.js";
@@ -42,10 +44,31 @@ export interface QuestionsCommandDeps {
 	trust(file: PendingFile, cwd: string): PendingVerdict;
 	/** Another live pi's claim on a file: it is asking or delivering those questions now. */
 	claims: Pick<Claims, "heldElsewhere">;
+	/** Reads one pending file the folder listing named (pending-file.ts's `readPendingEntry`; a test counts the reads). */
+	readPending?: (path: string) => PendingEntry | undefined;
 }
 
-/** How many asks `/questions` shows; `/questions json` lists every one. */
+/** How many asks `/questions` shows; `/questions json` lists every one, a page at a time. */
 const LIST_LIMIT = 20;
+
+/**
+ * The pending files from the `skip`-th newest written on, read until `count` are found (files that went meanwhile
+ * are passed over): the listings read only what they show, however many files the folder holds.
+ */
+function readNewest(
+	names: readonly string[],
+	skip: number,
+	count: number,
+	read: (path: string) => PendingEntry | undefined,
+): { entries: PendingEntry[]; next: number } {
+	const entries: PendingEntry[] = [];
+	let next = skip;
+	while (entries.length < count && next < names.length) {
+		const entry = read(names[next++] as string);
+		if (entry) entries.push(entry);
+	}
+	return { entries, next };
+}
 
 /**
  * One ask as a person reads it: a warning first if there is one, its questions, then when, whose and where.
@@ -79,15 +102,17 @@ function describeEntry(
 	return `${warning}${formatPendingQuestions(file)}\n${where}${answer}`;
 }
 
-/** The person's list: the newest asks first, at most LIST_LIMIT of them (only those are judged), then the next step. */
+/**
+ * The person's list: the newest asks first (`newest`, at most LIST_LIMIT; only those are read and judged), how many
+ * older ones there are, then the next step.
+ */
 function listText(
 	ctx: ExtensionContext,
-	entries: readonly PendingEntry[],
+	newest: readonly PendingEntry[],
+	older: number,
 	describe: (entry: PendingEntry) => string,
 	noDialog: boolean,
 ): string {
-	const newest = [...entries].reverse().slice(0, LIST_LIMIT);
-	const older = entries.length - newest.length;
 	return [
 		CLI.questions.listHeader(sanitizeLine(ctx.cwd)),
 		...newest.map(describe),
@@ -121,22 +146,37 @@ export function createQuestionsCommand(deps: QuestionsCommandDeps) {
 		handler: async (args: string, ctx: ExtensionContext) => {
 			const shown = deps.frontEnd(ctx);
 			const now = new Date();
-			const sub = args.trim().toLowerCase() || "list";
-			const entries = listPendingFiles(ctx.cwd);
+			const [sub = "list", pageWord, ...rest] = args.trim().toLowerCase().split(/\s+/).filter(Boolean);
 			const sessionId = ctx.sessionManager.getSessionId();
 			const noDialog = shown.ask === undefined;
 			const describe = (entry: PendingEntry) => describeEntry(ctx, entry, sessionId, deps, now, noDialog);
+			const read = deps.readPending ?? readPendingEntry;
 			const json = sub === "json" || (sub === "list" && shown.kind === "rpc" && deps.structuredRpc);
+			// `/questions json 2`: the second page. Only the JSON listing takes a page.
+			const page = pageWord === undefined ? 1 : /^[1-9]\d{0,8}$/.test(pageWord) ? Number(pageWord) : 0;
+			if (rest.length > 0 || page === 0 || (pageWord !== undefined && !json)) {
+				return shown.tell(CLI.questions.usage, "warning");
+			}
 			if (json) {
-				const listing: PendingListing = pendingListing(ctx.cwd, entries, sessionId, (file) =>
-					deps.trust(file, ctx.cwd),
+				const names = listPendingNames(ctx.cwd);
+				const { entries, next } = readNewest(names, (page - 1) * PENDING_PAGE_SIZE, PENDING_PAGE_SIZE, read);
+				const where = { total: names.length, page, hasNext: next < names.length };
+				const listing: PendingListing = pendingListing(
+					ctx.cwd,
+					entries,
+					sessionId,
+					(file) => deps.trust(file, ctx.cwd),
+					where,
 				);
 				return shown.tell(JSON.stringify(listing));
 			}
 			if (sub === "list") {
+				const names = listPendingNames(ctx.cwd);
+				const { entries, next } = readNewest(names, 0, LIST_LIMIT, read);
 				if (entries.length === 0) return shown.tell(CLI.questions.none);
-				return shown.tell(listText(ctx, entries, describe, noDialog));
+				return shown.tell(listText(ctx, entries, names.length - next, describe, noDialog));
 			}
+			const entries = listPendingFiles(ctx.cwd);
 			if (sub === "clear") {
 				const readable = entries.filter((e): e is ReadablePendingEntry => e.file !== undefined);
 				const held = readable.filter((e) => deps.claims.heldElsewhere(e.path, e.file.toolCallId));

@@ -242,6 +242,14 @@ export const AskUserPendingListingSchema = Type.Object(
 			Type.Object({ file: Type.String(), error: Type.String() }, { additionalProperties: false }),
 			{ description: "Pending files that could not be read, and why" },
 		),
+		total: Type.Integer({ minimum: 0, description: "How many pending files the project holds (every page)" }),
+		page: Type.Integer({
+			minimum: 1,
+			description: "This page's number: each lists 50 pending files, the newest written first",
+		}),
+		next: Type.Optional(
+			Type.String({ description: "The command that lists the next page (`/questions json 2`), when there is one" }),
+		),
 	},
 	{ additionalProperties: false },
 );

@@ -335,8 +335,8 @@ export function sessionPendingFiles(entries: readonly PendingEntry[], sessionId:
 const lastParse = new Map<string, { text: string; entry: PendingEntry }>();
 const LAST_PARSE_LIMIT = 4000;
 
-/** Every pending file in the project, oldest first; broken ones are reported, not touched. */
-export function listPendingFiles(cwd: string): PendingEntry[] {
+/** The names of the regular files in the project's `.pi` folder that are pending files, by path. */
+function pendingPaths(cwd: string): string[] {
 	const dir = join(cwd, PENDING_DIR);
 	let listed: fs.Dirent[];
 	try {
@@ -347,29 +347,56 @@ export function listPendingFiles(cwd: string): PendingEntry[] {
 	}
 	return listed
 		.filter((dirent) => dirent.isFile() && PENDING_NAME_PATTERN.test(dirent.name))
-		.flatMap(({ name }) => {
-			const path = join(dir, name);
-			// The folder is checked once above and the listing says each is a regular file (the read checks again on
-			// the open descriptor). Another pi process may remove a file between readdir and the read.
-			const read = pendingTextAt(path, { listedAsFile: true });
-			return read === undefined ? [] : [{ path, read }];
-		})
-		.map(({ path, read }): PendingEntry => {
-			if (read.kind === "newer") return { path, error: read.error };
-			const known = lastParse.get(path);
-			if (known?.text === read.text) return known.entry;
-			let entry: PendingEntry;
-			try {
-				entry = { path, file: parsePendingFile(read.text, path) };
-			} catch (error) {
-				const message = error instanceof PendingFileError ? error : undefined;
-				entry = { path, error: message ?? new PendingFileError(`${basename(path)}: ${(error as Error).message}`) };
-			}
-			if (lastParse.size >= LAST_PARSE_LIMIT) lastParse.clear();
-			lastParse.set(path, { text: read.text, entry });
-			return entry;
-		})
+		.map(({ name }) => join(dir, name));
+}
+
+/**
+ * One pending file the folder listing named as a regular file, read and checked; `undefined` when it is gone
+ * (another pi may remove it between the listing and the read). A text already parsed is not parsed again.
+ */
+export function readPendingEntry(path: string): PendingEntry | undefined {
+	// The folder was checked when it was listed and the listing says this is a regular file (the read checks again
+	// on the open descriptor).
+	const read = pendingTextAt(path, { listedAsFile: true });
+	if (read === undefined) return undefined;
+	if (read.kind === "newer") return { path, error: read.error };
+	const known = lastParse.get(path);
+	if (known?.text === read.text) return known.entry;
+	let entry: PendingEntry;
+	try {
+		entry = { path, file: parsePendingFile(read.text, path) };
+	} catch (error) {
+		const message = error instanceof PendingFileError ? error : undefined;
+		entry = { path, error: message ?? new PendingFileError(`${basename(path)}: ${(error as Error).message}`) };
+	}
+	if (lastParse.size >= LAST_PARSE_LIMIT) lastParse.clear();
+	lastParse.set(path, { text: read.text, entry });
+	return entry;
+}
+
+/** Every pending file in the project, oldest first; broken ones are reported, not touched. */
+export function listPendingFiles(cwd: string): PendingEntry[] {
+	return pendingPaths(cwd)
+		.flatMap((path) => readPendingEntry(path) ?? [])
 		.sort((a, b) => (a.file?.timestamp ?? "").localeCompare(b.file?.timestamp ?? ""));
+}
+
+/**
+ * The project's pending files, newest written first, without reading any: from the folder listing and one lstat
+ * each, so that a listing which shows a few asks does not read a folder of thousands. Files written within one tick
+ * of the file system's clock come higher number first (a new file takes the first free number).
+ */
+export function listPendingNames(cwd: string): string[] {
+	const written = pendingPaths(cwd).flatMap((path) => {
+		const stat = fs.lstatSync(path, { throwIfNoEntry: false });
+		return stat?.isFile() ? [{ path, mtimeMs: stat.mtimeMs, number: pendingNumber(path) }] : [];
+	});
+	return written.sort((a, b) => b.mtimeMs - a.mtimeMs || b.number - a.number).map((file) => file.path);
+}
+
+/** The N of `pending-questions-N.json` (1 for `pending-questions.json`). */
+function pendingNumber(path: string): number {
+	return Number(/-(\d+)\.json$/.exec(path)?.[1] ?? 1);
 }
 
 /**

@@ -3,16 +3,22 @@
  * when and whose, the next step; no session UUID, absolute path or UTC ISO time), kept short in a folder of many
  * (issue 21 defect 13: only the asks shown are judged), and `clear`'s confirmation (No preselected).
  */
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { ExtensionContext } from "@mariozechner/pi-coding-agent";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createQuestionsCommand } from "../../src/commands/questions.js";
+import type { AskUserPendingListing } from "../../src/contract/types.js";
 import { validateRequest } from "../../src/core/validate.js";
 import type { FrontEnd } from "../../src/lifecycle/front-end.js";
 import type { AskToAnswer } from "../../src/lifecycle/lifecycle.js";
-import { createPendingFile, type PendingFile, savePendingFile } from "../../src/pending/pending-file.js";
+import {
+	createPendingFile,
+	type PendingFile,
+	readPendingEntry,
+	savePendingFile,
+} from "../../src/pending/pending-file.js";
 import type { PendingVerdict } from "../../src/pending/trust.js";
 
 let cwd: string;
@@ -48,6 +54,7 @@ function run(
 	const dialogs: AskToAnswer[] = [];
 	const selects: { title: string; items: string[] }[] = [];
 	let judged = 0;
+	let reads = 0;
 	const ctx = {
 		cwd,
 		hasUI: options.hasUI ?? false,
@@ -80,8 +87,15 @@ function run(
 			return { trusted: true };
 		},
 		claims: { heldElsewhere: () => undefined },
+		// The real reader, counted: how many pending files one command reads and parses.
+		readPending: (path: string) => {
+			reads++;
+			return readPendingEntry(path);
+		},
 	});
-	return command.handler(args, ctx).then(() => ({ told: told.join("\n"), selects, dialogs, judged: () => judged }));
+	return command
+		.handler(args, ctx)
+		.then(() => ({ told: told.join("\n"), selects, dialogs, judged: () => judged, reads: () => reads }));
 }
 
 describe("/questions list", () => {
@@ -134,6 +148,67 @@ describe("/questions list", () => {
 		expect(told).toContain("…and 5 older asks: /questions json lists every one.");
 		expect(judged()).toBeLessThanOrEqual(20);
 	});
+});
+
+/** `count` pending files of this session, numbered 1 (the oldest) to `count`, written oldest first. */
+function fill(count: number): void {
+	const first = save(1, count + 1);
+	const text = readFileSync(first, "utf8");
+	const at = (n: number) => new Date(Date.now() - (count - n) * 1000);
+	utimesSync(first, at(1), at(1));
+	for (let n = 2; n <= count; n++) {
+		const file = JSON.parse(text) as PendingFile;
+		const timestamp = new Date(Date.now() - (count + 1 - n) * 60_000).toISOString();
+		const copy = { ...file, toolCallId: `call_${n}`, timestamp };
+		copy.request = {
+			...file.request,
+			questions: [{ ...file.request.questions[0], question: `Question number ${n}?` }],
+		};
+		copy.questions = [{ ...file.questions[0], question: `Question number ${n}?` }] as PendingFile["questions"];
+		const path = join(cwd, ".pi", `pending-questions-${n}.json`);
+		writeFileSync(path, JSON.stringify(copy));
+		// Written in order within the same clock tick: the modification times say which is newer.
+		utimesSync(path, at(n), at(n));
+	}
+}
+
+describe("in a folder of 1 200 pending files", () => {
+	it("/questions reads only the 20 asks it shows", async () => {
+		fill(1200);
+		const { told, reads } = await run("list");
+		expect(told).toContain("Question number 1200?");
+		expect(told).toContain("Question number 1181?");
+		expect(told).not.toContain("Question number 1180?");
+		expect(told).toContain("…and 1,180 older asks");
+		expect(reads()).toBe(20);
+	});
+
+	it("/questions json lists one page of 50, newest first, and names the command for the next page", async () => {
+		fill(1200);
+		const first = await run("json");
+		const listing = JSON.parse(first.told) as AskUserPendingListing;
+		expect(first.reads()).toBe(50);
+		expect(listing.pending.map((p) => p.requestId).slice(0, 2)).toEqual(["call_1200", "call_1199"]);
+		expect(listing.pending).toHaveLength(50);
+		expect(listing).toMatchObject({ total: 1200, page: 1, next: "/questions json 2" });
+		const last = await run("json 24");
+		const end = JSON.parse(last.told) as AskUserPendingListing;
+		expect(last.reads()).toBe(50);
+		expect(end.pending.at(-1)?.requestId).toBe("call_1");
+		expect(end).toMatchObject({ total: 1200, page: 24 });
+		expect(end.next).toBeUndefined();
+	});
+
+	it.each(["json 0", "json two", "json 2 3", "list 2"])(
+		"/questions %s is refused with the usage, reading nothing",
+		async (args) => {
+			fill(60);
+			const { told, reads } = await run(args);
+			expect(told).toContain("/questions");
+			expect(told).not.toContain("ask_user_pending");
+			expect(reads()).toBe(0);
+		},
+	);
 });
 
 describe("/questions clear", () => {
