@@ -5,7 +5,7 @@
  */
 import { randomBytes } from "node:crypto";
 import * as fs from "node:fs";
-import { basename, dirname, join, relative } from "node:path";
+import { basename, dirname, join, relative, sep } from "node:path";
 import { isImagePathList } from "../core/images.js";
 import { isRecord } from "../core/json.js";
 import { sanitizeLine, sanitizeText } from "../core/text.js";
@@ -387,16 +387,29 @@ export function listPendingFiles(cwd: string): PendingEntry[] {
  * of the file system's clock come higher number first (a new file takes the first free number).
  */
 export function listPendingNames(cwd: string): string[] {
-	const written = pendingPaths(cwd).flatMap((path) => {
-		const stat = fs.lstatSync(path, { throwIfNoEntry: false });
-		return stat?.isFile() ? [{ path, mtimeMs: stat.mtimeMs, number: pendingNumber(path) }] : [];
-	});
+	const dir = join(cwd, PENDING_DIR);
+	let names: string[];
+	try {
+		if (!fs.lstatSync(dir).isDirectory()) return [];
+		names = fs.readdirSync(dir);
+	} catch {
+		return [];
+	}
+	// Per file only what must be: no Dirent, no path normalisation (10 000 files are 10 000 lstat calls).
+	const noError = { throwIfNoEntry: false } as const;
+	const written: { path: string; mtimeMs: number; number: number }[] = [];
+	for (const name of names) {
+		if (!PENDING_NAME_PATTERN.test(name)) continue;
+		const path = `${dir}${sep}${name}`;
+		const stat = fs.lstatSync(path, noError);
+		if (stat?.isFile()) written.push({ path, mtimeMs: stat.mtimeMs, number: pendingNumber(name) });
+	}
 	return written.sort((a, b) => b.mtimeMs - a.mtimeMs || b.number - a.number).map((file) => file.path);
 }
 
 /** The N of `pending-questions-N.json` (1 for `pending-questions.json`). */
-function pendingNumber(path: string): number {
-	return Number(/-(\d+)\.json$/.exec(path)?.[1] ?? 1);
+function pendingNumber(name: string): number {
+	return Number(/-(\d+)\.json$/.exec(name)?.[1] ?? 1);
 }
 
 /**
