@@ -178,6 +178,8 @@ export default function scriptedModel(pi: ExtensionAPI) {
 				stream.end(aborted);
 			}
 			options?.signal?.addEventListener("abort", abort, { once: true });
+			// A turn aborted before this request (between a tool's end and the next call) ends it at once, too.
+			if (options?.signal?.aborted) abort();
 			return stream;
 		},
 	});

@@ -127,10 +127,10 @@ export function createAskHandler(deps: AskHandlerDeps): AskHandler {
 		const dialog = frontEnd.ask;
 		if (dialog) {
 			const local = (signal?: AbortSignal) =>
-				withIdleTimeout(deps.idleTimeoutMs(), signal, (closing, activity) =>
+				withIdleTimeout(deps.idleTimeoutMs(), signal, (closing, onActivity) =>
 					dialog(ask.request, {
 						signal: closing,
-						onActivity: activity,
+						onActivity,
 						requestId: ask.toolCallId,
 						history: deps.history(),
 					}),

@@ -123,6 +123,11 @@ function tuiDialog(ctx: ExtensionContext, edges: ProcessEdges): DialogAsk {
 			history: options.history,
 			images: options.acceptsImages === false ? { allowed: false, why: "model" } : edges.imageSupport(ctx),
 			...(options.onActivity ? { onActivity: options.onActivity } : {}),
+			// A blocking ask (it has the turn's signal) stops its turn on Ctrl+C; a background or late one leaves it be.
+			...(options.signal ? { interruptTurn: () => ctx.abort() } : {}),
+			// pi quits as on SIGTERM, its own graceful shutdown: `ctx.shutdown()` waits for the turn to end, and the turn
+			// waits for this dialog.
+			quit: () => process.kill(process.pid, "SIGTERM"),
 		});
 		return outcome ?? fallback(request, options);
 	};

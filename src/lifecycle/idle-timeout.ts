@@ -31,13 +31,14 @@ export function timeoutSetting(value: string | undefined): { ms: number | undefi
 }
 
 /**
- * Shows a dialog under the limit: `show` gets the signal that closes it and the function that restarts the clock.
+ * Shows a dialog under the limit: `show` gets the signal that closes it and `onActivity`, the one function that restarts
+ * the clock (each front end calls it on the person's keys or replies).
  * A dialog closed by the limit is `timedOut`; one closed by pi's own abort stays `interrupted`.
  */
 export async function withIdleTimeout(
 	ms: number | undefined,
 	signal: AbortSignal | undefined,
-	show: (signal: AbortSignal, activity: () => void) => Promise<AskOutcome>,
+	show: (signal: AbortSignal, onActivity: () => void) => Promise<AskOutcome>,
 	timers: Timers = systemTimers,
 ): Promise<AskOutcome> {
 	const controller = new AbortController();

@@ -3,10 +3,12 @@
  * leaves it, lets a person in another window notice the waiting question (bell and window title,
  * `PI_ASK_USER_NOTIFY`; on pi ≥ 1.5.1 also pi's own "blocked on the person" state), wires Ctrl+G to
  * $VISUAL/$EDITOR and Tab to path completion from the working folder, lets the person attach images to an answer
- * (the paste-image key: a typed or dropped image path, or the clipboard) when the model and pi's settings allow, draws it in words for a screen reader when `PI_ASK_USER_SCREEN_READER` says so, folds it
- * to one line with the key `PI_ASK_USER_HIDE_KEY` names (Alt+O by default), and closes
- * the dialog as `interrupted` when the call is aborted (never `cancelled`: a cancel is only what the person does
- * in the dialog).
+ * (the paste-image key: a typed or dropped image path, or the clipboard) when the model and pi's settings allow,
+ * draws it in words for a screen reader when `PI_ASK_USER_SCREEN_READER` says so, folds it to one line with the
+ * key `PI_ASK_USER_HIDE_KEY` names (Alt+O by default), holds back keys typed as it opens (`PI_ASK_USER_KEY_GUARD`),
+ * and opens a background question folded while the person is writing a message. pi's keys keep their meaning:
+ * Ctrl+C interrupts (twice quits pi), Ctrl+D quits pi. The dialog closes as `interrupted` when the call is aborted
+ * or interrupted (never `cancelled`: a cancel is only Esc, in the dialog).
  */
 import { homedir } from "node:os";
 import { basename } from "node:path";
@@ -16,10 +18,10 @@ import { STRINGS } from "../core/strings.js";
 import type { AskOutcome, AskRequest } from "../core/types.js";
 import { keepClipboardImage, nodeProcessRunner, readClipboardImage } from "../host/clipboard.js";
 import type { ImageSupport } from "../host/image-support.js";
-import { AskDialog } from "../ui/dialog.js";
+import { AskDialog, KEY_GUARD_MS } from "../ui/dialog.js";
 import { editInExternalEditor, editorCommand } from "../ui/external-editor.js";
 import { type ClipboardImage, nodeImageSource } from "../ui/image-attach.js";
-import { DEFAULT_HIDE_KEY, parseKeyName } from "../ui/keys.js";
+import { DEFAULT_HIDE_KEY, INTERRUPT_KEY, type KeyMatcher, parseKeyName } from "../ui/keys.js";
 import { nodePathSource } from "../ui/path-completion.js";
 import { dialogTheme } from "../ui/theme.js";
 
@@ -30,13 +32,20 @@ export interface InteractiveOptions {
 	history?: readonly string[];
 	/** Called on every key the person presses (the opt-in time limit restarts its clock). */
 	onActivity?: () => void;
+	/** pi's interrupt key closed the dialog (`interrupted`): stop the turn that asked (a blocking ask). */
+	interruptTurn?: () => void;
+	/** Quits pi (its exit key in the dialog, or its interrupt key twice), as the same keys do from pi's editor. */
+	quit?: () => void;
 	/** Overrides `PI_ASK_USER_NOTIFY` (tests). */
 	notify?: NotifySetting;
 	/** pi's version (tests); decides whether pi is told that the session waits for the person. */
 	piVersion?: string;
 	/** Whether the person may attach images in this ask (decided where the dialog is opened); absent: not offered. */
 	images?: ImageSupport;
-	/** Overrides the environment that names $VISUAL/$EDITOR, `PI_ASK_USER_SCREEN_READER` and `PI_ASK_USER_HIDE_KEY` (tests). */
+	/**
+	 * Overrides the environment that names $VISUAL/$EDITOR, `PI_ASK_USER_SCREEN_READER`, `PI_ASK_USER_HIDE_KEY` and
+	 * `PI_ASK_USER_KEY_GUARD` (tests).
+	 */
 	env?: NodeJS.ProcessEnv;
 }
 
@@ -49,6 +58,38 @@ export function screenReaderSetting(value: string | undefined): boolean {
 /** Reads `PI_ASK_USER_HIDE_KEY` (`ctrl+]`, `f2`, … in pi's key format); unset or not a key name: Alt+O. */
 export function hideKeySetting(value: string | undefined): KeyId {
 	return (value === undefined ? undefined : parseKeyName(value)) ?? DEFAULT_HIDE_KEY;
+}
+
+/**
+ * Reads `PI_ASK_USER_KEY_GUARD`: how many milliseconds of a quiet keyboard, once the dialog is on screen, before a key
+ * counts (0 or off: none, for scripts that drive the dialog faster than a person); unset or unreadable: KEY_GUARD_MS.
+ */
+export function keyGuardSetting(value: string | undefined): number {
+	const text = value?.trim().toLowerCase() ?? "";
+	if (text === "off" || text === "false" || text === "no") return 0;
+	const ms = Number(text);
+	return text !== "" && Number.isFinite(ms) && ms >= 0 ? ms : KEY_GUARD_MS;
+}
+
+/** pi quits on its interrupt key pressed twice within this time (pi's own window for Ctrl+C twice). */
+const DOUBLE_PRESS_MS = 500;
+
+/**
+ * After the interrupt key closed the dialog, the same key again within DOUBLE_PRESS_MS quits pi, as twice from pi's
+ * editor does (pi's editor did not see the first press, so it would only clear itself).
+ */
+function quitOnSecondPress(ui: ExtensionUIContext, keys: KeyMatcher, quit: () => void): void {
+	const stop = ui.onTerminalInput((data) => {
+		if (!keys.matches(data, INTERRUPT_KEY)) return undefined;
+		end();
+		quit();
+		return { consume: true };
+	});
+	const timer = setTimeout(() => end(), DOUBLE_PRESS_MS);
+	const end = () => {
+		clearTimeout(timer);
+		stop();
+	};
 }
 
 /** What pi ≥ 1.5.1 accepts as `custom()`'s `blocked` option: the session waits for the person. */
@@ -139,7 +180,11 @@ export async function askInteractive(
 	const editor = editorCommand(env);
 	const screenReader = screenReaderSetting(env.PI_ASK_USER_SCREEN_READER);
 	const hideKey = hideKeySetting(env.PI_ASK_USER_HIDE_KEY);
+	const keyGuardMs = keyGuardSetting(env.PI_ASK_USER_KEY_GUARD);
+	// A background question that arrives while the person is writing a message waits folded, out of their way.
+	const startHidden = request.background === true && ui.getEditorText().trim() !== "";
 	let titleChanged = false;
+	let interruptedByKey = false;
 
 	let removeAbort = () => {};
 	let aborted = false;
@@ -161,8 +206,18 @@ export async function askInteractive(
 							},
 						}
 					: {}),
-				onDone: done,
-				...(options.onActivity ? { onInput: options.onActivity } : {}),
+				startHidden,
+				keyGuardMs,
+				onDone: (outcome) => {
+					if (outcome.kind === "interrupted" && !aborted) {
+						interruptedByKey = true;
+						// Armed before the next key arrives: it may come in the same read as this one.
+						if (options.quit) quitOnSecondPress(ui, keybindings, options.quit);
+					}
+					done(outcome);
+				},
+				...(options.onActivity ? { onActivity: options.onActivity } : {}),
+				...(options.quit ? { onQuit: options.quit } : {}),
 			});
 			if (signal) {
 				const onAbort = () => {
@@ -181,6 +236,7 @@ export async function askInteractive(
 			}
 			return dialog;
 		}, customOptions);
+		if (interruptedByKey) options.interruptTurn?.();
 		// The dialog closes an aborted ask as it closes a cancelled one; the person gave no cancel, though.
 		return aborted && outcome?.kind === "cancelled" ? INTERRUPTED : outcome;
 	} finally {

@@ -140,7 +140,9 @@ export type Action =
 	| { type: "imageOffer"; offer: ImageOffer | undefined }
 	/** Why an attempt to attach an image attached nothing. */
 	| { type: "imageNotice"; notice: ImageNotice }
-	| { type: "abort" };
+	| { type: "abort" }
+	/** pi's interrupt key: the dialog closes `interrupted` (the questions stay pending), never `cancelled`. */
+	| { type: "interrupt" };
 
 function emptyQuestionState(): QuestionState {
 	return {
@@ -172,7 +174,7 @@ function modeForTab(questions: readonly Question[], tab: number): Mode {
 
 export function initialState(
 	questions: readonly Question[],
-	options: { imageSupport?: ImageSupport } = {},
+	options: { imageSupport?: ImageSupport; hidden?: boolean } = {},
 ): DialogState {
 	return {
 		questions,
@@ -185,7 +187,7 @@ export function initialState(
 		completions: undefined,
 		askNote: "",
 		askNoteDraft: "",
-		hidden: false,
+		hidden: options.hidden === true,
 		imageSupport: options.imageSupport,
 		imageOffer: undefined,
 		outcome: undefined,
@@ -611,6 +613,7 @@ function scrollText(state: DialogState, delta: number): DialogState {
 export function reduce(state: DialogState, action: Action): DialogState {
 	if (state.outcome) return state;
 	if (action.type === "toggleHidden") return { ...state, hidden: !state.hidden };
+	if (action.type === "interrupt") return { ...state, outcome: { kind: "interrupted" } };
 	// Folded, the dialog keeps everything as it was: only the hide key (and an abort from outside) reach it.
 	if (state.hidden && action.type !== "abort") return state;
 	if (action.type === "viewport") return applyViewport(state, action.viewport);

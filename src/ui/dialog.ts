@@ -29,10 +29,18 @@ import {
 	opensExternalEditor,
 	PASTE_IMAGE_KEY,
 	pastesImage,
+	quitsPi,
 } from "./keys.js";
 import { completePath, type PathSource } from "./path-completion.js";
 import { renderDialog } from "./render.js";
 import type { DialogTheme } from "./theme.js";
+
+/**
+ * How long the keyboard must have been quiet, from the moment the dialog is on screen, before a key counts: keys a
+ * person typed into pi's editor as the question opened (a sentence, its Enter) are meant for pi, not for an answer.
+ * Longer than a typist's gap between keys, shorter than anyone takes to read a question.
+ */
+export const KEY_GUARD_MS = 400;
 
 /** The narrowest width pi-tui's editor is given: room for a double-width character and the cursor. */
 const MIN_EDITOR_WIDTH = 4;
@@ -55,10 +63,18 @@ export interface AskDialogOptions {
 	 * paths, the clipboard). Absent: the dialog neither offers nor mentions images.
 	 */
 	images?: { support: ImageSupport; source: ImageSource };
+	/** Opens folded to one line (a background question that arrives while the person is typing a message). */
+	startHidden?: boolean;
+	/** Keys count only after the dialog was on screen and the keyboard quiet this long (`KEY_GUARD_MS`); absent: 0. */
+	keyGuardMs?: number;
+	/** The clock the key guard reads (tests); `Date.now` when absent. */
+	now?: () => number;
 	/** Called once, when the dialog ends. */
 	onDone(outcome: AskOutcome): void;
 	/** Any key the person pressed (the opt-in time limit restarts its clock). */
-	onInput?(): void;
+	onActivity?(): void;
+	/** pi's exit key (Ctrl+D) on the list or an empty input: quit pi, as from pi's empty editor. */
+	onQuit?(): void;
 }
 
 function editorTheme(theme: DialogTheme): EditorTheme {
@@ -82,6 +98,11 @@ export class AskDialog implements Component, Focusable {
 	private finished = false;
 	/** The tab and input text the current image offer was looked up for. */
 	private offerKey: string | undefined;
+	/** When the dialog was first drawn, and the last key the guard held back (see KEY_GUARD_MS). */
+	private shownAt: number | undefined;
+	private lastHeldKey: number | undefined;
+	/** The guard is over once a key counted: from then on every key does. */
+	private keysCount = false;
 
 	constructor(
 		private readonly tui: TUI,
@@ -90,7 +111,10 @@ export class AskDialog implements Component, Focusable {
 		questions: readonly Question[],
 		private readonly options: AskDialogOptions,
 	) {
-		this.state = initialState(questions, options.images ? { imageSupport: options.images.support } : {});
+		this.state = initialState(questions, {
+			...(options.images ? { imageSupport: options.images.support } : {}),
+			hidden: options.startHidden === true,
+		});
 		this.editor = new Editor(tui, editorTheme(theme), { paddingX: 0 });
 		for (const entry of options.history ?? []) this.editor.addToHistory(entry);
 		this.editor.setText(inputText(this.state));
@@ -125,8 +149,12 @@ export class AskDialog implements Component, Focusable {
 	}
 
 	handleInput(data: string): void {
-		if (this.finished) return;
-		this.options.onInput?.();
+		if (this.finished || this.heldBack()) return;
+		this.options.onActivity?.();
+		if (quitsPi(data, this.keys, this.state, this.editor.getExpandedText() === "")) {
+			this.options.onQuit?.();
+			return;
+		}
 		if (this.state.hidden) {
 			// Folded: the hide key brings the dialog back; no other key changes anything, the editor's text included.
 			const action = keyToAction(data, this.keys, this.state, this.cursor(), this.hideKey());
@@ -153,6 +181,7 @@ export class AskDialog implements Component, Focusable {
 	}
 
 	render(width: number): string[] {
+		this.shownAt ??= this.now();
 		const height = Math.max(1, Math.floor(this.options.room?.(width) ?? this.tui.terminal.rows));
 		if (this.cache?.width === width && this.cache.height === height) return this.cache.lines;
 		const mode = this.state.mode;
@@ -184,6 +213,27 @@ export class AskDialog implements Component, Focusable {
 	invalidate(): void {
 		this.cache = undefined;
 		this.editor.invalidate();
+	}
+
+	private now(): number {
+		return (this.options.now ?? Date.now)();
+	}
+
+	/**
+	 * Whether a key is held back: it came before the dialog was drawn, or before the keyboard was quiet for the guard
+	 * time since then (a person still typing what was meant for pi's editor). Each held key starts the quiet over.
+	 */
+	private heldBack(): boolean {
+		if (this.keysCount) return false;
+		const guard = this.options.keyGuardMs ?? 0;
+		const now = this.now();
+		const quietSince = Math.max(this.shownAt ?? now, this.lastHeldKey ?? Number.NEGATIVE_INFINITY);
+		if (guard <= 0 || (this.shownAt !== undefined && now - quietSince >= guard)) {
+			this.keysCount = true;
+			return false;
+		}
+		this.lastHeldKey = now;
+		return true;
 	}
 
 	private cursor(): InputCursor {

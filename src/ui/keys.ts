@@ -32,6 +32,10 @@ export interface InputCursor {
 export const EXTERNAL_EDITOR_KEY: Keybinding = "app.editor.external";
 /** Attaches an image in an answer input: the file its text names, or the clipboard's (pi's own key for pasting one). */
 export const PASTE_IMAGE_KEY: Keybinding = "app.clipboard.pasteImage";
+/** pi's Ctrl+C (it clears pi's editor, and twice quits pi): in the dialog it interrupts the ask. */
+export const INTERRUPT_KEY: Keybinding = "app.clear";
+/** pi's Ctrl+D (it quits pi from an empty editor): quits pi from the dialog's list or an empty text input. */
+export const QUIT_KEY: Keybinding = "app.exit";
 /** Opens the note input; not a printable character, so typing on the list never opens it. */
 export const NOTE_KEY = "ctrl+n";
 /**
@@ -101,6 +105,11 @@ function pasted(data: string): string | undefined {
 	if (!data.startsWith(PASTE_START)) return undefined;
 	const end = data.lastIndexOf(PASTE_END);
 	return data.slice(PASTE_START.length, end < 0 ? undefined : end);
+}
+
+/** Whether this key quits pi: pi's exit key where it would not edit text (a list, a confirmation, an empty input). */
+export function quitsPi(data: string, keys: KeyMatcher, state: DialogState, inputEmpty: boolean): boolean {
+	return keys.matches(data, QUIT_KEY) && (state.mode.kind !== "input" || state.hidden || inputEmpty);
 }
 
 /** Whether this key opens the external editor (in a text input). */
@@ -178,6 +187,8 @@ export function keyToAction(
 	hideKey: KeyId = DEFAULT_HIDE_KEY,
 ): Action | undefined {
 	if (matchesKey(data, hideKey)) return { type: "toggleHidden" };
+	// Before pi-tui's cancel (Esc and Ctrl+C): Ctrl+C interrupts, folded or not, in any mode; only Esc cancels.
+	if (keys.matches(data, INTERRUPT_KEY)) return { type: "interrupt" };
 	// Folded, every other key is left alone: nothing typed changes, and nothing is typed by accident.
 	if (state.hidden) return undefined;
 	const mode = state.mode;

@@ -307,7 +307,15 @@ export function startTui(
 	const cols = options.cols ?? 100;
 	const rows = options.rows ?? 32;
 	const term = new xterm.Terminal({ cols, rows, allowProposedApi: true });
-	const env = { ...ws.env, TERM: "xterm-256color", COLORTERM: "truecolor", ...options.env } as Record<string, string>;
+	// A test types as soon as the dialog shows, faster than a person: the key guard that holds back a person's typing
+	// as a question opens is off unless a test turns it on (test/e2e/typing.test.ts).
+	const env = {
+		...ws.env,
+		TERM: "xterm-256color",
+		COLORTERM: "truecolor",
+		PI_ASK_USER_KEY_GUARD: "0",
+		...options.env,
+	} as Record<string, string>;
 	const proc = pty.spawn(PI.node, piArgs(extra, { extensions: options.extensions }), {
 		cols,
 		rows,

@@ -14,6 +14,8 @@ export const PI_KEYBINDINGS = {
 	...TUI_KEYBINDINGS,
 	"app.editor.external": { defaultKeys: "ctrl+g", description: "Open external editor" },
 	"app.clipboard.pasteImage": { defaultKeys: "ctrl+v", description: "Paste image from clipboard" },
+	"app.clear": { defaultKeys: "ctrl+c", description: "Clear editor" },
+	"app.exit": { defaultKeys: "ctrl+d", description: "Exit when editor is empty" },
 } as const;
 
 /** Key bytes (the same table the end-to-end tests use). */
@@ -36,6 +38,12 @@ export interface DialogSetup {
 	screenReader?: boolean;
 	paths?: PathSource;
 	images?: { support: ImageSupport; source: ImageSource };
+	/** The key guard and its clock (see AskDialog's options). */
+	keyGuardMs?: number;
+	now?: () => number;
+	startHidden?: boolean;
+	onQuit?: () => void;
+	onActivity?: () => void;
 }
 
 export function openDialog(questions: Question[], history?: string[], setup: DialogSetup = {}): Harness {
@@ -47,6 +55,11 @@ export function openDialog(questions: Question[], history?: string[], setup: Dia
 		screenReader: setup.screenReader,
 		paths: setup.paths,
 		...(setup.images ? { images: setup.images } : {}),
+		...(setup.keyGuardMs !== undefined ? { keyGuardMs: setup.keyGuardMs } : {}),
+		...(setup.now ? { now: setup.now } : {}),
+		...(setup.startHidden ? { startHidden: true } : {}),
+		...(setup.onQuit ? { onQuit: setup.onQuit } : {}),
+		...(setup.onActivity ? { onActivity: setup.onActivity } : {}),
 		onDone: (o) => {
 			outcome = o;
 		},

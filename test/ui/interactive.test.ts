@@ -6,10 +6,12 @@ import type { AskOutcome } from "../../src/core/types.js";
 import {
 	askInteractive,
 	type InteractiveOptions,
+	keyGuardSetting,
 	notifySetting,
 	roomFor,
 	supportsBlocked,
 } from "../../src/modes/interactive.js";
+import { KEY_GUARD_MS } from "../../src/ui/dialog.js";
 import { K } from "./helpers.js";
 
 const identity = (text: string) => text;
@@ -44,9 +46,10 @@ function fakeUi() {
 
 const request = { questions: [{ question: "Which database?", header: "Database", options: [{ label: "SQLite" }] }] };
 
+/** The keys are pressed before anything is drawn, faster than a person: the key guard is off unless `env` says. */
 async function run(options: InteractiveOptions, keys: string[]) {
 	const fake = fakeUi();
-	const promise = askInteractive(fake.ui, request, options);
+	const promise = askInteractive(fake.ui, request, { env: { PI_ASK_USER_KEY_GUARD: "0" }, ...options });
 	await Promise.resolve();
 	for (const key of keys) fake.press(key);
 	const outcome: AskOutcome | undefined = await promise;
@@ -66,6 +69,24 @@ describe("askInteractive", () => {
 		const { written, titles } = await run({ notify: "off" }, [K.escape]);
 		expect(written).toEqual([]);
 		expect(titles).toEqual([]);
+	});
+
+	it("holds back keys that come before the dialog was drawn (the key guard is on unless turned off)", async () => {
+		const fake = fakeUi();
+		const promise = askInteractive(fake.ui, request, { notify: "off", env: {} });
+		await Promise.resolve();
+		fake.press(K.enter);
+		fake.press(K.escape);
+		const settled = await Promise.race([promise, new Promise((done) => setTimeout(() => done("open"), 50))]);
+		expect(settled).toBe("open");
+	});
+
+	it("reads PI_ASK_USER_KEY_GUARD as milliseconds; off or 0 turns it off; anything else is the default", () => {
+		expect(keyGuardSetting(undefined)).toBe(KEY_GUARD_MS);
+		expect(keyGuardSetting("250")).toBe(250);
+		expect(keyGuardSetting("0")).toBe(0);
+		expect(keyGuardSetting("off")).toBe(0);
+		expect(keyGuardSetting("soon")).toBe(KEY_GUARD_MS);
 	});
 
 	it("closes with interrupted, never cancelled, when the signal aborts", async () => {

@@ -1,0 +1,155 @@
+/**
+ * A question that opens while the person types into pi's editor, in the real pi TUI: no key pressed before the
+ * dialog was on screen, or in the moment after, becomes part of an answer or submits one; a background question opens
+ * folded while the editor holds text; the half-typed message stays in the editor. Also what Ctrl+C and Ctrl+D do while
+ * a dialog is open: Ctrl+C interrupts (the questions stay pending), twice quits pi, Ctrl+D on the list quits pi.
+ */
+import { existsSync } from "node:fs";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import {
+	createWorkspace,
+	KEYS,
+	resultJson,
+	sleep,
+	startTui,
+	type TuiSession,
+	type Workspace,
+	waitForDelivery,
+	waitForToolResult,
+} from "./harness.js";
+
+let ws: Workspace;
+let tui: TuiSession | undefined;
+beforeEach(() => {
+	ws = createWorkspace();
+});
+afterEach(() => {
+	tui?.kill();
+	tui = undefined;
+	ws.cleanup();
+});
+
+const REGION = {
+	questions: [
+		{
+			question: "Which region should we deploy to?",
+			header: "Region",
+			options: [{ label: "us-east" }, { label: "eu-west" }],
+		},
+	],
+};
+/** The key guard as a person meets it (the other TUI tests type faster than a person and turn it off). */
+const PERSON = { PI_ASK_USER_NOTIFY: "0", PI_ASK_USER_KEY_GUARD: "400" };
+/** A typist's pace: a key every 60 ms. */
+const KEY_GAP_MS = 60;
+
+/**
+ * Types `before` into pi's editor a key at a time until `opened` is on screen (the question opened mid-sentence),
+ * then the rest of the sentence and Enter at the same pace, as a person who has not looked up yet would.
+ */
+async function typeThrough(t: TuiSession, opened: string, before: string, after: string): Promise<void> {
+	for (let i = 0; !t.screen().join("\n").includes(opened); i++) {
+		if (i > 400) throw new Error(`the question never opened; screen:\n${t.screen().join("\n")}`);
+		t.type(before[i % before.length] ?? " ");
+		await sleep(KEY_GAP_MS);
+	}
+	for (const key of [...after, KEYS.enter]) {
+		t.type(key);
+		await sleep(KEY_GAP_MS);
+	}
+}
+
+describe("a question that opens while the person types", () => {
+	it("a blocking ask takes none of the keys typed as it opened: no answer, no submit; the message stays in the editor", async () => {
+		ws.script([{ toolCall: { name: "ask_user", arguments: REGION }, thinkMs: 2_500 }, { text: "Thanks, noted." }]);
+		tui = startTui(ws, ["go"], { cols: 100, rows: 32, env: PERSON });
+		await tui.waitFor("scripted-1", 40_000);
+		await typeThrough(tui, "Other (type your answer)", "deploy the ", "endpoint and-finish");
+		// Nothing typed then became an answer, nor submitted one: the dialog still waits, its list untouched.
+		await sleep(1_000);
+		expect(ws.lastToolResult()).toBeUndefined();
+		expect(tui.screen().join("\n")).toContain("> 1. us-east");
+		expect(tui.screen().join("\n")).not.toContain("and-finish");
+		// Once the person pauses, the dialog is theirs.
+		tui.type("2");
+		const result = await waitForToolResult(ws);
+		expect(resultJson(result.text)).toMatchObject({ answered: true, answers: [{ answer: "eu-west" }] });
+		// The half-typed message is back in the editor, and was never sent.
+		await tui.waitFor("deploy the");
+		expect(ws.requests().some((r) => r.messages.some((m) => m.role === "user" && m.text.includes("deploy")))).toBe(
+			false,
+		);
+	});
+
+	it("a background ask opens folded while the editor holds text; typing on changes nothing; it unfolds on the hide key", async () => {
+		ws.script([
+			{ toolCall: { name: "ask_user", arguments: { ...REGION, background: true } }, thinkMs: 2_500 },
+			{ text: "Going on meanwhile." },
+			{ echo: true },
+		]);
+		tui = startTui(ws, ["go"], { cols: 100, rows: 32, env: PERSON });
+		await tui.waitFor("scripted-1", 40_000);
+		await typeThrough(tui, "question waiting", "deploy the ", "endpoint and-finish");
+		await sleep(1_000);
+		expect(tui.screen().join("\n")).toContain("1 question waiting");
+		expect(tui.screen().join("\n")).not.toContain("Other (type your answer)");
+		expect(
+			ws.requests().some((r) => r.messages.some((m) => m.role === "user" && m.text.includes("<ask_user_answers"))),
+		).toBe(false);
+		tui.type("\x1bo");
+		await tui.waitFor("Other (type your answer)");
+		await sleep(600);
+		tui.type("2");
+		const delivered = await waitForDelivery(ws);
+		expect(delivered).toContain('"answer":"eu-west"');
+		await tui.waitFor("deploy the");
+	});
+});
+
+describe("Ctrl+C and Ctrl+D while a question is open", () => {
+	const QUICK = { PI_ASK_USER_NOTIFY: "0" };
+
+	it("Ctrl+C interrupts: the turn stops, the questions stay pending, and the model reads interrupted", async () => {
+		// After the call the model repeats what it received (pi 0.73.1 still makes the aborted request; 1.x does not).
+		ws.script([{ toolCall: { name: "ask_user", arguments: REGION } }]);
+		tui = startTui(ws, ["go"], { env: QUICK });
+		await tui.waitFor("Other (type your answer)", 40_000);
+		tui.type(KEYS.ctrlC);
+		await tui.waitForGone("Other (type your answer)");
+		await sleep(1_500);
+		expect(existsSync(ws.pendingPath())).toBe(true);
+		// The turn stopped: the model did not go on.
+		expect(tui.screen().join("\n")).not.toContain("The model received");
+		// The next prompt shows what the model read for the ask.
+		tui.type("what now?");
+		await tui.waitFor("what now?");
+		tui.type(KEYS.enter);
+		await tui.waitFor("The model received");
+		const result = ws.lastToolResult();
+		expect(resultJson(result?.text)).toEqual({ answered: false, answers: [], interrupted: true });
+	});
+
+	it("Ctrl+C twice quits pi; pi -c asks the questions again", async () => {
+		ws.script([{ toolCall: { name: "ask_user", arguments: REGION } }, { text: "Thanks, noted." }]);
+		tui = startTui(ws, ["go"], { env: QUICK });
+		await tui.waitFor("Other (type your answer)", 40_000);
+		tui.type(KEYS.ctrlC);
+		tui.type(KEYS.ctrlC);
+		const code = await Promise.race([tui.exited, sleep(10_000).then(() => "still running")]);
+		expect(code).not.toBe("still running");
+		expect(existsSync(ws.pendingPath())).toBe(true);
+		tui = startTui(ws, ["-c"], { env: QUICK });
+		await tui.waitFor("Which region should we deploy to?", 40_000);
+		await tui.waitFor("Other (type your answer)", 40_000);
+	});
+
+	it("Ctrl+D on the list quits pi, as on pi's empty editor", async () => {
+		ws.script([{ toolCall: { name: "ask_user", arguments: REGION } }, { text: "Thanks, noted." }]);
+		tui = startTui(ws, ["go"], { env: QUICK });
+		await tui.waitFor("Other (type your answer)", 40_000);
+		tui.type("\x04");
+		const code = await Promise.race([tui.exited, sleep(10_000).then(() => "still running")]);
+		expect(code).not.toBe("still running");
+		expect(existsSync(ws.pendingPath())).toBe(true);
+	});
+});

@@ -1,0 +1,106 @@
+/**
+ * The dialog among pi's own keys: keys typed as it opens are held back (the key guard), Ctrl+C interrupts rather
+ * than cancels, Ctrl+D quits pi where it edits no text, and a dialog may open folded.
+ */
+import { describe, expect, it } from "vitest";
+import type { Question } from "../../src/core/types.js";
+import { K, openDialog } from "./helpers.js";
+
+const REGION: Question[] = [
+	{ question: "Which region should we deploy to?", options: [{ label: "us-east" }, { label: "eu-west" }] },
+];
+
+/** A dialog under a guard of 400 ms and a clock the test moves. */
+function guarded() {
+	let now = 1_000;
+	const h = openDialog(REGION, undefined, { keyGuardMs: 400, now: () => now });
+	return { h, at: (ms: number) => (now = ms) };
+}
+
+describe("the key guard", () => {
+	it("holds back a key that comes before the dialog was drawn", () => {
+		const { h, at } = guarded();
+		h.press("2");
+		at(5_000);
+		h.text();
+		expect(h.outcome()).toBeUndefined();
+	});
+
+	it("holds back keys in the first moment after the dialog was drawn, and while the typing goes on", () => {
+		const { h, at } = guarded();
+		h.text();
+		at(1_100);
+		h.type("endpoint");
+		// Each held key starts the quiet over: a typist 300 ms apart never reaches the list.
+		for (const t of [1_400, 1_700, 2_000]) {
+			at(t);
+			h.press(K.enter);
+		}
+		expect(h.outcome()).toBeUndefined();
+		expect(h.text()).not.toContain("endpoint");
+		expect(h.text()).toContain("> 1. us-east");
+		// Quiet for the guard time: the next key is the person's.
+		at(2_400);
+		h.press("2");
+		expect(h.outcome()).toMatchObject({ kind: "answered", answers: [{ answer: "eu-west" }] });
+	});
+
+	it("once a key counted, the next ones count at any pace", () => {
+		const { h, at } = guarded();
+		h.text();
+		at(1_500);
+		h.press(K.down);
+		h.press(K.enter);
+		expect(h.outcome()).toMatchObject({ kind: "answered", answers: [{ answer: "eu-west" }] });
+	});
+
+	it("a held-back key is no activity: the time limit's clock is not restarted by it", () => {
+		let now = 0;
+		let activity = 0;
+		const h = openDialog(REGION, undefined, { keyGuardMs: 400, now: () => now, onActivity: () => activity++ });
+		h.text();
+		h.press(K.down);
+		now = 500;
+		h.press(K.down);
+		expect(activity).toBe(1);
+	});
+});
+
+describe("pi's keys in the dialog", () => {
+	it("Ctrl+C interrupts (never a cancel), on the list, in a text input and folded", () => {
+		for (const keys of [[], ["x"], ["\x1bo"]]) {
+			const h = openDialog(REGION);
+			h.press(...keys);
+			h.press(K.ctrlC);
+			expect(h.outcome()).toEqual({ kind: "interrupted" });
+		}
+	});
+
+	it("Esc still cancels", () => {
+		const h = openDialog(REGION);
+		h.press(K.escape);
+		expect(h.outcome()).toEqual({ kind: "cancelled" });
+	});
+
+	it("Ctrl+D quits pi from the list or an empty input; in a text it deletes, as in pi's editor", () => {
+		let quits = 0;
+		const h = openDialog(REGION, undefined, { onQuit: () => quits++ });
+		h.press("\x04");
+		expect(quits).toBe(1);
+		h.type("ab");
+		h.press(K.left, "\x04");
+		expect(quits).toBe(1);
+		expect(h.text()).toContain("a");
+		expect(h.text()).not.toContain("ab");
+		expect(h.outcome()).toBeUndefined();
+	});
+
+	it("a dialog may open folded; the hide key unfolds it", () => {
+		const h = openDialog(REGION, undefined, { startHidden: true });
+		expect(h.text()).toContain("1 question waiting");
+		h.press("2");
+		expect(h.outcome()).toBeUndefined();
+		h.press("\x1bo");
+		expect(h.text()).toContain("Which region should we deploy to?");
+	});
+});
