@@ -19,8 +19,15 @@ export function summarizeCall(args: unknown): string {
 	return `${sanitizeLine(title)}${more}`;
 }
 
-function formatAnswerValue(answer: Answer): string {
-	const value = Array.isArray(answer.answer) ? answer.answer.join(", ") : answer.answer;
+/**
+ * An answer as the summary shows it: picked options bare, typed text in quotes, so that a typed "Rate limiting, per
+ * key" reads as one answer and not as two picks.
+ */
+export function formatAnswerValue(answer: Answer): string {
+	const picked = answer.selectedOption;
+	const chosen = new Set(Array.isArray(picked) ? picked : picked === undefined ? [] : [picked]);
+	const items = Array.isArray(answer.answer) ? answer.answer : [answer.answer];
+	const value = items.map((item) => (answer.wasCustom === true && !chosen.has(item) ? `"${item}"` : item)).join(", ");
 	return answer.note ? `${value} — note: ${answer.note}` : value;
 }
 
@@ -55,6 +62,7 @@ export function summarizeResult(
 			for (const question of Array.isArray(details.unanswered) ? details.unanswered : []) {
 				if (typeof question === "string") lines.push(`${clean(question)} → (skipped)`);
 			}
+			if (typeof details.note === "string" && details.note !== "") lines.push(`Note for all: ${clean(details.note)}`);
 			return { tone: "success", lines };
 		}
 		default:

@@ -63,6 +63,13 @@ export const STRINGS = {
 	reviewTitle: "Review your answers",
 	unansweredMark: "(unanswered)",
 	customMark: "(typed) ",
+	/** A typed answer in the Review, quoted so that one with commas reads as one answer. */
+	quoted: (text: string) => `"${text}"`,
+	/** The opt-in time limit's last seconds; any key keeps the dialog open. */
+	closingIn: (seconds: number) =>
+		`Closes in ${formatCount(seconds)} s for lack of an answer: press any key to keep it open`,
+	/** Under a background question's title: the model did not stop for it. */
+	backgroundNote: "The agent keeps working meanwhile; answer when you like.",
 	allAnswered: "All questions answered. Press Enter to submit.",
 	someUnanswered: (n: number) =>
 		`${formatCount(n)} unanswered: Enter submits anyway (reported as unanswered), Tab goes back.`,

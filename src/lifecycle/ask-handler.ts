@@ -127,10 +127,11 @@ export function createAskHandler(deps: AskHandlerDeps): AskHandler {
 		const dialog = frontEnd.ask;
 		if (dialog) {
 			const local = (signal?: AbortSignal) =>
-				withIdleTimeout(deps.idleTimeoutMs(), signal, (closing, onActivity) =>
+				withIdleTimeout(deps.idleTimeoutMs(), signal, (closing, onActivity, closesAt) =>
 					dialog(ask.request, {
 						signal: closing,
 						onActivity,
+						closesAt,
 						requestId: ask.toolCallId,
 						history: deps.history(),
 					}),

@@ -22,6 +22,8 @@ export interface AskOptions {
 	history: readonly string[];
 	/** The person did something in the dialog (a key, a reply): the opt-in time limit restarts its clock. */
 	onActivity?: () => void;
+	/** When the opt-in time limit closes the dialog unless the person does something (the TUI counts down to it). */
+	closesAt?: () => number | undefined;
 	/** `false`: whoever asks cannot take images (a child pi whose model reads none), whatever this pi's model takes. */
 	acceptsImages?: boolean;
 }
@@ -123,6 +125,7 @@ function tuiDialog(ctx: ExtensionContext, edges: ProcessEdges): DialogAsk {
 			history: options.history,
 			images: options.acceptsImages === false ? { allowed: false, why: "model" } : edges.imageSupport(ctx),
 			...(options.onActivity ? { onActivity: options.onActivity } : {}),
+			...(options.closesAt ? { closesAt: options.closesAt } : {}),
 			// A blocking ask (it has the turn's signal) stops its turn on Ctrl+C; a background or late one leaves it be.
 			...(options.signal ? { interruptTurn: () => ctx.abort() } : {}),
 			// pi quits as on SIGTERM, its own graceful shutdown: `ctx.shutdown()` waits for the turn to end, and the turn

@@ -31,15 +31,17 @@ export function timeoutSetting(value: string | undefined): { ms: number | undefi
 }
 
 /**
- * Shows a dialog under the limit: `show` gets the signal that closes it and `onActivity`, the one function that restarts
- * the clock (each front end calls it on the person's keys or replies).
+ * Shows a dialog under the limit: `show` gets the signal that closes it, `onActivity`, the one function that restarts
+ * the clock (each front end calls it on the person's keys or replies), and `closesAt`, when the limit will close the
+ * dialog if nobody touches it (`undefined`: no limit).
  * A dialog closed by the limit is `timedOut`; one closed by pi's own abort stays `interrupted`.
  */
 export async function withIdleTimeout(
 	ms: number | undefined,
 	signal: AbortSignal | undefined,
-	show: (signal: AbortSignal, onActivity: () => void) => Promise<AskOutcome>,
+	show: (signal: AbortSignal, onActivity: () => void, closesAt: () => number | undefined) => Promise<AskOutcome>,
 	timers: Timers = systemTimers,
+	now: () => number = Date.now,
 ): Promise<AskOutcome> {
 	const controller = new AbortController();
 	// The reason travels on (a remote answer that won closes an RPC app's request as `answered_elsewhere`).
@@ -48,9 +50,11 @@ export async function withIdleTimeout(
 	if (signal?.aborted) onAbort();
 	let timedOut = false;
 	let timer: unknown;
+	let deadline: number | undefined;
 	const restart = () => {
 		if (ms === undefined || controller.signal.aborted) return;
 		timers.clear(timer);
+		deadline = now() + ms;
 		timer = timers.set(() => {
 			timedOut = true;
 			// The structured RPC protocol tells the app its request closed for this reason.
@@ -59,7 +63,8 @@ export async function withIdleTimeout(
 	};
 	restart();
 	try {
-		const outcome = await show(controller.signal, restart);
+		// The dialog reads when the limit will close it, to count down its last seconds.
+		const outcome = await show(controller.signal, restart, () => deadline);
 		return timedOut && outcome.kind === "interrupted" ? { kind: "timedOut" } : outcome;
 	} finally {
 		timers.clear(timer);

@@ -32,6 +32,8 @@ export interface InteractiveOptions {
 	history?: readonly string[];
 	/** Called on every key the person presses (the opt-in time limit restarts its clock). */
 	onActivity?: () => void;
+	/** When the opt-in time limit closes the dialog unless a key is pressed; its last seconds are counted down. */
+	closesAt?: () => number | undefined;
 	/** pi's interrupt key closed the dialog (`interrupted`): stop the turn that asked (a blocking ask). */
 	interruptTurn?: () => void;
 	/** Quits pi (its exit key in the dialog, or its interrupt key twice), as the same keys do from pi's editor. */
@@ -207,6 +209,7 @@ export async function askInteractive(
 						}
 					: {}),
 				startHidden,
+				background: request.background === true,
 				keyGuardMs,
 				onDone: (outcome) => {
 					if (outcome.kind === "interrupted" && !aborted) {
@@ -217,6 +220,7 @@ export async function askInteractive(
 					done(outcome);
 				},
 				...(options.onActivity ? { onActivity: options.onActivity } : {}),
+				...(options.closesAt ? { closesAt: options.closesAt } : {}),
 				...(options.quit ? { onQuit: options.quit } : {}),
 			});
 			if (signal) {

@@ -77,6 +77,8 @@ export interface DialogState {
 	askNoteDraft: string;
 	/** Folded to one line so that the conversation above can be read; nothing else changes while hidden. */
 	hidden: boolean;
+	/** A background ask: the model goes on meanwhile, and the dialog says so. */
+	background: boolean;
 	/** Whether images may be attached (decided where the dialog is opened); `undefined`: the dialog does not offer it. */
 	imageSupport: ImageSupport | undefined;
 	/** What the open input's text offers for attaching (the view looks at the file after each edit). */
@@ -174,7 +176,7 @@ function modeForTab(questions: readonly Question[], tab: number): Mode {
 
 export function initialState(
 	questions: readonly Question[],
-	options: { imageSupport?: ImageSupport; hidden?: boolean } = {},
+	options: { imageSupport?: ImageSupport; hidden?: boolean; background?: boolean } = {},
 ): DialogState {
 	return {
 		questions,
@@ -188,6 +190,7 @@ export function initialState(
 		askNote: "",
 		askNoteDraft: "",
 		hidden: options.hidden === true,
+		background: options.background === true,
 		imageSupport: options.imageSupport,
 		imageOffer: undefined,
 		outcome: undefined,

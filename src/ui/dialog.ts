@@ -42,6 +42,17 @@ import type { DialogTheme } from "./theme.js";
  */
 export const KEY_GUARD_MS = 400;
 
+/** The opt-in time limit's last this-many milliseconds are counted down on screen (half the limit, when shorter). */
+export const COUNTDOWN_MS = 10_000;
+
+/** Seconds left to show in the countdown, or `undefined` outside its window (see COUNTDOWN_MS). */
+export function countdownSeconds(closesAt: number | undefined, now: number, limitMs?: number): number | undefined {
+	if (closesAt === undefined) return undefined;
+	const left = closesAt - now;
+	const window = limitMs === undefined ? COUNTDOWN_MS : Math.min(COUNTDOWN_MS, limitMs / 2);
+	return left > window ? undefined : Math.max(0, Math.ceil(left / 1000));
+}
+
 /** The narrowest width pi-tui's editor is given: room for a double-width character and the cursor. */
 const MIN_EDITOR_WIDTH = 4;
 
@@ -65,6 +76,8 @@ export interface AskDialogOptions {
 	images?: { support: ImageSupport; source: ImageSource };
 	/** Opens folded to one line (a background question that arrives while the person is typing a message). */
 	startHidden?: boolean;
+	/** A background ask (the model goes on meanwhile): the dialog says so under its title. */
+	background?: boolean;
 	/** Keys count only after the dialog was on screen and the keyboard quiet this long (`KEY_GUARD_MS`); absent: 0. */
 	keyGuardMs?: number;
 	/** The clock the key guard reads (tests); `Date.now` when absent. */
@@ -73,6 +86,8 @@ export interface AskDialogOptions {
 	onDone(outcome: AskOutcome): void;
 	/** Any key the person pressed (the opt-in time limit restarts its clock). */
 	onActivity?(): void;
+	/** When the opt-in time limit closes the dialog unless a key is pressed: its last seconds are counted down. */
+	closesAt?(): number | undefined;
 	/** pi's exit key (Ctrl+D) on the list or an empty input: quit pi, as from pi's empty editor. */
 	onQuit?(): void;
 }
@@ -103,6 +118,11 @@ export class AskDialog implements Component, Focusable {
 	private lastHeldKey: number | undefined;
 	/** The guard is over once a key counted: from then on every key does. */
 	private keysCount = false;
+	/** Redraws the countdown each second while the time limit runs; the seconds it showed last. */
+	private ticker: ReturnType<typeof setInterval> | undefined;
+	private shownCountdown: number | undefined;
+	/** The limit's length, learned from the first deadline seen, so that a short limit counts down only its half. */
+	private limitMs: number | undefined;
 
 	constructor(
 		private readonly tui: TUI,
@@ -114,10 +134,35 @@ export class AskDialog implements Component, Focusable {
 		this.state = initialState(questions, {
 			...(options.images ? { imageSupport: options.images.support } : {}),
 			hidden: options.startHidden === true,
+			background: options.background === true,
 		});
 		this.editor = new Editor(tui, editorTheme(theme), { paddingX: 0 });
 		for (const entry of options.history ?? []) this.editor.addToHistory(entry);
 		this.editor.setText(inputText(this.state));
+		if (options.closesAt) {
+			const closesAt = options.closesAt();
+			if (closesAt !== undefined) this.limitMs = closesAt - this.now();
+			this.ticker = setInterval(() => this.tick(), 250);
+			this.ticker.unref?.();
+		}
+	}
+
+	/** Stops the countdown's ticker (pi calls this when the dialog closes). */
+	dispose(): void {
+		if (this.ticker) clearInterval(this.ticker);
+		this.ticker = undefined;
+	}
+
+	/** Redraws when the countdown's seconds change (entering, leaving or moving within its window). */
+	private tick(): void {
+		if (this.finished) return this.dispose();
+		if (this.countdown() === this.shownCountdown) return;
+		this.invalidate();
+		this.tui.requestRender();
+	}
+
+	private countdown(): number | undefined {
+		return countdownSeconds(this.options.closesAt?.(), this.now(), this.limitMs);
 	}
 
 	get focused(): boolean {
@@ -143,6 +188,7 @@ export class AskDialog implements Component, Focusable {
 		const outcome = this.state.outcome;
 		if (outcome && !this.finished) {
 			this.finished = true;
+			this.dispose();
 			this.options.onDone(outcome);
 		}
 		return true;
@@ -184,6 +230,8 @@ export class AskDialog implements Component, Focusable {
 		this.shownAt ??= this.now();
 		const height = Math.max(1, Math.floor(this.options.room?.(width) ?? this.tui.terminal.rows));
 		if (this.cache?.width === width && this.cache.height === height) return this.cache.lines;
+		const countdown = this.countdown();
+		this.shownCountdown = countdown;
 		const mode = this.state.mode;
 		const open = mode.kind === "input" || (mode.kind === "confirm" && mode.back.kind === "input");
 		// pi-tui's editor overflows its stack when a wide character does not fit its width: it always gets room
@@ -200,6 +248,7 @@ export class AskDialog implements Component, Focusable {
 				history: (this.options.history?.length ?? 0) > 0,
 				externalEditor: this.options.editExternally !== undefined,
 				hideKey: keyLabel(this.hideKey()),
+				...(countdown === undefined ? {} : { closingIn: countdown }),
 				...(this.state.imageSupport?.allowed ? { pasteKey: this.pasteKeyLabel() } : {}),
 			},
 			{ screenReader: this.options.screenReader === true },

@@ -22,6 +22,8 @@ export interface HintContext {
 	hideKey?: string;
 	/** The paste-image key as the hint names it (`Ctrl+V`); absent = not named. */
 	pasteKey?: string;
+	/** Seconds before the opt-in time limit closes the dialog, in its last seconds; absent otherwise. */
+	closingIn?: number;
 }
 
 /** What Enter does on a free-text question: it submits a lone one; inside tabs it leaves for the next question, or the Review after the last. */

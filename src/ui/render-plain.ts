@@ -136,7 +136,7 @@ function reviewLines(state: DialogState, theme: DialogTheme, width: number): str
 		}
 		const items = [
 			...given.chosen,
-			...given.typed.filter((text) => text.trim() !== "").map((text) => `${STRINGS.customMark}${text}`),
+			...given.typed.filter((text) => text.trim() !== "").map((text) => `${STRINGS.customMark}${STRINGS.quoted(text)}`),
 			...(given.images ?? []).map((image) =>
 				STRINGS.images.screenReader.attached(image.name, formatBytes(image.bytes)),
 			),
@@ -245,7 +245,9 @@ export function renderForScreenReader(
 	} else if (question?.header) {
 		top.push(...wrapped(sanitizeLine(question.header), width));
 	}
+	if (state.background) top.push(...wrapped(STRINGS.backgroundNote, width));
 	const bottom: string[] = [];
+	if (hints.closingIn !== undefined) bottom.push(...wrapped(STRINGS.closingIn(hints.closingIn), width));
 	if (state.notice === "emptyAnswer") bottom.push(...wrapped(STRINGS.emptyAnswer, width));
 	else if (state.notice) bottom.push(...wrapped(imageNoticeText(state.notice), width));
 	bottom.push(...wrapped(focusLine(state), width));

@@ -163,7 +163,7 @@ function reviewLines(state: DialogState, theme: DialogTheme, width: number): str
 			...given.chosen.map((label) => theme.text(sanitizeText(label))),
 			...given.typed
 				.filter((text) => text.trim() !== "")
-				.map((text) => theme.dim(STRINGS.customMark) + theme.text(sanitizeText(text))),
+				.map((text) => theme.dim(STRINGS.customMark) + theme.text(STRINGS.quoted(sanitizeText(text)))),
 			...(given.images ?? []).map((image) => theme.text(`📎 ${image.name}`)),
 		];
 		lines.push(...wrapped(`${theme.accent("→ ")}${items.join(theme.muted(", "))}`, width, "    "));
@@ -532,8 +532,10 @@ export function renderDialog(
 	if (isMultiQuestion(state)) top.push(tabBar(state, theme, w));
 	else if (question?.header)
 		top.push(truncateToWidth(` ${theme.accent(theme.bold(sanitizeLine(question.header)))}`, w));
+	if (state.background) top.push(truncateToWidth(` ${theme.muted(STRINGS.backgroundNote)}`, w));
 
 	const bottom: string[] = [];
+	if (hints.closingIn !== undefined) bottom.push(...wrapped(theme.warning(STRINGS.closingIn(hints.closingIn)), w, " "));
 	if (state.notice === "emptyAnswer") bottom.push(...wrapped(theme.warning(STRINGS.emptyAnswer), w, " "));
 	else if (state.notice) bottom.push(...wrapped(theme.warning(imageNoticeText(state.notice)), w, " "));
 	bottom.push(...confirmLines(state, theme, w));

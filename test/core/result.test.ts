@@ -147,7 +147,7 @@ describe("rendering text", () => {
 			0,
 		);
 		expect(summarizeResult(answered, false).lines).toEqual([
-			"Name? → a, b — note: n",
+			'Name? → "a", "b" — note: n',
 			"Which database should we use? → (skipped)",
 		]);
 		expect(summarizeResult(buildDetails(request, { kind: "cancelled" }, "rpc", 0), false).lines).toEqual([
@@ -159,6 +159,49 @@ describe("rendering text", () => {
 		expect(
 			summarizeResult(buildDetails(request, { kind: "pending", pendingFile: "p.json" }, "print", 0), false).lines[0],
 		).toContain("p.json");
+	});
+});
+
+describe("answers in the chat summary", () => {
+	it("quotes typed answers, so that a typed answer with a comma reads as one; picked options stay bare", () => {
+		const details = buildDetails(
+			request,
+			{
+				kind: "answered",
+				answers: [
+					{
+						question: "Which database should we use?",
+						answer: ["SQLite", "Rate limiting, per key"],
+						selectedOption: ["SQLite"],
+						wasCustom: true,
+					},
+					{ question: "Name?", answer: "order-processor", wasCustom: true },
+				],
+			},
+			"interactive",
+			0,
+		);
+		expect(summarizeResult(details, false).lines).toEqual([
+			'Which database should we use? → SQLite, "Rate limiting, per key"',
+			'Name? → "order-processor"',
+		]);
+	});
+
+	it("shows the note on the whole set, as each answer's note shows", () => {
+		const details = buildDetails(
+			request,
+			{
+				kind: "answered",
+				answers: [{ question: "Name?", answer: "svc", wasCustom: true, note: "for now" }],
+				note: "Both are for the prototype",
+			},
+			"interactive",
+			0,
+		);
+		expect(summarizeResult(details, false).lines).toEqual([
+			'Name? → "svc" — note: for now',
+			"Note for all: Both are for the prototype",
+		]);
 	});
 });
 

@@ -54,6 +54,8 @@ describe("background asks (issue 22, part 2)", () => {
 		// The model went on while the questions wait in the dialog.
 		await tui.waitFor("Meanwhile I wrote the parts", 30_000);
 		await tui.waitFor("Other (type your answer)");
+		// The dialog says what a background question is.
+		await tui.waitFor("The agent keeps working meanwhile; answer when you like.");
 		expect(existsSync(ws.pendingPath())).toBe(true);
 		const delivered = await answerSpecExampleInTui(ws, tui, "order-processor");
 		expect(delivered).toMatch(/^<ask_user_answers toolCallId="call_/);
@@ -73,6 +75,8 @@ describe("background asks (issue 22, part 2)", () => {
 		tui = startTui(ws, ["set up the service"], { env: ENV });
 		await tui.waitFor("Other (type your answer)", 40_000);
 		tui.type(KEYS.escape);
+		// The menu's question is the one its first, preselected choice answers.
+		await tui.waitFor("Keep these questions for later, or dismiss them?");
 		await tui.waitFor("Keep them for later");
 		// The first choice keeps them: an Enter by habit loses nothing.
 		tui.type(KEYS.enter);
@@ -159,6 +163,17 @@ describe("/questions reopen (issue 24, item 12)", () => {
 });
 
 describe("PI_ASK_USER_TIMEOUT (issue 24, item 13)", () => {
+	it("counts down its last seconds before it closes the dialog, and any key keeps the dialog open", async () => {
+		ws.script([{ toolCall: { name: "ask_user", arguments: SPEC_EXAMPLE } }, { text: "Thanks, noted." }]);
+		tui = startTui(ws, ["set up the service"], { env: { ...ENV, PI_ASK_USER_TIMEOUT: "6" } });
+		await tui.waitFor("Other (type your answer)", 40_000);
+		await tui.waitFor(/Closes in [1-3] s for lack of an answer: press any key to keep it open/, 10_000);
+		tui.type(KEYS.down);
+		await tui.waitForGone("Closes in");
+		expect(ws.lastToolResult()).toBeUndefined();
+		await tui.waitFor("Closes in", 10_000);
+	});
+
 	it("a dialog nobody touches ends timedOut (a key restarts the clock); the questions stay pending and a later answer arrives once", async () => {
 		ws.script([
 			{ toolCall: { name: "ask_user", arguments: SPEC_EXAMPLE } },

@@ -247,13 +247,13 @@ describe("minor items", () => {
 		expect(f.text()).toContain("Esc clear filter");
 	});
 
-	it("9: the Review marks a typed Other item in multi-select as typed", () => {
+	it("9: the Review marks a typed Other item in multi-select as typed, in quotes (one answer, commas and all)", () => {
 		const h = openDialog([FEATURES, NAME]);
 		h.press(K.space);
 		h.type("GraphQL");
 		h.press(K.enter, K.enter);
 		h.press(K.tab);
-		expect(h.text()).toContain("Authentication, (typed) GraphQL");
+		expect(h.text()).toContain('Authentication, (typed) "GraphQL"');
 	});
 
 	it("9: Enter on an empty lone text question says what it waits for", () => {

@@ -42,8 +42,10 @@ export interface DialogSetup {
 	keyGuardMs?: number;
 	now?: () => number;
 	startHidden?: boolean;
+	background?: boolean;
 	onQuit?: () => void;
 	onActivity?: () => void;
+	closesAt?: () => number | undefined;
 }
 
 export function openDialog(questions: Question[], history?: string[], setup: DialogSetup = {}): Harness {
@@ -58,8 +60,10 @@ export function openDialog(questions: Question[], history?: string[], setup: Dia
 		...(setup.keyGuardMs !== undefined ? { keyGuardMs: setup.keyGuardMs } : {}),
 		...(setup.now ? { now: setup.now } : {}),
 		...(setup.startHidden ? { startHidden: true } : {}),
+		...(setup.background ? { background: true } : {}),
 		...(setup.onQuit ? { onQuit: setup.onQuit } : {}),
 		...(setup.onActivity ? { onActivity: setup.onActivity } : {}),
+		...(setup.closesAt ? { closesAt: setup.closesAt } : {}),
 		onDone: (o) => {
 			outcome = o;
 		},

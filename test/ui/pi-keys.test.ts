@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from "vitest";
 import type { Question } from "../../src/core/types.js";
+import { COUNTDOWN_MS, countdownSeconds } from "../../src/ui/dialog.js";
 import { K, openDialog } from "./helpers.js";
 
 const REGION: Question[] = [
@@ -102,5 +103,41 @@ describe("pi's keys in the dialog", () => {
 		expect(h.outcome()).toBeUndefined();
 		h.press("\x1bo");
 		expect(h.text()).toContain("Which region should we deploy to?");
+	});
+});
+
+describe("a background question", () => {
+	it("says under its title that the agent keeps working, in the drawn and the screen-reader dialog", () => {
+		for (const screenReader of [false, true]) {
+			const h = openDialog(REGION, undefined, { background: true, screenReader });
+			expect(h.text()).toContain("The agent keeps working meanwhile; answer when you like.");
+		}
+		expect(openDialog(REGION).text()).not.toContain("keeps working");
+	});
+});
+
+describe("the time limit's countdown", () => {
+	it("shows the seconds left only in the last ones: 10 s of a long limit, half of a short one", () => {
+		expect(countdownSeconds(undefined, 0)).toBeUndefined();
+		expect(countdownSeconds(60_000, 0, 60_000)).toBeUndefined();
+		expect(countdownSeconds(60_000, 60_000 - COUNTDOWN_MS, 60_000)).toBe(10);
+		expect(countdownSeconds(60_000, 59_100, 60_000)).toBe(1);
+		expect(countdownSeconds(4_000, 0, 4_000)).toBeUndefined();
+		expect(countdownSeconds(4_000, 2_000, 4_000)).toBe(2);
+		expect(countdownSeconds(4_000, 5_000, 4_000)).toBe(0);
+	});
+
+	it("the dialog says it closes soon, and says it no more once the clock is restarted", () => {
+		let now = 0;
+		let closesAt = 30_000;
+		const h = openDialog(REGION, undefined, { now: () => now, closesAt: () => closesAt });
+		expect(h.text()).not.toContain("Closes in");
+		now = 25_500;
+		h.dialog.invalidate();
+		expect(h.text()).toContain("Closes in 5 s for lack of an answer: press any key to keep it open");
+		closesAt = now + 30_000;
+		h.dialog.invalidate();
+		expect(h.text()).not.toContain("Closes in");
+		h.dialog.dispose();
 	});
 });

@@ -88,7 +88,7 @@ describe("screen-reader mode", () => {
 		const text = h.text(80);
 		expect(text).toContain("Review and submit");
 		expect(text).toContain("Answer: PostgreSQL (Recommended)");
-		expect(text).toContain("Answer: (typed) orders");
+		expect(text).toContain('Answer: (typed) "orders"');
 		expect(text).not.toMatch(GLYPHS);
 	});
 });

@@ -93,7 +93,7 @@ export const de: CliStrings = {
 		dismissedRemotely: "Aus der Ferne verworfen.",
 		noRemoteAnswer: (kind) => `Keine Antwort aus der Ferne (${kind}); die Fragen werden stattdessen gespeichert`,
 		needsUi: "Das braucht den Dialog von pi, den es mit -p nicht gibt: starte pi (ohne -p) und gib den Befehl dort ein",
-		dismissPrompt: "Diese Fragen verwerfen?",
+		dismissPrompt: "Diese Fragen für später aufheben oder verwerfen?",
 		keepForLater: "Für später aufheben (/questions answer)",
 		dismiss: "Verwerfen: Der Agent erfährt, dass keine Antworten kommen",
 		stillPending: "Nicht beantwortet; die Fragen bleiben offen (/questions answer).",

@@ -89,7 +89,7 @@ export const en: CliStrings = {
 		dismissedRemotely: "Dismissed remotely.",
 		noRemoteAnswer: (kind) => `no remote answer (${kind}); saving the questions instead`,
 		needsUi: "this needs pi's dialog, which print mode has not: run pi (without -p) and type the command there",
-		dismissPrompt: "Dismiss these questions?",
+		dismissPrompt: "Keep these questions for later, or dismiss them?",
 		keepForLater: "Keep them for later (/questions answer)",
 		dismiss: "Dismiss them: the agent is told no answers will come",
 		stillPending: "Not answered; the questions stay pending (/questions answer).",

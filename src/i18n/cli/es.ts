@@ -93,7 +93,7 @@ export const es: CliStrings = {
 		dismissedRemotely: "Descartado en remoto.",
 		noRemoteAnswer: (kind) => `Sin respuesta remota (${kind}); se guardan las preguntas en su lugar`,
 		needsUi: "Esto necesita el diálogo de pi, que no existe con -p: ejecuta pi (sin -p) y escribe el comando allí",
-		dismissPrompt: "¿Descartar estas preguntas?",
+		dismissPrompt: "¿Guardar estas preguntas para más tarde o descartarlas?",
 		keepForLater: "Guardarlas para más tarde (/questions answer)",
 		dismiss: "Descartarlas: se avisa al agente de que no llegarán respuestas",
 		stillPending: "Sin responder; las preguntas siguen pendientes (/questions answer).",

@@ -94,7 +94,7 @@ export const fr: CliStrings = {
 		dismissedRemotely: "Écarté à distance.",
 		noRemoteAnswer: (kind) => `Pas de réponse à distance (${kind}) ; les questions sont enregistrées à la place`,
 		needsUi: "Cela nécessite la boîte de dialogue de pi, absente avec -p : lancez pi (sans -p) et tapez la commande là",
-		dismissPrompt: "Écarter ces questions ?",
+		dismissPrompt: "Garder ces questions pour plus tard, ou les écarter ?",
 		keepForLater: "Les garder pour plus tard (/questions answer)",
 		dismiss: "Les écarter : l'agent apprend qu'aucune réponse ne viendra",
 		stillPending: "Sans réponse ; les questions restent en attente (/questions answer).",

@@ -89,7 +89,7 @@ export const ja: CliStrings = {
 		noRemoteAnswer: (kind) => `リモートからの回答がありません（${kind}）。代わりに質問を保存します`,
 		needsUi:
 			"これには pi のダイアログが必要ですが、-p にはありません: pi を（-p なしで）起動し、そこでコマンドを入力してください",
-		dismissPrompt: "これらの質問を却下しますか？",
+		dismissPrompt: "これらの質問を後で回答しますか、それとも却下しますか？",
 		keepForLater: "後で回答する（/questions answer）",
 		dismiss: "却下する: 回答は来ないとエージェントに伝えます",
 		stillPending: "回答していません。質問は未回答のまま残ります（/questions answer）。",

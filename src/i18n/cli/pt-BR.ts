@@ -93,7 +93,7 @@ export const ptBR: CliStrings = {
 		dismissedRemotely: "Dispensado remotamente.",
 		noRemoteAnswer: (kind) => `Sem resposta remota (${kind}); as perguntas serão salvas no lugar`,
 		needsUi: "Isto precisa do diálogo do pi, que não existe com -p: execute pi (sem -p) e digite o comando lá",
-		dismissPrompt: "Dispensar estas perguntas?",
+		dismissPrompt: "Guardar estas perguntas para depois ou dispensá-las?",
 		keepForLater: "Guardar para depois (/questions answer)",
 		dismiss: "Dispensar: o agente é avisado de que nenhuma resposta virá",
 		stillPending: "Sem resposta; as perguntas continuam pendentes (/questions answer).",

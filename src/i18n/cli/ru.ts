@@ -98,7 +98,7 @@ export const ru: CliStrings = {
 		dismissedRemotely: "Отклонено удалённо.",
 		noRemoteAnswer: (kind) => `Нет удалённого ответа (${kind}); вместо этого вопросы сохраняются`,
 		needsUi: "Для этого нужен диалог pi, которого нет с -p: запустите pi (без -p) и введите команду там",
-		dismissPrompt: "Отклонить эти вопросы?",
+		dismissPrompt: "Оставить эти вопросы на потом или отклонить?",
 		keepForLater: "Оставить на потом (/questions answer)",
 		dismiss: "Отклонить: агенту сообщат, что ответов не будет",
 		stillPending: "Без ответа; вопросы остаются ожидающими (/questions answer).",

@@ -98,7 +98,7 @@ export const uk: CliStrings = {
 		dismissedRemotely: "Відхилено віддалено.",
 		noRemoteAnswer: (kind) => `Немає віддаленої відповіді (${kind}); натомість питання зберігаються`,
 		needsUi: "Для цього потрібен діалог pi, якого немає з -p: запустіть pi (без -p) і введіть команду там",
-		dismissPrompt: "Відхилити ці питання?",
+		dismissPrompt: "Залишити ці питання на потім чи відхилити?",
 		keepForLater: "Залишити на потім (/questions answer)",
 		dismiss: "Відхилити: агентові повідомлять, що відповідей не буде",
 		stillPending: "Без відповіді; питання лишаються відкритими (/questions answer).",

@@ -86,7 +86,7 @@ export const zhCN: CliStrings = {
 		dismissedRemotely: "已远程忽略。",
 		noRemoteAnswer: (kind) => `没有远程回答（${kind}）；改为保存问题`,
 		needsUi: "这需要 pi 的对话框，而 -p 下没有：请运行 pi（不带 -p）并在那里输入该命令",
-		dismissPrompt: "忽略这些问题？",
+		dismissPrompt: "留待以后回答这些问题，还是忽略它们？",
 		keepForLater: "留待以后回答（/questions answer）",
 		dismiss: "忽略：告知智能体不会有答案",
 		stillPending: "未回答；问题仍待回答（/questions answer）。",

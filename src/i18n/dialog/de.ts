@@ -58,6 +58,9 @@ export const de: DialogStrings = {
 	reviewTitle: "Antworten prüfen",
 	unansweredMark: "(unbeantwortet)",
 	customMark: "(getippt) ",
+	quoted: (text) => `„${text}“`,
+	closingIn: (seconds) => `Schließt in ${count(seconds)} s mangels Antwort: eine beliebige Taste hält den Dialog offen`,
+	backgroundNote: "Der Agent arbeitet weiter; antworte, wann du willst.",
 	allAnswered: "Alle Fragen beantwortet. Enter zum Senden.",
 	someUnanswered: (n) =>
 		`${count(n)} unbeantwortet: Enter sendet trotzdem (als unbeantwortet gemeldet), Tab geht zurück.`,

@@ -57,6 +57,10 @@ export const es: DialogStrings = {
 	reviewTitle: "Revisa tus respuestas",
 	unansweredMark: "(sin responder)",
 	customMark: "(escrita) ",
+	quoted: (text) => `"${text}"`,
+	closingIn: (seconds) =>
+		`Se cierra en ${count(seconds)} s sin respuesta: pulsa cualquier tecla para mantenerlo abierto`,
+	backgroundNote: "El agente sigue trabajando; responde cuando quieras.",
 	allAnswered: "Todas las preguntas respondidas. Pulsa Enter para enviar.",
 	someUnanswered: (n) =>
 		`${count(n)} sin responder: Enter envía de todos modos (se informan como sin responder), Tab vuelve atrás.`,

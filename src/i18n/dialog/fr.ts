@@ -58,6 +58,10 @@ export const fr: DialogStrings = {
 	reviewTitle: "Vérifiez vos réponses",
 	unansweredMark: "(sans réponse)",
 	customMark: "(saisi) ",
+	quoted: (text) => `« ${text} »`,
+	closingIn: (seconds) =>
+		`Se ferme dans ${count(seconds)} s faute de réponse : appuie sur une touche pour le garder ouvert`,
+	backgroundNote: "L’agent continue de travailler ; réponds quand tu veux.",
 	allAnswered: "Toutes les questions ont une réponse. Appuyez sur Enter pour envoyer.",
 	someUnanswered: (n) =>
 		`${count(n)} sans réponse : Enter envoie quand même (signalé comme sans réponse), Tab pour revenir.`,

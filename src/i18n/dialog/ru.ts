@@ -59,6 +59,10 @@ export const ru: DialogStrings = {
 	reviewTitle: "Проверьте ответы",
 	unansweredMark: "(без ответа)",
 	customMark: "(введено) ",
+	quoted: (text) => `«${text}»`,
+	closingIn: (seconds) =>
+		`Закроется через ${count(seconds)} с без ответа: нажмите любую клавишу, чтобы оставить открытым`,
+	backgroundNote: "Агент продолжает работу; ответьте, когда удобно.",
 	allAnswered: "На все вопросы есть ответы. Нажмите Enter, чтобы отправить.",
 	someUnanswered: (n) =>
 		`Без ответа: ${count(n)}. Enter всё равно отправит (они будут отмечены как без ответа), Tab вернёт назад.`,

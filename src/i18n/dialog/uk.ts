@@ -59,6 +59,10 @@ export const uk: DialogStrings = {
 	reviewTitle: "Перевірте відповіді",
 	unansweredMark: "(без відповіді)",
 	customMark: "(введено) ",
+	quoted: (text) => `«${text}»`,
+	closingIn: (seconds) =>
+		`Закриється через ${count(seconds)} с без відповіді: натисніть будь-яку клавішу, щоб залишити відкритим`,
+	backgroundNote: "Агент продовжує роботу; дайте відповідь, коли зручно.",
 	allAnswered: "На всі питання є відповіді. Натисніть Enter, щоб надіслати.",
 	someUnanswered: (n) =>
 		`Без відповіді: ${count(n)}. Enter однаково надішле (їх буде позначено як без відповіді), Tab поверне назад.`,
