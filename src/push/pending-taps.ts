@@ -29,7 +29,10 @@ export interface PendingTapsDeps {
 	heldElsewhere: Claims["heldElsewhere"];
 }
 
-export type TapApplied = { kind: "written"; file: string } | { kind: "refused"; warning: string } | { kind: "none" };
+export type TapApplied =
+	| { kind: "written"; file: string; ask: string }
+	| { kind: "refused"; warning: string }
+	| { kind: "none" };
 
 /** Applies one message of the reply topic to the project's pending files. */
 export function applyTapToPending(deps: PendingTapsDeps, message: NtfyMessage): TapApplied {
@@ -64,13 +67,11 @@ export function applyTapToPending(deps: PendingTapsDeps, message: NtfyMessage): 
 			return { kind: "refused", warning: `could not write the tap into ${basename(entry.path)}: ${error.message}` };
 		throw error;
 	}
-	return { kind: "written", file: entry.path };
+	return { kind: "written", file: entry.path, ask: verdict.ask };
 }
 
 /** Publishes, beside the caller, the notice replacing a tapped ask's notification. */
-function noticeWritten(deps: PendingTapsDeps, message: NtfyMessage, track: (work: Promise<unknown>) => void): void {
-	const ask = /"ask":"([A-Za-z0-9_-]+)"/.exec(message.message)?.[1];
-	if (!ask) return;
+function noticeWritten(deps: PendingTapsDeps, ask: string, track: (work: Promise<unknown>) => void): void {
 	track(deps.client.publish(endedNotification({ id: ask, project: basename(deps.cwd) }, "phone", deps.config)));
 }
 
@@ -91,7 +92,7 @@ export async function applyWaitingTaps(
 		if (applied.kind === "refused") deps.warn(`push: ${applied.warning}`);
 		if (applied.kind === "written") {
 			written.push(applied.file);
-			noticeWritten(deps, message, track);
+			noticeWritten(deps, applied.ask, track);
 		}
 	}
 	return { written };
@@ -122,13 +123,15 @@ export async function listenForTaps(
 				}
 				if (applied.kind === "written") {
 					onWritten(applied.file);
-					noticeWritten(deps, message, () => {});
+					noticeWritten(deps, applied.ask, () => {});
 				}
 			},
 			signal,
 		);
 		if (signal.aborted) return;
-		deps.warn(`push: the reply stream from ${deps.config.server} stopped (${why}); reconnecting`);
+		// Said once per outage: a server that stays down is not a line every two seconds.
+		if (!warned.has(why)) deps.warn(`push: the reply stream from ${deps.config.server} stopped (${why}); reconnecting`);
+		warned.add(why);
 		await new Promise((resolve) => setTimeout(resolve, 2_000));
 	}
 }

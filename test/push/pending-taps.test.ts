@@ -1,0 +1,84 @@
+/**
+ * Taps written into pending files (pending-taps.ts), in a temp project folder: a good tap fills the answer; the first
+ * answer wins; a file the trust rule refuses, or one another live pi is asking, is never written.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import type { Claim } from "../../src/pending/claims.js";
+import { createPendingFile, listPendingFiles, savePendingFile } from "../../src/pending/pending-file.js";
+import type { PendingVerdict } from "../../src/pending/trust.js";
+import { resolvePushConfig } from "../../src/push/config.js";
+import type { NtfyClient } from "../../src/push/ntfy.js";
+import { applyTapToPending, type PendingTapsDeps } from "../../src/push/pending-taps.js";
+import { askIdOf, tapBody } from "../../src/push/tap.js";
+
+const KEY = Buffer.alloc(32, 5);
+const NOW_MS = 1_800_000_000_000;
+const REQUEST = { questions: [{ question: "Ship it?", options: [{ label: "yes" }, { label: "no" }] }] };
+const quietClient: NtfyClient = {
+	publish: async () => ({ ok: true }),
+	poll: async () => ({ ok: true, messages: [] }),
+	follow: async () => "stopped",
+};
+
+let cwd: string;
+beforeEach(() => {
+	cwd = mkdtempSync(join(tmpdir(), "push-pending-"));
+	savePendingFile(
+		cwd,
+		createPendingFile({ request: REQUEST, sessionId: "s1", toolCallId: "c1", now: new Date(NOW_MS) }),
+	);
+});
+afterEach(() => rmSync(cwd, { recursive: true, force: true }));
+
+function deps(verdict: PendingVerdict = { trusted: true }, held?: Claim): PendingTapsDeps {
+	const { config } = resolvePushConfig({ server: "https://n.example", topic: "t", replyTopic: "r" }, {});
+	if (!config) throw new Error("no config");
+	return {
+		cwd,
+		config,
+		key: KEY,
+		client: quietClient,
+		now: () => NOW_MS,
+		warn: () => {},
+		judge: () => verdict,
+		heldElsewhere: () => held,
+	};
+}
+
+const tap = (choice: number, ask = askIdOf("s1", "c1")) => ({
+	id: `m${choice}`,
+	time: 0,
+	message: tapBody(KEY, ask, choice, NOW_MS / 1000 + 60),
+});
+const answerOnDisk = () => listPendingFiles(cwd)[0]?.file?.questions[0]?.answer;
+
+describe("applyTapToPending", () => {
+	it("writes the tapped option; a second tap is refused: the first answer wins", () => {
+		expect(applyTapToPending(deps(), tap(1))).toMatchObject({ kind: "written", ask: askIdOf("s1", "c1") });
+		expect(answerOnDisk()).toBe("no");
+		expect(applyTapToPending(deps(), tap(0))).toMatchObject({
+			kind: "refused",
+			warning: expect.stringContaining("already answered"),
+		});
+		expect(answerOnDisk()).toBe("no");
+	});
+	it("the trust rule decides as for an edited file", () => {
+		const copied: PendingVerdict = { trusted: false, kind: "elsewhere", reason: "made in /other", folder: "/other" };
+		expect(applyTapToPending(deps(copied), tap(0))).toMatchObject({
+			kind: "refused",
+			warning: expect.stringContaining("made in /other"),
+		});
+		const settled: PendingVerdict = { trusted: false, kind: "settled", reason: "already answered elsewhere" };
+		expect(applyTapToPending(deps(settled), tap(0))).toMatchObject({ kind: "refused" });
+		expect(answerOnDisk()).toBeNull();
+	});
+	it("leaves an ask another pi is asking now to that pi, and another folder's ask alone", () => {
+		const held: Claim = { pid: 1, host: "h", started: "", toolCallId: "c1", refreshedAt: 0 };
+		expect(applyTapToPending(deps({ trusted: true }, held), tap(0))).toEqual({ kind: "none" });
+		expect(applyTapToPending(deps(), tap(0, askIdOf("s9", "c9")))).toEqual({ kind: "none" });
+		expect(answerOnDisk()).toBeNull();
+	});
+});
