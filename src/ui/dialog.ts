@@ -155,7 +155,10 @@ export class AskDialog implements Component, Focusable {
 
 	/** Redraws when the countdown's seconds change (entering, leaving or moving within its window). */
 	private tick(): void {
-		if (this.finished) return this.dispose();
+		if (this.finished) {
+			this.dispose();
+			return;
+		}
 		if (this.countdown() === this.shownCountdown) return;
 		this.invalidate();
 		this.tui.requestRender();
