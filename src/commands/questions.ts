@@ -3,6 +3,10 @@
  * `list` is JSON too), `clear` them, `answer` them in a dialog and deliver the answers to the session, or `reopen`
  * questions of this session the person cancelled. Works in the TUI, in RPC mode and in `pi -p "/questions"`.
  */
+
+import { createHash } from "node:crypto";
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
 import type { ExtensionContext, SessionEntry } from "@mariozechner/pi-coding-agent";
 import { relativeTime } from "../core/relative-time.js";
 import { sanitizeLine, shellQuote } from "../core/text.js";
@@ -133,6 +137,21 @@ function asAskToAnswer(target: ReadablePendingEntry, sessionId: string, verdict:
 	};
 }
 
+/**
+ * Where a reopened ask (it has no pending file) is claimed while a dialog shows it: a name no pending-file listing
+ * reads, one per ask, so another pi continuing the same session sees it held.
+ */
+function reopenClaimPath(cwd: string, toolCallId: string): string | undefined {
+	const folder = join(cwd, ".pi");
+	try {
+		mkdirSync(folder, { recursive: true });
+	} catch {
+		return undefined;
+	}
+	const id = createHash("sha256").update(toolCallId).digest("hex").slice(0, 16);
+	return join(folder, `reopened-${id}.json`);
+}
+
 export function createQuestionsCommand(deps: QuestionsCommandDeps) {
 	return {
 		description: CLI.questions.description,
@@ -220,7 +239,11 @@ export function createQuestionsCommand(deps: QuestionsCommandDeps) {
 						? asks[0]
 						: asks[labels.indexOf((await ctx.ui.select(CLI.questions.reopenWhich, labels)) ?? "")];
 				if (!chosen) return shown.tell(CLI.questions.nothingReopened);
-				return deps.answerInDialog(ctx, { toolCallId: chosen.toolCallId, request: chosen.request });
+				return deps.answerInDialog(ctx, {
+					toolCallId: chosen.toolCallId,
+					request: chosen.request,
+					claimPath: reopenClaimPath(ctx.cwd, chosen.toolCallId),
+				});
 			}
 			if (sub === "answer") {
 				// Questions another pi is asking or delivering now are its own; answering them here would answer twice.

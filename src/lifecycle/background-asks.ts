@@ -66,6 +66,11 @@ export function askInTurn(
 export interface AskToAnswer extends AnsweredAsk {
 	path?: string;
 	fromSession?: string;
+	/**
+	 * Where an ask with no pending file (a reopened one) is claimed while its dialog shows it, so that another pi
+	 * continuing the same session does not ask it too.
+	 */
+	claimPath?: string;
 }
 
 /** The widget above the editor that says questions set aside wait. */
@@ -98,11 +103,16 @@ export function createLateAnswers(deps: LateAnswersDeps) {
 		if (!shown.ask) {
 			return shown.fail(CLI.notices.needsUi);
 		}
-		const holder = target.path ? deps.claims.heldElsewhere(target.path, target.toolCallId) : undefined;
+		const claimAt = target.path ?? target.claimPath;
+		const holder = claimAt ? deps.claims.heldElsewhere(claimAt, target.toolCallId) : undefined;
 		if (holder) return shown.fail(CLI.claim.answerThere(describeClaim(holder)));
 		const background = late === "background" || setAside.has(target.toolCallId);
 		// While its dialog is open the ask is this pi's: another pi's --answers, @file or web page leaves the file alone.
-		const release = target.path ? deps.claims.claim(target.path, target.toolCallId) : undefined;
+		const release = claimAt ? deps.claims.claim(claimAt, target.toolCallId) : undefined;
+		if (claimAt && !release) {
+			const taken = deps.claims.heldElsewhere(claimAt, target.toolCallId);
+			if (taken) return shown.fail(CLI.claim.answerThere(describeClaim(taken)));
+		}
 		let outcome: AskOutcome;
 		try {
 			outcome = await shown.ask(target.request, { requestId: target.toolCallId, history: deps.history() });
