@@ -95,21 +95,39 @@ function removeIfStillAsked(folder: string, path: string, askId: string): void {
 	}
 }
 
+/** How long after the web page could not take the ask it is offered again (a page started later, or restarted). */
+const WEB_RETRY_MS = 5_000;
+
 /**
- * Registers the ask with the web page (and whatever the page's server tells, such as a push service) through the
- * agent protocol; the page's answer or dismissal decides. Unreachable, refused or lost: no answer, nothing more.
+ * Registers the ask with the web page through the agent protocol; the page's answer or dismissal decides. A page that
+ * is not running, refuses, or goes away is no answer: the ask is offered again every few seconds while it is open, so
+ * that a page started (or restarted) later shows it too.
  */
 export function startWeb(book: AskBook, ask: OpenAsk, bridge: RemoteBridge, asker: Asker, log: Log): void {
 	const stop = new AbortController();
 	ask.decided.addEventListener("abort", () => stop.abort(ANSWERED_ELSEWHERE), { once: true });
-	bridge
-		.ask(ask.ask.request, stop.signal, { asker })
-		.then((outcome) => {
-			if (outcome.kind === "answered" || outcome.kind === "cancelled") book.decide(ask.id, outcome, "web");
-			else if (outcome.kind === "unavailable") log(`web page: ${outcome.reason}`);
-			else if (outcome.kind !== "interrupted") log(`web page: ${outcome.kind}; the questions wait elsewhere`);
-		})
-		.catch((error: unknown) => log(`web page: ${(error as Error).message}`));
+	let told: string | undefined;
+	const offer = (): void => {
+		if (stop.signal.aborted) return;
+		bridge
+			.ask(ask.ask.request, stop.signal, { asker })
+			.then((outcome) => {
+				if (outcome.kind === "answered" || outcome.kind === "cancelled") {
+					book.decide(ask.id, outcome, "web");
+					return;
+				}
+				if (outcome.kind === "interrupted") return;
+				// Said once, not every few seconds while the page is not running.
+				if (outcome.kind !== told) {
+					const why = outcome.kind === "unavailable" ? outcome.reason : outcome.kind;
+					log(`web page: ${why}; offered again while the questions wait`);
+				}
+				told = outcome.kind;
+				setTimeout(offer, WEB_RETRY_MS).unref();
+			})
+			.catch((error: unknown) => log(`web page: ${(error as Error).message}`));
+	};
+	offer();
 }
 
 /** Sends `elicitation/create` and resolves with the client's reply; aborting cancels the request. */

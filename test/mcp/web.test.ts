@@ -5,6 +5,7 @@
  * exactly what was chosen, and its dialog and the pending file are withdrawn.
  */
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { type AddressInfo, createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -87,5 +88,43 @@ describe("pi-ask-anywhere mcp with the web page", () => {
 		await waitFor(() => (pendingFiles(folder).length === 0 ? true : undefined), "the pending file to go");
 		expect(session.stderr()).toContain("answered through web");
 		expect(session.stderr() + web.output()).not.toContain(agentToken);
+		await browser.close();
+		await session.close();
+		await web.stop();
+		browser = undefined;
+		session = undefined;
+		web = undefined;
+	}, 120_000);
+
+	it("a page started after the ask shows it too: the ask is offered again until a page takes it", async () => {
+		const folder = mkdtempSync(join(tmpdir(), "pi-ask-mcp-web-late-"));
+		folders.push(folder);
+		const port = await freePort();
+		session = await startMcp({ folder, web: `ws://127.0.0.1:${port}/agent` });
+		const call = session.client.callTool({
+			name: "ask_user",
+			arguments: { questions: [{ question: "Ship it?", type: "confirm" }] },
+		});
+		await pendingFile(folder);
+		web = await startWebCommand(folder, process.env, ["--port", String(port)]);
+		browser = await launchChromium();
+		const page = await browser.context.newPage();
+		await page.goto(web.openUrl);
+		const card = page.locator("#live article.card").first();
+		await card.getByRole("radio", { name: "Yes" }).click({ timeout: patient(30_000) });
+		await card.getByRole("button", { name: "Submit" }).click();
+		expect(resultJson((await call) as never)).toMatchObject({
+			answered: true,
+			answers: [{ questionId: "q_1", values: ["yes"], selectedOption: "Yes" }],
+		});
 	}, 120_000);
 });
+
+/** A port nothing listens on now. */
+async function freePort(): Promise<number> {
+	const probe = createServer();
+	await new Promise<void>((done) => probe.listen(0, "127.0.0.1", done));
+	const { port } = probe.address() as AddressInfo;
+	await new Promise((done) => probe.close(done));
+	return port;
+}
