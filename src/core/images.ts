@@ -1,7 +1,10 @@
 /**
  * Images a person attaches to an answer (the specification's v2). Every image is checked by its content, never its
- * name: a PNG, JPEG, GIF or WebP signature, and a size cap. The bytes travel to the model as image blocks after the
- * result's JSON block; the JSON (and the session record) name each image without its bytes.
+ * name: a PNG, JPEG, GIF or WebP signature, a header that gives sane dimensions, and a size cap. Before the bytes
+ * leave the machine, the metadata that can say where a photo was taken (a JPEG's EXIF and XMP, a PNG's eXIf and
+ * text chunks, a WebP's EXIF and XMP chunks) is removed without decoding the picture; a JPEG keeps its orientation.
+ * The bytes travel to the model as image blocks after the result's JSON block; the JSON (and the session record)
+ * name each image without its bytes.
  */
 import { formatBytes } from "./text.js";
 
@@ -88,10 +91,177 @@ export function imageFromBytes(name: string, bytes: Uint8Array): ImageCheck {
 			problem: { kind: "not-image", name: shown },
 		};
 	}
-	return {
-		ok: true,
-		image: { name: shown, mimeType, bytes: bytes.length, data: Buffer.from(bytes).toString("base64") },
-	};
+	if (!imageDimensions(bytes, mimeType)) {
+		return {
+			ok: false,
+			reason: `${shown} starts like a ${mimeType.slice("image/".length).toUpperCase()} image, but its header does not give a size between 1 and ${MAX_SIDE} pixels a side`,
+			problem: { kind: "not-image", name: shown },
+		};
+	}
+	const sent = withoutLocation(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), mimeType);
+	return { ok: true, image: { name: shown, mimeType, bytes: sent.length, data: sent.toString("base64") } };
+}
+
+/** The largest side an image may have, and the most pixels: beyond them a header is a lie or a decompression bomb. */
+const MAX_SIDE = 65_535;
+const MAX_PIXELS = 2 ** 28;
+
+/** Whether a JPEG marker is one of the start-of-frame markers, which carry the size. */
+const isStartOfFrame = (marker: number): boolean =>
+	marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc;
+
+/** A JPEG's segments before its scan: marker, where the segment starts, its total length; `end` is where the scan starts. */
+function jpegSegments(
+	bytes: Buffer,
+): { segments: { marker: number; at: number; length: number }[]; end: number } | undefined {
+	const segments: { marker: number; at: number; length: number }[] = [];
+	let at = 2;
+	while (at + 4 <= bytes.length) {
+		if (bytes[at] !== 0xff) return undefined;
+		const marker = bytes[at + 1] ?? 0;
+		if (marker === 0xff) {
+			at += 1;
+			continue;
+		}
+		if (marker === 0xd8 || marker === 0xd9 || (marker >= 0xd0 && marker <= 0xd7) || marker === 0x01) {
+			at += 2;
+			continue;
+		}
+		const length = bytes.readUInt16BE(at + 2);
+		if (length < 2 || at + 2 + length > bytes.length) return undefined;
+		if (marker === 0xda) return { segments, end: at };
+		segments.push({ marker, at, length: length + 2 });
+		at += length + 2;
+	}
+	return undefined;
+}
+
+/** The image's width and height from its header, when they are sane; `undefined` when the header does not parse. */
+export function imageDimensions(
+	bytes: Uint8Array,
+	mimeType: ImageMimeType,
+): { width: number; height: number } | undefined {
+	const data = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+	let size: { width: number; height: number } | undefined;
+	if (mimeType === "image/png") {
+		if (data.length >= 33 && data.toString("latin1", 12, 16) === "IHDR") {
+			size = { width: data.readUInt32BE(16), height: data.readUInt32BE(20) };
+		}
+	} else if (mimeType === "image/gif") {
+		if (data.length >= 13) size = { width: data.readUInt16LE(6), height: data.readUInt16LE(8) };
+	} else if (mimeType === "image/jpeg") {
+		const frame = jpegSegments(data)?.segments.find((segment) => isStartOfFrame(segment.marker));
+		if (frame && frame.length >= 10)
+			size = { width: data.readUInt16BE(frame.at + 7), height: data.readUInt16BE(frame.at + 5) };
+	} else if (data.length >= 30) {
+		const chunk = data.toString("latin1", 12, 16);
+		if (chunk === "VP8X") size = { width: data.readUIntLE(24, 3) + 1, height: data.readUIntLE(27, 3) + 1 };
+		else if (chunk === "VP8L" && data[20] === 0x2f) {
+			const bits = data.readUInt32LE(21);
+			size = { width: (bits & 0x3fff) + 1, height: ((bits >> 14) & 0x3fff) + 1 };
+		} else if (chunk === "VP8 " && data[23] === 0x9d && data[24] === 0x01 && data[25] === 0x2a) {
+			size = { width: data.readUInt16LE(26) & 0x3fff, height: data.readUInt16LE(28) & 0x3fff };
+		}
+	}
+	if (!size) return undefined;
+	const sane = (side: number): boolean => Number.isInteger(side) && side >= 1 && side <= MAX_SIDE;
+	return sane(size.width) && sane(size.height) && size.width * size.height <= MAX_PIXELS ? size : undefined;
+}
+
+/** A JPEG's EXIF orientation (1–8) from an APP1 payload, or `undefined`. */
+function exifOrientation(payload: Buffer): number | undefined {
+	if (payload.toString("latin1", 0, 6) !== "Exif\u0000\u0000" || payload.length < 14) return undefined;
+	const tiff = payload.subarray(6);
+	const little = tiff.toString("latin1", 0, 2) === "II";
+	const u16 = (at: number): number => (little ? tiff.readUInt16LE(at) : tiff.readUInt16BE(at));
+	const u32 = (at: number): number => (little ? tiff.readUInt32LE(at) : tiff.readUInt32BE(at));
+	const ifd = u32(4);
+	if (ifd + 2 > tiff.length) return undefined;
+	const count = u16(ifd);
+	for (let n = 0; n < count; n++) {
+		const entry = ifd + 2 + n * 12;
+		if (entry + 12 > tiff.length) return undefined;
+		if (u16(entry) === 0x0112) {
+			const value = u16(entry + 8);
+			return value >= 1 && value <= 8 ? value : undefined;
+		}
+	}
+	return undefined;
+}
+
+/** An APP1 segment holding nothing but the orientation: how the picture is to be shown, and no more. */
+function orientationSegment(orientation: number): Buffer {
+	const segment = Buffer.from([
+		0xff, 0xe1, 0x00, 0x22, 0x45, 0x78, 0x69, 0x66, 0x00, 0x00, 0x4d, 0x4d, 0x00, 0x2a, 0x00, 0x00, 0x00, 0x08, 0x00,
+		0x01, 0x01, 0x12, 0x00, 0x03, 0x00, 0x00, 0x00, 0x01, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
+	]);
+	segment.writeUInt16BE(orientation, 28);
+	return segment;
+}
+
+/**
+ * The image without the metadata that can locate it: a JPEG's APP1 (EXIF, XMP) and APP13 (IPTC) segments go, and
+ * an orientation other than the default comes back as a one-entry EXIF; a PNG's eXIf and text chunks go; a WebP's
+ * EXIF and XMP chunks go (its RIFF size and VP8X flags follow). The picture itself is never decoded or changed.
+ * An image with nothing to remove is returned as it was; one whose structure does not parse is returned unchanged
+ * (the header check refuses it before this runs).
+ */
+export function withoutLocation(bytes: Buffer, mimeType: ImageMimeType): Buffer {
+	if (mimeType === "image/jpeg") {
+		const parsed = jpegSegments(bytes);
+		if (!parsed) return bytes;
+		const dropped = parsed.segments.filter((segment) => segment.marker === 0xe1 || segment.marker === 0xed);
+		if (dropped.length === 0) return bytes;
+		let orientation: number | undefined;
+		for (const segment of dropped) {
+			if (segment.marker === 0xe1)
+				orientation ??= exifOrientation(bytes.subarray(segment.at + 4, segment.at + segment.length));
+		}
+		const parts: Buffer[] = [bytes.subarray(0, 2)];
+		if (orientation !== undefined && orientation !== 1) parts.push(orientationSegment(orientation));
+		let at = 2;
+		for (const segment of dropped) {
+			parts.push(bytes.subarray(at, segment.at));
+			at = segment.at + segment.length;
+		}
+		parts.push(bytes.subarray(at));
+		return Buffer.concat(parts);
+	}
+	if (mimeType === "image/png") {
+		const parts: Buffer[] = [bytes.subarray(0, 8)];
+		let at = 8;
+		let removed = false;
+		while (at + 12 <= bytes.length) {
+			const length = bytes.readUInt32BE(at);
+			const end = at + 12 + length;
+			if (end > bytes.length) return bytes;
+			const type = bytes.toString("latin1", at + 4, at + 8);
+			if (type === "eXIf" || type === "tEXt" || type === "iTXt" || type === "zTXt") removed = true;
+			else parts.push(bytes.subarray(at, end));
+			at = end;
+		}
+		return removed ? Buffer.concat([...parts, bytes.subarray(at)]) : bytes;
+	}
+	if (mimeType === "image/webp") {
+		const parts: Buffer[] = [Buffer.from(bytes.subarray(0, 12))];
+		let at = 12;
+		let removed = false;
+		while (at + 8 <= bytes.length) {
+			const size = bytes.readUInt32LE(at + 4);
+			const end = at + 8 + size + (size % 2);
+			if (end > bytes.length) return bytes;
+			const type = bytes.toString("latin1", at, at + 4);
+			if (type === "EXIF" || type === "XMP ") removed = true;
+			else parts.push(bytes.subarray(at, end));
+			at = end;
+		}
+		if (!removed) return bytes;
+		const out = Buffer.concat([...parts, bytes.subarray(at)]);
+		out.writeUInt32LE(out.length - 8, 4);
+		if (out.toString("latin1", 12, 16) === "VP8X") out[20] = (out[20] ?? 0) & ~0x0c;
+		return out;
+	}
+	return bytes;
 }
 
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;

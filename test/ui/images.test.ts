@@ -2,10 +2,12 @@ import { describe, expect, it } from "vitest";
 import { IMAGE_LIMITS } from "../../src/core/images.js";
 import type { ClipboardImage, ImageSource } from "../../src/ui/image-attach.js";
 import { DATABASE, FEATURES, NAME } from "../fixtures.js";
+import { TINY_JPEG, TINY_PNG } from "../image-fixtures.js";
 import { K, openDialog, widest } from "./helpers.js";
 
-const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 1, 2, 3, 4]);
-const JPEG = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 16, 0x4a, 0x46]);
+// Real images: a signature alone is refused (the header must give a size).
+const PNG = new Uint8Array(TINY_PNG);
+const JPEG = new Uint8Array(TINY_JPEG);
 const CTRL_V = "\x16";
 const ALLOWED = { allowed: true } as const;
 
@@ -35,7 +37,7 @@ describe("images in the TUI dialog", () => {
 		expect(h.text()).toContain("Ctrl+V attach shot.png as an image");
 		h.press(CTRL_V);
 		const text = h.text();
-		expect(text).toContain("📎 shot.png (16 B)");
+		expect(text).toContain("📎 shot.png (74 B)");
 		expect(text).not.toContain("attach shot.png");
 		expect(text).toContain("Backspace (empty) removes image");
 		h.type("the header");
@@ -47,7 +49,7 @@ describe("images in the TUI dialog", () => {
 				{
 					answer: "the header",
 					wasCustom: true,
-					images: [{ name: "shot.png", mimeType: "image/png", bytes: 16 }],
+					images: [{ name: "shot.png", mimeType: "image/png", bytes: 74 }],
 				},
 			],
 		});
@@ -61,7 +63,7 @@ describe("images in the TUI dialog", () => {
 		h.press("\x1b[200~'/tmp/my photo.jpg'\x1b[201~");
 		expect(h.text()).toContain("attach my photo.jpg as an image");
 		h.press(CTRL_V);
-		expect(h.text()).toContain("📎 my photo.jpg (8 B)");
+		expect(h.text()).toContain("📎 my photo.jpg (788 B)");
 		h.press(K.enter);
 		expect(h.outcome()).toMatchObject({
 			kind: "answered",
@@ -186,7 +188,7 @@ describe("images in the TUI dialog", () => {
 		h.type("shot.png");
 		expect(h.text()).toContain("Ctrl+V attaches shot.png as an image");
 		h.press(CTRL_V);
-		expect(h.text()).toContain("Attached image shot.png, 16 B");
+		expect(h.text()).toContain("Attached image shot.png, 74 B");
 	});
 
 	it("no line is wider than the terminal, from 100 columns down to 8", () => {

@@ -20,6 +20,7 @@ import { applyMessage, type PageMessage, type PageState, type Receipt } from "..
 import type { JudgePending } from "../../src/web/pending-view.js";
 import { startWebServer, type WebServer, type WebServerOptions } from "../../src/web/server.js";
 import { FEATURES } from "../fixtures.js";
+import { TINY_PNG } from "../image-fixtures.js";
 import { patient } from "../patience.js";
 
 const PAGE_TOKEN = "page-token-for-tests-0123456789";
@@ -500,8 +501,8 @@ describe("pi-ask-anywhere web server", () => {
 					},
 				}),
 			);
-		const png = (size: number) =>
-			Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(size - 8, 7)]);
+		// A real PNG, padded to the size wanted (what follows its end is not read).
+		const png = (size: number) => Buffer.concat([TINY_PNG, Buffer.alloc(Math.max(0, size - TINY_PNG.length), 7)]);
 		const image = (name: string, bytes: Buffer) => ({ name, mimeType: "image/png", data: bytes.toString("base64") });
 		const answerWith = (id: string, images: unknown[]) =>
 			post(base, "/api/answer", cookie, { id, answers: [{ chosen: [], typed: "", note: "", images }] });
