@@ -10,6 +10,7 @@ import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { tapBody } from "../../src/push/tap.js";
+import { patient } from "../patience.js";
 import { type NtfyStandIn, type StoredAction, startNtfyStandIn } from "../push/ntfy-stand-in.js";
 import { startWebCommand } from "../web/web-command.js";
 import {
@@ -123,7 +124,7 @@ describe("push through ntfy (a local stand-in)", () => {
 		const secondButtons = buttonsOf(after.find((m) => m.message.includes("Run the migrations"))?.actions);
 		await ntfy.tap(secondButtons[1] as StoredAction);
 		for (const started = Date.now(); toolResults().length < 2; await sleep(100)) {
-			if (Date.now() - started > 20_000) throw new Error("the second tap was not taken");
+			if (Date.now() - started > patient(20_000)) throw new Error("the second tap was not taken");
 		}
 		expect(toolResults().map((r) => resultJson(r.text).answers)).toEqual([
 			[expect.objectContaining({ answer: "us-east" })],
@@ -186,7 +187,7 @@ describe("push through ntfy (a local stand-in)", () => {
 		});
 		await ntfy.tap(buttons[0] as StoredAction);
 		for (const started = Date.now(); !out.includes("a tap answered"); await sleep(100)) {
-			if (Date.now() - started > 20_000) throw new Error(`push listen wrote nothing; it said:\n${out}`);
+			if (Date.now() - started > patient(20_000)) throw new Error(`push listen wrote nothing; it said:\n${out}`);
 		}
 		const file = readJson(ws.pendingPath()) as { questions: { answer: unknown }[] };
 		expect(file.questions[0]?.answer).toBe("eu-west");
@@ -269,7 +270,8 @@ describe("push through ntfy (a local stand-in)", () => {
 		try {
 			await ntfy.tap(buttonsOf(published?.actions)[1] as StoredAction);
 			for (const started = Date.now(); !web.output().includes("a tap answered"); await sleep(100)) {
-				if (Date.now() - started > 20_000) throw new Error(`the web command wrote nothing; it said:\n${web.output()}`);
+				if (Date.now() - started > patient(20_000))
+					throw new Error(`the web command wrote nothing; it said:\n${web.output()}`);
 			}
 			expect((readJson(ws.pendingPath()) as { questions: { answer: unknown }[] }).questions[0]?.answer).toBe("us-east");
 		} finally {

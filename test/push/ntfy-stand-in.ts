@@ -9,6 +9,7 @@
 import { randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { patient } from "../patience.js";
 
 export interface StoredMessage {
 	id: string;
@@ -196,8 +197,10 @@ export async function startNtfyStandIn(options: { token?: string } = {}): Promis
 		requests,
 		async waitForMessages(topic, count, timeoutMs = 30_000) {
 			const started = Date.now();
+			// A loaded machine makes pi slower (test/patience.ts): the wait stretches with it.
+			const limit = patient(timeoutMs);
 			while (messages(topic).length < count) {
-				if (Date.now() - started > timeoutMs) throw new Error(`timed out waiting for ${count} message(s) on ${topic}`);
+				if (Date.now() - started > limit) throw new Error(`timed out waiting for ${count} message(s) on ${topic}`);
 				await new Promise((resolve) => setTimeout(resolve, 50));
 			}
 			return messages(topic);
