@@ -47,7 +47,7 @@ export interface Deliveries {
 	/** Answers that could not be sent after all: their files stay, unclaimed. */
 	notSent(deliveries: readonly Delivery[]): void;
 	/** Checks the session: those it holds are delivered. Call after pi may have written the session. */
-	confirm(): void;
+	confirm(warn?: (text: string) => void): void;
 	/** A new session or the end: nothing on the way is delivered by this run any more; files stay, unclaimed. */
 	releaseAll(): void;
 }
@@ -113,15 +113,29 @@ export function createDeliveries(deps: DeliveriesDeps): Deliveries {
 			onTheWay = onTheWay.filter((d) => !deliveries.includes(d));
 			for (const delivery of deliveries) release(delivery);
 		},
-		confirm() {
+		confirm(warn) {
 			const held = onTheWay.filter((d) => deps.sessionHolds(d.text));
 			if (held.length === 0) return;
 			onTheWay = onTheWay.filter((d) => !held.includes(d));
+			let unrecorded: string | undefined;
 			for (const delivery of held) {
-				deps.recordDelivered(delivery);
-				if (delivery.path) deps.removePendingFile(delivery.path);
-				release(delivery);
+				// The answers are delivered whatever happens to the record: the file must go, or a later run would send
+				// them again. A record that cannot be written (a read-only or full disk) is said once.
+				try {
+					deps.recordDelivered(delivery);
+				} catch (error) {
+					unrecorded ??= (error as Error).message;
+				}
+				try {
+					if (delivery.path) deps.removePendingFile(delivery.path);
+				} finally {
+					release(delivery);
+				}
 			}
+			if (unrecorded !== undefined)
+				warn?.(
+					`pi-ask-anywhere: the answers were delivered, but could not be recorded as delivered (${unrecorded}); their pending file was removed so they are not sent again`,
+				);
 		},
 		releaseAll() {
 			for (const delivery of [...waiting, ...onTheWay]) release(delivery);

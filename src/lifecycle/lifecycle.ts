@@ -216,6 +216,7 @@ export function createLifecycle(pi: ExtensionAPI, edges: LifecycleEdges) {
 		}
 	}
 
+	const warnIn = (ctx: ExtensionContext) => (text: string) => frontEnd(ctx).tell(text, "warning");
 	const imageReader = (ctx: ExtensionContext) => answerImageReader(() => edges.imageSupport(ctx), ctx.cwd);
 	const findingsDeps = (ctx: ExtensionContext): FindingsDeps => ({
 		settledElsewhere: edges.ledger.settledIn,
@@ -336,9 +337,9 @@ export function createLifecycle(pi: ExtensionAPI, edges: LifecycleEdges) {
 		sessionStart,
 		input,
 		/** After any of pi's events that may have written the session (message_end, turn_end, agent_end). */
-		sessionMayHaveChanged: async () => deliveries.confirm(),
-		agentEnd: async () => {
-			deliveries.confirm();
+		sessionMayHaveChanged: async (_event: unknown, ctx: ExtensionContext) => deliveries.confirm(warnIn(ctx)),
+		agentEnd: async (_event: unknown, ctx: ExtensionContext) => {
+			deliveries.confirm(warnIn(ctx));
 			state.agentEnded?.();
 		},
 		sessionTree: async (_event: unknown, ctx: ExtensionContext) => {
@@ -346,7 +347,7 @@ export function createLifecycle(pi: ExtensionAPI, edges: LifecycleEdges) {
 			state.history = typedAnswerHistory(ctx.sessionManager.getBranch());
 		},
 		sessionShutdown: async () => {
-			deliveries.confirm();
+			deliveries.confirm((text) => edges.write(2, `${text}\n`));
 			deliveries.releaseAll();
 			remote.dispose();
 		},

@@ -16,7 +16,8 @@ const a: Delivery = {
 const b: Delivery = { toolCallId: "b", text: "answers to b", path: "/p/.pi/pending-questions-2.json", source: "@f" };
 const noFile: Delivery = { toolCallId: "c", text: "answers to c", source: "the dialog" };
 
-function world(heldByOthers: string[] = []) {
+function world(heldByOthers: string[] = [], options: { recordFails?: boolean } = {}) {
+	const warnings: string[] = [];
 	const claimed = new Set<string>();
 	const session: string[] = [];
 	const recorded: string[] = [];
@@ -31,10 +32,13 @@ function world(heldByOthers: string[] = []) {
 			},
 		},
 		sessionHolds: (text) => session.some((message) => message.includes(text)),
-		recordDelivered: (d) => recorded.push(d.toolCallId),
+		recordDelivered: (d) => {
+			if (options.recordFails) throw new Error("EROFS: read-only file system, open '/agent/pi-ask-user/ledger.jsonl'");
+			recorded.push(d.toolCallId);
+		},
 		removePendingFile: (path) => removed.push(path),
 	});
-	return { deliveries, claimed, session, recorded, removed };
+	return { deliveries, claimed, session, recorded, removed, warnings };
 }
 
 describe("deliveries", () => {
@@ -141,5 +145,19 @@ describe("joinPrompt", () => {
 		expect(w.deliveries.joinPrompt({ ...a, text: "other answers to a", source: "@file" }, "x").kind).toBe("refused");
 		expect(w.deliveries.joinPrompt(b, "x").kind).toBe("refused");
 		expect(w.deliveries.waiting()).toEqual([a]);
+	});
+});
+
+describe("a settled record that cannot be written", () => {
+	it("never keeps the pending file for a second delivery: it goes, the claim ends, one plain warning", () => {
+		const w = world([], { recordFails: true });
+		expect(w.deliveries.hold([a, b], "sending")).toBeUndefined();
+		w.session.push(a.text, b.text);
+		w.deliveries.confirm((text) => w.warnings.push(text));
+		expect(w.removed).toEqual([a.path, b.path]);
+		expect(w.claimed.size).toBe(0);
+		expect(w.warnings).toHaveLength(1);
+		expect(w.warnings[0]).toContain("EROFS");
+		expect(w.warnings[0]).not.toContain("    at ");
 	});
 });
