@@ -6,7 +6,8 @@ export default defineConfig([
 	{
 		entry: ["src/index.ts"],
 		format: ["esm"],
-		dts: true,
+		// Apps read the app build's declarations (below); pi reads no declarations.
+		dts: false,
 		// The app build, the web command's files (below) are built alongside; cleaning must not remove them mid-build.
 		clean: ["!cli.mjs", "!web/**", "!app/**", "!mcp/**"],
 		target: "node20",
@@ -38,11 +39,14 @@ export default defineConfig([
 	},
 	// The same entry for apps that import the package (`import askUser from "pi-ask-anywhere"`): `.mjs`, so that
 	// Node loads it as ESM without the MODULE_TYPELESS_PACKAGE_JSON warning dist/package.json would cause.
+	// Its declarations are `.d.mts` beside it, so that TypeScript's node16 resolution reads them as ESM (a `.d.ts` under
+	// dist/package.json, which has no "type", would read as CommonJS), and they name no pi package (src/app.ts).
 	{
-		entry: { index: "src/index.ts" },
+		entry: { index: "src/app.ts" },
 		outDir: "dist/app",
 		format: ["esm"],
-		outExtension: () => ({ js: ".mjs" }),
+		dts: true,
+		outExtension: () => ({ js: ".mjs", dts: ".d.mts" }),
 		clean: true,
 		target: "node20",
 		platform: "node",

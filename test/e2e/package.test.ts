@@ -5,7 +5,7 @@
  * app imports it by name and pi loads it from there.
  */
 import { spawnSync } from "node:child_process";
-import { cpSync, existsSync } from "node:fs";
+import { cpSync, existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { patient } from "../patience.js";
@@ -62,9 +62,12 @@ describe("installing as a pi package", () => {
 		askWithInstalledPackage();
 	});
 
-	it("is listed with its flag in pi --help when loaded with -e", () => {
+	it("is listed with its flags in pi --help when loaded with -e (--answers when the command line gives it)", () => {
 		const help = runPi(ws, piArgs(["--help"]));
-		expect(help.stdout + help.stderr).toContain("--answers");
+		expect(help.stdout + help.stderr).toContain("--ask-remote");
+		// Registered only then, so that pi starts beside another package that registers it (coexistence.test.ts).
+		const withAnswers = runPi(ws, piArgs(["--answers", "[]", "--help"]));
+		expect(withAnswers.stdout + withAnswers.stderr).toContain("--answers");
 	});
 });
 
@@ -84,6 +87,42 @@ describe("from a packed tarball, in an app folder with the pi under test", () =>
 		expect(run.stderr).toBe("");
 		expect(run.stdout).toBe("function\n");
 		expect(run.status).toBe(0);
+	});
+
+	it("a TypeScript app with node16 resolution uses the default import and the types, with only this pi installed", () => {
+		writeFileSync(
+			join(app.dir, "tsconfig.json"),
+			JSON.stringify({
+				compilerOptions: {
+					module: "node16",
+					moduleResolution: "node16",
+					strict: true,
+					noEmit: true,
+					skipLibCheck: true,
+				},
+				files: ["app.ts"],
+			}),
+		);
+		writeFileSync(
+			join(app.dir, "app.ts"),
+			[
+				`import type { ExtensionAPI } from "${PI.packageName}";`,
+				'import askUser, { type AskUserResult } from "pi-ask-anywhere";',
+				"export const factory: (pi: ExtensionAPI) => Promise<void> = askUser;",
+				"export const result: AskUserResult = { answered: false, answers: [] };",
+				"",
+			].join("\n"),
+		);
+		const tsc = spawnSync(process.execPath, [join(ROOT, "node_modules/typescript/bin/tsc"), "-p", app.dir], {
+			cwd: app.dir,
+			encoding: "utf8",
+			timeout: patient(120_000),
+		});
+		expect(tsc.stdout + tsc.stderr).toBe("");
+		expect(tsc.status).toBe(0);
+		// The declarations name no pi package: an app on another pi line has none of pi 0.73's.
+		const declarations = readFileSync(join(app.packageDir, "dist/app/index.d.mts"), "utf8");
+		expect(declarations).not.toMatch(/@mariozechner|@earendil-works/);
 	});
 
 	it("pi install <app>/node_modules/pi-ask-anywhere loads it, and the tool answers", () => {
