@@ -8,11 +8,14 @@ import { statSync } from "node:fs";
 import { basename } from "node:path";
 import { fileURLToPath } from "node:url";
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import type { RequestHandlerExtra } from "@modelcontextprotocol/sdk/shared/protocol.js";
 import {
 	CallToolRequestSchema,
 	type CallToolResult,
 	ElicitResultSchema,
 	ListToolsRequestSchema,
+	type ServerNotification,
+	type ServerRequest,
 } from "@modelcontextprotocol/sdk/types.js";
 import { AskUserError } from "../core/validate.js";
 import type { LivePush } from "../push/live.js";
@@ -66,6 +69,9 @@ export interface AskServer {
 	/** Ends the web connection of this client; its asks stay open (their pending files stay). */
 	close(): void;
 }
+
+/** What the SDK passes a tool call's handler: its cancellation, its progress token, its way back to the client. */
+type CallExtra = RequestHandlerExtra<ServerRequest, ServerNotification>;
 
 function toolError(text: string): CallToolResult {
 	return { isError: true, content: [{ type: "text", text }] };
@@ -128,15 +134,7 @@ export function createAskServer(deps: AskServerDeps): AskServer {
 	};
 
 	/** Waits for the ask as the call allows, reporting progress to a client that asked for it. */
-	async function waitFor(
-		id: string,
-		maxWaitMs: number | undefined,
-		extra: {
-			signal: AbortSignal;
-			_meta?: { progressToken?: string | number };
-			sendNotification: (n: never) => Promise<void>;
-		},
-	): Promise<McpStatus> {
+	async function waitFor(id: string, maxWaitMs: number | undefined, extra: CallExtra): Promise<McpStatus> {
 		const token = extra._meta?.progressToken;
 		let progress = 0;
 		const ticker =
@@ -144,8 +142,8 @@ export function createAskServer(deps: AskServerDeps): AskServer {
 				? undefined
 				: setInterval(() => {
 						progress += 1;
-						const notification = { method: "notifications/progress", params: { progressToken: token, progress } };
-						extra.sendNotification(notification as never).catch(() => undefined);
+						const params = { progressToken: token, progress };
+						extra.sendNotification({ method: "notifications/progress", params }).catch(() => undefined);
 					}, PROGRESS_EVERY_MS);
 		try {
 			return await deps.book.wait(owner, id, maxWaitMs, extra.signal);
