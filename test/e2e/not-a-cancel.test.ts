@@ -79,6 +79,29 @@ it("an RPC abort while the question is open: the model reads connectionLost, not
 	answerWithContinue();
 });
 
+it("an RPC abort: the app's next prompt does not ask the questions again; /questions answer does", async () => {
+	const started = startAsking(ws, SPEC_EXAMPLE);
+	rpc = started.rpc;
+	await started.ui.dialog("select");
+	rpc.send({ type: "abort" });
+	await started.ui.resultBlocks();
+	const afterAbort = rpc.lines.length;
+	ws.script([{ text: "Noted." }]);
+	rpc.send({ type: "prompt", message: "what next?" });
+	await rpc.waitFor((l) => l.type === "agent_end", 30_000, afterAbort);
+	const asked = (from: number) =>
+		rpc?.lines.slice(from).some((l) => l.type === "extension_ui_request" && l.method === "select") ?? false;
+	expect(asked(afterAbort)).toBe(false);
+	const beforeCommand = rpc.lines.length;
+	rpc.send({ type: "prompt", message: "/questions answer" });
+	const dialog = await rpc.waitFor(
+		(l) => l.type === "extension_ui_request" && l.method === "select",
+		30_000,
+		beforeCommand,
+	);
+	expect(String(dialog.title)).toContain("Which database should we use?");
+});
+
 it("an RPC client that goes away mid-question: pi -p -c --answers answers it, once, and the model never read a cancel", async () => {
 	const started = startAsking(ws, SPEC_EXAMPLE);
 	await started.ui.dialog("select");
