@@ -37,9 +37,16 @@ export interface LivenessProbe {
 	isRunning(identity: ProcessIdentity): boolean;
 }
 
-/** Whether a claim still holds: refreshed within three intervals, and (on this host) its process still runs. */
-export function claimIsLive(claim: Claim, probe: LivenessProbe): boolean {
-	if (probe.now - claim.refreshedAt > DEAD_AFTER_MS) return false;
+/**
+ * Whether a claim still holds: refreshed within three intervals, and (on this host) its process still runs.
+ * `writtenAt` is the claim file's modification time: a claim stamped further ahead than an interval comes from a
+ * machine whose clock runs ahead, and its own stamp would keep it alive for the whole skew; the file system's time
+ * says when it was really last written.
+ */
+export function claimIsLive(claim: Claim, probe: LivenessProbe, writtenAt?: number): boolean {
+	const aheadOfUs = claim.refreshedAt > probe.now + CLAIM_REFRESH_MS;
+	const refreshedAt = aheadOfUs && writtenAt !== undefined ? Math.min(writtenAt, probe.now) : claim.refreshedAt;
+	if (probe.now - refreshedAt > DEAD_AFTER_MS) return false;
 	if (claim.host === probe.host) return probe.isRunning({ pid: claim.pid, started: claim.started });
 	return true;
 }
@@ -114,11 +121,12 @@ export function systemClaimsDeps(): ClaimsDeps {
 	};
 }
 
-function readClaim(path: string): Claim | undefined {
+function readClaim(path: string): (Claim & { writtenAt?: number }) | undefined {
 	try {
 		const stat = fs.lstatSync(path);
 		if (!stat.isFile() || stat.size > 4096) return undefined;
-		return parseClaim(fs.readFileSync(path, "utf8"));
+		const claim = parseClaim(fs.readFileSync(path, "utf8"));
+		return claim ? { ...claim, writtenAt: stat.mtimeMs } : undefined;
 	} catch {
 		return undefined;
 	}
@@ -150,7 +158,8 @@ export function createClaims(deps: ClaimsDeps = systemClaimsDeps()): Claims {
 		const claim = readClaim(claimPathOf(pendingPath));
 		if (!claim || claim.toolCallId !== toolCallId) return undefined;
 		if (isOwnClaim(claim, deps.host, deps.self)) return undefined;
-		return claimIsLive(claim, probe()) ? claim : undefined;
+		const { writtenAt, ...held } = claim;
+		return claimIsLive(held, probe(), writtenAt) ? held : undefined;
 	}
 
 	function ownClaimOnDisk(path: string): boolean {

@@ -42,6 +42,17 @@ describe("claimIsLive", () => {
 	] as const)("%s → %s", (_case, c, alive, live) => {
 		expect(claimIsLive(c, { host: "here", now: NOW, isRunning: running([...alive]) })).toBe(live);
 	});
+
+	// A machine whose clock runs ten minutes ahead: its stamp alone would keep a dead claim for ten minutes.
+	it.each([
+		["stamped ahead, file last written 20 s ago", NOW + 600_000, NOW - 20_000, false],
+		["stamped ahead, file written just now", NOW + 600_000, NOW - 1_000, true],
+		["stamped a little ahead (within an interval): its own stamp counts", NOW + 2_000, NOW - 60_000, true],
+		["stamped behind, file written now: its own stamp counts", NOW - 20_000, NOW, false],
+	] as const)("another host, %s", (_case, refreshedAt, writtenAt, live) => {
+		const c = claim({ host: "there", refreshedAt });
+		expect(claimIsLive(c, { host: "here", now: NOW, isRunning: () => false }, writtenAt)).toBe(live);
+	});
 });
 
 describe("processStartTime", () => {
