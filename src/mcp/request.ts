@@ -6,6 +6,7 @@
  */
 import { isRecord } from "../core/json.js";
 import { normalizeCall } from "../core/normalize.js";
+import { foldKey } from "../core/question-keys.js";
 import { sanitizeLine } from "../core/text.js";
 import type { AskRequest, Question } from "../core/types.js";
 import { AskUserError, validateRequest } from "../core/validate.js";
@@ -97,6 +98,21 @@ function titleOf(raw: unknown): string | undefined {
 	return title === "" ? undefined : title;
 }
 
+/**
+ * Each question's id: its own, or `q_<n>` after its place — the next free number when the call gave that id to
+ * another question, so that no two answers name the same question.
+ */
+function generatedIds(questions: readonly Question[]): string[] {
+	const taken = new Set(questions.flatMap((question) => (question.id === undefined ? [] : [foldKey(question.id)])));
+	return questions.map((question, i) => {
+		if (question.id !== undefined) return question.id;
+		let n = i + 1;
+		while (taken.has(foldKey(`q_${n}`))) n += 1;
+		taken.add(foldKey(`q_${n}`));
+		return `q_${n}`;
+	});
+}
+
 /** Reads a call's arguments; throws `AskUserError` naming the key and the fix. */
 export function readMcpAsk(raw: unknown): McpAsk {
 	const { args, spelling } = normalizeCall(raw);
@@ -106,7 +122,7 @@ export function readMcpAsk(raw: unknown): McpAsk {
 	const fromList = given.length === request.questions.length;
 	const kinds = request.questions.map((question, i) => kindOf(fromList ? given[i] : undefined, question, i));
 	const required = request.questions.map((_, i) => requiredOf(fromList ? given[i] : undefined, i));
-	const questionIds = request.questions.map((question, i) => question.id ?? `q_${i + 1}`);
+	const questionIds = generatedIds(request.questions);
 	const ask: McpAsk = {
 		request,
 		kinds,

@@ -35,6 +35,11 @@ describe("readMcpAsk", () => {
 		expect(claude).toMatchObject({ kinds: ["multi-select"], background: true, timeoutMs: 300_000 });
 	});
 
+	it("generated question ids never repeat an id the call gave", () => {
+		const ask = readMcpAsk({ questions: [{ question: "A?", id: "q_2" }, { question: "B?" }, { question: "C?" }] });
+		expect(ask.questionIds).toEqual(["q_2", "q_3", "q_4"]);
+	});
+
 	it.each([
 		[{ questions: [{ question: "x", type: 3 }] }, 'questions[0].type must be one of "text"'],
 		[{ questions: [{ question: "x", type: "multi-select" }] }, "questions[0].options is missing"],
