@@ -68,6 +68,12 @@ export const STRINGS = {
 	/** The opt-in time limit's last seconds; any key keeps the dialog open. */
 	closingIn: (seconds: number) =>
 		`Closes in ${formatCount(seconds)} s for lack of an answer: press any key to keep it open`,
+	/**
+	 * The letters that answer a yes/no confirmation: y/n always, and a language's own where no letter means both
+	 * (German j, French o, Spanish and Portuguese s, Russian д/н, Ukrainian т/н).
+	 */
+	yesKeys: "y",
+	noKeys: "n",
 	/** Under a background question's title: the model did not stop for it. */
 	backgroundNote: "The agent keeps working meanwhile; answer when you like.",
 	allAnswered: "All questions answered. Press Enter to submit.",

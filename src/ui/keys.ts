@@ -6,6 +6,7 @@
  * dialog's key": in a text input it goes to the editor.
  */
 import { decodeKittyPrintable, type Keybinding, type KeyId, matchesKey } from "@mariozechner/pi-tui";
+import { STRINGS } from "../core/strings.js";
 import {
 	type Action,
 	attachingInput,
@@ -152,8 +153,9 @@ function confirmKey(data: string, keys: KeyMatcher): Action | undefined {
 		return { type: "flip" };
 	}
 	const text = printable(data)?.toLowerCase();
-	if (text === "y") return { type: "choose", yes: true };
-	if (text === "n") return { type: "choose", yes: false };
+	if (text === undefined || [...text].length !== 1) return undefined;
+	if (STRINGS.yesKeys.includes(text)) return { type: "choose", yes: true };
+	if (STRINGS.noKeys.includes(text)) return { type: "choose", yes: false };
 	return undefined;
 }
 

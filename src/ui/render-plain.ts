@@ -22,7 +22,7 @@ import {
 	rowNumber,
 	type Viewport,
 } from "./dialog-state.js";
-import { type HintContext, hintLines, hintParts } from "./hint.js";
+import { type HintContext, hintParts } from "./hint.js";
 import { type OptionListView, renderOptionList, rowState } from "./option-list.js";
 import type { DialogFrame, DialogSize, InputRenderer } from "./render.js";
 import type { DialogTheme } from "./theme.js";
@@ -110,12 +110,9 @@ function focusLine(state: DialogState): string {
 			? WORDS.other
 			: STRINGS.otherTyped(typed)
 		: sanitizeLine(question.options?.[option]?.label ?? "");
-	return WORDS.focus(
-		Math.min(rows, qs.cursor + 1),
-		rows,
-		`${rowNumber(question, qs, qs.cursor)}. ${label}`,
-		rowState(view, option, isOther),
-	);
+	// "2 of 4" is the row's number too, unless a filter left rows out (they keep their numbers for quick picks).
+	const number = qs.matches === undefined ? "" : `${rowNumber(question, qs, qs.cursor)}. `;
+	return WORDS.focus(Math.min(rows, qs.cursor + 1), rows, `${number}${label}`, rowState(view, option, isOther));
 }
 
 function questionLines(question: Question, theme: DialogTheme, width: number): string[] {
@@ -251,8 +248,9 @@ export function renderForScreenReader(
 	if (state.notice === "emptyAnswer") bottom.push(...wrapped(STRINGS.emptyAnswer, width));
 	else if (state.notice) bottom.push(...wrapped(imageNoticeText(state.notice), width));
 	bottom.push(...wrapped(focusLine(state), width));
+	// Every key is named, on as many lines as it takes: a screen reader reads them, nothing is left off for width.
 	bottom.push(
-		...hintLines(hintParts(state, hints, WORDS.hint, STRINGS.images.screenReader), theme, width, WORDS.hintSeparator),
+		...wrapped(hintParts(state, hints, WORDS.hint, STRINGS.images.screenReader).join(WORDS.hintSeparator), width),
 	);
 
 	const budget = Math.max(1, height - top.length - bottom.length);

@@ -348,7 +348,8 @@ function optionsBody(state: DialogState, question: Question, qs: QuestionState, 
 	const view = (w: number, lines: number) =>
 		renderOptionList(
 			listView(state, question, qs, {
-				active: mode.kind === "list" || mode.kind === "filter",
+				// A note is about the focused row: the pointer stays on it while the note is typed.
+				active: mode.kind === "list" || mode.kind === "filter" || open?.purpose === "note",
 				answeringOther: open?.purpose === "other",
 			}),
 			theme,

@@ -141,3 +141,12 @@ describe("the time limit's countdown", () => {
 		h.dialog.dispose();
 	});
 });
+
+describe("the list while the note input is open", () => {
+	it("keeps its > pointer on the row the note is about", () => {
+		const h = openDialog(REGION);
+		h.press(K.down, K.ctrlN);
+		expect(h.text()).toContain("Note:");
+		expect(h.text()).toContain("> 2. eu-west");
+	});
+});

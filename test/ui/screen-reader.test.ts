@@ -61,12 +61,12 @@ describe("screen-reader mode", () => {
 	it("a focus change changes exactly one line, which says where the focus is", () => {
 		const h = openDialog([FEATURES], undefined, { rows: 24, screenReader: true });
 		const before = h.lines(80);
-		expect(frame(before)).toContain("Focus: 1 of 4, 1. Authentication, not checked");
+		expect(frame(before)).toContain("Focus: 1 of 4, Authentication, not checked");
 		h.press(K.down);
 		const after = h.lines(80);
 		expect(after.length).toBe(before.length);
 		const changed = after.filter((line, i) => line !== before[i]);
-		expect(changed).toEqual(["Focus: 2 of 4, 2. REST API, not checked"]);
+		expect(changed).toEqual(["Focus: 2 of 4, REST API, not checked"]);
 	});
 
 	it("says when a text input has the focus, and shows the typed text without the editor's rules", () => {
@@ -90,5 +90,16 @@ describe("screen-reader mode", () => {
 		expect(text).toContain("Answer: PostgreSQL (Recommended)");
 		expect(text).toContain('Answer: (typed) "orders"');
 		expect(text).not.toMatch(GLYPHS);
+	});
+});
+
+describe("the screen reader's focus line and hints", () => {
+	it("says the row's number once, and names every key, the note and hide keys too, at 80 columns", () => {
+		const h = openDialog([DATABASE], undefined, { rows: 24, screenReader: true });
+		h.dialog.render(80);
+		const text = h.text(80);
+		expect(text).toContain("Focus: 1 of 4, PostgreSQL (Recommended)");
+		expect(text).toContain("Control N adds a note");
+		expect(text).toContain("Alt+O hides the dialog");
 	});
 });

@@ -42,7 +42,7 @@ export const es: DialogStrings = {
 		submitAll: "Enter enviar todo",
 		choose: "←→ elegir",
 		confirm: "Enter confirmar",
-		yesNo: "y/n",
+		yesNo: "s/n",
 	},
 	emptyAnswer: "Escribe una respuesta, o Esc para cancelar.",
 	filterPrompt: "Filtro: ",
@@ -60,6 +60,8 @@ export const es: DialogStrings = {
 	quoted: (text) => `"${text}"`,
 	closingIn: (seconds) =>
 		`Se cierra en ${count(seconds)} s sin respuesta: pulsa cualquier tecla para mantenerlo abierto`,
+	yesKeys: "ys",
+	noKeys: "n",
 	backgroundNote: "El agente sigue trabajando; responde cuando quieras.",
 	allAnswered: "Todas las preguntas respondidas. Pulsa Enter para enviar.",
 	someUnanswered: (n) =>
@@ -98,7 +100,7 @@ export const es: DialogStrings = {
 			submitAll: "Enter envía todo",
 			choose: "Izquierda y Derecha eligen",
 			confirm: "Enter confirma",
-			yesNo: "y o n",
+			yesNo: "s o n",
 		},
 		hintSeparator: ", ",
 		question: (n, total, header) => `Pregunta ${n} de ${total}${header ? `: ${header}` : ""}`,

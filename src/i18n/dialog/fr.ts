@@ -43,7 +43,7 @@ export const fr: DialogStrings = {
 		submitAll: "Enter tout envoyer",
 		choose: "←→ choisir",
 		confirm: "Enter valider",
-		yesNo: "y/n",
+		yesNo: "o/n",
 	},
 	emptyAnswer: "Saisissez une réponse, ou Esc pour annuler.",
 	filterPrompt: "Filtre : ",
@@ -61,6 +61,8 @@ export const fr: DialogStrings = {
 	quoted: (text) => `« ${text} »`,
 	closingIn: (seconds) =>
 		`Se ferme dans ${count(seconds)} s faute de réponse : appuie sur une touche pour le garder ouvert`,
+	yesKeys: "yo",
+	noKeys: "n",
 	backgroundNote: "L’agent continue de travailler ; réponds quand tu veux.",
 	allAnswered: "Toutes les questions ont une réponse. Appuyez sur Enter pour envoyer.",
 	someUnanswered: (n) =>
@@ -99,7 +101,7 @@ export const fr: DialogStrings = {
 			submitAll: "Enter envoie tout",
 			choose: "Gauche et Droite choisissent",
 			confirm: "Enter valide",
-			yesNo: "y ou n",
+			yesNo: "o ou n",
 		},
 		hintSeparator: ", ",
 		question: (n, total, header) => `Question ${n} sur ${total}${header ? ` : ${header}` : ""}`,

@@ -61,6 +61,8 @@ export const ja: DialogStrings = {
 	customMark: "（入力）",
 	quoted: (text) => `「${text}」`,
 	closingIn: (seconds) => `応答がないため ${count(seconds)} 秒後に閉じます。何かキーを押すと開いたままになります`,
+	yesKeys: "y",
+	noKeys: "n",
 	backgroundNote: "エージェントは作業を続けます。都合のよいときに答えてください。",
 	allAnswered: "すべての質問に回答しました。Enter で送信します。",
 	someUnanswered: (n) => `未回答が ${count(n)} 件あります: Enter でそのまま送信（未回答として報告）、Tab で戻ります。`,

@@ -62,6 +62,8 @@ export const ru: DialogStrings = {
 	quoted: (text) => `«${text}»`,
 	closingIn: (seconds) =>
 		`Закроется через ${count(seconds)} с без ответа: нажмите любую клавишу, чтобы оставить открытым`,
+	yesKeys: "yд",
+	noKeys: "nн",
 	backgroundNote: "Агент продолжает работу; ответьте, когда удобно.",
 	allAnswered: "На все вопросы есть ответы. Нажмите Enter, чтобы отправить.",
 	someUnanswered: (n) =>

@@ -62,6 +62,8 @@ export const uk: DialogStrings = {
 	quoted: (text) => `«${text}»`,
 	closingIn: (seconds) =>
 		`Закриється через ${count(seconds)} с без відповіді: натисніть будь-яку клавішу, щоб залишити відкритим`,
+	yesKeys: "yт",
+	noKeys: "nн",
 	backgroundNote: "Агент продовжує роботу; дайте відповідь, коли зручно.",
 	allAnswered: "На всі питання є відповіді. Натисніть Enter, щоб надіслати.",
 	someUnanswered: (n) =>

@@ -61,6 +61,8 @@ export const zhCN: DialogStrings = {
 	customMark: "（自填）",
 	quoted: (text) => `“${text}”`,
 	closingIn: (seconds) => `${count(seconds)} 秒后因无应答而关闭：按任意键保持打开`,
+	yesKeys: "y",
+	noKeys: "n",
 	backgroundNote: "代理会继续工作；你可以随时回答。",
 	allAnswered: "所有问题均已回答。按 Enter 提交。",
 	someUnanswered: (n) => `${count(n)} 个未回答：Enter 仍然提交（报告为未回答），Tab 返回。`,
