@@ -578,6 +578,61 @@ describe("pi-ask-anywhere web in Chromium", () => {
 		}
 	});
 
+	it("on a phone: the text inputs are 16 px (iOS zooms below), and '✓ pi got your answers' reads before 'No question is waiting'", async () => {
+		ws = createWorkspace();
+		web = await startWebCommand(ws.cwd, ws.env, ["--no-qr"]);
+		browser = await launchChromium({ width: 390, height: 844 }, 3);
+		const page = await browser.context.newPage();
+		await page.goto(web.openUrl);
+		const agent = new AgentSocket(web.agentUrl);
+		try {
+			await once(agent, "open");
+			const answered = new Promise<void>((resolve) =>
+				agent.on("message", (data) => {
+					if ((JSON.parse(String(data)) as { type: string }).type === "hook.ask_user_answer") resolve();
+				}),
+			);
+			const questions = [
+				{ question: "Which features?", header: "", multiSelect: true, options: [{ label: "Auth", description: "" }] },
+				{ question: "Port?", header: "", multiSelect: false, options: [] },
+			];
+			const extensions = ["answer-arrays", "answer-notes", "ask_user_closed"];
+			const payload = { sessionKey: "k", agentId: "pi", questionId: "q-phone", questions, extensions };
+			agent.send(JSON.stringify({ type: "event", payload: { event: "ask_user_question", payload } }));
+			const card = page.locator("#live article.card").first();
+			/** The font size of every field a person types in (an input without a type is a text input). */
+			const fieldSizes = (): Promise<string[]> =>
+				card.evaluate((element) =>
+					[...element.querySelectorAll("input, textarea")]
+						.filter((field) => (field as HTMLInputElement).type === "text" || field.tagName === "TEXTAREA")
+						.map((field) => `${field.getAttribute("aria-label") ?? field.id}: ${getComputedStyle(field).fontSize}`),
+				);
+			const sizes: string[] = [];
+			await card.getByRole("checkbox", { name: "Auth" }).click({ timeout: patient(10_000) });
+			sizes.push(...(await fieldSizes()));
+			await card.getByLabel("Other (type your answer)").fill("Exports");
+			await card.getByRole("button", { name: "Next" }).click();
+			sizes.push(...(await fieldSizes()));
+			await card.getByLabel("Your answer", { exact: true }).fill("8080");
+			await card.getByRole("button", { name: "Review" }).click();
+			sizes.push(...(await fieldSizes()));
+			expect(sizes.length).toBeGreaterThanOrEqual(5);
+			expect(sizes.filter((size) => Number.parseFloat(size.split(": ")[1] ?? "") < 16)).toEqual([]);
+			await card.getByRole("button", { name: "Submit" }).click();
+			await answered;
+			const closed = { sessionKey: "k", agentId: "pi", questionId: "q-phone", reason: "answered" };
+			agent.send(JSON.stringify({ type: "event", payload: { event: "ask_user_closed", payload: closed } }));
+			await expect.poll(() => card.getByRole("status").textContent()).toMatch(/pi got your answers/);
+			const empty = page.locator(".live-empty");
+			expect(await empty.isVisible()).toBe(true);
+			const receiptTop = (await card.getByRole("status").boundingBox())?.y ?? Number.NaN;
+			const emptyTop = (await empty.boundingBox())?.y ?? Number.NaN;
+			expect(receiptTop).toBeLessThan(emptyTop);
+		} finally {
+			agent.terminate();
+		}
+	});
+
 	it("shows a pending file that fails the trust rule with where it came from, and writes it only after confirmation", async () => {
 		ws = createWorkspace();
 		const foreign = createPendingFile({
