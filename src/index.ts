@@ -79,7 +79,7 @@ export default async function askUser(pi: ExtensionAPI) {
 	});
 	let settings = settingsAt(process.cwd(), false);
 	// After the settings: their `language` fills PI_ASK_USER_LANG where the environment has not set it.
-	useLanguageFromEnv(process.env);
+	await useLanguageFromEnv(process.env);
 	const ledger = fileLedger(agentDir);
 	const asksMade = fileAsksMade(agentDir);
 	const trust = pendingTrust({
@@ -149,7 +149,7 @@ export default async function askUser(pi: ExtensionAPI) {
 
 	pi.on("session_start", async (event, ctx) => {
 		settings = settingsAt(ctx.cwd, (ctx as { isProjectTrusted?: () => boolean }).isProjectTrusted?.() === true);
-		useLanguageFromEnv(process.env);
+		await useLanguageFromEnv(process.env);
 		const pushProblems = push.configure(settings.push?.value, process.env, settings.push?.file);
 		for (const problem of [...settings.problems, ...pushProblems]) {
 			lifecycle.frontEnd(ctx).tell(`pi-ask-anywhere: ${problem}`, "warning");

@@ -1,6 +1,7 @@
 /**
- * Every shipped language's tables: the dialog's (`STRINGS`' shape) and the words outside it (`CliStrings`).
- * English's dialog table is a copy of `STRINGS` taken when this module loads, before any language is chosen.
+ * Every shipped language's tables at once: the dialog's (`STRINGS`' shape) and the words outside it (`CliStrings`),
+ * for the checks that compare them all. A run loads only its own language (load-language.ts). English's dialog table
+ * is a copy of `STRINGS` taken when this module loads, before any language is chosen.
  */
 import { STRINGS } from "../core/strings.js";
 import { de as cliDe } from "./cli/de.js";
@@ -23,15 +24,7 @@ import type { DialogStrings } from "./dialog/types.js";
 import { uk } from "./dialog/uk.js";
 import { zhCN } from "./dialog/zh-CN.js";
 import type { Language } from "./languages.js";
-
-/** A table's entries, nested tables copied too, so that filling a live table never changes the source. */
-export function copyTable<T extends object>(table: T): T {
-	const copy: Record<string, unknown> = {};
-	for (const [key, value] of Object.entries(table)) {
-		copy[key] = value !== null && typeof value === "object" ? copyTable(value as object) : value;
-	}
-	return copy as T;
-}
+import { copyTable } from "./load-language.js";
 
 export const DIALOG_TABLES: Record<Language, DialogStrings> = {
 	en: copyTable(STRINGS),

@@ -1,15 +1,17 @@
 /**
- * The language of this run, chosen once at extension load: `useLanguage` fills `STRINGS` (the dialog's words, read
- * by src/ui/ and the RPC dialogs) and `CLI` (the words outside the dialog) from that language's tables, in place,
- * so that every module holding a reference to them, or to a nested table, sees the chosen words.
+ * The language of this run, chosen once at extension load: `useLanguage` loads that language's tables
+ * (load-language.ts: only that one) and fills `STRINGS` (the dialog's words, read by src/ui/ and the RPC dialogs)
+ * and `CLI` (the words outside the dialog) from them, in place, so that every module holding a reference to them,
+ * or to a nested table, sees the chosen words.
  */
 import { STRINGS } from "../core/strings.js";
+import { en } from "./cli/en.js";
 import type { CliStrings } from "./cli/types.js";
 import { type Language, languageFromEnv } from "./languages.js";
-import { CLI_TABLES, copyTable, DIALOG_TABLES } from "./tables.js";
+import { copyTable, loadLanguage } from "./load-language.js";
 
 /** The words outside the dialog for this run: English until `useLanguage` chooses. */
-export const CLI: CliStrings = copyTable(CLI_TABLES.en);
+export const CLI: CliStrings = copyTable(en);
 
 /** Writes `source`'s entries into `target`, descending into nested tables so that their identity is kept. */
 function fill(target: Record<string, unknown>, source: Record<string, unknown>, prune: boolean): void {
@@ -26,17 +28,14 @@ function fill(target: Record<string, unknown>, source: Record<string, unknown>, 
 	if (prune) for (const key of Object.keys(target)) if (!(key in source)) delete target[key];
 }
 
-export function useLanguage(language: Language): Language {
-	fill(
-		STRINGS as unknown as Record<string, unknown>,
-		DIALOG_TABLES[language] as unknown as Record<string, unknown>,
-		false,
-	);
-	fill(CLI as unknown as Record<string, unknown>, CLI_TABLES[language] as unknown as Record<string, unknown>, true);
+export async function useLanguage(language: Language): Promise<Language> {
+	const tables = await loadLanguage(language);
+	fill(STRINGS as unknown as Record<string, unknown>, tables.dialog as unknown as Record<string, unknown>, false);
+	fill(CLI as unknown as Record<string, unknown>, tables.cli as unknown as Record<string, unknown>, true);
 	return language;
 }
 
 /** The run's language from its environment (`PI_ASK_USER_LANG`, then the locale), applied to every table. */
-export function useLanguageFromEnv(env: NodeJS.ProcessEnv): Language {
+export function useLanguageFromEnv(env: NodeJS.ProcessEnv): Promise<Language> {
 	return useLanguage(languageFromEnv(env));
 }

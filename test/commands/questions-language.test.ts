@@ -19,8 +19,8 @@ let cwd: string;
 beforeEach(() => {
 	cwd = mkdtempSync(join(tmpdir(), "pi-ask-anywhere-questions-lang-"));
 });
-afterEach(() => {
-	useLanguage("en");
+afterEach(async () => {
+	await useLanguage("en");
 	rmSync(cwd, { recursive: true, force: true });
 });
 
@@ -71,7 +71,7 @@ async function run(args: string, select?: (title: string, items: string[]) => st
 
 describe("/questions in German", () => {
 	it("lists with German words and times; clear asks in German with Nein first", async () => {
-		useLanguage("de");
+		await useLanguage("de");
 		save(1, 60);
 		save(2, 5, "another-session");
 		const list = await run("list");
@@ -98,7 +98,7 @@ describe("/questions in German", () => {
 	it("/questions json is for programs: the same in every language", async () => {
 		save(1, 5);
 		const english = JSON.parse((await run("json")).told);
-		useLanguage("ja");
+		await useLanguage("ja");
 		expect(JSON.parse((await run("json")).told)).toEqual(english);
 	});
 });

@@ -18,7 +18,7 @@ const LAZY_PACKAGES = ["ws", "qrcode-terminal"];
 
 /**
  * Sources that only a use loads: the bridge and its connection, the parent route and its endpoint, the web server,
- * the TUI dialog and RPC mode.
+ * the TUI dialog, RPC mode and the other languages' word tables.
  */
 const LAZY_SOURCES = [
 	/^src\/remote\/(bridge|connection)\.ts$/,
@@ -26,6 +26,9 @@ const LAZY_SOURCES = [
 	/^src\/web\//,
 	/^src\/ui\/(dialog|render|option-list|preview|image-attach|path-completion)\.ts$/,
 	/^src\/modes\/(interactive|rpc)\.ts$/,
+	// The word tables of the languages a run did not choose (each loads when chosen).
+	/^src\/i18n\/(cli|dialog)\/(de|fr|es|pt-BR|ja|zh-CN|ru|uk)\.ts$/,
+	/^src\/i18n\/tables\.ts$/,
 ];
 
 const STATIC_IMPORT = /^import\s+(?:[^;"']*?\s+from\s+)?"([^"]+)";/gm;

@@ -31,14 +31,14 @@ const SCREENS: { name: string; keys: string[] }[] = [
 	{ name: "discard", keys: [K.enter, K.escape] },
 ];
 
-afterEach(() => {
-	useLanguage("en");
+afterEach(async () => {
+	await useLanguage("en");
 });
 
 describe("every line fits the width in every language", () => {
 	for (const language of LANGUAGES) {
-		it(language, () => {
-			useLanguage(language);
+		it(language, async () => {
+			await useLanguage(language);
 			for (const screenReader of [false, true]) {
 				for (const screen of SCREENS) {
 					for (const rows of [10, 24]) {
@@ -53,14 +53,14 @@ describe("every line fits the width in every language", () => {
 		});
 	}
 
-	it("the words are the chosen language's, and English again after", () => {
-		useLanguage("ja");
+	it("the words are the chosen language's, and English again after", async () => {
+		await useLanguage("ja");
 		expect(openDialog([NAME, FEATURES]).text(80)).toContain("Tab/←→ 質問");
-		useLanguage("de");
+		await useLanguage("de");
 		const review = openDialog([NAME]);
 		review.type("x");
 		expect(review.text(80)).toContain("Enter senden");
-		useLanguage("en");
+		await useLanguage("en");
 		expect(openDialog([NAME, FEATURES]).text(80)).toContain("Tab/←→ questions");
 	});
 });
