@@ -86,196 +86,234 @@ function lateTap(button: StoredAction): StoredAction {
 }
 
 describe("push through ntfy (a local stand-in)", () => {
-	it("publishes the question with one button per option, and a tap answers exactly that option, once", async () => {
-		const second = {
-			questions: [{ question: "Run the migrations now?", options: [{ label: "yes" }, { label: "no" }] }],
-		};
-		ws.script([
-			{ toolCall: { name: "ask_user", arguments: ASK } },
-			{ toolCall: { name: "ask_user", arguments: second } },
-			{ text: "Thanks, noted." },
-		]);
-		const session = startTui(ws, ["go"], { env: pushEnv() });
-		tui = session;
-		await session.waitFor("Deploy to which region?", 40_000);
-		const [published] = await ntfy.waitForMessages(TOPIC, 1);
-		expect(published?.message).toContain("Deploy to which region?");
-		expect(published?.title).toContain("Region");
-		const buttons = buttonsOf(published?.actions);
-		expect(buttons.map((b) => b.label)).toEqual(["eu-west", "us-east", "ap-south"]);
-		expect(buttons.every((b) => b.url === `${ntfy.url}/${REPLY}` && b.method === "POST")).toBe(true);
+	it(
+		"publishes the question with one button per option, and a tap answers exactly that option, once",
+		async () => {
+			const second = {
+				questions: [{ question: "Run the migrations now?", options: [{ label: "yes" }, { label: "no" }] }],
+			};
+			ws.script([
+				{ toolCall: { name: "ask_user", arguments: ASK } },
+				{ toolCall: { name: "ask_user", arguments: second } },
+				{ text: "Thanks, noted." },
+			]);
+			const session = startTui(ws, ["go"], { env: pushEnv() });
+			tui = session;
+			await session.waitFor("Deploy to which region?", 40_000);
+			const [published] = await ntfy.waitForMessages(TOPIC, 1);
+			expect(published?.message).toContain("Deploy to which region?");
+			expect(published?.title).toContain("Region");
+			const buttons = buttonsOf(published?.actions);
+			expect(buttons.map((b) => b.label)).toEqual(["eu-west", "us-east", "ap-south"]);
+			expect(buttons.every((b) => b.url === `${ntfy.url}/${REPLY}` && b.method === "POST")).toBe(true);
 
-		expect(await ntfy.tap(buttons[1] as StoredAction)).toBe(200);
-		const result = resultJson((await waitForToolResult(ws)).text);
-		expect(result).toMatchObject({
-			answered: true,
-			answers: [
-				{ question: "Deploy to which region?", answer: "us-east", selectedOption: "us-east", wasCustom: false },
-			],
-		});
-		// The notification is replaced (same sequence id) by one saying where the question was answered.
-		await session.waitFor("Run the migrations now?", 20_000);
-		const after = await ntfy.waitForMessages(TOPIC, 3);
-		expect(after.find((m) => m.message === "Answered from your phone.")?.sequence_id).toBe(published?.sequence_id);
+			expect(await ntfy.tap(buttons[1] as StoredAction)).toBe(200);
+			const result = resultJson((await waitForToolResult(ws)).text);
+			expect(result).toMatchObject({
+				answered: true,
+				answers: [
+					{ question: "Deploy to which region?", answer: "us-east", selectedOption: "us-east", wasCustom: false },
+				],
+			});
+			// The notification is replaced (same sequence id) by one saying where the question was answered.
+			await session.waitFor("Run the migrations now?", 20_000);
+			const after = await ntfy.waitForMessages(TOPIC, 3);
+			expect(after.find((m) => m.message === "Answered from your phone.")?.sequence_id).toBe(published?.sequence_id);
 
-		// The first question's tap again (a replay) answers nothing: not the first question again, not the second.
-		expect(await ntfy.tap(buttons[0] as StoredAction)).toBe(200);
-		await session.waitFor("already answered", 20_000);
-		const secondButtons = buttonsOf(after.find((m) => m.message.includes("Run the migrations"))?.actions);
-		await ntfy.tap(secondButtons[1] as StoredAction);
-		for (const started = Date.now(); toolResults().length < 2; await sleep(100)) {
-			if (Date.now() - started > patient(20_000)) throw new Error("the second tap was not taken");
-		}
-		expect(toolResults().map((r) => resultJson(r.text).answers)).toEqual([
-			[expect.objectContaining({ answer: "us-east" })],
-			[expect.objectContaining({ answer: "no" })],
-		]);
-	}, 90_000);
-
-	it("refuses a forged and a late tap, and takes the real one after them", async () => {
-		const session = startAsking();
-		const [published] = await ntfy.waitForMessages(TOPIC, 1, 40_000);
-		const buttons = buttonsOf(published?.actions);
-		const first = buttons[0] as StoredAction;
-		// Forged: the body names another option but keeps the first option's token.
-		const forged = { ...first, body: (first.body ?? "").replace('"choice":0', '"choice":2') };
-		await ntfy.tap(forged);
-		await session.waitFor("token is wrong", 20_000);
-		await ntfy.tap(lateTap(first));
-		await session.waitFor("too late", 20_000);
-		expect(ws.lastToolResult()).toBeUndefined();
-		await session.waitFor("Deploy to which region?");
-
-		await ntfy.tap(buttons[2] as StoredAction);
-		const result = resultJson((await waitForToolResult(ws)).text);
-		expect(result).toMatchObject({ answered: true, answers: [{ answer: "ap-south" }] });
-	}, 90_000);
-
-	it("an answer in the terminal first makes a later tap do nothing", async () => {
-		const session = startAsking();
-		await session.waitFor("Deploy to which region?", 40_000);
-		const [published] = await ntfy.waitForMessages(TOPIC, 1);
-		session.type("1");
-		const result = resultJson((await waitForToolResult(ws)).text);
-		expect(result).toMatchObject({ answered: true, answers: [{ answer: "eu-west" }] });
-		const after = await ntfy.waitForMessages(TOPIC, 2);
-		expect(after[1]).toMatchObject({ sequence_id: published?.sequence_id, message: "Answered in the terminal." });
-
-		await ntfy.tap(buttonsOf(published?.actions)[1] as StoredAction);
-		await sleep(1_000);
-		const results = toolResults();
-		expect(results).toHaveLength(1);
-		expect(resultJson(results[0]?.text)).toMatchObject({ answers: [{ answer: "eu-west" }] });
-	}, 90_000);
-
-	it("print mode publishes the saved question; push listen writes a tap into the pending file; pi -c delivers it", async () => {
-		ws.script([{ toolCall: { name: "ask_user", arguments: ASK } }, { echo: true }]);
-		expectSuccess(await runPiAsync(ws, piArgs(["-p", "go"]), { env: pushEnv() }));
-		const [published] = await ntfy.waitForMessages(TOPIC, 1, 5_000);
-		expect(published?.message).toContain("Deploy to which region?");
-		const buttons = buttonsOf(published?.actions);
-		expect(buttons).toHaveLength(3);
-
-		listener = spawn(PI.node, [join(ROOT, "dist/cli.mjs"), "push", "listen"], {
-			cwd: ws.cwd,
-			env: { ...ws.env, ...pushEnv() },
-			stdio: ["ignore", "pipe", "pipe"],
-		});
-		let out = "";
-		listener.stdout?.on("data", (chunk: Buffer) => {
-			out += chunk.toString();
-		});
-		await ntfy.tap(buttons[0] as StoredAction);
-		for (const started = Date.now(); !out.includes("a tap answered"); await sleep(100)) {
-			if (Date.now() - started > patient(20_000)) throw new Error(`push listen wrote nothing; it said:\n${out}`);
-		}
-		const file = readJson(ws.pendingPath()) as { questions: { answer: unknown }[] };
-		expect(file.questions[0]?.answer).toBe("eu-west");
-
-		expectSuccess(await runPiAsync(ws, piArgs(["-p", "-c"]), { env: pushEnv() }));
-		const delivered = ws.lastMessages().find((m) => m.role === "user" && m.text.includes("<ask_user_answers"));
-		expect(delivered?.text).toContain("eu-west");
-	}, 120_000);
-
-	it("a tap made while no pi ran is read at the next start and delivered", async () => {
-		ws.script([{ toolCall: { name: "ask_user", arguments: ASK } }, { echo: true }]);
-		expectSuccess(await runPiAsync(ws, piArgs(["-p", "go"]), { env: pushEnv() }));
-		const [published] = await ntfy.waitForMessages(TOPIC, 1, 5_000);
-		await ntfy.tap(buttonsOf(published?.actions)[2] as StoredAction);
-
-		expectSuccess(await runPiAsync(ws, piArgs(["-p", "-c"]), { env: pushEnv() }));
-		const delivered = ws.lastMessages().find((m) => m.role === "user" && m.text.includes("<ask_user_answers"));
-		expect(delivered?.text).toContain("ap-south");
-	}, 120_000);
-
-	it("publishes nothing while the person types in the dialog, and once they stop for afterSeconds", async () => {
-		ws.script([{ toolCall: { name: "ask_user", arguments: ASK } }, { text: "Thanks, noted." }]);
-		const session = startTui(ws, ["go"], { env: { ...pushEnv(), PI_ASK_USER_PUSH_AFTER: "3" } });
-		tui = session;
-		await session.waitFor("Deploy to which region?", 40_000);
-		const typedUntil = Date.now() + 6_000;
-		for (let i = 0; Date.now() < typedUntil; i++) {
-			session.type(i % 2 === 0 ? KEYS.down : KEYS.up);
-			await sleep(700);
-		}
-		expect(ntfy.messages(TOPIC)).toHaveLength(0);
-		const [published] = await ntfy.waitForMessages(TOPIC, 1, 15_000);
-		expect(published?.time).toBeGreaterThanOrEqual(Math.floor(typedUntil / 1000) + 2);
-	}, 90_000);
-
-	it("reads the settings file's push object, and sends the access token of a protected server", async () => {
-		await ntfy.close();
-		ntfy = await startNtfyStandIn({ token: "tk_e2e" });
-		mkdirSync(join(ws.agentDir, "pi-ask-user"), { recursive: true });
-		writeFileSync(
-			join(ws.agentDir, "pi-ask-user", "settings.json"),
-			JSON.stringify({
-				push: { server: ntfy.url, topic: TOPIC, replyTopic: "my-replies", token: "tk_e2e", detail: "full" },
-			}),
-		);
-		ws.script([{ toolCall: { name: "ask_user", arguments: ASK } }, { echo: true }]);
-		const run = expectSuccess(await runPiAsync(ws, piArgs(["-p", "go"])));
-		expect(run.stderr).not.toContain("push:");
-		const [published] = await ntfy.waitForMessages(TOPIC, 1, 5_000);
-		expect(ntfy.requests.find((r) => r.method === "POST")?.authorization).toBe("Bearer tk_e2e");
-		const button = buttonsOf(published?.actions)[1] as StoredAction;
-		expect(button).toMatchObject({ url: `${ntfy.url}/my-replies`, headers: { Authorization: "Bearer tk_e2e" } });
-		expect(await ntfy.tap(button)).toBe(200);
-		expectSuccess(await runPiAsync(ws, piArgs(["-p", "-c"])));
-		const delivered = ws.lastMessages().find((m) => m.role === "user" && m.text.includes("<ask_user_answers"));
-		expect(delivered?.text).toContain("us-east");
-	}, 120_000);
-
-	it("a server that is down costs print mode one line and nothing else", async () => {
-		const url = ntfy.url;
-		await ntfy.close();
-		ws.script([{ toolCall: { name: "ask_user", arguments: ASK } }, { echo: true }]);
-		const started = Date.now();
-		const run = expectSuccess(
-			await runPiAsync(ws, piArgs(["-p", "go"]), { env: { ...pushEnv(), PI_ASK_USER_PUSH: `${url}/${TOPIC}` } }),
-		);
-		const lines = run.stderr.split("\n").filter((line) => line.includes("push:"));
-		expect(lines).toHaveLength(1);
-		expect(lines[0]).toContain("could not publish the question");
-		expect(readJson(ws.pendingPath())).toMatchObject({ questions: [{ question: "Deploy to which region?" }] });
-		expect(Date.now() - started).toBeLessThan(60_000);
-		ntfy = await startNtfyStandIn();
-	}, 90_000);
-
-	it("pi-ask-anywhere web applies a tap to the pending file at once too", async () => {
-		ws.script([{ toolCall: { name: "ask_user", arguments: ASK } }, { echo: true }]);
-		expectSuccess(await runPiAsync(ws, piArgs(["-p", "go"]), { env: pushEnv() }));
-		const [published] = await ntfy.waitForMessages(TOPIC, 1, 5_000);
-		const web = await startWebCommand(ws.cwd, { ...ws.env, ...pushEnv() });
-		try {
-			await ntfy.tap(buttonsOf(published?.actions)[1] as StoredAction);
-			for (const started = Date.now(); !web.output().includes("a tap answered"); await sleep(100)) {
-				if (Date.now() - started > patient(20_000))
-					throw new Error(`the web command wrote nothing; it said:\n${web.output()}`);
+			// The first question's tap again (a replay) answers nothing: not the first question again, not the second.
+			expect(await ntfy.tap(buttons[0] as StoredAction)).toBe(200);
+			await session.waitFor("already answered", 20_000);
+			const secondButtons = buttonsOf(after.find((m) => m.message.includes("Run the migrations"))?.actions);
+			await ntfy.tap(secondButtons[1] as StoredAction);
+			for (const started = Date.now(); toolResults().length < 2; await sleep(100)) {
+				if (Date.now() - started > patient(20_000)) throw new Error("the second tap was not taken");
 			}
-			expect((readJson(ws.pendingPath()) as { questions: { answer: unknown }[] }).questions[0]?.answer).toBe("us-east");
-		} finally {
-			await web.stop();
-		}
-	}, 90_000);
+			expect(toolResults().map((r) => resultJson(r.text).answers)).toEqual([
+				[expect.objectContaining({ answer: "us-east" })],
+				[expect.objectContaining({ answer: "no" })],
+			]);
+		},
+		patient(90_000),
+	);
+
+	it(
+		"refuses a forged and a late tap, and takes the real one after them",
+		async () => {
+			const session = startAsking();
+			const [published] = await ntfy.waitForMessages(TOPIC, 1, 40_000);
+			const buttons = buttonsOf(published?.actions);
+			const first = buttons[0] as StoredAction;
+			// Forged: the body names another option but keeps the first option's token.
+			const forged = { ...first, body: (first.body ?? "").replace('"choice":0', '"choice":2') };
+			await ntfy.tap(forged);
+			await session.waitFor("token is wrong", 20_000);
+			await ntfy.tap(lateTap(first));
+			await session.waitFor("too late", 20_000);
+			expect(ws.lastToolResult()).toBeUndefined();
+			await session.waitFor("Deploy to which region?");
+
+			await ntfy.tap(buttons[2] as StoredAction);
+			const result = resultJson((await waitForToolResult(ws)).text);
+			expect(result).toMatchObject({ answered: true, answers: [{ answer: "ap-south" }] });
+		},
+		patient(90_000),
+	);
+
+	it(
+		"an answer in the terminal first makes a later tap do nothing",
+		async () => {
+			const session = startAsking();
+			await session.waitFor("Deploy to which region?", 40_000);
+			const [published] = await ntfy.waitForMessages(TOPIC, 1);
+			session.type("1");
+			const result = resultJson((await waitForToolResult(ws)).text);
+			expect(result).toMatchObject({ answered: true, answers: [{ answer: "eu-west" }] });
+			const after = await ntfy.waitForMessages(TOPIC, 2);
+			expect(after[1]).toMatchObject({ sequence_id: published?.sequence_id, message: "Answered in the terminal." });
+
+			await ntfy.tap(buttonsOf(published?.actions)[1] as StoredAction);
+			await sleep(1_000);
+			const results = toolResults();
+			expect(results).toHaveLength(1);
+			expect(resultJson(results[0]?.text)).toMatchObject({ answers: [{ answer: "eu-west" }] });
+		},
+		patient(90_000),
+	);
+
+	it(
+		"print mode publishes the saved question; push listen writes a tap into the pending file; pi -c delivers it",
+		async () => {
+			ws.script([{ toolCall: { name: "ask_user", arguments: ASK } }, { echo: true }]);
+			expectSuccess(await runPiAsync(ws, piArgs(["-p", "go"]), { env: pushEnv() }));
+			const [published] = await ntfy.waitForMessages(TOPIC, 1, 5_000);
+			expect(published?.message).toContain("Deploy to which region?");
+			const buttons = buttonsOf(published?.actions);
+			expect(buttons).toHaveLength(3);
+
+			listener = spawn(PI.node, [join(ROOT, "dist/cli.mjs"), "push", "listen"], {
+				cwd: ws.cwd,
+				env: { ...ws.env, ...pushEnv() },
+				stdio: ["ignore", "pipe", "pipe"],
+			});
+			let out = "";
+			listener.stdout?.on("data", (chunk: Buffer) => {
+				out += chunk.toString();
+			});
+			await ntfy.tap(buttons[0] as StoredAction);
+			for (const started = Date.now(); !out.includes("a tap answered"); await sleep(100)) {
+				if (Date.now() - started > patient(20_000)) throw new Error(`push listen wrote nothing; it said:\n${out}`);
+			}
+			const file = readJson(ws.pendingPath()) as { questions: { answer: unknown }[] };
+			expect(file.questions[0]?.answer).toBe("eu-west");
+
+			expectSuccess(await runPiAsync(ws, piArgs(["-p", "-c"]), { env: pushEnv() }));
+			const delivered = ws.lastMessages().find((m) => m.role === "user" && m.text.includes("<ask_user_answers"));
+			expect(delivered?.text).toContain("eu-west");
+		},
+		patient(120_000),
+	);
+
+	it(
+		"a tap made while no pi ran is read at the next start and delivered",
+		async () => {
+			ws.script([{ toolCall: { name: "ask_user", arguments: ASK } }, { echo: true }]);
+			expectSuccess(await runPiAsync(ws, piArgs(["-p", "go"]), { env: pushEnv() }));
+			const [published] = await ntfy.waitForMessages(TOPIC, 1, 5_000);
+			await ntfy.tap(buttonsOf(published?.actions)[2] as StoredAction);
+
+			expectSuccess(await runPiAsync(ws, piArgs(["-p", "-c"]), { env: pushEnv() }));
+			const delivered = ws.lastMessages().find((m) => m.role === "user" && m.text.includes("<ask_user_answers"));
+			expect(delivered?.text).toContain("ap-south");
+		},
+		patient(120_000),
+	);
+
+	it(
+		"publishes nothing while the person types in the dialog, and once they stop for afterSeconds",
+		async () => {
+			ws.script([{ toolCall: { name: "ask_user", arguments: ASK } }, { text: "Thanks, noted." }]);
+			const session = startTui(ws, ["go"], { env: { ...pushEnv(), PI_ASK_USER_PUSH_AFTER: "3" } });
+			tui = session;
+			await session.waitFor("Deploy to which region?", 40_000);
+			const typedUntil = Date.now() + 6_000;
+			for (let i = 0; Date.now() < typedUntil; i++) {
+				session.type(i % 2 === 0 ? KEYS.down : KEYS.up);
+				await sleep(700);
+			}
+			expect(ntfy.messages(TOPIC)).toHaveLength(0);
+			const [published] = await ntfy.waitForMessages(TOPIC, 1, 15_000);
+			expect(published?.time).toBeGreaterThanOrEqual(Math.floor(typedUntil / 1000) + 2);
+		},
+		patient(90_000),
+	);
+
+	it(
+		"reads the settings file's push object, and sends the access token of a protected server",
+		async () => {
+			await ntfy.close();
+			ntfy = await startNtfyStandIn({ token: "tk_e2e" });
+			mkdirSync(join(ws.agentDir, "pi-ask-user"), { recursive: true });
+			writeFileSync(
+				join(ws.agentDir, "pi-ask-user", "settings.json"),
+				JSON.stringify({
+					push: { server: ntfy.url, topic: TOPIC, replyTopic: "my-replies", token: "tk_e2e", detail: "full" },
+				}),
+			);
+			ws.script([{ toolCall: { name: "ask_user", arguments: ASK } }, { echo: true }]);
+			const run = expectSuccess(await runPiAsync(ws, piArgs(["-p", "go"])));
+			expect(run.stderr).not.toContain("push:");
+			const [published] = await ntfy.waitForMessages(TOPIC, 1, 5_000);
+			expect(ntfy.requests.find((r) => r.method === "POST")?.authorization).toBe("Bearer tk_e2e");
+			const button = buttonsOf(published?.actions)[1] as StoredAction;
+			expect(button).toMatchObject({ url: `${ntfy.url}/my-replies`, headers: { Authorization: "Bearer tk_e2e" } });
+			expect(await ntfy.tap(button)).toBe(200);
+			expectSuccess(await runPiAsync(ws, piArgs(["-p", "-c"])));
+			const delivered = ws.lastMessages().find((m) => m.role === "user" && m.text.includes("<ask_user_answers"));
+			expect(delivered?.text).toContain("us-east");
+		},
+		patient(120_000),
+	);
+
+	it(
+		"a server that is down costs print mode one line and nothing else",
+		async () => {
+			const url = ntfy.url;
+			await ntfy.close();
+			ws.script([{ toolCall: { name: "ask_user", arguments: ASK } }, { echo: true }]);
+			const started = Date.now();
+			const run = expectSuccess(
+				await runPiAsync(ws, piArgs(["-p", "go"]), { env: { ...pushEnv(), PI_ASK_USER_PUSH: `${url}/${TOPIC}` } }),
+			);
+			const lines = run.stderr.split("\n").filter((line) => line.includes("push:"));
+			expect(lines).toHaveLength(1);
+			expect(lines[0]).toContain("could not publish the question");
+			expect(readJson(ws.pendingPath())).toMatchObject({ questions: [{ question: "Deploy to which region?" }] });
+			expect(Date.now() - started).toBeLessThan(60_000);
+			ntfy = await startNtfyStandIn();
+		},
+		patient(90_000),
+	);
+
+	it(
+		"pi-ask-anywhere web applies a tap to the pending file at once too",
+		async () => {
+			ws.script([{ toolCall: { name: "ask_user", arguments: ASK } }, { echo: true }]);
+			expectSuccess(await runPiAsync(ws, piArgs(["-p", "go"]), { env: pushEnv() }));
+			const [published] = await ntfy.waitForMessages(TOPIC, 1, 5_000);
+			const web = await startWebCommand(ws.cwd, { ...ws.env, ...pushEnv() });
+			try {
+				await ntfy.tap(buttonsOf(published?.actions)[1] as StoredAction);
+				for (const started = Date.now(); !web.output().includes("a tap answered"); await sleep(100)) {
+					if (Date.now() - started > patient(20_000))
+						throw new Error(`the web command wrote nothing; it said:\n${web.output()}`);
+				}
+				expect((readJson(ws.pendingPath()) as { questions: { answer: unknown }[] }).questions[0]?.answer).toBe(
+					"us-east",
+				);
+			} finally {
+				await web.stop();
+			}
+		},
+		patient(90_000),
+	);
 });
