@@ -45,21 +45,27 @@ function rawQuestions(raw: unknown): unknown[] {
 	return isRecord(raw) && Array.isArray(raw.questions) ? raw.questions : [];
 }
 
+/** The normaliser's yes/no words (folded): such a question is a confirm, as the normaliser gave it Yes and No. */
+const YES_NO_WORDS = new Set(["confirm", "confirmation", "yesno", "boolean", "bool", "truefalse"]);
+
+/**
+ * The MCP tool's four types are taken as they are; any other word the normaliser reads (a yes/no, a multi-select
+ * kind) or ignores leaves the kind to the question's folded shape, as pi's own `ask_user` reads it.
+ */
 function kindOf(raw: unknown, question: Question, index: number): QuestionKind {
 	const given = isRecord(raw) ? raw.type : undefined;
-	if (given !== undefined && given !== null) {
-		const kind = typeof given === "string" ? given.trim().toLowerCase().replace(/[_\s]/g, "-") : undefined;
-		const known = KINDS.find((k) => k === kind || (k === "multi-select" && kind === "multiselect"));
-		if (known === undefined) {
-			throw new AskUserError(
-				`questions[${index}].type must be one of ${KINDS.map((k) => `"${k}"`).join(", ")}, got ${typeof given === "string" ? JSON.stringify(given) : describe(given)}`,
-			);
-		}
-		if ((known === "select" || known === "multi-select") && !question.options?.length) {
-			throw new AskUserError(`questions[${index}].options is missing; a "${known}" question needs options`);
-		}
-		return known;
+	if (given !== undefined && given !== null && typeof given !== "string") {
+		throw new AskUserError(
+			`questions[${index}].type must be one of ${KINDS.map((k) => `"${k}"`).join(", ")}, got ${describe(given)}`,
+		);
 	}
+	const folded = given?.toLowerCase().replace(/[^a-z0-9]/g, "");
+	const known = KINDS.find((kind) => kind.replace("-", "") === folded);
+	if ((known === "select" || known === "multi-select") && !question.options?.length) {
+		throw new AskUserError(`questions[${index}].options is missing; a "${known}" question needs options`);
+	}
+	if (known !== undefined) return known;
+	if (folded !== undefined && YES_NO_WORDS.has(folded)) return "confirm";
 	if (question.options?.length) return question.multiSelect ? "multi-select" : "select";
 	return "text";
 }

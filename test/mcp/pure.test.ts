@@ -30,6 +30,15 @@ describe("readMcpAsk", () => {
 		expect(ask.request.questions[1]?.options?.map((o) => o.label)).toEqual(["Yes", "No"]);
 		expect(ask.request.questions[2]?.multiSelect).toBe(true);
 		expect(ask).toMatchObject({ timeoutMs: 60_000, title: "Setup", background: false });
+		// Other agents' words for a kind are read as the normaliser reads them.
+		const words = readMcpAsk({
+			questions: [
+				{ question: "Ok?", type: "yes_no" },
+				{ question: "Which?", type: "checkbox", options: ["a", "b"] },
+				{ question: "Pick", type: "dropdown", options: ["a"] },
+			],
+		});
+		expect(words.kinds).toEqual(["confirm", "multi-select", "select"]);
 		// Claude Code's shape (no types) is read the same way.
 		const claude = readMcpAsk({ question: "Pick", options: ["a", "b"], multiSelect: true, background: true });
 		expect(claude).toMatchObject({ kinds: ["multi-select"], background: true, timeoutMs: 300_000 });
