@@ -74,6 +74,8 @@ export const STRINGS = {
 	 */
 	yesKeys: "y",
 	noKeys: "n",
+	/** In the preview pane, for an option without a preview among options with one. */
+	noPreview: "No preview for this option.",
 	/** Under a background question's title: the model did not stop for it. */
 	backgroundNote: "The agent keeps working meanwhile; answer when you like.",
 	allAnswered: "All questions answered. Press Enter to submit.",

@@ -379,7 +379,9 @@ function optionsBody(state: DialogState, question: Question, qs: QuestionState, 
 	const tallest = placement === "none" ? 0 : tallestPreview(question, theme, paneWidth);
 	const focusedOption = optionAtRow(question, qs, qs.cursor);
 	const preview = focusedOption === undefined ? undefined : question.options?.[focusedOption]?.preview;
-	const previewAll = preview && tallest > 0 ? previewLines(preview, theme, paneWidth) : [];
+	// The pane keeps its place for an option without a preview (the list does not jump), and says why it is empty.
+	const previewAll =
+		tallest === 0 ? [] : preview ? previewLines(preview, theme, paneWidth) : [theme.dim(STRINGS.noPreview)];
 
 	// What the body would like, then what it gets: the fixed parts, the list, the preview, the text last.
 	const full = side ? view(leftWidth, Math.max(1, budget)) : fullWidth;

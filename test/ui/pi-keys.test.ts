@@ -150,3 +150,22 @@ describe("the list while the note input is open", () => {
 		expect(h.text()).toContain("> 2. eu-west");
 	});
 });
+
+describe("an option without a preview among options with one", () => {
+	it("says so in the preview pane rather than showing it empty, at 80×24", () => {
+		const h = openDialog(
+			[
+				{
+					question: "Which layout?",
+					options: [{ label: "Grid", preview: "┌──┬──┐\n│  │  │\n└──┴──┘" }, { label: "Free" }],
+				},
+			],
+			undefined,
+			{ rows: 24 },
+		);
+		h.press(K.down);
+		expect(h.text(80)).toContain("No preview for this option.");
+		h.press(K.up);
+		expect(h.text(80)).not.toContain("No preview for this option.");
+	});
+});

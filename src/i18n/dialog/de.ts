@@ -20,7 +20,7 @@ export const de: DialogStrings = {
 		select: "Enter wählen",
 		toggle: "Space an/aus",
 		confirmTicks: "Enter bestätigen",
-		pick: (n) => (n <= 1 ? "1 wählen" : `1-${Math.min(9, n)} wählen`),
+		pick: (n) => (n <= 1 ? "1 Direktwahl" : `1-${Math.min(9, n)} Direktwahl`),
 		typeOwn: "eigene Antwort tippen",
 		tabs: "Tab/←→ Fragen",
 		filter: "/ filtern",
@@ -62,6 +62,7 @@ export const de: DialogStrings = {
 	closingIn: (seconds) => `Schließt in ${count(seconds)} s mangels Antwort: eine beliebige Taste hält den Dialog offen`,
 	yesKeys: "yj",
 	noKeys: "n",
+	noPreview: "Keine Vorschau für diese Option.",
 	backgroundNote: "Der Agent arbeitet weiter; antworte, wann du willst.",
 	allAnswered: "Alle Fragen beantwortet. Enter zum Senden.",
 	someUnanswered: (n) =>

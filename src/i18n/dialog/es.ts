@@ -19,7 +19,7 @@ export const es: DialogStrings = {
 		select: "Enter elegir",
 		toggle: "Space marcar",
 		confirmTicks: "Enter confirmar",
-		pick: (n) => (n <= 1 ? "1 elegir" : `1-${Math.min(9, n)} elegir`),
+		pick: (n) => (n <= 1 ? "1 elección directa" : `1-${Math.min(9, n)} elección directa`),
 		typeOwn: "escribe tu propia respuesta",
 		tabs: "Tab/←→ preguntas",
 		filter: "/ filtrar",
@@ -62,6 +62,7 @@ export const es: DialogStrings = {
 		`Se cierra en ${count(seconds)} s sin respuesta: pulsa cualquier tecla para mantenerlo abierto`,
 	yesKeys: "ys",
 	noKeys: "n",
+	noPreview: "Esta opción no tiene vista previa.",
 	backgroundNote: "El agente sigue trabajando; responde cuando quieras.",
 	allAnswered: "Todas las preguntas respondidas. Pulsa Enter para enviar.",
 	someUnanswered: (n) =>

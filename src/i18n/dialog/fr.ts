@@ -20,7 +20,7 @@ export const fr: DialogStrings = {
 		select: "Enter choisir",
 		toggle: "Space cocher",
 		confirmTicks: "Enter valider",
-		pick: (n) => (n <= 1 ? "1 choisir" : `1-${Math.min(9, n)} choisir`),
+		pick: (n) => (n <= 1 ? "1 choix direct" : `1-${Math.min(9, n)} choix direct`),
 		typeOwn: "tapez votre propre réponse",
 		tabs: "Tab/←→ questions",
 		filter: "/ filtrer",
@@ -63,6 +63,7 @@ export const fr: DialogStrings = {
 		`Se ferme dans ${count(seconds)} s faute de réponse : appuie sur une touche pour le garder ouvert`,
 	yesKeys: "yo",
 	noKeys: "n",
+	noPreview: "Pas d’aperçu pour cette option.",
 	backgroundNote: "L’agent continue de travailler ; réponds quand tu veux.",
 	allAnswered: "Toutes les questions ont une réponse. Appuyez sur Enter pour envoyer.",
 	someUnanswered: (n) =>

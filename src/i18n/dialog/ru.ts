@@ -21,7 +21,7 @@ export const ru: DialogStrings = {
 		select: "Enter выбрать",
 		toggle: "Space отметить",
 		confirmTicks: "Enter подтвердить",
-		pick: (n) => (n <= 1 ? "1 выбрать" : `1-${Math.min(9, n)} выбрать`),
+		pick: (n) => (n <= 1 ? "1 выбор по номеру" : `1-${Math.min(9, n)} выбор по номеру`),
 		typeOwn: "введите свой ответ",
 		tabs: "Tab/←→ вопросы",
 		filter: "/ фильтр",
@@ -64,6 +64,7 @@ export const ru: DialogStrings = {
 		`Закроется через ${count(seconds)} с без ответа: нажмите любую клавишу, чтобы оставить открытым`,
 	yesKeys: "yд",
 	noKeys: "nн",
+	noPreview: "У этого варианта нет предпросмотра.",
 	backgroundNote: "Агент продолжает работу; ответьте, когда удобно.",
 	allAnswered: "На все вопросы есть ответы. Нажмите Enter, чтобы отправить.",
 	someUnanswered: (n) =>

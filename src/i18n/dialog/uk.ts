@@ -21,7 +21,7 @@ export const uk: DialogStrings = {
 		select: "Enter вибрати",
 		toggle: "Space позначити",
 		confirmTicks: "Enter підтвердити",
-		pick: (n) => (n <= 1 ? "1 вибрати" : `1-${Math.min(9, n)} вибрати`),
+		pick: (n) => (n <= 1 ? "1 вибір за номером" : `1-${Math.min(9, n)} вибір за номером`),
 		typeOwn: "введіть свою відповідь",
 		tabs: "Tab/←→ питання",
 		filter: "/ фільтр",
@@ -64,6 +64,7 @@ export const uk: DialogStrings = {
 		`Закриється через ${count(seconds)} с без відповіді: натисніть будь-яку клавішу, щоб залишити відкритим`,
 	yesKeys: "yт",
 	noKeys: "nн",
+	noPreview: "Для цього варіанта немає попереднього перегляду.",
 	backgroundNote: "Агент продовжує роботу; дайте відповідь, коли зручно.",
 	allAnswered: "На всі питання є відповіді. Натисніть Enter, щоб надіслати.",
 	someUnanswered: (n) =>
