@@ -24,7 +24,7 @@ const DIALOG_TIMEOUT = 40_000;
 
 /** What each language's dialog says at each step (as the tables in src/i18n/dialog/ word it). */
 const WORDS = {
-	de: { pick: "1-4 Direktwahl", cancel: "Esc abbrechen", review: "Antworten prüfen", input: "Enter Übersicht" },
+	de: { pick: "1-4 direkt", cancel: "Esc abbrechen", review: "Antworten prüfen", input: "Enter Übersicht" },
 	ja: { pick: "1-4 番号で選ぶ", cancel: "Esc キャンセル", review: "回答の確認", input: "Enter 確認へ" },
 } as const;
 

@@ -20,7 +20,7 @@ export const de: DialogStrings = {
 		select: "Enter wählen",
 		toggle: "Space an/aus",
 		confirmTicks: "Enter bestätigen",
-		pick: (n) => (n <= 1 ? "1 Direktwahl" : `1-${Math.min(9, n)} Direktwahl`),
+		pick: (n) => (n <= 1 ? "1 direkt" : `1-${Math.min(9, n)} direkt`),
 		typeOwn: "eigene Antwort tippen",
 		tabs: "Tab/←→ Fragen",
 		filter: "/ filtern",
