@@ -4,8 +4,8 @@ import { useLanguage } from "../../src/i18n/use-language.js";
 import { DATABASE, NAME } from "../fixtures.js";
 import { K, openDialog } from "../ui/helpers.js";
 
-afterEach(() => {
-	useLanguage("en");
+afterEach(async () => {
+	await useLanguage("en");
 });
 
 /** Answers the first of two questions, then Esc: the dialog asks whether to discard the answer. */
@@ -16,8 +16,8 @@ function confirming() {
 }
 
 describe("confirmation letters", () => {
-	it("German: j confirms, n declines, and the hint names j/n", () => {
-		useLanguage("de");
+	it("German: j confirms, n declines, and the hint names j/n", async () => {
+		await useLanguage("de");
 		const h = confirming();
 		expect(h.text()).toContain("j/n");
 		h.press("n");
@@ -26,13 +26,13 @@ describe("confirmation letters", () => {
 		expect(h.outcome()).toEqual({ kind: "cancelled" });
 	});
 
-	it("French o and Spanish s confirm; y still does in every language", () => {
+	it("French o and Spanish s confirm; y still does in every language", async () => {
 		for (const [language, yes] of [
 			["fr", "o"],
 			["es", "s"],
 			["ja", "y"],
 		] as const) {
-			useLanguage(language);
+			await useLanguage(language);
 			const h = confirming();
 			h.press(yes);
 			expect(h.outcome(), language).toEqual({ kind: "cancelled" });
