@@ -18,7 +18,13 @@ import { fileAsksMade } from "./lifecycle/asks-made.js";
 import { fileLedger } from "./lifecycle/ledger.js";
 import { createLifecycle } from "./lifecycle/lifecycle.js";
 import { registerWhenFree, stepAsideNotice } from "./lifecycle/tool-owner.js";
-import { answersFingerprint, createToolWriteWatch, fileToolWritten } from "./lifecycle/tool-writes.js";
+import {
+	answersFingerprint,
+	fingerprintRecord,
+	GIVEN_ON_PAGE,
+	TOOL_WRITTEN,
+} from "./lifecycle/answer-fingerprints.js";
+import { createToolWriteWatch } from "./lifecycle/tool-writes.js";
 import { pendingTrust } from "./lifecycle/trust-verdict.js";
 import { createClaims } from "./pending/claims.js";
 import { readRegularFile } from "./pending/regular-file.js";
@@ -89,7 +95,8 @@ export default async function askUser(pi: ExtensionAPI) {
 		folderOfAsk: asksMade.folderOf,
 	});
 	const claims = createClaims();
-	const toolWritten = fileToolWritten(agentDir);
+	const toolWritten = fingerprintRecord(agentDir, TOOL_WRITTEN, true);
+	const givenOnPage = fingerprintRecord(agentDir, GIVEN_ON_PAGE, false);
 	const toolWrites = createToolWriteWatch({
 		record: toolWritten,
 		ownTool: TOOL_NAME,
@@ -119,6 +126,7 @@ export default async function askUser(pi: ExtensionAPI) {
 		asksMade,
 		trust,
 		answersWrittenByTool: (file) => toolWritten.has(answersFingerprint(file)),
+		answersGivenOnPage: (file) => givenOnPage.has(answersFingerprint(file)),
 		piExports: host.codingAgent,
 		claims,
 		imageSupport: supportOfImages,

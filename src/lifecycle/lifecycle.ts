@@ -44,6 +44,8 @@ export interface LifecycleEdges extends ProcessEdges {
 	trust: FindingsDeps["trust"];
 	/** Whether a pending file's filled-in answers were written by a tool call during a run (tool-writes.ts). */
 	answersWrittenByTool: FindingsDeps["answersWrittenByTool"];
+	/** Whether the person gave a pending file's answers on the web page (answer-fingerprints.ts). */
+	answersGivenOnPage: FindingsDeps["answersGivenOnPage"];
 	/** Ends the process now with exit code 1 (questions that could not be saved must not reach the model). */
 	exitNow(): never;
 	/** pi-coding-agent as the running pi loaded it (its `parseArgs`, where it exports one). */
@@ -224,6 +226,7 @@ export function createLifecycle(pi: ExtensionAPI, edges: LifecycleEdges) {
 		recordPending: (toolCallId, shownPath) => record({ toolCallId, state: "pending", pendingFile: shownPath }),
 		trust: edges.trust,
 		answersWrittenByTool: edges.answersWrittenByTool,
+		answersGivenOnPage: edges.answersGivenOnPage,
 		readImage: imageReader(ctx),
 	});
 
@@ -264,7 +267,7 @@ export function createLifecycle(pi: ExtensionAPI, edges: LifecycleEdges) {
 				ctx.cwd,
 				edges.trust,
 				imageReader(ctx),
-				edges.answersWrittenByTool,
+				{ writtenByTool: edges.answersWrittenByTool, givenOnPage: edges.answersGivenOnPage },
 			);
 		} catch (error) {
 			// Nothing has been consumed yet: every pending file is still on disk.

@@ -23,7 +23,7 @@ import { filledAnswersCount, mayAnswerHere } from "../pending/permission.js";
 import type { PendingVerdict } from "../pending/trust.js";
 import { asksOnBranch, openAsks, type SessionAsk } from "./ask-records.js";
 import { type EditedAnswers, editedAnswers } from "./edited-answers.js";
-import { answersInText } from "./tool-writes.js";
+import { type AnswersOf, answersInText } from "./answer-fingerprints.js";
 
 function filledAnswersIgnoredNotice(shownPath: string): string {
 	return filledAnswersIgnored(shownPath, "written-by-tool", { trusted: true });
@@ -43,7 +43,9 @@ export interface FindingsDeps {
 	/** Reads the images an answer names (pending/answer-images.ts). */
 	readImage: ImageReader;
 	/** Whether a pending file's filled-in answers were written by a tool call during a run (not by the person). */
-	answersWrittenByTool(file: { toolCallId: string; questions: readonly { answer: unknown }[] }): boolean;
+	answersWrittenByTool(file: AnswersOf): boolean;
+	/** Whether the person gave a pending file's answers on the web page, for a file their pi did not write. */
+	answersGivenOnPage(file: AnswersOf): boolean;
 }
 
 /**
@@ -158,7 +160,7 @@ export function findFilledElsewhere(
 	ctx: ExtensionContext,
 	entries: readonly PendingEntry[],
 	open: readonly OpenAsk[],
-	deps: Pick<FindingsDeps, "trust" | "readImage" | "answersWrittenByTool">,
+	deps: Pick<FindingsDeps, "trust" | "readImage" | "answersWrittenByTool" | "answersGivenOnPage">,
 	ignored: string[],
 ): FilledPending[] {
 	const sessionId = ctx.sessionManager.getSessionId();
@@ -168,7 +170,11 @@ export function findFilledElsewhere(
 		if (!file || file.sessionId === sessionId || mine.has(file.toolCallId)) return [];
 		if (!file.questions.some((question) => question.answer !== null)) return [];
 		const trust = deps.trust(file, ctx.cwd);
-		const permission = mayAnswerHere({ verdict: trust, answersWrittenByTool: deps.answersWrittenByTool(file) });
+		const permission = mayAnswerHere({
+			verdict: trust,
+			answersWrittenByTool: deps.answersWrittenByTool(file),
+			answersGivenOnPage: deps.answersGivenOnPage(file),
+		});
 		if (permission.kind === "answer" && permission.filledAnswers === "ignore") {
 			ignored.push(filledAnswersIgnored(displayPath(ctx.cwd, entry.path), permission.because, trust));
 		}

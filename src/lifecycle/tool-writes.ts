@@ -6,60 +6,11 @@
  * meanwhile have their answers fingerprinted in this user's record (`<agentDir>/pi-ask-user/tool-written.jsonl`):
  * those exact answers never count as the person's (pending/permission.ts). An edit by the person changes them.
  */
-import { createHash } from "node:crypto";
 import * as fs from "node:fs";
 import { join, resolve } from "node:path";
 import { isRecord } from "../core/json.js";
 import { isProjectPendingPath, parsePendingFile } from "../pending/pending-file.js";
-import { jsonLinesFile } from "./ledger.js";
-
-/** The answers of one ask as they stand: a person's edit gives another fingerprint. */
-export function answersFingerprint(file: { toolCallId: string; questions: readonly { answer: unknown }[] }): string {
-	const answers = file.questions.map((question) => question.answer);
-	return createHash("sha256")
-		.update(JSON.stringify([file.toolCallId, answers]))
-		.digest("base64url");
-}
-
-export interface ToolWrittenRecord {
-	add(fingerprint: string): void;
-	has(fingerprint: string): boolean;
-}
-
-/** The record in this user's own folder (never the project's, which a cloned repository could fill). */
-export function fileToolWritten(agentDir: string): ToolWrittenRecord {
-	const lines = jsonLinesFile<{ fingerprint: string }, Set<string>>(
-		agentDir,
-		"tool-written.jsonl",
-		(records) =>
-			new Set(records.flatMap((r) => (isRecord(r) && typeof r.fingerprint === "string" ? [r.fingerprint] : []))),
-	);
-	return {
-		add: (fingerprint) => lines.add({ fingerprint }),
-		has: (fingerprint) => {
-			try {
-				return lines.current().has(fingerprint);
-			} catch {
-				// The record cannot be read: whether a tool wrote these answers is unknown, so they do not count.
-				return true;
-			}
-		},
-	};
-}
-
-/** The ask and answers in a pending file's text, for a fingerprint; `undefined` when it holds none. */
-export function answersInText(text: string): { toolCallId: string; questions: { answer: unknown }[] } | undefined {
-	try {
-		const data: unknown = JSON.parse(text);
-		if (!isRecord(data) || typeof data.toolCallId !== "string" || !Array.isArray(data.questions)) return undefined;
-		return {
-			toolCallId: data.toolCallId,
-			questions: data.questions.map((q: unknown) => ({ answer: isRecord(q) ? (q.answer ?? null) : null })),
-		};
-	} catch {
-		return undefined;
-	}
-}
+import { answersFingerprint, type FingerprintRecord } from "./answer-fingerprints.js";
 
 /** The paths a tool call's arguments name (pi's tools use `path`; other agents' tools `file_path` or `file`). */
 function namedPaths(input: unknown): string[] {
@@ -99,7 +50,7 @@ export interface ToolWriteWatch {
 }
 
 export function createToolWriteWatch(deps: {
-	record: ToolWrittenRecord;
+	record: FingerprintRecord;
 	/** Our own tool: it writes pending files itself, with no answers. */
 	ownTool: string;
 	now?: () => number;

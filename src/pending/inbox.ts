@@ -41,7 +41,7 @@ export function deliveryFromAttachedFile(
 	cwd: string,
 	judge: (file: PendingFile, cwd: string) => PendingVerdict,
 	readImage: ImageReader,
-	writtenByTool?: (file: PendingFile) => boolean,
+	origins?: { writtenByTool(file: PendingFile): boolean; givenOnPage(file: PendingFile): boolean },
 ): Delivery | undefined {
 	const attached = findAttachedPendingFile(text, cwd);
 	if (!attached) return undefined;
@@ -49,7 +49,11 @@ export function deliveryFromAttachedFile(
 	// Naming a file with @ chooses its questions, not the task it carries (see ./trust.ts).
 	const parsed = parsePendingFile(content, path);
 	const verdict = judge(parsed, cwd);
-	const permission = mayAnswerHere({ verdict, answersWrittenByTool: writtenByTool?.(parsed) });
+	const permission = mayAnswerHere({
+		verdict,
+		answersWrittenByTool: origins?.writtenByTool(parsed),
+		answersGivenOnPage: origins?.givenOnPage(parsed),
+	});
 	if (permission.kind === "settled" || permission.kind === "elsewhere") {
 		const refusal =
 			permission.kind === "elsewhere"

@@ -19,7 +19,12 @@ export interface AskFacts {
 	/** Another live pi's claim: it is asking or delivering this ask right now. */
 	heldBy?: Claim | undefined;
 	/** The file's filled-in answers were written by a tool call during a run, not by the person. */
-	answersWrittenByTool?: boolean;
+	answersWrittenByTool?: boolean | undefined;
+	/**
+	 * The person gave these very answers on the web page, confirming a file their pi did not write: the file is not
+	 * theirs, but the answers are.
+	 */
+	answersGivenOnPage?: boolean | undefined;
 }
 
 /** Why the answers already in a file are not used (the person's own typing still counts). */

@@ -4,12 +4,15 @@
  * that already holds answers is not written again (the first answer wins). A file that fails the trust rule
  * is shown with where it came from and written only after explicit confirmation.
  */
+import { readFileSync } from "node:fs";
 import { basename } from "node:path";
 import { sanitizeLine, sanitizeText } from "../core/text.js";
 import type { AskRequest } from "../core/types.js";
 import { en } from "../i18n/cli/en.js";
 import { type Claims, describeClaim } from "../pending/claims.js";
 import { listPendingFiles, type PendingFile, PendingFileError, writePendingAnswers } from "../pending/pending-file.js";
+import { answersFingerprint, answersInText, type FingerprintRecord } from "../lifecycle/answer-fingerprints.js";
+import { filledAnswersCount, mayAnswerHere } from "../pending/permission.js";
 import type { PendingVerdict } from "../pending/trust.js";
 import { encodeQuestion, type WireQuestion } from "../remote/protocol.js";
 import type { LiveAsk } from "./live-asks.js";
@@ -55,7 +58,12 @@ function wireQuestions(request: AskRequest): WireQuestion[] {
 	return encodeQuestion(request, { questionId: "", sessionKey: "", agentId: "" }).payload.payload.questions;
 }
 
-export function listPendingViews(cwd: string, judge: JudgePending, heldElsewhere: HeldElsewhere): PendingView[] {
+export function listPendingViews(
+	cwd: string,
+	judge: JudgePending,
+	heldElsewhere: HeldElsewhere,
+	givenOnPage?: Pick<FingerprintRecord, "has">,
+): PendingView[] {
 	return listPendingFiles(cwd).map((entry): PendingView => {
 		const name = basename(entry.path);
 		if (!entry.file) {
@@ -78,7 +86,12 @@ export function listPendingViews(cwd: string, judge: JudgePending, heldElsewhere
 			timestamp: sanitizeLine(file.timestamp),
 			questions: wireQuestions(file.request),
 			trusted: verdict.trusted,
-			filled: file.questions.some((q) => q.answer !== null),
+			// The answers already in a file count only as pending/permission.ts says (a cloned file's do not).
+			filled:
+				file.questions.some((q) => q.answer !== null) &&
+				filledAnswersCount(
+					mayAnswerHere({ verdict, answersGivenOnPage: givenOnPage?.has(answersFingerprint(file)) }),
+				),
 		};
 		if (file.sessionFile !== undefined) view.sessionFile = sanitizeLine(file.sessionFile);
 		if (file.task !== undefined) view.task = sanitizeText(file.task);
@@ -118,12 +131,18 @@ export type PendingAnswerResult =
 	| { ok: true }
 	| ({ ok: false; status: 400 | 404 | 409; needsConfirmation?: true } & ApiError);
 
+/** The answers as they now stand in the file at `path` (as pi will read them back). */
+function writtenAnswers(path: string): readonly { answer: unknown }[] {
+	return answersInText(readFileSync(path, "utf8"))?.questions ?? [];
+}
+
 /** Writes the page's answers into the named pending file, if it still holds those questions. */
 export function answerPendingFile(
 	cwd: string,
 	judge: JudgePending,
 	heldElsewhere: HeldElsewhere,
 	request: { name: unknown; toolCallId: unknown; answers: unknown; confirmed: unknown },
+	givenOnPage?: FingerprintRecord,
 ): PendingAnswerResult {
 	const entry = listPendingFiles(cwd).find((candidate) => basename(candidate.path) === request.name);
 	if (!entry?.file)
@@ -147,28 +166,42 @@ export function answerPendingFile(
 		const error = `not written: these questions are ${describeClaim(holder, en.claim)}`;
 		return { ok: false, status: 409, error, code: "pending-held" };
 	}
-	// The first answer wins, as for a live ask: a second page (or a hand edit before it) is never overwritten.
-	// Reading here and writing below run without a pause, so no other request of this server comes in between.
-	if (file.questions.some((question) => question.answer !== null)) {
+	const verdict = judge(file);
+	const permission = mayAnswerHere({ verdict });
+	// Questions already answered are never answered again: no confirmation makes them deliverable.
+	if (permission.kind === "settled") {
+		return { ok: false, status: 409, error: `not written: ${permission.verdict.reason}`, code: "pending-settled" };
+	}
+	// A file asked in another folder is not this folder's to answer: answers written into it would never be delivered.
+	if (permission.kind === "elsewhere") {
+		return {
+			ok: false,
+			status: 409,
+			error: `not written: ${permission.verdict.reason}; answer it in that folder`,
+			code: "pending-not-yours",
+		};
+	}
+	// A file this user's pi did not write: the person answers it only knowingly, and then the answers written are
+	// recorded as theirs (its own answers never count).
+	const foreign = permission.kind === "answer" && permission.filledAnswers === "ignore";
+	if (foreign && (request.confirmed !== true || givenOnPage === undefined)) {
+		return {
+			ok: false,
+			status: 409,
+			error: `not written: ${verdict.trusted ? "" : verdict.reason}. Confirm to answer it anyway.`,
+			code: "pending-confirm",
+			needsConfirmation: true,
+		};
+	}
+	// The first answer wins, as for a live ask: a second page (or a hand edit before it) is never overwritten; a
+	// foreign file's own answers are no one's and are written over. Reading here and writing below run without a
+	// pause, so no other request of this server comes in between.
+	if (!foreign && file.questions.some((question) => question.answer !== null)) {
 		return {
 			ok: false,
 			status: 409,
 			error: "not written: already answered (on another page or in the file); run pi -c to deliver those answers",
 			code: "pending-answered",
-		};
-	}
-	const verdict = judge(file);
-	// Questions already answered are never answered again: no confirmation makes them deliverable.
-	if (!verdict.trusted && verdict.kind === "settled") {
-		return { ok: false, status: 409, error: `not written: ${verdict.reason}`, code: "pending-settled" };
-	}
-	if (!verdict.trusted && request.confirmed !== true) {
-		return {
-			ok: false,
-			status: 409,
-			error: `not written: ${verdict.reason}. Confirm to answer it anyway.`,
-			code: "pending-confirm",
-			needsConfirmation: true,
 		};
 	}
 	const read = readPageAnswers(request.answers, wireQuestions(file.request));
@@ -177,7 +210,9 @@ export function answerPendingFile(
 		return { ok: false, status: 400, error: "no answer given", code: "no-answer" };
 	}
 	try {
-		writePendingAnswers(entry.path, file.toolCallId, pendingAnswers(wireQuestions(file.request), read.answers));
+		const answers = pendingAnswers(wireQuestions(file.request), read.answers);
+		writePendingAnswers(entry.path, file.toolCallId, answers);
+		if (foreign) givenOnPage?.add(answersFingerprint({ toolCallId: file.toolCallId, questions: writtenAnswers(entry.path) }));
 	} catch (error) {
 		if (error instanceof PendingFileError) return { ok: false, status: 409, error: error.message, code: "invalid" };
 		throw error;

@@ -22,7 +22,9 @@ export type ApiErrorCode =
 	| "pending-held"
 	| "pending-answered"
 	| "pending-settled"
-	| "pending-confirm";
+	| "pending-confirm"
+	/** A file this user's pi did not write: answers written into it would not count; the error names what does. */
+	| "pending-not-yours";
 
 export interface ApiError {
 	error: string;

@@ -1,0 +1,69 @@
+/**
+ * Fingerprints of a pending file's answers, and this user's records of them in `<agentDir>/pi-ask-user/` (never the
+ * project's, which a cloned repository could fill): answers a tool call wrote during a run (never the person's), and
+ * answers the person gave on the web page for a file their pi did not write (theirs, though the file is not). A
+ * fingerprint covers the ask and every answer, so any later edit of the answers gives another one.
+ */
+import { createHash } from "node:crypto";
+import { isRecord } from "../core/json.js";
+import { jsonLinesFile } from "./ledger.js";
+
+export interface AnswersOf {
+	toolCallId: string;
+	questions: readonly { answer: unknown }[];
+}
+
+/** The answers of one ask as they stand: a person's edit gives another fingerprint. */
+export function answersFingerprint(file: AnswersOf): string {
+	const answers = file.questions.map((question) => question.answer);
+	return createHash("sha256")
+		.update(JSON.stringify([file.toolCallId, answers]))
+		.digest("base64url");
+}
+
+export interface FingerprintRecord {
+	add(fingerprint: string): void;
+	has(fingerprint: string): boolean;
+}
+
+/**
+ * A record of fingerprints in this user's own folder, `name` being its file. `ifUnreadable` is what `has` answers
+ * when the record cannot be read: the answer that cannot make someone else's answers count as the person's.
+ */
+export function fingerprintRecord(agentDir: string, name: string, ifUnreadable: boolean): FingerprintRecord {
+	const lines = jsonLinesFile<{ fingerprint: string }, Set<string>>(
+		agentDir,
+		name,
+		(records) =>
+			new Set(records.flatMap((r) => (isRecord(r) && typeof r.fingerprint === "string" ? [r.fingerprint] : []))),
+	);
+	return {
+		add: (fingerprint) => lines.add({ fingerprint }),
+		has: (fingerprint) => {
+			try {
+				return lines.current().has(fingerprint);
+			} catch {
+				return ifUnreadable;
+			}
+		},
+	};
+}
+
+/** The ask and answers in a pending file's text, for a fingerprint; `undefined` when it holds none. */
+export function answersInText(text: string): AnswersOf | undefined {
+	try {
+		const data: unknown = JSON.parse(text);
+		if (!isRecord(data) || typeof data.toolCallId !== "string" || !Array.isArray(data.questions)) return undefined;
+		return {
+			toolCallId: data.toolCallId,
+			questions: data.questions.map((q: unknown) => ({ answer: isRecord(q) ? (q.answer ?? null) : null })),
+		};
+	} catch {
+		return undefined;
+	}
+}
+
+/** Answers a tool call wrote into a pending file during a run (./tool-writes.ts); unreadable, they all count as such. */
+export const TOOL_WRITTEN = "tool-written.jsonl";
+/** Answers the person gave on the web page for a file their pi did not write, after confirming they mean it; unreadable, none do. */
+export const GIVEN_ON_PAGE = "given-on-page.jsonl";
