@@ -14,16 +14,11 @@ import { loadPiModules } from "./host/pi-modules.js";
 import { commandLineGivesAnswers, type LoadedFrom, type Removal, removalOf } from "./host/removal.js";
 import { createSettingsSource } from "./host/settings.js";
 import { CLI, useLanguageFromEnv } from "./i18n/use-language.js";
+import { answersFingerprint, fingerprintRecord, GIVEN_ON_PAGE, TOOL_WRITTEN } from "./lifecycle/answer-fingerprints.js";
 import { fileAsksMade } from "./lifecycle/asks-made.js";
 import { fileLedger } from "./lifecycle/ledger.js";
 import { createLifecycle } from "./lifecycle/lifecycle.js";
 import { registerWhenFree, stepAsideNotice } from "./lifecycle/tool-owner.js";
-import {
-	answersFingerprint,
-	fingerprintRecord,
-	GIVEN_ON_PAGE,
-	TOOL_WRITTEN,
-} from "./lifecycle/answer-fingerprints.js";
 import { createToolWriteWatch } from "./lifecycle/tool-writes.js";
 import { pendingTrust } from "./lifecycle/trust-verdict.js";
 import { createClaims } from "./pending/claims.js";

@@ -21,9 +21,9 @@ import {
 } from "../pending/pending-file.js";
 import { filledAnswersCount, mayAnswerHere } from "../pending/permission.js";
 import type { PendingVerdict } from "../pending/trust.js";
+import { type AnswersOf, answersInText } from "./answer-fingerprints.js";
 import { asksOnBranch, openAsks, type SessionAsk } from "./ask-records.js";
 import { type EditedAnswers, editedAnswers } from "./edited-answers.js";
-import { type AnswersOf, answersInText } from "./answer-fingerprints.js";
 
 function filledAnswersIgnoredNotice(shownPath: string): string {
 	return filledAnswersIgnored(shownPath, "written-by-tool", { trusted: true });

@@ -7,6 +7,7 @@
 import { readFileSync } from "node:fs";
 import { networkInterfaces } from "node:os";
 import qrcode from "qrcode-terminal";
+import { fingerprintRecord, GIVEN_ON_PAGE } from "../lifecycle/answer-fingerprints.js";
 import { fileAsksMade } from "../lifecycle/asks-made.js";
 import { fileLedger } from "../lifecycle/ledger.js";
 import { pendingTrust } from "../lifecycle/trust-verdict.js";
@@ -89,6 +90,7 @@ async function main(): Promise<void> {
 		assets: loadAssets(),
 		// The same verdict pi acts on: a copied or restored file, or one already answered, is not this user's to answer.
 		judge: (file) => trust(file, cwd),
+		givenOnPage: fingerprintRecord(agentDir, GIVEN_ON_PAGE, false),
 		onSignInCode(code, why, secret) {
 			if (why === "used")
 				console.log(`A browser signed in. For another one (works once, within ${LIFETIME_MINUTES} min):`);

@@ -9,9 +9,9 @@ import { basename } from "node:path";
 import { sanitizeLine, sanitizeText } from "../core/text.js";
 import type { AskRequest } from "../core/types.js";
 import { en } from "../i18n/cli/en.js";
+import { answersFingerprint, answersInText, type FingerprintRecord } from "../lifecycle/answer-fingerprints.js";
 import { type Claims, describeClaim } from "../pending/claims.js";
 import { listPendingFiles, type PendingFile, PendingFileError, writePendingAnswers } from "../pending/pending-file.js";
-import { answersFingerprint, answersInText, type FingerprintRecord } from "../lifecycle/answer-fingerprints.js";
 import { filledAnswersCount, mayAnswerHere } from "../pending/permission.js";
 import type { PendingVerdict } from "../pending/trust.js";
 import { encodeQuestion, type WireQuestion } from "../remote/protocol.js";
@@ -89,9 +89,7 @@ export function listPendingViews(
 			// The answers already in a file count only as pending/permission.ts says (a cloned file's do not).
 			filled:
 				file.questions.some((q) => q.answer !== null) &&
-				filledAnswersCount(
-					mayAnswerHere({ verdict, answersGivenOnPage: givenOnPage?.has(answersFingerprint(file)) }),
-				),
+				filledAnswersCount(mayAnswerHere({ verdict, answersGivenOnPage: givenOnPage?.has(answersFingerprint(file)) })),
 		};
 		if (file.sessionFile !== undefined) view.sessionFile = sanitizeLine(file.sessionFile);
 		if (file.task !== undefined) view.task = sanitizeText(file.task);
@@ -212,7 +210,8 @@ export function answerPendingFile(
 	try {
 		const answers = pendingAnswers(wireQuestions(file.request), read.answers);
 		writePendingAnswers(entry.path, file.toolCallId, answers);
-		if (foreign) givenOnPage?.add(answersFingerprint({ toolCallId: file.toolCallId, questions: writtenAnswers(entry.path) }));
+		if (foreign)
+			givenOnPage?.add(answersFingerprint({ toolCallId: file.toolCallId, questions: writtenAnswers(entry.path) }));
 	} catch (error) {
 		if (error instanceof PendingFileError) return { ok: false, status: 409, error: error.message, code: "invalid" };
 		throw error;

@@ -11,6 +11,7 @@ import WebSocket, { WebSocketServer } from "ws";
 import { isRecord } from "../core/json.js";
 import { languageFromAcceptLanguage } from "../i18n/languages.js";
 import { WEB_TABLES } from "../i18n/web/tables.js";
+import type { FingerprintRecord } from "../lifecycle/answer-fingerprints.js";
 import {
 	failResponse,
 	failUpgrade,
@@ -85,6 +86,11 @@ export interface WebServerOptions {
 	/** `index.html`, `app.js`, `app.css` by their paths (`/`, `/app.js`, `/app.css`). */
 	assets: ReadonlyMap<string, Asset>;
 	judge: JudgePending;
+	/**
+	 * This user's record of answers given on the page for files their pi did not write (after confirming): pi then
+	 * delivers those answers as the person's. Without it such files are not written.
+	 */
+	givenOnPage?: FingerprintRecord;
 	/** Other pi processes' claims on pending files; the real ones unless a test injects its own. */
 	heldElsewhere?: HeldElsewhere;
 	/**
@@ -196,7 +202,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
 		},
 	);
 	const asks = endpoint.asks;
-	let pending = listPendingViews(options.cwd, options.judge, heldElsewhere);
+	let pending = listPendingViews(options.cwd, options.judge, heldElsewhere, options.givenOnPage);
 
 	// Asks just answered or dismissed (here or in pi): pi is removing their pending files, which stay hidden meanwhile.
 	let answered: { ask: LiveAsk; until: number }[] = [];
@@ -258,7 +264,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
 		const known = new Map(pending.map((view) => [view.name, view]));
 		let changed = false;
 		// A view read again but unchanged stays the same object, so that its text is not made again.
-		const fresh = listPendingViews(options.cwd, options.judge, heldElsewhere).map((view) => {
+		const fresh = listPendingViews(options.cwd, options.judge, heldElsewhere, options.givenOnPage).map((view) => {
 			const old = known.get(view.name);
 			if (old !== undefined && texts.pending(old).text === JSON.stringify({ op: "pending", view })) return old;
 			changed = true;
@@ -358,12 +364,18 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
 					),
 				});
 			}
-			const result = answerPendingFile(options.cwd, options.judge, heldElsewhere, {
-				name: body.name,
-				toolCallId: body.toolCallId,
-				answers: body.answers,
-				confirmed: body.confirmed,
-			});
+			const result = answerPendingFile(
+				options.cwd,
+				options.judge,
+				heldElsewhere,
+				{
+					name: body.name,
+					toolCallId: body.toolCallId,
+					answers: body.answers,
+					confirmed: body.confirmed,
+				},
+				options.givenOnPage,
+			);
 			rescanPending();
 			return sendJson(response, result.ok ? 200 : result.status, result);
 		}

@@ -82,22 +82,23 @@ describe("a pending file of a newer version is refused and kept", () => {
 });
 
 describe("a pending file of an earlier version is still answered", () => {
-	it("pi -p @file delivers the answers filled into a version 1 file, and removes it", () => {
+	it("pi -p @file answers a version 1 file with the person's words, and removes it (a file not written by this pi: its own answers do not count)", () => {
 		const fixture = JSON.parse(readFileSync(join(ROOT, "test/pending/fixtures/pending-questions-v1.json"), "utf8"));
 		fixture.questions[0].answer = "SQLite";
 		fixture.questions[1].answer = "svc-v1";
 		mkdirSync(join(ws.cwd, ".pi"));
 		writeFileSync(ws.pendingPath(), JSON.stringify(fixture, null, 2));
 		ws.script([{ text: "Thanks." }]);
-		const run = runPrint(ws, ["@.pi/pending-questions.json"]);
+		const run = runPrint(ws, ["@.pi/pending-questions.json", "use SQLite, call it svc-words"]);
 		expect(run.code, run.stderr).toBe(0);
+		expect(run.stderr).toContain("were ignored");
 		const delivered = ws
 			.lastMessages()
 			.filter((m) => m.role === "user")
 			.at(-1)?.text;
 		expect(delivered).toContain("<ask_user_answers");
-		expect(delivered).toContain('"answer":"SQLite"');
-		expect(delivered).toContain('"answer":"svc-v1"');
+		expect(delivered).toContain("use SQLite, call it svc-words");
+		expect(delivered).not.toContain("svc-v1");
 		expect(existsSync(ws.pendingPath())).toBe(false);
 	});
 });
