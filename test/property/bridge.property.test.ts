@@ -48,7 +48,7 @@ function onClient(socket: Socket): void {
 	socket.on("error", () => {});
 	let buffered = Buffer.alloc(0);
 	let upgraded = false;
-	socket.on("data", (chunk) => {
+	socket.on("data", (chunk: Buffer) => {
 		buffered = Buffer.concat([buffered, chunk]);
 		if (!upgraded) {
 			const end = buffered.indexOf("\r\n\r\n");

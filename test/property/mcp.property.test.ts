@@ -6,6 +6,7 @@
 import assert from "node:assert/strict";
 import fc from "fast-check";
 import { describe, it } from "vitest";
+import type { Question, QuestionOption } from "../../src/core/types.js";
 import { AskUserError } from "../../src/core/validate.js";
 import { outcomeFromForm } from "../../src/mcp/elicitation.js";
 import { type McpAsk, readMcpAsk } from "../../src/mcp/request.js";
@@ -77,9 +78,9 @@ describe("outcomeFromForm on any reply", () => {
 				});
 				const outcome = outcomeFromForm(ask, filled);
 				for (const answer of outcome?.answers ?? []) {
-					const question = ask.request.questions.find((q) => q.question === answer.question);
+					const question: Question | undefined = ask.request.questions.find((q) => q.question === answer.question);
 					assert.ok(question, "an answer to a question that was not asked");
-					const labels = new Set((question.options ?? []).map((option) => option.label));
+					const labels: Set<string> = new Set((question.options ?? []).map((option: QuestionOption) => option.label));
 					const chosen = answer.selectedOption === undefined ? [] : [answer.selectedOption].flat();
 					for (const label of chosen) assert.ok(labels.has(label), `chose ${label}, which is not an option`);
 				}

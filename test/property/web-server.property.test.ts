@@ -62,7 +62,7 @@ function exchange(bytes: Buffer, waitMs = 250): Promise<Buffer> {
 			resolve(Buffer.concat(chunks));
 		};
 		const cap = setTimeout(done, waitMs);
-		socket.on("data", (chunk) => {
+		socket.on("data", (chunk: Buffer) => {
 			chunks.push(chunk);
 			clearTimeout(idle);
 			idle = setTimeout(done, 40);
