@@ -46,9 +46,12 @@ export function mayAnswerHere(facts: AskFacts): AskPermission {
 	if (!verdict.trusted && verdict.kind === "settled") return { kind: "settled", verdict };
 	if (facts.heldBy) return { kind: "held", holder: facts.heldBy };
 	if (!verdict.trusted && verdict.kind === "elsewhere") return { kind: "elsewhere", verdict, folder: verdict.folder };
-	if (!verdict.trusted) return { kind: "answer", filledAnswers: "ignore", because: "not-this-pi", verdict };
-	if (facts.answersWrittenByTool)
+	if (facts.answersWrittenByTool) {
 		return { kind: "answer", filledAnswers: "ignore", because: "written-by-tool", verdict };
+	}
+	if (!verdict.trusted && !facts.answersGivenOnPage) {
+		return { kind: "answer", filledAnswers: "ignore", because: "not-this-pi", verdict };
+	}
 	return { kind: "answer", filledAnswers: "use" };
 }
 

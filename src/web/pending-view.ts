@@ -165,7 +165,7 @@ export function answerPendingFile(
 		return { ok: false, status: 409, error, code: "pending-held" };
 	}
 	const verdict = judge(file);
-	const permission = mayAnswerHere({ verdict });
+	const permission = mayAnswerHere({ verdict, answersGivenOnPage: givenOnPage?.has(answersFingerprint(file)) });
 	// Questions already answered are never answered again: no confirmation makes them deliverable.
 	if (permission.kind === "settled") {
 		return { ok: false, status: 409, error: `not written: ${permission.verdict.reason}`, code: "pending-settled" };
@@ -192,9 +192,9 @@ export function answerPendingFile(
 		};
 	}
 	// The first answer wins, as for a live ask: a second page (or a hand edit before it) is never overwritten; a
-	// foreign file's own answers are no one's and are written over. Reading here and writing below run without a
-	// pause, so no other request of this server comes in between.
-	if (!foreign && file.questions.some((question) => question.answer !== null)) {
+	// foreign file's own answers are no one's and are written over (answers given on a page for it are the
+	// person's: they win). Reading here and writing below run without a pause, so no other request comes between.
+	if (filledAnswersCount(permission) && file.questions.some((question) => question.answer !== null)) {
 		return {
 			ok: false,
 			status: 409,

@@ -660,6 +660,17 @@ describe("pi-ask-anywhere web in Chromium", () => {
 		expect((JSON.parse(readFileSync(path, "utf8")) as { questions: { answer: unknown }[] }).questions[0]?.answer).toBe(
 			"No",
 		);
+		// What the page says works: the person's answers (not the file's) reach the model, once.
+		ws.script([{ echo: true }]);
+		const delivered = runPrint(ws, ["-c", "go on"]);
+		expect(delivered.code, delivered.stderr).toBe(0);
+		const sent = ws
+			.lastMessages()
+			.filter((m) => m.role === "user")
+			.map((m) => m.text)
+			.join("\n");
+		expect(sent).toContain('"answer":"No"');
+		expect(existsSync(path)).toBe(false);
 	});
 
 	it("a pending file answered on two pages: the second page is refused and says so; the file keeps the first answers", async () => {
