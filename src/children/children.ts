@@ -1,5 +1,5 @@
 /**
- * Questions from child pi processes reach the person through the pi that started them (issue 22, part 1), wired to
+ * Questions from child pi processes reach the person through the pi that started them, wired to
  * pi's events: at session start a pi with a person behind it opens its route (parent-route.ts) and announces it in
  * its own environment, which every command its agent runs inherits; a pi with nobody of its own that finds a route
  * asks through it (child-ask.ts) and drops the remote bridge settings it inherited. At session shutdown the route

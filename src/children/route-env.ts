@@ -1,5 +1,5 @@
 /**
- * The route for children's questions as the environment carries it (issue 22, part 1): a pi with a person behind it
+ * The route for children's questions as the environment carries it: a pi with a person behind it
  * announces its loopback endpoint in its own `process.env`, so that every command its agent runs (the bash tool, a
  * subagent) inherits the URL and the secret; never on a command line, where `ps` would show the secret. A pi with
  * nobody of its own that finds them asks through that parent. Pure, apart from the environment it is handed.

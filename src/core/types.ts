@@ -24,7 +24,7 @@ export interface Question {
 export interface AskRequest {
 	questions: Question[];
 	metadata?: Record<string, unknown>;
-	/** Return at once; the person's answers reach the model later as a user message (issue 22). */
+	/** Return at once; the person's answers reach the model later as a user message. */
 	background?: true;
 }
 

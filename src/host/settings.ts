@@ -1,5 +1,5 @@
 /**
- * The person's settings for pi-ask-anywhere (issue 24, item 15): one documented file,
+ * The person's settings for pi-ask-anywhere: one documented file,
  * `<agentDir>/pi-ask-user/settings.json`, and a project's `.pi/pi-ask-user/settings.json` over it only where pi trusts
  * the project (guidance from a cloned repository would be prompt injection). The environment wins over both. Decided
  * once per session start and handed on as values: `enabled` and `guidelines` for the tool, and the dialog's settings

@@ -1,5 +1,5 @@
 /**
- * Asks whose answers reach the model later, as a user message (issue 22): background asks (`background: true`, the
+ * Asks whose answers reach the model later, as a user message: background asks (`background: true`, the
  * call returned at once), pending asks answered in a dialog (`/questions answer`) and reopened ones. What a dialog's
  * end means for them is decided here (afterDialog) and carried out by createLateAnswers through injected edges (the
  * front end, claims, the deliveries). Dialogs are shown one at a time, in the order asked.

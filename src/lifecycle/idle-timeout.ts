@@ -1,5 +1,5 @@
 /**
- * The opt-in time limit on a local dialog (issue 24, item 13; `PI_ASK_USER_TIMEOUT=<seconds>`, off by default as the
+ * The opt-in time limit on a local dialog (`PI_ASK_USER_TIMEOUT=<seconds>`, off by default as the
  * specification's "no timeout" says): a dialog nobody touched for that long ends `timedOut`; any key (or, in RPC
  * mode, any reply) restarts the clock. It only ever closes the dialog — no option is picked on the person's behalf —
  * and the questions stay pending, so a later answer still reaches the model (as a user message).
