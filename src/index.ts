@@ -14,16 +14,16 @@ import { loadPiModules } from "./host/pi-modules.js";
 import { commandLineGivesAnswers, type LoadedFrom, type Removal, removalOf } from "./host/removal.js";
 import { createSettingsSource } from "./host/settings.js";
 import { CLI, useLanguageFromEnv } from "./i18n/use-language.js";
-import { answersFingerprint, fingerprintRecord, GIVEN_ON_PAGE, TOOL_WRITTEN } from "./lifecycle/answer-fingerprints.js";
-import { fileAsksMade } from "./lifecycle/asks-made.js";
-import { fileLedger } from "./lifecycle/ledger.js";
 import { createLifecycle } from "./lifecycle/lifecycle.js";
 import { registerWhenFree, stepAsideNotice } from "./lifecycle/tool-owner.js";
-import { createToolWriteWatch } from "./lifecycle/tool-writes.js";
-import { pendingTrust } from "./lifecycle/trust-verdict.js";
 import { createClaims } from "./pending/claims.js";
 import { readRegularFile } from "./pending/regular-file.js";
 import { createPush } from "./push/push.js";
+import { answersFingerprint, fingerprintRecord, GIVEN_ON_PAGE, TOOL_WRITTEN } from "./records/answer-fingerprints.js";
+import { fileAsksMade } from "./records/asks-made.js";
+import { fileLedger } from "./records/ledger.js";
+import { createToolWriteWatch } from "./records/tool-writes.js";
+import { pendingTrust } from "./records/trust-verdict.js";
 import { remoteFlags } from "./remote/config.js";
 import { compactKeepingDecisions } from "./session/compaction-handler.js";
 import { createAskUserTool } from "./tool.js";
@@ -165,7 +165,7 @@ export default async function askUser(pi: ExtensionAPI) {
 		await lifecycle.sessionStart(event, ctx);
 	});
 	pi.on("input", lifecycle.input);
-	// A tool call never answers the person's questions for them (lifecycle/tool-writes.ts).
+	// A tool call never answers the person's questions for them (records/tool-writes.ts).
 	pi.on("tool_call", (event, ctx) => toolWrites.toolCall(event, ctx.cwd));
 	pi.on("tool_result", (event, ctx) => {
 		toolWrites.toolResult(event, ctx.cwd);

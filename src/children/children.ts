@@ -7,7 +7,7 @@
  */
 import type { ExtensionAPI, ExtensionContext } from "@mariozechner/pi-coding-agent";
 import type { AskRequest } from "../core/types.js";
-import { type FrontEnd, frontEndKind } from "../lifecycle/front-end.js";
+import { type FrontEnd, frontEndKind } from "../modes/front-end.js";
 import type { RemoteBridge } from "../remote/bridge.js";
 import type { Asker } from "../remote/protocol.js";
 import type { AskHandler } from "../tool.js";

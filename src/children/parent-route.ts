@@ -1,6 +1,6 @@
 /**
  * A parent pi's route for its children's questions: a WebSocket endpoint on 127.0.0.1 only, behind a random secret,
- * served by the web server's agent endpoint (src/web/agent-endpoint.ts: its access rules and per-connection limits).
+ * served by the web server's agent endpoint (src/remote/agent-endpoint.ts: its access rules and per-connection limits).
  * A child's questions are validated like a model's call, labelled with who asks, and shown in the parent's dialog
  * (queued after any open one); the person's answer, skip, note or cancel goes back to the child as given. A child
  * that closes its ask or goes away closes its dialog; closing the route ends every child's wait (`connectionLost`).
@@ -19,8 +19,8 @@ import {
 	refuseUpgrade,
 	requestPath,
 } from "../net/listener-guard.js";
+import { createAgentEndpoint } from "../remote/agent-endpoint.js";
 import { ANSWER_IMAGES_EXTENSION } from "../remote/protocol.js";
-import { createAgentEndpoint } from "../web/agent-endpoint.js";
 import { describeAsker, replyToChild, requestFromChild } from "./child-question.js";
 import type { ParentRoute } from "./route-env.js";
 

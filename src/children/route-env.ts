@@ -5,7 +5,7 @@
  * nobody of its own that finds them asks through that parent. Pure, apart from the environment it is handed.
  */
 
-import type { FrontEndKind } from "../lifecycle/front-end.js";
+import type { FrontEndKind } from "../modes/front-end.js";
 import { isLoopbackHost } from "../remote/config.js";
 
 export const PARENT_URL_ENV = "PI_ASK_USER_PARENT_URL";

@@ -11,10 +11,9 @@ import type { ExtensionContext, SessionEntry } from "@mariozechner/pi-coding-age
 import { relativeTime } from "../core/relative-time.js";
 import { sanitizeLine, shellQuote } from "../core/text.js";
 import { CLI } from "../i18n/use-language.js";
-import { reopenableAsks } from "../lifecycle/ask-records.js";
-import type { FrontEnd } from "../lifecycle/front-end.js";
 import type { AskToAnswer } from "../lifecycle/lifecycle.js";
 import { PENDING_PAGE_SIZE, type PendingListing, pendingListing } from "../lifecycle/pending-listing.js";
+import type { FrontEnd } from "../modes/front-end.js";
 import { type Claims, describeClaim } from "../pending/claims.js";
 import {
 	displayPath,
@@ -35,6 +34,7 @@ import {
 	UNTRUSTED_CHOICE,
 	verdictReason,
 } from "../pending/trust.js";
+import { reopenableAsks } from "../records/ask-records.js";
 
 export interface QuestionsCommandDeps {
 	frontEnd(ctx: ExtensionContext): FrontEnd;
@@ -44,7 +44,7 @@ export interface QuestionsCommandDeps {
 	answerInDialog(ctx: ExtensionContext, target: AskToAnswer): Promise<void>;
 	/** Records that these asks were cleared, so no later start brings them back. */
 	markCleared(ctx: ExtensionContext, cleared: readonly { sessionId: string; toolCallId: string }[]): void;
-	/** The verdict on a pending file in the project folder `cwd` (lifecycle/trust-verdict.ts). */
+	/** The verdict on a pending file in the project folder `cwd` (records/trust-verdict.ts). */
 	trust(file: PendingFile, cwd: string): PendingVerdict;
 	/** Another live pi's claim on a file: it is asking or delivering those questions now. */
 	claims: Pick<Claims, "heldElsewhere">;

@@ -7,7 +7,7 @@ import { resolve } from "node:path";
 import type { AskRequest } from "../core/types.js";
 import type { Claims } from "../pending/claims.js";
 import { createPendingFile, type PendingFile } from "../pending/pending-file.js";
-import type { AsksMade } from "./asks-made.js";
+import type { AsksMade } from "../records/asks-made.js";
 
 /** What the ask's session says about it, at the moment its questions are saved. */
 export interface AskSession {

@@ -8,12 +8,12 @@ import type { ExtensionContext } from "@mariozechner/pi-coding-agent";
 import { type ImageReader, outcomeFromAnswersText } from "../core/answer-input.js";
 import type { AskOutcome, AskRequest } from "../core/types.js";
 import { CLI } from "../i18n/use-language.js";
+import type { FrontEnd } from "../modes/front-end.js";
 import type { SavedQuestions } from "../modes/print.js";
 import { displayPath } from "../pending/pending-file.js";
 import type { RemoteBridge } from "../remote/bridge.js";
 import { isRemoteDecision, raceLocalAndRemote } from "../remote/race.js";
 import type { Ask, AskHandler, AskResolution } from "../tool.js";
-import type { FrontEnd } from "./front-end.js";
 import { withIdleTimeout } from "./idle-timeout.js";
 
 export interface AskHandlerDeps {

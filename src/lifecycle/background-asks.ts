@@ -7,9 +7,9 @@
 import type { ExtensionContext } from "@mariozechner/pi-coding-agent";
 import type { AskOutcome } from "../core/types.js";
 import { CLI } from "../i18n/use-language.js";
+import type { FrontEnd } from "../modes/front-end.js";
 import { type Claims, describeClaim } from "../pending/claims.js";
 import { type AnsweredAsk, type Delivery, deliveryImages, formatStructuredDelivery } from "../pending/delivery.js";
-import type { FrontEnd } from "./front-end.js";
 
 /** Why the questions are in a dialog: a background ask (the model goes on meanwhile) or one already pending. */
 export type LateAsk = "background" | "pending";

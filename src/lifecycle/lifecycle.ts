@@ -10,27 +10,33 @@ import { typedParts } from "../core/answers.js";
 import type { AskOutcome, AskRequest } from "../core/types.js";
 import { CLI } from "../i18n/use-language.js";
 import { readCommandLine } from "../modes/cli-args.js";
+import {
+	createFrontEnd,
+	type FrontEnd,
+	type FrontEndKind,
+	frontEndKind,
+	type ProcessEdges,
+} from "../modes/front-end.js";
 import { saveQuestionsForLater } from "../modes/print.js";
 import { answerImageReader } from "../pending/answer-images.js";
 import type { Claims } from "../pending/claims.js";
 import { type Delivery, userMessage } from "../pending/delivery.js";
 import { deliveryFromAttachedFile } from "../pending/inbox.js";
 import { removePendingFile, savePendingFile } from "../pending/pending-file.js";
+import { ASK_RECORD_TYPE, type AskRecord } from "../records/ask-records.js";
+import type { AsksMade } from "../records/asks-made.js";
+import type { Ledger } from "../records/ledger.js";
+import { createSettledRecords } from "../records/settled-records.js";
 import type { RemoteBridge } from "../remote/bridge.js";
 import { resolveRemoteConfig } from "../remote/config.js";
 import { lastUserText, sessionHolds, typedAnswerHistory } from "../session/branch.js";
 import type { AskHandler } from "../tool.js";
 import { type AskSession, createAskDisk } from "./ask-disk.js";
 import { createAskHandler } from "./ask-handler.js";
-import { ASK_RECORD_TYPE, type AskRecord } from "./ask-records.js";
-import type { AsksMade } from "./asks-made.js";
 import { type AskToAnswer, askInTurn, createDialogQueue, createLateAnswers } from "./background-asks.js";
 import { createDeliveries } from "./deliveries.js";
-import { createFrontEnd, type FrontEnd, type FrontEndKind, frontEndKind, type ProcessEdges } from "./front-end.js";
 import { timeoutSetting } from "./idle-timeout.js";
-import type { Ledger } from "./ledger.js";
 import { createRemoteSession } from "./remote-session.js";
-import { createSettledRecords } from "./settled-records.js";
 import { type FindingsDeps, findStartup } from "./startup-findings.js";
 import { planStartup, type StartupPlan } from "./startup-plan.js";
 
@@ -38,13 +44,13 @@ export interface LifecycleEdges extends ProcessEdges {
 	argv: readonly string[];
 	env: NodeJS.ProcessEnv;
 	ledger: Ledger;
-	/** The record of the asks this user's pi saved, and where (asks-made.ts). */
+	/** The record of the asks this user's pi saved, and where (records/asks-made.ts). */
 	asksMade: AsksMade;
-	/** The verdict on a pending file (trust-verdict.ts). */
+	/** The verdict on a pending file (records/trust-verdict.ts). */
 	trust: FindingsDeps["trust"];
-	/** Whether a pending file's filled-in answers were written by a tool call during a run (tool-writes.ts). */
+	/** Whether a pending file's filled-in answers were written by a tool call during a run (records/tool-writes.ts). */
 	answersWrittenByTool: FindingsDeps["answersWrittenByTool"];
-	/** Whether the person gave a pending file's answers on the web page (answer-fingerprints.ts). */
+	/** Whether the person gave a pending file's answers on the web page (records/answer-fingerprints.ts). */
 	answersGivenOnPage: FindingsDeps["answersGivenOnPage"];
 	/** Ends the process now with exit code 1 (questions that could not be saved must not reach the model). */
 	exitNow(): never;

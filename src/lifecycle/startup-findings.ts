@@ -21,8 +21,8 @@ import {
 } from "../pending/pending-file.js";
 import { filledAnswersCount, mayAnswerHere } from "../pending/permission.js";
 import type { PendingVerdict } from "../pending/trust.js";
-import { type AnswersOf, answersInText } from "./answer-fingerprints.js";
-import { asksOnBranch, openAsks, type SessionAsk } from "./ask-records.js";
+import { type AnswersOf, answersInText } from "../records/answer-fingerprints.js";
+import { asksOnBranch, openAsks, type SessionAsk } from "../records/ask-records.js";
 import { type EditedAnswers, editedAnswers } from "./edited-answers.js";
 
 function filledAnswersIgnoredNotice(shownPath: string): string {

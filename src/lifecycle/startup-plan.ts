@@ -7,10 +7,10 @@
 import { type ImageReader, outcomeFromAnswersText } from "../core/answer-input.js";
 import type { AskOutcome, AskRequest } from "../core/types.js";
 import { CLI } from "../i18n/use-language.js";
+import type { FrontEndKind } from "../modes/front-end.js";
 import { type Delivery, deliveryImages, formatStructuredDelivery } from "../pending/delivery.js";
 import { type PendingVerdict, verdictReason } from "../pending/trust.js";
 import type { EditedAnswers } from "./edited-answers.js";
-import type { FrontEndKind } from "./front-end.js";
 
 /** One ask of this session that still waits for answers. */
 export interface OpenAsk {
@@ -32,7 +32,7 @@ export interface ForeignPending {
 	toolCallId: string;
 	request: AskRequest;
 	task?: string;
-	/** Whether its answers may be delivered here (lifecycle/trust-verdict.ts). */
+	/** Whether its answers may be delivered here (records/trust-verdict.ts). */
 	trust: PendingVerdict;
 }
 

@@ -33,7 +33,7 @@ const untrustedImages: ImageReader = (path) => ({
 
 /**
  * The answers in a prompt that attaches a pending file; `undefined` when it attaches none. `judge` is the verdict
- * (lifecycle/trust-verdict.ts): an ask already settled, or asked in another project folder, is refused.
+ * (records/trust-verdict.ts): an ask already settled, or asked in another project folder, is refused.
  */
 export function deliveryFromAttachedFile(
 	text: string,

@@ -2,7 +2,7 @@
  * The one rule for "may this waiting ask be answered here, and with what": every path that answers a pending ask
  * (`@file`, `pi -c`, `--answers`, `/questions`, the web page's pending cards, a background ask, the startup plan)
  * asks it, instead of combining claims, the trust verdict and "settled" by hand. Pure: the facts are gathered by
- * the caller (pending/claims.ts, lifecycle/trust-verdict.ts).
+ * the caller (pending/claims.ts, records/trust-verdict.ts).
  *
  * Filled-in answers are the person's only when this person's pi wrote the file (the trust verdict) and no tool call
  * of a run rewrote them since: a cloned repository's file, or one a prompt-injected model edited with its write

@@ -24,7 +24,7 @@ export interface PendingTapsDeps {
 	/** Milliseconds since the epoch. */
 	now(): number;
 	warn(text: string): void;
-	/** The trust verdict on a pending file (lifecycle/trust-verdict.ts): the rule pi delivers by. */
+	/** The trust verdict on a pending file (records/trust-verdict.ts): the rule pi delivers by. */
 	judge(file: PendingFile): PendingVerdict;
 	heldElsewhere: Claims["heldElsewhere"];
 }

@@ -1,9 +1,9 @@
 /**
  * Who may use the web server, pure: the page token (made at each start unless kept, shown once in the terminal) is traded
  * for an HttpOnly cookie; the page, its API and its live channel need that cookie, and writes and the live
- * channel also need a same-origin request. Agents need `PI_ASK_USER_REMOTE_TOKEN` as a Bearer token when set.
+ * channel also need a same-origin request. (Agents are let in by the agent endpoint, src/remote/agent-endpoint.ts.)
  */
-import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { createHmac, randomBytes } from "node:crypto";
 
 export const COOKIE_NAME = "pi_ask_user";
 
@@ -18,14 +18,6 @@ export function newSecret(): string {
  */
 export function cookieSecretOf(pageToken: string): string {
 	return createHmac("sha256", pageToken).update("pi-ask-anywhere page cookie").digest("base64url");
-}
-
-/** Compares secrets in constant time; an absent value never matches. */
-export function sameSecret(given: string | undefined, expected: string): boolean {
-	if (given === undefined) return false;
-	const a = Buffer.from(given);
-	const b = Buffer.from(expected);
-	return a.length === b.length && timingSafeEqual(a, b);
 }
 
 /** One cookie's value from a `Cookie` header. */
@@ -46,11 +38,4 @@ export function sessionCookie(secret: string): string {
 export function isSameOrigin(origin: string | undefined, host: string | undefined): boolean {
 	if (origin === undefined) return true;
 	return host !== undefined && (origin === `http://${host}` || origin === `https://${host}`);
-}
-
-/** An agent's `Authorization` header against `PI_ASK_USER_REMOTE_TOKEN` (no token configured: any agent). */
-export function agentAllowed(authorization: string | undefined, agentToken: string | undefined): boolean {
-	if (agentToken === undefined) return true;
-	const bearer = authorization?.startsWith("Bearer ") ? authorization.slice("Bearer ".length) : undefined;
-	return sameSecret(bearer, agentToken);
 }

@@ -7,12 +7,12 @@
 import { readFileSync } from "node:fs";
 import { networkInterfaces } from "node:os";
 import qrcode from "qrcode-terminal";
-import { fingerprintRecord, GIVEN_ON_PAGE } from "../lifecycle/answer-fingerprints.js";
-import { fileAsksMade } from "../lifecycle/asks-made.js";
-import { fileLedger } from "../lifecycle/ledger.js";
-import { pendingTrust } from "../lifecycle/trust-verdict.js";
 import { currentSessionPlaces } from "../pending/trust.js";
 import { listenBeside, pushCommand, pushDeps } from "../push/cli.js";
+import { fingerprintRecord, GIVEN_ON_PAGE } from "../records/answer-fingerprints.js";
+import { fileAsksMade } from "../records/asks-made.js";
+import { fileLedger } from "../records/ledger.js";
+import { pendingTrust } from "../records/trust-verdict.js";
 import { isLoopbackHost } from "../remote/config.js";
 import { newSecret } from "./access.js";
 import { parseCommand, USAGE } from "./cli-args.js";

@@ -6,7 +6,7 @@
  * change, not of everything shown: asks of a megabyte each would otherwise be serialised again on every update.
  */
 
-import type { LiveAsk } from "./live-asks.js";
+import type { LiveAsk } from "../remote/live-asks.js";
 import type { PageOp, PageState } from "./page/live-state.js";
 import type { PendingView } from "./pending-view.js";
 

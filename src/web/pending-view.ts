@@ -9,13 +9,13 @@ import { basename } from "node:path";
 import { sanitizeLine, sanitizeText } from "../core/text.js";
 import type { AskRequest } from "../core/types.js";
 import { en } from "../i18n/cli/en.js";
-import { answersFingerprint, answersInText, type FingerprintRecord } from "../lifecycle/answer-fingerprints.js";
 import { type Claims, describeClaim } from "../pending/claims.js";
 import { listPendingFiles, type PendingFile, PendingFileError, writePendingAnswers } from "../pending/pending-file.js";
 import { filledAnswersCount, mayAnswerHere } from "../pending/permission.js";
 import type { PendingVerdict } from "../pending/trust.js";
+import { answersFingerprint, answersInText, type FingerprintRecord } from "../records/answer-fingerprints.js";
+import type { LiveAsk } from "../remote/live-asks.js";
 import { encodeQuestion, type WireQuestion } from "../remote/protocol.js";
-import type { LiveAsk } from "./live-asks.js";
 import type { ApiError } from "./page/api.js";
 import { type PageAnswer, pendingAnswers, readPageAnswers } from "./page-answers.js";
 

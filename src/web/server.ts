@@ -11,7 +11,6 @@ import WebSocket, { WebSocketServer } from "ws";
 import { isRecord } from "../core/json.js";
 import { languageFromAcceptLanguage } from "../i18n/languages.js";
 import { WEB_TABLES } from "../i18n/web/tables.js";
-import type { FingerprintRecord } from "../lifecycle/answer-fingerprints.js";
 import {
 	failResponse,
 	failUpgrade,
@@ -21,18 +20,13 @@ import {
 	requestPath,
 	requestQuery,
 } from "../net/listener-guard.js";
+import { sameSecret } from "../net/same-secret.js";
 import { createClaims } from "../pending/claims.js";
+import type { FingerprintRecord } from "../records/answer-fingerprints.js";
+import { createAgentEndpoint } from "../remote/agent-endpoint.js";
+import type { LiveAsk } from "../remote/live-asks.js";
 import { ANSWERED_ELSEWHERE, MAX_ANSWER_FRAME_BYTES, type WireAnswerValue } from "../remote/protocol.js";
-import {
-	COOKIE_NAME,
-	cookieSecretOf,
-	cookieValue,
-	isSameOrigin,
-	newSecret,
-	sameSecret,
-	sessionCookie,
-} from "./access.js";
-import { createAgentEndpoint } from "./agent-endpoint.js";
+import { COOKIE_NAME, cookieSecretOf, cookieValue, isSameOrigin, newSecret, sessionCookie } from "./access.js";
 import {
 	createItemTexts,
 	diffItems,
@@ -43,7 +37,6 @@ import {
 	type ShownItems,
 	shownItems,
 } from "./feed.js";
-import type { LiveAsk } from "./live-asks.js";
 import type { ApiError } from "./page/api.js";
 import { type PageState, type Receipt, SIGNED_OUT_CLOSE_CODE } from "./page/live-state.js";
 import { readPageAnswers, readSetNote, wireAnswers } from "./page-answers.js";

@@ -4,7 +4,7 @@
  * QR code opens nothing later. Using the code (or trying it once it expired) makes the next one, which whoever runs
  * the server prints. A browser signed in keeps its cookie; the codes only let new browsers in.
  */
-import { sameSecret } from "./access.js";
+import { sameSecret } from "../net/same-secret.js";
 
 /** How long an address signs a browser in after it was printed. */
 export const SIGN_IN_LIFETIME_MS = 10 * 60_000;

@@ -11,8 +11,8 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createQuestionsCommand } from "../../src/commands/questions.js";
 import type { AskUserPendingListing } from "../../src/contract/types.js";
 import { validateRequest } from "../../src/core/validate.js";
-import type { FrontEnd } from "../../src/lifecycle/front-end.js";
 import type { AskToAnswer } from "../../src/lifecycle/lifecycle.js";
+import type { FrontEnd } from "../../src/modes/front-end.js";
 import {
 	createPendingFile,
 	type PendingFile,

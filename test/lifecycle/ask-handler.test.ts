@@ -4,7 +4,7 @@ import type { ExtensionContext } from "@mariozechner/pi-coding-agent";
 import { describe, expect, it } from "vitest";
 import type { AskOutcome, AskRequest } from "../../src/core/types.js";
 import { type AskHandlerDeps, createAskHandler } from "../../src/lifecycle/ask-handler.js";
-import type { AskOptions, FrontEnd, FrontEndKind } from "../../src/lifecycle/front-end.js";
+import type { AskOptions, FrontEnd, FrontEndKind } from "../../src/modes/front-end.js";
 import type { SavedQuestions } from "../../src/modes/print.js";
 import { PendingFileError } from "../../src/pending/pending-file.js";
 import type { RemoteBridge } from "../../src/remote/bridge.js";

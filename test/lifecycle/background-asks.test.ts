@@ -9,7 +9,7 @@ import {
 	createLateAnswers,
 	waitingLine,
 } from "../../src/lifecycle/background-asks.js";
-import type { FrontEnd } from "../../src/lifecycle/front-end.js";
+import type { FrontEnd } from "../../src/modes/front-end.js";
 import type { Delivery } from "../../src/pending/delivery.js";
 
 const answered = { kind: "answered" as const, answers: [{ question: "Q?", answer: "Yes", wasCustom: false }] };

@@ -2,7 +2,6 @@
 
 import { describe, expect, it } from "vitest";
 import type { AskRequest } from "../../src/core/types.js";
-import type { FrontEndKind } from "../../src/lifecycle/front-end.js";
 import {
 	type ForeignPending,
 	type OpenAsk,
@@ -10,6 +9,7 @@ import {
 	type StartupFindings,
 	type StartupPlan,
 } from "../../src/lifecycle/startup-plan.js";
+import type { FrontEndKind } from "../../src/modes/front-end.js";
 import { DATABASE, NAME } from "../fixtures.js";
 
 const REQUEST: AskRequest = { questions: [DATABASE, NAME] };

@@ -1,7 +1,7 @@
 /** Which pending files are a live ask's own questions (shown once, as the live ask). */
 import { describe, expect, it } from "vitest";
+import type { LiveAsk } from "../../src/remote/live-asks.js";
 import type { WireQuestion } from "../../src/remote/protocol.js";
-import type { LiveAsk } from "../../src/web/live-asks.js";
 import { filesOfLiveAsks, type PendingView } from "../../src/web/pending-view.js";
 
 const question = (text: string): WireQuestion => ({ question: text, header: "", options: [], multiSelect: false });

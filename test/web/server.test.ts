@@ -12,14 +12,14 @@ import { afterEach, describe, expect, it } from "vitest";
 import WebSocket from "ws";
 import type { AskRequest } from "../../src/core/types.js";
 import { processStartTime } from "../../src/host/process-identity.js";
+import { claimPathOf } from "../../src/pending/claims.js";
+import { createPendingFile, savePendingFile } from "../../src/pending/pending-file.js";
 import {
 	answersFingerprint,
 	type FingerprintRecord,
 	fingerprintRecord,
 	GIVEN_ON_PAGE,
-} from "../../src/lifecycle/answer-fingerprints.js";
-import { claimPathOf } from "../../src/pending/claims.js";
-import { createPendingFile, savePendingFile } from "../../src/pending/pending-file.js";
+} from "../../src/records/answer-fingerprints.js";
 import { createRemoteBridge, type RemoteBridge } from "../../src/remote/bridge.js";
 import { createItemTexts } from "../../src/web/feed.js";
 import { applyMessage, type PageMessage, type PageState, type Receipt } from "../../src/web/page/live-state.js";

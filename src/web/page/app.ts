@@ -6,7 +6,7 @@
  * text from questions goes in through `textContent` (markdown through markdown.ts), never as HTML.
  */
 import { IMAGE_LIMITS, type ImageProblem, sniffImageType } from "../../core/images.js";
-import type { LiveAsk } from "../live-asks.js";
+import type { LiveAsk } from "../../remote/live-asks.js";
 import type { PendingView } from "../pending-view.js";
 import type { ApiError } from "./api.js";
 import {

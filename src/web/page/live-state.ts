@@ -4,7 +4,7 @@
  * batch too large for one message is split, every message but the last with `more`, and the page shows the
  * batch once it has all of it.
  */
-import type { LiveAsk } from "../live-asks.js";
+import type { LiveAsk } from "../../remote/live-asks.js";
 import type { PendingView } from "../pending-view.js";
 
 /** How the server closes the live channel when every browser was signed out (an application close code). */

@@ -1,5 +1,5 @@
 /**
- * The one verdict on a pending file (src/lifecycle/trust-verdict.ts) with real files in a temp folder: this user's
+ * The one verdict on a pending file (src/records/trust-verdict.ts) with real files in a temp folder: this user's
  * record of the asks it saved vouches for a session kept anywhere (a project's sessionDir) and tells a copy in another
  * folder from the original; an ask settled in its session or in the ledger is never trusted for delivery.
  */
@@ -7,10 +7,10 @@ import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from "nod
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { fileAsksMade } from "../../src/lifecycle/asks-made.js";
-import { fileLedger } from "../../src/lifecycle/ledger.js";
-import { pendingTrust } from "../../src/lifecycle/trust-verdict.js";
 import { createPendingFile, type PendingFile } from "../../src/pending/pending-file.js";
+import { fileAsksMade } from "../../src/records/asks-made.js";
+import { fileLedger } from "../../src/records/ledger.js";
+import { pendingTrust } from "../../src/records/trust-verdict.js";
 
 const ARGS = { questions: [{ question: "Which database?", options: [{ label: "SQLite" }, { label: "Postgres" }] }] };
 

@@ -9,6 +9,8 @@ import type { IncomingMessage } from "node:http";
 import type { Socket } from "node:net";
 import WebSocket, { WebSocketServer } from "ws";
 import { guarded, refuseUpgrade } from "../net/listener-guard.js";
+import { sameSecret } from "../net/same-secret.js";
+import { createLiveAsks, type LiveAsk, type LiveAsks } from "./live-asks.js";
 import {
 	decodeAgentFrame,
 	encodeAnswer,
@@ -16,9 +18,7 @@ import {
 	MAX_FRAME_BYTES,
 	type QuestionEventPayload,
 	type WireAnswerValue,
-} from "../remote/protocol.js";
-import { agentAllowed } from "./access.js";
-import { createLiveAsks, type LiveAsk, type LiveAsks } from "./live-asks.js";
+} from "./protocol.js";
 
 export interface AgentEndpointEvents {
 	/** An agent asked, within its connection's limits. */
@@ -46,6 +46,13 @@ export interface AgentEndpoint {
 	refuse(id: string, reason: string): void;
 	/** Ends every agent connection. */
 	close(): void;
+}
+
+/** An agent's `Authorization` header against `PI_ASK_USER_REMOTE_TOKEN` (no token configured: any agent). */
+function agentAllowed(authorization: string | undefined, agentToken: string | undefined): boolean {
+	if (agentToken === undefined) return true;
+	const bearer = authorization?.startsWith("Bearer ") ? authorization.slice("Bearer ".length) : undefined;
+	return sameSecret(bearer, agentToken);
 }
 
 /** How many agents may be connected at once; each may hold `LIVE_ASK_LIMITS` open asks. */

@@ -7,7 +7,7 @@
 import type { ExtensionContext } from "@mariozechner/pi-coding-agent";
 import type { AskMode, AskOutcome, AskRequest } from "../core/types.js";
 import type { ImageSupport } from "../host/image-support.js";
-import type { RpcDialogs } from "../modes/rpc-dialogs.js";
+import type { RpcDialogs } from "./rpc-dialogs.js";
 
 export type FrontEndKind = "tui" | "rpc" | "sdk" | "print" | "json";
 
@@ -81,7 +81,7 @@ type DialogAsk = (request: AskRequest, options: AskOptions) => Promise<AskOutcom
  */
 function rpcDialogs(ctx: ExtensionContext, structured: boolean, edges: ProcessEdges): DialogAsk {
 	return (request, options) =>
-		import("../modes/rpc.js").then((m) =>
+		import("./rpc.js").then((m) =>
 			m.askRpc(touching(ctx.ui, options.onActivity), request, {
 				signal: options.signal,
 				structured,
@@ -119,7 +119,7 @@ function touching(ui: ExtensionContext["ui"], onActivity: (() => void) | undefin
 function tuiDialog(ctx: ExtensionContext, edges: ProcessEdges): DialogAsk {
 	const fallback = rpcDialogs(ctx, false, edges);
 	return async (request, options) => {
-		const { askInteractive } = await import("../modes/interactive.js");
+		const { askInteractive } = await import("./interactive.js");
 		const outcome = await askInteractive(ctx.ui, request, {
 			signal: options.signal,
 			history: options.history,

@@ -3,8 +3,8 @@
  * closing or a connection ending gives back what it held.
  */
 import { describe, expect, it } from "vitest";
+import { createLiveAsks, LIVE_ASK_LIMITS } from "../../src/remote/live-asks.js";
 import type { QuestionEventPayload } from "../../src/remote/protocol.js";
-import { createLiveAsks, LIVE_ASK_LIMITS } from "../../src/web/live-asks.js";
 
 const payload = (questionId: string): QuestionEventPayload => ({
 	sessionKey: "k",

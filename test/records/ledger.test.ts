@@ -6,7 +6,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync }
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { fileLedger } from "../../src/lifecycle/ledger.js";
+import { fileLedger } from "../../src/records/ledger.js";
 
 let agentDir: string;
 let path: string;

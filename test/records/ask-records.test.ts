@@ -3,7 +3,7 @@ import type { SessionEntry } from "@mariozechner/pi-coding-agent";
 import { describe, expect, it } from "vitest";
 import { buildDetails } from "../../src/core/result.js";
 import type { AskOutcome } from "../../src/core/types.js";
-import { asksOnBranch, openAsks, reopenableAsks } from "../../src/lifecycle/ask-records.js";
+import { asksOnBranch, openAsks, reopenableAsks } from "../../src/records/ask-records.js";
 import { SPEC_EXAMPLE } from "../fixtures.js";
 
 function call(id: string): SessionEntry {

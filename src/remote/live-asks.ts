@@ -10,7 +10,7 @@ import {
 	type QuestionEventPayload,
 	WIRE_EXTENSIONS,
 	type WireQuestion,
-} from "../remote/protocol.js";
+} from "./protocol.js";
 
 /** One ask as pages see it. `id` is the server's own: agents' ids may collide, and pages never see them. */
 export interface LiveAsk {
