@@ -26,7 +26,7 @@ import { createToolWriteWatch } from "./records/tool-writes.js";
 import { pendingTrust } from "./records/trust-verdict.js";
 import { remoteFlags } from "./remote/config.js";
 import { compactKeepingDecisions } from "./session/compaction-handler.js";
-import { createAskUserTool } from "./tool.js";
+import { createAskUserTool } from "./tool/ask-user-tool.js";
 
 export type {
 	Answer,

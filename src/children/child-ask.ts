@@ -11,7 +11,7 @@ import type { RemoteAskOutcome } from "../remote/bridge.js";
 import type { Asker } from "../remote/protocol.js";
 import { isRemoteDecision } from "../remote/race.js";
 import { lastUserText } from "../session/branch.js";
-import type { AskHandler } from "../tool.js";
+import type { AskHandler } from "../tool/ask-user-tool.js";
 
 /** What the child's model reads beside `{"answered":false,"answers":[],"connectionLost":true}`. */
 export const NOBODY_CAN_ANSWER =

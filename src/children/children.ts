@@ -10,7 +10,7 @@ import type { AskRequest } from "../core/types.js";
 import { type FrontEnd, frontEndKind } from "../modes/front-end.js";
 import type { RemoteBridge } from "../remote/bridge.js";
 import type { Asker } from "../remote/protocol.js";
-import type { AskHandler } from "../tool.js";
+import type { AskHandler } from "../tool/ask-user-tool.js";
 import { createChildAskHandler } from "./child-ask.js";
 import { CHILD_ASK_RECORD_TYPE } from "./child-ask-record.js";
 import type { ParentRouteServer } from "./parent-route.js";

@@ -13,7 +13,7 @@ import type { SavedQuestions } from "../modes/print.js";
 import { displayPath } from "../pending/pending-file.js";
 import type { RemoteBridge } from "../remote/bridge.js";
 import { isRemoteDecision, raceLocalAndRemote } from "../remote/race.js";
-import type { Ask, AskHandler, AskResolution } from "../tool.js";
+import type { Ask, AskHandler, AskResolution } from "../tool/ask-user-tool.js";
 import { withIdleTimeout } from "./idle-timeout.js";
 
 export interface AskHandlerDeps {

@@ -30,7 +30,7 @@ import { createSettledRecords } from "../records/settled-records.js";
 import type { RemoteBridge } from "../remote/bridge.js";
 import { resolveRemoteConfig } from "../remote/config.js";
 import { lastUserText, sessionHolds, typedAnswerHistory } from "../session/branch.js";
-import type { AskHandler } from "../tool.js";
+import type { AskHandler } from "../tool/ask-user-tool.js";
 import { type AskSession, createAskDisk } from "./ask-disk.js";
 import { createAskHandler } from "./ask-handler.js";
 import { type AskToAnswer, askInTurn, createDialogQueue, createLateAnswers } from "./background-asks.js";

@@ -10,7 +10,7 @@ import { isRecord } from "../core/json.js";
 import type { AskRequest } from "../core/types.js";
 import { answeredAsksIn } from "../pending/delivery.js";
 import { contentText } from "../session/branch.js";
-import { canonicalRequest } from "../tool.js";
+import { canonicalRequest } from "../tool/ask-user-tool.js";
 
 /** The custom session entry type of our records. */
 export const ASK_RECORD_TYPE = "ask_user-record";

@@ -5,7 +5,7 @@ import { createChildAskHandler } from "../../src/children/child-ask.js";
 import type { AskOutcome, AskRequest } from "../../src/core/types.js";
 import type { RemoteAskOutcome } from "../../src/remote/bridge.js";
 import type { Asker } from "../../src/remote/protocol.js";
-import type { Ask, AskResolution } from "../../src/tool.js";
+import type { Ask, AskResolution } from "../../src/tool/ask-user-tool.js";
 import { NAME } from "../fixtures.js";
 
 const REQUEST: AskRequest = { questions: [NAME] };

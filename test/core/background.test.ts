@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { blockText, buildDetails, resultContent } from "../../src/core/result.js";
-import { canonicalRequest } from "../../src/tool.js";
+import { canonicalRequest } from "../../src/tool/ask-user-tool.js";
 
 const QUESTIONS = [{ question: "Which database?", options: [{ label: "PostgreSQL" }, { label: "SQLite" }] }];
 

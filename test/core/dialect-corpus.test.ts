@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { AskUserError } from "../../src/core/validate.js";
-import { canonicalRequest } from "../../src/tool.js";
+import { canonicalRequest } from "../../src/tool/ask-user-tool.js";
 
 interface Understood {
 	dialect: string;

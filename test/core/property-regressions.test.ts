@@ -4,7 +4,7 @@ import { answerFromData } from "../../src/core/answers.js";
 import type { Question } from "../../src/core/types.js";
 import { validateRequest } from "../../src/core/validate.js";
 import { createPendingFile, PendingFileError, parsePendingFile } from "../../src/pending/pending-file.js";
-import { prepareAskArguments } from "../../src/tool.js";
+import { prepareAskArguments } from "../../src/tool/ask-user-tool.js";
 
 describe("prepareAskArguments idempotence", () => {
 	it("drops a header that only repeats the question, so a second pass changes nothing", () => {

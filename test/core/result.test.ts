@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { answeredOutcome } from "../../src/core/answers.js";
 import { blockText, buildDetails, resultContent, toAskUserResult } from "../../src/core/result.js";
 import type { AskOutcome, AskRequest } from "../../src/core/types.js";
-import { summarizeCall, summarizeResult } from "../../src/render.js";
+import { summarizeCall, summarizeResult } from "../../src/tool/chat-rendering.js";
 
 const request: AskRequest = {
 	questions: [

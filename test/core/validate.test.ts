@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { LIMITS } from "../../src/core/limits.js";
 import { AskUserError, validateRequest } from "../../src/core/validate.js";
-import { canonicalRequest } from "../../src/tool.js";
+import { canonicalRequest } from "../../src/tool/ask-user-tool.js";
 
 function errorOf(args: unknown): string {
 	try {

@@ -8,7 +8,7 @@ import { describe, it } from "vitest";
 import { normalizeArguments } from "../../src/core/normalize.js";
 import type { AskRequest } from "../../src/core/types.js";
 import { AskUserError, validateRequest } from "../../src/core/validate.js";
-import { prepareAskArguments } from "../../src/tool.js";
+import { prepareAskArguments } from "../../src/tool/ask-user-tool.js";
 import { askArguments, expectCanonicalRequest, RUNS, withinBudget } from "./arbitraries.js";
 
 type Prepared = { ok: true; request: AskRequest } | { ok: false; error: AskUserError };

@@ -1,11 +1,11 @@
 /** How an ask_user call and its result look in pi's chat: a compact line, all answers when expanded. */
 import type { Theme } from "@mariozechner/pi-coding-agent";
 import type { Text } from "@mariozechner/pi-tui";
-import { isRecord } from "./core/json.js";
-import { normalizeArguments } from "./core/normalize.js";
-import { sanitizeLine, sanitizeText } from "./core/text.js";
-import type { Answer, AskDetails } from "./core/types.js";
-import type { PiModules } from "./host/pi-modules.js";
+import { isRecord } from "../core/json.js";
+import { normalizeArguments } from "../core/normalize.js";
+import { sanitizeLine, sanitizeText } from "../core/text.js";
+import type { Answer, AskDetails } from "../core/types.js";
+import type { PiModules } from "../host/pi-modules.js";
 
 /** A one-line summary of possibly partial, possibly non-canonical arguments (they may still be streaming). */
 export function summarizeCall(args: unknown): string {

@@ -1,12 +1,12 @@
 /** The ask_user tool definition: schema, words for the model, and the dispatch to the mode handlers. */
 import type { ExtensionContext, ToolDefinition } from "@mariozechner/pi-coding-agent";
-import { normalizeCall } from "./core/normalize.js";
-import { PROMPT_GUIDELINES, PROMPT_SNIPPET, TOOL_DESCRIPTION, TOOL_NAME } from "./core/prompt.js";
-import { buildDetails, resultContent } from "./core/result.js";
-import { AskUserParams, type AskUserParamsType } from "./core/schema.js";
-import type { AskDetails, AskMode, AskOutcome, AskRequest } from "./core/types.js";
-import { validateRequest } from "./core/validate.js";
-import { type RenderModules, renderCall, renderResult } from "./render.js";
+import { normalizeCall } from "../core/normalize.js";
+import { PROMPT_GUIDELINES, PROMPT_SNIPPET, TOOL_DESCRIPTION, TOOL_NAME } from "../core/prompt.js";
+import { buildDetails, resultContent } from "../core/result.js";
+import { AskUserParams, type AskUserParamsType } from "../core/schema.js";
+import type { AskDetails, AskMode, AskOutcome, AskRequest } from "../core/types.js";
+import { validateRequest } from "../core/validate.js";
+import { type RenderModules, renderCall, renderResult } from "./chat-rendering.js";
 
 /** What a mode handler gets: the validated request plus the call's context. */
 export interface Ask {

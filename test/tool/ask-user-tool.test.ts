@@ -2,7 +2,7 @@
 import type { ExtensionContext } from "@mariozechner/pi-coding-agent";
 import * as tui from "@mariozechner/pi-tui";
 import { describe, expect, it } from "vitest";
-import { createAskUserTool } from "../../src/tool.js";
+import { createAskUserTool } from "../../src/tool/ask-user-tool.js";
 import { SPEC_EXAMPLE } from "../fixtures.js";
 
 const ctx = {} as ExtensionContext;
