@@ -5,13 +5,7 @@
  */
 import { isRecord, type JsonObject as Json } from "./json.js";
 import { sanitizeLine, sanitizeText } from "./text.js";
-import { isReservedOtherLabel, looksLikeMultiSelectFlag } from "./validate.js";
-/**
- * Where each renamed or moved piece came from: a canonical path (`questions[0].options[2].label`) → the path
- * in the model's own arguments (`question_list[0].follow_up[3].text`). A path missing here is spelled like its
- * nearest listed ancestor plus the rest; the empty string is the arguments themselves.
- */
-export type Spelling = ReadonlyMap<string, string>;
+import { isReservedOtherLabel, looksLikeMultiSelectFlag, type Spelling } from "./validate.js";
 
 /** The normalised arguments, and how the model spelled what they were folded from. */
 export interface NormalizedCall {

@@ -5,7 +5,6 @@
 
 import { isRecord } from "./json.js";
 import { LIMITS } from "./limits.js";
-import type { Spelling } from "./normalize.js";
 import { foldKey } from "./question-keys.js";
 import { sanitizeLine, sanitizeText } from "./text.js";
 import type { AskRequest, Question, QuestionOption } from "./types.js";
@@ -40,6 +39,13 @@ export function looksLikeMultiSelectFlag(key: string): boolean {
 	const name = key.toLowerCase().replace(/[^a-z0-9]/g, "");
 	return name !== "multiselect" && /multi(?!line)|selectmany|checkbox/.test(name);
 }
+
+/**
+ * Where each renamed or moved piece came from: a canonical path (`questions[0].options[2].label`) → the path
+ * in the model's own arguments (`question_list[0].follow_up[3].text`). A path missing here is spelled like its
+ * nearest listed ancestor plus the rest; the empty string is the arguments themselves.
+ */
+export type Spelling = ReadonlyMap<string, string>;
 
 /** A canonical path as the model wrote it (see `Spelling`). */
 type PathName = (path: string) => string;
