@@ -26,6 +26,8 @@ import type { ExtensionAPI } from "@mariozechner/pi-coding-agent";
 interface ToolCallStep {
 	name: string;
 	arguments: unknown;
+	/** The call's id; some providers reuse ids across turns, so a script can too. Generated when absent. */
+	id?: string;
 }
 interface Step {
 	toolCall?: ToolCallStep;
@@ -96,7 +98,7 @@ function respond(step: Step, context: Context): AssistantMessage["content"] {
 	if (calls.length > 0) {
 		return calls.map((call, i) => ({
 			type: "toolCall" as const,
-			id: `call_${Date.now().toString(36)}_${i}`,
+			id: call.id ?? `call_${Date.now().toString(36)}_${i}`,
 			name: call.name,
 			arguments: call.arguments as ToolCall["arguments"],
 		}));

@@ -87,7 +87,7 @@ export default async function askUser(pi: ExtensionAPI) {
 		argv: process.argv.slice(2),
 		env: process.env,
 		settledElsewhere: ledger.settledIn,
-		folderOfAsk: asksMade.folderOf,
+		askSaved: asksMade.saved,
 	});
 	const claims = createClaims();
 	const toolWritten = fingerprintRecord(agentDir, TOOL_WRITTEN, true);

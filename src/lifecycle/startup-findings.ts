@@ -22,7 +22,7 @@ import {
 import { filledAnswersCount, mayAnswerHere } from "../pending/permission.js";
 import type { PendingVerdict } from "../pending/trust.js";
 import { type AnswersOf, answersInText } from "../records/answer-fingerprints.js";
-import { asksOnBranch, openAsks, type SessionAsk } from "../records/ask-records.js";
+import { asksOnBranch, openAsks, type SessionAsk, type SettledAsks } from "../records/ask-records.js";
 import { type EditedAnswers, editedAnswers } from "./edited-answers.js";
 
 function filledAnswersIgnoredNotice(shownPath: string): string {
@@ -33,7 +33,7 @@ import type { FilledPending, ForeignPending, OpenAsk, StartupFindings } from "./
 
 export interface FindingsDeps {
 	/** The asks of a session settled from another (the settled-elsewhere ledger). */
-	settledElsewhere(sessionId: string): ReadonlySet<string>;
+	settledElsewhere(sessionId: string): SettledAsks;
 	/** The pending file for an ask of this session (its questions, toolCallId, task). */
 	pendingFileFor(ctx: ExtensionContext, ask: SessionAsk & { request: NonNullable<SessionAsk["request"]> }): PendingFile;
 	/** Records that an ask's questions wait in a file (a custom session entry). */

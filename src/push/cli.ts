@@ -99,7 +99,7 @@ export function pushDeps(cwd: string, env: NodeJS.ProcessEnv): ListenDeps {
 		argv: [],
 		env,
 		settledElsewhere: fileLedger(agentDir).settledIn,
-		folderOfAsk: fileAsksMade(agentDir).folderOf,
+		askSaved: fileAsksMade(agentDir).saved,
 	});
 	return {
 		cwd,

@@ -48,6 +48,8 @@ export interface SessionAsk {
 	pendingFile?: string;
 	/** Settled by the person's cancel in its own turn (`/questions reopen` may ask it again). */
 	cancelled?: true;
+	/** When the model made the call (its message's time, ms); a reused tool-call id is a newer ask. */
+	askedAt?: number;
 }
 
 function isAskRecord(data: unknown): data is AskRecord {
@@ -97,15 +99,19 @@ export function asksOnBranch(branch: readonly SessionEntry[]): SessionAsk[] {
 				if (ask) ask.state = "delivered";
 			}
 		} else if (message.role === "assistant") {
+			const askedAt = typeof message.timestamp === "number" ? message.timestamp : undefined;
 			for (const block of message.content) {
 				if (block.type === "toolCall" && block.name === "ask_user") {
 					const request = requestOf(block.arguments);
+					// A reused id starts a new ask: what follows is about it, not the earlier one.
+					asks.delete(block.id);
 					asks.set(block.id, {
 						toolCallId: block.id,
 						get request() {
 							return request();
 						},
 						state: "interrupted",
+						...(askedAt !== undefined ? { askedAt } : {}),
 					});
 				}
 			}
@@ -134,10 +140,24 @@ export function asksOnBranch(branch: readonly SessionEntry[]): SessionAsk[] {
 }
 
 /** Asks a later start still has to do something for: interrupted or pending. */
-export function openAsks(asks: readonly SessionAsk[], settledElsewhere: ReadonlySet<string>): SessionAsk[] {
+export function openAsks(asks: readonly SessionAsk[], settledElsewhere: SettledAsks): SessionAsk[] {
 	return asks.filter(
-		(ask) => (ask.state === "interrupted" || ask.state === "pending") && !settledElsewhere.has(ask.toolCallId),
+		(ask) =>
+			(ask.state === "interrupted" || ask.state === "pending") && !settledElsewhere.has(ask.toolCallId, ask.askedAt),
 	);
+}
+
+/**
+ * The asks of one session that were settled from another. An ask is its session, its tool-call id and when it was
+ * made: some providers reuse ids across turns, and a ledger line settles only the asks with its id made before it
+ * was written.
+ */
+export interface SettledAsks {
+	/**
+	 * Whether the ask with this id made at `askedAt` (ms) was settled elsewhere. Without `askedAt`, or for a line
+	 * written before lines said when, any ask with the id counts as settled: refusing is safe, sending twice is not.
+	 */
+	has(toolCallId: string, askedAt?: number): boolean;
 }
 
 /** One line of the settled-elsewhere ledger. */
@@ -145,6 +165,8 @@ export interface SettledElsewhere {
 	sessionId: string;
 	toolCallId: string;
 	state: "delivered" | "cleared";
+	/** When it was written (ISO): it settles only asks with this id made before then. Added by the ledger. */
+	settledAt?: string;
 }
 
 /**

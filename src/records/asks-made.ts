@@ -5,7 +5,7 @@
  * another folder.
  */
 import { isRecord } from "../core/json.js";
-import { jsonLinesFile } from "./ledger.js";
+import { jsonLinesFile, timeOf } from "./ledger.js";
 
 /** One line of the record. */
 export interface AskMade {
@@ -16,17 +16,25 @@ export interface AskMade {
 	savedAt: string;
 }
 
+/** Where and when this user's pi saved an ask (the newest line for it: a reused tool-call id is a newer ask). */
+export interface AskSaved {
+	/** The project folder whose `.pi` holds its pending file. */
+	folder: string;
+	/** When it was saved, in ms; `undefined` when the line does not say. */
+	savedAt: number | undefined;
+}
+
 export interface AsksMade {
 	add(entry: AskMade): void;
-	/** The folder this user's pi saved the ask in (the newest line for it); `undefined` when it never saved it. */
-	folderOf(sessionId: string, toolCallId: string): string | undefined;
+	/** Where and when this user's pi saved the ask; `undefined` when it never saved it. */
+	saved(sessionId: string, toolCallId: string): AskSaved | undefined;
 }
 
 const askKey = (sessionId: string, toolCallId: string) => JSON.stringify([sessionId, toolCallId]);
 
-/** Each ask's folder by session and tool call; a later line for the same ask wins (malformed lines skipped). */
-export function foldersOfAsks(records: readonly unknown[]): Map<string, string> {
-	const folders = new Map<string, string>();
+/** Each ask's folder and time by session and tool call; a later line for the same ask wins (malformed lines skipped). */
+export function savedAsks(records: readonly unknown[]): Map<string, AskSaved> {
+	const saved = new Map<string, AskSaved>();
 	for (const data of records) {
 		if (
 			isRecord(data) &&
@@ -34,16 +42,16 @@ export function foldersOfAsks(records: readonly unknown[]): Map<string, string> 
 			typeof data.toolCallId === "string" &&
 			typeof data.cwd === "string"
 		) {
-			folders.set(askKey(data.sessionId, data.toolCallId), data.cwd);
+			saved.set(askKey(data.sessionId, data.toolCallId), { folder: data.cwd, savedAt: timeOf(data.savedAt) });
 		}
 	}
-	return folders;
+	return saved;
 }
 
 export function fileAsksMade(agentDir: string): AsksMade {
-	const file = jsonLinesFile<AskMade, Map<string, string>>(agentDir, "asks.jsonl", foldersOfAsks);
+	const file = jsonLinesFile<AskMade, Map<string, AskSaved>>(agentDir, "asks.jsonl", savedAsks);
 	return {
 		add: file.add,
-		folderOf: (sessionId, toolCallId) => file.current().get(askKey(sessionId, toolCallId)),
+		saved: (sessionId, toolCallId) => file.current().get(askKey(sessionId, toolCallId)),
 	};
 }

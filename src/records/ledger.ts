@@ -7,7 +7,7 @@
 import { closeSync, fstatSync, mkdirSync, openSync, readFileSync, readSync, statSync, writeSync } from "node:fs";
 import { join } from "node:path";
 import { isRecord } from "../core/json.js";
-import type { SettledElsewhere } from "./ask-records.js";
+import type { SettledAsks, SettledElsewhere } from "./ask-records.js";
 
 /** Whether the file open at `fd` is empty or ends with a newline. */
 function endsWithNewline(fd: number): boolean {
@@ -27,6 +27,12 @@ export function jsonLines(text: string): unknown[] {
 			return [];
 		}
 	});
+}
+
+/** A time a line writes as ISO text, in ms; `undefined` for anything else. */
+export function timeOf(text: unknown): number | undefined {
+	const time = typeof text === "string" ? Date.parse(text) : Number.NaN;
+	return Number.isFinite(time) ? time : undefined;
 }
 
 export interface JsonLinesFile<T, I> {
@@ -92,29 +98,48 @@ export function jsonLinesFile<T, I>(
 
 export interface Ledger {
 	add(entry: SettledElsewhere): void;
-	/** The asks of one session that were settled from another. */
-	settledIn(sessionId: string): ReadonlySet<string>;
+	settledIn(sessionId: string): SettledAsks;
 }
 
-const NONE: ReadonlySet<string> = new Set();
+/** By session, then by tool-call id: when the newest line for it was written (`Infinity` for a line that does not say). */
+type SettledTimes = Map<string, Map<string, number>>;
 
-/** The ledger's lines by session: the toolCallIds each session has settled elsewhere (malformed lines skipped). */
-export function settledBySession(records: readonly unknown[]): Map<string, Set<string>> {
-	const bySession = new Map<string, Set<string>>();
+/** The ledger's lines by session and tool-call id, with when each was settled (malformed lines skipped). */
+export function settledBySession(records: readonly unknown[]): SettledTimes {
+	const bySession: SettledTimes = new Map();
 	for (const data of records) {
 		if (!isRecord(data) || typeof data.sessionId !== "string" || typeof data.toolCallId !== "string") continue;
-		const ids = bySession.get(data.sessionId) ?? new Set<string>();
-		ids.add(data.toolCallId);
+		const ids = bySession.get(data.sessionId) ?? new Map<string, number>();
+		const at = timeOf(data.settledAt) ?? Number.POSITIVE_INFINITY;
+		ids.set(data.toolCallId, Math.max(at, ids.get(data.toolCallId) ?? Number.NEGATIVE_INFINITY));
 		bySession.set(data.sessionId, ids);
 	}
 	return bySession;
 }
 
-export function fileLedger(agentDir: string): Ledger {
-	const file = jsonLinesFile<SettledElsewhere, Map<string, Set<string>>>(
-		agentDir,
-		"settled-elsewhere.jsonl",
-		settledBySession,
-	);
-	return { add: file.add, settledIn: (sessionId) => file.current().get(sessionId) ?? NONE };
+/** The settled asks of one session, read from the ledger's index. */
+export function settledAsks(times: ReadonlyMap<string, number> | undefined): SettledAsks {
+	return {
+		has: (toolCallId, askedAt) => {
+			const settledAt = times?.get(toolCallId);
+			return settledAt !== undefined && (askedAt === undefined || askedAt <= settledAt);
+		},
+	};
+}
+
+export function fileLedger(agentDir: string, now: () => Date = () => new Date()): Ledger {
+	const file = jsonLinesFile<SettledElsewhere, SettledTimes>(agentDir, "settled-elsewhere.jsonl", settledBySession);
+	// One view per session's index: a listing asks for it once per file it judges.
+	const views = new WeakMap<ReadonlyMap<string, number>, SettledAsks>();
+	const none = settledAsks(undefined);
+	return {
+		add: (entry) => file.add({ ...entry, settledAt: entry.settledAt ?? now().toISOString() }),
+		settledIn: (sessionId) => {
+			const times = file.current().get(sessionId);
+			if (times === undefined) return none;
+			const view = views.get(times) ?? settledAsks(times);
+			views.set(times, view);
+			return view;
+		},
+	};
 }

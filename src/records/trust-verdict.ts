@@ -18,16 +18,29 @@ import {
 	type SessionRecord,
 	type TrustFs,
 } from "../pending/trust.js";
-import { asksOnBranch } from "./ask-records.js";
+import { asksOnBranch, type SettledAsks } from "./ask-records.js";
+import type { AskSaved } from "./asks-made.js";
+import { timeOf } from "./ledger.js";
 
 export interface TrustSources {
 	argv: readonly string[];
 	env: NodeJS.ProcessEnv;
 	/** The asks of a session settled from another (the settled-elsewhere ledger). */
-	settledElsewhere(sessionId: string): ReadonlySet<string>;
-	/** The project folder this user's pi saved an ask in (asks-made.ts); `undefined` when it never saved it. */
-	folderOfAsk(sessionId: string, toolCallId: string): string | undefined;
+	settledElsewhere(sessionId: string): SettledAsks;
+	/** Where and when this user's pi saved an ask (asks-made.ts); `undefined` when it never saved it. */
+	askSaved(sessionId: string, toolCallId: string): AskSaved | undefined;
 	fs?: TrustFs;
+}
+
+/**
+ * When the file's ask was made, as far as this user's own record vouches for it: the file's time, but never later
+ * than the newest ask with its id (a file's text is not trusted to make an old ask new). `undefined` when the record
+ * does not know the ask: then any settled ask with its id counts.
+ */
+function askedAtOf(file: PendingFile, saved: AskSaved | undefined): number | undefined {
+	const written = timeOf(file.timestamp);
+	if (saved?.savedAt === undefined || written === undefined) return undefined;
+	return Math.min(written, saved.savedAt);
 }
 
 /** Whether the session the file names says its ask ended: answered in its turn, delivered, or cleared. */
@@ -79,14 +92,16 @@ export function pendingTrust(sources: TrustSources): (file: PendingFile, cwd?: s
 	);
 	return (file, cwd = process.cwd()) => {
 		const record = readSessionRecord(file.sessionFile, fs);
-		if (sources.settledElsewhere(file.sessionId).has(file.toolCallId) || settledInSession(file, record)) {
+		const saved = sources.askSaved(file.sessionId, file.toolCallId);
+		const askedAt = askedAtOf(file, saved);
+		if (sources.settledElsewhere(file.sessionId).has(file.toolCallId, askedAt) || settledInSession(file, record)) {
 			return {
 				trusted: false,
 				kind: "settled",
 				reason: en.trust.settled,
 			};
 		}
-		const madeIn = sources.folderOfAsk(file.sessionId, file.toolCallId);
+		const madeIn = saved?.folder;
 		const elsewhere = (folder: string): PendingVerdict => ({
 			trusted: false,
 			kind: "elsewhere",

@@ -66,7 +66,7 @@ async function main(): Promise<void> {
 		argv: [],
 		env: process.env,
 		settledElsewhere: ledger.settledIn,
-		folderOfAsk: asksMade.folderOf,
+		askSaved: asksMade.saved,
 	});
 	const agentToken = process.env.PI_ASK_USER_REMOTE_TOKEN?.trim() || undefined;
 	const kept = command.keepToken ? keptToken(agentDir) : undefined;

@@ -48,8 +48,9 @@ export async function goneSoon(path: string, timeoutMs = 15_000): Promise<boolea
 }
 
 export interface ScriptStep {
-	toolCall?: { name: string; arguments: unknown };
-	toolCalls?: { name: string; arguments: unknown }[];
+	/** `id`: the call's id (generated when absent); some providers reuse ids across turns. */
+	toolCall?: { name: string; arguments: unknown; id?: string };
+	toolCalls?: { name: string; arguments: unknown; id?: string }[];
 	text?: string;
 	echo?: boolean;
 	/** How long the model thinks before it answers. */

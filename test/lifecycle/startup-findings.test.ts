@@ -28,7 +28,7 @@ function entry(n: number): PendingEntry {
 describe("a start", () => {
 	it("lists no pending file for a session with no open ask", () => {
 		let listed = 0;
-		const deps = { settledElsewhere: () => new Set<string>() } as unknown as FindingsDeps;
+		const deps = { settledElsewhere: () => ({ has: () => false }) } as unknown as FindingsDeps;
 		expect(
 			findOpenAsks(
 				ctx,

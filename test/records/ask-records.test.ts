@@ -6,12 +6,22 @@ import type { AskOutcome } from "../../src/core/types.js";
 import { asksOnBranch, openAsks, reopenableAsks } from "../../src/records/ask-records.js";
 import { SPEC_EXAMPLE } from "../fixtures.js";
 
-function call(id: string): SessionEntry {
+function call(id: string, timestamp?: number): SessionEntry {
 	return {
 		type: "message",
-		message: { role: "assistant", content: [{ type: "toolCall", id, name: "ask_user", arguments: SPEC_EXAMPLE }] },
+		message: {
+			role: "assistant",
+			content: [{ type: "toolCall", id, name: "ask_user", arguments: SPEC_EXAMPLE }],
+			...(timestamp !== undefined ? { timestamp } : {}),
+		},
 	} as unknown as SessionEntry;
 }
+
+/** The ledger's view of a session where `id` was settled elsewhere at `settledAt`. */
+const settledAt = (id: string, at: number) => ({
+	has: (toolCallId: string, askedAt?: number) => toolCallId === id && (askedAt === undefined || askedAt <= at),
+});
+const nothingSettled = { has: () => false };
 
 function result(id: string, outcome: AskOutcome, mode: "interactive" | "rpc" | "remote" = "interactive"): SessionEntry {
 	return {
@@ -41,7 +51,7 @@ describe("asksOnBranch", () => {
 			result("rpc", { kind: "interrupted", reportedAs: "connectionLost" }, "rpc"),
 		];
 		expect(states(branch)).toEqual(["interrupted", "interrupted"]);
-		expect(openAsks(asksOnBranch(branch), new Set()).map((ask) => ask.toolCallId)).toEqual(["tui", "rpc"]);
+		expect(openAsks(asksOnBranch(branch), nothingSettled).map((ask) => ask.toolCallId)).toEqual(["tui", "rpc"]);
 	});
 
 	it("the person's cancel and a remote backend's lost connection are settled", () => {
@@ -52,7 +62,25 @@ describe("asksOnBranch", () => {
 			result("remote", { kind: "connectionLost" }, "remote"),
 		];
 		expect(states(branch)).toEqual(["settled", "settled"]);
-		expect(openAsks(asksOnBranch(branch), new Set())).toEqual([]);
+		expect(openAsks(asksOnBranch(branch), nothingSettled)).toEqual([]);
+	});
+});
+
+describe("a reused tool-call id (some providers reuse ids across turns)", () => {
+	it("is a new ask: what follows the second call is about it, and the first one's settlement elsewhere is not", () => {
+		const branch = [
+			call("same", 1_000),
+			result("same", { kind: "pending", pendingFile: ".pi/pending-questions.json" }),
+			call("same", 3_000),
+		];
+		expect(asksOnBranch(branch)).toMatchObject([{ toolCallId: "same", state: "interrupted", askedAt: 3_000 }]);
+		// Settled elsewhere at 2 000: the first ask, made at 1 000, not the second.
+		expect(openAsks(asksOnBranch(branch), settledAt("same", 2_000))).toHaveLength(1);
+		expect(openAsks(asksOnBranch(branch.slice(0, 2)), settledAt("same", 2_000))).toEqual([]);
+	});
+
+	it("a call without a time (a session written by something else) counts as settled by any line for its id", () => {
+		expect(openAsks(asksOnBranch([call("same")]), settledAt("same", 2_000))).toEqual([]);
 	});
 });
 

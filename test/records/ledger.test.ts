@@ -19,10 +19,10 @@ afterEach(() => rmSync(agentDir, { recursive: true, force: true }));
 describe("fileLedger", () => {
 	it("starts the file owner-only and reads back what it added", () => {
 		const ledger = fileLedger(agentDir);
-		expect(ledger.settledIn("s1").size).toBe(0);
+		expect(ledger.settledIn("s1").has("call_1")).toBe(false);
 		ledger.add({ sessionId: "s1", toolCallId: "call_1", state: "delivered" });
 		ledger.add({ sessionId: "s1", toolCallId: "call_2", state: "cleared" });
-		expect(ledger.settledIn("s1")).toEqual(new Set(["call_1", "call_2"]));
+		expect(["call_1", "call_2", "call_3"].map((id) => ledger.settledIn("s1").has(id))).toEqual([true, true, false]);
 		expect(statSync(path).mode & 0o777).toBe(0o600);
 	});
 
@@ -31,7 +31,7 @@ describe("fileLedger", () => {
 		writeFileSync(path, '{"sessionId":"s1","toolCallId":"call_0","state":"delivered"}\n{"sessionId":"s1","toolC');
 		const ledger = fileLedger(agentDir);
 		ledger.add({ sessionId: "s1", toolCallId: "call_1", state: "delivered" });
-		expect(ledger.settledIn("s1")).toEqual(new Set(["call_0", "call_1"]));
+		expect(["call_0", "call_1"].map((id) => ledger.settledIn("s1").has(id))).toEqual([true, true]);
 		expect(readFileSync(path, "utf8").endsWith("\n")).toBe(true);
 	});
 
@@ -40,5 +40,43 @@ describe("fileLedger", () => {
 		ledger.add({ sessionId: "s1", toolCallId: "call_1", state: "delivered" });
 		ledger.add({ sessionId: "s1", toolCallId: "call_2", state: "delivered" });
 		expect(readFileSync(path, "utf8").split("\n")).toHaveLength(3);
+	});
+});
+
+describe("an ask is its session, its id and when it was made", () => {
+	const at = (iso: string) => Date.parse(iso);
+
+	it("a line settles the asks with its id made before it was written, not a later ask reusing the id", () => {
+		const ledger = fileLedger(agentDir, () => new Date("2026-01-01T10:00:00Z"));
+		ledger.add({ sessionId: "s1", toolCallId: "call_1", state: "delivered" });
+		const settled = ledger.settledIn("s1");
+		expect(settled.has("call_1", at("2026-01-01T09:59:59Z"))).toBe(true);
+		expect(settled.has("call_1", at("2026-01-01T10:00:00Z"))).toBe(true);
+		expect(settled.has("call_1", at("2026-01-01T10:00:01Z"))).toBe(false);
+		// When the ask was made is not known: any settled ask with the id counts (refusing is safe, sending twice is not).
+		expect(settled.has("call_1")).toBe(true);
+		expect(JSON.parse(readFileSync(path, "utf8"))).toMatchObject({ settledAt: "2026-01-01T10:00:00.000Z" });
+	});
+
+	it("a line that does not say when (written by an earlier version), or says it wrongly, settles every ask with its id", () => {
+		mkdirSync(join(agentDir, "pi-ask-user"), { recursive: true });
+		writeFileSync(
+			path,
+			[
+				{ sessionId: "s1", toolCallId: "call_old", state: "delivered" },
+				{ sessionId: "s1", toolCallId: "call_bad", state: "cleared", settledAt: "yesterday" },
+				{ sessionId: "s1", toolCallId: "call_2", state: "delivered", settledAt: "2026-01-01T10:00:00Z" },
+				{ sessionId: "s1", toolCallId: "call_2", state: "delivered", settledAt: "2026-01-01T12:00:00Z" },
+			]
+				.map((line) => JSON.stringify(line))
+				.join("\n"),
+		);
+		const settled = fileLedger(agentDir).settledIn("s1");
+		expect(settled.has("call_old", at("2030-01-01T00:00:00Z"))).toBe(true);
+		expect(settled.has("call_bad", at("2030-01-01T00:00:00Z"))).toBe(true);
+		// The newest line for an id counts: the id was asked and settled twice.
+		expect(settled.has("call_2", at("2026-01-01T11:00:00Z"))).toBe(true);
+		expect(settled.has("call_2", at("2026-01-01T13:00:00Z"))).toBe(false);
+		expect(fileLedger(agentDir).settledIn("s2").has("call_2")).toBe(false);
 	});
 });

@@ -65,7 +65,7 @@ function judge(options: { asks?: string; ledger?: string } = {}) {
 		argv: [],
 		env: { PI_CODING_AGENT_DIR: agentDir },
 		settledElsewhere: fileLedger(agentDir).settledIn,
-		folderOfAsk: fileAsksMade(agentDir).folderOf,
+		askSaved: fileAsksMade(agentDir).saved,
 	});
 }
 
@@ -117,6 +117,26 @@ describe("the verdict on a pending file", () => {
 		expect(judge()(other, project)).toMatchObject({ kind: "unknown" });
 	});
 
+	it("a line of the ledger settles the ask with its id made before it, not a later ask reusing the id", () => {
+		const session = writeSession(join(agentDir, "sessions", "--project--", "s1.jsonl"), project);
+		const saved = (savedAt: string) =>
+			`${JSON.stringify({ toolCallId: "call_1", sessionId: "s1", cwd: project, savedAt })}\n`;
+		const ledger = `${JSON.stringify({ sessionId: "s1", toolCallId: "call_1", state: "delivered", settledAt: "2026-02-04T22:20:00Z" })}\n`;
+		const fileAt = (iso: string) => ({ ...pending(session), timestamp: iso });
+		const bothAsks = { ledger, asks: saved("2026-02-04T22:16:32Z") + saved("2026-02-04T22:30:00Z") };
+		expect(judge(bothAsks)(fileAt("2026-02-04T22:30:00.000Z"), project)).toEqual({ trusted: true });
+		// A copy of the first ask's file is still the first ask.
+		expect(judge(bothAsks)(fileAt("2026-02-04T22:16:32.000Z"), project)).toMatchObject({ kind: "settled" });
+		// A file's own time does not make an ask new: only this user's record of a newer ask does.
+		const onlyFirst = { ledger, asks: saved("2026-02-04T22:16:32Z") };
+		expect(judge(onlyFirst)(fileAt("2026-02-04T23:00:00.000Z"), project)).toMatchObject({ kind: "settled" });
+		// A ledger line that does not say when it was written settles every ask with its id.
+		const untimed = `${JSON.stringify({ sessionId: "s1", toolCallId: "call_1", state: "delivered" })}\n`;
+		expect(judge({ ...bothAsks, ledger: untimed })(fileAt("2026-02-04T22:30:00.000Z"), project)).toMatchObject({
+			kind: "settled",
+		});
+	});
+
 	it("a line of the asks record cut short by a crash hides no other line", () => {
 		mkdirSync(join(agentDir, "pi-ask-user"), { recursive: true });
 		writeFileSync(
@@ -124,15 +144,15 @@ describe("the verdict on a pending file", () => {
 			`${made("/a")}{"toolCallId":"call_1","sessionId":"s1","cw\n${made("/b")}`,
 		);
 		const asks = fileAsksMade(agentDir);
-		expect(asks.folderOf("s1", "call_1")).toBe("/b");
-		expect(asks.folderOf("s1", "call_2")).toBeUndefined();
+		expect(asks.saved("s1", "call_1")?.folder).toBe("/b");
+		expect(asks.saved("s1", "call_2")).toBeUndefined();
 	});
 
 	it("reads an added line at once, and each file once however many files it judges", () => {
 		const asks = fileAsksMade(agentDir);
-		expect(asks.folderOf("s1", "call_1")).toBeUndefined();
+		expect(asks.saved("s1", "call_1")).toBeUndefined();
 		asks.add({ toolCallId: "call_1", sessionId: "s1", cwd: "/a", savedAt: "x" });
-		expect(asks.folderOf("s1", "call_1")).toBe("/a");
+		expect(asks.saved("s1", "call_1")?.folder).toBe("/a");
 		const ledger = fileLedger(agentDir);
 		expect(ledger.settledIn("s1").has("call_1")).toBe(false);
 		ledger.add({ sessionId: "s1", toolCallId: "call_1", state: "delivered" });

@@ -1,0 +1,84 @@
+/**
+ * A provider that reuses tool-call ids across turns (pi keeps whatever id the provider sends): an ask answered into
+ * another session, then a new ask with the same id in the first session. The new ask is a different ask: it is
+ * answered like any other, once, and the first ask's answers are never sent again.
+ */
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { createWorkspace, expectSuccess, goneSoon, runPrint, type Workspace } from "./harness.js";
+
+const REUSED_ID = "toolu_reused";
+
+let ws: Workspace;
+let firstSession: string;
+
+/** The session file of the run that made the first ask (pi names them by time, oldest first). */
+function oldestSessionFile(): string {
+	const folder = join(ws.agentDir, "sessions");
+	const files = readdirSync(folder).flatMap((project) =>
+		readdirSync(join(folder, project)).map((name) => join(folder, project, name)),
+	);
+	const oldest = files.sort((a, b) => a.localeCompare(b))[0];
+	if (!oldest) throw new Error("no session file");
+	return oldest;
+}
+
+const ask = (question: string) => ({
+	toolCall: { name: "ask_user", id: REUSED_ID, arguments: { questions: [{ question }] } },
+});
+
+beforeEach(() => {
+	ws = createWorkspace();
+	ws.script([ask("Name the service?"), { text: "Noted." }, ask("Which port should it listen on?"), { echo: true }]);
+	expectSuccess(runPrint(ws, ["set up the service"]));
+	firstSession = oldestSessionFile();
+	// Answered into a new session: the ledger records the first ask as settled there.
+	expectSuccess(runPrint(ws, ["--answers", '["orders-api"]']));
+	expect(readdirSync(join(ws.cwd, ".pi")).filter((n) => n.startsWith("pending-questions"))).toEqual([]);
+	// The first session goes on, and its model asks again with the same id.
+	expectSuccess(runPrint(ws, ["--session", firstSession, "go on"]));
+	expect(readFileSync(ws.pendingPath(), "utf8")).toContain("Which port should it listen on?");
+});
+afterEach(() => ws.cleanup());
+
+/** The user messages of the newest request the model saw, as one text. */
+function lastUserText(): string {
+	return ws
+		.lastMessages()
+		.filter((m) => m.role === "user")
+		.map((m) => m.text)
+		.join("\n");
+}
+
+describe("a reused tool-call id", () => {
+	it("`--answers` answers the new ask, once", async () => {
+		const run = runPrint(ws, ["--answers", '["8080"]']);
+		expectSuccess(run);
+		const seen = lastUserText();
+		expect(seen).toContain("8080");
+		expect(seen).toContain("Which port should it listen on?");
+		expect(seen).not.toContain("orders-api");
+		expect(await goneSoon(ws.pendingPath())).toBe(true);
+		const again = runPrint(ws, ["--answers", '["9090"]']);
+		expect(again.code).not.toBe(0);
+	});
+
+	it("`pi -p @file` answers the new ask with the person's words", async () => {
+		const run = runPrint(ws, [`@${ws.pendingPath()}`, "port 8080 please"]);
+		expectSuccess(run);
+		const seen = lastUserText();
+		expect(seen).toContain("port 8080 please");
+		expect(seen).toContain("Which port should it listen on?");
+		expect(await goneSoon(ws.pendingPath())).toBe(true);
+	});
+
+	it("`/questions` lists the new ask as waiting, in the first session too", () => {
+		for (const args of [["/questions json"], ["--session", firstSession, "/questions json"]]) {
+			const listing = expectSuccess(runPrint(ws, args)).stdout;
+			expect(listing).toContain("Which port should it listen on?");
+			expect(listing).not.toContain("already answered");
+		}
+		expect(readFileSync(ws.pendingPath(), "utf8")).toContain("Which port should it listen on?");
+	});
+});
