@@ -11,19 +11,16 @@ import { createQuestionsCommand } from "./commands/questions.js";
 import { TOOL_NAME } from "./core/prompt.js";
 import { imageSupport } from "./host/image-support.js";
 import { loadPiModules } from "./host/pi-modules.js";
-import { commandLineGivesAnswers, type LoadedFrom, type Removal, removalOf } from "./host/removal.js";
+import { commandLineGivesAnswers } from "./host/removal.js";
 import { createSettingsSource } from "./host/settings.js";
-import { CLI, useLanguageFromEnv } from "./i18n/use-language.js";
+import { useLanguageFromEnv } from "./i18n/use-language.js";
 import { createLifecycle } from "./lifecycle/lifecycle.js";
-import { registerWhenFree, stepAsideNotice } from "./lifecycle/tool-owner.js";
+import { registerWhenFree, stepAsideFor } from "./lifecycle/tool-owner.js";
 import { createClaims } from "./pending/claims.js";
 import { readRegularFile } from "./pending/regular-file.js";
 import { createPush } from "./push/push.js";
-import { answersFingerprint, fingerprintRecord, GIVEN_ON_PAGE, TOOL_WRITTEN } from "./records/answer-fingerprints.js";
-import { fileAsksMade } from "./records/asks-made.js";
-import { fileLedger } from "./records/ledger.js";
-import { createToolWriteWatch } from "./records/tool-writes.js";
-import { pendingTrust } from "./records/trust-verdict.js";
+import { toolWriteGuard } from "./records/tool-writes.js";
+import { openUserRecords } from "./records/user-records.js";
 import { remoteFlags } from "./remote/config.js";
 import { compactKeepingDecisions } from "./session/compaction-handler.js";
 import { createAskUserTool } from "./tool/ask-user-tool.js";
@@ -45,17 +42,6 @@ export type {
 
 /** This package's folder (dist/index.js is one level down). */
 const PACKAGE_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
-
-function isOurs(from: LoadedFrom | undefined): boolean {
-	const path = from?.baseDir ?? from?.path;
-	return path !== undefined && (path === PACKAGE_ROOT || path.startsWith(`${PACKAGE_ROOT}/`));
-}
-
-/** How a package leaves this pi, in the person's words: a `pi remove` or the `-e` to leave out. */
-function removalWords(from: LoadedFrom | undefined, fallback = PACKAGE_ROOT): string {
-	const removal: Removal = removalOf(from, { argv: process.argv.slice(2), cwd: process.cwd(), fallback });
-	return removal.kind === "remove" ? removal.command : CLI.notices.leaveOut(removal.argument);
-}
 
 export default async function askUser(pi: ExtensionAPI) {
 	const host = await loadPiModules();
@@ -81,22 +67,13 @@ export default async function askUser(pi: ExtensionAPI) {
 	let settings = settingsAt(process.cwd(), false);
 	// After the settings: their `language` fills PI_ASK_USER_LANG where the environment has not set it.
 	await useLanguageFromEnv(process.env);
-	const ledger = fileLedger(agentDir);
-	const asksMade = fileAsksMade(agentDir);
-	const trust = pendingTrust({
+	const { ledger, asksMade, trust, answersGivenOnPage } = openUserRecords(agentDir, {
 		argv: process.argv.slice(2),
 		env: process.env,
-		settledElsewhere: ledger.settledIn,
-		askSaved: asksMade.saved,
 	});
 	const claims = createClaims();
-	const toolWritten = fingerprintRecord(agentDir, TOOL_WRITTEN, true);
-	const givenOnPage = fingerprintRecord(agentDir, GIVEN_ON_PAGE, false);
-	const toolWrites = createToolWriteWatch({
-		record: toolWritten,
-		ownTool: TOOL_NAME,
-		warn: (text) => writeSync(2, `${text}\n`),
-	});
+	// A tool call never answers the person's questions for them (records/tool-writes.ts).
+	const toolWrites = toolWriteGuard(agentDir, TOOL_NAME, (text) => writeSync(2, `${text}\n`));
 	const supportOfImages = (ctx: ExtensionContext) =>
 		imageSupport({ model: ctx.model, agentDir, cwd: ctx.cwd, read: readRegularFile });
 	const structuredRpc = process.env.PI_ASK_USER_RPC_PROTOCOL === "structured";
@@ -120,8 +97,8 @@ export default async function askUser(pi: ExtensionAPI) {
 		ledger,
 		asksMade,
 		trust,
-		answersWrittenByTool: (file) => toolWritten.has(answersFingerprint(file)),
-		answersGivenOnPage: (file) => givenOnPage.has(answersFingerprint(file)),
+		answersWrittenByTool: toolWrites.answersWrittenByTool,
+		answersGivenOnPage,
 		piExports: host.codingAgent,
 		claims,
 		imageSupport: supportOfImages,
@@ -143,9 +120,8 @@ export default async function askUser(pi: ExtensionAPI) {
 		pi,
 		() => pi.registerTool(createAskUserTool(children.askHandler, host.tui, { guidelines: settings.guidelines })),
 		(ctx, other) => {
-			const ours = pi.getCommands().find((command) => command.name === "questions" && isOurs(command.sourceInfo));
-			const text = stepAsideNotice(other.path, removalWords(other.from, other.path), removalWords(ours?.sourceInfo));
-			lifecycle.frontEnd(ctx).tell(`pi-ask-anywhere: ${text}`, "warning");
+			const ours = { root: PACKAGE_ROOT, argv: process.argv.slice(2), cwd: () => process.cwd() };
+			lifecycle.frontEnd(ctx).tell(`pi-ask-anywhere: ${stepAsideFor(pi, other, ours)}`, "warning");
 		},
 	);
 	pi.registerCommand("questions", createQuestionsCommand({ ...lifecycle, structuredRpc, trust, claims }));
@@ -165,7 +141,6 @@ export default async function askUser(pi: ExtensionAPI) {
 		await lifecycle.sessionStart(event, ctx);
 	});
 	pi.on("input", lifecycle.input);
-	// A tool call never answers the person's questions for them (records/tool-writes.ts).
 	pi.on("tool_call", (event, ctx) => toolWrites.toolCall(event, ctx.cwd));
 	pi.on("tool_result", (event, ctx) => {
 		toolWrites.toolResult(event, ctx.cwd);

@@ -6,7 +6,7 @@
  */
 import type { ExtensionAPI, ExtensionContext } from "@mariozechner/pi-coding-agent";
 import { TOOL_NAME } from "../core/prompt.js";
-import type { LoadedFrom } from "../host/removal.js";
+import { type LoadedFrom, removalOf } from "../host/removal.js";
 import { CLI } from "../i18n/use-language.js";
 
 /** What `pi.getAllTools()` says of a tool (its `sourceInfo` is absent on hosts that do not track sources). */
@@ -40,6 +40,36 @@ export function toolOwner(tools: readonly ToolSource[], registeredByUs: boolean)
  */
 export function stepAsideNotice(otherPath: string, removeOther: string, removeOurs: string): string {
 	return CLI.notices.stepAside(otherPath, removeOther, removeOurs);
+}
+
+/** This package as the person gave it to pi, to say how it leaves. */
+export interface OurPackage {
+	/** The package's folder. */
+	root: string;
+	/** pi's arguments (without node and pi's script). */
+	argv: readonly string[];
+	cwd(): string;
+}
+
+function isOurs(from: LoadedFrom | undefined, root: string): boolean {
+	const path = from?.baseDir ?? from?.path;
+	return path !== undefined && (path === root || path.startsWith(`${root}/`));
+}
+
+/** How a package leaves this pi, in the person's words: a `pi remove` or the `-e` to leave out. */
+function removalWords(from: LoadedFrom | undefined, ours: OurPackage, fallback = ours.root): string {
+	const removal = removalOf(from, { argv: ours.argv, cwd: ours.cwd(), fallback });
+	return removal.kind === "remove" ? removal.command : CLI.notices.leaveOut(removal.argument);
+}
+
+/** The notice when `other` answers `ask_user`: ours is found by its `/questions` command, which pi says came from it. */
+export function stepAsideFor(pi: Pick<ExtensionAPI, "getCommands">, other: AnotherPackage, ours: OurPackage): string {
+	const command = pi.getCommands().find((c) => c.name === "questions" && isOurs(c.sourceInfo, ours.root));
+	return stepAsideNotice(
+		other.path,
+		removalWords(other.from, ours, other.path),
+		removalWords(command?.sourceInfo, ours),
+	);
 }
 
 /**

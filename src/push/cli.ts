@@ -13,9 +13,7 @@ import { isRecord } from "../core/json.js";
 import { type Claims, createClaims } from "../pending/claims.js";
 import type { PendingFile } from "../pending/pending-file.js";
 import { currentSessionPlaces, type PendingVerdict } from "../pending/trust.js";
-import { fileAsksMade } from "../records/asks-made.js";
-import { fileLedger } from "../records/ledger.js";
-import { pendingTrust } from "../records/trust-verdict.js";
+import { openUserRecords } from "../records/user-records.js";
 import { checkServer, isPublicServer, type PushConfig, resolvePushConfig } from "./config.js";
 import { pushKey } from "./key.js";
 import { TAP_CACHE_SINCE } from "./live.js";
@@ -95,12 +93,7 @@ function setup(agentDir: string, server: string, detail: string | undefined, pri
 /** What `pi-ask-anywhere push` and the web command's listener need, read the way pi reads it. */
 export function pushDeps(cwd: string, env: NodeJS.ProcessEnv): ListenDeps {
 	const { agentDir } = currentSessionPlaces({ argv: [], env, cwd });
-	const trust = pendingTrust({
-		argv: [],
-		env,
-		settledElsewhere: fileLedger(agentDir).settledIn,
-		askSaved: fileAsksMade(agentDir).saved,
-	});
+	const { trust } = openUserRecords(agentDir, { argv: [], env });
 	return {
 		cwd,
 		agentDir,

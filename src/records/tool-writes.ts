@@ -10,7 +10,13 @@ import * as fs from "node:fs";
 import { join, resolve } from "node:path";
 import { isRecord } from "../core/json.js";
 import { isProjectPendingPath, parsePendingFile } from "../pending/pending-file.js";
-import { answersFingerprint, type FingerprintRecord } from "./answer-fingerprints.js";
+import {
+	type AnswersOf,
+	answersFingerprint,
+	type FingerprintRecord,
+	fingerprintRecord,
+	TOOL_WRITTEN,
+} from "./answer-fingerprints.js";
 
 /** The paths a tool call's arguments name (pi's tools use `path`; other agents' tools `file_path` or `file`). */
 function namedPaths(input: unknown): string[] {
@@ -85,5 +91,21 @@ export function createToolWriteWatch(deps: {
 				}
 			}
 		},
+	};
+}
+
+/**
+ * The watch as a pi runs it: fingerprints go to this user's record of tool-written answers, whose unreadable state
+ * counts every answer as written by a tool, and `ownTool` (ours) is left alone.
+ */
+export function toolWriteGuard(
+	agentDir: string,
+	ownTool: string,
+	warn: (text: string) => void,
+): ToolWriteWatch & { answersWrittenByTool(file: AnswersOf): boolean } {
+	const record = fingerprintRecord(agentDir, TOOL_WRITTEN, true);
+	return {
+		...createToolWriteWatch({ record, ownTool, warn }),
+		answersWrittenByTool: (file) => record.has(answersFingerprint(file)),
 	};
 }

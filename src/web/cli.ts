@@ -9,10 +9,7 @@ import { networkInterfaces } from "node:os";
 import qrcode from "qrcode-terminal";
 import { currentSessionPlaces } from "../pending/trust.js";
 import { listenBeside, pushCommand, pushDeps } from "../push/cli.js";
-import { fingerprintRecord, GIVEN_ON_PAGE } from "../records/answer-fingerprints.js";
-import { fileAsksMade } from "../records/asks-made.js";
-import { fileLedger } from "../records/ledger.js";
-import { pendingTrust } from "../records/trust-verdict.js";
+import { openUserRecords } from "../records/user-records.js";
 import { isLoopbackHost } from "../remote/config.js";
 import { newSecret } from "./access.js";
 import { parseCommand, USAGE } from "./cli-args.js";
@@ -60,14 +57,7 @@ async function main(): Promise<void> {
 	}
 	const cwd = process.cwd();
 	const { agentDir } = currentSessionPlaces({ argv: [], env: process.env, cwd });
-	const ledger = fileLedger(agentDir);
-	const asksMade = fileAsksMade(agentDir);
-	const trust = pendingTrust({
-		argv: [],
-		env: process.env,
-		settledElsewhere: ledger.settledIn,
-		askSaved: asksMade.saved,
-	});
+	const records = openUserRecords(agentDir, { argv: [], env: process.env });
 	const agentToken = process.env.PI_ASK_USER_REMOTE_TOKEN?.trim() || undefined;
 	const kept = command.keepToken ? keptToken(agentDir) : undefined;
 	const pageToken = kept?.token ?? newSecret();
@@ -89,8 +79,8 @@ async function main(): Promise<void> {
 		...(agentToken ? { agentToken } : {}),
 		assets: loadAssets(),
 		// The same verdict pi acts on: a copied or restored file, or one already answered, is not this user's to answer.
-		judge: (file) => trust(file, cwd),
-		givenOnPage: fingerprintRecord(agentDir, GIVEN_ON_PAGE, false),
+		judge: (file) => records.trust(file, cwd),
+		givenOnPage: records.givenOnPage,
 		onSignInCode(code, why, secret) {
 			if (why === "used")
 				console.log(`A browser signed in. For another one (works once, within ${LIFETIME_MINUTES} min):`);
