@@ -8,17 +8,10 @@
 import { randomBytes } from "node:crypto";
 import { once } from "node:events";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import type { AddressInfo, Socket } from "node:net";
+import type { AddressInfo } from "node:net";
 import type { Answer, AskOutcome, AskRequest } from "../core/types.js";
 import { AskUserError } from "../core/validate.js";
-import {
-	failResponse,
-	failUpgrade,
-	guarded,
-	ignoreSocketErrors,
-	refuseUpgrade,
-	requestPath,
-} from "../net/listener-guard.js";
+import { failResponse, guarded, guardedUpgrade, refuseUpgrade, requestPath } from "../net/listener-guard.js";
 import { createAgentEndpoint } from "../remote/agent-endpoint.js";
 import { ANSWER_IMAGES_EXTENSION } from "../remote/protocol.js";
 import { describeAsker, replyToChild, requestFromChild } from "./child-question.js";
@@ -140,17 +133,10 @@ export async function startParentRoute(deps: ParentRouteDeps): Promise<ParentRou
 	);
 	server.on(
 		"upgrade",
-		guarded(
-			(request: IncomingMessage, socket: Socket, head: Buffer) => {
-				ignoreSocketErrors(socket);
-				const path = requestPath(request.url);
-				if (path === undefined) return refuseUpgrade(socket, "400 Bad Request");
-				if (path !== AGENT_PATH) return refuseUpgrade(socket, "404 Not Found");
-				endpoint.handleUpgrade(request, socket, head);
-			},
-			failed,
-			failUpgrade,
-		),
+		guardedUpgrade((path, request, socket, head) => {
+			if (path !== AGENT_PATH) return refuseUpgrade(socket, "404 Not Found");
+			endpoint.handleUpgrade(request, socket, head);
+		}, failed),
 	);
 	server.on("error", failed);
 	server.listen(0, "127.0.0.1");

@@ -5,7 +5,8 @@
  * So a request's path is read without throwing, and each handler is wrapped so that a failure is answered and
  * reported, never thrown into the event loop.
  */
-import type { ServerResponse } from "node:http";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { Socket } from "node:net";
 import type { Duplex } from "node:stream";
 
 /**
@@ -81,6 +82,26 @@ export function failResponse(_request: unknown, response: ServerResponse): void 
 export function failUpgrade(_request: unknown, socket: Duplex): void {
 	refuseUpgrade(socket, "500 Internal Server Error");
 	socket.destroy();
+}
+
+/**
+ * A server's `upgrade` listener: the socket's errors kept in, a request target that is not one refused with 400, and
+ * `route` (which refuses or takes over the socket) guarded like any handler.
+ */
+export function guardedUpgrade(
+	route: (path: string, request: IncomingMessage, socket: Socket, head: Buffer) => void,
+	onFailure: ListenerFailure,
+): (request: IncomingMessage, socket: Socket, head: Buffer) => void {
+	return guarded(
+		(request: IncomingMessage, socket: Socket, head: Buffer) => {
+			ignoreSocketErrors(socket);
+			const path = requestPath(request.url);
+			if (path === undefined) return refuseUpgrade(socket, "400 Bad Request");
+			route(path, request, socket, head);
+		},
+		onFailure,
+		failUpgrade,
+	);
 }
 
 /**

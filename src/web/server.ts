@@ -6,16 +6,15 @@
  */
 import { once } from "node:events";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import type { AddressInfo, Socket } from "node:net";
+import type { AddressInfo } from "node:net";
 import WebSocket, { WebSocketServer } from "ws";
 import { isRecord } from "../core/json.js";
 import { languageFromAcceptLanguage } from "../i18n/languages.js";
 import { WEB_TABLES } from "../i18n/web/tables.js";
 import {
 	failResponse,
-	failUpgrade,
 	guarded,
-	ignoreSocketErrors,
+	guardedUpgrade,
 	refuseUpgrade,
 	requestPath,
 	requestQuery,
@@ -414,24 +413,13 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
 
 	server.on(
 		"upgrade",
-		guarded(
-			(request: IncomingMessage, socket: Socket, head: Buffer) => {
-				ignoreSocketErrors(socket);
-				const path = requestPath(request.url);
-				if (path === undefined) return refuseUpgrade(socket, "400 Bad Request");
-				if (path === "/agent") return endpoint.handleUpgrade(request, socket, head);
-				if (path === "/live") {
-					if (!isSignedIn(request)) return refuseUpgrade(socket, "401 Unauthorized");
-					if (!isSameOrigin(request.headers.origin, request.headers.host))
-						return refuseUpgrade(socket, "403 Forbidden");
-					pageSockets.handleUpgrade(request, socket, head, (page) => onPage(page));
-					return;
-				}
-				refuseUpgrade(socket, "404 Not Found");
-			},
-			failed,
-			failUpgrade,
-		),
+		guardedUpgrade((path, request, socket, head) => {
+			if (path === "/agent") return endpoint.handleUpgrade(request, socket, head);
+			if (path !== "/live") return refuseUpgrade(socket, "404 Not Found");
+			if (!isSignedIn(request)) return refuseUpgrade(socket, "401 Unauthorized");
+			if (!isSameOrigin(request.headers.origin, request.headers.host)) return refuseUpgrade(socket, "403 Forbidden");
+			pageSockets.handleUpgrade(request, socket, head, (page) => onPage(page));
+		}, failed),
 	);
 
 	function onPage(page: WebSocket): void {
