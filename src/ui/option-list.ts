@@ -7,7 +7,8 @@
 import { truncateToWidth, visibleWidth, wrapTextWithAnsi } from "@mariozechner/pi-tui";
 import { STRINGS } from "../core/strings.js";
 import { sanitizeLine, sanitizeText } from "../core/text.js";
-import type { QuestionOption } from "../core/types.js";
+import type { Question, QuestionOption } from "../core/types.js";
+import type { DialogState, QuestionState } from "./dialog-state.js";
 import type { DialogTheme } from "./theme.js";
 
 export interface OptionListView {
@@ -33,6 +34,32 @@ export interface OptionListView {
 	 * boxes or indent, and the same line whether focused or not (the dialog says where the focus is in one line).
 	 */
 	words?: boolean;
+}
+
+/** The option list of the current question as both renders draw it; `focus` is what differs between them. */
+export function listView(
+	state: DialogState,
+	question: Question,
+	qs: QuestionState,
+	focus: Pick<OptionListView, "active" | "answeringOther" | "words"> = {
+		active: false,
+		answeringOther: false,
+		words: true,
+	},
+): OptionListView {
+	const open = state.mode.kind === "input" ? state.mode : undefined;
+	return {
+		options: question.options ?? [],
+		matches: qs.matches,
+		cursor: qs.cursor,
+		scroll: qs.scroll,
+		multiSelect: question.multiSelect === true,
+		checked: qs.checked,
+		otherChecked: qs.otherChecked,
+		otherText: open?.purpose === "other" ? "" : qs.draft,
+		chosen: qs.chosen,
+		...focus,
+	};
 }
 
 export interface RenderedList {
@@ -199,4 +226,21 @@ export function renderOptionList(
 	lines.push(...body);
 	if (last < rows - 1 && room >= 2) lines.push(truncateToWidth(theme.dim(below), width));
 	return { lines: lines.slice(0, room), first, last };
+}
+
+/**
+ * The list drawn at any width and room asked, each drawn once: the layout measures the list at a few sizes, and
+ * the one it picks is drawn from the same result.
+ */
+export function measuredList(view: OptionListView, theme: DialogTheme): (width: number, room: number) => RenderedList {
+	const drawn = new Map<string, RenderedList>();
+	return (width, room) => {
+		const key = `${width}:${room}`;
+		let list = drawn.get(key);
+		if (!list) {
+			list = renderOptionList(view, theme, width, room);
+			drawn.set(key, list);
+		}
+		return list;
+	};
 }

@@ -23,15 +23,11 @@ import {
 	type Viewport,
 } from "./dialog-state.js";
 import { type HintContext, hintParts } from "./hint.js";
-import { type OptionListView, renderOptionList, rowState } from "./option-list.js";
-import type { DialogFrame, DialogSize, InputRenderer } from "./render.js";
+import { type DialogFrame, type DialogSize, fitFrame, fitPlainOptions, type InputRenderer } from "./layout.js";
+import { listView, measuredList, rowState } from "./option-list.js";
 import type { DialogTheme } from "./theme.js";
 
 const WORDS = STRINGS.screenReader;
-/** The question text keeps at most this share of the body when everything does not fit. */
-const TEXT_SHARE = 0.4;
-/** A preview is shown when it can show all of itself or at least this many lines. */
-const PREVIEW_MIN_LINES = 3;
 /** pi-tui's editor frames its text with rules (and "─── ↑ 2 more" on them); a reader gets the text alone. */
 const EDITOR_RULE = /^[\s─]*(?:[↑↓] \d+ more)?[\s─]*$/;
 
@@ -59,32 +55,6 @@ function inputText(state: DialogState, input: InputRenderer | undefined, width: 
 	});
 	if (state.completions) lines.push(...wrapped(STRINGS.pathMatches(state.completions), width));
 	return lines;
-}
-
-/** The option list of the current question as both renders draw it; `focus` is what differs between them. */
-export function listView(
-	state: DialogState,
-	question: Question,
-	qs: QuestionState,
-	focus: Pick<OptionListView, "active" | "answeringOther" | "words"> = {
-		active: false,
-		answeringOther: false,
-		words: true,
-	},
-): OptionListView {
-	const open = state.mode.kind === "input" ? state.mode : undefined;
-	return {
-		options: question.options ?? [],
-		matches: qs.matches,
-		cursor: qs.cursor,
-		scroll: qs.scroll,
-		multiSelect: question.multiSelect === true,
-		checked: qs.checked,
-		otherChecked: qs.otherChecked,
-		otherText: open?.purpose === "other" ? "" : qs.draft,
-		chosen: qs.chosen,
-		...focus,
-	};
 }
 
 /** The one line that says where the focus is. */
@@ -187,31 +157,30 @@ function optionsBody(
 		below = [...images, ...(qs.note ? wrapped(STRINGS.noteLabel + sanitizeText(qs.note), width) : [])];
 	}
 	const view = listView(state, question, qs);
-	const full = renderOptionList(view, theme, width, Math.max(1, budget));
+	const list = measuredList(view, theme);
 	const option = optionAtRow(question, qs, qs.cursor);
 	const preview = option === undefined ? undefined : question.options?.[option]?.preview;
 	const previewAll = preview ? wrapped(sanitizeText(preview), width) : [];
-
-	const fixed = filter.length + below.length;
-	const textRoom =
-		text.length + fixed + full.lines.length + previewAll.length <= budget
-			? text.length
-			: Math.min(text.length, Math.max(1, Math.floor(budget * TEXT_SHARE)));
-	const rest = Math.max(1, budget - fixed - textRoom);
-	const list = full.lines.length <= rest ? full : renderOptionList(view, theme, width, rest);
+	const fit = fitPlainOptions({
+		budget,
+		textLines: text.length,
+		fixedLines: filter.length + below.length,
+		previewLines: previewAll.length,
+		listHeight: (room) => list(width, room).lines.length,
+	});
+	const shownList = list(width, fit.listRoom);
 	// The preview, under a line that says what it is, when there is room for it to be of use.
-	const paneRoom = rest - list.lines.length - 1;
-	const showPreview = previewAll.length > 0 && paneRoom >= Math.min(previewAll.length, PREVIEW_MIN_LINES);
-	const shownPreview = showPreview ? clamp(previewAll, paneRoom, qs.previewScroll, theme, width) : undefined;
-	const shownText = clamp(text, textRoom, qs.textScroll, theme, width);
-	const lines = [...shownText.lines, ...filter, ...list.lines];
+	const shownPreview =
+		fit.previewRoom > 0 ? clamp(previewAll, fit.previewRoom, qs.previewScroll, theme, width) : undefined;
+	const shownText = clamp(text, fit.textRoom, qs.textScroll, theme, width);
+	const lines = [...shownText.lines, ...filter, ...shownList.lines];
 	if (shownPreview) lines.push(...wrapped(WORDS.preview, width), ...shownPreview.lines);
 	lines.push(...below);
 	return {
 		lines,
 		viewport: {
-			first: list.first,
-			last: list.last,
+			first: shownList.first,
+			last: shownList.last,
 			textScroll: shownText.scroll,
 			textScrollMax: shownText.scrollMax,
 			previewScroll: shownPreview?.scroll ?? 0,
@@ -281,8 +250,8 @@ export function renderForScreenReader(
 		};
 	}
 	// An open input sits at the bottom of the body and must stay in view.
-	const overflow = Math.max(0, body.lines.length - budget);
-	const middle = state.mode.kind === "input" ? body.lines.slice(overflow) : body.lines.slice(0, budget);
+	const fit = fitFrame(budget, body.lines.length, false, state.mode.kind === "input");
+	const middle = body.lines.slice(fit.from, fit.to);
 	const lines = [...top, ...middle, ...bottom];
 	return { lines: lines.length > height ? lines.slice(lines.length - height) : lines, viewport: body.viewport };
 }

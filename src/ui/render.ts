@@ -1,10 +1,11 @@
 /**
  * The dialog's picture: a pure function of (state, theme, width, height) → lines, never more than `height`.
  * The top (border, tab bar or header) and the bottom (hint, border) always show; the body between them gets
- * the rest: the question (clamped and scrollable when long), its context, the option window sized to the
- * space left with the focused row inside, the preview pane at a stable height, and any open text input.
- * The only outside part is the text editor's own lines, passed in as a function of the width it gets.
- * What was shown (list window, scroll limits) is returned as a `Viewport` for the reducer.
+ * the rest: the question (clamped and scrollable when long), its context, the option window with the focused row
+ * inside, the preview pane at a stable height, and any open text input. How many lines each part gets is decided
+ * in `layout.ts` from what the parts measure; this file draws them. The only outside part is the text editor's own
+ * lines, passed in as a function of the width it gets. What was shown (list window, scroll limits) is returned as a
+ * `Viewport` for the reducer.
  */
 import { truncateToWidth, visibleWidth, wrapTextWithAnsi } from "@mariozechner/pi-tui";
 import { STRINGS } from "../core/strings.js";
@@ -25,26 +26,22 @@ import {
 } from "./dialog-state.js";
 import { type HintContext, hintLines, hintParts } from "./hint.js";
 import { DEFAULT_HIDE_KEY, keyLabel } from "./keys.js";
-import { renderOptionList } from "./option-list.js";
+import {
+	type DialogFrame,
+	type DialogSize,
+	fitFrame,
+	fitOptions,
+	type InputRenderer,
+	type OptionsFit,
+	PAD,
+} from "./layout.js";
+import { listView, measuredList, type RenderedList } from "./option-list.js";
 import { markdownLines, pane, previewLines, tallestPreview } from "./preview.js";
-import { listView, renderForScreenReader } from "./render-plain.js";
+import { renderForScreenReader } from "./render-plain.js";
 import type { DialogTheme } from "./theme.js";
 
-/** Renders the text input at a given width (pi-tui's Editor in the real dialog); shown while one is open. */
-export type InputRenderer = (width: number) => string[];
-
-export interface DialogSize {
-	width: number;
-	/** Lines the dialog may use; it never renders more. */
-	height: number;
-}
-
-export interface DialogFrame {
-	lines: string[];
-	viewport: Viewport;
-}
-
 export type { HintContext } from "./hint.js";
+export type { DialogFrame, DialogSize, InputRenderer } from "./layout.js";
 
 /** How the dialog is drawn, decided once where it is built. */
 export interface RenderOptions {
@@ -52,25 +49,9 @@ export interface RenderOptions {
 	screenReader?: boolean;
 }
 
-/** From this width on, a preview sits beside the options instead of below them. */
-const SIDE_BY_SIDE_MIN_WIDTH = 100;
 /** Chip names are cut to this length when every tab fits; narrower terminals show a window of tabs. */
 const CHIP_MAX = 20;
 const CHIP_MIN = 8;
-const PAD = "  ";
-/** The question text keeps at most this share of the body when everything does not fit. */
-const TEXT_SHARE = 0.4;
-/**
- * A preview is worth its room when it shows all of itself or at least this many lines; a stacked one gets its
- * title and this many lines before the option list gives way.
- */
-const PREVIEW_MIN_LINES = 3;
-/** Narrower than this, a preview that is no use below the options is left out rather than put beside them. */
-const SIDE_BY_SIDE_FALLBACK_MIN_WIDTH = 60;
-/** The options' share of the width when a preview sits beside them. */
-const SIDE_SHARE = 0.45;
-/** An empty text input's lines: its label and pi-tui's editor (a rule, one line, a rule). */
-const INPUT_LINES = 4;
 
 function wrapped(text: string, width: number, indent = PAD): string[] {
 	const room = Math.max(1, width - visibleWidth(indent));
@@ -277,181 +258,107 @@ interface Canvas {
 	pasteKey: string | undefined;
 }
 
-/** The list's rows above a stacked preview and the preview's lines (its title included) in `rest` lines. */
-function stackedSplit(rest: number, listNatural: number, listMin: number, tallest: number) {
-	const previewWant = 1 + tallest;
-	const previewMin = Math.min(previewWant, 1 + PREVIEW_MIN_LINES);
-	const listRoom = Math.max(Math.min(listNatural, listMin), Math.min(listNatural, rest - previewMin));
-	return { listRoom, paneRoom: Math.max(0, Math.min(previewWant, rest - listRoom)) };
+/** The filter prompt while one is typed or set, and a line when nothing matches. */
+function filterLines(state: DialogState, qs: QuestionState, theme: DialogTheme, width: number): string[] {
+	if (state.mode.kind !== "filter" && qs.filter === "") return [];
+	const cursor = state.mode.kind === "filter" ? "█" : "";
+	const lines = [
+		truncateToWidth(`${PAD}${theme.accent(STRINGS.filterPrompt)}${sanitizeLine(qs.filter)}${cursor}`, width),
+	];
+	if (qs.matches?.length === 0) lines.push(truncateToWidth(PAD + theme.warning(STRINGS.filterEmpty), width));
+	return lines;
 }
 
-/** Where a question's previews go: beside the options, below them, or nowhere when neither leaves them useful. */
-export type PreviewPlacement = "side" | "stacked" | "none";
-
-export interface PlacementRoom {
-	width: number;
-	/** Lines the option list and the preview share. */
-	rest: number;
-	/** The list's height at full width, and the rows it keeps above a preview. */
-	listNatural: number;
-	listMin: number;
-	/** The tallest preview's lines below the options (full width) and beside them; 0 = no option has one. */
-	stackedTallest: number;
-	sideTallest: number;
-}
-
-/**
- * Wide terminals put previews beside the options. Otherwise below them, when that shows the whole preview or
- * at least `PREVIEW_MIN_LINES` of it; else beside them from `SIDE_BY_SIDE_FALLBACK_MIN_WIDTH` columns (the pane
- * gets the list's height); else not at all: a pane of one line is no preview, and its lines are the list's.
- */
-export function previewPlacement(room: PlacementRoom): PreviewPlacement {
-	if (room.stackedTallest === 0) return "none";
-	if (room.width >= SIDE_BY_SIDE_MIN_WIDTH) return "side";
-	const useful = (tallest: number, lines: number) => lines >= Math.min(tallest, PREVIEW_MIN_LINES);
-	const stacked = stackedSplit(room.rest, room.listNatural, room.listMin, room.stackedTallest);
-	if (useful(room.stackedTallest, stacked.paneRoom - 1)) return "stacked";
-	const sideFits = room.width >= SIDE_BY_SIDE_FALLBACK_MIN_WIDTH && room.sideTallest > 0;
-	return sideFits && useful(room.sideTallest, room.rest) ? "side" : "none";
-}
-
-/**
- * A question with options: text, filter, the list window, the preview pane and any open input. The blank lines
- * above the list are decided as if an input were open, so that they stay where they are when one opens.
- */
-function optionsBody(state: DialogState, question: Question, qs: QuestionState, canvas: Canvas): Body {
-	const { theme, width, budget, steadyBudget, input } = canvas;
+/** The text input open on a question with options (also while its confirm is asked over it). */
+function openInput(state: DialogState) {
 	const mode = state.mode;
-	const open =
-		mode.kind === "input" ? mode : mode.kind === "confirm" && mode.back.kind === "input" ? mode.back : undefined;
-	const text = questionText(question, theme, width);
+	return mode.kind === "input" ? mode : mode.kind === "confirm" && mode.back.kind === "input" ? mode.back : undefined;
+}
 
-	const filter: string[] = [];
-	if (mode.kind === "filter" || qs.filter !== "") {
-		const cursor = mode.kind === "filter" ? "█" : "";
-		filter.push(
-			truncateToWidth(`${PAD}${theme.accent(STRINGS.filterPrompt)}${sanitizeLine(qs.filter)}${cursor}`, width),
-		);
-		if (qs.matches?.length === 0) filter.push(truncateToWidth(PAD + theme.warning(STRINGS.filterEmpty), width));
-	}
-	let below: string[] = [];
+/** What sits under the option list: the open input and the attachments, or the attachments and the note. */
+function linesBelowList(state: DialogState, qs: QuestionState, canvas: Canvas): string[] {
+	const { theme, width } = canvas;
+	const open = openInput(state);
 	const images = attachmentLines(attachmentRows(state, qs, STRINGS.images, canvas.pasteKey), theme, width);
 	if (open?.kind === "input") {
 		const label = open.purpose === "note" ? STRINGS.noteInputLabel : STRINGS.otherInputLabel;
-		below = [...inputLines(label, theme, width, input, state.completions), ...images];
-	} else {
-		below = [...images, ...(qs.note ? wrapped(theme.dim(STRINGS.noteLabel + sanitizeText(qs.note)), width) : [])];
+		return [...inputLines(label, theme, width, canvas.input, state.completions), ...images];
 	}
-	// The lines under the list with an input open, whether or not one is.
-	const belowOpen = Math.max(below.length, INPUT_LINES);
+	return [...images, ...(qs.note ? wrapped(theme.dim(STRINGS.noteLabel + sanitizeText(qs.note)), width) : [])];
+}
 
-	const view = (w: number, lines: number) =>
-		renderOptionList(
-			listView(state, question, qs, {
-				// A note is about the focused row: the pointer stays on it while the note is typed.
-				active: mode.kind === "list" || mode.kind === "filter" || open?.purpose === "note",
-				answeringOther: open?.purpose === "other",
-			}),
-			theme,
-			w,
-			lines,
-		);
-
-	// A question that does not fit keeps at least this much of its text (a short one is never clamped).
-	const textMin = text.length <= 2 ? text.length : Math.min(text.length, Math.max(1, Math.floor(budget * TEXT_SHARE)));
-	// Where previews go, decided with an input open so that opening one never moves them.
-	const sideLeft = Math.floor(width * SIDE_SHARE);
-	const sidePaneWidth = width - sideLeft - 3;
-	const stackedPaneWidth = width - PAD.length;
-	const stackedTallest = tallestPreview(question, theme, stackedPaneWidth);
-	const fullWidth = view(width, Math.max(1, budget));
-	const placement = previewPlacement({
-		width,
-		rest: budget - filter.length - belowOpen - textMin,
-		listNatural: fullWidth.lines.length,
-		listMin: 3,
-		stackedTallest,
-		sideTallest: stackedTallest === 0 ? 0 : tallestPreview(question, theme, sidePaneWidth),
-	});
-	const side = placement === "side";
-	const leftWidth = side ? sideLeft : width;
-	const paneWidth = side ? sidePaneWidth : stackedPaneWidth;
-	const tallest = placement === "none" ? 0 : tallestPreview(question, theme, paneWidth);
+/** The list window and the focused option's preview, beside or below it as `fit` says. */
+function listWithPreview(question: Question, qs: QuestionState, list: RenderedList, fit: OptionsFit, canvas: Canvas) {
+	const { theme, width } = canvas;
+	if (fit.preview === "none" || (fit.preview === "stacked" && fit.paneRoom <= 0)) {
+		return { lines: list.lines, previewScroll: 0, previewScrollMax: 0 };
+	}
 	const focusedOption = optionAtRow(question, qs, qs.cursor);
 	const preview = focusedOption === undefined ? undefined : question.options?.[focusedOption]?.preview;
 	// The pane keeps its place for an option without a preview (the list does not jump), and says why it is empty.
-	const previewAll =
-		tallest === 0 ? [] : preview ? previewLines(preview, theme, paneWidth) : [theme.dim(STRINGS.noPreview)];
-
-	// What the body would like, then what it gets: the fixed parts, the list, the preview, the text last.
-	const full = side ? view(leftWidth, Math.max(1, budget)) : fullWidth;
-	const listNatural = full.lines.length;
-	const previewWant = tallest === 0 || side ? 0 : 1 + tallest;
-	// Blank lines, most wanted first: under the question, under the top (the dialog's), above an input.
-	const openNatural = text.length + filter.length + listNatural + previewWant + belowOpen;
-	const questionGap = openNatural + 1 <= steadyBudget;
-	const topSpacer = openNatural + 2 <= steadyBudget;
-	const inputGap = below.length > 0 && openNatural + 3 <= steadyBudget;
-	const fixed = filter.length + below.length + (questionGap ? 1 : 0) + (inputGap ? 1 : 0);
-	let textRoom = text.length;
-	let rest = budget - fixed;
-	if (text.length + fixed + listNatural + previewWant > budget) {
-		textRoom = Math.max(textMin, Math.min(text.length, Math.max(1, rest - listNatural - previewWant)));
+	const previewAll = preview ? previewLines(preview, theme, fit.paneWidth) : [theme.dim(STRINGS.noPreview)];
+	if (fit.preview === "side") {
+		const shown = pane(previewAll, fit.paneRoom, qs.previewScroll, theme, fit.paneWidth);
+		const lines = sideBySide(list.lines, shown.lines, fit.listWidth, width, theme);
+		return { lines, previewScroll: shown.scroll, previewScrollMax: shown.scrollMax };
 	}
-	rest -= textRoom;
+	const shown = pane(previewAll, fit.paneRoom - 1, qs.previewScroll, theme, fit.paneWidth);
+	const hidden =
+		fit.paneRoom - 1 <= 0 && previewAll.length > 0 ? ` (${STRINGS.linesHidden(0, previewAll.length)})` : "";
+	const lines = [
+		...list.lines,
+		truncateToWidth(PAD + theme.muted(`── ${STRINGS.previewTitle}${hidden} ──`), width),
+		...shown.lines.map((line) => truncateToWidth(PAD + line, width)),
+	];
+	return { lines, previewScroll: shown.scroll, previewScrollMax: shown.scrollMax };
+}
 
-	// The focused row and its neighbours; while a text input is open, the input comes first.
-	const listMin = open ? 1 : 3;
-	let listRoom = Math.max(1, rest);
-	let paneRoom = 0;
-	if (tallest > 0 && side) {
-		paneRoom = Math.min(tallest, Math.max(0, rest));
-	} else if (tallest > 0) {
-		({ listRoom, paneRoom } = stackedSplit(rest, listNatural, listMin, tallest));
-	}
-	// Lines nobody needed go back to a clamped question.
-	const listShown = listRoom >= listNatural ? full : view(leftWidth, listRoom);
-	const spare = rest - (side ? Math.max(listShown.lines.length, paneRoom) : listShown.lines.length + paneRoom);
-	if (spare > 0 && textRoom < text.length) textRoom = Math.min(text.length, textRoom + spare);
+/**
+ * A question with options: text, filter, the list window, the preview pane and any open input, in the lines
+ * `fitOptions` gives each.
+ */
+function optionsBody(state: DialogState, question: Question, qs: QuestionState, canvas: Canvas): Body {
+	const { theme, width } = canvas;
+	const mode = state.mode;
+	const open = openInput(state);
+	const text = questionText(question, theme, width);
+	const filter = filterLines(state, qs, theme, width);
+	const below = linesBelowList(state, qs, canvas);
+	const list = measuredList(
+		listView(state, question, qs, {
+			// A note is about the focused row: the pointer stays on it while the note is typed.
+			active: mode.kind === "list" || mode.kind === "filter" || open?.purpose === "note",
+			answeringOther: open?.purpose === "other",
+		}),
+		theme,
+	);
+	const fit = fitOptions({
+		width,
+		budget: canvas.budget,
+		steadyBudget: canvas.steadyBudget,
+		textLines: text.length,
+		filterLines: filter.length,
+		belowLines: below.length,
+		inputOpen: open !== undefined,
+		listHeight: (w, room) => list(w, room).lines.length,
+		tallestPreview: (w) => tallestPreview(question, theme, w),
+	});
 
-	const shownText = clampText(text, textRoom, qs.textScroll, theme, width);
-	const lines = [...shownText.lines];
-	if (questionGap) lines.push("");
-	lines.push(...filter);
-
-	let previewScroll = 0;
-	let previewScrollMax = 0;
-	if (tallest > 0 && side) {
-		const shown = pane(previewAll, paneRoom, qs.previewScroll, theme, paneWidth);
-		previewScroll = shown.scroll;
-		previewScrollMax = shown.scrollMax;
-		lines.push(...sideBySide(listShown.lines, shown.lines, leftWidth, width, theme));
-	} else {
-		lines.push(...listShown.lines);
-		if (tallest > 0 && paneRoom > 0) {
-			const shown = pane(previewAll, paneRoom - 1, qs.previewScroll, theme, paneWidth);
-			previewScroll = shown.scroll;
-			previewScrollMax = shown.scrollMax;
-			const hidden =
-				paneRoom - 1 <= 0 && previewAll.length > 0 ? ` (${STRINGS.linesHidden(0, previewAll.length)})` : "";
-			lines.push(truncateToWidth(PAD + theme.muted(`── ${STRINGS.previewTitle}${hidden} ──`), width));
-			lines.push(...shown.lines.map((line) => truncateToWidth(PAD + line, width)));
-		}
-	}
-	if (below.length > 0) {
-		if (inputGap) lines.push("");
-		lines.push(...below);
-	}
+	const shownText = clampText(text, fit.textRoom, qs.textScroll, theme, width);
+	const listShown = list(fit.listWidth, fit.listRoom);
+	const middle = listWithPreview(question, qs, listShown, fit, canvas);
+	const lines = [...shownText.lines, ...(fit.questionGap ? [""] : []), ...filter, ...middle.lines];
+	if (below.length > 0) lines.push(...(fit.inputGap ? [""] : []), ...below);
 	return {
 		lines,
-		topSpacer,
+		topSpacer: fit.topSpacer,
 		viewport: {
 			first: listShown.first,
 			last: listShown.last,
 			textScroll: shownText.scroll,
 			textScrollMax: shownText.scrollMax,
-			previewScroll,
-			previewScrollMax,
+			previewScroll: middle.previewScroll,
+			previewScrollMax: middle.previewScrollMax,
 		},
 	};
 }
@@ -561,13 +468,11 @@ export function renderDialog(
 				? optionsBody(state, question, qs, canvas)
 				: textBody(state, question, qs, canvas)
 			: reviewBody(state, canvas);
-	// A blank line under the top and above the bottom when the body leaves room for them.
-	const topSpacer = body.topSpacer && body.lines.length + 1 <= framed ? [""] : [];
-	const bottomSpacer = body.lines.length + topSpacer.length + 1 <= framed ? [""] : [];
-	// Too much even so: an open text input sits at the bottom of the body and must stay in view.
 	const open = state.mode.kind === "input" || (state.mode.kind === "confirm" && state.mode.back.kind === "input");
-	const overflow = Math.max(0, body.lines.length - Math.max(0, framed));
-	const middle = open ? body.lines.slice(overflow) : body.lines.slice(0, Math.max(0, framed));
+	const fit = fitFrame(framed, body.lines.length, body.topSpacer, open);
+	const topSpacer = fit.topSpacer ? [""] : [];
+	const bottomSpacer = fit.bottomSpacer ? [""] : [];
+	const middle = body.lines.slice(fit.from, fit.to);
 	const lines = [...top, ...topSpacer, ...middle, ...bottomSpacer, ...bottom];
 	if (lines.length > height) {
 		// A terminal too short even for the frame: keep the top of the body and the bottom border.
