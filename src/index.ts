@@ -8,6 +8,7 @@ import { fileURLToPath } from "node:url";
 import type { ExtensionAPI, ExtensionContext } from "@mariozechner/pi-coding-agent";
 import { createChildren } from "./children/children.js";
 import { createQuestionsCommand } from "./commands/questions.js";
+import { DELIVERED_ANSWERS_TYPE } from "./core/delivered-answers.js";
 import { TOOL_NAME } from "./core/prompt.js";
 import { imageSupport } from "./host/image-support.js";
 import { loadPiModules } from "./host/pi-modules.js";
@@ -22,8 +23,10 @@ import { createPush } from "./push/push.js";
 import { toolWriteGuard } from "./records/tool-writes.js";
 import { openUserRecords } from "./records/user-records.js";
 import { remoteFlags } from "./remote/config.js";
+import { contentText } from "./session/branch.js";
 import { compactKeepingDecisions } from "./session/compaction-handler.js";
 import { createAskUserTool } from "./tool/ask-user-tool.js";
+import { renderDelivered } from "./tool/chat-rendering.js";
 
 export type {
 	Answer,
@@ -125,6 +128,10 @@ export default async function askUser(pi: ExtensionAPI) {
 		},
 	);
 	pi.registerCommand("questions", createQuestionsCommand({ ...lifecycle, structuredRpc, trust, claims }));
+	// Answers delivered later read like answers on pi's screen; the model still reads the block (pending/delivery.ts).
+	pi.registerMessageRenderer(DELIVERED_ANSWERS_TYPE, (message, options, theme) =>
+		renderDelivered(contentText(message.content), options.expanded, theme, host.tui),
+	);
 
 	pi.on("session_start", async (event, ctx) => {
 		settings = settingsAt(ctx.cwd, (ctx as { isProjectTrusted?: () => boolean }).isProjectTrusted?.() === true);

@@ -7,6 +7,7 @@
 import { resolve } from "node:path";
 import type { ExtensionAPI, ExtensionContext, InputEvent, InputEventResult } from "@mariozechner/pi-coding-agent";
 import { typedParts } from "../core/answers.js";
+import { DELIVERED_ANSWERS_TYPE } from "../core/delivered-answers.js";
 import type { AskOutcome, AskRequest } from "../core/types.js";
 import { CLI } from "../i18n/use-language.js";
 import { readCommandLine } from "../modes/cli-args.js";
@@ -168,14 +169,16 @@ export function createLifecycle(pi: ExtensionAPI, edges: LifecycleEdges) {
 
 	/**
 	 * Sends answers already on their way as their own turn; a turn already running takes them as a follow-up.
+	 * They go as our custom message: the model reads its text as a user message, and pi's screen shows the questions
+	 * and answers through our renderer instead of the block (nor is it listed as the person's editable "Steering:").
 	 * They count as delivered only once the session holds them (see deliveries.ts): newer pi reports a failed
 	 * send to itself instead of throwing, and until then the pending files stay, so a send that never arrived
 	 * loses nothing.
 	 */
 	function sendOwnTurn(ctx: ExtensionContext, sent: readonly Delivery[], whileBusy: "steer" | "followUp"): boolean {
 		try {
-			const content = userMessage(sent);
-			void (ctx.isIdle() ? pi.sendUserMessage(content) : pi.sendUserMessage(content, { deliverAs: whileBusy }));
+			const message = { customType: DELIVERED_ANSWERS_TYPE, content: userMessage(sent), display: true };
+			pi.sendMessage(message, ctx.isIdle() ? { triggerTurn: true } : { triggerTurn: true, deliverAs: whileBusy });
 		} catch (error) {
 			// Not delivered: the pending files stay for the next try.
 			deliveries.notSent(sent);

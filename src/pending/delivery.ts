@@ -4,11 +4,11 @@
  * always framed as the answers to the model's own earlier ask_user call.
  */
 import { type ImageReader, outcomeFromRawAnswers, readNamedImages } from "../core/answer-input.js";
+import { ANSWERED_LINE, ANSWERS_TAG, DISMISSED_LINE, WORDS_LINE, WORDS_OPENING } from "../core/delivered-answers.js";
 import { type ImageBlock, imageBlocks, type TextBlock, toAskUserResult } from "../core/result.js";
 import type { AskOutcome, AskRequest, RawAnswer } from "../core/types.js";
 import type { PendingFile } from "./pending-file.js";
 
-const ANSWERS_TAG = "ask_user_answers";
 const ANSWERS_OPENING = new RegExp(`<${ANSWERS_TAG} toolCallId=("(?:[^"\\\\]|\\\\.)*")>`, "g");
 
 /** The asks whose answers a user message carries (the toolCallIds of its answer blocks). */
@@ -124,9 +124,9 @@ export function formatStructuredDelivery(
 ): string {
 	const [said, next] =
 		outcome.kind === "answered"
-			? ["The user answered the questions you asked earlier with ask_user:", "Continue the task with these answers."]
+			? [ANSWERED_LINE, "Continue the task with these answers."]
 			: [
-					"The user dismissed the questions you asked earlier with ask_user, without answering:",
+					DISMISSED_LINE,
 					"Do not wait for these answers and do not assume any; continue without them, or ask differently.",
 				];
 	return `<${ANSWERS_TAG} toolCallId=${JSON.stringify(file.toolCallId)}>
@@ -145,9 +145,9 @@ export function formatWordsDelivery(file: AnsweredAsk, words: string, sameSessio
 		})
 		.join("\n");
 	return `<${ANSWERS_TAG} toolCallId=${JSON.stringify(file.toolCallId)}>
-You asked the user these questions with ask_user earlier:
+${WORDS_OPENING}
 ${questions}
-The user's answers, in their own words: ${JSON.stringify(words)}${taskLine(file, sameSession)}
+${WORDS_LINE}${JSON.stringify(words)}${taskLine(file, sameSession)}
 Read them as the answers to those questions (an answer that is not an option is a custom answer) and continue the task. Do not assume answers to questions they did not address; ask again if needed.
 </${ANSWERS_TAG}>`;
 }

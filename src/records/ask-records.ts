@@ -9,7 +9,7 @@ import type { SessionEntry } from "@mariozechner/pi-coding-agent";
 import { isRecord } from "../core/json.js";
 import type { AskRequest } from "../core/types.js";
 import { answeredAsksIn } from "../pending/delivery.js";
-import { contentText } from "../session/branch.js";
+import { deliveredText } from "../session/branch.js";
 import { canonicalRequest } from "../tool/ask-user-tool.js";
 
 /** The custom session entry type of our records. */
@@ -90,15 +90,18 @@ export function asksOnBranch(branch: readonly SessionEntry[]): SessionAsk[] {
 			if (entry.data.pendingFile !== undefined) ask.pendingFile = entry.data.pendingFile;
 			continue;
 		}
-		if (entry.type !== "message") continue;
-		const message = entry.message;
-		if (message.role === "user") {
-			// Answers the session holds settle their ask, even when the run that sent them ended before recording it.
-			for (const toolCallId of answeredAsksIn(contentText(message.content))) {
+		// Answers the session holds settle their ask, even when the run that sent them ended before recording it.
+		const delivered = deliveredText(entry);
+		if (delivered !== undefined) {
+			for (const toolCallId of answeredAsksIn(delivered)) {
 				const ask = asks.get(toolCallId);
 				if (ask) ask.state = "delivered";
 			}
-		} else if (message.role === "assistant") {
+			continue;
+		}
+		if (entry.type !== "message") continue;
+		const message = entry.message;
+		if (message.role === "assistant") {
 			const askedAt = typeof message.timestamp === "number" ? message.timestamp : undefined;
 			for (const block of message.content) {
 				if (block.type === "toolCall" && block.name === "ask_user") {

@@ -2,6 +2,7 @@
 import { readFileSync } from "node:fs";
 import type { SessionEntry } from "@mariozechner/pi-coding-agent";
 import { typedParts } from "../core/answers.js";
+import { DELIVERED_ANSWERS_TYPE } from "../core/delivered-answers.js";
 import { sanitizeText } from "../core/text.js";
 import type { AskDetails } from "../core/types.js";
 
@@ -14,17 +15,33 @@ export function contentText(content: unknown): string {
 		.join("\n");
 }
 
-function isUserMessageWith(entry: unknown, text: string): boolean {
-	const { type, message } = (entry ?? {}) as { type?: unknown; message?: { role?: unknown; content?: unknown } };
-	return type === "message" && message?.role === "user" && contentText(message.content).includes(text);
+/**
+ * The text of an entry that may carry delivered answers: a user message (how answers were delivered before, and
+ * still are when they travel with the person's prompt) or our delivered-answers custom message; else `undefined`.
+ */
+export function deliveredText(entry: unknown): string | undefined {
+	const { type, message, customType, content } = (entry ?? {}) as {
+		type?: unknown;
+		message?: { role?: unknown; content?: unknown };
+		customType?: unknown;
+		content?: unknown;
+	};
+	if (type === "message" && message?.role === "user") return contentText(message.content);
+	if (type === "custom_message" && customType === DELIVERED_ANSWERS_TYPE) return contentText(content);
+	return undefined;
+}
+
+function deliveredWith(entry: unknown, text: string): boolean {
+	return deliveredText(entry)?.includes(text) === true;
 }
 
 /**
- * Whether the session pi will continue holds a user message carrying `text`: its file on disk where the session
- * has one (pi writes a new session's file only after the model's first reply), else the session in memory.
+ * Whether the session pi will continue holds delivered answers carrying `text` (a user message or our custom
+ * message): its file on disk where the session has one (pi writes a new session's file only after the model's
+ * first reply), else the session in memory.
  */
 export function sessionHolds(sessionFile: string | undefined, branch: () => SessionEntry[], text: string): boolean {
-	if (sessionFile === undefined) return branch().some((entry) => isUserMessageWith(entry, text));
+	if (sessionFile === undefined) return branch().some((entry) => deliveredWith(entry, text));
 	let lines: string[];
 	try {
 		lines = readFileSync(sessionFile, "utf8").split("\n");
@@ -32,9 +49,9 @@ export function sessionHolds(sessionFile: string | undefined, branch: () => Sess
 		return false;
 	}
 	return lines.some((line) => {
-		if (!line.includes('"user"')) return false;
+		if (!line.includes('"user"') && !line.includes('"custom_message"')) return false;
 		try {
-			return isUserMessageWith(JSON.parse(line), text);
+			return deliveredWith(JSON.parse(line), text);
 		} catch {
 			// A line cut short by a crash holds nothing pi will continue.
 			return false;

@@ -1,6 +1,10 @@
-/** How an ask_user call and its result look in pi's chat: a compact line, all answers when expanded. */
+/**
+ * How an ask_user call and its result look in pi's chat, and answers delivered later: a compact line, all answers
+ * when expanded.
+ */
 import type { Theme } from "@mariozechner/pi-coding-agent";
 import type { Text } from "@mariozechner/pi-tui";
+import { readDeliveredAnswers } from "../core/delivered-answers.js";
 import { isRecord } from "../core/json.js";
 import { normalizeArguments } from "../core/normalize.js";
 import { sanitizeLine, sanitizeText } from "../core/text.js";
@@ -54,20 +58,50 @@ export function summarizeResult(
 					`Pending: answers go in ${typeof details.pendingFile === "string" ? sanitizeLine(details.pendingFile) : ".pi/pending-questions.json"}`,
 				],
 			};
-		case "answered": {
-			const clean = (text: string) => (expanded ? sanitizeText(text) : sanitizeLine(text));
-			const lines = details.answers
-				.filter((a) => typeof a?.question === "string" && (typeof a.answer === "string" || Array.isArray(a.answer)))
-				.map((a) => `${clean(a.question)} → ${clean(formatAnswerValue(a))}`);
-			for (const question of Array.isArray(details.unanswered) ? details.unanswered : []) {
-				if (typeof question === "string") lines.push(`${clean(question)} → (skipped)`);
-			}
-			if (typeof details.note === "string" && details.note !== "") lines.push(`Note for all: ${clean(details.note)}`);
-			return { tone: "success", lines };
-		}
+		case "answered":
+			return { tone: "success", lines: answerLines(details, expanded) };
 		default:
 			return { tone: "muted", lines: [] };
 	}
+}
+
+/** `Question → answer` lines of answers that may come from a session file (anything malformed is left out). */
+function answerLines(fields: { answers?: unknown; unanswered?: unknown; note?: unknown }, expanded: boolean): string[] {
+	const clean = (text: string) => (expanded ? sanitizeText(text) : sanitizeLine(text));
+	const answers: unknown[] = Array.isArray(fields.answers) ? fields.answers : [];
+	const lines = answers
+		.filter(
+			(a): a is Answer =>
+				isRecord(a) && typeof a.question === "string" && (typeof a.answer === "string" || Array.isArray(a.answer)),
+		)
+		.map((a) => `${clean(a.question)} → ${clean(formatAnswerValue(a))}`);
+	for (const question of Array.isArray(fields.unanswered) ? fields.unanswered : []) {
+		if (typeof question === "string") lines.push(`${clean(question)} → (skipped)`);
+	}
+	if (typeof fields.note === "string" && fields.note !== "") lines.push(`Note for all: ${clean(fields.note)}`);
+	return lines;
+}
+
+/**
+ * The lines of a message of delivered answers (plain text; the caller colours them), read back from the text the
+ * model received; `undefined` when it cannot be read (pi then shows the text as it is).
+ */
+export function summarizeDelivered(
+	text: string,
+	expanded: boolean,
+): { tone: "success" | "warning"; lines: string[] } | undefined {
+	const read = readDeliveredAnswers(text);
+	if (!read) return undefined;
+	const clean = (line: string) => (expanded ? sanitizeText(line) : sanitizeLine(line));
+	const lines = read.deliveries.flatMap((delivery): string[] => {
+		if (delivery.kind === "answered") return answerLines(delivery.result, expanded);
+		if (delivery.kind === "dismissed") return ["Dismissed without answering"];
+		return [...delivery.questions.map(clean), `Answered in their own words: ${clean(JSON.stringify(delivery.words))}`];
+	});
+	if (read.besides !== "") lines.push(clean(read.besides));
+	// A dismissal reads as a warning, as a cancel in its own turn does.
+	const tone = read.deliveries.some((delivery) => delivery.kind === "dismissed") ? "warning" : "success";
+	return { tone, lines };
 }
 
 /** What rendering needs of pi-tui: the TUI's own copy, handed over by the caller. */
@@ -92,7 +126,27 @@ export function renderResult(
 	theme: Theme,
 	tui: RenderModules,
 ): Text {
-	const { tone, lines } = summarizeResult(details, expanded);
+	return new tui.Text(styledSummary(summarizeResult(details, expanded), expanded, theme, tui), 0, 0);
+}
+
+/**
+ * Delivered answers in pi's chat: a title as an ask_user call has, then the same `Question → answer` lines its
+ * result shows; `undefined` (pi's own rendering of the text) when the message cannot be read back.
+ */
+export function renderDelivered(text: string, expanded: boolean, theme: Theme, tui: RenderModules): Text | undefined {
+	const summary = summarizeDelivered(text, expanded);
+	if (!summary) return undefined;
+	const title = `${theme.fg("toolTitle", theme.bold("ask_user "))}${theme.fg("muted", "answers given later")}`;
+	return new tui.Text(`${title}\n${styledSummary(summary, expanded, theme, tui)}`, 1, 0);
+}
+
+/** The lines coloured in their tone, cut when collapsed (saying which key expands them). */
+function styledSummary(
+	{ tone, lines }: { tone: "success" | "warning" | "muted"; lines: string[] },
+	expanded: boolean,
+	theme: Theme,
+	tui: RenderModules,
+): string {
 	const cut = !expanded && lines.some((line) => line.length > COLLAPSED_CHARS);
 	const shown = cut
 		? lines.map((line) => (line.length > COLLAPSED_CHARS ? `${line.slice(0, COLLAPSED_CHARS - 1)}…` : line))
@@ -100,5 +154,5 @@ export function renderResult(
 	const styled = shown.map((line) => theme.fg(tone, line));
 	const key = cut ? expandKey(tui) : "";
 	if (key) styled.push(theme.fg("dim", `(${key} to expand)`));
-	return new tui.Text(styled.join("\n"), 0, 0);
+	return styled.join("\n");
 }

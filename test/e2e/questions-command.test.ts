@@ -132,13 +132,11 @@ it("answers sent as their own turn that never reach the session keep their pendi
 	pending.questions[0] = { ...pending.questions[0], answer: "MongoDB" };
 	pending.questions[1] = { ...pending.questions[1], answer: "kept-svc" };
 	writeFileSync(ws.pendingPath(), JSON.stringify(pending, null, 2));
-	const dropper = join(dirname(fileURLToPath(import.meta.url)), "fixtures/drop-extension-messages.ts");
-	tui = startTui(ws, ["-c"], { env: { PI_ASK_USER_NOTIFY: "0" }, extensions: [dropper] });
-	await tui.waitFor("dropped a message", 40_000);
-	await new Promise((resolve) => setTimeout(resolve, 500));
-	expect(existsSync(ws.pendingPath())).toBe(true);
-	tui.kill();
+	const crash = join(dirname(fileURLToPath(import.meta.url)), "fixtures/end-before-stored.ts");
+	tui = startTui(ws, ["-c"], { env: { PI_ASK_USER_NOTIFY: "0" }, extensions: [crash] });
+	await tui.exited;
 	tui = undefined;
+	expect(existsSync(ws.pendingPath())).toBe(true);
 	ws.script([{ text: "thanks" }]);
 	const run = runPrint(ws, ["-c", "go on"]);
 	expect(run.code, run.stderr).toBe(0);

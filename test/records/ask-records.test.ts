@@ -1,6 +1,7 @@
 /** Each ask's state read from a session branch: an ask the person did not end stays open, whatever pi saved. */
 import type { SessionEntry } from "@mariozechner/pi-coding-agent";
 import { describe, expect, it } from "vitest";
+import { DELIVERED_ANSWERS_TYPE } from "../../src/core/delivered-answers.js";
 import { buildDetails } from "../../src/core/result.js";
 import type { AskOutcome } from "../../src/core/types.js";
 import { asksOnBranch, openAsks, reopenableAsks } from "../../src/records/ask-records.js";
@@ -81,6 +82,23 @@ describe("a reused tool-call id (some providers reuse ids across turns)", () => 
 
 	it("a call without a time (a session written by something else) counts as settled by any line for its id", () => {
 		expect(openAsks(asksOnBranch([call("same")]), settledAt("same", 2_000))).toEqual([]);
+	});
+
+	it("answers the session holds settle their ask, in either shape: a user message (older sessions) or our message", () => {
+		const block = (id: string) => `<ask_user_answers toolCallId="${id}">\n…\n</ask_user_answers>`;
+		const branch = [
+			call("old"),
+			result("old", { kind: "pending", pendingFile: ".pi/pending-questions.json" }),
+			{ type: "message", message: { role: "user", content: [{ type: "text", text: block("old") }] } },
+			call("new"),
+			result("new", { kind: "pending", pendingFile: ".pi/pending-questions.json" }),
+			{ type: "custom_message", customType: DELIVERED_ANSWERS_TYPE, content: block("new"), display: true },
+			call("forged"),
+			result("forged", { kind: "pending", pendingFile: ".pi/pending-questions.json" }),
+			// Another extension's message is not our delivery, whatever it says.
+			{ type: "custom_message", customType: "someone-else", content: block("forged"), display: true },
+		] as unknown as SessionEntry[];
+		expect(states(branch)).toEqual(["delivered", "delivered", "pending"]);
 	});
 });
 

@@ -1,7 +1,11 @@
 /** What is read back from the session branch: the task, interrupted asks, typed answers for ↑ recall. */
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import type { SessionEntry } from "@mariozechner/pi-coding-agent";
 import { describe, expect, it } from "vitest";
-import { lastUserText, typedAnswerHistory } from "../../src/session/branch.js";
+import { DELIVERED_ANSWERS_TYPE } from "../../src/core/delivered-answers.js";
+import { lastUserText, sessionHolds, typedAnswerHistory } from "../../src/session/branch.js";
 
 let id = 0;
 function entry(message: Record<string, unknown>): SessionEntry {
@@ -35,5 +39,48 @@ describe("session branch", () => {
 			askResult("b", "not an array"),
 		];
 		expect(typedAnswerHistory(branch)).toEqual(["order-processor", "GraphQL"]);
+	});
+});
+
+describe("sessionHolds: the delivered answers a session holds", () => {
+	const text = '<ask_user_answers toolCallId="call_1">\n…\n</ask_user_answers>';
+	const delivered = {
+		type: "custom_message",
+		id: "d1",
+		parentId: null,
+		timestamp: "",
+		customType: DELIVERED_ANSWERS_TYPE,
+		content: text,
+		display: true,
+	} as unknown as SessionEntry;
+	const foreign = { ...delivered, customType: "someone-else" } as unknown as SessionEntry;
+
+	function inFile(entries: SessionEntry[], check: (file: string) => void) {
+		const folder = mkdtempSync(join(tmpdir(), "pi-ask-branch-"));
+		try {
+			const file = join(folder, "session.jsonl");
+			writeFileSync(file, `${entries.map((e) => JSON.stringify(e)).join("\n")}\n{"type":"message","mess`);
+			check(file);
+		} finally {
+			rmSync(folder, { recursive: true, force: true });
+		}
+	}
+
+	it("an older session's user message and our custom message both count, on disk and in memory", () => {
+		for (const branch of [[user(text)], [delivered]]) {
+			expect(sessionHolds(undefined, () => branch, text)).toBe(true);
+			inFile(branch, (file) => expect(sessionHolds(file, () => [], text)).toBe(true));
+		}
+	});
+
+	it("another extension's custom message with the same text does not, nor a session without it", () => {
+		for (const branch of [[foreign], [user("set up the service")]]) {
+			expect(sessionHolds(undefined, () => branch, text)).toBe(false);
+			inFile(branch, (file) => expect(sessionHolds(file, () => [], text)).toBe(false));
+		}
+	});
+
+	it("delivered answers are not the person's task", () => {
+		expect(lastUserText([user("set up the service"), delivered])).toBe("set up the service");
 	});
 });

@@ -1,0 +1,71 @@
+/**
+ * The words that frame answers delivered to the model in a later message (`<ask_user_answers toolCallId=…>`), and
+ * their reading back for the person's screen. Pure: pending/delivery.ts writes the text, the session readers and the
+ * chat rendering read it.
+ */
+
+export const ANSWERS_TAG = "ask_user_answers";
+
+/**
+ * The custom message type that carries delivered answers into the session: the model reads its text as a user
+ * message, while pi's screen shows it through our renderer (the questions and the answers, not the block).
+ */
+export const DELIVERED_ANSWERS_TYPE = "ask_user-answers";
+
+export const ANSWERED_LINE = "The user answered the questions you asked earlier with ask_user:";
+export const DISMISSED_LINE = "The user dismissed the questions you asked earlier with ask_user, without answering:";
+export const WORDS_OPENING = "You asked the user these questions with ask_user earlier:";
+export const WORDS_LINE = "The user's answers, in their own words: ";
+
+/** One delivery read back from the text the model received, for the person's screen. */
+export type DeliveredAnswers =
+	/** The AskUserResult as sent (untrusted: it comes from the session file). */
+	| { kind: "answered"; result: Record<string, unknown> }
+	| { kind: "dismissed" }
+	/** The questions as listed to the model, and the person's own words. */
+	| { kind: "words"; questions: string[]; words: string };
+
+const BLOCK = new RegExp(
+	`<${ANSWERS_TAG} toolCallId=(?:"(?:[^"\\\\]|\\\\.)*")>\\n([\\s\\S]*?)\\n</${ANSWERS_TAG}>`,
+	"g",
+);
+
+function readBlock(body: string): DeliveredAnswers | undefined {
+	const lines = body.split("\n");
+	if (lines[0] === DISMISSED_LINE) return { kind: "dismissed" };
+	if (lines[0] === ANSWERED_LINE) {
+		try {
+			const result: unknown = JSON.parse(lines[1] ?? "");
+			return result !== null && typeof result === "object" && !Array.isArray(result)
+				? { kind: "answered", result: result as Record<string, unknown> }
+				: undefined;
+		} catch {
+			return undefined;
+		}
+	}
+	if (lines[0] !== WORDS_OPENING) return undefined;
+	const end = lines.findIndex((line) => line.startsWith(WORDS_LINE));
+	if (end < 0) return undefined;
+	try {
+		const words: unknown = JSON.parse(lines[end]?.slice(WORDS_LINE.length) ?? "");
+		return typeof words === "string" ? { kind: "words", questions: lines.slice(1, end), words } : undefined;
+	} catch {
+		return undefined;
+	}
+}
+
+/**
+ * What a message of delivered answers says, read back from its text (what the model received) so the screen shows
+ * nothing the model did not get: each block's answers, and any text beside the blocks (a prompt sent with them).
+ * `undefined` when a block cannot be read: the screen then shows the text itself, never less than the model read.
+ */
+export function readDeliveredAnswers(text: string): { deliveries: DeliveredAnswers[]; besides: string } | undefined {
+	const deliveries: DeliveredAnswers[] = [];
+	for (const match of text.matchAll(BLOCK)) {
+		const read = readBlock(match[1] ?? "");
+		if (!read) return undefined;
+		deliveries.push(read);
+	}
+	if (deliveries.length === 0) return undefined;
+	return { deliveries, besides: text.replace(BLOCK, "").trim() };
+}
