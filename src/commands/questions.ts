@@ -15,6 +15,7 @@ import type { AskToAnswer } from "../lifecycle/lifecycle.js";
 import { PENDING_PAGE_SIZE, type PendingListing, pendingListing } from "../lifecycle/pending-listing.js";
 import type { FrontEnd } from "../modes/front-end.js";
 import { type Claims, describeClaim } from "../pending/claims.js";
+import { askerGoneLine, writeForAsker } from "../pending/for-asker.js";
 import {
 	displayPath,
 	formatPendingQuestions,
@@ -27,6 +28,7 @@ import {
 	removePendingFile,
 	sessionPendingFiles,
 } from "../pending/pending-file.js";
+import { type AskPermission, mayAnswerHere } from "../pending/permission.js";
 import {
 	describeUntrusted,
 	fileForDelivery,
@@ -152,6 +154,49 @@ function reopenClaimPath(cwd: string, toolCallId: string): string | undefined {
 	return join(folder, `reopened-${id}.json`);
 }
 
+/** How often a dialog answering an MCP client's ask checks that its server still waits. */
+const ASKER_CHECK_MS = 1_000;
+
+/**
+ * An MCP client's ask answered in pi's dialog: the answers are written into its file for its server (which returns
+ * them to the client), never delivered to pi's model. The dialog closes when the server lets go of the ask meanwhile
+ * (the person answered elsewhere, or the client went away).
+ */
+async function answerForAsker(
+	ctx: ExtensionContext,
+	shown: FrontEnd,
+	target: ReadablePendingEntry,
+	permission: Extract<AskPermission, { kind: "for-asker" }>,
+	heldElsewhere: Claims["heldElsewhere"],
+): Promise<void> {
+	const ask = shown.ask;
+	if (!ask) return;
+	const { toolCallId, request } = target.file;
+	const stop = new AbortController();
+	const watch = setInterval(() => {
+		if (heldElsewhere(target.path, toolCallId)?.holder !== "mcp") stop.abort();
+	}, ASKER_CHECK_MS);
+	watch.unref();
+	let outcome: Awaited<ReturnType<typeof ask>>;
+	try {
+		outcome = await ask(request, { requestId: toolCallId, history: [], signal: stop.signal, acceptsImages: false });
+	} finally {
+		clearInterval(watch);
+	}
+	const path = displayPath(ctx.cwd, target.path);
+	if (stop.signal.aborted)
+		return shown.tell(
+			`${path}: ${permission.asker.client} no longer waits for these answers; nothing was written`,
+			"warning",
+		);
+	if (outcome.kind !== "answered") return shown.tell(CLI.questions.notAnswered(path), "warning");
+	try {
+		shown.tell(`pi-ask-anywhere: ${writeForAsker(target.path, toolCallId, permission.asker, outcome)}`, "notice");
+	} catch (error) {
+		shown.fail((error as Error).message);
+	}
+}
+
 export function createQuestionsCommand(deps: QuestionsCommandDeps) {
 	return {
 		description: CLI.questions.description,
@@ -246,20 +291,36 @@ export function createQuestionsCommand(deps: QuestionsCommandDeps) {
 				});
 			}
 			if (sub === "answer") {
-				// Questions another pi is asking or delivering now are its own; answering them here would answer twice.
+				const trust = (file: PendingFile) => deps.trust(file, ctx.cwd);
+				const permissionOf = (e: ReadablePendingEntry) =>
+					mayAnswerHere({
+						verdict: trust(e.file),
+						heldBy: deps.claims.heldElsewhere(e.path, e.file.toolCallId),
+						asker: e.file.asker,
+					});
+				// Questions another pi is asking or delivering now are its own; answering them here would answer twice. An
+				// MCP client's questions its server holds are answered here, for that client.
 				const readable = entries.filter(
 					(e): e is ReadablePendingEntry =>
-						e.file !== undefined && !deps.claims.heldElsewhere(e.path, e.file.toolCallId),
+						e.file !== undefined &&
+						(!deps.claims.heldElsewhere(e.path, e.file.toolCallId) ||
+							permissionOf(e as ReadablePendingEntry).kind === "for-asker"),
 				);
-				// This session's newest ask first; then the newest this user's pi wrote; then the newest (after a choice).
-				const trust = (file: PendingFile) => deps.trust(file, ctx.cwd);
+				// This session's newest ask first; then the newest this user's pi (or MCP server) wrote; then the newest (after a
+				// choice).
 				const target =
 					sessionPendingFiles(readable, sessionId).at(-1) ??
-					readable.filter((e) => trust(e.file).trusted).at(-1) ??
+					readable.filter((e) => trust(e.file).trusted || permissionOf(e).kind === "for-asker").at(-1) ??
 					readable.at(-1);
 				if (target) {
 					const path = displayPath(ctx.cwd, target.path);
 					const verdict = trust(target.file);
+					const permission = permissionOf(target);
+					if (permission.kind === "asker-gone") return shown.tell(askerGoneLine(path, permission.asker), "warning");
+					if (permission.kind === "for-asker") {
+						if (noDialog) return shown.fail(CLI.questions.answerHere(shellQuote(path)));
+						return answerForAsker(ctx, shown, target, permission, deps.claims.heldElsewhere);
+					}
 					// Answers already delivered are never delivered again (a restored or copied file).
 					if (!verdict.trusted && verdict.kind === "settled") {
 						return shown.tell(`${path} ${verdictReason(verdict)}.`, "warning");

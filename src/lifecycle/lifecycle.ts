@@ -22,6 +22,7 @@ import { saveQuestionsForLater } from "../modes/print.js";
 import { answerImageReader } from "../pending/answer-images.js";
 import type { Claims } from "../pending/claims.js";
 import { type Delivery, userMessage } from "../pending/delivery.js";
+import { writeForAsker } from "../pending/for-asker.js";
 import { deliveryFromAttachedFile } from "../pending/inbox.js";
 import { removePendingFile, savePendingFile } from "../pending/pending-file.js";
 import { ASK_RECORD_TYPE, type AskRecord } from "../records/ask-records.js";
@@ -205,6 +206,16 @@ export function createLifecycle(pi: ExtensionAPI, edges: LifecycleEdges) {
 			case "answer-first-ask":
 				state.upFront = plan.answers;
 				return;
+			case "write-for-asker": {
+				let line: string;
+				try {
+					line = writeForAsker(plan.path, plan.toolCallId, plan.asker, plan.outcome);
+				} catch (error) {
+					return carryOut(ctx, { kind: "stop", error: (error as Error).message }, prompt);
+				}
+				shown.tell(`pi-ask-anywhere: ${line}`, "notice");
+				return;
+			}
 			case "reask": {
 				const { ask } = plan;
 				// Not awaited: pi finishes starting (and an app may send its prompt) while the dialog waits.
@@ -236,6 +247,7 @@ export function createLifecycle(pi: ExtensionAPI, edges: LifecycleEdges) {
 		trust: edges.trust,
 		answersWrittenByTool: edges.answersWrittenByTool,
 		answersGivenOnPage: edges.answersGivenOnPage,
+		heldBy: edges.claims.heldElsewhere,
 		readImage: imageReader(ctx),
 	});
 
@@ -270,14 +282,24 @@ export function createLifecycle(pi: ExtensionAPI, edges: LifecycleEdges) {
 		if (state.stopped) return { action: "handled" };
 		let attached: Delivery | undefined;
 		try {
-			attached = deliveryFromAttachedFile(
+			const found = deliveryFromAttachedFile(
 				event.text,
 				ctx.sessionManager.getSessionId(),
 				ctx.cwd,
 				edges.trust,
 				imageReader(ctx),
-				{ writtenByTool: edges.answersWrittenByTool, givenOnPage: edges.answersGivenOnPage },
+				{
+					writtenByTool: edges.answersWrittenByTool,
+					givenOnPage: edges.answersGivenOnPage,
+					heldBy: edges.claims.heldElsewhere,
+				},
 			);
+			// An MCP client's questions: the words were its answers, written for it; pi's model hears nothing.
+			if (found && "kind" in found) {
+				frontEnd(ctx).tell(`pi-ask-anywhere: ${found.notice}`, "notice");
+				return { action: "handled" };
+			}
+			attached = found;
 		} catch (error) {
 			// Nothing has been consumed yet: every pending file is still on disk.
 			frontEnd(ctx).fail((error as Error).message);

@@ -7,6 +7,8 @@ import { resolve } from "node:path";
 import type { ExtensionContext } from "@mariozechner/pi-coding-agent";
 import type { ImageReader } from "../core/answer-input.js";
 import type { Question } from "../core/types.js";
+import type { Claim } from "../pending/claims.js";
+import { askerGoneLine } from "../pending/for-asker.js";
 import { filledAnswersIgnored } from "../pending/inbox.js";
 import {
 	displayPath,
@@ -19,7 +21,7 @@ import {
 	readPendingText,
 	savePendingFile,
 } from "../pending/pending-file.js";
-import { filledAnswersCount, mayAnswerHere } from "../pending/permission.js";
+import { type AskPermission, filledAnswersCount, mayAnswerHere } from "../pending/permission.js";
 import type { PendingVerdict } from "../pending/trust.js";
 import { type AnswersOf, answersInText } from "../records/answer-fingerprints.js";
 import { asksOnBranch, openAsks, type SessionAsk, type SettledAsks } from "../records/ask-records.js";
@@ -46,6 +48,15 @@ export interface FindingsDeps {
 	answersWrittenByTool(file: AnswersOf): boolean;
 	/** Whether the person gave a pending file's answers on the web page, for a file their pi did not write. */
 	answersGivenOnPage(file: AnswersOf): boolean;
+	/** Another live process's claim on a pending file (a pi asking it, or the MCP server holding it). */
+	heldBy?(path: string, toolCallId: string): Claim | undefined;
+}
+
+/** What the one rule says of an MCP client's file, when it is one (pending/permission.ts). */
+function mcpPermission(
+	permission: AskPermission,
+): Extract<AskPermission, { kind: "for-asker" | "asker-gone" }> | undefined {
+	return permission.kind === "for-asker" || permission.kind === "asker-gone" ? permission : undefined;
 }
 
 /**
@@ -128,7 +139,7 @@ export function findForeignPending(
 	ctx: ExtensionContext,
 	entries: readonly PendingEntry[],
 	open: readonly OpenAsk[],
-	deps: Pick<FindingsDeps, "trust">,
+	deps: Pick<FindingsDeps, "trust" | "heldBy">,
 ): ForeignPending[] {
 	const sessionId = ctx.sessionManager.getSessionId();
 	const mine = new Set(open.map((a) => a.toolCallId));
@@ -137,7 +148,13 @@ export function findForeignPending(
 		const file = entry.file;
 		if (!file || file.sessionId === sessionId || mine.has(file.toolCallId)) continue;
 		const trust = deps.trust(file, ctx.cwd);
+		const mcp = file.asker
+			? mcpPermission(
+					mayAnswerHere({ verdict: trust, heldBy: deps.heldBy?.(entry.path, file.toolCallId), asker: file.asker }),
+				)
+			: undefined;
 		found.push({
+			...(mcp ? { mcp } : {}),
 			path: entry.path,
 			shownPath: displayPath(ctx.cwd, entry.path),
 			sessionId: file.sessionId,
@@ -146,7 +163,8 @@ export function findForeignPending(
 			...(file.task !== undefined ? { task: file.task } : {}),
 			trust,
 		});
-		if (trust.trusted) break;
+		// The newest the person's own (their pi's, or their MCP server's) is what --answers answers.
+		if (trust.trusted || mcp?.kind === "for-asker") break;
 	}
 	return found.reverse();
 }
@@ -160,7 +178,7 @@ export function findFilledElsewhere(
 	ctx: ExtensionContext,
 	entries: readonly PendingEntry[],
 	open: readonly OpenAsk[],
-	deps: Pick<FindingsDeps, "trust" | "readImage" | "answersWrittenByTool" | "answersGivenOnPage">,
+	deps: Pick<FindingsDeps, "trust" | "readImage" | "answersWrittenByTool" | "answersGivenOnPage" | "heldBy">,
 	ignored: string[],
 ): FilledPending[] {
 	const sessionId = ctx.sessionManager.getSessionId();
@@ -174,7 +192,12 @@ export function findFilledElsewhere(
 			verdict: trust,
 			answersWrittenByTool: deps.answersWrittenByTool(file),
 			answersGivenOnPage: deps.answersGivenOnPage(file),
+			heldBy: deps.heldBy?.(entry.path, file.toolCallId),
+			asker: file.asker,
 		});
+		// An MCP client's answers are its server's to take (or nobody's): never delivered to this pi's model.
+		if (permission.kind === "asker-gone")
+			ignored.push(askerGoneLine(displayPath(ctx.cwd, entry.path), permission.asker));
 		if (permission.kind === "answer" && permission.filledAnswers === "ignore") {
 			ignored.push(filledAnswersIgnored(displayPath(ctx.cwd, entry.path), permission.because, trust));
 		}

@@ -9,6 +9,8 @@ import type { AskOutcome, AskRequest } from "../core/types.js";
 import { CLI } from "../i18n/use-language.js";
 import type { FrontEndKind } from "../modes/front-end.js";
 import { type Delivery, deliveryImages, formatStructuredDelivery } from "../pending/delivery.js";
+import { askerGoneLine } from "../pending/for-asker.js";
+import type { AskPermission } from "../pending/permission.js";
 import { type PendingVerdict, verdictReason } from "../pending/trust.js";
 import type { EditedAnswers } from "./edited-answers.js";
 
@@ -34,6 +36,8 @@ export interface ForeignPending {
 	task?: string;
 	/** Whether its answers may be delivered here (records/trust-verdict.ts). */
 	trust: PendingVerdict;
+	/** An MCP client's file: answered by writing into it while its server holds it, otherwise not at all. */
+	mcp?: Extract<AskPermission, { kind: "for-asker" | "asker-gone" }>;
 }
 
 /** Another session's pending file whose filled-in answers may be delivered here. */
@@ -71,7 +75,15 @@ export type StartupPlan =
 	/** Show this session's newest waiting questions again (TUI, RPC client, SDK host). */
 	| { kind: "reask"; ask: OpenAsk }
 	/** Nothing waits anywhere: `--answers` is for the run's first ask (if it fits it). */
-	| { kind: "answer-first-ask"; answers: string };
+	| { kind: "answer-first-ask"; answers: string }
+	/** `--answers` for an MCP client's ask: written into its file for its server, never delivered to pi's model. */
+	| {
+			kind: "write-for-asker";
+			path: string;
+			toolCallId: string;
+			asker: Extract<AskPermission, { kind: "for-asker" }>["asker"];
+			outcome: Extract<AskOutcome, { kind: "answered" }>;
+	  };
 
 function withUi(frontEnd: FrontEndKind): boolean {
 	return frontEnd === "tui" || frontEnd === "rpc" || frontEnd === "sdk";
@@ -117,12 +129,13 @@ function planFlagForForeign(findings: StartupFindings, flag: string): StartupPla
 	if (findings.newer.length > 0) {
 		return { kind: "stop", error: CLI.notices.answeredNothing(findings.newer.join("\n")) };
 	}
-	const trusted = findings.foreign.filter((f) => f.trust.trusted);
-	const target = trusted.at(-1);
+	const owned = findings.foreign.filter((f) => f.trust.trusted || f.mcp?.kind === "for-asker");
+	const target = owned.at(-1);
 	if (!target) {
 		const untrusted = findings.foreign.at(-1);
 		if (!untrusted || untrusted.trust.trusted) return undefined;
 		const { shownPath, trust } = untrusted;
+		if (untrusted.mcp) return { kind: "stop", error: askerGoneLine(shownPath, untrusted.mcp.asker) };
 		switch (trust.kind) {
 			case "settled":
 				return { kind: "stop", error: CLI.notices.settledStop(shownPath, verdictReason(trust)) };
@@ -145,6 +158,10 @@ function planFlagForForeign(findings: StartupFindings, flag: string): StartupPla
 		return { kind: "stop", error: CLI.notices.forFile((error as Error).message, target.shownPath) };
 	}
 	if (!outcome) return { kind: "stop", error: CLI.notices.noAnswerForFile(target.shownPath) };
+	if (target.mcp?.kind === "for-asker") {
+		const { path, toolCallId } = target;
+		return { kind: "write-for-asker", path, toolCallId, asker: target.mcp.asker, outcome };
+	}
 	return {
 		kind: "deliver",
 		deliveries: [

@@ -6,6 +6,7 @@
  * throws into the server; every failure is logged.
  */
 import { basename } from "node:path";
+import type { Claims } from "../pending/claims.js";
 import { answersFromPendingFile } from "../pending/delivery.js";
 import {
 	createPendingFile,
@@ -32,21 +33,41 @@ const FILE_POLL_MS = 300;
  */
 const FILE_SETTLE_MS = 1_500;
 
+/** Who the pending file says asked, and the claims that prove this server holds it while the ask waits. */
+export interface FileOwner {
+	sessionId: string;
+	/** The client's name, as the file's mark carries it (pi says "answered for <client>"). */
+	client: string;
+	claims: Pick<Claims, "claim">;
+}
+
 /**
- * Writes the ask's questions into `<folder>/.pi/pending-questions[-N].json` and reads it until answers appear
- * there (filled in by hand, or written by the web page); the file is removed once the client has the decision. A
+ * Writes the ask's questions into `<folder>/.pi/pending-questions[-N].json`, marked as this client's, and reads it
+ * until answers appear there (filled in by hand, written by the web page or by a pi in the same folder); the file is
+ * removed once the client has the decision. While the person may still answer, this server holds a claim on the file:
+ * that is what makes a pi write its answers here instead of giving them to its own model (pending/permission.ts). A
  * file that goes away (cleared) stops this channel only.
  */
-export function startPendingFile(book: AskBook, ask: OpenAsk, folder: string, sessionId: string, log: Log): void {
+export function startPendingFile(book: AskBook, ask: OpenAsk, folder: string, owner: FileOwner, log: Log): void {
 	let path: string;
 	try {
-		const file = createPendingFile({ request: ask.ask.request, sessionId, toolCallId: ask.id, now: new Date() });
+		const file = createPendingFile({
+			request: ask.ask.request,
+			sessionId: owner.sessionId,
+			toolCallId: ask.id,
+			asker: { kind: "mcp", client: owner.client },
+			now: new Date(),
+		});
 		path = savePendingFile(folder, file);
 	} catch (error) {
 		log(`could not save the questions in ${folder}: ${(error as Error).message}`);
 		return;
 	}
 	ask.pendingFile = displayPath(folder, path);
+	// Let go as soon as the person decided anywhere: answers written into the file after that would reach nobody, and
+	// a pi must not say they did. The claim dies with this process too.
+	const release = owner.claims.claim(path, ask.id);
+	ask.decided.addEventListener("abort", () => release?.(), { once: true });
 	let lastText: string | undefined;
 	let lastError: string | undefined;
 	let changedAt = 0;
@@ -56,6 +77,7 @@ export function startPendingFile(book: AskBook, ask: OpenAsk, folder: string, se
 			const read = readPendingText(folder, path);
 			if (read === undefined) {
 				log(`${ask.pendingFile} is gone; the questions wait elsewhere`);
+				release?.();
 				return stop();
 			}
 			if (read.kind !== "readable") return;
@@ -64,7 +86,10 @@ export function startPendingFile(book: AskBook, ask: OpenAsk, folder: string, se
 				changedAt = Date.now();
 			}
 			const file = parsePendingFile(read.text, path);
-			if (file.toolCallId !== ask.id) return stop();
+			if (file.toolCallId !== ask.id) {
+				release?.();
+				return stop();
+			}
 			const filled = file.questions.filter((q) => q.answer !== null).length;
 			if (filled === 0) return;
 			if (filled < file.questions.length && Date.now() - changedAt < FILE_SETTLE_MS) return;

@@ -12,6 +12,7 @@ import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js"
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
 import { isInitializeRequest } from "@modelcontextprotocol/sdk/types.js";
 import { isRecord } from "../core/json.js";
+import { createClaims, systemClaimsDeps } from "../pending/claims.js";
 import { currentSessionPlaces } from "../pending/trust.js";
 import { resolvePushConfig } from "../push/config.js";
 import { pushKey } from "../push/key.js";
@@ -80,6 +81,7 @@ function serverDeps(command: Extract<McpCommand, { kind: "mcp" }>, env: NodeJS.P
 	const deps: AskServerDeps = {
 		book: createAskBook({ log }),
 		folder: resolve(command.folder ?? process.cwd()),
+		claims: createClaims({ ...systemClaimsDeps(), holder: "mcp" }),
 		version: packageVersion(),
 		log,
 	};

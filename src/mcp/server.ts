@@ -22,7 +22,15 @@ import type { LivePush } from "../push/live.js";
 import { askIdOf } from "../push/tap.js";
 import type { RemoteBridge } from "../remote/bridge.js";
 import { type AskBook, UnknownAskError } from "./asks.js";
-import { type Elicit, type Log, startElicitation, startPendingFile, startPush, startWeb } from "./channels.js";
+import {
+	type Elicit,
+	type FileOwner,
+	type Log,
+	startElicitation,
+	startPendingFile,
+	startPush,
+	startWeb,
+} from "./channels.js";
 import { type McpAsk, readMcpAsk, readWaitCall } from "./request.js";
 import { type McpStatus, mcpExplanation, mcpResult } from "./result.js";
 import { ASK_TOOL, TOOL_LIST, WAIT_TOOL } from "./tools.js";
@@ -54,6 +62,8 @@ export interface AskServerDeps {
 	book: AskBook;
 	/** Where pending files go when the client names no root folder. */
 	folder: string;
+	/** This server's claims on its pending files (pending/claims.ts, as `pi-ask-anywhere mcp`). */
+	claims: FileOwner["claims"];
 	/** A bridge to a running `pi-ask-anywhere web` for this client's asks; `undefined` when none is configured. */
 	webBridge?: (sessionKey: string) => RemoteBridge | undefined;
 	/** The person's phone, when they set up push for pi (src/push/); shared by every client of this server. */
@@ -161,7 +171,7 @@ export function createAskServer(deps: AskServerDeps): AskServer {
 				const ask = readMcpAsk(args);
 				const open = deps.book.open(owner, ask);
 				const folder = await projectFolder(server, deps.folder);
-				startPendingFile(deps.book, open, folder, sessionId, deps.log);
+				startPendingFile(deps.book, open, folder, { sessionId, client: clientName(), claims: deps.claims }, deps.log);
 				const bridge = webBridge();
 				const task = `${clientName()} (MCP)`;
 				if (bridge) startWeb(deps.book, open, bridge, { task, cwd: folder }, deps.log);

@@ -28,6 +28,13 @@ export interface Claim {
 	started: string;
 	/** When the owner last refreshed the claim (ms since the epoch, its clock). */
 	refreshedAt: number;
+	/**
+	 * `mcp`: a `pi-ask-anywhere mcp` server holds the file for its client's ask, and reads the answers written into it
+	 * (pending/permission.ts); absent for a pi.
+	 */
+	holder?: "mcp";
+	/** An MCP claim's pending file, as its real path: a copy of the folder (claim and all) is not the one it holds. */
+	file?: string;
 }
 
 /** What deciding liveness needs to know about the machine it runs on. */
@@ -58,6 +65,7 @@ export function isOwnClaim(claim: Claim, host: string, self: ProcessIdentity): b
 
 /** One line for the person: which pi holds the questions. */
 export function describeClaim(claim: Claim, words: CliStrings["claim"] = CLI.claim): string {
+	if (claim.holder === "mcp") return `held by pi-ask-anywhere mcp (pid ${claim.pid} on ${sanitizeLine(claim.host)})`;
 	return words.heldBy(String(claim.pid), sanitizeLine(claim.host));
 }
 
@@ -73,7 +81,14 @@ function parseClaim(text: string): Claim | undefined {
 		const { toolCallId, host, pid, started, refreshedAt } = data;
 		if (typeof toolCallId !== "string" || typeof host !== "string" || typeof started !== "string") return undefined;
 		if (!Number.isInteger(pid) || typeof refreshedAt !== "number") return undefined;
-		return { toolCallId, host, pid: pid as number, started, refreshedAt };
+		const claim: Claim = { toolCallId, host, pid: pid as number, started, refreshedAt };
+		if (data.holder === "mcp") {
+			// A server's claim counts only for the file it names.
+			if (typeof data.file !== "string") return undefined;
+			claim.holder = "mcp";
+			claim.file = data.file;
+		}
+		return claim;
 	} catch {
 		return undefined;
 	}
@@ -104,6 +119,8 @@ export interface ClaimsDeps {
 	every(ms: number, refresh: () => void): () => void;
 	/** Runs `release` when the process exits. */
 	onExit(release: () => void): void;
+	/** `mcp` when the claims are a `pi-ask-anywhere mcp` server's (see `Claim.holder`). */
+	holder?: "mcp";
 }
 
 export function systemClaimsDeps(): ClaimsDeps {
@@ -127,6 +144,15 @@ function readClaim(path: string): (Claim & { writtenAt?: number }) | undefined {
 		if (!stat.isFile() || stat.size > 4096) return undefined;
 		const claim = parseClaim(fs.readFileSync(path, "utf8"));
 		return claim ? { ...claim, writtenAt: stat.mtimeMs } : undefined;
+	} catch {
+		return undefined;
+	}
+}
+
+/** The real path of a pending file (symlinks resolved); `undefined` when it is gone. */
+function realPath(path: string): string | undefined {
+	try {
+		return fs.realpathSync.native(path);
 	} catch {
 		return undefined;
 	}
@@ -158,6 +184,7 @@ export function createClaims(deps: ClaimsDeps = systemClaimsDeps()): Claims {
 		const claim = readClaim(claimPathOf(pendingPath));
 		if (!claim || claim.toolCallId !== toolCallId) return undefined;
 		if (isOwnClaim(claim, deps.host, deps.self)) return undefined;
+		if (claim.holder === "mcp" && claim.file !== realPath(pendingPath)) return undefined;
 		const { writtenAt, ...held } = claim;
 		return claimIsLive(held, probe(), writtenAt) ? held : undefined;
 	}
@@ -181,12 +208,14 @@ export function createClaims(deps: ClaimsDeps = systemClaimsDeps()): Claims {
 			if (heldElsewhere(pendingPath, toolCallId)) return undefined;
 			const path = claimPathOf(pendingPath);
 			release(path);
+			const file = deps.holder === "mcp" ? realPath(pendingPath) : undefined;
 			const claim = (): Claim => ({
 				toolCallId,
 				host: deps.host,
 				pid: deps.self.pid,
 				started: deps.self.started,
 				refreshedAt: deps.now(),
+				...(deps.holder && file ? { holder: deps.holder, file } : {}),
 			});
 			try {
 				writeClaim(path, claim());

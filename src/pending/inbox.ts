@@ -3,8 +3,9 @@
  * pi inlines it as a `<file>` block (recognised by ./attached-file.ts); it becomes the questions and the person's
  * words, framed as answers, and the file is removed once they are delivered, so answers arrive exactly once.
  */
-import type { ImageReader } from "../core/answer-input.js";
+import { type ImageReader, outcomeFromAnswersText } from "../core/answer-input.js";
 import { findAttachedPendingFile } from "./attached-file.js";
+import type { Claim } from "./claims.js";
 import {
 	answersFromPendingFile,
 	type Delivery,
@@ -12,6 +13,7 @@ import {
 	formatStructuredDelivery,
 	formatWordsDelivery,
 } from "./delivery.js";
+import { askerGoneLine, writeForAsker } from "./for-asker.js";
 import { displayPath, type PendingFile, PendingFileError, parsePendingFile } from "./pending-file.js";
 import { type IgnoredBecause, mayAnswerHere } from "./permission.js";
 import { fileForDelivery, type PendingVerdict, verdictReason } from "./trust.js";
@@ -31,9 +33,17 @@ const untrustedImages: ImageReader = (path) => ({
 	problem: { kind: "not-image", name: path },
 });
 
+/** The person's words were written into an MCP client's file for it (nothing goes to pi's model). */
+export interface WrittenForAsker {
+	kind: "written-for-asker";
+	/** The one line that says where the answers went. */
+	notice: string;
+}
+
 /**
  * The answers in a prompt that attaches a pending file; `undefined` when it attaches none. `judge` is the verdict
- * (records/trust-verdict.ts): an ask already settled, or asked in another project folder, is refused.
+ * (records/trust-verdict.ts): an ask already settled, or asked in another project folder, is refused. An MCP
+ * client's file its server holds gets the words written into it as the answers, for that client.
  */
 export function deliveryFromAttachedFile(
 	text: string,
@@ -41,8 +51,13 @@ export function deliveryFromAttachedFile(
 	cwd: string,
 	judge: (file: PendingFile, cwd: string) => PendingVerdict,
 	readImage: ImageReader,
-	origins?: { writtenByTool(file: PendingFile): boolean; givenOnPage(file: PendingFile): boolean },
-): Delivery | undefined {
+	origins?: {
+		writtenByTool(file: PendingFile): boolean;
+		givenOnPage(file: PendingFile): boolean;
+		/** Another live process's claim on the file (a pi asking it, or the MCP server holding it). */
+		heldBy?(path: string, toolCallId: string): Claim | undefined;
+	},
+): Delivery | WrittenForAsker | undefined {
 	const attached = findAttachedPendingFile(text, cwd);
 	if (!attached) return undefined;
 	const { path, content, words } = attached;
@@ -53,7 +68,23 @@ export function deliveryFromAttachedFile(
 		verdict,
 		answersWrittenByTool: origins?.writtenByTool(parsed),
 		answersGivenOnPage: origins?.givenOnPage(parsed),
+		heldBy: origins?.heldBy?.(path, parsed.toolCallId),
+		asker: parsed.asker,
 	});
+	if (permission.kind === "asker-gone") {
+		throw new PendingFileError(askerGoneLine(`@${displayPath(cwd, path)}`, permission.asker));
+	}
+	if (permission.kind === "for-asker") {
+		if (words === "") {
+			throw new PendingFileError(
+				`no answers given: add your answers for ${permission.asker.client} after the file, e.g. pi -p @${displayPath(cwd, path)} "PostgreSQL"`,
+			);
+		}
+		const outcome = outcomeFromAnswersText(words, parsed.request.questions, undefined);
+		if (!outcome)
+			throw new PendingFileError(`no answer to any question in the words after the file; nothing was written`);
+		return { kind: "written-for-asker", notice: writeForAsker(path, parsed.toolCallId, permission.asker, outcome) };
+	}
 	if (permission.kind === "settled" || permission.kind === "elsewhere") {
 		const refusal =
 			permission.kind === "elsewhere"

@@ -84,8 +84,29 @@ export interface PendingQuestion {
 	images?: string[];
 }
 
+/**
+ * Who asked, when not a pi session: an MCP client through `pi-ask-anywhere mcp`, by the name it gave. The file's own
+ * word, so read as untrusted (pending/permission.ts decides what it is worth).
+ */
+export interface PendingAsker {
+	kind: "mcp";
+	client: string;
+}
+
+/** The longest client name a file's mark may carry; a longer one is cut (it is only ever shown). */
+const ASKER_NAME_LIMIT = 100;
+
+/** A file's `asker` as written, or `undefined` when it is absent or not one this package writes. */
+export function readAsker(value: unknown): PendingAsker | undefined {
+	if (!isRecord(value) || value.kind !== "mcp" || typeof value.client !== "string") return undefined;
+	const client = sanitizeLine(value.client).trim().slice(0, ASKER_NAME_LIMIT);
+	return client === "" ? undefined : { kind: "mcp", client };
+}
+
 export interface PendingFile {
 	version: number;
+	/** Another agent's ask (see `PendingAsker`); absent for pi's own. */
+	asker?: PendingAsker;
 	sessionId: string;
 	sessionFile?: string;
 	toolCallId: string;
@@ -139,6 +160,7 @@ export function createPendingFile(input: {
 	sessionFile?: string;
 	toolCallId: string;
 	task?: string;
+	asker?: PendingAsker;
 	now: Date;
 }): PendingFile {
 	const file: PendingFile = {
@@ -151,6 +173,7 @@ export function createPendingFile(input: {
 	};
 	if (input.sessionFile) file.sessionFile = input.sessionFile;
 	if (input.task) file.task = input.task;
+	if (input.asker) file.asker = input.asker;
 	if (input.request.metadata) file.metadata = input.request.metadata;
 	return file;
 }
@@ -231,7 +254,9 @@ export function parsePendingFile(text: string, path: string): PendingFile {
 	};
 	if (typeof data.sessionFile === "string") shown.sessionFile = sanitizeLine(data.sessionFile);
 	if (typeof data.task === "string") shown.task = sanitizeText(data.task);
-	return { ...data, ...shown, questions, request } as unknown as PendingFile;
+	const { asker: written, ...rest } = data;
+	const asker = readAsker(written);
+	return { ...rest, ...shown, ...(asker ? { asker } : {}), questions, request } as unknown as PendingFile;
 }
 
 /** The file-system calls that write pending files: `node:fs`, or in tests one that fails like a full disk. */

@@ -2,7 +2,8 @@
  * The project folder's pending questions as the page shows them, and answering one from the page: the
  * answers are written into the file (through the pending-file module) so that `pi -c` delivers them; a file
  * that already holds answers is not written again (the first answer wins). A file that fails the trust rule
- * is shown with where it came from and written only after explicit confirmation.
+ * is shown with where it came from and written only after explicit confirmation. An MCP client's file its server holds
+ * is answered for that client (the server reads the answers there; pi never delivers them), one nobody holds not at all.
  */
 import { readFileSync } from "node:fs";
 import { basename } from "node:path";
@@ -10,7 +11,14 @@ import { sanitizeLine, sanitizeText } from "../core/text.js";
 import type { AskRequest } from "../core/types.js";
 import { en } from "../i18n/cli/en.js";
 import { type Claims, describeClaim } from "../pending/claims.js";
-import { listPendingFiles, type PendingFile, PendingFileError, writePendingAnswers } from "../pending/pending-file.js";
+import { askerGoneLine } from "../pending/for-asker.js";
+import {
+	listPendingFiles,
+	type PendingAsker,
+	type PendingFile,
+	PendingFileError,
+	writePendingAnswers,
+} from "../pending/pending-file.js";
 import { filledAnswersCount, mayAnswerHere } from "../pending/permission.js";
 import type { PendingVerdict } from "../pending/trust.js";
 import { answersFingerprint, answersInText, type FingerprintRecord } from "../records/answer-fingerprints.js";
@@ -51,6 +59,8 @@ export interface PendingView {
 	errorCode?: "too-large";
 	/** Another pi is asking or delivering these questions now: not shown, never written. */
 	heldBy?: string;
+	/** The MCP client these questions are answered for (its `pi-ask-anywhere mcp` holds the file). */
+	asker?: string;
 }
 
 /** The questions of a request in the page's shape (the same shape as a live question frame). */
@@ -78,6 +88,13 @@ export function listPendingViews(
 		}
 		const file = entry.file;
 		const verdict = judge(file);
+		const holder = heldElsewhere(entry.path, file.toolCallId);
+		const permission = mayAnswerHere({
+			verdict,
+			answersGivenOnPage: givenOnPage?.has(answersFingerprint(file)),
+			heldBy: holder,
+			asker: file.asker,
+		});
 		const view: PendingView = {
 			name,
 			folder: cwd,
@@ -87,15 +104,13 @@ export function listPendingViews(
 			questions: wireQuestions(file.request),
 			trusted: verdict.trusted,
 			// The answers already in a file count only as pending/permission.ts says (a cloned file's do not).
-			filled:
-				file.questions.some((q) => q.answer !== null) &&
-				filledAnswersCount(mayAnswerHere({ verdict, answersGivenOnPage: givenOnPage?.has(answersFingerprint(file)) })),
+			filled: file.questions.some((q) => q.answer !== null) && filledAnswersCount(permission),
 		};
 		if (file.sessionFile !== undefined) view.sessionFile = sanitizeLine(file.sessionFile);
 		if (file.task !== undefined) view.task = sanitizeText(file.task);
 		if (!verdict.trusted) view.distrust = verdict.reason;
-		const holder = heldElsewhere(entry.path, file.toolCallId);
-		if (holder) view.heldBy = describeClaim(holder, en.claim);
+		if (permission.kind === "for-asker") view.asker = permission.asker.client;
+		else if (holder) view.heldBy = describeClaim(holder, en.claim);
 		return view;
 	});
 }
@@ -134,6 +149,26 @@ function writtenAnswers(path: string): readonly { answer: unknown }[] {
 	return answersInText(readFileSync(path, "utf8"))?.questions ?? [];
 }
 
+/** The page's answers for an MCP client's ask, written into its file for its server (the first answer wins). */
+function answerForAsker(path: string, file: PendingFile, asker: PendingAsker, given: unknown): PendingAnswerResult {
+	if (file.questions.some((question) => question.answer !== null)) {
+		const error = `not written: already answered; ${asker.client} takes those answers`;
+		return { ok: false, status: 409, error, code: "pending-answered" };
+	}
+	const read = readPageAnswers(given, wireQuestions(file.request));
+	if (!read.ok) return { ...read, status: 400 };
+	if (read.answers.every((answer: PageAnswer | undefined) => answer === undefined)) {
+		return { ok: false, status: 400, error: "no answer given", code: "no-answer" };
+	}
+	try {
+		writePendingAnswers(path, file.toolCallId, pendingAnswers(wireQuestions(file.request), read.answers));
+	} catch (error) {
+		if (error instanceof PendingFileError) return { ok: false, status: 409, error: error.message, code: "invalid" };
+		throw error;
+	}
+	return { ok: true };
+}
+
 /** Writes the page's answers into the named pending file, if it still holds those questions. */
 export function answerPendingFile(
 	cwd: string,
@@ -160,12 +195,22 @@ export function answerPendingFile(
 		};
 	}
 	const holder = heldElsewhere(entry.path, file.toolCallId);
+	const verdict = judge(file);
+	const permission = mayAnswerHere({
+		verdict,
+		answersGivenOnPage: givenOnPage?.has(answersFingerprint(file)),
+		heldBy: holder,
+		asker: file.asker,
+	});
+	if (permission.kind === "asker-gone") {
+		const error = `not written: ${askerGoneLine(request.name as string, permission.asker)}`;
+		return { ok: false, status: 409, error, code: "pending-not-yours" };
+	}
+	if (permission.kind === "for-asker") return answerForAsker(entry.path, file, permission.asker, request.answers);
 	if (holder) {
 		const error = `not written: these questions are ${describeClaim(holder, en.claim)}`;
 		return { ok: false, status: 409, error, code: "pending-held" };
 	}
-	const verdict = judge(file);
-	const permission = mayAnswerHere({ verdict, answersGivenOnPage: givenOnPage?.has(answersFingerprint(file)) });
 	// Questions already answered are never answered again: no confirmation makes them deliverable.
 	if (permission.kind === "settled") {
 		return { ok: false, status: 409, error: `not written: ${permission.verdict.reason}`, code: "pending-settled" };

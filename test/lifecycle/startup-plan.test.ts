@@ -48,6 +48,18 @@ const plantedForeign: ForeignPending = {
 	trust: { trusted: false, kind: "unknown", reason: "its session is not in this user's session folders" },
 };
 
+const MARK = { kind: "mcp", client: "Claude Code" } as const;
+const SERVER = { toolCallId: "call_mcp", host: "h", pid: 7, started: "1", refreshedAt: 0, holder: "mcp" } as const;
+/** An MCP client's file its server holds now. */
+const mcpHeld: ForeignPending = {
+	...plantedForeign,
+	sessionId: "mcp-1234abcd",
+	toolCallId: "call_mcp",
+	mcp: { kind: "for-asker", asker: MARK, holder: SERVER },
+};
+/** An MCP client's file nobody holds (the server is gone, or the mark is a cloned repository's). */
+const mcpGone: ForeignPending = { ...mcpHeld, mcp: { kind: "asker-gone", asker: MARK } };
+
 function findings(overrides: Partial<StartupFindings>): StartupFindings {
 	return {
 		frontEnd: "print",
@@ -77,6 +89,8 @@ function shape(plan: StartupPlan): string {
 			return "answer-first-ask";
 		case "nothing":
 			return "nothing";
+		case "write-for-asker":
+			return `write-for-asker ${plan.toolCallId}`;
 	}
 }
 
@@ -153,6 +167,22 @@ const rows: Row[] = [
 		"a planted file is never used implicitly",
 		{ answersFlag: ANSWERS, foreign: [plantedForeign], prompt: true },
 		"stop",
+	],
+	[
+		"--answers for an MCP client's file its server holds: written for it, with the prompt",
+		{ answersFlag: ANSWERS, foreign: [mcpHeld], prompt: true },
+		"write-for-asker call_mcp",
+	],
+	[
+		"the newest of this user's files and held MCP files",
+		{ answersFlag: ANSWERS, foreign: [trustedForeign, mcpHeld] },
+		"write-for-asker call_mcp",
+	],
+	["--answers for an MCP client's file nobody holds: stop", { answersFlag: ANSWERS, foreign: [mcpGone] }, "stop"],
+	[
+		"an MCP client's file nobody holds never outranks this user's file",
+		{ answersFlag: ANSWERS, foreign: [trustedForeign, mcpGone] },
+		"deliver own-turn call_foreign@other-session",
 	],
 	[
 		"this user's file is preferred over a newer planted one",

@@ -9,6 +9,10 @@ const SETTLED: PendingVerdict = { trusted: false, kind: "settled", reason: "alre
 const ELSEWHERE: PendingVerdict = { trusted: false, kind: "elsewhere", reason: "asked in /a", folder: "/a" };
 const FOREIGN: PendingVerdict = { trusted: false, kind: "unknown", reason: "not written by your pi" };
 const CLAIM: Claim = { toolCallId: "call_1", host: "h", pid: 7, started: "1", refreshedAt: 0 };
+/** A live `pi-ask-anywhere mcp` holding its file for the ask. */
+const SERVER: Claim = { ...CLAIM, holder: "mcp" };
+/** The file's word that an MCP client asked it. */
+const MARK = { kind: "mcp", client: "Claude Code" } as const;
 
 const table: [string, AskFacts, string, boolean][] = [
 	["this pi's file, free", { verdict: TRUSTED }, "answer", true],
@@ -39,6 +43,27 @@ const table: [string, AskFacts, string, boolean][] = [
 	["settled, even while a claim lingers", { verdict: SETTLED, heldBy: CLAIM }, "settled", false],
 	["asked in another folder", { verdict: ELSEWHERE }, "elsewhere", false],
 	["asked in another folder and held", { verdict: ELSEWHERE, heldBy: CLAIM }, "held", false],
+	// An MCP client's ask: written into the file for its server, never delivered here.
+	["an MCP client's file its server holds", { verdict: FOREIGN, asker: MARK, heldBy: SERVER }, "for-asker", false],
+	[
+		"an MCP client's file its server holds, answers given on the page",
+		{ verdict: FOREIGN, asker: MARK, heldBy: SERVER, answersGivenOnPage: true },
+		"for-asker",
+		false,
+	],
+	["an MCP client's file nobody holds", { verdict: FOREIGN, asker: MARK }, "asker-gone", false],
+	[
+		"an MCP client's file nobody holds, answers given on the page",
+		{ verdict: FOREIGN, asker: MARK, answersGivenOnPage: true },
+		"asker-gone",
+		false,
+	],
+	["an MCP client's file a pi's dialog holds", { verdict: FOREIGN, asker: MARK, heldBy: CLAIM }, "held", false],
+	["an MCP client's file, settled", { verdict: SETTLED, asker: MARK, heldBy: SERVER }, "settled", false],
+	// The mark is the file's own word: it never diverts pi's own ask, nor makes a file nobody marked the server's.
+	["a mark on this pi's own file is ignored", { verdict: TRUSTED, asker: MARK }, "answer", true],
+	["a mark on this pi's own file, held by a server", { verdict: TRUSTED, asker: MARK, heldBy: SERVER }, "held", false],
+	["a server's claim on an unmarked file", { verdict: FOREIGN, heldBy: SERVER }, "held", false],
 ];
 
 describe("mayAnswerHere", () => {
@@ -53,5 +78,14 @@ describe("mayAnswerHere", () => {
 		expect(mayAnswerHere({ verdict: TRUSTED, answersWrittenByTool: true })).toMatchObject({
 			because: "written-by-tool",
 		});
+	});
+
+	it("names the MCP client an answer is written for, and the server holding it", () => {
+		expect(mayAnswerHere({ verdict: FOREIGN, asker: MARK, heldBy: SERVER })).toEqual({
+			kind: "for-asker",
+			asker: MARK,
+			holder: SERVER,
+		});
+		expect(mayAnswerHere({ verdict: FOREIGN, asker: MARK })).toEqual({ kind: "asker-gone", asker: MARK });
 	});
 });

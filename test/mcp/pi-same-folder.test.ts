@@ -1,0 +1,119 @@
+/**
+ * An MCP client's ask and a real pi in the same project folder: the person answers the MCP server's pending file with
+ * pi (`--answers`, `@file` with words, `/questions answer` in the TUI) and the answers go to the MCP client that asked,
+ * exactly once, never to pi's model; `pi -c` never delivers an MCP file's answers to pi's model either. The official
+ * MCP client holds the ask over real stdio; pi runs with the scripted model, which logs every context it received.
+ */
+import { readFileSync } from "node:fs";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { answersFingerprint, fingerprintRecord, GIVEN_ON_PAGE } from "../../src/records/answer-fingerprints.js";
+import { writePendingAnswers } from "../../src/pending/pending-file.js";
+import {
+	createWorkspace,
+	expectSuccess,
+	KEYS,
+	patient,
+	piArgs,
+	runPi,
+	runPrint,
+	runTuiCommand,
+	startTui,
+	type TuiSession,
+	type Workspace,
+} from "../e2e/harness.js";
+import { type McpSession, pendingFile, pendingFiles, resultJson, startMcp, waitFor } from "./mcp-client.js";
+
+const DATABASE = { question: "Which database should we use?", options: ["PostgreSQL", "SQLite"], type: "select" };
+const CLIENT = "pi-ask-anywhere-test";
+const FOR_CLIENT = `answered for ${CLIENT} through pi-ask-anywhere mcp`;
+
+let ws: Workspace;
+let mcp: McpSession | undefined;
+let tui: TuiSession | undefined;
+
+beforeEach(() => {
+	ws = createWorkspace();
+	ws.script([{ text: "Noted." }]);
+});
+afterEach(async () => {
+	tui?.kill();
+	tui = undefined;
+	await mcp?.close();
+	mcp = undefined;
+	ws.cleanup();
+});
+
+/** The MCP client asks in pi's project folder (the server's folder; the client names no root). */
+async function askThroughMcp() {
+	mcp = await startMcp({ folder: ws.cwd, env: { PI_CODING_AGENT_DIR: ws.agentDir } });
+	const call = mcp.client.callTool({ name: "ask_user", arguments: { questions: [DATABASE] } }, undefined, {
+		timeout: patient(120_000),
+	});
+	// A test that fails early ends the client with the call still waiting: that rejection is no second failure.
+	call.catch(() => undefined);
+	const file = await pendingFile(ws.cwd);
+	return { call, file };
+}
+
+/** Everything pi's model received, as one text. */
+function modelSaw(): string {
+	return JSON.stringify(ws.requests());
+}
+
+async function expectClientGot(call: Promise<unknown>, values: string[]): Promise<void> {
+	const result = resultJson((await call) as never);
+	expect(result).toMatchObject({ answered: true, cancelled: false, timedOut: false });
+	expect(result.answers).toEqual([expect.objectContaining({ questionId: "q_1", values })]);
+	// Exactly once: handed out, the file is gone, so nobody answers these questions again.
+	await waitFor(() => (pendingFiles(ws.cwd).length === 0 ? true : undefined), "the file to go", patient(15_000));
+}
+
+describe("an MCP client's ask answered with a pi in the same folder", () => {
+	it("`pi -p --answers` writes the answers for the MCP client; pi's model never sees them", async () => {
+		const { call } = await askThroughMcp();
+		const run = expectSuccess(runPrint(ws, ["--answers", '["SQLite"]', "what next?"]));
+		expect(run.stdout + run.stderr).toContain(FOR_CLIENT);
+		await expectClientGot(call, ["SQLite"]);
+		// The person's prompt still reached pi's model, without the answers or the questions.
+		expect(modelSaw()).toContain("what next?");
+		expect(modelSaw()).not.toContain("SQLite");
+		expect(modelSaw()).not.toContain("ask_user_answers");
+	});
+
+	it('`pi -p @file "words"` writes the words as the answers for the MCP client; pi\'s model is not called', async () => {
+		const { call } = await askThroughMcp();
+		const run = expectSuccess(runPrint(ws, ["@.pi/pending-questions.json", "SQLite"]));
+		expect(run.stdout + run.stderr).toContain(FOR_CLIENT);
+		await expectClientGot(call, ["SQLite"]);
+		expect(ws.requests()).toEqual([]);
+	});
+
+	it("TUI `/questions answer` asks in pi's dialog and writes the answers for the MCP client", async () => {
+		const { call } = await askThroughMcp();
+		tui = startTui(ws, [], { env: { PI_ASK_USER_NOTIFY: "0" } });
+		await runTuiCommand(tui, "/questions answer");
+		await tui.waitFor("Other (type your answer)", 40_000);
+		tui.type(KEYS.down);
+		tui.type(KEYS.enter);
+		await tui.waitFor(FOR_CLIENT, 20_000);
+		await expectClientGot(call, ["SQLite"]);
+		expect(modelSaw()).not.toContain("SQLite");
+		expect(ws.requests()).toEqual([]);
+	});
+
+	it("`pi -c` never delivers an MCP file's answers to pi's model, even ones given on the page", async () => {
+		const { file, call } = await askThroughMcp();
+		// The client went away: its server ends and the questions stay in the file, asked by nobody here.
+		await mcp?.close();
+		mcp = undefined;
+		await call.catch(() => undefined);
+		writePendingAnswers(file.path, String(file.data.toolCallId), ["SQLite"]);
+		// As the web page records answers the person confirmed for a file their pi did not write.
+		const written = JSON.parse(readFileSync(file.path, "utf8"));
+		fingerprintRecord(ws.agentDir, GIVEN_ON_PAGE, false).add(answersFingerprint(written));
+		expectSuccess(runPi(ws, piArgs(["-p", "-c", "go on"])));
+		expect(modelSaw()).toContain("go on");
+		expect(modelSaw()).not.toContain("SQLite");
+		expect(modelSaw()).not.toContain("ask_user_answers");
+	});
+});
