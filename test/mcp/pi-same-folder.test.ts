@@ -6,8 +6,8 @@
  */
 import { readFileSync } from "node:fs";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { answersFingerprint, fingerprintRecord, GIVEN_ON_PAGE } from "../../src/records/answer-fingerprints.js";
 import { writePendingAnswers } from "../../src/pending/pending-file.js";
+import { answersFingerprint, fingerprintRecord, GIVEN_ON_PAGE } from "../../src/records/answer-fingerprints.js";
 import {
 	createWorkspace,
 	expectSuccess,
