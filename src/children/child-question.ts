@@ -28,21 +28,39 @@ export function describeAsker(asker: Asker | undefined): { task?: string; cwd?: 
 	return { ...(task ? { task } : {}), ...(cwd ? { cwd } : {}) };
 }
 
-/** The line each of a child's questions carries in the parent's dialog: who asks, in the child's own words. */
-export function askerLabel(asker: Asker | undefined): string {
-	const { task, cwd } = describeAsker(asker);
-	const parts = [task ? `its task: "${task}"` : undefined, cwd ? `its folder: ${cwd}` : undefined].filter(Boolean);
-	return parts.length > 0
-		? `Asked by a child pi process (${parts.join("; ")})`
-		: "Asked by a child pi process (it did not say what it works on)";
+/** The label's longest task, so that "Subagent · <task>" stays one line on an 80-column terminal. */
+const LABEL_TASK_CHARS = 60;
+/** The label's longest folder: its end, which names it best. */
+const LABEL_CWD_CHARS = 40;
+
+/** `text` in at most `max` characters, cut at the end (`…`) or, for a folder, at the start. */
+function cut(text: string, max: number, keep: "start" | "end" = "start"): string {
+	if (text.length <= max) return text;
+	return keep === "start" ? `${text.slice(0, max - 1).trimEnd()}…` : `…${text.slice(text.length - (max - 1))}`;
 }
 
 /**
- * A child's questions as a request for the parent's dialog, each labelled with who asks; the validation a model's
+ * The line each of a child's questions carries in the parent's dialog: "Subagent · <task>", in the child's own
+ * words, short enough for one line; its folder only when it is not the parent's (`parentCwd`).
+ */
+export function askerLabel(asker: Asker | undefined, parentCwd?: string): string {
+	const { task, cwd } = describeAsker(asker);
+	const parts = ["Subagent", task ? cut(task, LABEL_TASK_CHARS) : "no task given"];
+	if (cwd && cwd !== parentCwd) parts.push(`in ${cut(cwd, LABEL_CWD_CHARS, "end")}`);
+	return parts.join(" · ");
+}
+
+/**
+ * A child's questions as a request for the parent's dialog, each labelled with who asks (`parentCwd`: the parent's
+ * folder, which the label need not name); the validation a model's
  * call gets (limits, duplicates, reserved labels) throws an `AskUserError` for questions that fail it.
  */
-export function requestFromChild(questions: readonly WireQuestion[], asker: Asker | undefined): AskRequest {
-	const label = askerLabel(asker);
+export function requestFromChild(
+	questions: readonly WireQuestion[],
+	asker: Asker | undefined,
+	parentCwd?: string,
+): AskRequest {
+	const label = askerLabel(asker, parentCwd);
 	const canonical = questions.map((wire): Question => {
 		const question: Question = { question: wire.question, multiSelect: wire.multiSelect };
 		if (wire.header !== "") question.header = wire.header;

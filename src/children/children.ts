@@ -104,6 +104,7 @@ export function createChildren(pi: ExtensionAPI, deps: ChildrenDeps) {
 			const { startParentRoute } = await import("./parent-route.js");
 			try {
 				server = await startParentRoute({
+					cwd: ctx.cwd,
 					show: (request, options) => {
 						const ask = deps.frontEnd(ctx).ask;
 						if (!ask) return Promise.resolve({ kind: "interrupted" });

@@ -37,6 +37,8 @@ export interface ParentRouteDeps {
 		options: { signal: AbortSignal; requestId: string; acceptsImages: boolean },
 	): Promise<AskOutcome>;
 	record(entry: ChildAskRecord): void;
+	/** The parent's folder: a child's questions name the child's folder only when it is another. */
+	cwd?: string;
 	/** A dialog that failed; the child is not answered (its question stays open until it goes away). */
 	failed?(error: unknown): void;
 	/** A request or socket the route could not handle (it was refused; the route goes on). */
@@ -69,7 +71,7 @@ export async function startParentRoute(deps: ParentRouteDeps): Promise<ParentRou
 			onAsk(ask, payload, connection) {
 				let request: AskRequest;
 				try {
-					request = requestFromChild(ask.questions, payload.asker);
+					request = requestFromChild(ask.questions, payload.asker, deps.cwd);
 				} catch (error) {
 					if (!(error instanceof AskUserError)) throw error;
 					endpoint.refuse(ask.id, `the questions are not valid: ${error.message}`);

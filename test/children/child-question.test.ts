@@ -19,14 +19,26 @@ const IDS = { questionId: "q1", sessionKey: "s", agentId: "pi-child" };
 const wireOf = (questions = [DATABASE, FEATURES, NAME]) => encodeQuestion({ questions }, IDS).payload.payload.questions;
 
 describe("askerLabel", () => {
-	it("says a child asks, in its own words, cleaned and cut short", () => {
+	it("says a subagent asks, in one line of its own words, cleaned and cut short", () => {
 		expect(askerLabel({ task: "Task: set up\nthe\u001b[31m db", cwd: "/work/x" })).toBe(
-			'Asked by a child pi process (its task: "Task: set up the db"; its folder: /work/x)',
+			"Subagent · Task: set up the db · in /work/x",
 		);
-		expect(askerLabel(undefined)).toBe("Asked by a child pi process (it did not say what it works on)");
+		expect(askerLabel(undefined)).toBe("Subagent · no task given");
 		const long = askerLabel({ task: "x".repeat(5000) });
-		expect(long.length).toBeLessThan(260);
-		expect(long).toContain("…");
+		expect(long).toBe(`Subagent · ${"x".repeat(59)}…`);
+		// One line on an 80-column terminal, after the dialog's indent.
+		expect(long.length).toBeLessThanOrEqual(78);
+	});
+
+	it("names the child's folder only when it is not the parent's, by its end when it is long", () => {
+		expect(askerLabel({ task: "migrate", cwd: "/work/app" }, "/work/app")).toBe("Subagent · migrate");
+		expect(askerLabel({ task: "migrate", cwd: "/work/app/packages/db" }, "/work/app")).toBe(
+			"Subagent · migrate · in /work/app/packages/db",
+		);
+		const deep = `/${"deep/".repeat(20)}db`;
+		expect(askerLabel({ task: "migrate", cwd: deep }, "/work/app")).toBe(
+			`Subagent · migrate · in …${deep.slice(deep.length - 39)}`,
+		);
 	});
 });
 
@@ -37,7 +49,7 @@ describe("requestFromChild", () => {
 		expect(request.questions[0]?.options?.[1]).toEqual({ label: "SQLite", description: "Lightweight, file-based" });
 		expect(request.questions[1]?.multiSelect).toBe(true);
 		expect(request.questions[2]?.header).toBe("Service Setup");
-		for (const question of request.questions) expect(question.context).toMatch(/^Asked by a child pi process/);
+		for (const question of request.questions) expect(question.context).toMatch(/^Subagent · migrate/);
 	});
 	it("refuses questions that a model's call could not ask", () => {
 		const twice = wireOf([DATABASE, DATABASE]);

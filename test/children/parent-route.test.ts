@@ -33,6 +33,7 @@ async function setup() {
 				for (const waiter of waiters.splice(0)) waiter();
 			}),
 		record: (entry) => records.push(entry),
+		cwd: "/work/parent",
 	});
 	cleanups.push(() => route.close());
 	const nextShown = async (count: number): Promise<Shown> => {
@@ -77,9 +78,7 @@ describe("startParentRoute", () => {
 		});
 		const dialog = await nextShown(1);
 		expect(dialog.request.questions.map((q) => q.question)).toEqual(ASK.questions.map((q) => q.question));
-		expect(dialog.request.questions[0]?.context).toBe(
-			'Asked by a child pi process (its task: "Task: set up the database"; its folder: /work/child)',
-		);
+		expect(dialog.request.questions[0]?.context).toBe("Subagent · Task: set up the database · in /work/child");
 		const answered: AskOutcome = {
 			kind: "answered",
 			answers: [
