@@ -5,7 +5,7 @@
  * pane shows a window of the rendered lines at a height the layout chose, says how many lines are hidden, and
  * scrolls.
  */
-import { Markdown, truncateToWidth, wrapTextWithAnsi } from "@mariozechner/pi-tui";
+import { Markdown, type MarkdownTheme, truncateToWidth, visibleWidth, wrapTextWithAnsi } from "@mariozechner/pi-tui";
 import { STRINGS } from "../core/strings.js";
 import { sanitizeText } from "../core/text.js";
 import type { Question } from "../core/types.js";
@@ -48,11 +48,31 @@ function cached(theme: DialogTheme, key: string, render: () => readonly string[]
 	return lines;
 }
 
+/**
+ * The markdown theme with code lines wrapped inside their block: pi-tui indents each code line once and wraps what
+ * is too long afterwards, so a long line would go on at the pane's first column, out of its block. Each line is
+ * wrapped to the block's width first (after the theme's own highlighting, if it has one), and every part indented.
+ */
+function codeWrappedInBlock(markdown: MarkdownTheme, width: number): MarkdownTheme {
+	const room = Math.max(1, width - visibleWidth(markdown.codeBlockIndent ?? "  "));
+	const highlight = markdown.highlightCode ?? ((code: string) => code.split("\n").map(markdown.codeBlock));
+	return {
+		...markdown,
+		highlightCode: (code, lang) =>
+			highlight(code, lang).flatMap((line) => {
+				const parts = wrapTextWithAnsi(line, room);
+				return parts.length > 0 ? parts : [line];
+			}),
+	};
+}
+
 /** Every line of `markdown` rendered at `width`, each fitting it. */
 export function markdownLines(markdown: string, theme: DialogTheme, width: number): readonly string[] {
 	const w = Math.max(1, width);
 	return cached(theme, `m${w}\u0000${markdown}`, () => {
-		const lines = new Markdown(markdown, 0, 0, theme.markdown).render(w).map((line) => truncateToWidth(line, w));
+		const lines = new Markdown(markdown, 0, 0, codeWrappedInBlock(theme.markdown, w))
+			.render(w)
+			.map((line) => truncateToWidth(line, w));
 		// Markdown ends a block with a blank line; the pane draws its own spacing.
 		while (lines.length > 0 && lines.at(-1)?.trim() === "") lines.pop();
 		return lines;

@@ -171,3 +171,34 @@ describe("the hint names what each key does there", () => {
 		}
 	});
 });
+
+describe("a long code line in a markdown preview", () => {
+	const CALL = "const total = sumOf(first, second) + ".repeat(6);
+	const PREVIEW = `## Plan\n\nOne call:\n\n\`\`\`ts\n${CALL}end;\n\`\`\``;
+	const questions: Question[] = [
+		{
+			question: "Which plan?",
+			options: [{ label: "Plan A", preview: PREVIEW }, { label: "Plan B" }],
+		},
+	];
+
+	/** The preview pane's part of a dialog line: after the `│` beside the list, or after the indent below it. */
+	const paneText = (line: string, side: boolean) => (side ? (line.split(" │ ")[1] ?? "") : line.slice(2));
+
+	for (const [width, rows, side] of [
+		[80, 30, false],
+		[120, 24, true],
+		[60, 40, false],
+	] as const) {
+		it(`wraps inside the code block at ${width} columns, never back to the pane's first column`, () => {
+			const h = openDialog(questions, undefined, { rows });
+			const lines = h.lines(width);
+			const code = lines.map((line) => paneText(line, side)).filter((text) => /sumOf|end;/.test(text));
+			expect(code.length, lines.join("\n")).toBeGreaterThan(1);
+			for (const text of code) expect(text, lines.join("\n")).toMatch(/^ {2}\S/);
+			// Wrapped, not cut: all of the line is there.
+			expect(code.map((text) => text.trim()).join(" ")).toBe(`${CALL}end;`.replace(/\s+/g, " ").trim());
+			expect(widest(h.dialog, width)).toBeLessThanOrEqual(width);
+		});
+	}
+});
