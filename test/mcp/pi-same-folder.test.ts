@@ -4,9 +4,13 @@
  * exactly once, never to pi's model; `pi -c` never delivers an MCP file's answers to pi's model either. The official
  * MCP client holds the ask over real stdio; pi runs with the scripted model, which logs every context it received.
  */
-import { readFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
+import { hostname } from "node:os";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { writePendingAnswers } from "../../src/pending/pending-file.js";
+import { normalizeArguments } from "../../src/core/normalize.js";
+import { validateRequest } from "../../src/core/validate.js";
+import { claimPathOf } from "../../src/pending/claims.js";
+import { createPendingFile, savePendingFile, writePendingAnswers } from "../../src/pending/pending-file.js";
 import { answersFingerprint, fingerprintRecord, GIVEN_ON_PAGE } from "../../src/records/answer-fingerprints.js";
 import {
 	createWorkspace,
@@ -99,6 +103,31 @@ describe("an MCP client's ask answered with a pi in the same folder", () => {
 		await expectClientGot(call, ["SQLite"]);
 		expect(modelSaw()).not.toContain("SQLite");
 		expect(ws.requests()).toEqual([]);
+	});
+
+	it("a cloned repository's file that says an MCP client asked it: nothing is written or sent, and pi says why", () => {
+		const planted = createPendingFile({
+			request: validateRequest(normalizeArguments({ questions: [DATABASE] })),
+			sessionId: "mcp-0b9e4c2a",
+			toolCallId: "call_planted",
+			asker: { kind: "mcp", client: "Claude Code" },
+			now: new Date("2026-02-04T22:16:32Z"),
+		});
+		const path = savePendingFile(ws.cwd, planted);
+		// A claim beside it, as a cloned repository could carry: its process is not running here.
+		const claim = { toolCallId: "call_planted", host: hostname(), pid: 999_999, started: "1", refreshedAt: Date.now() };
+		writeFileSync(claimPathOf(path), JSON.stringify({ ...claim, holder: "mcp", file: path }));
+		const before = readFileSync(path, "utf8");
+		for (const args of [
+			["@.pi/pending-questions.json", "SQLite"],
+			["--answers", '["SQLite"]'],
+		]) {
+			const run = runPrint(ws, args);
+			expect(run.code).not.toBe(0);
+			expect(run.stderr).toContain("no pi-ask-anywhere mcp waits for their answers now");
+		}
+		expect(ws.requests()).toEqual([]);
+		expect(readFileSync(path, "utf8")).toBe(before);
 	});
 
 	it("`pi -c` never delivers an MCP file's answers to pi's model, even ones given on the page", async () => {

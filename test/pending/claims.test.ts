@@ -119,6 +119,24 @@ describe("createClaims on real files", () => {
 		expect(theirs.heldElsewhere(pending, "call_1")).toBeUndefined();
 	});
 
+	it("an MCP server's claim says so and counts only for the very file it names, not a copy of the folder", () => {
+		const server = createClaims({ ...deps(first, [first, second]), holder: "mcp" });
+		const pi = createClaims(deps(second, [first, second]));
+		server.claim(pending, "call_1");
+		expect(pi.heldElsewhere(pending, "call_1")).toMatchObject({ holder: "mcp", pid: 1 });
+		// The folder copied, claim and all (cp -r): the server's process still runs, but it does not hold the copy.
+		const copy = join(dir, "copy");
+		mkdirSync(join(copy, ".pi"), { recursive: true });
+		const copied = join(copy, ".pi", "pending-questions.json");
+		writeFileSync(copied, "{}");
+		writeFileSync(claimPathOf(copied), readFileSync(claimPathOf(pending)));
+		expect(pi.heldElsewhere(copied, "call_1")).toBeUndefined();
+		// A claim that says mcp but names no file is no claim at all.
+		const { file: _file, ...nameless } = JSON.parse(readFileSync(claimPathOf(pending), "utf8"));
+		writeFileSync(claimPathOf(copied), JSON.stringify(nameless));
+		expect(pi.heldElsewhere(copied, "call_1")).toBeUndefined();
+	});
+
 	it("is refreshed while held, and dead three intervals after the refreshes stop", () => {
 		const mine = createClaims(deps(first, [first]));
 		const theirs = createClaims({ ...deps(second, [first]), host: "elsewhere" });

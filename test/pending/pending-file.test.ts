@@ -185,6 +185,27 @@ describe("reading", () => {
 		expect(message).toContain("pending-questions.json is not valid JSON");
 		expect(message).not.toContain("\u001b");
 	});
+
+	it("reads an MCP client's mark as untrusted input: only its own shape, the name made safe and short", () => {
+		const read = (asker: unknown) =>
+			parsePendingFile(JSON.stringify({ ...file(), asker }), "/p/.pi/pending-questions.json").asker;
+		expect(read({ kind: "mcp", client: "Claude Code" })).toEqual({ kind: "mcp", client: "Claude Code" });
+		expect(read({ kind: "mcp", client: "\u001b]52;c;aGk=\u0007Codex\u202e" })).toEqual({
+			kind: "mcp",
+			client: "Codex",
+		});
+		expect(read({ kind: "mcp", client: "x".repeat(500) })?.client).toHaveLength(100);
+		for (const broken of [
+			{ kind: "pi", client: "x" },
+			{ kind: "mcp" },
+			{ kind: "mcp", client: " " },
+			"mcp",
+			[1],
+			null,
+		]) {
+			expect(read(broken)).toBeUndefined();
+		}
+	});
 });
 
 describe("showing the questions", () => {
