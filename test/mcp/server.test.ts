@@ -221,6 +221,25 @@ describe.concurrent("pi-ask-anywhere mcp", () => {
 		expect(result).toMatchObject({ answered: true, answers: [{ values: ["SQLite"] }] });
 	});
 
+	it("a call that waits reports progress every 15 s: a client that resets its limit on progress outlives the limit", async () => {
+		const session = await start();
+		const progress: number[] = [];
+		const started = Date.now();
+		// A 20 s limit, reset by each progress notification (as pi 1.x's MCP client does).
+		const call = session.client.callTool({ name: "ask_user", arguments: { questions: [DATABASE] } }, undefined, {
+			timeout: 20_000,
+			resetTimeoutOnProgress: true,
+			onprogress: (notification) => progress.push(notification.progress),
+		});
+		const { path } = await pendingFile(session.folder);
+		await waitFor(() => (progress.length > 0 ? true : undefined), "a progress notification", 30_000);
+		// Past the client's own 20 s limit: only the progress kept the call alive.
+		await waitFor(() => (Date.now() - started > 22_000 ? true : undefined), "the limit to pass", 30_000);
+		fillInByHand(path, ["SQLite"]);
+		expect(resultJson((await call) as never)).toMatchObject({ answered: true, answers: [{ values: ["SQLite"] }] });
+		expect(progress[0]).toBe(1);
+	});
+
 	it("a client that disconnects cancels nothing: its questions stay in the pending file, unanswered", async () => {
 		const session = await startMcp({ elicit: () => new Promise(() => {}) });
 		await session.client.callTool({ name: "ask_user", arguments: { questions: [DATABASE], background: true } });
