@@ -422,14 +422,15 @@ export function listPendingNames(cwd: string): string[] {
 	}
 	// Per file only what must be: no Dirent, no path normalisation (10 000 files are 10 000 lstat calls).
 	const noError = { throwIfNoEntry: false } as const;
-	const written: { path: string; mtimeMs: number; number: number }[] = [];
+	const written: { name: string; mtimeMs: number }[] = [];
 	for (const name of names) {
 		if (!PENDING_NAME_PATTERN.test(name)) continue;
-		const path = `${dir}${sep}${name}`;
-		const stat = fs.lstatSync(path, noError);
-		if (stat?.isFile()) written.push({ path, mtimeMs: stat.mtimeMs, number: pendingNumber(name) });
+		const stat = fs.lstatSync(`${dir}${sep}${name}`, noError);
+		if (stat?.isFile()) written.push({ name, mtimeMs: stat.mtimeMs });
 	}
-	return written.sort((a, b) => b.mtimeMs - a.mtimeMs || b.number - a.number).map((file) => file.path);
+	// The number only breaks a tie of times, so it is read only for those.
+	written.sort((a, b) => b.mtimeMs - a.mtimeMs || pendingNumber(b.name) - pendingNumber(a.name));
+	return written.map((file) => `${dir}${sep}${file.name}`);
 }
 
 /** The N of `pending-questions-N.json` (1 for `pending-questions.json`). */

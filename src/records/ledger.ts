@@ -50,6 +50,11 @@ export function jsonLinesFile<T, I>(
 	name: string,
 	index: (records: readonly unknown[]) => I,
 ): JsonLinesFile<T, I> {
+	return recordFile(agentDir, name, (text) => index(jsonLines(text)));
+}
+
+/** The same file, its index built from the whole text (one that parses only the lines it needs, asks-made.ts). */
+export function recordFile<T, I>(agentDir: string, name: string, index: (text: string) => I): JsonLinesFile<T, I> {
 	const dir = join(agentDir, "pi-ask-user");
 	const path = join(dir, name);
 	let cached: { signature: string; index: I } | undefined;
@@ -77,7 +82,7 @@ export function jsonLinesFile<T, I>(
 			} catch {
 				// Gone between the stat and the read: nothing recorded.
 			}
-			cached = { signature, index: index(jsonLines(text)) };
+			cached = { signature, index: index(text) };
 			return cached.index;
 		},
 		add: (entry) => {
