@@ -19,7 +19,7 @@ import { createLifecycle } from "./lifecycle/lifecycle.js";
 import { registerWhenFree, stepAsideFor } from "./lifecycle/tool-owner.js";
 import { createClaims } from "./pending/claims.js";
 import { readRegularFile } from "./pending/regular-file.js";
-import { createPush } from "./push/push.js";
+import type { createPush } from "./push/push.js";
 import { toolWriteGuard } from "./records/tool-writes.js";
 import { openUserRecords } from "./records/user-records.js";
 import { remoteFlags } from "./remote/config.js";
@@ -45,6 +45,14 @@ export type {
 
 /** This package's folder (dist/index.js is one level down). */
 const PACKAGE_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
+
+/**
+ * Whether the settings or the environment name push notifications at all. When neither does, push's configuration
+ * is "off" with nothing to report (src/push/config.ts), so its code need not load.
+ */
+function pushNamed(fromFile: unknown, env: NodeJS.ProcessEnv): boolean {
+	return fromFile !== undefined || (env.PI_ASK_USER_PUSH ?? "").trim() !== "";
+}
 
 export default async function askUser(pi: ExtensionAPI) {
 	const host = await loadPiModules();
@@ -80,13 +88,18 @@ export default async function askUser(pi: ExtensionAPI) {
 	const supportOfImages = (ctx: ExtensionContext) =>
 		imageSupport({ model: ctx.model, agentDir, cwd: ctx.cwd, read: readRegularFile });
 	const structuredRpc = process.env.PI_ASK_USER_RPC_PROTOCOL === "structured";
-	// The phone through ntfy (src/push/): off until `pi-ask-anywhere push setup` or PI_ASK_USER_PUSH.
-	const push = createPush({
-		agentDir,
-		warn: (text) => writeSync(2, `pi-ask-anywhere: ${text}\n`),
-		judge: (file, cwd) => trust(file, cwd),
-		heldElsewhere: claims.heldElsewhere,
-	});
+	// The phone through ntfy (src/push/): off until `pi-ask-anywhere push setup` or PI_ASK_USER_PUSH. Its code loads
+	// at the first session start that names either (see pushNamed): most runs never load it.
+	let push: ReturnType<typeof createPush> | undefined;
+	const loadPush = async () => {
+		const { createPush } = await import("./push/push.js");
+		return createPush({
+			agentDir,
+			warn: (text) => writeSync(2, `pi-ask-anywhere: ${text}\n`),
+			judge: (file, cwd) => trust(file, cwd),
+			heldElsewhere: claims.heldElsewhere,
+		});
+	};
 	const lifecycle = createLifecycle(pi, {
 		argv: process.argv,
 		env: process.env,
@@ -105,7 +118,11 @@ export default async function askUser(pi: ExtensionAPI) {
 		piExports: host.codingAgent,
 		claims,
 		imageSupport: supportOfImages,
-		push,
+		push: {
+			dialogRemote: (remote, ctx, shown, toolCallId) =>
+				push ? push.dialogRemote(remote, ctx, shown, toolCallId) : remote,
+			saved: (ctx, request, toolCallId) => push?.saved(ctx, request, toolCallId),
+		},
 	});
 
 	// Children's questions reach the person through the pi that started them (src/children/).
@@ -136,7 +153,9 @@ export default async function askUser(pi: ExtensionAPI) {
 	pi.on("session_start", async (event, ctx) => {
 		settings = settingsAt(ctx.cwd, (ctx as { isProjectTrusted?: () => boolean }).isProjectTrusted?.() === true);
 		await useLanguageFromEnv(process.env);
-		const pushProblems = push.configure(settings.push?.value, process.env, settings.push?.file);
+		if (pushNamed(settings.push?.value, process.env)) push ??= await loadPush();
+		// Once loaded it is configured at every start: settings that no longer name it turn it off.
+		const pushProblems = push?.configure(settings.push?.value, process.env, settings.push?.file) ?? [];
 		for (const problem of [...settings.problems, ...pushProblems]) {
 			lifecycle.frontEnd(ctx).tell(`pi-ask-anywhere: ${problem}`, "warning");
 		}
@@ -144,7 +163,7 @@ export default async function askUser(pi: ExtensionAPI) {
 		if (settings.enabled) registerTool(ctx);
 		await children.sessionStart(ctx);
 		// Taps made while no pi ran are written into their pending files before pi looks at them.
-		await push.sessionStart(ctx.cwd, (text) => lifecycle.frontEnd(ctx).tell(`pi-ask-anywhere: ${text}`, "warning"));
+		await push?.sessionStart(ctx.cwd, (text) => lifecycle.frontEnd(ctx).tell(`pi-ask-anywhere: ${text}`, "warning"));
 		await lifecycle.sessionStart(event, ctx);
 	});
 	pi.on("input", lifecycle.input);
@@ -159,7 +178,7 @@ export default async function askUser(pi: ExtensionAPI) {
 	pi.on("session_shutdown", async () => {
 		await children.sessionShutdown();
 		await lifecycle.sessionShutdown();
-		await push.shutdown();
+		await push?.shutdown();
 	});
 	pi.on("session_before_compact", (event, ctx) =>
 		compactKeepingDecisions(event, ctx, pi.getThinkingLevel(), host.codingAgent.compact),

@@ -18,7 +18,7 @@ const LAZY_PACKAGES = ["ws", "qrcode-terminal"];
 
 /**
  * Sources that only a use loads: the bridge and its connection, the parent route and its endpoint, the web server,
- * the TUI dialog, RPC mode and the other languages' word tables.
+ * the TUI dialog, RPC mode, push notifications and the other languages' word tables.
  */
 const LAZY_SOURCES = [
 	/^src\/remote\/(bridge|connection)\.ts$/,
@@ -26,6 +26,8 @@ const LAZY_SOURCES = [
 	/^src\/web\//,
 	/^src\/ui\/(dialog|render|option-list|preview|image-attach|path-completion)\.ts$/,
 	/^src\/modes\/(interactive|rpc)\.ts$/,
+	// Push notifications: only a session whose settings or environment turn them on loads them.
+	/^src\/push\//,
 	// The word tables of the languages a run did not choose (each loads when chosen).
 	/^src\/i18n\/(cli|dialog)\/(de|fr|es|pt-BR|ja|zh-CN|ru|uk)\.ts$/,
 	/^src\/i18n\/tables\.ts$/,
