@@ -108,9 +108,15 @@ export function listPendingViews(
 		};
 		if (file.sessionFile !== undefined) view.sessionFile = sanitizeLine(file.sessionFile);
 		if (file.task !== undefined) view.task = sanitizeText(file.task);
-		if (!verdict.trusted) view.distrust = verdict.reason;
-		if (permission.kind === "for-asker") view.asker = permission.asker.client;
-		else if (holder) view.heldBy = describeClaim(holder, en.claim);
+		if (permission.kind === "for-asker") {
+			// Its server is live and holds it: the card says whose questions they are, as for the server's live asks, and
+			// needs no "answer anyway" (the answers go to that client, never to a model as the person's).
+			view.asker = permission.asker.client;
+			view.task = `${permission.asker.client} (MCP)`;
+		} else {
+			if (!verdict.trusted) view.distrust = verdict.reason;
+			if (holder) view.heldBy = describeClaim(holder, en.claim);
+		}
 		return view;
 	});
 }

@@ -1,8 +1,18 @@
-/** Which pending files are a live ask's own questions (shown once, as the live ask). */
-import { describe, expect, it } from "vitest";
+/**
+ * Which pending files are a live ask's own questions (shown once, as the live ask); an MCP client's file answered from
+ * the page for that client.
+ */
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { normalizeArguments } from "../../src/core/normalize.js";
+import { validateRequest } from "../../src/core/validate.js";
+import type { Claim } from "../../src/pending/claims.js";
+import { createPendingFile, savePendingFile } from "../../src/pending/pending-file.js";
 import type { LiveAsk } from "../../src/remote/live-asks.js";
 import type { WireQuestion } from "../../src/remote/protocol.js";
-import { filesOfLiveAsks, type PendingView } from "../../src/web/pending-view.js";
+import { answerPendingFile, filesOfLiveAsks, listPendingViews, type PendingView } from "../../src/web/pending-view.js";
 
 const question = (text: string): WireQuestion => ({ question: text, header: "", options: [], multiSelect: false });
 
@@ -38,5 +48,80 @@ describe("filesOfLiveAsks", () => {
 		],
 	])("%s", (_name, views, asks, names) => {
 		expect([...filesOfLiveAsks(views, asks)]).toEqual(names);
+	});
+});
+
+describe("an MCP client's pending file on the page", () => {
+	let folder: string | undefined;
+	afterEach(() => {
+		if (folder) rmSync(folder, { recursive: true, force: true });
+	});
+	const FOREIGN = { trusted: false, kind: "unknown", reason: "it names no session file" } as const;
+	const SERVER: Claim = { toolCallId: "ask-1", host: "h", pid: 7, started: "1", refreshedAt: 0, holder: "mcp" };
+
+	function save(): string {
+		folder = mkdtempSync(join(tmpdir(), "pi-ask-anywhere-page-mcp-"));
+		const request = validateRequest(
+			normalizeArguments({ questions: [{ question: "Which database?", options: ["PostgreSQL", "SQLite"] }] }),
+		);
+		const file = createPendingFile({
+			request,
+			sessionId: "mcp-1234abcd",
+			toolCallId: "ask-1",
+			asker: { kind: "mcp", client: "Claude Code" },
+			now: new Date(),
+		});
+		return savePendingFile(folder, file);
+	}
+	const answer = {
+		name: "pending-questions.json",
+		toolCallId: "ask-1",
+		answers: [{ chosen: ["SQLite"], typed: "", note: "" }],
+		confirmed: false,
+	};
+
+	it("held by its live server: shown for that client, written without asking to confirm", () => {
+		const path = save();
+		const cwd = folder as string;
+		const [view] = listPendingViews(
+			cwd,
+			() => FOREIGN,
+			() => SERVER,
+		);
+		expect(view).toMatchObject({ asker: "Claude Code", task: "Claude Code (MCP)", trusted: false, filled: false });
+		expect(view?.distrust).toBeUndefined();
+		expect(view?.heldBy).toBeUndefined();
+		expect(
+			answerPendingFile(
+				cwd,
+				() => FOREIGN,
+				() => SERVER,
+				answer,
+			),
+		).toEqual({ ok: true });
+		expect(JSON.parse(readFileSync(path, "utf8")).questions[0].answer).toBe("SQLite");
+		// The first answer wins: the client takes those answers; a second page does not overwrite them.
+		expect(
+			answerPendingFile(
+				cwd,
+				() => FOREIGN,
+				() => SERVER,
+				answer,
+			),
+		).toMatchObject({ ok: false, code: "pending-answered" });
+	});
+
+	it("held by nobody: not written, and the page is told why", () => {
+		const path = save();
+		const before = readFileSync(path, "utf8");
+		const result = answerPendingFile(
+			folder as string,
+			() => FOREIGN,
+			() => undefined,
+			{ ...answer, confirmed: true },
+		);
+		expect(result).toMatchObject({ ok: false, status: 409, code: "pending-not-yours" });
+		expect(JSON.stringify(result)).toContain("no pi-ask-anywhere mcp waits for their answers now");
+		expect(readFileSync(path, "utf8")).toBe(before);
 	});
 });
