@@ -91,24 +91,17 @@ describe("an MCP client's pending file on the page", () => {
 		expect(view).toMatchObject({ asker: "Claude Code", task: "Claude Code (MCP)", trusted: false, filled: false });
 		expect(view?.distrust).toBeUndefined();
 		expect(view?.heldBy).toBeUndefined();
-		expect(
+		const answerFromPage = () =>
 			answerPendingFile(
 				cwd,
 				() => FOREIGN,
 				() => SERVER,
 				answer,
-			),
-		).toEqual({ ok: true });
+			);
+		expect(answerFromPage()).toEqual({ ok: true });
 		expect(JSON.parse(readFileSync(path, "utf8")).questions[0].answer).toBe("SQLite");
 		// The first answer wins: the client takes those answers; a second page does not overwrite them.
-		expect(
-			answerPendingFile(
-				cwd,
-				() => FOREIGN,
-				() => SERVER,
-				answer,
-			),
-		).toMatchObject({ ok: false, code: "pending-answered" });
+		expect(answerFromPage()).toMatchObject({ ok: false, code: "pending-answered" });
 	});
 
 	it("held by nobody: not written, and the page is told why", () => {
