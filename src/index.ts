@@ -13,8 +13,8 @@ import { TOOL_NAME } from "./core/prompt.js";
 import { imageSupport } from "./host/image-support.js";
 import { loadPiModules } from "./host/pi-modules.js";
 import { commandLineGivesAnswers } from "./host/removal.js";
-import { createSettingsSource } from "./host/settings.js";
-import { useLanguageFromEnv } from "./i18n/use-language.js";
+import { type Environment, settingsSource } from "./host/settings.js";
+import { useLanguage } from "./i18n/use-language.js";
 import { createLifecycle } from "./lifecycle/lifecycle.js";
 import { registerWhenFree, stepAsideFor } from "./lifecycle/tool-owner.js";
 import { createClaims } from "./pending/claims.js";
@@ -50,7 +50,7 @@ const PACKAGE_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
  * Whether the settings or the environment name push notifications at all. When neither does, push's configuration
  * is "off" with nothing to report (src/push/config.ts), so its code need not load.
  */
-function pushNamed(fromFile: unknown, env: NodeJS.ProcessEnv): boolean {
+function pushNamed(fromFile: unknown, env: Environment): boolean {
 	return fromFile !== undefined || (env.PI_ASK_USER_PUSH ?? "").trim() !== "";
 }
 
@@ -68,16 +68,15 @@ export default async function askUser(pi: ExtensionAPI) {
 	for (const flag of remoteFlags) pi.registerFlag(flag.name, { type: flag.type, description: flag.description });
 
 	const agentDir = host.codingAgent.getAgentDir();
-	// <agentDir>/pi-ask-user/settings.json (and a trusted project's), applied at each session start.
-	const settingsAt = createSettingsSource({
+	// <agentDir>/pi-ask-user/settings.json (and a trusted project's) under the environment, read at each session start.
+	const settingsAt = settingsSource({
 		agentDir,
 		env: process.env,
 		read: readRegularFile,
 		realpath: realpathSync.native,
 	});
 	let settings = settingsAt(process.cwd(), false);
-	// After the settings: their `language` fills PI_ASK_USER_LANG where the environment has not set it.
-	await useLanguageFromEnv(process.env);
+	await useLanguage(settings.language);
 	const { ledger, asksMade, trust, answersGivenOnPage } = openUserRecords(agentDir, {
 		argv: process.argv.slice(2),
 		env: process.env,
@@ -87,7 +86,7 @@ export default async function askUser(pi: ExtensionAPI) {
 	const toolWrites = toolWriteGuard(agentDir, TOOL_NAME, (text) => writeSync(2, `${text}\n`));
 	const supportOfImages = (ctx: ExtensionContext) =>
 		imageSupport({ model: ctx.model, agentDir, cwd: ctx.cwd, read: readRegularFile });
-	const structuredRpc = process.env.PI_ASK_USER_RPC_PROTOCOL === "structured";
+	const structuredRpc = settings.structuredRpc;
 	// The phone through ntfy (src/push/): off until `pi-ask-anywhere push setup` or PI_ASK_USER_PUSH. Its code loads
 	// at the first session start that names either (see pushNamed): most runs never load it.
 	let push: ReturnType<typeof createPush> | undefined;
@@ -102,6 +101,7 @@ export default async function askUser(pi: ExtensionAPI) {
 	};
 	const lifecycle = createLifecycle(pi, {
 		argv: process.argv,
+		settings,
 		env: process.env,
 		// fd 1 is the real stdout: pi redirects process.stdout to stderr in print and RPC mode.
 		write: (fd, text) => writeSync(fd, text),
@@ -152,19 +152,19 @@ export default async function askUser(pi: ExtensionAPI) {
 
 	pi.on("session_start", async (event, ctx) => {
 		settings = settingsAt(ctx.cwd, (ctx as { isProjectTrusted?: () => boolean }).isProjectTrusted?.() === true);
-		await useLanguageFromEnv(process.env);
-		if (pushNamed(settings.push?.value, process.env)) push ??= await loadPush();
+		await useLanguage(settings.language);
+		if (pushNamed(settings.push.value, settings.push.env)) push ??= await loadPush();
 		// Once loaded it is configured at every start: settings that no longer name it turn it off.
-		const pushProblems = push?.configure(settings.push?.value, process.env, settings.push?.file) ?? [];
+		const pushProblems = push?.configure(settings.push.value, settings.push.env, settings.push.file) ?? [];
 		for (const problem of [...settings.problems, ...pushProblems]) {
 			lifecycle.frontEnd(ctx).tell(`pi-ask-anywhere: ${problem}`, "warning");
 		}
 		// `enabled: false`: the tool stays unregistered; /questions and --answers still answer what was saved.
 		if (settings.enabled) registerTool(ctx);
-		await children.sessionStart(ctx);
+		const own = await children.sessionStart(ctx, settings);
 		// Taps made while no pi ran are written into their pending files before pi looks at them.
 		await push?.sessionStart(ctx.cwd, (text) => lifecycle.frontEnd(ctx).tell(`pi-ask-anywhere: ${text}`, "warning"));
-		await lifecycle.sessionStart(event, ctx);
+		await lifecycle.sessionStart(event, ctx, own);
 	});
 	pi.on("input", lifecycle.input);
 	pi.on("tool_call", (event, ctx) => toolWrites.toolCall(event, ctx.cwd));

@@ -7,6 +7,7 @@
  */
 import type { ExtensionAPI, ExtensionContext } from "@mariozechner/pi-coding-agent";
 import type { AskRequest } from "../core/types.js";
+import type { AskUserSettings } from "../host/settings.js";
 import { type FrontEnd, frontEndKind } from "../modes/front-end.js";
 import type { RemoteBridge } from "../remote/bridge.js";
 import type { Asker } from "../remote/protocol.js";
@@ -20,6 +21,7 @@ import { announceRoute, childrenRole, dropRemoteSettings, type ParentRoute } fro
 const CHILD_WAIT_MS = 24 * 60 * 60 * 1000;
 
 export interface ChildrenDeps {
+	/** This process's environment: the route is announced in it, so that every command the agent runs inherits it. */
 	env: NodeJS.ProcessEnv;
 	argv: readonly string[];
 	frontEnd(ctx: ExtensionContext): FrontEnd;
@@ -90,17 +92,20 @@ export function createChildren(pi: ExtensionAPI, deps: ChildrenDeps) {
 	}
 
 	return {
-		/** Before the lifecycle's: a child's inherited remote settings must be gone when the lifecycle reads them. */
-		async sessionStart(ctx: ExtensionContext): Promise<void> {
+		/**
+		 * Before the lifecycle's: the settings this pi's own asks use, returned. A child that asks its parent leaves out
+		 * the remote bridge settings it inherited (and so do the commands it runs).
+		 */
+		async sessionStart(ctx: ExtensionContext, settings: AskUserSettings): Promise<AskUserSettings> {
 			await stop();
-			const role = childrenRole(frontEndKind(ctx, deps.argv), deps.env);
+			const role = childrenRole(frontEndKind(ctx, deps.argv), deps.env, settings.children);
 			if (role.kind === "ask-parent") {
 				parent = role.parent;
 				sessionKey = ctx.sessionManager.getSessionId();
 				dropRemoteSettings(deps.env);
-				return;
+				return { ...settings, remote: {} };
 			}
-			if (role.kind !== "offer") return;
+			if (role.kind !== "offer") return settings;
 			const { startParentRoute } = await import("./parent-route.js");
 			try {
 				server = await startParentRoute({
@@ -135,9 +140,10 @@ export function createChildren(pi: ExtensionAPI, deps: ChildrenDeps) {
 				deps
 					.frontEnd(ctx)
 					.tell(`pi-ask-anywhere: children cannot ask through this pi: ${(error as Error).message}`, "warning");
-				return;
+				return settings;
 			}
 			withdraw = announceRoute(deps.env, server.route);
+			return settings;
 		},
 		askHandler: ((ask) => (parent ? childAsk(ask) : deps.ownAsk(ask))) satisfies AskHandler,
 		sessionShutdown: stop,

@@ -5,15 +5,13 @@
  * nobody of its own that finds them asks through that parent. Pure, apart from the environment it is handed.
  */
 
+import type { Environment } from "../host/settings.js";
 import type { FrontEndKind } from "../modes/front-end.js";
 import { isLoopbackHost } from "../remote/config.js";
 
 export const PARENT_URL_ENV = "PI_ASK_USER_PARENT_URL";
 export const PARENT_TOKEN_ENV = "PI_ASK_USER_PARENT_TOKEN";
-/** `off` turns the route off: no endpoint is offered, and no question is sent to a parent. */
-export const CHILDREN_ENV = "PI_ASK_USER_CHILDREN";
 const REMOTE_ENV_PREFIX = "PI_ASK_USER_REMOTE_";
-const OFF_VALUES = new Set(["off", "none", "false", "0", "no"]);
 
 export interface ParentRoute {
 	/** `ws://127.0.0.1:<port>/agent`. */
@@ -29,12 +27,8 @@ export type ChildrenRole =
 	| { kind: "ask-parent"; parent: ParentRoute }
 	| { kind: "none" };
 
-export function childrenOff(env: NodeJS.ProcessEnv): boolean {
-	return OFF_VALUES.has((env[CHILDREN_ENV] ?? "").trim().toLowerCase());
-}
-
 /** The parent's route, when the environment names a loopback `ws://` URL and a secret. */
-export function parentRouteIn(env: NodeJS.ProcessEnv): ParentRoute | undefined {
+export function parentRouteIn(env: Environment): ParentRoute | undefined {
 	const url = env[PARENT_URL_ENV]?.trim();
 	const token = env[PARENT_TOKEN_ENV]?.trim();
 	if (!url || !token) return undefined;
@@ -47,8 +41,9 @@ export function parentRouteIn(env: NodeJS.ProcessEnv): ParentRoute | undefined {
 	return { url, token };
 }
 
-export function childrenRole(kind: FrontEndKind, env: NodeJS.ProcessEnv): ChildrenRole {
-	if (childrenOff(env)) return { kind: "none" };
+/** `on`: the person's `children` setting (off: no route is offered, and no question is sent to a parent). */
+export function childrenRole(kind: FrontEndKind, env: Environment, on: boolean): ChildrenRole {
+	if (!on) return { kind: "none" };
 	if (kind === "tui" || kind === "rpc" || kind === "sdk") return { kind: "offer" };
 	const parent = parentRouteIn(env);
 	return parent ? { kind: "ask-parent", parent } : { kind: "none" };

@@ -9,6 +9,7 @@ import { randomUUID } from "node:crypto";
 import { writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import type { Environment } from "./settings.js";
 
 /** What a process gave: its output, or that it failed (`missing`: the command is not installed). */
 export type RunResult = { ok: true; stdout: Uint8Array } | { ok: false; missing: boolean };
@@ -24,7 +25,7 @@ export type ClipboardRead =
 
 export interface ClipboardDeps {
 	platform: NodeJS.Platform;
-	env: NodeJS.ProcessEnv;
+	env: Environment;
 	run: ProcessRunner;
 }
 
@@ -109,7 +110,7 @@ function viaPowerShell(run: ProcessRunner): ClipboardRead {
 		: { kind: "image", bytes: new Uint8Array(Buffer.from(base64, "base64")), mimeType: "image/png" };
 }
 
-function isWayland(env: NodeJS.ProcessEnv): boolean {
+function isWayland(env: Environment): boolean {
 	return Boolean(env.WAYLAND_DISPLAY) || env.XDG_SESSION_TYPE === "wayland";
 }
 

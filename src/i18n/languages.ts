@@ -26,7 +26,7 @@ export function matchLanguage(tag: string): Language | undefined {
 }
 
 /** The language of a run: `PI_ASK_USER_LANG`, else `LC_ALL`, `LC_MESSAGES`, `LANG` (the first one set), else English. */
-export function languageFromEnv(env: NodeJS.ProcessEnv): Language {
+export function languageFromEnv(env: Readonly<Record<string, string | undefined>>): Language {
 	const chosen = env.PI_ASK_USER_LANG?.trim();
 	if (chosen) return matchLanguage(chosen) ?? "en";
 	const locale = [env.LC_ALL, env.LC_MESSAGES, env.LANG].find((value) => value !== undefined && value.trim() !== "");

@@ -16,20 +16,6 @@ const systemTimers: Timers = {
 	clear: (id) => clearTimeout(id as ReturnType<typeof setTimeout>),
 };
 
-/** The limit in milliseconds (`undefined`: none); an unreadable value is no limit, with the reason. */
-export function timeoutSetting(value: string | undefined): { ms: number | undefined; error?: string } {
-	const text = value?.trim().toLowerCase() ?? "";
-	if (text === "" || text === "0" || text === "off" || text === "false" || text === "no") return { ms: undefined };
-	const seconds = Number(text);
-	if (!Number.isFinite(seconds) || seconds <= 0) {
-		return {
-			ms: undefined,
-			error: `PI_ASK_USER_TIMEOUT must be a number of seconds (or 0/off), got ${JSON.stringify(value)}; no time limit is set`,
-		};
-	}
-	return { ms: Math.round(seconds * 1000) };
-}
-
 /**
  * Shows a dialog under the limit: `show` gets the signal that closes it, `onActivity`, the one function that restarts
  * the clock (each front end calls it on the person's keys or replies), and `closesAt`, when the limit will close the

@@ -9,6 +9,7 @@ import type { ExtensionAPI, ExtensionContext, InputEvent, InputEventResult } fro
 import { typedParts } from "../core/answers.js";
 import { DELIVERED_ANSWERS_TYPE } from "../core/delivered-answers.js";
 import type { AskOutcome, AskRequest } from "../core/types.js";
+import type { AskUserSettings } from "../host/settings.js";
 import { CLI } from "../i18n/use-language.js";
 import { readCommandLine } from "../modes/cli-args.js";
 import {
@@ -37,14 +38,14 @@ import { type AskSession, createAskDisk } from "./ask-disk.js";
 import { createAskHandler } from "./ask-handler.js";
 import { type AskToAnswer, askInTurn, createDialogQueue, createLateAnswers } from "./background-asks.js";
 import { createDeliveries } from "./deliveries.js";
-import { timeoutSetting } from "./idle-timeout.js";
 import { createRemoteSession } from "./remote-session.js";
 import { type FindingsDeps, findStartup } from "./startup-findings.js";
 import { planStartup, type StartupPlan } from "./startup-plan.js";
 
 export interface LifecycleEdges extends ProcessEdges {
 	argv: readonly string[];
-	env: NodeJS.ProcessEnv;
+	/** The settings read when the extension loaded; each session start hands in its own. */
+	settings: AskUserSettings;
 	ledger: Ledger;
 	/** The record of the asks this user's pi saved, and where (records/asks-made.ts). */
 	asksMade: AsksMade;
@@ -116,12 +117,12 @@ export function createLifecycle(pi: ExtensionAPI, edges: LifecycleEdges) {
 	});
 	/** One dialog at a time: a background ask's dialog may still be open when the model asks again. */
 	const inTurn = createDialogQueue();
-	/** The opt-in time limit on a dialog nobody touches (`PI_ASK_USER_TIMEOUT`, or settings.json), per session start. */
-	let idleTimeout = timeoutSetting(edges.env.PI_ASK_USER_TIMEOUT);
+	/** The person's settings, read at each session start (host/settings.ts). */
+	let settings = edges.settings;
 
 	function frontEnd(ctx: ExtensionContext): FrontEnd {
 		state.kind ??= frontEndKind(ctx, edges.argv);
-		const shown = createFrontEnd(state.kind, ctx, edges);
+		const shown = createFrontEnd(state.kind, ctx, edges, settings.dialog);
 		const ask = shown.ask;
 		return ask ? { ...shown, ask: askInTurn(ask, inTurn) } : shown;
 	}
@@ -251,7 +252,8 @@ export function createLifecycle(pi: ExtensionAPI, edges: LifecycleEdges) {
 		readImage: imageReader(ctx),
 	});
 
-	async function sessionStart(_event: unknown, ctx: ExtensionContext): Promise<void> {
+	async function sessionStart(_event: unknown, ctx: ExtensionContext, startSettings: AskUserSettings): Promise<void> {
+		settings = startSettings;
 		state.kind = frontEndKind(ctx, edges.argv);
 		state.upFront = undefined;
 		state.stopped = false;
@@ -259,13 +261,12 @@ export function createLifecycle(pi: ExtensionAPI, edges: LifecycleEdges) {
 		deliveries.releaseAll();
 		state.session = ctx.sessionManager;
 		state.history = typedAnswerHistory(ctx.sessionManager.getBranch());
-		idleTimeout = timeoutSetting(edges.env.PI_ASK_USER_TIMEOUT);
-		if (idleTimeout.error) frontEnd(ctx).tell(`pi-ask-anywhere: ${idleTimeout.error}`, "warning");
+		if (settings.timeout.error) frontEnd(ctx).tell(`pi-ask-anywhere: ${settings.timeout.error}`, "warning");
 		remote.configure(undefined);
 		const sessionId = ctx.sessionManager.getSessionId();
 		const commandLine = await readCommandLine(edges.argv, edges.piExports);
 		try {
-			const config = resolveRemoteConfig((name) => pi.getFlag(name), edges.env, { sessionKey: sessionId });
+			const config = resolveRemoteConfig((name) => pi.getFlag(name), settings.remote, { sessionKey: sessionId });
 			remote.configure(config);
 		} catch (error) {
 			return carryOut(ctx, { kind: "stop", error: (error as Error).message }, commandLine.prompt);
@@ -319,7 +320,7 @@ export function createLifecycle(pi: ExtensionAPI, edges: LifecycleEdges) {
 	}
 
 	const askHandler: AskHandler = createAskHandler({
-		idleTimeoutMs: () => idleTimeout.ms,
+		idleTimeoutMs: () => settings.timeout.ms,
 		frontEnd,
 		takeUpFrontAnswers: () => {
 			const answers = state.upFront;

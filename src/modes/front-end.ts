@@ -7,6 +7,7 @@
 import type { ExtensionContext } from "@mariozechner/pi-coding-agent";
 import type { AskMode, AskOutcome, AskRequest } from "../core/types.js";
 import type { ImageSupport } from "../host/image-support.js";
+import type { DialogSettings, Environment } from "../host/settings.js";
 import type { RpcDialogs } from "./rpc-dialogs.js";
 
 export type FrontEndKind = "tui" | "rpc" | "sdk" | "print" | "json";
@@ -66,6 +67,8 @@ export interface ProcessEdges {
 	failExit(): void;
 	/** `PI_ASK_USER_RPC_PROTOCOL=structured`: the RPC client speaks ask_user_request / ask_user_response. */
 	structuredRpc: boolean;
+	/** The process's environment, read for $VISUAL/$EDITOR and the clipboard's display. */
+	env: Environment;
 	/**
 	 * Whether the person may attach images to answers (host/image-support.ts): decided per ask, since the person may
 	 * switch to a model that takes images, or away from one.
@@ -116,11 +119,13 @@ function touching(ui: ExtensionContext["ui"], onActivity: (() => void) | undefin
  * pi's TUI dialog. Where `custom()` shows nothing (an SDK host taken for the TUI), the answer is `undefined`:
  * the plain dialogs ask instead, so a cancel is only ever one the person gave.
  */
-function tuiDialog(ctx: ExtensionContext, edges: ProcessEdges): DialogAsk {
+function tuiDialog(ctx: ExtensionContext, edges: ProcessEdges, settings: DialogSettings): DialogAsk {
 	const fallback = rpcDialogs(ctx, false, edges);
 	return async (request, options) => {
 		const { askInteractive } = await import("./interactive.js");
 		const outcome = await askInteractive(ctx.ui, request, {
+			settings,
+			env: edges.env,
 			signal: options.signal,
 			history: options.history,
 			images: options.acceptsImages === false ? { allowed: false, why: "model" } : edges.imageSupport(ctx),
@@ -136,7 +141,13 @@ function tuiDialog(ctx: ExtensionContext, edges: ProcessEdges): DialogAsk {
 	};
 }
 
-export function createFrontEnd(kind: FrontEndKind, ctx: ExtensionContext, edges: ProcessEdges): FrontEnd {
+/** `dialog`: the person's settings for the TUI dialog, as read at this session's start. */
+export function createFrontEnd(
+	kind: FrontEndKind,
+	ctx: ExtensionContext,
+	edges: ProcessEdges,
+	dialog: DialogSettings,
+): FrontEnd {
 	const withUi = kind === "tui" || kind === "rpc" || kind === "sdk";
 	const notify = (text: string, level: Level) => ctx.ui.notify(text, level === "notice" ? "info" : level);
 	const terminal = (text: string, level: Level) =>
@@ -145,7 +156,7 @@ export function createFrontEnd(kind: FrontEndKind, ctx: ExtensionContext, edges:
 	const tell = withUi ? notify : terminal;
 	const ask =
 		kind === "tui"
-			? tuiDialog(ctx, edges)
+			? tuiDialog(ctx, edges, dialog)
 			: kind === "rpc" || kind === "sdk"
 				? rpcDialogs(ctx, edges.structuredRpc, edges)
 				: undefined;

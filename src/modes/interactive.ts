@@ -4,8 +4,8 @@
  * `PI_ASK_USER_NOTIFY`; on pi ≥ 1.5.1 also pi's own "blocked on the person" state), wires Ctrl+G to
  * $VISUAL/$EDITOR and Tab to path completion from the working folder, lets the person attach images to an answer
  * (the paste-image key: a typed or dropped image path, or the clipboard) when the model and pi's settings allow,
- * draws it in words for a screen reader when `PI_ASK_USER_SCREEN_READER` says so, folds it to one line with the
- * key `PI_ASK_USER_HIDE_KEY` names (Alt+O by default), holds back keys typed as it opens (`PI_ASK_USER_KEY_GUARD`),
+ * draws it in words for a screen reader when the settings say so, folds it to one line with the key they name
+ * (Alt+O by default), holds back keys typed as it opens (the key guard),
  * and opens a background question folded while the person is writing a message. pi's keys keep their meaning:
  * Ctrl+C interrupts (twice quits pi), Ctrl+D quits pi. The dialog closes as `interrupted` when the call is aborted
  * or interrupted (never `cancelled`: a cancel is only Esc, in the dialog).
@@ -18,6 +18,7 @@ import { STRINGS } from "../core/strings.js";
 import type { AskOutcome, AskRequest } from "../core/types.js";
 import { keepClipboardImage, nodeProcessRunner, readClipboardImage } from "../host/clipboard.js";
 import type { ImageSupport } from "../host/image-support.js";
+import type { DialogSettings, Environment } from "../host/settings.js";
 import { AskDialog, KEY_GUARD_MS } from "../ui/dialog.js";
 import { editInExternalEditor, editorCommand } from "../ui/external-editor.js";
 import { type ClipboardImage, nodeImageSource } from "../ui/image-attach.js";
@@ -38,39 +39,19 @@ export interface InteractiveOptions {
 	interruptTurn?: () => void;
 	/** Quits pi (its exit key in the dialog, or its interrupt key twice), as the same keys do from pi's editor. */
 	quit?: () => void;
-	/** Overrides `PI_ASK_USER_NOTIFY` (tests). */
-	notify?: NotifySetting;
+	/** The person's settings for the dialog (host/settings.ts). */
+	settings: DialogSettings;
 	/** pi's version (tests); decides whether pi is told that the session waits for the person. */
 	piVersion?: string;
 	/** Whether the person may attach images in this ask (decided where the dialog is opened); absent: not offered. */
 	images?: ImageSupport;
-	/**
-	 * Overrides the environment that names $VISUAL/$EDITOR, `PI_ASK_USER_SCREEN_READER`, `PI_ASK_USER_HIDE_KEY` and
-	 * `PI_ASK_USER_KEY_GUARD` (tests).
-	 */
-	env?: NodeJS.ProcessEnv;
-}
-
-/** Reads `PI_ASK_USER_SCREEN_READER`: 1/on/true/yes draw the dialog as plain lines in words. */
-export function screenReaderSetting(value: string | undefined): boolean {
-	const text = value?.trim().toLowerCase();
-	return text === "1" || text === "on" || text === "true" || text === "yes";
+	/** The process's environment, read for $VISUAL/$EDITOR and the clipboard's display (Wayland or X11). */
+	env: Environment;
 }
 
 /** Reads `PI_ASK_USER_HIDE_KEY` (`ctrl+]`, `f2`, … in pi's key format); unset or not a key name: Alt+O. */
 export function hideKeySetting(value: string | undefined): KeyId {
 	return (value === undefined ? undefined : parseKeyName(value)) ?? DEFAULT_HIDE_KEY;
-}
-
-/**
- * Reads `PI_ASK_USER_KEY_GUARD`: how many milliseconds of a quiet keyboard, once the dialog is on screen, before a key
- * counts (0 or off: none, for scripts that drive the dialog faster than a person); unset or unreadable: KEY_GUARD_MS.
- */
-export function keyGuardSetting(value: string | undefined): number {
-	const text = value?.trim().toLowerCase() ?? "";
-	if (text === "off" || text === "false" || text === "no") return 0;
-	const ms = Number(text);
-	return text !== "" && Number.isFinite(ms) && ms >= 0 ? ms : KEY_GUARD_MS;
 }
 
 /** pi quits on its interrupt key pressed twice within this time (pi's own window for Ctrl+C twice). */
@@ -116,7 +97,7 @@ export function supportsBlocked(version: string): boolean {
 }
 
 /** The clipboard's image, kept as a temporary file as pi keeps a pasted one. */
-function clipboardImage(env: NodeJS.ProcessEnv): ClipboardImage {
+function clipboardImage(env: Environment): ClipboardImage {
 	const read = readClipboardImage({ platform: process.platform, env, run: nodeProcessRunner });
 	if (read.kind !== "image") return read;
 	return { kind: "image", name: keepClipboardImage(read).name, bytes: read.bytes };
@@ -150,17 +131,6 @@ export function roomFor(tui: TUI, dialog: Component, width: number): number {
 	return Math.max(Math.min(rows, MIN_DIALOG_LINES), rows - taken);
 }
 
-/** `both` (default), `bell`, `title` or `off`. */
-export type NotifySetting = "both" | "bell" | "title" | "off";
-
-/** Reads `PI_ASK_USER_NOTIFY`: 0/off/false/no silence it; `bell` or `title` keeps only that one. */
-export function notifySetting(value: string | undefined): NotifySetting {
-	const text = value?.trim().toLowerCase();
-	if (text === "0" || text === "off" || text === "false" || text === "no" || text === "none") return "off";
-	if (text === "bell" || text === "title") return text;
-	return "both";
-}
-
 const BELL = "\x07";
 const INTERRUPTED: AskOutcome = { kind: "interrupted" };
 const TITLE_CHARS = 60;
@@ -168,21 +138,20 @@ const TITLE_CHARS = 60;
 export async function askInteractive(
 	ui: ExtensionUIContext,
 	request: AskRequest,
-	options: InteractiveOptions = {},
+	options: InteractiveOptions,
 ): Promise<AskOutcome | undefined> {
 	const { signal } = options;
 	if (signal?.aborted) return INTERRUPTED;
-	const notify = options.notify ?? notifySetting(process.env.PI_ASK_USER_NOTIFY);
+	const { notify, screenReader } = options.settings;
 	const first = request.questions[0];
 	const headline = first ? (first.header ?? first.question).replace(/\s+/g, " ").slice(0, TITLE_CHARS) : "";
 	const customOptions: CustomOptions | undefined = supportsBlocked(options.piVersion ?? VERSION)
 		? { blocked: { kind: "question", message: STRINGS.windowTitle(headline) } }
 		: undefined;
-	const env = options.env ?? process.env;
+	const { env } = options;
 	const editor = editorCommand(env);
-	const screenReader = screenReaderSetting(env.PI_ASK_USER_SCREEN_READER);
-	const hideKey = hideKeySetting(env.PI_ASK_USER_HIDE_KEY);
-	const keyGuardMs = keyGuardSetting(env.PI_ASK_USER_KEY_GUARD);
+	const hideKey = hideKeySetting(options.settings.hideKey);
+	const keyGuardMs = options.settings.keyGuardMs ?? KEY_GUARD_MS;
 	// A background question that arrives while the person is writing a message waits folded, out of their way.
 	const startHidden = request.background === true && ui.getEditorText().trim() !== "";
 	let titleChanged = false;

@@ -7,6 +7,7 @@ import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import type { Environment } from "../host/settings.js";
 
 /** The part of pi's TUI that hands the terminal to another program and takes it back. */
 export interface TerminalOwner {
@@ -16,7 +17,7 @@ export interface TerminalOwner {
 }
 
 /** The editor command a person configured, or `undefined`: then Ctrl+G does nothing and is not offered. */
-export function editorCommand(env: NodeJS.ProcessEnv): string | undefined {
+export function editorCommand(env: Environment): string | undefined {
 	const command = (env.VISUAL || env.EDITOR)?.trim();
 	return command ? command : undefined;
 }

@@ -2,13 +2,13 @@
 import { describe, expect, it } from "vitest";
 import {
 	announceRoute,
-	CHILDREN_ENV,
 	childrenRole,
 	dropRemoteSettings,
 	PARENT_TOKEN_ENV,
 	PARENT_URL_ENV,
 	parentRouteIn,
 } from "../../src/children/route-env.js";
+import { CHILDREN_ENV, childrenOff } from "../../src/host/settings.js";
 
 const ROUTE = { [PARENT_URL_ENV]: "ws://127.0.0.1:4321/agent", [PARENT_TOKEN_ENV]: "secret-token" };
 
@@ -25,7 +25,8 @@ describe("childrenRole", () => {
 		["tui", { [CHILDREN_ENV]: "off" }, "none"],
 		["json", { ...ROUTE, [CHILDREN_ENV]: "OFF" }, "none"],
 	] as const)("%s with %j: %s", (kind, env, role) => {
-		expect(childrenRole(kind, env).kind).toBe(role);
+		// The `children` setting as host/settings.ts reads it from the same variables.
+		expect(childrenRole(kind, env, !childrenOff(env)).kind).toBe(role);
 	});
 });
 

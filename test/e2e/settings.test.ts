@@ -92,3 +92,26 @@ describe("language in the settings file", () => {
 		expect(shown, shown).toContain("Fragen gespeichert in: .pi/pending-questions.json");
 	});
 });
+
+describe("the settings file stays out of the environment", () => {
+	it("a command the agent runs sees none of the file's settings as PI_ASK_USER_* variables", () => {
+		writeSettings(ws.agentDir, { timeoutSeconds: 300, screenReader: true, hideKey: "alt+h", language: "de" });
+		ws.script([
+			{
+				toolCall: {
+					name: "bash",
+					// The names the file's settings had in the environment; the test run's own PI_ASK_USER_* are no matter.
+					arguments: {
+						command: "env | grep -E '^PI_ASK_USER_(TIMEOUT|SCREEN_READER|HIDE_KEY|LANG)=' | sort; echo end",
+					},
+				},
+			},
+			{ text: "done" },
+		]);
+		expectSuccess(runPrint(ws, ["go"]));
+		const result = ws.lastToolResult();
+		expect(result?.isError).toBeFalsy();
+		// The file is read into a value for this pi: what its commands inherit is the person's environment only.
+		expect(result?.text.trim()).toBe("end");
+	});
+});

@@ -4,7 +4,8 @@
  */
 import { describe, expect, it } from "vitest";
 import type { AskOutcome } from "../../src/core/types.js";
-import { timeoutSetting, withIdleTimeout } from "../../src/lifecycle/idle-timeout.js";
+import { timeoutSetting } from "../../src/host/settings.js";
+import { withIdleTimeout } from "../../src/lifecycle/idle-timeout.js";
 
 /** A clock the test moves by hand. */
 function fakeTimers() {

@@ -3,6 +3,7 @@
 import { resolve } from "node:path";
 import type { ExtensionContext } from "@mariozechner/pi-coding-agent";
 import { describe, expect, it } from "vitest";
+import type { DialogSettings } from "../../src/host/settings.js";
 import { copiedParse, readCommandLine } from "../../src/modes/cli-args.js";
 import { createFrontEnd, frontEndKind } from "../../src/modes/front-end.js";
 import { DATABASE, NAME } from "../fixtures.js";
@@ -35,6 +36,9 @@ describe("frontEndKind", () => {
 	});
 });
 
+/** The dialog's settings when nothing is set. */
+const DIALOG: DialogSettings = { screenReader: false, hideKey: undefined, keyGuardMs: undefined, notify: "both" };
+
 describe("createFrontEnd", () => {
 	function printEdges() {
 		const written: [number, string][] = [];
@@ -48,13 +52,14 @@ describe("createFrontEnd", () => {
 					failed = true;
 				},
 				structuredRpc: false,
+				env: {},
 				imageSupport: () => ({ allowed: false, why: "model" }) as const,
 			},
 		};
 	}
 	it("print mode: the person's text on stdout, notices and failures on stderr, a failure sets the exit code", () => {
 		const io = printEdges();
-		const front = createFrontEnd("print", ctx(false, 0), io.edges);
+		const front = createFrontEnd("print", ctx(false, 0), io.edges, DIALOG);
 		expect(front.ask).toBeUndefined();
 		front.tell("questions");
 		front.tell("answered", "notice");
@@ -68,7 +73,7 @@ describe("createFrontEnd", () => {
 	});
 	it("JSON mode keeps stdout for pi's events", () => {
 		const io = printEdges();
-		createFrontEnd("json", ctx(false, 0), io.edges).tell("questions");
+		createFrontEnd("json", ctx(false, 0), io.edges, DIALOG).tell("questions");
 		expect(io.written).toEqual([[2, "questions\n"]]);
 	});
 	it("an SDK host taken for the TUI whose custom() shows nothing asks through the plain dialogs, never a cancel", async () => {
@@ -90,7 +95,7 @@ describe("createFrontEnd", () => {
 			editor: async () => undefined,
 		};
 		const sdk = { hasUI: true, ui } as unknown as ExtensionContext;
-		const front = createFrontEnd(frontEndKind(sdk, []), sdk, printEdges().edges);
+		const front = createFrontEnd(frontEndKind(sdk, []), sdk, printEdges().edges, DIALOG);
 		expect(front.kind).toBe("tui");
 		const outcome = await front.ask?.({ questions: [DATABASE, NAME] }, { requestId: "call_1", history: [] });
 		expect(outcome).toMatchObject({

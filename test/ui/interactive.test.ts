@@ -3,15 +3,8 @@ import type { ExtensionUIContext, Theme } from "@mariozechner/pi-coding-agent";
 import { type Component, KeybindingsManager, type TUI, TUI_KEYBINDINGS } from "@mariozechner/pi-tui";
 import { describe, expect, it } from "vitest";
 import type { AskOutcome } from "../../src/core/types.js";
-import {
-	askInteractive,
-	type InteractiveOptions,
-	keyGuardSetting,
-	notifySetting,
-	roomFor,
-	supportsBlocked,
-} from "../../src/modes/interactive.js";
-import { KEY_GUARD_MS } from "../../src/ui/dialog.js";
+import { keyGuardSetting, type NotifySetting, notifySetting } from "../../src/host/settings.js";
+import { askInteractive, type InteractiveOptions, roomFor, supportsBlocked } from "../../src/modes/interactive.js";
 import { K } from "./helpers.js";
 
 const identity = (text: string) => text;
@@ -44,12 +37,20 @@ function fakeUi() {
 	return { ui, written, titles, customOptions, press: (data: string) => component?.handleInput?.(data) };
 }
 
+type Options = Omit<InteractiveOptions, "settings" | "env"> & { notify?: NotifySetting; keyGuardMs?: number };
+
+/** The dialog's settings as the settings file and the environment would give them: nothing set, unless `options` say. */
+function withSettings(options: Options): InteractiveOptions {
+	const { notify = "both", keyGuardMs, ...rest } = options;
+	return { settings: { screenReader: false, hideKey: undefined, keyGuardMs, notify }, env: {}, ...rest };
+}
+
 const request = { questions: [{ question: "Which database?", header: "Database", options: [{ label: "SQLite" }] }] };
 
-/** The keys are pressed before anything is drawn, faster than a person: the key guard is off unless `env` says. */
-async function run(options: InteractiveOptions, keys: string[]) {
+/** The keys are pressed before anything is drawn, faster than a person: the key guard is off unless `options` say. */
+async function run(options: Options, keys: string[]) {
 	const fake = fakeUi();
-	const promise = askInteractive(fake.ui, request, { env: { PI_ASK_USER_KEY_GUARD: "0" }, ...options });
+	const promise = askInteractive(fake.ui, request, withSettings({ keyGuardMs: 0, ...options }));
 	await Promise.resolve();
 	for (const key of keys) fake.press(key);
 	const outcome: AskOutcome | undefined = await promise;
@@ -73,7 +74,7 @@ describe("askInteractive", () => {
 
 	it("holds back keys that come before the dialog was drawn (the key guard is on unless turned off)", async () => {
 		const fake = fakeUi();
-		const promise = askInteractive(fake.ui, request, { notify: "off", env: {} });
+		const promise = askInteractive(fake.ui, request, withSettings({ notify: "off" }));
 		await Promise.resolve();
 		fake.press(K.enter);
 		fake.press(K.escape);
@@ -81,25 +82,25 @@ describe("askInteractive", () => {
 		expect(settled).toBe("open");
 	});
 
-	it("reads PI_ASK_USER_KEY_GUARD as milliseconds; off or 0 turns it off; anything else is the default", () => {
-		expect(keyGuardSetting(undefined)).toBe(KEY_GUARD_MS);
+	it("reads PI_ASK_USER_KEY_GUARD as milliseconds; off or 0 turns it off; anything else is the dialog's own", () => {
+		expect(keyGuardSetting(undefined)).toBeUndefined();
 		expect(keyGuardSetting("250")).toBe(250);
 		expect(keyGuardSetting("0")).toBe(0);
 		expect(keyGuardSetting("off")).toBe(0);
-		expect(keyGuardSetting("soon")).toBe(KEY_GUARD_MS);
+		expect(keyGuardSetting("soon")).toBeUndefined();
 	});
 
 	it("closes with interrupted, never cancelled, when the signal aborts", async () => {
 		const controller = new AbortController();
 		const fake = fakeUi();
-		const promise = askInteractive(fake.ui, request, { signal: controller.signal, notify: "off" });
+		const promise = askInteractive(fake.ui, request, withSettings({ signal: controller.signal, notify: "off" }));
 		controller.abort();
 		expect(await promise).toEqual({ kind: "interrupted" });
 	});
 
 	it("gives no decision (undefined) where custom() shows nothing, as in an SDK host", async () => {
 		const ui = { custom: async () => undefined, setTitle: () => {} } as unknown as ExtensionUIContext;
-		expect(await askInteractive(ui, request, { notify: "off" })).toBeUndefined();
+		expect(await askInteractive(ui, request, withSettings({ notify: "off" }))).toBeUndefined();
 	});
 
 	it("is cancelled only by the person: Escape with a live signal", async () => {
@@ -108,7 +109,7 @@ describe("askInteractive", () => {
 	});
 
 	it("returns interrupted at once for an already aborted signal", async () => {
-		expect(await askInteractive(fakeUi().ui, request, { signal: AbortSignal.abort() })).toEqual({
+		expect(await askInteractive(fakeUi().ui, request, withSettings({ signal: AbortSignal.abort() }))).toEqual({
 			kind: "interrupted",
 		});
 	});

@@ -1,9 +1,9 @@
 /**
- * Issue 24, item 14: `PI_ASK_USER_SCREEN_READER=1` draws the dialog as plain lines in words — no rules, box
+ * `PI_ASK_USER_SCREEN_READER=1` (or `"screenReader": true`) draws the dialog as plain lines in words — no rules, box
  * drawing or glyphs; each row says its number, label and state; a focus change changes one line.
  */
 import { describe, expect, it } from "vitest";
-import { screenReaderSetting } from "../../src/modes/interactive.js";
+import { screenReaderSetting } from "../../src/host/settings.js";
 import { initialState, reduce } from "../../src/ui/dialog-state.js";
 import { renderDialog } from "../../src/ui/render.js";
 import { plainTheme } from "../../src/ui/theme.js";
