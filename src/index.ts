@@ -144,7 +144,17 @@ export default async function askUser(pi: ExtensionAPI) {
 			lifecycle.frontEnd(ctx).tell(`pi-ask-anywhere: ${stepAsideFor(pi, other, ours)}`, "warning");
 		},
 	);
-	pi.registerCommand("questions", createQuestionsCommand({ ...lifecycle, structuredRpc, trust, claims }));
+	pi.registerCommand(
+		"questions",
+		createQuestionsCommand({
+			...lifecycle,
+			structuredRpc,
+			trust,
+			claims,
+			answersWrittenByTool: toolWrites.answersWrittenByTool,
+			answersGivenOnPage,
+		}),
+	);
 	// Answers delivered later read like answers on pi's screen; the model still reads the block (pending/delivery.ts).
 	pi.registerMessageRenderer(DELIVERED_ANSWERS_TYPE, (message, options, theme) =>
 		renderDelivered(contentText(message.content), options.expanded, theme, host.tui),

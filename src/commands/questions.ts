@@ -15,7 +15,9 @@ import type { AskToAnswer } from "../lifecycle/lifecycle.js";
 import { PENDING_PAGE_SIZE, type PendingListing, pendingListing } from "../lifecycle/pending-listing.js";
 import type { FrontEnd } from "../modes/front-end.js";
 import { type Claims, describeClaim } from "../pending/claims.js";
+import { filledStart } from "../pending/delivery.js";
 import { askerGoneLine, writeForAsker } from "../pending/for-asker.js";
+import { filledAnswersIgnored } from "../pending/inbox.js";
 import {
 	displayPath,
 	formatPendingQuestions,
@@ -28,7 +30,7 @@ import {
 	removePendingFile,
 	sessionPendingFiles,
 } from "../pending/pending-file.js";
-import { type AskPermission, mayAnswerHere } from "../pending/permission.js";
+import { type AskPermission, filledAnswersCount, mayAnswerHere } from "../pending/permission.js";
 import {
 	describeUntrusted,
 	fileForDelivery,
@@ -48,6 +50,10 @@ export interface QuestionsCommandDeps {
 	markCleared(ctx: ExtensionContext, cleared: readonly { sessionId: string; toolCallId: string }[]): void;
 	/** The verdict on a pending file in the project folder `cwd` (records/trust-verdict.ts). */
 	trust(file: PendingFile, cwd: string): PendingVerdict;
+	/** Whether a pending file's filled-in answers were written by a tool call during a run (records/tool-writes.ts). */
+	answersWrittenByTool(file: PendingFile): boolean;
+	/** Whether the person gave a pending file's answers on the web page (records/answer-fingerprints.ts). */
+	answersGivenOnPage(file: PendingFile): boolean;
 	/** Another live pi's claim on a file: it is asking or delivering those questions now. */
 	claims: Pick<Claims, "heldElsewhere">;
 	/** Reads one pending file the folder listing named (pending-file.ts's `readPendingEntry`; a test counts the reads). */
@@ -334,7 +340,23 @@ export function createQuestionsCommand(deps: QuestionsCommandDeps) {
 						]);
 						if (choice !== UNTRUSTED_CHOICE.answer) return shown.tell(CLI.questions.notAnswered(path), "warning");
 					}
-					return deps.answerInDialog(ctx, asAskToAnswer(target, sessionId, verdict));
+					// The dialog starts from the answers already in the file, where the one rule lets them count as the person's
+					// (asked only here: where they came from is read for the one file answered, not for every file listed).
+					const filled = filledStart(target.file);
+					const filledPermission = filled
+						? mayAnswerHere({
+								verdict,
+								answersWrittenByTool: deps.answersWrittenByTool(target.file),
+								answersGivenOnPage: deps.answersGivenOnPage(target.file),
+							})
+						: undefined;
+					if (filledPermission?.kind === "answer" && filledPermission.filledAnswers === "ignore") {
+						const line = filledAnswersIgnored(path, filledPermission.because, verdict);
+						shown.tell(`pi-ask-anywhere: ${line}`, "warning");
+					}
+					const startFrom =
+						filled && filledPermission && filledAnswersCount(filledPermission) ? { startFrom: filled } : {};
+					return deps.answerInDialog(ctx, { ...asAskToAnswer(target, sessionId, verdict), ...startFrom });
 				}
 				const broken = entries[0];
 				return shown.tell(broken ? describe(broken) : CLI.questions.none, broken ? "error" : "info");

@@ -5,6 +5,7 @@
  * front end, claims, the deliveries). Dialogs are shown one at a time, in the order asked.
  */
 import type { ExtensionContext } from "@mariozechner/pi-coding-agent";
+import type { GivenAnswer } from "../core/answers.js";
 import type { AskOutcome } from "../core/types.js";
 import { CLI } from "../i18n/use-language.js";
 import type { FrontEnd } from "../modes/front-end.js";
@@ -71,6 +72,8 @@ export interface AskToAnswer extends AnsweredAsk {
 	 * continuing the same session does not ask it too.
 	 */
 	claimPath?: string;
+	/** The answers already in its pending file, when they count as the person's: the dialog starts from them. */
+	startFrom?: readonly (GivenAnswer | undefined)[];
 }
 
 /** The widget above the editor that says questions set aside wait. */
@@ -115,7 +118,11 @@ export function createLateAnswers(deps: LateAnswersDeps) {
 		}
 		let outcome: AskOutcome;
 		try {
-			outcome = await shown.ask(target.request, { requestId: target.toolCallId, history: deps.history() });
+			outcome = await shown.ask(target.request, {
+				requestId: target.toolCallId,
+				history: deps.history(),
+				...(target.startFrom ? { startFrom: target.startFrom } : {}),
+			});
 		} catch (error) {
 			release?.();
 			throw error;

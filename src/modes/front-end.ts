@@ -5,6 +5,7 @@
  */
 
 import type { ExtensionContext } from "@mariozechner/pi-coding-agent";
+import type { GivenAnswer } from "../core/answers.js";
 import type { AskMode, AskOutcome, AskRequest } from "../core/types.js";
 import type { ImageSupport } from "../host/image-support.js";
 import type { DialogSettings, Environment } from "../host/settings.js";
@@ -21,6 +22,11 @@ export interface AskOptions {
 	requestId: string;
 	/** Earlier answers typed in this session, newest last, for ↑ recall. */
 	history: readonly string[];
+	/**
+	 * Answers given before the dialog opened (filled into a pending file whose answers count), one per question: the
+	 * TUI dialog opens holding them. The plain dialogs of an RPC client ask from scratch.
+	 */
+	startFrom?: readonly (GivenAnswer | undefined)[];
 	/** The person did something in the dialog (a key, a reply): the opt-in time limit restarts its clock. */
 	onActivity?: () => void;
 	/** When the opt-in time limit closes the dialog unless the person does something (the TUI counts down to it). */
@@ -128,6 +134,7 @@ function tuiDialog(ctx: ExtensionContext, edges: ProcessEdges, settings: DialogS
 			env: edges.env,
 			signal: options.signal,
 			history: options.history,
+			...(options.startFrom ? { startFrom: options.startFrom } : {}),
 			images: options.acceptsImages === false ? { allowed: false, why: "model" } : edges.imageSupport(ctx),
 			...(options.onActivity ? { onActivity: options.onActivity } : {}),
 			...(options.closesAt ? { closesAt: options.closesAt } : {}),

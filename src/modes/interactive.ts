@@ -14,6 +14,7 @@ import { homedir } from "node:os";
 import { basename } from "node:path";
 import { type ExtensionUIContext, VERSION } from "@mariozechner/pi-coding-agent";
 import type { Component, KeyId, TUI } from "@mariozechner/pi-tui";
+import type { GivenAnswer } from "../core/answers.js";
 import { STRINGS } from "../core/strings.js";
 import type { AskOutcome, AskRequest } from "../core/types.js";
 import { keepClipboardImage, nodeProcessRunner, readClipboardImage } from "../host/clipboard.js";
@@ -31,6 +32,8 @@ export interface InteractiveOptions {
 	signal?: AbortSignal;
 	/** Earlier answers typed in this session, newest last, for ↑ recall in text inputs. */
 	history?: readonly string[];
+	/** Answers given before the dialog opened (filled into a pending file), one per question: it opens holding them. */
+	startFrom?: readonly (GivenAnswer | undefined)[];
 	/** Called on every key the person presses (the opt-in time limit restarts its clock). */
 	onActivity?: () => void;
 	/** When the opt-in time limit closes the dialog unless a key is pressed; its last seconds are counted down. */
@@ -164,6 +167,7 @@ export async function askInteractive(
 		const outcome = await ui.custom<AskOutcome | undefined>((tui, theme, keybindings, done) => {
 			const dialog: AskDialog = new AskDialog(tui, dialogTheme(theme), keybindings, request.questions, {
 				history: options.history,
+				...(options.startFrom ? { startFrom: options.startFrom } : {}),
 				room: (width) => roomFor(tui, dialog, width),
 				editExternally: editor === undefined ? undefined : (text) => editInExternalEditor(tui, editor, text),
 				screenReader,

@@ -4,6 +4,7 @@
  * always framed as the answers to the model's own earlier ask_user call.
  */
 import { type ImageReader, outcomeFromRawAnswers, readNamedImages } from "../core/answer-input.js";
+import { type GivenAnswer, givenFromData } from "../core/answers.js";
 import { ANSWERED_LINE, ANSWERS_TAG, DISMISSED_LINE, WORDS_LINE, WORDS_OPENING } from "../core/delivered-answers.js";
 import { type ImageBlock, imageBlocks, type TextBlock, toAskUserResult } from "../core/result.js";
 import type { AskOutcome, AskRequest, RawAnswer } from "../core/types.js";
@@ -107,6 +108,20 @@ export function answersFromPendingFile(
 		where,
 	);
 	return outcomeFromRawAnswers(file.request.questions, raw, images);
+}
+
+/**
+ * The answers filled into a pending file as a dialog's starting point (`/questions answer`), one per question;
+ * `undefined` when none are filled in, or when the file names images: a dialog cannot show those, and an Enter that
+ * sent the answers without them would lose them (then the dialog asks from scratch and `pi -c` still delivers both).
+ */
+export function filledStart(file: PendingFile): (GivenAnswer | undefined)[] | undefined {
+	if (file.questions.some((q) => (q.images?.length ?? 0) > 0)) return undefined;
+	const given = file.request.questions.map((question, i) => {
+		const answer = file.questions[i]?.answer;
+		return answer === null || answer === undefined ? undefined : givenFromData(question, answer);
+	});
+	return given.some((g) => g !== undefined) ? given : undefined;
 }
 
 function taskLine(file: AnsweredAsk, sameSession: boolean): string {

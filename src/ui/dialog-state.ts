@@ -174,15 +174,61 @@ function modeForTab(questions: readonly Question[], tab: number): Mode {
 	return question && !hasOptions(question) ? { kind: "input", purpose: "text" } : { kind: "list" };
 }
 
+/**
+ * A question's state holding an answer given before the dialog opened (filled into a pending file), so that Enter
+ * gives it back unchanged; `undefined` when nothing was given or the dialog could not give it back exactly (several
+ * typed answers to a multi-select: its one Other text would join them into one).
+ */
+function startedQuestion(question: Question, given: GivenAnswer | undefined): QuestionState | undefined {
+	if (!given) return undefined;
+	const options = question.options ?? [];
+	const at = (label: string) => options.findIndex((option) => option.label === label);
+	const chosen = [...new Set(given.chosen.map(at).filter((i) => i >= 0))];
+	const typed = [...given.chosen.filter((label) => at(label) < 0), ...given.typed]
+		.map((text) => text.trim())
+		.filter((text) => text !== "");
+	const note = given.note?.trim() ?? "";
+	const empty = emptyQuestionState();
+	const otherRow = options.length;
+	if (question.multiSelect && options.length > 0) {
+		if (chosen.length + typed.length === 0 || typed.length > 1) return undefined;
+		const draft = typed[0] ?? "";
+		const checked = new Set(chosen);
+		const cursor = chosen.length > 0 ? Math.min(...chosen) : otherRow;
+		return { ...empty, checked, otherChecked: draft !== "", draft, confirmed: true, cursor, note };
+	}
+	const first = chosen[0];
+	if (chosen.length === 1 && typed.length === 0 && first !== undefined) {
+		return { ...empty, answer: options[first]?.label, chosen: first, cursor: first, note };
+	}
+	const text = [...chosen.map((i) => options[i]?.label ?? ""), ...typed].join(", ");
+	if (text === "") return undefined;
+	return { ...empty, answer: text, draft: text, cursor: otherRow, note };
+}
+
 export function initialState(
 	questions: readonly Question[],
-	options: { imageSupport?: ImageSupport; hidden?: boolean; background?: boolean } = {},
+	options: {
+		imageSupport?: ImageSupport;
+		hidden?: boolean;
+		background?: boolean;
+		/**
+		 * Answers given before the dialog opened, one per question: it opens holding them, on the first question still
+		 * without one, or on the Review when every question has one, so the person confirms or changes them.
+		 */
+		startFrom?: readonly (GivenAnswer | undefined)[];
+	} = {},
 ): DialogState {
+	const started = questions.map((question, i) => startedQuestion(question, options.startFrom?.[i]));
+	const firstOpen = started.indexOf(undefined);
+	const tab = options.startFrom === undefined ? 0 : firstOpen < 0 ? questions.length : firstOpen;
+	// A lone question has no Review: it opens on itself, holding its answer.
+	const startTab = questions.length > 1 ? tab : 0;
 	return {
 		questions,
-		tab: 0,
-		perQuestion: questions.map(emptyQuestionState),
-		mode: modeForTab(questions, 0),
+		tab: startTab,
+		perQuestion: started.map((qs) => qs ?? emptyQuestionState()),
+		mode: modeForTab(questions, startTab),
 		inputEpoch: 0,
 		review: { scroll: 0, max: 0 },
 		notice: undefined,

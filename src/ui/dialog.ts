@@ -6,6 +6,7 @@
  */
 import type { Component, EditorTheme, Focusable, KeyId, TUI } from "@mariozechner/pi-tui";
 import { Editor, truncateToWidth } from "@mariozechner/pi-tui";
+import type { GivenAnswer } from "../core/answers.js";
 import { type ImageProblem, imageFromBytes } from "../core/images.js";
 import type { AskOutcome, Question } from "../core/types.js";
 import type { ImageSupport } from "../host/image-support.js";
@@ -59,6 +60,8 @@ const MIN_EDITOR_WIDTH = 4;
 export interface AskDialogOptions {
 	/** Earlier answers, newest last: ↑ in an empty text input recalls them. */
 	history?: readonly string[];
+	/** Answers given before the dialog opened (filled into a pending file), one per question: it opens holding them. */
+	startFrom?: readonly (GivenAnswer | undefined)[];
 	/** Lines the dialog may use at this width (the terminal's rows less what pi draws around it). */
 	room?: (width: number) => number;
 	/** Edits a text in $VISUAL/$EDITOR (Ctrl+G); `undefined` = keep the text. Absent when no editor is set. */
@@ -135,6 +138,7 @@ export class AskDialog implements Component, Focusable {
 			...(options.images ? { imageSupport: options.images.support } : {}),
 			hidden: options.startHidden === true,
 			background: options.background === true,
+			...(options.startFrom ? { startFrom: options.startFrom } : {}),
 		});
 		this.editor = new Editor(tui, editorTheme(theme), { paddingX: 0 });
 		for (const entry of options.history ?? []) this.editor.addToHistory(entry);

@@ -63,6 +63,8 @@ async function run(args: string, select?: (title: string, items: string[]) => st
 		answerInDialog: async () => {},
 		markCleared: () => {},
 		trust: () => ({ trusted: true }),
+		answersWrittenByTool: () => false,
+		answersGivenOnPage: () => false,
 		claims: { heldElsewhere: () => undefined },
 	});
 	await command.handler(args, ctx);

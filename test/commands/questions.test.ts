@@ -48,6 +48,10 @@ function run(
 		branch?: unknown[];
 		/** No dialog here, as in print mode. */
 		print?: boolean;
+		/** The verdict on every file (trusted unless given). */
+		verdict?: PendingVerdict;
+		/** The files' filled-in answers were written by a tool call. */
+		writtenByTool?: boolean;
 	} = {},
 ) {
 	const told: string[] = [];
@@ -84,8 +88,10 @@ function run(
 		markCleared: () => {},
 		trust: (_file: PendingFile): PendingVerdict => {
 			judged++;
-			return { trusted: true };
+			return options.verdict ?? { trusted: true };
 		},
+		answersWrittenByTool: () => options.writtenByTool === true,
+		answersGivenOnPage: () => false,
 		claims: { heldElsewhere: () => undefined },
 		// The real reader, counted: how many pending files one command reads and parses.
 		readPending: (path: string) => {
@@ -209,6 +215,42 @@ describe("in a folder of 1 200 pending files", () => {
 			expect(reads()).toBe(0);
 		},
 	);
+});
+
+describe("/questions answer starts from the answers already in the file", () => {
+	function fill(path: string, answer: string) {
+		const file = JSON.parse(readFileSync(path, "utf8")) as { questions: { answer: unknown }[] };
+		for (const q of file.questions) q.answer = answer;
+		writeFileSync(path, JSON.stringify(file, null, 2));
+	}
+
+	it("the person's own file: the dialog opens holding its answers", async () => {
+		fill(save(1, 1), "Yes");
+		const { dialogs, told } = await run("answer", { hasUI: true });
+		expect(dialogs[0]?.startFrom).toEqual([{ chosen: ["Yes"], typed: [] }]);
+		expect(told).toBe("");
+	});
+
+	it("nothing filled in: the dialog asks from scratch", async () => {
+		save(1, 1);
+		const { dialogs } = await run("answer", { hasUI: true });
+		expect(dialogs[0]?.startFrom).toBeUndefined();
+	});
+
+	it("answers a tool call wrote, or a file this pi did not write: never used, and the person is told", async () => {
+		const path = save(1, 1, "another-session");
+		fill(path, "Yes");
+		const byTool = await run("answer", { hasUI: true, writtenByTool: true });
+		expect(byTool.dialogs[0]?.startFrom).toBeUndefined();
+		expect(byTool.told).toContain("were ignored: they were written by a tool call");
+		const foreign = await run("answer", {
+			hasUI: true,
+			verdict: { trusted: false, kind: "unknown", reason: "not written by this pi" },
+			select: (_title, items) => items[0] ?? "",
+		});
+		expect(foreign.dialogs[0]?.startFrom).toBeUndefined();
+		expect(foreign.told).toContain("were ignored: the file was not written by your pi");
+	});
 });
 
 describe("/questions clear", () => {

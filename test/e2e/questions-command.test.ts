@@ -35,6 +35,13 @@ afterEach(() => {
 	ws.cleanup();
 });
 
+/** Fills answers into the spec's pending file by hand, one per question (`null` leaves one unanswered). */
+function fillPending(answers: (string | null)[]) {
+	const pending = JSON.parse(readFileSync(ws.pendingPath(), "utf8")) as { questions: { answer: unknown }[] };
+	pending.questions = pending.questions.map((q, i) => ({ ...q, answer: answers[i] ?? null }));
+	writeFileSync(ws.pendingPath(), JSON.stringify(pending, null, 2));
+}
+
 async function command(text: string): Promise<TuiSession> {
 	const t = startTui(ws, [], { env: { PI_ASK_USER_NOTIFY: "0" } });
 	tui = t;
@@ -50,6 +57,34 @@ it("/questions answer: the dialog answers another session's pending questions; t
 	expect(delivered).toContain('The task they had given you: "set up the service"');
 	// The file goes once the session holds the answers, a moment after the model has them.
 	expect(await goneSoon(ws.pendingPath())).toBe(true);
+});
+
+it("/questions answer starts from the answers filled into the pending file: Enter submits exactly them", async () => {
+	fillPending(["SQLite", "filled-svc"]);
+	const t = await command("/questions answer");
+	// Every question holds its filled-in answer: the dialog opens on the Review, showing them.
+	await t.waitFor("Review your answers", 40_000);
+	await t.waitFor("filled-svc");
+	expect(t.screen().join("\n")).toContain("SQLite");
+	t.type(KEYS.enter);
+	const delivered = await waitForDelivery(ws);
+	expect(delivered).toContain('"answer":"SQLite","selectedOption":"SQLite","wasCustom":false');
+	expect(delivered).toContain('"answer":"filled-svc","wasCustom":true');
+	expect(await goneSoon(ws.pendingPath())).toBe(true);
+});
+
+it("/questions answer with one answer filled in opens on the question left, the other one kept", async () => {
+	fillPending(["MongoDB", null]);
+	const t = await command("/questions answer");
+	await t.waitFor("What should we name this service?", 40_000);
+	t.type("typed-now");
+	await t.waitFor("typed-now");
+	t.type(KEYS.enter);
+	await t.waitFor("Review your answers");
+	t.type(KEYS.enter);
+	const delivered = await waitForDelivery(ws);
+	expect(delivered).toContain('"answer":"MongoDB","selectedOption":"MongoDB","wasCustom":false');
+	expect(delivered).toContain('"answer":"typed-now","wasCustom":true');
 });
 
 it("/questions json typed in full runs on the first Enter (the completion menu does not take it)", async () => {
@@ -81,10 +116,7 @@ it("/questions clear asks first, then deletes", async () => {
 });
 
 it("interactive pi -c delivers the answers filled into the pending file", async () => {
-	const pending = JSON.parse(readFileSync(ws.pendingPath(), "utf8")) as { questions: { answer: unknown }[] };
-	pending.questions[0] = { ...pending.questions[0], answer: "MongoDB" };
-	pending.questions[1] = { ...pending.questions[1], answer: "edited-svc" };
-	writeFileSync(ws.pendingPath(), JSON.stringify(pending, null, 2));
+	fillPending(["MongoDB", "edited-svc"]);
 	tui = startTui(ws, ["-c"], { env: { PI_ASK_USER_NOTIFY: "0" } });
 	const delivered = await waitForDelivery(ws);
 	expect(delivered).toContain('"answer":"MongoDB","selectedOption":"MongoDB","wasCustom":false');
@@ -104,10 +136,7 @@ async function deliveredWith(prompt: string): Promise<string> {
 }
 
 it('interactive pi -c "and go on" with a filled pending file: the answers and the prompt travel in one turn', async () => {
-	const pending = JSON.parse(readFileSync(ws.pendingPath(), "utf8")) as { questions: { answer: unknown }[] };
-	pending.questions[0] = { ...pending.questions[0], answer: "MongoDB" };
-	pending.questions[1] = { ...pending.questions[1], answer: "edited-svc" };
-	writeFileSync(ws.pendingPath(), JSON.stringify(pending, null, 2));
+	fillPending(["MongoDB", "edited-svc"]);
 	ws.script([{ text: "going on" }, { text: "spare" }]);
 	tui = startTui(ws, ["-c", "and go on"], { env: { PI_ASK_USER_NOTIFY: "0" } });
 	const delivered = await deliveredWith("and go on");
@@ -128,10 +157,7 @@ it('interactive pi -c --answers … "and go on": the answers and the prompt trav
 });
 
 it("answers sent as their own turn that never reach the session keep their pending file; a later pi -c delivers them", async () => {
-	const pending = JSON.parse(readFileSync(ws.pendingPath(), "utf8")) as { questions: { answer: unknown }[] };
-	pending.questions[0] = { ...pending.questions[0], answer: "MongoDB" };
-	pending.questions[1] = { ...pending.questions[1], answer: "kept-svc" };
-	writeFileSync(ws.pendingPath(), JSON.stringify(pending, null, 2));
+	fillPending(["MongoDB", "kept-svc"]);
 	const crash = join(dirname(fileURLToPath(import.meta.url)), "fixtures/end-before-stored.ts");
 	tui = startTui(ws, ["-c"], { env: { PI_ASK_USER_NOTIFY: "0" }, extensions: [crash] });
 	await tui.exited;
