@@ -422,20 +422,20 @@ export function listPendingNames(cwd: string): string[] {
 	}
 	// Per file only what must be: no Dirent, no path normalisation (10 000 files are 10 000 lstat calls).
 	const noError = { throwIfNoEntry: false } as const;
-	const written: { name: string; mtimeMs: number }[] = [];
+	const written: { name: string; mtimeMs: number; number: number }[] = [];
 	for (const name of names) {
 		if (!PENDING_NAME_PATTERN.test(name)) continue;
 		const stat = fs.lstatSync(`${dir}${sep}${name}`, noError);
-		if (stat?.isFile()) written.push({ name, mtimeMs: stat.mtimeMs });
+		if (stat?.isFile()) written.push({ name, mtimeMs: stat.mtimeMs, number: pendingNumber(name) });
 	}
-	// The number only breaks a tie of times, so it is read only for those.
-	written.sort((a, b) => b.mtimeMs - a.mtimeMs || pendingNumber(b.name) - pendingNumber(a.name));
+	written.sort((a, b) => b.mtimeMs - a.mtimeMs || b.number - a.number);
 	return written.map((file) => `${dir}${sep}${file.name}`);
 }
 
 /** The N of `pending-questions-N.json` (1 for `pending-questions.json`). */
 function pendingNumber(name: string): number {
-	return Number(/-(\d+)\.json$/.exec(name)?.[1] ?? 1);
+	// The name matched PENDING_NAME_PATTERN: the number, when there is one, is between "pending-questions-" and ".json".
+	return name.length === PENDING_NAME.length ? 1 : Number(name.slice(PENDING_NAME.length - 4, -5));
 }
 
 /**
