@@ -44,7 +44,9 @@ function readBlock(body: string): DeliveredAnswers | undefined {
 		}
 	}
 	if (lines[0] !== WORDS_OPENING) return undefined;
-	const end = lines.findIndex((line) => line.startsWith(WORDS_LINE));
+	// The last such line: everything after the answers line is one-line JSON, while a session written before questions
+	// were put on one line can hold a question line that starts like it.
+	const end = lines.findLastIndex((line) => line.startsWith(WORDS_LINE));
 	if (end < 0) return undefined;
 	try {
 		const words: unknown = JSON.parse(lines[end]?.slice(WORDS_LINE.length) ?? "");

@@ -7,6 +7,7 @@ import { type ImageReader, outcomeFromRawAnswers, readNamedImages } from "../cor
 import { type GivenAnswer, givenFromData } from "../core/answers.js";
 import { ANSWERED_LINE, ANSWERS_TAG, DISMISSED_LINE, WORDS_LINE, WORDS_OPENING } from "../core/delivered-answers.js";
 import { type ImageBlock, imageBlocks, type TextBlock, toAskUserResult } from "../core/result.js";
+import { sanitizeLine } from "../core/text.js";
 import type { AskOutcome, AskRequest, RawAnswer } from "../core/types.js";
 import type { PendingFile } from "./pending-file.js";
 
@@ -156,7 +157,8 @@ export function formatWordsDelivery(file: AnsweredAsk, words: string, sameSessio
 	const questions = file.request.questions
 		.map((q, i) => {
 			const options = q.options?.length ? ` Options: ${q.options.map((o) => JSON.stringify(o.label)).join(", ")}.` : "";
-			return `${i + 1}. ${q.question}${q.multiSelect ? " (several allowed)" : ""}${options}`;
+			// One line each: a question's own line breaks could otherwise start a line that reads as the answers line.
+			return `${i + 1}. ${sanitizeLine(q.question)}${q.multiSelect ? " (several allowed)" : ""}${options}`;
 		})
 		.join("\n");
 	return `<${ANSWERS_TAG} toolCallId=${JSON.stringify(file.toolCallId)}>
