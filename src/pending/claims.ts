@@ -55,7 +55,8 @@ export function claimIsLive(claim: Claim, probe: LivenessProbe, writtenAt?: numb
 	const refreshedAt = aheadOfUs && writtenAt !== undefined ? Math.min(writtenAt, probe.now) : claim.refreshedAt;
 	if (probe.now - refreshedAt > DEAD_AFTER_MS) return false;
 	if (claim.host === probe.host) return probe.isRunning({ pid: claim.pid, started: claim.started });
-	return true;
+	// An MCP server only ever answers a folder on its own host: a claim naming another host was planted or cloned.
+	return claim.holder !== "mcp";
 }
 
 /** Whether `claim` is this very process's. */

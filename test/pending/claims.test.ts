@@ -33,6 +33,15 @@ describe("claimIsLive", () => {
 		["this host, the pid was reused (another start time)", claim(), [{ pid: 42, started: "999" }], false],
 		["another host, refreshed within three intervals", claim({ host: "there", refreshedAt: NOW - 14_000 }), [], true],
 		["another host, not refreshed for three intervals", claim({ host: "there", refreshedAt: NOW - 15_001 }), [], false],
+		// An MCP server answers only the folder on its own host: a claim naming another host (planted, or carried by a
+		// cloned repository whose checkout set the file's time to now) is never live.
+		["mcp on another host, refreshed now", claim({ host: "there", holder: "mcp", file: "/x" }), [], false],
+		[
+			"mcp on another host, stamped ahead, file written now",
+			claim({ host: "there", holder: "mcp", file: "/x", refreshedAt: NOW + 600_000 }),
+			[],
+			false,
+		],
 		[
 			"this host, its process runs but froze (not refreshed for three intervals)",
 			claim({ refreshedAt: NOW - 3 * CLAIM_REFRESH_MS - 1 }),
