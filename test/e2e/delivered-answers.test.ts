@@ -12,11 +12,13 @@ import {
 	runPrint,
 	SPEC_EXAMPLE,
 	SPEC_RESULT,
+	startRpc,
 	startTui,
 	type TuiSession,
 	type Workspace,
 	waitForDelivery,
 } from "./harness.js";
+import { rpcClient, stopRpc } from "./rpc-client.js";
 
 let ws: Workspace;
 let tui: TuiSession | undefined;
@@ -51,15 +53,19 @@ function deliveredMessages(): string[] {
 		.map((m) => m.text);
 }
 
-/** The block the model has always received for the spec's answers: the AskUserResult framed as its own ask's. */
-function expectSpecBlock(text: string | undefined, toolCallId: string) {
+/**
+ * The block the model has always received for the spec's answers: the AskUserResult framed as its own ask's, with
+ * the task when the answers go to another session than the ask's.
+ */
+function expectSpecBlock(text: string | undefined, toolCallId: string, task?: string) {
 	const lines = (text ?? "").split("\n");
-	expect(lines).toHaveLength(5);
+	const taskLines = task === undefined ? [] : [`The task they had given you: ${JSON.stringify(task)}`];
+	expect(lines).toHaveLength(5 + taskLines.length);
 	expect(lines[0]).toBe(`<ask_user_answers toolCallId=${JSON.stringify(toolCallId)}>`);
 	expect(lines[1]).toBe("The user answered the questions you asked earlier with ask_user:");
 	expect(JSON.parse(lines[2] ?? "null")).toEqual(SPEC_RESULT);
-	expect(lines[3]).toBe("Continue the task with these answers.");
-	expect(lines[4]).toBe("</ask_user_answers>");
+	expect(lines.slice(3, 3 + taskLines.length)).toEqual(taskLines);
+	expect(lines.slice(3 + taskLines.length)).toEqual(["Continue the task with these answers.", "</ask_user_answers>"]);
 }
 
 describe("delivered answers on pi's screen", () => {
@@ -95,5 +101,28 @@ describe("what the model receives", () => {
 		expect(second).toHaveLength(1);
 		expectSpecBlock(second[0], toolCallId);
 		expect(ws.lastMessages().at(-1)).toMatchObject({ role: "user", text: "and now?" });
+	});
+
+	it("RPC /questions answer delivers exactly the structured block, once", async () => {
+		const file = JSON.parse(readFileSync(ws.pendingPath(), "utf8")) as { toolCallId: string };
+		ws.script([{ text: "Going on." }, { text: "Still going." }]);
+		const rpc = startRpc(ws);
+		try {
+			const ui = rpcClient(rpc);
+			rpc.send({ type: "prompt", message: "/questions answer" });
+			ui.value(await ui.dialog("select"), "PostgreSQL (Recommended) — Battle-tested relational DB");
+			ui.value(await ui.dialog("input"), "order-processor");
+			await ui.finished();
+			expect(deliveredMessages()).toHaveLength(1);
+			expectSpecBlock(deliveredMessages()[0], file.toolCallId, "set up the service");
+			expect(await goneSoon(ws.pendingPath())).toBe(true);
+			const before = rpc.lines.length;
+			rpc.send({ type: "prompt", message: "and now?" });
+			await rpc.waitFor((l) => l.type === "agent_end", 30_000, before);
+			expect(deliveredMessages()).toHaveLength(1);
+			expect(ws.lastMessages().at(-1)).toMatchObject({ role: "user", text: "and now?" });
+		} finally {
+			await stopRpc(rpc);
+		}
 	});
 });
