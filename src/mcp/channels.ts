@@ -66,8 +66,17 @@ export function startPendingFile(book: AskBook, ask: OpenAsk, folder: string, ow
 	ask.pendingFile = displayPath(folder, path);
 	// Let go as soon as the person decided anywhere: answers written into the file after that would reach nobody, and
 	// a pi must not say they did. The claim dies with this process too.
-	const release = owner.claims.claim(path, ask.id);
-	ask.decided.addEventListener("abort", () => release?.(), { once: true });
+	const held = owner.claims.claim(path, ask.id);
+	// Removing the claim file can fail (EACCES, EPERM); thrown from an abort listener it would end the server and
+	// every open ask, so it is logged instead (the claim then dies with this process).
+	const release = (): void => {
+		try {
+			held?.();
+		} catch (error) {
+			log(`could not let go of ${ask.pendingFile}: ${(error as Error).message}`);
+		}
+	};
+	ask.decided.addEventListener("abort", release, { once: true });
 	let lastText: string | undefined;
 	let lastError: string | undefined;
 	let changedAt = 0;
@@ -77,7 +86,7 @@ export function startPendingFile(book: AskBook, ask: OpenAsk, folder: string, ow
 			const read = readPendingText(folder, path);
 			if (read === undefined) {
 				log(`${ask.pendingFile} is gone; the questions wait elsewhere`);
-				release?.();
+				release();
 				return stop();
 			}
 			if (read.kind !== "readable") return;
@@ -87,7 +96,7 @@ export function startPendingFile(book: AskBook, ask: OpenAsk, folder: string, ow
 			}
 			const file = parsePendingFile(read.text, path);
 			if (file.toolCallId !== ask.id) {
-				release?.();
+				release();
 				return stop();
 			}
 			const filled = file.questions.filter((q) => q.answer !== null).length;

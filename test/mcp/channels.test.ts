@@ -1,0 +1,35 @@
+/** The pending-file channel of an MCP ask against a real folder: a claim that cannot be let go is logged, not thrown. */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, expect, it } from "vitest";
+import { createAskBook } from "../../src/mcp/asks.js";
+import { startPendingFile } from "../../src/mcp/channels.js";
+import { readMcpAsk } from "../../src/mcp/request.js";
+import { createClaims, systemClaimsDeps } from "../../src/pending/claims.js";
+
+let folder: string;
+afterEach(() => rmSync(folder, { recursive: true, force: true }));
+
+it("a release that fails (the claim file cannot be removed) is logged; the decision still stands", async () => {
+	folder = mkdtempSync(join(tmpdir(), "mcp-channels-"));
+	const real = createClaims({ ...systemClaimsDeps(), holder: "mcp" });
+	// The real claim, whose removal then fails the way fs.rmSync does on a folder that turned read-only.
+	const claims = {
+		claim(path: string, id: string) {
+			const release = real.claim(path, id);
+			return () => {
+				release?.();
+				throw Object.assign(new Error("EACCES: permission denied, unlink"), { code: "EACCES" });
+			};
+		},
+	};
+	const logged: string[] = [];
+	const book = createAskBook();
+	const open = book.open("a", readMcpAsk({ questions: [{ question: "Name?" }], timeout: 10_000 }));
+	startPendingFile(book, open, folder, { sessionId: "s", client: "Test", claims }, (m) => logged.push(m));
+	const answered = { kind: "answered" as const, answers: [{ question: "Name?", answer: "x", wasCustom: true }] };
+	expect(book.decide(open.id, answered, "elicitation")).toBe(true);
+	expect(await book.wait("a", open.id, 0)).toEqual({ kind: "settled", outcome: answered });
+	expect(logged.join("\n")).toMatch(/EACCES/);
+});
