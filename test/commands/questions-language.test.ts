@@ -1,5 +1,5 @@
 /**
- * `/questions` in the run's language (issue 23): the list, its times ("vor 5 Minuten"), `clear`'s choice and
+ * `/questions` in the run's language: the list, its times ("vor 5 Minuten"), `clear`'s choice and
  * the usage are the chosen language's; `/questions json` is for programs and stays as it is.
  */
 import { mkdtempSync, rmSync } from "node:fs";

@@ -1,7 +1,7 @@
 /**
  * `/questions` with a fake ctx over real pending files in a temp project: the list a person reads (questions first,
  * when and whose, the next step; no session UUID, absolute path or UTC ISO time), kept short in a folder of many
- * (issue 21 defect 13: only the asks shown are judged), and `clear`'s confirmation (No preselected).
+ * (only the asks shown are judged), and `clear`'s confirmation (No preselected).
  */
 import { existsSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -274,7 +274,7 @@ describe("/questions clear", () => {
 	});
 });
 
-describe("/questions reopen (issue 24, item 12)", () => {
+describe("/questions reopen", () => {
 	const call = (id: string, question: string) => ({
 		type: "message",
 		message: {

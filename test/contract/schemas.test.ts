@@ -110,7 +110,7 @@ describe("published JSON Schemas (npm run build → dist/schemas/*.json)", () =>
 		);
 	});
 
-	it("accept a response exactly when the structured RPC handler takes it: answers, or cancelled: true (issue 24, item 9e)", () => {
+	it("accept a response exactly when the structured RPC handler takes it: answers, or cancelled: true", () => {
 		const response = (extra: Record<string, unknown>) => ({ type: "ask_user_response", requestId: "r", ...extra });
 		const cases: [Record<string, unknown>, boolean][] = [
 			[response({ answers: ["SQLite", null] }), true],

@@ -1,5 +1,5 @@
 /**
- * `background: true` (issue 22, part 2) in the pure core: the argument as the model may send it, and what the model
+ * `background: true` in the pure core: the argument as the model may send it, and what the model
  * reads when the call returns at once.
  */
 import { describe, expect, it } from "vitest";

@@ -163,7 +163,7 @@ describe("dialects fold into the canonical request", () => {
 	});
 });
 
-describe("what real models send is understood as they meant it (issue 16)", () => {
+describe("what real models send is understood as they meant it", () => {
 	it("1. reads pi-ask-tool's and oh-my-pi's `multi: true` as multiSelect", () => {
 		expect(
 			canonicalRequest({
@@ -346,7 +346,7 @@ describe("what real models send is understood as they meant it (issue 16)", () =
 	});
 });
 
-describe("a list next to the question never vanishes (issue 24, item 9a)", () => {
+describe("a list next to the question never vanishes", () => {
 	it.each(["labels", "answers", "items", "selections", "values", "alternatives", "predefinedOptions"])(
 		"reads options under `%s`",
 		(key) => {

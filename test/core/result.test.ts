@@ -37,7 +37,7 @@ describe("result content", () => {
 			expect(sentence).toBeTruthy();
 		}
 	});
-	it("says plainly that nothing was answered when every question was skipped (issue 24, item 9d)", () => {
+	it("says plainly that nothing was answered when every question was skipped", () => {
 		expect(texts({ kind: "answered", answers: [], unanswered: ["Which database should we use?", "Name?"] })).toEqual([
 			'{"answered":true,"answers":[],"unanswered":["Which database should we use?","Name?"]}',
 			"The user skipped every question and gave no answers. Do not assume any.",
@@ -69,7 +69,7 @@ describe("result content", () => {
 	});
 });
 
-describe("a note for the whole set (issue 24, item 10)", () => {
+describe("a note for the whole set", () => {
 	const answers = [{ question: "Name?", answer: "svc", wasCustom: true }];
 	it("is the result's top-level note, after the answers, and the details keep it", () => {
 		const outcome: AskOutcome = {

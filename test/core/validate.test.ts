@@ -101,7 +101,7 @@ describe("validation errors", () => {
 		);
 	});
 
-	it("names the key and index the model used (issue 16, item 7)", () => {
+	it("names the key and index the model used", () => {
 		expect(errorOf({ question: "Which?", follow_up: "A or B" })).toContain("follow_up must be an array");
 		expect(errorOf({ questions: [{ question: "Which?", choices: 5 }] })).toContain(
 			"questions[0].choices must be an array",
@@ -121,7 +121,7 @@ describe("validation errors", () => {
 		);
 	});
 
-	it("refuses a list next to the question under a key it does not know, naming that key (issue 24, item 9a)", () => {
+	it("refuses a list next to the question under a key it does not know, naming that key", () => {
 		const elsewhere = 'a list next to the question; options go in "options"';
 		expect(errorOf({ questions: [{ question: "Which?", foo: ["A", "B"] }] })).toBe(`questions[0].foo: ${elsewhere}`);
 		expect(errorOf({ question_list: [{ question: "Which?", opts: '["A","B"]' }] })).toBe(
@@ -145,7 +145,7 @@ describe("validation errors", () => {
 		);
 	});
 
-	it("refuses `questions` given as a string, naming the key the model wrote (issue 24, item 9b)", () => {
+	it("refuses `questions` given as a string, naming the key the model wrote", () => {
 		const fix = 'pass a list of questions: [{ "question": "…" }]';
 		expect(errorOf({ questions: "Which DB?" })).toBe(`questions must be an array, got a string; ${fix}`);
 		expect(errorOf({ questions: "yes" })).toBe(`questions must be an array, got a string; ${fix}`);
@@ -159,7 +159,7 @@ describe("validation errors", () => {
 		});
 	});
 
-	it("names the key the question text is under when it is not one it knows (issue 24, item 9c)", () => {
+	it("names the key the question text is under when it is not one it knows", () => {
 		expect(errorOf({ questions: [{ ask: "Which DB?", options: ["A", "B"] }] })).toBe(
 			'questions[0].question is missing; if questions[0].ask is the question, put it in "question"',
 		);
@@ -180,7 +180,7 @@ describe("validation errors", () => {
 	});
 
 	it("reports an option with a description but no label", () => {
-		// Blank options are dropped (issue 16, item 6), but an option with a description but no label is a mistake to report, not a blank to drop.
+		// Blank options are dropped, but an option with a description but no label is a mistake to report, not a blank to drop.
 		expect(errorOf({ questions: [{ question: "Q?", options: ["A", { label: "", description: "Fast" }] }] })).toContain(
 			"questions[0].options[1].label is empty",
 		);

@@ -1,8 +1,7 @@
 /**
- * What the person gave reaches the model exactly, against the real pi: typed text stays one answer (issue 11
- * defect 2), two keys for one question are refused (defect 5), the first text block of every result is exactly
- * the AskUserResult JSON (defect 8), a typed reply starting with "Done" is text (defect 9), and the structured
- * RPC protocol's notes, failures and closed notices (issue 15).
+ * What the person gave reaches the model exactly, against the real pi: typed text stays one answer, two keys for one question are refused, the first text block of every result is exactly
+ * the AskUserResult JSON, a typed reply starting with "Done" is text, and the structured
+ * RPC protocol's notes, failures and closed notices.
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -71,7 +70,7 @@ const FEATURES_WITH_ADMIN = {
 	options: [{ label: "Auth" }, { label: "Admin" }, { label: "Billing" }],
 };
 
-describe("typed text is one custom answer (issue 11, defect 2)", () => {
+describe("typed text is one custom answer", () => {
 	it("RPC dialogs: text typed under Other in a multi-select never ticks an option", async () => {
 		const ui = ask({ questions: [FEATURES_WITH_ADMIN] });
 		ui.value(await ui.dialog("select"), "[ ] Other (type your answer)");
@@ -105,7 +104,7 @@ describe("typed text is one custom answer (issue 11, defect 2)", () => {
 	});
 });
 
-describe("two keys for one question are an error, never a guess (issue 11, defect 5)", () => {
+describe("two keys for one question are an error, never a guess", () => {
 	it("--answers object form: the question's text and its header both given", () => {
 		ws.script([{ toolCall: { name: "ask_user", arguments: SPEC_EXAMPLE } }]);
 		expectSuccess(runPrint(ws, ["set up the service"]));
@@ -140,7 +139,7 @@ describe("two keys for one question are an error, never a guess (issue 11, defec
 	});
 });
 
-describe("the first text block is exactly the AskUserResult JSON (issue 11, defect 8)", () => {
+describe("the first text block is exactly the AskUserResult JSON", () => {
 	it("a cancel: the JSON, then the sentence for the model as a second block", async () => {
 		const ui = ask({ questions: [SPEC_EXAMPLE.questions[0]] });
 		ui.cancel(await ui.dialog("select"));
@@ -175,7 +174,7 @@ describe("the first text block is exactly the AskUserResult JSON (issue 11, defe
 	});
 });
 
-describe("RPC multi-select: a typed reply starting with Done is text (issue 11, defect 9)", () => {
+describe("RPC multi-select: a typed reply starting with Done is text", () => {
 	it("takes 'Done with auth only please' as the person's answer, not the Done row", async () => {
 		const ui = ask({ questions: [FEATURES_WITH_ADMIN] });
 		ui.value(await ui.dialog("select"), "Done with auth only please");
@@ -190,7 +189,7 @@ describe("RPC multi-select: a typed reply starting with Done is text (issue 11, 
 	});
 });
 
-describe("structured RPC, complete (issue 15)", () => {
+describe("structured RPC, complete", () => {
 	it("takes per-answer notes, as { answer, note } entries and as a notes field", async () => {
 		const ui = ask(SPEC_EXAMPLE, true);
 		const editor = await ui.dialog("editor");
@@ -324,7 +323,7 @@ describe("structured RPC, complete (issue 15)", () => {
 		const notice = await ui.notification();
 		expect(JSON.parse(String(notice.message))).toEqual({ type: "ask_user_closed", requestId, reason: "aborted" });
 		const { blocks } = await ui.resultBlocks();
-		// The app aborted the run; the person cancelled nothing (issue 21, defect 4).
+		// The app aborted the run; the person cancelled nothing.
 		expect(JSON.parse(blocks[0] ?? "")).toEqual({ answered: false, answers: [], connectionLost: true });
 		expect(blocks[1]).toMatch(/They are kept and will be asked again/);
 	});

@@ -1,5 +1,5 @@
 /**
- * Background questions against the real pi (issue 22, part 2): `background: true` returns at once, the agent goes
+ * Background questions against the real pi: `background: true` returns at once, the agent goes
  * on, and the person's answers reach the model once, as a user message naming the ask — in the TUI while the agent
  * works or after, after pi was killed and started again, and in print mode (saved; the run goes on).
  */
@@ -44,7 +44,7 @@ const deliveriesIn = (messages: LoggedMessage[]) =>
 /** The JSON line of a delivered message. */
 const deliveredJson = (text: string) => JSON.parse(text.split("\n")[2] ?? "") as Record<string, unknown>;
 
-describe("background asks (issue 22, part 2)", () => {
+describe("background asks", () => {
 	it("TUI: the call returns at once, the agent goes on, and the answers arrive once as a user message", async () => {
 		ws.script([BACKGROUND_ASK, { text: "Meanwhile I wrote the parts that do not depend on it." }, { echo: true }]);
 		tui = startTui(ws, ["set up the service"], { env: ENV });
@@ -130,7 +130,7 @@ describe("background asks (issue 22, part 2)", () => {
 	});
 });
 
-describe("/questions reopen (issue 24, item 12)", () => {
+describe("/questions reopen", () => {
 	it("asks questions the person cancelled again; the answers reach the model once, naming the ask", async () => {
 		ws.script([
 			{ toolCall: { name: "ask_user", arguments: SPEC_EXAMPLE } },
@@ -162,7 +162,7 @@ describe("/questions reopen (issue 24, item 12)", () => {
 	});
 });
 
-describe("PI_ASK_USER_TIMEOUT (issue 24, item 13)", () => {
+describe("PI_ASK_USER_TIMEOUT", () => {
 	it("counts down its last seconds before it closes the dialog, and any key keeps the dialog open", async () => {
 		ws.script([{ toolCall: { name: "ask_user", arguments: SPEC_EXAMPLE } }, { text: "Thanks, noted." }]);
 		tui = startTui(ws, ["set up the service"], { env: { ...ENV, PI_ASK_USER_TIMEOUT: "6" } });

@@ -1,5 +1,5 @@
 /**
- * Pending files that came from somewhere else, against the real pi (issue 21, defects 3 and 6): a project copied
+ * Pending files that came from somewhere else, against the real pi: a project copied
  * with `cp -r` does not answer the original project's ask, a pending file restored after its answers were delivered
  * is not delivered again (neither by `--answers` nor by `@file`), and a project whose `.pi/settings.json` keeps
  * sessions in the project still answers the person's own asks.

@@ -1,4 +1,4 @@
-/** Real calls in other agents' dialects (issue 16), through the real pi in print mode with --answers. */
+/** Real calls in other agents' dialects, through the real pi in print mode with --answers. */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createWorkspace, expectSuccess, resultJson, runPrint, type Workspace } from "./harness.js";
 

@@ -1,5 +1,5 @@
 /**
- * Exactly once across processes and signals (issue 21 defects 1 and 2), with real pi processes at once:
+ * Exactly once across processes and signals, with real pi processes at once:
  * - an ask open in a TUI dialog belongs to that pi: `pi -p --answers` and `pi -p @file` in the same project
  *   meanwhile leave it alone (they said "Yes" into their own session before; the person then answered "No");
  * - answers being delivered count only once a session pi will continue holds them: SIGINT, SIGTERM or SIGKILL

@@ -64,7 +64,7 @@ describe("examples/sdk-app.mjs (pi in-process, the app's own UI context)", () =>
 		expect(run.stdout).toContain(`app: ${modelRead(ANSWERED)}`);
 	});
 
-	it("an app that lists its own themes is asked through the plain dialogs, never told it cancelled (issue 11 defect 7)", () => {
+	it("an app that lists its own themes is asked through the plain dialogs, never told it cancelled", () => {
 		const run = runExample("sdk-app.mjs", ["--plain", "--themes"], "2\norder-processor\n");
 		expectSuccess(run);
 		expect(run.stdout).toContain("app: [1/2] Database Selection: Which database should we use?");

@@ -1,5 +1,5 @@
 /**
- * The dialog in your language against the real pi (issue 23): under a pseudo-terminal the TUI dialog speaks German
+ * The dialog in your language against the real pi: under a pseudo-terminal the TUI dialog speaks German
  * and Japanese at 80×24 and 40×15 with no line wider than the terminal (Japanese glyphs take two columns), and the
  * model still reads English JSON; `pi -p` tells the person in German where the questions went and `/questions`
  * lists them in German, chosen by the locale alone.

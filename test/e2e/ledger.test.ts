@@ -1,5 +1,5 @@
 /**
- * The settled-elsewhere ledger against the real pi (issue 21, defect 11): when its last line was cut short by a
+ * The settled-elsewhere ledger against the real pi: when its last line was cut short by a
  * crash, answers delivered in another session are still recorded there, so the ask's own session does not bring
  * its questions back.
  */

@@ -1,7 +1,7 @@
 /**
  * The ask lifecycle against the real pi, in print and RPC mode: an interrupted ask is recovered once and never
- * again (defect 1), the rules for `--answers` (defect 3), hand-edited files (defect 4) and a prompt given while
- * answers wait (defect 6).
+ * again, the rules for `--answers`, hand-edited files and a prompt given while
+ * answers wait.
  */
 import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -73,7 +73,7 @@ async function interruptOverRpc(): Promise<void> {
 	await rpc.exited;
 }
 
-describe("defect 1: an interrupted ask is recovered once, never again", () => {
+describe("an interrupted ask is recovered once, never again", () => {
 	it("RPC client lost mid-question; pi -p -c --answers answers it once; later starts never bring it back", async () => {
 		await interruptOverRpc();
 		const first = runPrint(ws, ["-c", `--answers=${SPEC_ANSWERS}`]);
@@ -108,7 +108,7 @@ describe("defect 1: an interrupted ask is recovered once, never again", () => {
 	});
 });
 
-describe("defect 3: when --answers is used", () => {
+describe("when --answers is used", () => {
 	it("with -c and nothing pending it is an error before the model is called, never the answer to a later ask", () => {
 		leavePending();
 		expectSuccess(runPrint(ws, ["-c", `--answers=${SPEC_ANSWERS}`]));
@@ -156,7 +156,7 @@ describe("defect 3: when --answers is used", () => {
 	});
 });
 
-describe("defect 4: hand-edited pending files", () => {
+describe("hand-edited pending files", () => {
 	function edit(change: (text: string) => string): string {
 		leavePending();
 		const text = change(readFileSync(ws.pendingPath(), "utf8"));
@@ -260,7 +260,7 @@ const FLAG_TABLE_087: { name: string; args: string[] }[] = [
 /** The flag table for the pi under test: 0.73.1's flags everywhere, the newer ones where pi knows them. */
 const FLAG_TABLE = piAtLeast("0.84.3") ? [...FLAG_TABLE_073, ...FLAG_TABLE_087] : FLAG_TABLE_073;
 
-describe("defect 6: answers and the person's prompt travel together in one turn (print mode)", () => {
+describe("answers and the person's prompt travel together in one turn (print mode)", () => {
 	it.each(FLAG_TABLE)("$name", ({ args }) => {
 		leavePending();
 		const before = ws.requests().length;

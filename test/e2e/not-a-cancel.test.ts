@@ -1,5 +1,5 @@
 /**
- * An abort the person did not give is never reported as their cancel (issue 21, defect 4), against the real pi:
+ * An abort the person did not give is never reported as their cancel, against the real pi:
  * an RPC `abort` while a question is open, an SDK app's `session.abort()`, pi stopped by SIGTERM in the TUI (pi 1.x
  * saves the aborted call's result before exiting; older pi leaves the call open). The model reads `connectionLost`
  * (RPC) or `interrupted` (TUI, SDK), never `cancelled`, and the ask stays open: `pi -p -c --answers` answers it, once.

@@ -1,5 +1,5 @@
 /**
- * One run delivers one answer per ask (issue 21 defect 8): `--answers` and an `@file` with words, or a filled-in
+ * One run delivers one answer per ask: `--answers` and an `@file` with words, or a filled-in
  * pending file and `@file` with other words, both answering the same ask in one message were both delivered.
  * Now two different answers for one ask are refused, naming both, and nothing is consumed; the same answers
  * named twice are delivered once.

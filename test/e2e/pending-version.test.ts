@@ -1,5 +1,5 @@
 /**
- * A pending file of a newer version (issue 21, defect 12): written by a newer pi-ask-anywhere, so this one cannot
+ * A pending file of a newer version: written by a newer pi-ask-anywhere, so this one cannot
  * know what its fields mean. Every path refuses it with a message naming the file and its version, and never
  * deletes or overwrites it. Against the real pi.
  */

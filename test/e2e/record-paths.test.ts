@@ -1,5 +1,5 @@
 /**
- * A session record names "its pending file" (issue 21, defect 5): a forged or shared session can point
+ * A session record names "its pending file": a forged or shared session can point
  * `details.pendingFile` anywhere, and only this project's `.pi/pending-questions*.json` (a regular file, no
  * symlink) may ever be opened or removed. Against the real pi, with the record rewritten in the session file.
  */

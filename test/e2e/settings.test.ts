@@ -1,5 +1,5 @@
 /**
- * The settings file against the real pi (issue 24, item 15): `<agentDir>/pi-ask-user/settings.json` turns the tool off
+ * The settings file against the real pi: `<agentDir>/pi-ask-user/settings.json` turns the tool off
  * or rewords its guidance; a project's file counts only where pi trusts the project.
  */
 import { mkdirSync, readFileSync, realpathSync, writeFileSync } from "node:fs";

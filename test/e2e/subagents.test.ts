@@ -1,5 +1,5 @@
 /**
- * Questions from subagents against the real pi (issue 22, part 1), with pi's own subagent example extension: the
+ * Questions from subagents against the real pi, with pi's own subagent example extension: the
  * parent's model calls `subagent`, pi runs the child as `pi --mode json -p --no-session …` with the parent's
  * environment, the child loads this package from the agent folder's settings (not from the parent's `-e`), and its
  * model calls `ask_user`. The person answers in the parent's TUI or RPC app; the child's model gets exactly that
@@ -150,7 +150,7 @@ const running = (pid: number): boolean => {
 	return state !== undefined && state !== "Z" && state !== "X";
 };
 
-describe("questions from subagents (issue 22, part 1)", () => {
+describe("questions from subagents", () => {
 	it(
 		"TUI parent: the child's question is asked in the parent's dialog, labelled; the answer reaches the child exactly",
 		async () => {

@@ -1,5 +1,5 @@
 /**
- * The dialog in the real pi under a pseudo-terminal at several sizes (issue 12): it fits the screen with
+ * The dialog in the real pi under a pseudo-terminal at several sizes: it fits the screen with
  * its tab bar, question, focused row and hint at once; it stays quiet while it waits (bytes pi writes to
  * the terminal); typing on the option list is an Other answer; the number beside Other opens it; a long
  * code preview is readable in full; Ctrl+G edits an answer in $VISUAL/$EDITOR.
@@ -190,7 +190,7 @@ describe("previews", () => {
 	});
 });
 
-describe("small terminals (issue 24, item 7)", () => {
+describe("small terminals", () => {
 	it("60×20: the demo's SQL preview is readable beside the options, without code-fence lines", async () => {
 		const t = ask(DEMO_ARGS, { cols: 60, rows: 20 });
 		await t.waitFor(/> +1\. PostgreSQL/, DIALOG_TIMEOUT);

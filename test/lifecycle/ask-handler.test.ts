@@ -110,7 +110,7 @@ describe("createAskHandler: a pi frozen while its dialog was open", () => {
 	});
 });
 
-describe("createAskHandler: background asks (issue 22)", () => {
+describe("createAskHandler: background asks", () => {
 	const backgroundAsk = () => ({ ...ask(), request: { ...REQUEST, background: true as const } });
 
 	it("with a dialog: saved at once, returned at once, and the dialog asks later", async () => {

@@ -1,4 +1,4 @@
-/** What a late ask's dialog end means (issue 22), the waiting line, and one dialog at a time. */
+/** What a late ask's dialog end means, the waiting line, and one dialog at a time. */
 import type { ExtensionContext } from "@mariozechner/pi-coding-agent";
 import { describe, expect, it } from "vitest";
 import type { AskOutcome } from "../../src/core/types.js";

@@ -1,5 +1,5 @@
 /**
- * The opt-in time limit (issue 24, item 13): a dialog nobody touched ends `timedOut`, any activity restarts the
+ * The opt-in time limit: a dialog nobody touched ends `timedOut`, any activity restarts the
  * clock, an abort from pi stays `interrupted`, and no option is ever picked on the person's behalf.
  */
 import { describe, expect, it } from "vitest";

@@ -1,5 +1,5 @@
 /**
- * What a start looks at in the project's pending files (issue 21, defect 13: a folder of a thousand must not make
+ * What a start looks at in the project's pending files (a folder of a thousand must not make
  * every start slow): a new session lists none, and `--answers` judges from the newest back to the newest one this
  * user's pi wrote.
  */

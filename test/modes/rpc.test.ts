@@ -49,7 +49,7 @@ describe("rows shown to a plain RPC client", () => {
 		expect(questionTitle(DATABASE, 0, 2)).toBe("[1/2] Database Selection: Which database should we use?");
 		expect(questionTitle({ question: "Line one\nline two" }, 0, 1)).toBe("Line one line two");
 		expect(questionTitle(FEATURES, 0, 1)).toBe("Which features? (pick any, then Done)");
-		// The model's context for the person (issue 16 item 5) follows the title line, sanitised.
+		// The model's context for the person follows the title line, sanitised.
 		expect(questionTitle({ question: "DB?", context: "Needs **transactions**.\n\u009b2JSee docs." }, 0, 1)).toBe(
 			"DB?\nNeeds **transactions**.\nSee docs.",
 		);
@@ -413,7 +413,7 @@ describe("structured protocol", () => {
 		});
 	});
 
-	it("takes a note for the whole set as a top-level note; the model gets it exactly (issue 24, item 10)", async () => {
+	it("takes a note for the whole set as a top-level note; the model gets it exactly", async () => {
 		const reply = JSON.stringify({
 			type: "ask_user_response",
 			requestId: "r",

@@ -1,5 +1,5 @@
 /**
- * Pending files written by earlier releases stay readable (issue 21): the fixture holds what version 1 (this
+ * Pending files written by earlier releases stay readable: the fixture holds what version 1 (this
  * repository in November 2026) wrote for the spec's example (indented by the formatter), so a later format change
  * that stops reading such files fails here.
  */

@@ -209,7 +209,7 @@ describe("reading", () => {
 });
 
 describe("showing the questions", () => {
-	it("shows the model's context for the person under its question, sanitised (issue 16 item 5)", () => {
+	it("shows the model's context for the person under its question, sanitised", () => {
 		const withContext = createPendingFile({
 			request: {
 				questions: [

@@ -1,5 +1,5 @@
 /**
- * Which files a pending-file path may name (issue 21, defect 5): only this project's `.pi/pending-questions*.json`,
+ * Which files a pending-file path may name: only this project's `.pi/pending-questions*.json`,
  * a regular file with no symlink on the way, is ever read or removed, whatever a session record says. Real files
  * in a temp folder, one row per kind of path.
  */

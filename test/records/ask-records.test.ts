@@ -102,7 +102,7 @@ describe("a reused tool-call id (some providers reuse ids across turns)", () => 
 	});
 });
 
-describe("reopenableAsks (issue 24, item 12)", () => {
+describe("reopenableAsks", () => {
 	function delivered(id: string): SessionEntry {
 		return {
 			type: "message",

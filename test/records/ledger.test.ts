@@ -1,5 +1,5 @@
 /**
- * The settled-elsewhere ledger on a real file (issue 21, defect 11): a line cut short by a crash must not swallow
+ * The settled-elsewhere ledger on a real file: a line cut short by a crash must not swallow
  * the next entry, or the ask it settles comes back and is answered again.
  */
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";

@@ -1,5 +1,5 @@
 /**
- * A note for the whole set (issue 24, item 10): on the Review tab Ctrl+N, the key of a note on a question, opens
+ * A note for the whole set: on the Review tab Ctrl+N, the key of a note on a question, opens
  * a note on all the answers; it reaches the model as the result's top-level `note`, exactly as typed.
  */
 import { stripVTControlCharacters } from "node:util";

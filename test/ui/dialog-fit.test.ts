@@ -1,5 +1,5 @@
 /**
- * Issue 12 through the real component (plain theme, pi's default keybindings): the dialog fits the height it
+ * The dialog's height through the real component (plain theme, pi's default keybindings): the dialog fits the height it
  * is given, typing on the list is an Other answer, previews use the room and scroll, and the polish items.
  */
 import { visibleWidth } from "@mariozechner/pi-tui";
@@ -25,7 +25,7 @@ const WITH_PREVIEW: Question = {
 	],
 };
 
-describe("height (issue 12, major 1)", () => {
+describe("height", () => {
 	it("never renders more lines than it is given, and keeps the tab bar, question, focused row and hint", () => {
 		for (const rows of [8, 10, 12, 15, 19, 24, 45]) {
 			const h = openDialog(
@@ -89,7 +89,7 @@ describe("height (issue 12, major 1)", () => {
 	});
 });
 
-describe("typing on the option list (major 2)", () => {
+describe("typing on the option list", () => {
 	it("a sentence becomes that custom answer with no note", () => {
 		const h = openDialog([DB]);
 		h.type("I want DynamoDB");
@@ -118,7 +118,7 @@ describe("typing on the option list (major 2)", () => {
 	});
 });
 
-describe("previews (major 3)", () => {
+describe("previews", () => {
 	it("shows a 13-line code preview in full when there is room", () => {
 		const h = openDialog([WITH_PREVIEW], undefined, { rows: 45 });
 		for (const width of [80, 200]) {

@@ -1,5 +1,5 @@
 /**
- * Issue 24, item 7 (the TUI parts): blank lines that stay put when an input opens, the row being answered drawn
+ * The dialog's polish: blank lines that stay put when an input opens, the row being answered drawn
  * as brightly as the others, plain-text previews without fence lines, a stacked preview that is useful or not
  * there, the "lines hidden" marker inside the indent, a ticked Other that shows its text at 40 columns, and a
  * hint whose second line never holds one lone item.

@@ -1,5 +1,5 @@
 /**
- * Hide the dialog to read the conversation (issue 24, item 11): one key folds the dialog to one line and brings it
+ * Hide the dialog to read the conversation: one key folds the dialog to one line and brings it
  * back; nothing typed is lost, and no other key does anything while it is folded.
  */
 import { stripVTControlCharacters } from "node:util";

@@ -1,5 +1,5 @@
 /**
- * Issue 23, item 2: Tab completes file and folder paths in every text input (Other, free text, notes) when the word
+ * Tab completes file and folder paths in every text input (Other, free text, notes) when the word
  * at the cursor starts with ./ ../ ~/ / or @; otherwise Tab keeps switching questions. The file system is a fake.
  */
 import { describe, expect, it } from "vitest";
