@@ -1,13 +1,13 @@
 /**
  * The ask lifecycle of one pi run: the state a run keeps (the front end, `--answers` kept for the first ask,
- * ↑ recall, the remote bridge) and the handlers that map pi's events onto the startup plan, the deliveries
- * (./deliveries.ts: answers on their way until the session holds them), the ask handler and the front end.
- * `index.ts` registers these handlers with pi.
+ * ↑ recall, the remote bridge) and the handlers that map pi's events onto the startup plan (found, planned and
+ * carried out: ./startup-findings.ts, ./startup-plan.ts, ./startup-run.ts), the deliveries (./deliveries.ts: answers
+ * on their way until the session holds them), the person's prompt (./prompt-answers.ts), the ask handler and the
+ * front end. `index.ts` registers these handlers with pi.
  */
 import { resolve } from "node:path";
-import type { ExtensionAPI, ExtensionContext, InputEvent, InputEventResult } from "@mariozechner/pi-coding-agent";
+import type { ExtensionAPI, ExtensionContext } from "@mariozechner/pi-coding-agent";
 import { typedParts } from "../core/answers.js";
-import { DELIVERED_ANSWERS_TYPE } from "../core/delivered-answers.js";
 import type { AskOutcome, AskRequest } from "../core/types.js";
 import type { AskUserSettings } from "../host/settings.js";
 import { CLI } from "../i18n/use-language.js";
@@ -22,9 +22,6 @@ import {
 import { saveQuestionsForLater } from "../modes/print.js";
 import { answerImageReader } from "../pending/answer-images.js";
 import type { Claims } from "../pending/claims.js";
-import { type Delivery, userMessage } from "../pending/delivery.js";
-import { writeForAsker } from "../pending/for-asker.js";
-import { deliveryFromAttachedFile } from "../pending/inbox.js";
 import { removePendingFile, savePendingFile } from "../pending/pending-file.js";
 import { ASK_RECORD_TYPE, type AskRecord } from "../records/ask-records.js";
 import type { AsksMade } from "../records/asks-made.js";
@@ -38,9 +35,12 @@ import { type AskSession, createAskDisk } from "./ask-disk.js";
 import { createAskHandler } from "./ask-handler.js";
 import { type AskToAnswer, askInTurn, createDialogQueue, createLateAnswers } from "./background-asks.js";
 import { createDeliveries } from "./deliveries.js";
+import { createOwnTurn } from "./own-turn.js";
+import { createPromptAnswers } from "./prompt-answers.js";
 import { createRemoteSession } from "./remote-session.js";
 import { type FindingsDeps, findStartup } from "./startup-findings.js";
-import { planStartup, type StartupPlan } from "./startup-plan.js";
+import { planStartup } from "./startup-plan.js";
+import { createStartupRun } from "./startup-run.js";
 
 export interface LifecycleEdges extends ProcessEdges {
 	argv: readonly string[];
@@ -82,7 +82,6 @@ interface RunState {
 	/** Print mode: a startup error stopped the run; the prompt must not reach the model. */
 	stopped: boolean;
 	history: string[];
-	agentEnded: (() => void) | undefined;
 	/** The session of this run (it changes with /new, /resume, /fork). */
 	session: ExtensionContext["sessionManager"] | undefined;
 }
@@ -94,7 +93,6 @@ export function createLifecycle(pi: ExtensionAPI, edges: LifecycleEdges) {
 		upFront: undefined,
 		stopped: false,
 		history: [],
-		agentEnded: undefined,
 		session: undefined,
 	};
 	const record = (data: AskRecord) => pi.appendEntry(ASK_RECORD_TYPE, data);
@@ -127,6 +125,7 @@ export function createLifecycle(pi: ExtensionAPI, edges: LifecycleEdges) {
 		return ask ? { ...shown, ask: askInTurn(ask, inTurn) } : shown;
 	}
 
+	const ownTurn = createOwnTurn({ pi, deliveries, fail: (ctx, text) => frontEnd(ctx).fail(text) });
 	const late = createLateAnswers({
 		frontEnd,
 		claims: edges.claims,
@@ -135,10 +134,22 @@ export function createLifecycle(pi: ExtensionAPI, edges: LifecycleEdges) {
 		send: (ctx, delivery) => {
 			const refused = deliveries.send([delivery]);
 			if (refused) return frontEnd(ctx).fail(refused);
-			sendOwnTurn(ctx, [delivery], "steer");
+			ownTurn.send(ctx, [delivery], "steer");
 		},
 	});
 	const answerInDialog = late.answerInDialog;
+	const carryOut = createStartupRun({
+		frontEnd,
+		deliveries,
+		ownTurn,
+		answerInDialog,
+		stopRun: (stopped) => {
+			state.stopped = stopped;
+		},
+		keepUpFront: (answers) => {
+			state.upFront = answers;
+		},
+	});
 
 	function remoteBridge(ctx: ExtensionContext, shown: FrontEnd): Promise<RemoteBridge> | undefined {
 		// With a UI, stderr would tear the screen: warnings become notifications.
@@ -163,80 +174,8 @@ export function createLifecycle(pi: ExtensionAPI, edges: LifecycleEdges) {
 		settled.cleared(ctx.sessionManager.getSessionId(), cleared);
 	}
 
-	function nextAgentEnd(): Promise<void> {
-		return new Promise<void>((resolve) => {
-			state.agentEnded = resolve;
-		});
-	}
-
-	/**
-	 * Sends answers already on their way as their own turn; a turn already running takes them as a follow-up.
-	 * They go as our custom message: the model reads its text as a user message, and pi's screen shows the questions
-	 * and answers through our renderer instead of the block (nor is it listed as the person's editable "Steering:").
-	 * They count as delivered only once the session holds them (see deliveries.ts): newer pi reports a failed
-	 * send to itself instead of throwing, and until then the pending files stay, so a send that never arrived
-	 * loses nothing.
-	 */
-	function sendOwnTurn(ctx: ExtensionContext, sent: readonly Delivery[], whileBusy: "steer" | "followUp"): boolean {
-		try {
-			const message = { customType: DELIVERED_ANSWERS_TYPE, content: userMessage(sent), display: true };
-			pi.sendMessage(message, ctx.isIdle() ? { triggerTurn: true } : { triggerTurn: true, deliverAs: whileBusy });
-		} catch (error) {
-			// Not delivered: the pending files stay for the next try.
-			deliveries.notSent(sent);
-			frontEnd(ctx).fail(CLI.notices.notDelivered((error as Error).message));
-			return false;
-		}
-		return true;
-	}
-
 	function remember(outcome: AskOutcome) {
 		if (outcome.kind === "answered") state.history.push(...outcome.answers.flatMap(typedParts));
-	}
-
-	async function carryOut(ctx: ExtensionContext, plan: StartupPlan, prompt: boolean): Promise<void> {
-		const shown = frontEnd(ctx);
-		switch (plan.kind) {
-			case "nothing":
-				return;
-			case "stop":
-				shown.fail(plan.error);
-				// Print mode: the prompt that follows must not reach the model.
-				state.stopped = !ctx.hasUI && prompt;
-				return;
-			case "answer-first-ask":
-				state.upFront = plan.answers;
-				return;
-			case "write-for-asker": {
-				let line: string;
-				try {
-					line = writeForAsker(plan.path, plan.toolCallId, plan.asker, plan.outcome);
-				} catch (error) {
-					return carryOut(ctx, { kind: "stop", error: (error as Error).message }, prompt);
-				}
-				shown.tell(`pi-ask-anywhere: ${line}`, "notice");
-				return;
-			}
-			case "reask": {
-				const { ask } = plan;
-				// Not awaited: pi finishes starting (and an app may send its prompt) while the dialog waits.
-				void answerInDialog(ctx, { ...ask, ...(ask.path ? { path: ask.path } : {}) }).catch((error: unknown) =>
-					shown.fail((error as Error).message),
-				);
-				return;
-			}
-			case "deliver": {
-				const refused = deliveries.hold(plan.deliveries, plan.when === "with-prompt" ? "waiting" : "sending");
-				if (refused) return carryOut(ctx, { kind: "stop", error: refused }, prompt);
-				for (const notice of plan.notices) shown.tell(`pi-ask-anywhere: ${notice}`, "notice");
-				if (plan.when === "with-prompt") return;
-				const ended = nextAgentEnd();
-				if (!sendOwnTurn(ctx, plan.deliveries, "followUp")) return;
-				// Print mode ends when session_start returns: wait for the turn. The TUI must not be blocked.
-				if (!ctx.hasUI) await ended;
-				return;
-			}
-		}
 	}
 
 	const warnIn = (ctx: ExtensionContext) => (text: string) => frontEnd(ctx).tell(text, "warning");
@@ -279,45 +218,16 @@ export function createLifecycle(pi: ExtensionAPI, edges: LifecycleEdges) {
 		await carryOut(ctx, planStartup(findings), commandLine.prompt);
 	}
 
-	async function input(event: InputEvent, ctx: ExtensionContext): Promise<InputEventResult> {
-		if (state.stopped) return { action: "handled" };
-		let attached: Delivery | undefined;
-		try {
-			const found = deliveryFromAttachedFile(
-				event.text,
-				ctx.sessionManager.getSessionId(),
-				ctx.cwd,
-				edges.trust,
-				imageReader(ctx),
-				{
-					writtenByTool: edges.answersWrittenByTool,
-					givenOnPage: edges.answersGivenOnPage,
-					heldBy: edges.claims.heldElsewhere,
-				},
-			);
-			// An MCP client's questions: the words were its answers, written for it; pi's model hears nothing.
-			if (found && "kind" in found) {
-				frontEnd(ctx).tell(`pi-ask-anywhere: ${found.notice}`, "notice");
-				return { action: "handled" };
-			}
-			attached = found;
-		} catch (error) {
-			// Nothing has been consumed yet: every pending file is still on disk.
-			frontEnd(ctx).fail((error as Error).message);
-			return { action: "handled" };
-		}
-		if (attached?.notice) frontEnd(ctx).tell(`pi-ask-anywhere: ${attached.notice}`, "warning");
-		const joined = deliveries.joinPrompt(attached, event.text, event.images);
-		if (joined.kind === "continue") return { action: "continue" };
-		// Nothing is consumed when refused: the answers still wait, and every pending file is still on disk.
-		if (joined.kind === "refused") {
-			frontEnd(ctx).fail(joined.why);
-			return { action: "handled" };
-		}
-		return joined.images.length > 0
-			? { action: "transform", text: joined.text, images: joined.images }
-			: { action: "transform", text: joined.text };
-	}
+	const input = createPromptAnswers({
+		stopped: () => state.stopped,
+		frontEnd,
+		deliveries,
+		trust: edges.trust,
+		answersWrittenByTool: edges.answersWrittenByTool,
+		answersGivenOnPage: edges.answersGivenOnPage,
+		heldBy: edges.claims.heldElsewhere,
+		readImage: imageReader,
+	});
 
 	const askHandler: AskHandler = createAskHandler({
 		idleTimeoutMs: () => settings.timeout.ms,
@@ -375,7 +285,7 @@ export function createLifecycle(pi: ExtensionAPI, edges: LifecycleEdges) {
 		sessionMayHaveChanged: async (_event: unknown, ctx: ExtensionContext) => deliveries.confirm(warnIn(ctx)),
 		agentEnd: async (_event: unknown, ctx: ExtensionContext) => {
 			deliveries.confirm(warnIn(ctx));
-			state.agentEnded?.();
+			ownTurn.agentEnded();
 		},
 		sessionTree: async (_event: unknown, ctx: ExtensionContext) => {
 			// Moving in the session tree changes which answers are "earlier in this session".
