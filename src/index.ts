@@ -97,6 +97,7 @@ export default async function askUser(pi: ExtensionAPI) {
 			warn: (text) => writeSync(2, `pi-ask-anywhere: ${text}\n`),
 			judge: (file, cwd) => trust(file, cwd),
 			heldElsewhere: claims.heldElsewhere,
+			heldHere: claims.stillHeld,
 		});
 	};
 	const lifecycle = createLifecycle(pi, {
@@ -122,6 +123,7 @@ export default async function askUser(pi: ExtensionAPI) {
 			dialogRemote: (remote, ctx, shown, toolCallId) =>
 				push ? push.dialogRemote(remote, ctx, shown, toolCallId) : remote,
 			saved: (ctx, request, toolCallId) => push?.saved(ctx, request, toolCallId),
+			phone: (ctx, shown, ask) => push?.phone(ctx, shown, ask),
 		},
 	});
 
@@ -133,6 +135,7 @@ export default async function askUser(pi: ExtensionAPI) {
 		ownAsk: lifecycle.askHandler,
 		warn: (text) => writeSync(2, `${text}\n`),
 		acceptsImages: (ctx) => supportOfImages(ctx).allowed,
+		phone: (ctx, shown, ask) => push?.phone(ctx, shown, ask),
 	});
 
 	// Registered at session start, and only where no other package's ask_user is (see tool-owner.ts).
@@ -172,8 +175,12 @@ export default async function askUser(pi: ExtensionAPI) {
 		// `enabled: false`: the tool stays unregistered; /questions and --answers still answer what was saved.
 		if (settings.enabled) registerTool(ctx);
 		const own = await children.sessionStart(ctx, settings);
-		// Taps made while no pi ran are written into their pending files before pi looks at them.
-		await push?.sessionStart(ctx.cwd, (text) => lifecycle.frontEnd(ctx).tell(`pi-ask-anywhere: ${text}`, "warning"));
+		// Taps made while no pi ran: print mode waits for them (briefly); elsewhere they are applied beside the start.
+		await push?.sessionStart(
+			ctx.cwd,
+			(text) => lifecycle.frontEnd(ctx).tell(`pi-ask-anywhere: ${text}`, "warning"),
+			!ctx.hasUI,
+		);
 		await lifecycle.sessionStart(event, ctx, own);
 	});
 	pi.on("input", lifecycle.input);

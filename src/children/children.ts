@@ -9,8 +9,9 @@ import type { ExtensionAPI, ExtensionContext } from "@mariozechner/pi-coding-age
 import type { AskRequest } from "../core/types.js";
 import type { AskUserSettings } from "../host/settings.js";
 import { type FrontEnd, frontEndKind } from "../modes/front-end.js";
-import type { RemoteBridge } from "../remote/bridge.js";
+import type { RemoteAskOutcome, RemoteBridge } from "../remote/bridge.js";
 import type { Asker } from "../remote/protocol.js";
+import { raceLocalAndRemote } from "../remote/race.js";
 import type { AskHandler } from "../tool/ask-user-tool.js";
 import { createChildAskHandler } from "./child-ask.js";
 import { CHILD_ASK_RECORD_TYPE } from "./child-ask-record.js";
@@ -31,6 +32,12 @@ export interface ChildrenDeps {
 	warn(text: string): void;
 	/** Whether this pi's model takes images and pi's settings allow them (host/image-support.ts). */
 	acceptsImages(ctx: ExtensionContext): boolean;
+	/** The phone beside the parent's dialog (push notifications), told the child's task; the first answer wins. */
+	phone?(
+		ctx: ExtensionContext,
+		shown: FrontEnd,
+		ask: { toolCallId: string; task?: string },
+	): ((request: AskRequest, signal: AbortSignal) => Promise<RemoteAskOutcome>) | undefined;
 }
 
 /** `fn` on its first call only. */
@@ -110,15 +117,18 @@ export function createChildren(pi: ExtensionAPI, deps: ChildrenDeps) {
 			try {
 				server = await startParentRoute({
 					cwd: ctx.cwd,
-					show: (request, options) => {
-						const ask = deps.frontEnd(ctx).ask;
-						if (!ask) return Promise.resolve({ kind: "interrupted" });
-						return ask(request, {
-							signal: options.signal,
-							requestId: options.requestId,
-							history: [],
-							acceptsImages: options.acceptsImages,
+					show: async (request, options) => {
+						const shown = deps.frontEnd(ctx);
+						const ask = shown.ask;
+						if (!ask) return { kind: "interrupted" };
+						const dialog = (signal: AbortSignal) =>
+							ask(request, { signal, requestId: options.requestId, history: [], acceptsImages: options.acceptsImages });
+						const phone = deps.phone?.(ctx, shown, {
+							toolCallId: options.requestId,
+							...(options.asker.task ? { task: options.asker.task } : {}),
 						});
+						if (!phone) return dialog(options.signal);
+						return (await raceLocalAndRemote(dialog, (signal) => phone(request, signal), options.signal)).outcome;
 					},
 					record: (entry) => {
 						pi.appendEntry(CHILD_ASK_RECORD_TYPE, entry);

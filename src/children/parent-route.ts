@@ -31,10 +31,15 @@ export interface ChildAskRecord {
 
 export interface ParentRouteDeps {
 	/** Shows the questions to the person (the front end's queued dialog). */
-	/** `acceptsImages`: the child's model takes images (its question frame lists `answer-images`). */
+	/** `acceptsImages`: the child's model takes images (its question frame lists `answer-images`); `asker`: who asks. */
 	show(
 		request: AskRequest,
-		options: { signal: AbortSignal; requestId: string; acceptsImages: boolean },
+		options: {
+			signal: AbortSignal;
+			requestId: string;
+			acceptsImages: boolean;
+			asker: { task?: string; cwd?: string };
+		},
 	): Promise<AskOutcome>;
 	record(entry: ChildAskRecord): void;
 	/** The parent's folder: a child's questions name the child's folder only when it is another. */
@@ -82,7 +87,7 @@ export async function startParentRoute(deps: ParentRouteDeps): Promise<ParentRou
 				const asker = describeAsker(payload.asker);
 				const acceptsImages = payload.extensions?.includes(ANSWER_IMAGES_EXTENSION) === true;
 				const requestId = `child-${ask.id}-${payload.questionId}`;
-				deps.show(request, { signal: controller.signal, requestId, acceptsImages }).then(
+				deps.show(request, { signal: controller.signal, requestId, acceptsImages, asker }).then(
 					(outcome) => {
 						const stillOpen = open.get(ask.id)?.stop === controller;
 						open.delete(ask.id);

@@ -11,6 +11,8 @@ import { CLI } from "../i18n/use-language.js";
 import type { FrontEnd } from "../modes/front-end.js";
 import { type Claims, describeClaim } from "../pending/claims.js";
 import { type AnsweredAsk, type Delivery, deliveryImages, formatStructuredDelivery } from "../pending/delivery.js";
+import type { RemoteAskOutcome } from "../remote/bridge.js";
+import { raceLocalAndRemote } from "../remote/race.js";
 
 /** Why the questions are in a dialog: a background ask (the model goes on meanwhile) or one already pending. */
 export type LateAsk = "background" | "pending";
@@ -86,6 +88,12 @@ export interface LateAnswersDeps {
 	remember(outcome: AskOutcome): void;
 	/** Sends the message on its way (deliveries.ts counts it once the session holds it). */
 	send(ctx: ExtensionContext, delivery: Delivery): void;
+	/** The phone beside the dialog (push notifications), when on: the first answer of the two wins. */
+	phone?(
+		ctx: ExtensionContext,
+		shown: FrontEnd,
+		ask: AskToAnswer,
+	): ((request: AskToAnswer["request"], signal: AbortSignal) => Promise<RemoteAskOutcome>) | undefined;
 }
 
 /**
@@ -117,12 +125,22 @@ export function createLateAnswers(deps: LateAnswersDeps) {
 			if (taken) return shown.fail(CLI.claim.answerThere(describeClaim(taken)));
 		}
 		let outcome: AskOutcome;
+		const dialog = shown.ask;
+		const options = {
+			requestId: target.toolCallId,
+			history: deps.history(),
+			...(target.startFrom ? { startFrom: target.startFrom } : {}),
+		};
+		const phone = deps.phone?.(ctx, shown, target);
 		try {
-			outcome = await shown.ask(target.request, {
-				requestId: target.toolCallId,
-				history: deps.history(),
-				...(target.startFrom ? { startFrom: target.startFrom } : {}),
-			});
+			outcome = phone
+				? (
+						await raceLocalAndRemote(
+							(signal) => dialog(target.request, { ...options, signal }),
+							(signal) => phone(target.request, signal),
+						)
+					).outcome
+				: await dialog(target.request, options);
 		} catch (error) {
 			release?.();
 			throw error;

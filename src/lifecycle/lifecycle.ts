@@ -27,7 +27,7 @@ import { ASK_RECORD_TYPE, type AskRecord } from "../records/ask-records.js";
 import type { AsksMade } from "../records/asks-made.js";
 import type { Ledger } from "../records/ledger.js";
 import { createSettledRecords } from "../records/settled-records.js";
-import type { RemoteBridge } from "../remote/bridge.js";
+import type { RemoteAskOutcome, RemoteBridge } from "../remote/bridge.js";
 import { resolveRemoteConfig } from "../remote/config.js";
 import { lastUserText, sessionHolds, typedAnswerHistory } from "../session/branch.js";
 import type { AskHandler } from "../tool/ask-user-tool.js";
@@ -70,6 +70,12 @@ export interface LifecycleEdges extends ProcessEdges {
 			toolCallId: string,
 		): Promise<RemoteBridge> | undefined;
 		saved(ctx: ExtensionContext, request: AskRequest, toolCallId: string): void;
+		/** The phone beside a dialog shown after its turn (a background ask, a pending one). */
+		phone(
+			ctx: ExtensionContext,
+			shown: FrontEnd,
+			ask: { toolCallId: string; sessionId?: string },
+		): ((request: AskRequest, signal: AbortSignal) => Promise<RemoteAskOutcome>) | undefined;
 	};
 }
 
@@ -136,6 +142,11 @@ export function createLifecycle(pi: ExtensionAPI, edges: LifecycleEdges) {
 			if (refused) return frontEnd(ctx).fail(refused);
 			ownTurn.send(ctx, [delivery], "steer");
 		},
+		phone: (ctx, shown, ask) =>
+			edges.push?.phone(ctx, shown, {
+				toolCallId: ask.toolCallId,
+				...(ask.fromSession ? { sessionId: ask.fromSession } : {}),
+			}),
 	});
 	const answerInDialog = late.answerInDialog;
 	const carryOut = createStartupRun({

@@ -54,12 +54,13 @@ function livePush(cwd: string, env: NodeJS.ProcessEnv): LivePush | undefined {
 	}
 	const { config, problems } = resolvePushConfig(isRecord(settings) ? settings.push : undefined, env, path);
 	for (const problem of problems) log(`push: ${problem}`);
-	if (!config) return undefined;
+	// Only ntfy answers back; push.command alone is not used here.
+	if (!config?.ntfy) return undefined;
 	try {
 		const client = createNtfyClient({
-			server: config.server,
+			server: config.ntfy.server,
 			timeoutMs: 10_000,
-			...(config.token ? { token: config.token } : {}),
+			...(config.ntfy.token ? { token: config.ntfy.token } : {}),
 		});
 		return createLivePush({
 			config,

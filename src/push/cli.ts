@@ -14,7 +14,7 @@ import { type Claims, createClaims } from "../pending/claims.js";
 import type { PendingFile } from "../pending/pending-file.js";
 import { currentSessionPlaces, type PendingVerdict } from "../pending/trust.js";
 import { openUserRecords } from "../records/user-records.js";
-import { checkServer, isPublicServer, type PushConfig, resolvePushConfig } from "./config.js";
+import { checkServer, hasNtfy, isPublicServer, type NtfyPushConfig, resolvePushConfig } from "./config.js";
 import { pushKey } from "./key.js";
 import { TAP_CACHE_SINCE } from "./live.js";
 import { createNtfyClient } from "./ntfy.js";
@@ -116,11 +116,12 @@ export interface ListenDeps {
 }
 
 /** The push settings as a pi would read them (the user's file, then the environment). */
-function configFor(agentDir: string, env: ListenDeps["env"]): { config?: PushConfig; problems: string[] } {
+function configFor(agentDir: string, env: ListenDeps["env"]): { config?: NtfyPushConfig; problems: string[] } {
 	const path = settingsPath(agentDir);
 	const settings = readSettings(path);
 	const { config, problems } = resolvePushConfig(settings.push, env, path);
-	return config ? { config, problems } : { problems };
+	// Taps come back only through ntfy: a `push.command` alone has nothing to listen to.
+	return config && hasNtfy(config) ? { config, problems } : { problems };
 }
 
 /** Follows the reply topic beside the web page (or alone); `undefined` when push is not set up. */
@@ -128,8 +129,9 @@ export function listenBeside(deps: ListenDeps, signal: AbortSignal): Promise<voi
 	const { config, problems } = configFor(deps.agentDir, deps.env);
 	for (const problem of problems) deps.warn(`push: ${problem}`);
 	if (!config) return undefined;
-	const client = createNtfyClient({ server: config.server, ...(config.token ? { token: config.token } : {}) });
-	deps.print(`push: applying taps from ${config.server} to the pending questions in ${deps.cwd}`);
+	const { server, token } = config.ntfy;
+	const client = createNtfyClient({ server, ...(token ? { token } : {}) });
+	deps.print(`push: applying taps from ${server} to the pending questions in ${deps.cwd}`);
 	return listenForTaps(
 		{
 			cwd: deps.cwd,
@@ -165,6 +167,6 @@ export async function pushCommand(argv: readonly string[], deps: ListenDeps): Pr
 	process.on("SIGINT", () => stop.abort());
 	process.on("SIGTERM", () => stop.abort());
 	const listening = listenBeside(deps, stop.signal);
-	if (!listening) throw new Error("push is not set up: run pi-ask-anywhere push setup (or set PI_ASK_USER_PUSH)");
+	if (!listening) throw new Error("no ntfy topic is set up: run pi-ask-anywhere push setup (or set PI_ASK_USER_PUSH)");
 	await listening;
 }

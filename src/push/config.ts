@@ -1,7 +1,8 @@
 /**
- * Push notifications through ntfy: the settings that turn them on, resolved by a pure function from the user's
- * settings file (`push` object) and the environment (which wins, for one run). Off until a server and a topic are
- * given. A project's settings file never sets these: a cloned repository must not redirect questions to its topic.
+ * Push notifications: the settings that turn them on, resolved by a pure function from the user's settings file
+ * (`push` object) and the environment (which wins, for one run). Off until an ntfy topic or a `push.command` is
+ * given; either works alone. A project's settings file never sets these: a cloned repository must not redirect
+ * questions to its topic or run its command.
  */
 import { isRecord } from "../core/json.js";
 import { isLoopbackHost } from "../remote/config.js";
@@ -9,7 +10,8 @@ import { isLoopbackHost } from "../remote/config.js";
 /** `minimal`: only "a question is waiting in <project>"; `full`: the question, its options and answer buttons. */
 export type PushDetail = "minimal" | "full";
 
-export interface PushConfig {
+/** Where ntfy messages are published and taps read back. */
+export interface NtfyTarget {
 	/** `https://ntfy.sh`, or a self-hosted server; no trailing slash. */
 	server: string;
 	/** The topic the phone subscribes to (a secret: whoever knows it reads the questions). */
@@ -18,6 +20,11 @@ export interface PushConfig {
 	replyTopic: string;
 	/** An ntfy access token for a protected server (`Authorization: Bearer`); never logged. */
 	token?: string;
+}
+
+export interface PushConfig {
+	/** ntfy, when a topic is set; without it only `command` tells the person (it cannot answer). */
+	ntfy?: NtfyTarget;
 	detail: PushDetail;
 	/** Publish once nobody pressed a key in pi's terminal for this long; 0: at once. */
 	afterMs: number;
@@ -41,6 +48,13 @@ const TOPIC = /^[-_A-Za-z0-9]{1,64}$/;
 const OFF = new Set(["off", "none", "false", "0"]);
 
 export type PushSettingsResult = { config: PushConfig | undefined; problems: string[] };
+
+/** A configuration that publishes through ntfy (and reads taps back). */
+export type NtfyPushConfig = PushConfig & { ntfy: NtfyTarget };
+
+export function hasNtfy(config: PushConfig): config is NtfyPushConfig {
+	return config.ntfy !== undefined;
+}
 
 /** The public ntfy.sh (and its subdomains): questions there travel through a server the person does not run. */
 export function isPublicServer(server: string): boolean {
@@ -97,6 +111,54 @@ function splitTarget(text: string): { server: string; topic: string } | { error:
 }
 
 /**
+ * The ntfy server and topics from the file or `PI_ASK_USER_PUSH`; `undefined` when neither names one, `invalid` (with
+ * the problem said) when what is named cannot be used.
+ */
+function ntfyTarget(
+	text: (key: string) => string | undefined,
+	envTarget: string | undefined,
+	env: Readonly<Record<string, string | undefined>>,
+	filePath: string,
+	problems: string[],
+): NtfyTarget | "invalid" | undefined {
+	let server: string;
+	let topic: string | undefined;
+	let replyTopic = text("replyTopic");
+	if (envTarget) {
+		const target = splitTarget(envTarget);
+		if ("error" in target) {
+			problems.push(target.error);
+			return "invalid";
+		}
+		({ server, topic } = target);
+		// The reply topic saved with this topic, or one named after it (a one-run setting names only the topic).
+		if (text("topic") !== topic || replyTopic === undefined) replyTopic = `${topic}-reply`;
+	} else {
+		const fileServer = text("server");
+		topic = text("topic");
+		if (fileServer === undefined && topic === undefined) return undefined;
+		const checked = checkServer(fileServer ?? "https://ntfy.sh");
+		if ("error" in checked) {
+			problems.push(`${filePath}: push.server ${checked.error}`);
+			return "invalid";
+		}
+		server = checked.server;
+	}
+	if (topic === undefined || !TOPIC.test(topic)) {
+		problems.push(`${filePath}: push.topic must be 1–64 letters, digits, - or _ (run pi-ask-anywhere push setup)`);
+		return "invalid";
+	}
+	if (replyTopic === undefined || !TOPIC.test(replyTopic) || replyTopic === topic) {
+		problems.push(`${filePath}: push.replyTopic must be another topic of 1–64 letters, digits, - or _`);
+		return "invalid";
+	}
+	const target: NtfyTarget = { server, topic, replyTopic };
+	const token = env[PUSH_ENV.token]?.trim() || text("token");
+	if (token) target.token = token;
+	return target;
+}
+
+/**
  * The push configuration from the user's settings file's `push` object and the environment; `config` undefined when
  * push is off. Every problem is one sentence; a wrong value is left out rather than guessed.
  */
@@ -118,42 +180,18 @@ export function resolvePushConfig(
 	const envTarget = env[PUSH_ENV.target]?.trim();
 	if (envTarget !== undefined && OFF.has(envTarget.toLowerCase())) return { config: undefined, problems };
 
-	let server: string | undefined;
-	let topic: string | undefined;
-	let replyTopic = text("replyTopic");
-	if (envTarget) {
-		const target = splitTarget(envTarget);
-		if ("error" in target) return { config: undefined, problems: [...problems, target.error] };
-		({ server, topic } = target);
-		// The reply topic saved with this topic, or one named after it (a one-run setting names only the topic).
-		if (text("topic") !== topic || replyTopic === undefined) replyTopic = `${topic}-reply`;
-	} else {
-		const fileServer = text("server");
-		topic = text("topic");
-		if (fileServer === undefined && topic === undefined) return { config: undefined, problems };
-		const checked = checkServer(fileServer ?? "https://ntfy.sh");
-		if ("error" in checked)
-			return { config: undefined, problems: [...problems, `${filePath}: push.server ${checked.error}`] };
-		server = checked.server;
-	}
-	if (topic === undefined || !TOPIC.test(topic)) {
-		problems.push(`${filePath}: push.topic must be 1–64 letters, digits, - or _ (run pi-ask-anywhere push setup)`);
-		return { config: undefined, problems };
-	}
-	if (replyTopic === undefined || !TOPIC.test(replyTopic) || replyTopic === topic) {
-		problems.push(`${filePath}: push.replyTopic must be another topic of 1–64 letters, digits, - or _`);
-		return { config: undefined, problems };
-	}
+	const found = ntfyTarget(text, envTarget, env, filePath, problems);
+	// A target that cannot be used is left out (and said); a command given beside it still runs.
+	const ntfy = found === "invalid" ? undefined : found;
+	const command = text("command");
+	if (ntfy === undefined && command === undefined) return { config: undefined, problems };
 
 	const config: PushConfig = {
-		server,
-		topic,
-		replyTopic,
-		detail: isPublicServer(server) ? "minimal" : "full",
+		// A command's service is the person's own choice; ntfy.sh is a server anyone with the topic reads.
+		detail: ntfy && isPublicServer(ntfy.server) ? "minimal" : "full",
 		afterMs: DEFAULT_AFTER_SECONDS * 1000,
 	};
-	const token = env[PUSH_ENV.token]?.trim() || text("token");
-	if (token) config.token = token;
+	if (ntfy) config.ntfy = ntfy;
 	if (file.detail !== undefined)
 		config.detail = detailOf(file.detail, `${filePath}: push.detail`, problems) ?? config.detail;
 	const envDetail = env[PUSH_ENV.detail]?.trim();
@@ -163,7 +201,6 @@ export function resolvePushConfig(
 	}
 	const envAfter = env[PUSH_ENV.after]?.trim();
 	if (envAfter) config.afterMs = afterSeconds(envAfter, PUSH_ENV.after, problems) ?? config.afterMs;
-	const command = text("command");
 	if (command) config.command = command;
 	const openUrl = text("openUrl");
 	if (openUrl) {

@@ -4,13 +4,14 @@
  * reply topic's stream is followed while any published ask waits, and a good tap settles the ask as the remote side
  * of the dialog's race (remote/race.ts), the same exactly-once path the web page's answers take. When the ask ends
  * another way, its notification is replaced by one saying where. A server that is down or slow delays nothing: the
- * publish and the stream run beside the dialog, and a failed publish is one warning.
+ * publish and the stream run beside the dialog, and a failed publish is one warning. With only `push.command` set,
+ * the command runs at the moment the question would be published, and nothing answers from the phone.
  */
 import { answeredOutcome, givenFromData } from "../core/answers.js";
 import type { AskOutcome, AskRequest, Question } from "../core/types.js";
 import type { RemoteAskOutcome } from "../remote/bridge.js";
 import { ANSWERED_ELSEWHERE } from "../remote/protocol.js";
-import type { PushConfig } from "./config.js";
+import { hasNtfy, type NtfyPushConfig, type PushConfig } from "./config.js";
 import { askNotification, type EndedWhere, endedNotification, type NtfyPublish, type PushedAsk } from "./message.js";
 import type { NtfyClient, NtfyMessage } from "./ntfy.js";
 import { judgeTap, type TapTarget } from "./reply.js";
@@ -24,12 +25,15 @@ export const TAP_LIFETIME_SECONDS = 12 * 60 * 60;
 export const TAP_CACHE_SINCE = "12h";
 /** Asks whose ends are remembered, so that a late tap is told "already answered". */
 const ENDED_KEPT = 256;
+/** Reply messages remembered as read, so that one read twice (the start's read and the stream) counts once. */
+const SEEN_KEPT = 1_024;
 const RECONNECT_MS = 2_000;
 
 export interface LivePushDeps {
 	config: PushConfig;
 	key: Uint8Array;
-	client: NtfyClient;
+	/** ntfy's client when a topic is set up; without one an ask only runs push.command, and nothing is answered here. */
+	client?: NtfyClient;
 	/** Milliseconds since the epoch. */
 	now(): number;
 	warn(text: string): void;
@@ -59,17 +63,29 @@ export function tappedOutcome(request: AskRequest, label: string): AskOutcome {
 	return answeredOutcome(request.questions, [givenFromData(question, label)]);
 }
 
+/** Keeps at most `max` entries, dropping the oldest. */
+function capped<K, V>(map: Map<K, V>, max: number): void {
+	if (map.size <= max) return;
+	const oldest = map.keys().next();
+	if (!oldest.done) map.delete(oldest.value);
+}
+
 export function createLivePush(deps: LivePushDeps) {
 	const open = new Map<string, OpenAsk>();
 	const ended = new Map<string, AskRequest>();
+	const seen = new Map<string, true>();
 	const warnedAbout = new Set<string>();
 	let follower: AbortController | undefined;
 	let since = "";
+	const config = deps.config;
+	const ntfy: { client: NtfyClient; config: NtfyPushConfig } | undefined =
+		deps.client && hasNtfy(config) ? { client: deps.client, config } : undefined;
 
-	const publish = (message: NtfyPublish, what: string) => {
+	const publish = (message: (config: NtfyPushConfig) => NtfyPublish, what: string) => {
+		if (!ntfy) return;
 		deps.track(
-			deps.client.publish(message).then((result) => {
-				if (!result.ok) deps.warn(`push: could not publish ${what} to ${deps.config.server}: ${result.reason}`);
+			ntfy.client.publish(message(ntfy.config)).then((result) => {
+				if (!result.ok) deps.warn(`push: could not publish ${what} to ${ntfy.config.ntfy.server}: ${result.reason}`);
 			}),
 		);
 	};
@@ -81,31 +97,48 @@ export function createLivePush(deps: LivePushDeps) {
 		return request ? { request, ended: true } : undefined;
 	};
 
-	function onReply(message: NtfyMessage): void {
-		since = message.id;
-		const verdict = judgeTap(message.message, deps.key, Math.floor(deps.now() / 1000), targetOf);
+	/**
+	 * A reply message for the asks here: a good tap settles its ask; a bad one is one warning. `true` when it named an
+	 * ask of this pi (or was read before); `quiet`: a message naming none is left to the caller without a warning.
+	 */
+	function take(message: NtfyMessage, quiet: boolean): boolean {
+		if (seen.has(message.id)) return true;
+		seen.set(message.id, true);
+		capped(seen, SEEN_KEPT);
+		let known = false;
+		const verdict = judgeTap(message.message, deps.key, Math.floor(deps.now() / 1000), (ask) => {
+			const target = targetOf(ask);
+			known = target !== undefined;
+			return target;
+		});
 		if (verdict.kind === "refuse") {
-			if (!warnedAbout.has(message.id)) deps.warn(`push: ${verdict.warning}`);
-			warnedAbout.add(message.id);
-			return;
+			if (known || !quiet) deps.warn(`push: ${verdict.warning}`);
+			return known;
 		}
-		if (verdict.kind !== "answer") return;
+		if (verdict.kind !== "answer") return known;
 		const ask = open.get(verdict.ask);
 		ask?.settle(tappedOutcome(ask.request, verdict.label), "phone");
+		return true;
+	}
+
+	function onReply(message: NtfyMessage): void {
+		since = message.id;
+		take(message, false);
 	}
 
 	function follow(): void {
-		if (follower) return;
+		if (follower || !ntfy) return;
+		const { client } = ntfy;
 		const controller = new AbortController();
 		follower = controller;
 		// From one second before now: a tap needs a published message, and none was published before this.
 		since ||= String(Math.floor(deps.now() / 1000) - 1);
 		void (async () => {
 			while (!controller.signal.aborted) {
-				const why = await deps.client.follow(deps.config.replyTopic, since, onReply, controller.signal);
+				const why = await client.follow(ntfy.config.ntfy.replyTopic, since, onReply, controller.signal);
 				if (controller.signal.aborted) break;
 				if (!warnedAbout.has("stream"))
-					deps.warn(`push: the reply stream from ${deps.config.server} stopped (${why}); reconnecting`);
+					deps.warn(`push: the reply stream from ${ntfy.config.ntfy.server} stopped (${why}); reconnecting`);
 				warnedAbout.add("stream");
 				await new Promise((resolve) => setTimeout(resolve, RECONNECT_MS));
 			}
@@ -120,10 +153,7 @@ export function createLivePush(deps: LivePushDeps) {
 
 	function rememberEnded(id: string, request: AskRequest): void {
 		ended.set(id, request);
-		if (ended.size > ENDED_KEPT) {
-			const oldest = ended.keys().next().value;
-			if (oldest !== undefined) ended.delete(oldest);
-		}
+		capped(ended, ENDED_KEPT);
 	}
 
 	/** Asks on the phone beside the dialog; resolves with an answer from a tap, or `interrupted` when aborted. */
@@ -147,7 +177,7 @@ export function createLivePush(deps: LivePushDeps) {
 				published = true;
 				unsubscribe?.();
 				follow();
-				publish(askNotification(pushed, deps.config, deps.key), "the question");
+				publish((target) => askNotification(pushed, target, deps.key), "the question");
 				deps.published(pushed);
 			};
 			function wait(): void {
@@ -161,8 +191,9 @@ export function createLivePush(deps: LivePushDeps) {
 				signal.removeEventListener("abort", onAbort);
 				rememberEnded(info.id, info.request);
 				stopFollowingIfIdle();
-				if (published)
-					publish(endedNotification(pushed, where, deps.config), "the notice that the question was answered");
+				// A tap means the phone shows the question, even one published by an earlier pi (print mode, a restart).
+				if (published || where === "phone")
+					publish((target) => endedNotification(pushed, where, target), "the notice that the question was answered");
 				resolve(outcome);
 			};
 			const onAbort = () => {
@@ -179,6 +210,11 @@ export function createLivePush(deps: LivePushDeps) {
 
 	return {
 		ask,
+		/**
+		 * A tap read at a start from ntfy's cache: taken when it names an ask of this pi (a dialog shows it, or it
+		 * ended here); `false` leaves it to the pending files, without a warning.
+		 */
+		takeWaiting: (message: NtfyMessage): boolean => take(message, true),
 		/** Stops following the reply topic; open asks settle as `interrupted`. */
 		dispose(): void {
 			for (const entry of [...open.values()]) entry.settle({ kind: "interrupted" }, "closed");

@@ -7,7 +7,7 @@
  */
 import { sanitizeLine, sanitizeText } from "../core/text.js";
 import type { AskRequest } from "../core/types.js";
-import type { PushConfig } from "./config.js";
+import type { NtfyPushConfig } from "./config.js";
 import { tapBody } from "./tap.js";
 
 /** ntfy's message size limit is 4 096 bytes by default; a longer message becomes an attachment. */
@@ -98,13 +98,13 @@ function describeAsk(request: AskRequest): string {
 }
 
 /** The notification for an ask, as published to the person's topic. */
-export function askNotification(ask: PushedAsk, config: PushConfig, key: Uint8Array): NtfyPublish {
+export function askNotification(ask: PushedAsk, config: NtfyPushConfig, key: Uint8Array): NtfyPublish {
 	const project = sanitizeLine(ask.project);
 	const who = ask.task ? `${project} (subagent: ${cut(sanitizeLine(ask.task), 60)})` : project;
 	const open: NtfyAction[] = config.openUrl
 		? [{ action: "view", label: "Open", url: config.openUrl, clear: true }]
 		: [];
-	const base = { topic: config.topic, sequence_id: ask.id, tags: ["question"], priority: 4 };
+	const base = { topic: config.ntfy.topic, sequence_id: ask.id, tags: ["question"], priority: 4 };
 	if (config.detail === "minimal") {
 		const count = ask.request.questions.length;
 		return {
@@ -117,13 +117,14 @@ export function askNotification(ask: PushedAsk, config: PushConfig, key: Uint8Ar
 	const first = ask.request.questions[0];
 	const header = first?.header ? `${sanitizeLine(first.header)} — ` : "";
 	const labels = buttonOptions(ask.request);
-	const headers: Record<string, string> = config.token ? { Authorization: `Bearer ${config.token}` } : {};
+	const { token } = config.ntfy;
+	const headers: Record<string, string> = token ? { Authorization: `Bearer ${token}` } : {};
 	const buttons: NtfyAction[] = (labels ?? []).map((label, choice) => ({
 		action: "http",
 		label: cut(sanitizeLine(label), MAX_LABEL_CHARS),
-		url: `${config.server}/${config.replyTopic}`,
+		url: `${config.ntfy.server}/${config.ntfy.replyTopic}`,
 		method: "POST",
-		...(config.token ? { headers } : {}),
+		...(token ? { headers } : {}),
 		body: tapBody(key, ask.id, choice, ask.expires),
 		clear: true,
 	}));
@@ -150,10 +151,10 @@ const ENDED: Record<EndedWhere, string> = {
 export function endedNotification(
 	ask: Pick<PushedAsk, "id" | "project">,
 	where: EndedWhere,
-	config: PushConfig,
+	config: NtfyPushConfig,
 ): NtfyPublish {
 	return {
-		topic: config.topic,
+		topic: config.ntfy.topic,
 		sequence_id: ask.id,
 		title: cut(`pi: ${sanitizeLine(ask.project)}`, MAX_TITLE_CHARS),
 		message: ENDED[where],

@@ -20,8 +20,15 @@ export type Fetch = typeof fetch;
 export interface NtfyClient {
 	/** Publishes; `ok: false` with one sentence when the server is down, slow or refuses. */
 	publish(message: NtfyPublish): Promise<{ ok: true } | { ok: false; reason: string }>;
-	/** The topic's cached messages since `since` (a message id, unix seconds, a duration such as `12h`, or `all`). */
-	poll(topic: string, since: string): Promise<{ ok: true; messages: NtfyMessage[] } | { ok: false; reason: string }>;
+	/**
+	 * The topic's cached messages since `since` (a message id, unix seconds, a duration such as `12h`, or `all`);
+	 * `options.within` replaces the client's time limit for this read; `options.signal` ends it early.
+	 */
+	poll(
+		topic: string,
+		since: string,
+		options?: { within?: number; signal?: AbortSignal },
+	): Promise<{ ok: true; messages: NtfyMessage[] } | { ok: false; reason: string }>;
 	/**
 	 * Follows the topic's stream from `since`, calling `onMessage` for each message, until `signal` aborts or the
 	 * stream ends; resolves with why it ended.
@@ -82,11 +89,12 @@ export function createNtfyClient(options: NtfyClientOptions): NtfyClient {
 				return { ok: false, reason: describe(error) };
 			}
 		},
-		async poll(topic, since) {
+		async poll(topic, since, options = {}) {
+			const timeout = AbortSignal.timeout(options.within ?? timeoutMs);
 			try {
 				const response = await doFetch(topicUrl(topic, `poll=1&since=${encodeURIComponent(since)}`), {
 					headers,
-					signal: AbortSignal.timeout(timeoutMs),
+					signal: options.signal ? AbortSignal.any([timeout, options.signal]) : timeout,
 				});
 				const text = await response.text();
 				if (!response.ok) return { ok: false, reason: `the server answered ${response.status}` };

@@ -10,7 +10,7 @@ import { basename } from "node:path";
 import type { Claims } from "../pending/claims.js";
 import { listPendingFiles, type PendingFile, PendingFileError, writePendingAnswers } from "../pending/pending-file.js";
 import type { PendingVerdict } from "../pending/trust.js";
-import type { PushConfig } from "./config.js";
+import type { NtfyPushConfig } from "./config.js";
 import { endedNotification } from "./message.js";
 import type { NtfyClient, NtfyMessage } from "./ntfy.js";
 import { judgeTap } from "./reply.js";
@@ -18,7 +18,7 @@ import { askIdOf } from "./tap.js";
 
 export interface PendingTapsDeps {
 	cwd: string;
-	config: PushConfig;
+	config: NtfyPushConfig;
 	key: Uint8Array;
 	client: NtfyClient;
 	/** Milliseconds since the epoch. */
@@ -27,6 +27,8 @@ export interface PendingTapsDeps {
 	/** The trust verdict on a pending file (records/trust-verdict.ts): the rule pi delivers by. */
 	judge(file: PendingFile): PendingVerdict;
 	heldElsewhere: Claims["heldElsewhere"];
+	/** Whether this process holds the file's claim (a dialog of this pi shows it): the tap is that dialog's then. */
+	heldHere?: (pendingPath: string) => boolean;
 }
 
 export type TapApplied =
@@ -55,6 +57,8 @@ export function applyTapToPending(deps: PendingTapsDeps, message: NtfyMessage): 
 	if (!entry) return { kind: "none" };
 	// Another pi has these questions on screen: it reads the same tap from the stream and settles its dialog.
 	if (deps.heldElsewhere(entry.path, entry.file.toolCallId)) return { kind: "none" };
+	// This pi holds them (a dialog, or answers on their way): they are settled there, never also written here.
+	if (deps.heldHere?.(entry.path)) return { kind: "none" };
 	const trust = verdictOf.get(verdict.ask);
 	if (trust && !trust.trusted) {
 		return { kind: "refused", warning: `ignored a tap from the phone for ${basename(entry.path)}: ${trust.reason}` };
@@ -75,19 +79,36 @@ function noticeWritten(deps: PendingTapsDeps, ask: string, track: (work: Promise
 	track(deps.client.publish(endedNotification({ id: ask, project: basename(deps.cwd) }, "phone", deps.config)));
 }
 
+export interface WaitingTapsOptions {
+	/** ntfy's `since=` (e.g. `12h`). */
+	since: string;
+	/** Publishes beside the caller (the notices replacing tapped asks' notifications). */
+	track?: (work: Promise<unknown>) => void;
+	/** Takes a tap for an ask a dialog of this pi shows (true: taken there, or refused there with a warning). */
+	takenHere?: (message: NtfyMessage) => boolean;
+	/** The read's own time limit and end (see NtfyClient.poll). */
+	within?: number;
+	signal?: AbortSignal;
+}
+
 /**
- * Reads the taps waiting in the reply topic's cache (`since`, e.g. `12h`) and writes each good one into its pending
- * file; every refusal is one warning. Bounded by the client's timeout: a server that is down costs that once.
+ * Reads the taps waiting in the reply topic's cache and writes each good one into its pending file, unless a dialog
+ * here takes it; every refusal is one warning. Bounded in time: a server that is down costs that once.
  */
 export async function applyWaitingTaps(
 	deps: PendingTapsDeps,
-	since: string,
-	track: (work: Promise<unknown>) => void = () => {},
+	options: WaitingTapsOptions,
 ): Promise<{ written: string[]; reason?: string }> {
-	const polled = await deps.client.poll(deps.config.replyTopic, since);
+	const { since, track = () => {}, takenHere, within, signal } = options;
+	const polled = await deps.client.poll(deps.config.ntfy.replyTopic, since, {
+		...(within !== undefined ? { within } : {}),
+		...(signal ? { signal } : {}),
+	});
 	if (!polled.ok) return { written: [], reason: polled.reason };
 	const written: string[] = [];
 	for (const message of polled.messages) {
+		if (signal?.aborted) break;
+		if (takenHere?.(message)) continue;
 		const applied = applyTapToPending(deps, message);
 		if (applied.kind === "refused") deps.warn(`push: ${applied.warning}`);
 		if (applied.kind === "written") {
@@ -112,7 +133,7 @@ export async function listenForTaps(
 	const warned = new Set<string>();
 	while (!signal.aborted) {
 		const why = await deps.client.follow(
-			deps.config.replyTopic,
+			deps.config.ntfy.replyTopic,
 			from,
 			(message) => {
 				from = message.id;
@@ -130,7 +151,8 @@ export async function listenForTaps(
 		);
 		if (signal.aborted) return;
 		// Said once per outage: a server that stays down is not a line every two seconds.
-		if (!warned.has(why)) deps.warn(`push: the reply stream from ${deps.config.server} stopped (${why}); reconnecting`);
+		if (!warned.has(why))
+			deps.warn(`push: the reply stream from ${deps.config.ntfy.server} stopped (${why}); reconnecting`);
 		warned.add(why);
 		await new Promise((resolve) => setTimeout(resolve, 2_000));
 	}

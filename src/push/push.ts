@@ -1,10 +1,12 @@
 /**
- * Push notifications in a pi run: configured at each session start from the settings, joined to a dialog's remote
- * side (live.ts) so that a tap answers through the dialog's race, publishing the questions print mode saves, and at
- * start writing the taps that waited in ntfy's cache into their pending files (pending-taps.ts), which pi then
- * delivers like any edited file. Nothing here waits on the server where the person or the agent would notice.
+ * Push notifications in a pi run: configured at each session start from the settings, joined to every dialog's
+ * remote side (live.ts: the model's ask, a background ask, a subagent's question) so that a tap answers through the
+ * dialog's race, publishing the questions print mode saves, and at start applying the taps that waited in ntfy's
+ * cache: to the dialog that shows their ask, or else into their pending files (pending-taps.ts), which pi then
+ * delivers like any edited file. Nothing here waits on the server where the person or the agent would notice: only
+ * print mode's start waits (briefly) for the taps, since that run is the one that delivers them.
  */
-import { basename } from "node:path";
+import { basename, relative } from "node:path";
 import type { ExtensionContext } from "@mariozechner/pi-coding-agent";
 import type { AskRequest } from "../core/types.js";
 import type { Claims } from "../pending/claims.js";
@@ -14,7 +16,7 @@ import type { RemoteAskOutcome, RemoteBridge } from "../remote/bridge.js";
 import { ANSWERED_ELSEWHERE } from "../remote/protocol.js";
 import { isRemoteDecision } from "../remote/race.js";
 import { commandInput, runPushCommand } from "./command.js";
-import { type PushConfig, resolvePushConfig } from "./config.js";
+import { hasNtfy, type PushConfig, resolvePushConfig } from "./config.js";
 import { pushKey } from "./key.js";
 import {
 	ANSWERED_ON_WEB,
@@ -31,6 +33,10 @@ import { askIdOf } from "./tap.js";
 
 /** How long pi's shutdown waits for publishes still on their way (print mode ends right after saving). */
 const FLUSH_MS = 3_000;
+/** How long print mode's start waits for the taps in ntfy's cache: a slow server costs at most this, once. */
+const START_READ_MS = 2_500;
+/** How long an interactive start's read of the taps, which nobody waits for, may take. */
+const BACKGROUND_READ_MS = 60_000;
 
 export interface PushDeps {
 	agentDir: string;
@@ -38,6 +44,8 @@ export interface PushDeps {
 	warn(text: string): void;
 	judge(file: PendingFile, cwd: string): PendingVerdict;
 	heldElsewhere: Claims["heldElsewhere"];
+	/** Whether this pi holds a pending file's claim (its dialog shows the questions, or their answers are on their way). */
+	heldHere?: (pendingPath: string) => boolean;
 	now?: () => number;
 	fetch?: Fetch;
 }
@@ -51,9 +59,24 @@ export interface ShownFrontEnd {
 
 interface Active {
 	config: PushConfig;
-	client: NtfyClient;
+	/** Only when an ntfy topic is set up. */
+	client: NtfyClient | undefined;
 	live: LivePush;
+	/** Ends the start's read of the taps when the session changes or pi shuts down. */
+	reading: AbortController;
 }
+
+/** An ask shown in a dialog, as the phone names it. */
+export interface PhoneAsk {
+	toolCallId: string;
+	/** The session the ask belongs to, when not the running one (a pending file of another session). */
+	sessionId?: string;
+	/** A subagent's task, when a child pi asks. */
+	task?: string;
+}
+
+/** The phone's side of a dialog: resolves with an answer from a tap, or `interrupted` once `signal` aborts. */
+export type PhoneSide = (request: AskRequest, signal: AbortSignal) => Promise<RemoteAskOutcome>;
 
 export function createPush(deps: PushDeps) {
 	const now = deps.now ?? Date.now;
@@ -120,31 +143,56 @@ export function createPush(deps: PushDeps) {
 		};
 	}
 
+	/** Who asks, as the phone is told, and the keys pressed in pi's terminal (the wait before publishing). */
+	function askInfo(ctx: ExtensionContext, shown: ShownFrontEnd, ask: PhoneAsk): Omit<LiveAskInfo, "request"> {
+		if (ctx.hasUI) warnHere = (text) => shown.tell(`pi-ask-anywhere: ${text}`, "warning");
+		const terminal =
+			shown.kind === "tui" ? (ctx.ui as { onTerminalInput?: ExtensionContext["ui"]["onTerminalInput"] }) : undefined;
+		const onTerminalInput = terminal?.onTerminalInput;
+		return {
+			id: askIdOf(ask.sessionId ?? ctx.sessionManager.getSessionId(), ask.toolCallId),
+			project: basename(ctx.cwd),
+			...(ask.task ? { task: ask.task } : {}),
+			...(onTerminalInput
+				? {
+						onKey: (listener: () => void) =>
+							onTerminalInput.call(terminal, () => {
+								listener();
+								return undefined;
+							}),
+					}
+				: {}),
+		};
+	}
+
 	return {
 		/** Reads the settings at a session start; returns the problems to tell the person. */
 		configure(fromFile: unknown, env: Readonly<Record<string, string | undefined>>, filePath?: string): string[] {
 			active?.live.dispose();
+			active?.reading.abort();
 			active = undefined;
 			const { config, problems } = resolvePushConfig(fromFile, env, filePath);
 			if (!config) return problems;
-			const client = createNtfyClient({
-				server: config.server,
-				// pi's start reads the reply topic before going on: a slow server costs at most this, once.
-				timeoutMs: 2_500,
-				...(config.token ? { token: config.token } : {}),
-				...(deps.fetch ? { fetch: deps.fetch } : {}),
-			});
+			const client = config.ntfy
+				? createNtfyClient({
+						server: config.ntfy.server,
+						timeoutMs: START_READ_MS,
+						...(config.ntfy.token ? { token: config.ntfy.token } : {}),
+						...(deps.fetch ? { fetch: deps.fetch } : {}),
+					})
+				: undefined;
 			try {
 				const live = createLivePush({
 					config,
-					key: keyOf(),
-					client,
+					// The key signs and checks taps: with only push.command there are none, and no key file is made.
+					key: client ? keyOf() : new Uint8Array(),
+					...(client ? { client } : {}),
 					now,
 					warn: (text) => warnHere(text),
 					track,
 					published: (ask) => runCommand(config, ask, process.cwd()),
 				});
-				active = { config, client, live };
+				active = { config, client, live, reading: new AbortController() };
 			} catch (error) {
 				problems.push(`push is off: the key file could not be made (${(error as Error).message})`);
 			}
@@ -152,28 +200,49 @@ export function createPush(deps: PushDeps) {
 		},
 
 		/**
-		 * At a session start, before pi looks at the pending files: taps made while no pi ran are written into the
-		 * files they answer. Only when this folder has pending questions; bounded by the client's timeout.
+		 * At a session start, before pi looks at the pending files: taps made while no pi ran go to the dialog that
+		 * shows their ask, or else into the files they answer. Only when this folder has unanswered questions. `wait`
+		 * (print mode, whose start is the run that delivers them): the start waits, at most START_READ_MS; otherwise the
+		 * read runs beside pi, which starts at once.
 		 */
-		async sessionStart(cwd: string, warn: (text: string) => void = deps.warn): Promise<void> {
-			if (!active) return;
-			if (!listPendingFiles(cwd).some((entry) => entry.file !== undefined)) return;
-			const { config, client } = active;
-			const read = await applyWaitingTaps(
+		async sessionStart(cwd: string, warn: (text: string) => void = deps.warn, wait = true): Promise<void> {
+			const current = active;
+			const config = current?.config;
+			if (!current?.client || !config || !hasNtfy(config)) return;
+			const unanswered = listPendingFiles(cwd).some(
+				(entry) => entry.file?.questions.every((question) => question.answer === null) === true,
+			);
+			if (!unanswered) return;
+			const { reading, live } = current;
+			const read = applyWaitingTaps(
 				{
 					cwd,
 					config,
 					key: keyOf(),
-					client,
+					client: current.client,
 					now,
 					warn,
 					judge: (file) => deps.judge(file, cwd),
 					heldElsewhere: deps.heldElsewhere,
+					...(deps.heldHere ? { heldHere: deps.heldHere } : {}),
 				},
-				TAP_CACHE_SINCE,
-				track,
-			);
-			if (read.reason) warn(`push: could not read taps from ${config.server}: ${read.reason}`);
+				{
+					since: TAP_CACHE_SINCE,
+					track,
+					takenHere: live.takeWaiting,
+					within: wait ? START_READ_MS : BACKGROUND_READ_MS,
+					signal: reading.signal,
+				},
+			).then((result) => {
+				if (reading.signal.aborted) return;
+				if (result.reason) warn(`push: could not read taps from ${config.ntfy.server}: ${result.reason}`);
+				// Written after the start: pi delivers them like any filled-in file (`pi -c` in their session).
+				if (!wait)
+					for (const file of result.written) warn(`push: a tap from your phone answered ${relative(cwd, file)}`);
+			});
+			// Beside pi: a session that changed meanwhile (its context gone stale) must not turn into an unhandled error.
+			if (wait) await read;
+			else void read.catch(() => undefined);
 		},
 
 		/** The remote side of a dialog ask, with the phone joined when push is on and there is a dialog. */
@@ -185,24 +254,18 @@ export function createPush(deps: PushDeps) {
 		): Promise<RemoteBridge> | undefined {
 			const current = active;
 			if (!current || !shown.ask) return remote;
-			if (ctx.hasUI) warnHere = (text) => shown.tell(`pi-ask-anywhere: ${text}`, "warning");
-			const sessionId = ctx.sessionManager.getSessionId();
-			const terminal =
-				shown.kind === "tui" ? (ctx.ui as { onTerminalInput?: ExtensionContext["ui"]["onTerminalInput"] }) : undefined;
-			const info = {
-				id: askIdOf(sessionId, toolCallId),
-				project: basename(ctx.cwd),
-				...(terminal?.onTerminalInput
-					? {
-							onKey: (listener: () => void) =>
-								(terminal.onTerminalInput as ExtensionContext["ui"]["onTerminalInput"])(() => {
-									listener();
-									return undefined;
-								}),
-						}
-					: {}),
-			};
-			return Promise.resolve(joined(remote, current.live, info));
+			return Promise.resolve(joined(remote, current.live, askInfo(ctx, shown, { toolCallId })));
+		},
+
+		/**
+		 * The phone as the remote side of a dialog shown outside the model's ask (a background ask, a pending one, a
+		 * subagent's question); `undefined` when push is off or there is no dialog.
+		 */
+		phone(ctx: ExtensionContext, shown: ShownFrontEnd, ask: PhoneAsk): PhoneSide | undefined {
+			const current = active;
+			if (!current || !shown.ask) return undefined;
+			const info = askInfo(ctx, shown, ask);
+			return (request, signal) => current.live.ask({ ...info, request }, signal);
 		},
 
 		/** Questions saved where nobody can answer now (print mode): published at once. */
@@ -215,18 +278,22 @@ export function createPush(deps: PushDeps) {
 				request,
 				expires: Math.floor(now() / 1000) + TAP_LIFETIME_SECONDS,
 			};
-			track(
-				current.client.publish(askNotification(ask, current.config, keyOf())).then((result) => {
-					if (!result.ok)
-						deps.warn(`push: could not publish the question to ${current.config.server}: ${result.reason}`);
-				}),
-			);
-			runCommand(current.config, ask, ctx.cwd);
+			const { client, config } = current;
+			if (client && hasNtfy(config)) {
+				track(
+					client.publish(askNotification(ask, config, keyOf())).then((result) => {
+						if (!result.ok)
+							deps.warn(`push: could not publish the question to ${config.ntfy.server}: ${result.reason}`);
+					}),
+				);
+			}
+			runCommand(config, ask, ctx.cwd);
 		},
 
 		/** pi is shutting down: publishes on their way get a moment (bounded), and the reply stream stops. */
 		async shutdown(): Promise<void> {
 			active?.live.dispose();
+			active?.reading.abort();
 			if (inFlight.size > 0) {
 				let timer: ReturnType<typeof setTimeout> | undefined;
 				await Promise.race([

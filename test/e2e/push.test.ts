@@ -6,7 +6,7 @@
  * published, and a tap reaches the pending file through `pi-ask-anywhere push listen` or the next pi start.
  */
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { tapBody } from "../../src/push/tap.js";
@@ -16,17 +16,21 @@ import { startWebCommand } from "../web/web-command.js";
 import {
 	createWorkspace,
 	expectSuccess,
+	goneSoon,
 	KEYS,
+	type LoggedMessage,
 	PI,
 	piArgs,
 	ROOT,
 	readJson,
 	resultJson,
 	runPiAsync,
+	SCRIPTED_MODEL,
 	sleep,
 	startTui,
 	type TuiSession,
 	type Workspace,
+	waitForDelivery,
 	waitForToolResult,
 } from "./harness.js";
 
@@ -316,4 +320,139 @@ describe("push through ntfy (a local stand-in)", () => {
 		},
 		patient(90_000),
 	);
+
+	it(
+		"a background question shown in the TUI is pushed, and a tap delivers it once as a user message",
+		async () => {
+			ws.script([
+				{ toolCall: { name: "ask_user", arguments: { ...ASK, background: true } } },
+				{ text: "Meanwhile I wrote the parts that do not depend on it." },
+				{ echo: true },
+			]);
+			const session = startTui(ws, ["go"], { env: pushEnv() });
+			tui = session;
+			await session.waitFor("The agent keeps working meanwhile", 40_000);
+			const [published] = await ntfy.waitForMessages(TOPIC, 1);
+			expect(published?.message).toContain("Deploy to which region?");
+			await ntfy.tap(buttonsOf(published?.actions)[1] as StoredAction);
+			const delivered = await waitForDelivery(ws);
+			expect(delivered).toContain('"answer":"us-east"');
+			await session.waitForGone("The agent keeps working meanwhile");
+			expect(await goneSoon(ws.pendingPath())).toBe(true);
+			const after = await ntfy.waitForMessages(TOPIC, 2);
+			expect(after[1]).toMatchObject({ sequence_id: published?.sequence_id, message: "Answered from your phone." });
+			// Another tap on the same notification answers nothing (nothing of this pi waits: nobody reads it).
+			await ntfy.tap(buttonsOf(published?.actions)[0] as StoredAction);
+			await sleep(2_000);
+			expect(existsSync(ws.pendingPath())).toBe(false);
+			expect(ws.lastMessages().filter((m) => m.role === "user" && m.text.includes("<ask_user_answers"))).toHaveLength(
+				1,
+			);
+		},
+		patient(90_000),
+	);
+
+	it(
+		"a subagent's question shown in the parent's TUI is pushed naming its task, and a tap answers the subagent",
+		async () => {
+			const task = "Set up the deploy pipeline";
+			// What `pi install` would write: the child loads this package (and the scripted model) from the agent folder.
+			writeFileSync(
+				join(ws.agentDir, "settings.json"),
+				JSON.stringify({
+					packages: [ROOT],
+					extensions: [SCRIPTED_MODEL],
+					defaultProvider: "scripted",
+					defaultModel: "scripted-1",
+				}),
+			);
+			mkdirSync(join(ws.agentDir, "agents"));
+			writeFileSync(
+				join(ws.agentDir, "agents", "helper.md"),
+				"---\nname: helper\ndescription: Sets things up; may ask the person\n---\nYou set things up.\n",
+			);
+			ws.script([
+				{ toolCall: { name: "subagent", arguments: { agent: "helper", task } } },
+				{ toolCall: { name: "ask_user", arguments: ASK } },
+				{ echo: true },
+				{ echo: true },
+			]);
+			const subagent = join(PI.folder, "node_modules", PI.packageName, "examples/extensions/subagent/index.ts");
+			const session = startTui(ws, [`run the helper: ${task}`], { extensions: [subagent], env: pushEnv() });
+			tui = session;
+			await session.waitFor("Subagent ·", 60_000);
+			const [published] = await ntfy.waitForMessages(TOPIC, 1);
+			expect(published?.title).toContain(`subagent: Task: ${task}`);
+			await ntfy.tap(buttonsOf(published?.actions)[2] as StoredAction);
+			const childResult = await requestAfter("ask_user");
+			expect(resultJson(childResult.text)).toMatchObject({
+				answered: true,
+				answers: [{ question: "Deploy to which region?", answer: "ap-south", selectedOption: "ap-south" }],
+			});
+			const after = await ntfy.waitForMessages(TOPIC, 2);
+			expect(after[1]).toMatchObject({ sequence_id: published?.sequence_id, message: "Answered from your phone." });
+		},
+		patient(120_000),
+	);
+
+	it(
+		"push.command runs without an ntfy server, with the saved question as JSON",
+		async () => {
+			const out = join(ws.cwd, "pushed.json");
+			mkdirSync(join(ws.agentDir, "pi-ask-user"), { recursive: true });
+			writeFileSync(
+				join(ws.agentDir, "pi-ask-user", "settings.json"),
+				JSON.stringify({ push: { command: `cat > '${out}'` } }),
+			);
+			ws.script([{ toolCall: { name: "ask_user", arguments: ASK } }, { echo: true }]);
+			const run = expectSuccess(await runPiAsync(ws, piArgs(["-p", "go"]), { env: { PI_ASK_USER_NOTIFY: "0" } }));
+			expect(run.stderr).not.toContain("push");
+			expect(existsSync(out)).toBe(true);
+			expect(JSON.parse(readFileSync(out, "utf8"))).toMatchObject({
+				kind: "ask_user",
+				questions: [{ question: "Deploy to which region?" }],
+			});
+			expect(ntfy.requests).toHaveLength(0);
+		},
+		patient(90_000),
+	);
+
+	it(
+		"a start does not wait for a slow server; a tap made while no pi ran answers the question once it arrives",
+		async () => {
+			ws.script([{ toolCall: { name: "ask_user", arguments: ASK } }, { echo: true }, { echo: true }]);
+			expectSuccess(await runPiAsync(ws, piArgs(["-p", "go"]), { env: pushEnv() }));
+			const [published] = await ntfy.waitForMessages(TOPIC, 1, 5_000);
+			await ntfy.tap(buttonsOf(published?.actions)[2] as StoredAction);
+			ntfy.slowPolls(patient(8_000));
+			const session = startTui(ws, ["-c"], { env: { ...pushEnv(), PI_ASK_USER_PUSH_AFTER: "600" } });
+			tui = session;
+			await session.waitFor("Deploy to which region?", 40_000);
+			// The question is on screen while the server still holds pi's read of the taps: the start did not wait.
+			expect(ntfy.pollsWaiting()).toBe(1);
+			const delivered = await waitForDelivery(ws, patient(30_000));
+			expect(delivered).toContain('"answer":"ap-south"');
+			expect(await goneSoon(ws.pendingPath())).toBe(true);
+			await sleep(1_000);
+			expect(ws.lastMessages().filter((m) => m.role === "user" && m.text.includes("<ask_user_answers"))).toHaveLength(
+				1,
+			);
+			expect(ntfy.messages(TOPIC).at(-1)).toMatchObject({
+				sequence_id: published?.sequence_id,
+				message: "Answered from your phone.",
+			});
+		},
+		patient(120_000),
+	);
 });
+
+/** The first request whose last message is a tool result of `tool`. */
+async function requestAfter(tool: string, timeoutMs = 60_000): Promise<LoggedMessage> {
+	for (const started = Date.now(); Date.now() - started < patient(timeoutMs); await sleep(100)) {
+		for (const request of ws.requests()) {
+			const last = request.messages.at(-1);
+			if (last?.role === "toolResult" && last.toolName === tool) return last;
+		}
+	}
+	throw new Error(`timed out waiting for the model to receive a ${tool} result`);
+}

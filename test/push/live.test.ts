@@ -9,6 +9,7 @@ import { resolvePushConfig } from "../../src/push/config.js";
 import { ANSWERED_ON_WEB, createLivePush } from "../../src/push/live.js";
 import type { NtfyPublish } from "../../src/push/message.js";
 import type { NtfyClient, NtfyMessage } from "../../src/push/ntfy.js";
+import { tapBody } from "../../src/push/tap.js";
 import { ANSWERED_ELSEWHERE } from "../../src/remote/protocol.js";
 
 const KEY = Buffer.alloc(32, 3);
@@ -32,23 +33,22 @@ function recordingClient() {
 	return { client, published, tap: (text: string) => deliver?.({ id: String(Math.random()), time: 0, message: text }) };
 }
 
-function setup(afterMs: number) {
-	const { config } = resolvePushConfig(
-		{ server: "https://n.example", topic: "t", replyTopic: "r", detail: "full", afterSeconds: afterMs / 1000 },
-		{},
-	);
+function setup(afterMs: number, withNtfy = true) {
+	const ntfy = withNtfy ? { server: "https://n.example", topic: "t", replyTopic: "r" } : {};
+	const { config } = resolvePushConfig({ ...ntfy, command: "true", detail: "full", afterSeconds: afterMs / 1000 }, {});
 	if (!config) throw new Error("no config");
 	const recording = recordingClient();
 	const warnings: string[] = [];
+	const commands: string[] = [];
 	let keyListener: (() => void) | undefined;
 	const live = createLivePush({
 		config,
 		key: KEY,
-		client: recording.client,
+		...(withNtfy ? { client: recording.client } : {}),
 		now: () => Date.now(),
 		warn: (text) => warnings.push(text),
 		track: () => {},
-		published: () => {},
+		published: (ask) => commands.push(ask.id),
 	});
 	const info = {
 		id: "ask-1",
@@ -61,7 +61,7 @@ function setup(afterMs: number) {
 			};
 		},
 	};
-	return { live, info, warnings, ...recording, pressKey: () => keyListener?.() };
+	return { live, info, warnings, commands, ...recording, pressKey: () => keyListener?.() };
 }
 
 beforeEach(() => {
@@ -131,5 +131,35 @@ describe("createLivePush", () => {
 		expect(warnings).toEqual(["push: ignored a tap from the phone: that question was already answered"]);
 		live.dispose();
 		expect(await other).toEqual({ kind: "interrupted" });
+	});
+
+	it("a tap read at a start from ntfy's cache answers a dialog here, once; one for no ask here is left alone", async () => {
+		const { live, info, published, warnings } = setup(30_000);
+		const asked = live.ask(info, new AbortController().signal);
+		const body = (choice: number) => tapBody(KEY, "ask-1", choice, Math.floor(Date.now() / 1000) + 60);
+		const waiting = { id: "m1", time: 0, message: body(1) };
+		expect(live.takeWaiting({ id: "m0", time: 0, message: tapBody(KEY, "elsewhere", 0, 9e9) })).toBe(false);
+		expect(live.takeWaiting(waiting)).toBe(true);
+		expect(await asked).toMatchObject({ kind: "answered", answers: [{ answer: "no" }] });
+		// Read again (the stream saw it too): counted once, no warning.
+		expect(live.takeWaiting(waiting)).toBe(true);
+		expect(live.takeWaiting({ id: "m2", time: 0, message: body(0) })).toBe(true);
+		expect(warnings).toEqual(["push: ignored a tap from the phone: that question was already answered"]);
+		// The question was never published by this pi, but the phone shows it (an earlier pi published it): replaced.
+		await vi.advanceTimersByTimeAsync(0);
+		expect(published.map((m) => m.message)).toEqual(["Answered from your phone."]);
+	});
+
+	it("with only push.command: the command runs when the question would be published, and nothing is sent", async () => {
+		const { live, info, published, commands } = setup(10_000, false);
+		const stop = new AbortController();
+		const asked = live.ask(info, stop.signal);
+		await vi.advanceTimersByTimeAsync(9_000);
+		expect(commands).toEqual([]);
+		await vi.advanceTimersByTimeAsync(1_000);
+		expect(commands).toEqual(["ask-1"]);
+		stop.abort(ANSWERED_ELSEWHERE);
+		expect(await asked).toEqual({ kind: "interrupted" });
+		expect(published).toEqual([]);
 	});
 });

@@ -47,6 +47,10 @@ export interface NtfyStandIn {
 	requests: { method: string; path: string; authorization?: string }[];
 	/** What the phone does when the person taps an `http` button: that request, as the button describes it. */
 	tap(action: StoredAction): Promise<number>;
+	/** A slow server: every `?poll=1` read is answered only after this long (0: at once). */
+	slowPolls(ms: number): void;
+	/** The `?poll=1` reads received and not yet answered whose client still waits (it did not give up). */
+	pollsWaiting(): number;
 	/** Stops answering (requests then fail to connect) while keeping the port for `resume`. */
 	close(): Promise<void>;
 }
@@ -82,6 +86,8 @@ export async function startNtfyStandIn(options: { token?: string } = {}): Promis
 	const topics = new Map<string, StoredMessage[]>();
 	const followers = new Map<string, Set<ServerResponse>>();
 	const requests: NtfyStandIn["requests"] = [];
+	let pollDelayMs = 0;
+	const waitingPolls = new Set<ServerResponse>();
 	const now = () => Math.floor(Date.now() / 1000);
 
 	function store(
@@ -160,7 +166,15 @@ export async function startNtfyStandIn(options: { token?: string } = {}): Promis
 			const cached = sinceFilter(poll ? (since ?? "all") : since, topics.get(topic) ?? [], now());
 			response.writeHead(200, { "Content-Type": "application/x-ndjson; charset=utf-8" });
 			if (poll) {
-				response.end(cached.map((m) => `${JSON.stringify(m)}\n`).join(""));
+				if (pollDelayMs > 0) {
+					waitingPolls.add(response);
+					response.on("close", () => waitingPolls.delete(response));
+					await new Promise((resolve) => setTimeout(resolve, pollDelayMs));
+					waitingPolls.delete(response);
+				}
+				// What the cache holds when the answer goes out: a slow server answers with what it has then.
+				const answer = sinceFilter(since ?? "all", topics.get(topic) ?? [], now());
+				response.end(answer.map((m) => `${JSON.stringify(m)}\n`).join(""));
 				return;
 			}
 			response.write(
@@ -214,9 +228,14 @@ export async function startNtfyStandIn(options: { token?: string } = {}): Promis
 			await response.arrayBuffer();
 			return response.status;
 		},
+		slowPolls(ms) {
+			pollDelayMs = ms;
+		},
+		pollsWaiting: () => waitingPolls.size,
 		close: () =>
 			new Promise<void>((resolve) => {
 				for (const set of followers.values()) for (const follower of set) follower.destroy();
+				for (const poll of waitingPolls) poll.destroy();
 				server.close(() => resolve());
 			}),
 	};

@@ -9,9 +9,9 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Claim } from "../../src/pending/claims.js";
 import { createPendingFile, listPendingFiles, savePendingFile } from "../../src/pending/pending-file.js";
 import type { PendingVerdict } from "../../src/pending/trust.js";
-import { resolvePushConfig } from "../../src/push/config.js";
+import { hasNtfy, resolvePushConfig } from "../../src/push/config.js";
 import type { NtfyClient } from "../../src/push/ntfy.js";
-import { applyTapToPending, type PendingTapsDeps } from "../../src/push/pending-taps.js";
+import { applyTapToPending, applyWaitingTaps, type PendingTapsDeps } from "../../src/push/pending-taps.js";
 import { askIdOf, tapBody } from "../../src/push/tap.js";
 
 const KEY = Buffer.alloc(32, 5);
@@ -33,9 +33,9 @@ beforeEach(() => {
 });
 afterEach(() => rmSync(cwd, { recursive: true, force: true }));
 
-function deps(verdict: PendingVerdict = { trusted: true }, held?: Claim): PendingTapsDeps {
+function deps(verdict: PendingVerdict = { trusted: true }, held?: Claim, heldHere = false): PendingTapsDeps {
 	const { config } = resolvePushConfig({ server: "https://n.example", topic: "t", replyTopic: "r" }, {});
-	if (!config) throw new Error("no config");
+	if (!config || !hasNtfy(config)) throw new Error("no ntfy config");
 	return {
 		cwd,
 		config,
@@ -45,6 +45,7 @@ function deps(verdict: PendingVerdict = { trusted: true }, held?: Claim): Pendin
 		warn: () => {},
 		judge: () => verdict,
 		heldElsewhere: () => held,
+		heldHere: () => heldHere,
 	};
 }
 
@@ -80,5 +81,30 @@ describe("applyTapToPending", () => {
 		expect(applyTapToPending(deps({ trusted: true }, held), tap(0))).toEqual({ kind: "none" });
 		expect(applyTapToPending(deps(), tap(0, askIdOf("s9", "c9")))).toEqual({ kind: "none" });
 		expect(answerOnDisk()).toBeNull();
+	});
+	it("leaves an ask this pi holds (its dialog shows it) to that dialog", () => {
+		expect(applyTapToPending(deps({ trusted: true }, undefined, true), tap(0))).toEqual({ kind: "none" });
+		expect(answerOnDisk()).toBeNull();
+	});
+});
+
+describe("applyWaitingTaps", () => {
+	it("gives each tap to a dialog here first, and writes only the ones it did not take", async () => {
+		const polled = {
+			...deps(),
+			client: { ...quietClient, poll: async () => ({ ok: true as const, messages: [tap(1)] }) },
+		};
+		const taken: string[] = [];
+		const takenHere = (message: { id: string }) => {
+			taken.push(message.id);
+			return true;
+		};
+		expect(await applyWaitingTaps(polled, { since: "12h", takenHere })).toEqual({ written: [] });
+		expect(taken).toEqual(["m1"]);
+		expect(answerOnDisk()).toBeNull();
+		expect(await applyWaitingTaps(polled, { since: "12h", takenHere: () => false })).toMatchObject({
+			written: [expect.stringContaining("pending-questions")],
+		});
+		expect(answerOnDisk()).toBe("no");
 	});
 });

@@ -5,7 +5,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { AskRequest } from "../../src/core/types.js";
-import { resolvePushConfig } from "../../src/push/config.js";
+import { hasNtfy, resolvePushConfig } from "../../src/push/config.js";
 import {
 	askNotification,
 	buttonOptions,
@@ -30,7 +30,7 @@ const config = (detail: "minimal" | "full", extra = {}) => {
 		{ server: "https://push.example.org", topic: "t1", replyTopic: "r1", detail, ...extra },
 		{},
 	);
-	if (!resolved) throw new Error("no config");
+	if (!resolved || !hasNtfy(resolved)) throw new Error("no ntfy config");
 	return resolved;
 };
 
@@ -42,9 +42,7 @@ describe("resolvePushConfig", () => {
 			PI_ASK_USER_PUSH_AFTER: "0",
 		});
 		expect(run.config).toMatchObject({
-			server: "https://ntfy.sh",
-			topic: "abc_1",
-			replyTopic: "abc_1-reply",
+			ntfy: { server: "https://ntfy.sh", topic: "abc_1", replyTopic: "abc_1-reply" },
 			afterMs: 0,
 		});
 	});
@@ -65,6 +63,17 @@ describe("resolvePushConfig", () => {
 		expect(bad.config).toBeUndefined();
 		expect(resolvePushConfig({ topic: "a", replyTopic: "b", afterSeconds: -1 }, {}).problems).toHaveLength(1);
 		expect(resolvePushConfig({ topic: "a", replyTopic: "b" }, { PI_ASK_USER_PUSH: "off" }).config).toBeUndefined();
+	});
+	it("push.command works without an ntfy server (full detail: the service is the person's choice), and beside a wrong one", () => {
+		expect(resolvePushConfig({ command: "notify-send pi" }, {}).config).toEqual({
+			detail: "full",
+			afterMs: 30_000,
+			command: "notify-send pi",
+		});
+		const beside = resolvePushConfig({ server: "http://example.org", topic: "a", command: "notify-send pi" }, {});
+		expect(beside.config).toMatchObject({ command: "notify-send pi" });
+		expect(beside.config?.ntfy).toBeUndefined();
+		expect(beside.problems.join(" ")).toContain("unencrypted");
 	});
 });
 
