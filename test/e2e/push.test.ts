@@ -18,14 +18,12 @@ import {
 	expectSuccess,
 	goneSoon,
 	KEYS,
-	type LoggedMessage,
 	PI,
 	piArgs,
 	ROOT,
 	readJson,
 	resultJson,
 	runPiAsync,
-	SCRIPTED_MODEL,
 	sleep,
 	startTui,
 	type TuiSession,
@@ -33,6 +31,7 @@ import {
 	waitForDelivery,
 	waitForToolResult,
 } from "./harness.js";
+import { installForSubagents, requestAfter, SUBAGENT } from "./subagent-setup.js";
 
 const TOPIC = "pi-ask-test-topic";
 const REPLY = `${TOPIC}-reply`;
@@ -356,35 +355,20 @@ describe("push through ntfy (a local stand-in)", () => {
 		"a subagent's question shown in the parent's TUI is pushed naming its task, and a tap answers the subagent",
 		async () => {
 			const task = "Set up the deploy pipeline";
-			// What `pi install` would write: the child loads this package (and the scripted model) from the agent folder.
-			writeFileSync(
-				join(ws.agentDir, "settings.json"),
-				JSON.stringify({
-					packages: [ROOT],
-					extensions: [SCRIPTED_MODEL],
-					defaultProvider: "scripted",
-					defaultModel: "scripted-1",
-				}),
-			);
-			mkdirSync(join(ws.agentDir, "agents"));
-			writeFileSync(
-				join(ws.agentDir, "agents", "helper.md"),
-				"---\nname: helper\ndescription: Sets things up; may ask the person\n---\nYou set things up.\n",
-			);
+			installForSubagents(ws);
 			ws.script([
 				{ toolCall: { name: "subagent", arguments: { agent: "helper", task } } },
 				{ toolCall: { name: "ask_user", arguments: ASK } },
 				{ echo: true },
 				{ echo: true },
 			]);
-			const subagent = join(PI.folder, "node_modules", PI.packageName, "examples/extensions/subagent/index.ts");
-			const session = startTui(ws, [`run the helper: ${task}`], { extensions: [subagent], env: pushEnv() });
+			const session = startTui(ws, [`run the helper: ${task}`], { extensions: [SUBAGENT], env: pushEnv() });
 			tui = session;
 			await session.waitFor("Subagent ·", 60_000);
 			const [published] = await ntfy.waitForMessages(TOPIC, 1);
 			expect(published?.title).toContain(`subagent: Task: ${task}`);
 			await ntfy.tap(buttonsOf(published?.actions)[2] as StoredAction);
-			const childResult = await requestAfter("ask_user");
+			const childResult = await requestAfter(ws, "ask_user");
 			expect(resultJson(childResult.text)).toMatchObject({
 				answered: true,
 				answers: [{ question: "Deploy to which region?", answer: "ap-south", selectedOption: "ap-south" }],
@@ -445,14 +429,3 @@ describe("push through ntfy (a local stand-in)", () => {
 		patient(120_000),
 	);
 });
-
-/** The first request whose last message is a tool result of `tool`. */
-async function requestAfter(tool: string, timeoutMs = 60_000): Promise<LoggedMessage> {
-	for (const started = Date.now(); Date.now() - started < patient(timeoutMs); await sleep(100)) {
-		for (const request of ws.requests()) {
-			const last = request.messages.at(-1);
-			if (last?.role === "toolResult" && last.toolName === tool) return last;
-		}
-	}
-	throw new Error(`timed out waiting for the model to receive a ${tool} result`);
-}

@@ -6,30 +6,25 @@
  * answer and the parent's model the child's output. A parent that dies while its child waits leaves the child
  * `connectionLost`, with no pending file. Parent and child walk one script: they never run their models at once.
  */
-import { existsSync, mkdirSync, readdirSync, readFileSync, readlinkSync, writeFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, readlinkSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { patient } from "../patience.js";
 import {
 	createWorkspace,
 	KEYS,
-	type LoggedMessage,
 	PI,
-	ROOT,
 	type RpcSession,
 	resultJson,
-	SCRIPTED_MODEL,
 	SPEC_EXAMPLE,
-	sleep,
 	startRpc,
 	startTui,
 	type TuiSession,
 	type Workspace,
 } from "./harness.js";
 import { rpcClient, stopRpc } from "./rpc-client.js";
+import { installForSubagents, requestAfter, SUBAGENT } from "./subagent-setup.js";
 
-/** pi's subagent example, as shipped with the pi under test. */
-const SUBAGENT = join(PI.folder, "node_modules", PI.packageName, "examples/extensions/subagent/index.ts");
 const TASK = "Name the service and pick its database";
 const LABEL = `Subagent · Task: ${TASK}`;
 
@@ -38,21 +33,7 @@ let tui: TuiSession | undefined;
 let rpc: RpcSession | undefined;
 beforeEach(() => {
 	ws = createWorkspace();
-	// What `pi install` would write: the child loads this package (and the scripted model) from the agent folder.
-	writeFileSync(
-		join(ws.agentDir, "settings.json"),
-		JSON.stringify({
-			packages: [ROOT],
-			extensions: [SCRIPTED_MODEL],
-			defaultProvider: "scripted",
-			defaultModel: "scripted-1",
-		}),
-	);
-	mkdirSync(join(ws.agentDir, "agents"));
-	writeFileSync(
-		join(ws.agentDir, "agents", "helper.md"),
-		"---\nname: helper\ndescription: Sets things up; may ask the person\n---\nYou set things up.\n",
-	);
+	installForSubagents(ws);
 });
 afterEach(async () => {
 	tui?.kill("SIGKILL");
@@ -68,17 +49,6 @@ const SCRIPT = [
 	{ echo: true }, // the child: its output is what its model received
 	{ echo: true }, // the parent: what it received from the subagent
 ];
-
-/** The first request whose last message is a tool result of `tool`. */
-async function requestAfter(tool: string, timeoutMs = 60_000): Promise<LoggedMessage> {
-	for (const started = Date.now(); Date.now() - started < patient(timeoutMs); await sleep(100)) {
-		for (const request of ws.requests()) {
-			const last = request.messages.at(-1);
-			if (last?.role === "toolResult" && last.toolName === tool) return last;
-		}
-	}
-	throw new Error(`timed out waiting for the model to receive a ${tool} result`);
-}
 
 const EXPECTED_ANSWERS = {
 	answered: true,
@@ -101,9 +71,9 @@ function childRecords(): Record<string, unknown>[] {
 }
 
 async function expectChildGotAnswers(): Promise<void> {
-	const childResult = await requestAfter("ask_user");
+	const childResult = await requestAfter(ws, "ask_user");
 	expect(resultJson(childResult.text)).toEqual(EXPECTED_ANSWERS);
-	const parentResult = await requestAfter("subagent");
+	const parentResult = await requestAfter(ws, "subagent");
 	// The child's output (its echo of what its model received) reaches the parent's model.
 	expect(parentResult.text).toContain(JSON.stringify(EXPECTED_ANSWERS));
 	await expect.poll(() => childRecords().length, { timeout: patient(10_000) }).toBe(1);
@@ -231,7 +201,7 @@ describe("questions from subagents", () => {
 			rpc.child.kill("SIGKILL");
 			await rpc.exited;
 			rpc = undefined;
-			const childResult = await requestAfter("ask_user", 30_000);
+			const childResult = await requestAfter(ws, "ask_user", 30_000);
 			const [first, second] = childResult.text.split("\n");
 			expect(JSON.parse(first ?? "")).toEqual({ answered: false, answers: [], connectionLost: true });
 			expect(second).toMatch(/nobody can answer these questions now/);
@@ -288,7 +258,7 @@ describe("questions from subagents", () => {
 			expect(String(db.title)).toContain("Subagent · Task: the grandchild");
 			ui.value(db, "SQLite — Lightweight, file-based");
 			ui.value(await ui.dialog("input"), "orders");
-			const grandchildResult = await requestAfter("ask_user");
+			const grandchildResult = await requestAfter(ws, "ask_user");
 			expect(resultJson(grandchildResult.text)).toEqual(EXPECTED_ANSWERS);
 			await ui.finished();
 			expect(readFileSync(join(ws.cwd, "grandchild.out"), "utf8")).toContain(JSON.stringify(EXPECTED_ANSWERS));
