@@ -33,6 +33,8 @@ import { askIdOf } from "./tap.js";
 
 /** How long pi's shutdown waits for publishes still on their way (print mode ends right after saving). */
 const FLUSH_MS = 3_000;
+/** How long a publish may take. */
+const PUBLISH_MS = 10_000;
 /** How long print mode's start waits for the taps in ntfy's cache: a slow server costs at most this, once. */
 const START_READ_MS = 2_500;
 /** How long an interactive start's read of the taps, which nobody waits for, may take. */
@@ -176,7 +178,8 @@ export function createPush(deps: PushDeps) {
 			const client = config.ntfy
 				? createNtfyClient({
 						server: config.ntfy.server,
-						timeoutMs: START_READ_MS,
+						// A publish runs beside the dialog: a slow server may take its time (the start's read has its own limit).
+						timeoutMs: PUBLISH_MS,
 						...(config.ntfy.token ? { token: config.ntfy.token } : {}),
 						...(deps.fetch ? { fetch: deps.fetch } : {}),
 					})
