@@ -14,7 +14,7 @@ import { imageSupport } from "./host/image-support.js";
 import { loadPiModules } from "./host/pi-modules.js";
 import { commandLineGivesAnswers } from "./host/removal.js";
 import { type Environment, settingsSource } from "./host/settings.js";
-import { useLanguage } from "./i18n/use-language.js";
+import { useLanguage } from "./i18n/words.js";
 import { createLifecycle } from "./lifecycle/lifecycle.js";
 import { registerWhenFree, stepAsideFor } from "./lifecycle/tool-owner.js";
 import { createClaims } from "./pending/claims.js";

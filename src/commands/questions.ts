@@ -10,7 +10,7 @@ import { join } from "node:path";
 import type { ExtensionContext, SessionEntry } from "@mariozechner/pi-coding-agent";
 import { relativeTime } from "../core/relative-time.js";
 import { sanitizeLine, shellQuote } from "../core/text.js";
-import { CLI } from "../i18n/use-language.js";
+import { words } from "../i18n/words.js";
 import type { AskToAnswer } from "../lifecycle/lifecycle.js";
 import { PENDING_PAGE_SIZE, type PendingListing, pendingListing } from "../lifecycle/pending-listing.js";
 import type { FrontEnd } from "../modes/front-end.js";
@@ -96,21 +96,22 @@ function describeEntry(
 	noDialog: boolean,
 ): string {
 	const path = displayPath(ctx.cwd, entry.path);
-	if (entry.error) return CLI.questions.cannotRead(path, entry.error.message);
+	if (entry.error) return words().cli.questions.cannotRead(path, entry.error.message);
 	const file = entry.file as PendingFile;
 	const whose =
 		file.sessionId === sessionId
-			? CLI.questions.thisSession
+			? words().cli.questions.thisSession
 			: noDialog
-				? CLI.questions.sessionNamed(file.sessionId.slice(0, 8))
-				: CLI.questions.anotherSession;
-	const where = `   ${relativeTime(file.timestamp, now, CLI.relativeTime)} · ${whose} · ${path}`;
+				? words().cli.questions.sessionNamed(file.sessionId.slice(0, 8))
+				: words().cli.questions.anotherSession;
+	const where = `   ${relativeTime(file.timestamp, now, words().cli.relativeTime)} · ${whose} · ${path}`;
 	const holder = deps.claims.heldElsewhere(entry.path, file.toolCallId);
-	if (holder) return `${formatPendingQuestions(file)}\n${where} · ${CLI.questions.answerThere(describeClaim(holder))}`;
+	if (holder)
+		return `${formatPendingQuestions(file)}\n${where} · ${words().cli.questions.answerThere(describeClaim(holder))}`;
 	const verdict = file.sessionId === sessionId ? undefined : deps.trust(file, ctx.cwd);
 	const warning = verdict && !verdict.trusted ? `${describeUntrusted(path, file, verdict)}\n` : "";
 	const settled = verdict !== undefined && !verdict.trusted && verdict.kind === "settled";
-	const answer = noDialog && !settled ? `\n   ${CLI.questions.answerWith(shellQuote(path))}` : "";
+	const answer = noDialog && !settled ? `\n   ${words().cli.questions.answerWith(shellQuote(path))}` : "";
 	return `${warning}${formatPendingQuestions(file)}\n${where}${answer}`;
 }
 
@@ -126,10 +127,10 @@ function listText(
 	noDialog: boolean,
 ): string {
 	return [
-		CLI.questions.listHeader(sanitizeLine(ctx.cwd)),
+		words().cli.questions.listHeader(sanitizeLine(ctx.cwd)),
 		...newest.map(describe),
-		...(older > 0 ? [CLI.questions.older(older)] : []),
-		noDialog ? CLI.questions.printFooter : CLI.questions.listFooter,
+		...(older > 0 ? [words().cli.questions.older(older)] : []),
+		noDialog ? words().cli.questions.printFooter : words().cli.questions.listFooter,
 	].join("\n\n");
 }
 
@@ -195,7 +196,7 @@ async function answerForAsker(
 			`${path}: ${permission.asker.client} no longer waits for these answers; nothing was written`,
 			"warning",
 		);
-	if (outcome.kind !== "answered") return shown.tell(CLI.questions.notAnswered(path), "warning");
+	if (outcome.kind !== "answered") return shown.tell(words().cli.questions.notAnswered(path), "warning");
 	try {
 		shown.tell(`pi-ask-anywhere: ${writeForAsker(target.path, toolCallId, permission.asker, outcome)}`, "notice");
 	} catch (error) {
@@ -205,7 +206,7 @@ async function answerForAsker(
 
 export function createQuestionsCommand(deps: QuestionsCommandDeps) {
 	return {
-		description: CLI.questions.description,
+		description: words().cli.questions.description,
 		// Only words the typed text is a strict prefix of: a word typed in full offers nothing, so pi's completion
 		// menu is closed and the first Enter runs the command instead of completing it to itself.
 		getArgumentCompletions: (prefix: string) => {
@@ -225,7 +226,7 @@ export function createQuestionsCommand(deps: QuestionsCommandDeps) {
 			// `/questions json 2`: the second page. Only the JSON listing takes a page.
 			const page = pageWord === undefined ? 1 : /^[1-9]\d{0,8}$/.test(pageWord) ? Number(pageWord) : 0;
 			if (rest.length > 0 || page === 0 || (pageWord !== undefined && !json)) {
-				return shown.tell(CLI.questions.usage, "warning");
+				return shown.tell(words().cli.questions.usage, "warning");
 			}
 			if (json) {
 				const names = listPendingNames(ctx.cwd);
@@ -243,7 +244,7 @@ export function createQuestionsCommand(deps: QuestionsCommandDeps) {
 			if (sub === "list") {
 				const names = listPendingNames(ctx.cwd);
 				const { entries, next } = readNewest(names, 0, LIST_LIMIT, read);
-				if (entries.length === 0) return shown.tell(CLI.questions.none);
+				if (entries.length === 0) return shown.tell(words().cli.questions.none);
 				return shown.tell(listText(ctx, entries, names.length - next, describe, noDialog));
 			}
 			const entries = listPendingFiles(ctx.cwd);
@@ -254,17 +255,17 @@ export function createQuestionsCommand(deps: QuestionsCommandDeps) {
 				const broken = entries.filter((e) => e.error);
 				if (clearable.length === 0) {
 					const left = [...held, ...broken];
-					return shown.tell(left.length ? left.map(describe).join("\n") : CLI.questions.none);
+					return shown.tell(left.length ? left.map(describe).join("\n") : words().cli.questions.none);
 				}
 				const count = clearable.reduce((n, e) => n + e.file.questions.length, 0);
 				if (ctx.hasUI) {
 					// Deleting cannot be undone: No is preselected, so an Enter by habit keeps them.
-					const words = CLI.questions;
-					const choice = await ctx.ui.select(words.clearPrompt(count, clearable.length), [
-						words.clearKeep,
-						words.clearDelete,
+					const asked = words().cli.questions;
+					const choice = await ctx.ui.select(asked.clearPrompt(count, clearable.length), [
+						asked.clearKeep,
+						asked.clearDelete,
 					]);
-					if (choice !== words.clearDelete) return shown.tell(words.kept);
+					if (choice !== asked.clearDelete) return shown.tell(asked.kept);
 				}
 				deps.markCleared(
 					ctx,
@@ -273,23 +274,23 @@ export function createQuestionsCommand(deps: QuestionsCommandDeps) {
 				for (const entry of clearable) removePendingFile(entry.path);
 				const paths = (list: readonly PendingEntry[]) => list.map((e) => displayPath(ctx.cwd, e.path)).join(", ");
 				const kept = [
-					...(broken.length ? [CLI.questions.leftUnreadable(broken.length, paths(broken))] : []),
-					...(held.length ? [CLI.questions.leftHeld(held.length, paths(held))] : []),
+					...(broken.length ? [words().cli.questions.leftUnreadable(broken.length, paths(broken))] : []),
+					...(held.length ? [words().cli.questions.leftHeld(held.length, paths(held))] : []),
 				];
-				return shown.tell([CLI.questions.cleared(count), ...kept].join(" "));
+				return shown.tell([words().cli.questions.cleared(count), ...kept].join(" "));
 			}
 			if (sub === "reopen") {
 				// Newest first; the answers reach the model once, as a user message naming the ask it had heard cancelled.
 				const asks = reopenableAsks(ctx.sessionManager.getBranch() as SessionEntry[]);
-				if (asks.length === 0) return shown.tell(CLI.questions.nothingToReopen);
+				if (asks.length === 0) return shown.tell(words().cli.questions.nothingToReopen);
 				const labels = asks.map(
 					(ask, i) => `${i + 1}. ${ask.request.questions.map((q) => sanitizeLine(q.question)).join(" · ")}`,
 				);
 				const chosen =
 					asks.length === 1
 						? asks[0]
-						: asks[labels.indexOf((await ctx.ui.select(CLI.questions.reopenWhich, labels)) ?? "")];
-				if (!chosen) return shown.tell(CLI.questions.nothingReopened);
+						: asks[labels.indexOf((await ctx.ui.select(words().cli.questions.reopenWhich, labels)) ?? "")];
+				if (!chosen) return shown.tell(words().cli.questions.nothingReopened);
 				return deps.answerInDialog(ctx, {
 					toolCallId: chosen.toolCallId,
 					request: chosen.request,
@@ -324,21 +325,22 @@ export function createQuestionsCommand(deps: QuestionsCommandDeps) {
 					const permission = permissionOf(target);
 					if (permission.kind === "asker-gone") return shown.tell(askerGoneLine(path, permission.asker), "warning");
 					if (permission.kind === "for-asker") {
-						if (noDialog) return shown.fail(CLI.questions.answerHere(shellQuote(path)));
+						if (noDialog) return shown.fail(words().cli.questions.answerHere(shellQuote(path)));
 						return answerForAsker(ctx, shown, target, permission, deps.claims.heldElsewhere);
 					}
 					// Answers already delivered are never delivered again (a restored or copied file).
 					if (!verdict.trusted && verdict.kind === "settled") {
 						return shown.tell(`${path} ${verdictReason(verdict)}.`, "warning");
 					}
-					if (noDialog) return shown.fail(CLI.questions.answerHere(shellQuote(path)));
+					if (noDialog) return shown.fail(words().cli.questions.answerHere(shellQuote(path)));
 					if (!verdict.trusted && target.file.sessionId !== sessionId && ctx.hasUI) {
 						// Another user's, an unknown or another folder's file: answered only by the person's choice, seeing its origin.
 						const choice = await ctx.ui.select(describeUntrusted(path, target.file, verdict), [
 							UNTRUSTED_CHOICE.answer,
 							UNTRUSTED_CHOICE.leave,
 						]);
-						if (choice !== UNTRUSTED_CHOICE.answer) return shown.tell(CLI.questions.notAnswered(path), "warning");
+						if (choice !== UNTRUSTED_CHOICE.answer)
+							return shown.tell(words().cli.questions.notAnswered(path), "warning");
 					}
 					// The dialog starts from the answers already in the file, where the one rule lets them count as the person's
 					// (asked only here: where they came from is read for the one file answered, not for every file listed).
@@ -359,9 +361,9 @@ export function createQuestionsCommand(deps: QuestionsCommandDeps) {
 					return deps.answerInDialog(ctx, { ...asAskToAnswer(target, sessionId, verdict), ...startFrom });
 				}
 				const broken = entries[0];
-				return shown.tell(broken ? describe(broken) : CLI.questions.none, broken ? "error" : "info");
+				return shown.tell(broken ? describe(broken) : words().cli.questions.none, broken ? "error" : "info");
 			}
-			shown.tell(CLI.questions.usage, "warning");
+			shown.tell(words().cli.questions.usage, "warning");
 		},
 	};
 }

@@ -3,31 +3,23 @@
  * its own, so a start parses English and the run's language, not all nine (they were half of the entry file that
  * pi parses at every start).
  */
-import { STRINGS } from "../core/strings.js";
 import { en as cliEn } from "./cli/en.js";
 import type { CliStrings } from "./cli/types.js";
+import { en as dialogEn } from "./dialog/en.js";
 import type { DialogStrings } from "./dialog/types.js";
 import type { Language } from "./languages.js";
 
-/** A table's entries, nested tables copied too, so that filling a live table never changes the source. */
-export function copyTable<T extends object>(table: T): T {
-	const copy: Record<string, unknown> = {};
-	for (const [key, value] of Object.entries(table)) {
-		copy[key] = value !== null && typeof value === "object" ? copyTable(value as object) : value;
-	}
-	return copy as T;
-}
-
-export interface LanguageTables {
+/** One language's words: the dialogs' and those outside them. Never changed once loaded. */
+export interface Words {
 	dialog: DialogStrings;
 	cli: CliStrings;
 }
 
-/** English's dialog table: a copy of `STRINGS` taken when this module loads, before any language is chosen. */
-const ENGLISH: LanguageTables = { dialog: copyTable(STRINGS), cli: cliEn };
+/** English, the language of a run until one is chosen (and of the MCP server's and web program's own words). */
+export const ENGLISH: Words = { dialog: dialogEn, cli: cliEn };
 
 /** The tables of `language`; each import is a literal, so that the build makes one chunk per language. */
-export async function loadLanguage(language: Language): Promise<LanguageTables> {
+export async function loadLanguage(language: Language): Promise<Words> {
 	const both = async (dialog: Promise<DialogStrings>, cli: Promise<CliStrings>) => ({
 		dialog: await dialog,
 		cli: await cli,

@@ -1,9 +1,7 @@
 /**
- * Every shipped language's tables at once: the dialog's (`STRINGS`' shape) and the words outside it (`CliStrings`),
- * for the checks that compare them all. A run loads only its own language (load-language.ts). English's dialog table
- * is a copy of `STRINGS` taken when this module loads, before any language is chosen.
+ * Every shipped language's tables at once: the dialog's (English's shape) and the words outside it (`CliStrings`),
+ * for the checks that compare them all. A run loads only its own language (load-language.ts).
  */
-import { STRINGS } from "../core/strings.js";
 import { de as cliDe } from "./cli/de.js";
 import { en as cliEn } from "./cli/en.js";
 import { es as cliEs } from "./cli/es.js";
@@ -15,6 +13,7 @@ import type { CliStrings } from "./cli/types.js";
 import { uk as cliUk } from "./cli/uk.js";
 import { zhCN as cliZhCN } from "./cli/zh-CN.js";
 import { de } from "./dialog/de.js";
+import { en } from "./dialog/en.js";
 import { es } from "./dialog/es.js";
 import { fr } from "./dialog/fr.js";
 import { ja } from "./dialog/ja.js";
@@ -24,10 +23,9 @@ import type { DialogStrings } from "./dialog/types.js";
 import { uk } from "./dialog/uk.js";
 import { zhCN } from "./dialog/zh-CN.js";
 import type { Language } from "./languages.js";
-import { copyTable } from "./load-language.js";
 
 export const DIALOG_TABLES: Record<Language, DialogStrings> = {
-	en: copyTable(STRINGS),
+	en,
 	de,
 	fr,
 	es,

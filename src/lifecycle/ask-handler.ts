@@ -7,7 +7,7 @@
 import type { ExtensionContext } from "@mariozechner/pi-coding-agent";
 import { type ImageReader, outcomeFromAnswersText } from "../core/answer-input.js";
 import type { AskOutcome, AskRequest } from "../core/types.js";
-import { CLI } from "../i18n/use-language.js";
+import { words } from "../i18n/words.js";
 import type { FrontEnd } from "../modes/front-end.js";
 import type { SavedQuestions } from "../modes/print.js";
 import { displayPath } from "../pending/pending-file.js";
@@ -64,9 +64,9 @@ function upFrontOutcome(
 	try {
 		const outcome = outcomeFromAnswersText(answers, request.questions, readImage);
 		if (outcome) return outcome;
-		frontEnd.tell(CLI.notices.flagNoAnswer, "warning");
+		frontEnd.tell(words().cli.notices.flagNoAnswer, "warning");
 	} catch (error) {
-		frontEnd.tell(CLI.notices.flagDoesNotFit((error as Error).message), "warning");
+		frontEnd.tell(words().cli.notices.flagDoesNotFit((error as Error).message), "warning");
 	}
 	return undefined;
 }
@@ -91,7 +91,7 @@ function reported(outcome: AskOutcome, frontEnd: FrontEnd): AskOutcome {
 function backgroundAsk(ask: Ask, frontEnd: FrontEnd, deps: AskHandlerDeps): AskResolution | undefined {
 	const saved = deps.saveForLater(ask.ctx, ask.request, ask.toolCallId);
 	if (!saved.saved || saved.outcome.kind !== "pending") {
-		frontEnd.tell(CLI.notices.backgroundNotSaved, "warning");
+		frontEnd.tell(words().cli.notices.backgroundNotSaved, "warning");
 		return undefined;
 	}
 	const outcome: AskOutcome = { ...saved.outcome, background: true };
@@ -145,7 +145,7 @@ export function createAskHandler(deps: AskHandlerDeps): AskHandler {
 			// Checked again before anything is sent: a pi frozen longer than a claim lives may find its questions were
 			// answered meanwhile by another pi. The person's answer here is then not sent, and they are told why.
 			if (onDisk && (outcome.kind === "answered" || outcome.kind === "cancelled") && !deps.stillAsking(onDisk)) {
-				frontEnd.tell(CLI.notices.answeredElsewhere, "warning");
+				frontEnd.tell(words().cli.notices.answeredElsewhere, "warning");
 				deps.doneWithDisk(onDisk, true);
 				return { outcome: reported({ kind: "interrupted" }, frontEnd), mode: frontEnd.recordedMode };
 			}
@@ -154,13 +154,15 @@ export function createAskHandler(deps: AskHandlerDeps): AskHandler {
 			const timedOutHere = outcome.kind === "timedOut" && answeredBy === "local" && onDisk !== undefined;
 			if (timedOutHere && onDisk) {
 				outcome = { kind: "timedOut", pendingFile: displayPath(ask.ctx.cwd, onDisk) };
-				frontEnd.tell(CLI.notices.timedOut, "warning");
+				frontEnd.tell(words().cli.notices.timedOut, "warning");
 			}
 			// An interrupted ask's questions stay on disk, to be answered later (/questions, pi -c, --answers).
 			if (onDisk) deps.doneWithDisk(onDisk, outcome.kind === "interrupted" || timedOutHere);
 			deps.remember(outcome);
 			if (answeredBy === "remote") {
-				frontEnd.tell(outcome.kind === "answered" ? CLI.notices.answeredRemotely : CLI.notices.dismissedRemotely);
+				frontEnd.tell(
+					outcome.kind === "answered" ? words().cli.notices.answeredRemotely : words().cli.notices.dismissedRemotely,
+				);
 				return { outcome, mode: "remote" };
 			}
 			return { outcome, mode: frontEnd.recordedMode };
@@ -169,7 +171,7 @@ export function createAskHandler(deps: AskHandlerDeps): AskHandler {
 			// Nobody here can answer: wait for the remote answer; without one, the questions are saved (nothing lost).
 			const remote = await askRemotely(ask.signal);
 			if (isRemoteDecision(remote)) return { outcome: remote, mode: "remote" };
-			frontEnd.tell(CLI.notices.noRemoteAnswer(remote.kind), "warning");
+			frontEnd.tell(words().cli.notices.noRemoteAnswer(remote.kind), "warning");
 		}
 		const saved = deps.saveForLater(ask.ctx, ask.request, ask.toolCallId);
 		if (!saved.saved) return deps.stopRun(saved.terminalText);

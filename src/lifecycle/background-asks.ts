@@ -7,7 +7,7 @@
 import type { ExtensionContext } from "@mariozechner/pi-coding-agent";
 import type { GivenAnswer } from "../core/answers.js";
 import type { AskOutcome } from "../core/types.js";
-import { CLI } from "../i18n/use-language.js";
+import { words } from "../i18n/words.js";
 import type { FrontEnd } from "../modes/front-end.js";
 import { type Claims, describeClaim } from "../pending/claims.js";
 import { type AnsweredAsk, type Delivery, deliveryImages, formatStructuredDelivery } from "../pending/delivery.js";
@@ -112,17 +112,17 @@ export function createLateAnswers(deps: LateAnswersDeps) {
 	async function answerInDialog(ctx: ExtensionContext, target: AskToAnswer, late: LateAsk = "pending"): Promise<void> {
 		const shown = deps.frontEnd(ctx);
 		if (!shown.ask) {
-			return shown.fail(CLI.notices.needsUi);
+			return shown.fail(words().cli.notices.needsUi);
 		}
 		const claimAt = target.path ?? target.claimPath;
 		const holder = claimAt ? deps.claims.heldElsewhere(claimAt, target.toolCallId) : undefined;
-		if (holder) return shown.fail(CLI.claim.answerThere(describeClaim(holder)));
+		if (holder) return shown.fail(words().cli.claim.answerThere(describeClaim(holder)));
 		const background = late === "background" || setAside.has(target.toolCallId);
 		// While its dialog is open the ask is this pi's: another pi's --answers, @file or web page leaves the file alone.
 		const release = claimAt ? deps.claims.claim(claimAt, target.toolCallId) : undefined;
 		if (claimAt && !release) {
 			const taken = deps.claims.heldElsewhere(claimAt, target.toolCallId);
-			if (taken) return shown.fail(CLI.claim.answerThere(describeClaim(taken)));
+			if (taken) return shown.fail(words().cli.claim.answerThere(describeClaim(taken)));
 		}
 		let outcome: AskOutcome;
 		const dialog = shown.ask;
@@ -149,8 +149,10 @@ export function createLateAnswers(deps: LateAnswersDeps) {
 		// first, so that an Enter by habit loses nothing).
 		const later =
 			background && outcome.kind === "cancelled" && shown.kind === "tui"
-				? (await ctx.ui.select(CLI.notices.dismissPrompt, [CLI.notices.keepForLater, CLI.notices.dismiss])) !==
-					CLI.notices.dismiss
+				? (await ctx.ui.select(words().cli.notices.dismissPrompt, [
+						words().cli.notices.keepForLater,
+						words().cli.notices.dismiss,
+					])) !== words().cli.notices.dismiss
 				: false;
 		const end = afterDialog(outcome, background ? "background" : "pending", later);
 		if (end.kind === "keep") {
@@ -159,7 +161,7 @@ export function createLateAnswers(deps: LateAnswersDeps) {
 			showWaiting(ctx);
 			if (end.setAside) {
 				// A reopened ask has no file: nothing stays pending, and /questions reopen offers it again.
-				shown.tell(target.path ? CLI.notices.stillPending : CLI.notices.reopenLater, "warning");
+				shown.tell(target.path ? words().cli.notices.stillPending : words().cli.notices.reopenLater, "warning");
 			}
 			return;
 		}

@@ -10,7 +10,7 @@ import type { ExtensionAPI, ExtensionContext } from "@mariozechner/pi-coding-age
 import { typedParts } from "../core/answers.js";
 import type { AskOutcome, AskRequest } from "../core/types.js";
 import type { AskUserSettings } from "../host/settings.js";
-import { CLI } from "../i18n/use-language.js";
+import { words } from "../i18n/words.js";
 import { readCommandLine } from "../modes/cli-args.js";
 import {
 	createFrontEnd,
@@ -258,7 +258,7 @@ export function createLifecycle(pi: ExtensionAPI, edges: LifecycleEdges) {
 			try {
 				return disk.keepWhileAsked(askSession(ctx), request, toolCallId);
 			} catch (error) {
-				frontEnd(ctx).tell(CLI.notices.notSaved((error as Error).message), "warning");
+				frontEnd(ctx).tell(words().cli.notices.notSaved((error as Error).message), "warning");
 				return undefined;
 			}
 		},

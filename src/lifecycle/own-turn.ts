@@ -4,7 +4,7 @@
  */
 import type { ExtensionAPI, ExtensionContext } from "@mariozechner/pi-coding-agent";
 import { DELIVERED_ANSWERS_TYPE } from "../core/delivered-answers.js";
-import { CLI } from "../i18n/use-language.js";
+import { words } from "../i18n/words.js";
 import { type Delivery, userMessage } from "../pending/delivery.js";
 import type { Deliveries } from "./deliveries.js";
 
@@ -41,7 +41,7 @@ export function createOwnTurn(deps: {
 			} catch (error) {
 				// Not delivered: the pending files stay for the next try.
 				deps.deliveries.notSent(sent);
-				deps.fail(ctx, CLI.notices.notDelivered((error as Error).message));
+				deps.fail(ctx, words().cli.notices.notDelivered((error as Error).message));
 				return false;
 			}
 			return true;

@@ -6,7 +6,7 @@
  */
 import { type ImageReader, outcomeFromAnswersText } from "../core/answer-input.js";
 import type { AskOutcome, AskRequest } from "../core/types.js";
-import { CLI } from "../i18n/use-language.js";
+import { words } from "../i18n/words.js";
 import type { FrontEndKind } from "../modes/front-end.js";
 import { type Delivery, deliveryImages, formatStructuredDelivery } from "../pending/delivery.js";
 import { askerGoneLine } from "../pending/for-asker.js";
@@ -107,7 +107,7 @@ function planFlagForOpen(findings: StartupFindings, flag: string, target: OpenAs
 	} catch (error) {
 		return { kind: "stop", error: (error as Error).message };
 	}
-	if (!outcome) return { kind: "stop", error: CLI.notices.noAnswerToAny };
+	if (!outcome) return { kind: "stop", error: words().cli.notices.noAnswerToAny };
 	const delivery: Delivery = {
 		toolCallId: target.toolCallId,
 		text: formatStructuredDelivery(target, outcome, true),
@@ -119,7 +119,7 @@ function planFlagForOpen(findings: StartupFindings, flag: string, target: OpenAs
 		kind: "deliver",
 		deliveries: [delivery],
 		when: deliverWhen(findings),
-		notices: [CLI.notices.answered(questionList(target.request))],
+		notices: [words().cli.notices.answered(questionList(target.request))],
 	};
 }
 
@@ -127,7 +127,7 @@ function planFlagForOpen(findings: StartupFindings, flag: string, target: OpenAs
 function planFlagForForeign(findings: StartupFindings, flag: string): StartupPlan | undefined {
 	// A file of a newer version may hold the questions meant: which ones --answers answers would be a guess.
 	if (findings.newer.length > 0) {
-		return { kind: "stop", error: CLI.notices.answeredNothing(findings.newer.join("\n")) };
+		return { kind: "stop", error: words().cli.notices.answeredNothing(findings.newer.join("\n")) };
 	}
 	const owned = findings.foreign.filter((f) => f.trust.trusted || f.mcp?.kind === "for-asker");
 	const target = owned.at(-1);
@@ -138,16 +138,16 @@ function planFlagForForeign(findings: StartupFindings, flag: string): StartupPla
 		if (untrusted.mcp) return { kind: "stop", error: askerGoneLine(shownPath, untrusted.mcp.asker) };
 		switch (trust.kind) {
 			case "settled":
-				return { kind: "stop", error: CLI.notices.settledStop(shownPath, verdictReason(trust)) };
+				return { kind: "stop", error: words().cli.notices.settledStop(shownPath, verdictReason(trust)) };
 			case "elsewhere":
 				return {
 					kind: "stop",
-					error: CLI.notices.elsewhereStop(shownPath, verdictReason(trust)),
+					error: words().cli.notices.elsewhereStop(shownPath, verdictReason(trust)),
 				};
 			case "unknown":
 				return {
 					kind: "stop",
-					error: CLI.notices.unknownStop(shownPath, verdictReason(trust)),
+					error: words().cli.notices.unknownStop(shownPath, verdictReason(trust)),
 				};
 		}
 	}
@@ -155,9 +155,9 @@ function planFlagForForeign(findings: StartupFindings, flag: string): StartupPla
 	try {
 		outcome = outcomeFromAnswersText(flag, target.request.questions, findings.readImage);
 	} catch (error) {
-		return { kind: "stop", error: CLI.notices.forFile((error as Error).message, target.shownPath) };
+		return { kind: "stop", error: words().cli.notices.forFile((error as Error).message, target.shownPath) };
 	}
-	if (!outcome) return { kind: "stop", error: CLI.notices.noAnswerForFile(target.shownPath) };
+	if (!outcome) return { kind: "stop", error: words().cli.notices.noAnswerForFile(target.shownPath) };
 	if (target.mcp?.kind === "for-asker") {
 		const { path, toolCallId } = target;
 		return { kind: "write-for-asker", path, toolCallId, asker: target.mcp.asker, outcome };
@@ -175,7 +175,7 @@ function planFlagForForeign(findings: StartupFindings, flag: string): StartupPla
 			},
 		],
 		when: deliverWhen(findings),
-		notices: [CLI.notices.answeredFrom(questionList(target.request), target.shownPath)],
+		notices: [words().cli.notices.answeredFrom(questionList(target.request), target.shownPath)],
 	};
 }
 
@@ -185,7 +185,7 @@ function planAnswersFlag(findings: StartupFindings, flag: string): StartupPlan {
 	if (findings.continued) {
 		return {
 			kind: "stop",
-			error: CLI.notices.noneInSession,
+			error: words().cli.notices.noneInSession,
 		};
 	}
 	const foreign = planFlagForForeign(findings, flag);
@@ -193,7 +193,7 @@ function planAnswersFlag(findings: StartupFindings, flag: string): StartupPlan {
 	if (!withUi(findings.frontEnd) && !findings.prompt) {
 		return {
 			kind: "stop",
-			error: CLI.notices.noneAnywhere,
+			error: words().cli.notices.noneAnywhere,
 		};
 	}
 	return { kind: "answer-first-ask", answers: flag };
@@ -233,7 +233,7 @@ export function planStartup(findings: StartupFindings): StartupPlan {
 					`delivering the answers filled into ${findings.open.find((a) => a.toolCallId === d.toolCallId)?.shownPath ?? "the pending file"}`,
 			),
 			...findings.filledElsewhere.map((filled) =>
-				CLI.notices.answeredFrom(questionList(filled.request), filled.shownPath),
+				words().cli.notices.answeredFrom(questionList(filled.request), filled.shownPath),
 			),
 		];
 		return { kind: "deliver", deliveries: [...deliveries, ...fromElsewhere], when: deliverWhen(findings), notices };

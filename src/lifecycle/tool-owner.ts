@@ -7,7 +7,7 @@
 import type { ExtensionAPI, ExtensionContext } from "@mariozechner/pi-coding-agent";
 import { TOOL_NAME } from "../core/prompt.js";
 import { type LoadedFrom, removalOf } from "../host/removal.js";
-import { CLI } from "../i18n/use-language.js";
+import { words } from "../i18n/words.js";
 
 /** What `pi.getAllTools()` says of a tool (its `sourceInfo` is absent on hosts that do not track sources). */
 export interface ToolSource {
@@ -39,7 +39,7 @@ export function toolOwner(tools: readonly ToolSource[], registeredByUs: boolean)
  * `removeOurs` say how each package leaves this pi, as each was installed (src/host/removal.ts).
  */
 export function stepAsideNotice(otherPath: string, removeOther: string, removeOurs: string): string {
-	return CLI.notices.stepAside(otherPath, removeOther, removeOurs);
+	return words().cli.notices.stepAside(otherPath, removeOther, removeOurs);
 }
 
 /** This package as the person gave it to pi, to say how it leaves. */
@@ -59,7 +59,7 @@ function isOurs(from: LoadedFrom | undefined, root: string): boolean {
 /** How a package leaves this pi, in the person's words: a `pi remove` or the `-e` to leave out. */
 function removalWords(from: LoadedFrom | undefined, ours: OurPackage, fallback = ours.root): string {
 	const removal = removalOf(from, { argv: ours.argv, cwd: ours.cwd(), fallback });
-	return removal.kind === "remove" ? removal.command : CLI.notices.leaveOut(removal.argument);
+	return removal.kind === "remove" ? removal.command : words().cli.notices.leaveOut(removal.argument);
 }
 
 /** The notice when `other` answers `ask_user`: ours is found by its `/questions` command, which pi says came from it. */

@@ -15,11 +15,11 @@ import { basename } from "node:path";
 import { type ExtensionUIContext, VERSION } from "@mariozechner/pi-coding-agent";
 import type { Component, KeyId, TUI } from "@mariozechner/pi-tui";
 import type { GivenAnswer } from "../core/answers.js";
-import { STRINGS } from "../core/strings.js";
 import type { AskOutcome, AskRequest } from "../core/types.js";
 import { keepClipboardImage, nodeProcessRunner, readClipboardImage } from "../host/clipboard.js";
 import type { ImageSupport } from "../host/image-support.js";
 import type { DialogSettings, Environment } from "../host/settings.js";
+import { words } from "../i18n/words.js";
 import { AskDialog, KEY_GUARD_MS } from "../ui/dialog.js";
 import { editInExternalEditor, editorCommand } from "../ui/external-editor.js";
 import { type ClipboardImage, nodeImageSource } from "../ui/image-attach.js";
@@ -146,10 +146,12 @@ export async function askInteractive(
 	const { signal } = options;
 	if (signal?.aborted) return INTERRUPTED;
 	const { notify, screenReader } = options.settings;
+	// The language chosen at this session's start; the dialog keeps it while it is open.
+	const dialogWords = words().dialog;
 	const first = request.questions[0];
 	const headline = first ? (first.header ?? first.question).replace(/\s+/g, " ").slice(0, TITLE_CHARS) : "";
 	const customOptions: CustomOptions | undefined = supportsBlocked(options.piVersion ?? VERSION)
-		? { blocked: { kind: "question", message: STRINGS.windowTitle(headline) } }
+		? { blocked: { kind: "question", message: dialogWords.windowTitle(headline) } }
 		: undefined;
 	const { env } = options;
 	const editor = editorCommand(env);
@@ -165,7 +167,7 @@ export async function askInteractive(
 	try {
 		// `custom()` gives nothing back where there is no TUI to show it in (an SDK host): `undefined`, no decision.
 		const outcome = await ui.custom<AskOutcome | undefined>((tui, theme, keybindings, done) => {
-			const dialog: AskDialog = new AskDialog(tui, dialogTheme(theme), keybindings, request.questions, {
+			const dialog: AskDialog = new AskDialog(tui, dialogTheme(theme, dialogWords), keybindings, request.questions, {
 				history: options.history,
 				...(options.startFrom ? { startFrom: options.startFrom } : {}),
 				room: (width) => roomFor(tui, dialog, width),
@@ -208,7 +210,7 @@ export async function askInteractive(
 			}
 			if (notify === "both" || notify === "bell") tui.terminal.write(BELL);
 			if ((notify === "both" || notify === "title") && first) {
-				ui.setTitle(STRINGS.windowTitle(headline));
+				ui.setTitle(dialogWords.windowTitle(headline));
 				titleChanged = true;
 			}
 			return dialog;

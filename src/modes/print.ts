@@ -6,7 +6,7 @@ import { shellQuote } from "../core/text.js";
 import type { AskOutcome } from "../core/types.js";
 import { en } from "../i18n/cli/en.js";
 import type { CliStrings } from "../i18n/cli/types.js";
-import { CLI } from "../i18n/use-language.js";
+import { words } from "../i18n/words.js";
 import {
 	displayPath,
 	formatPendingQuestions,
@@ -41,7 +41,7 @@ export function saveQuestionsForLater(cwd: string, file: PendingFile, io?: Pendi
 		return {
 			saved: false,
 			error,
-			terminalText: CLI.print.notSaved(error.message, formatPendingQuestions(file)),
+			terminalText: words().cli.print.notSaved(error.message, formatPendingQuestions(file)),
 		};
 	}
 	const rel = displayPath(cwd, path);
@@ -50,6 +50,6 @@ export function saveQuestionsForLater(cwd: string, file: PendingFile, io?: Pendi
 		saved: true,
 		outcome,
 		modelText: pendingInstructions(rel, file),
-		terminalText: `${CLI.print.hasQuestions}\n\n${formatPendingQuestions(file)}\n\n${pendingInstructions(rel, file, CLI.print)}\n`,
+		terminalText: `${words().cli.print.hasQuestions}\n\n${formatPendingQuestions(file)}\n\n${pendingInstructions(rel, file, words().cli.print)}\n`,
 	};
 }

@@ -7,9 +7,9 @@
 import type { ExtensionUIContext } from "@mariozechner/pi-coding-agent";
 import { answeredOutcome, type GivenAnswer } from "../core/answers.js";
 import { LIMITS } from "../core/limits.js";
-import { STRINGS } from "../core/strings.js";
 import { sanitizeLine, sanitizeText } from "../core/text.js";
 import type { AskOutcome, AskRequest, Question } from "../core/types.js";
+import { words } from "../i18n/words.js";
 import { chooseMulti, chooseSingle, type MultiDraft, multiRows, questionTitle, singleRows } from "./rpc-rows.js";
 
 /** The dialogs RPC mode uses; a fake in tests. */
@@ -41,7 +41,9 @@ async function askText(
 		const text = sanitizeText(value).trim();
 		// The same long text sent again after "No" is a deliberate answer (the spec accepts it regardless).
 		if (text.length <= LIMITS.answerSoftChars || text === rejectedLong) return text;
-		const keep = await ui.confirm(STRINGS.confirmLong(text.length), STRINGS.confirmLongDetail, { signal });
+		const keep = await ui.confirm(words().dialog.confirmLong(text.length), words().dialog.confirmLongDetail, {
+			signal,
+		});
 		if (keep) return text;
 		if (signal?.aborted) return undefined;
 		rejectedLong = text;
@@ -54,7 +56,7 @@ function typedAnswer(text: string): GivenAnswer {
 }
 
 async function askFreeText(ui: RpcDialogs, question: Question, title: string, signal?: AbortSignal): Promise<Step> {
-	const text = await askText(ui, title, question.placeholder ?? STRINGS.typeYourAnswer, signal);
+	const text = await askText(ui, title, question.placeholder ?? words().dialog.typeYourAnswer, signal);
 	if (text === undefined) return CANCEL;
 	return { kind: "answer", given: text === "" ? undefined : typedAnswer(text) };
 }
@@ -68,7 +70,7 @@ async function askSingle(ui: RpcDialogs, question: Question, title: string, sign
 		if (choice.kind === "option") return { kind: "answer", given: { chosen: [choice.label], typed: [] } };
 		if (choice.kind === "custom") return { kind: "answer", given: typedAnswer(choice.text) };
 		if (choice.kind === "other") {
-			const text = await askText(ui, STRINGS.otherTitle(title), STRINGS.typeYourAnswer, signal);
+			const text = await askText(ui, words().dialog.otherTitle(title), words().dialog.typeYourAnswer, signal);
 			if (text === undefined) return CANCEL;
 			if (text !== "") return { kind: "answer", given: typedAnswer(text) };
 		}
@@ -98,7 +100,7 @@ async function askMulti(
 		} else if (draft.custom !== undefined) {
 			draft.custom = undefined;
 		} else {
-			const text = await askText(ui, STRINGS.otherTitle(title), STRINGS.typeYourAnswer, signal);
+			const text = await askText(ui, words().dialog.otherTitle(title), words().dialog.typeYourAnswer, signal);
 			if (text === undefined) return CANCEL;
 			if (text !== "") draft.custom = text;
 		}
@@ -129,9 +131,13 @@ export async function askWithDialogs(ui: RpcDialogs, request: AskRequest, signal
 		if (signal?.aborted) return { kind: "interrupted" };
 		const answered = given.filter((answer) => answer !== undefined).length;
 		if (answered === 0 || declinedDiscards >= MAX_DECLINED_DISCARDS) return { kind: "cancelled" };
-		const discard = await ui.confirm(STRINGS.confirmDiscard(answered), STRINGS.confirmDiscardDetail(index + 1), {
-			signal,
-		});
+		const discard = await ui.confirm(
+			words().dialog.confirmDiscard(answered),
+			words().dialog.confirmDiscardDetail(index + 1),
+			{
+				signal,
+			},
+		);
 		if (signal?.aborted) return { kind: "interrupted" };
 		if (discard) return { kind: "cancelled" };
 		declinedDiscards++;

@@ -3,9 +3,10 @@
  * the string it sends back to a choice. Pure: clients differ in how faithfully they echo a row, so the
  * mapping tolerates trimmed, re-cased or label-only replies, and treats anything else as typed text.
  */
-import { STRINGS } from "../core/strings.js";
+
 import { sanitizeLine, sanitizeText } from "../core/text.js";
 import type { Question } from "../core/types.js";
+import { words } from "../i18n/words.js";
 
 const SEPARATOR = " — ";
 /** Long descriptions are cut so that a row stays one readable line in any client. */
@@ -30,7 +31,7 @@ export interface MultiDraft {
 export function questionTitle(question: Question, index: number, total: number): string {
 	const progress = total > 1 ? `[${index + 1}/${total}] ` : "";
 	const header = question.header ? `${question.header}: ` : "";
-	const hint = question.multiSelect && question.options ? STRINGS.pickAnyHint : "";
+	const hint = question.multiSelect && question.options ? words().dialog.pickAnyHint : "";
 	const title = sanitizeLine(`${progress}${header}${question.question}${hint}`);
 	// The model's context for the person follows on its own lines (the title is the only text a plain dialog has).
 	const context = question.context ? sanitizeText(question.context).trim() : "";
@@ -48,11 +49,11 @@ function optionRow(label: string, description: string | undefined): string {
 
 /** Rows of a single-choice question: one per option, then Other. */
 export function singleRows(question: Question): string[] {
-	return [...(question.options ?? []).map((o) => optionRow(o.label, o.description)), STRINGS.other];
+	return [...(question.options ?? []).map((o) => optionRow(o.label, o.description)), words().dialog.other];
 }
 
 function doneRow(draft: MultiDraft): string {
-	return STRINGS.done(draft.selected.size + (draft.custom ? 1 : 0));
+	return words().dialog.done(draft.selected.size + (draft.custom ? 1 : 0));
 }
 
 /**
@@ -64,8 +65,8 @@ export function multiRows(question: Question, draft: MultiDraft): string[] {
 		(o) => (draft.selected.has(o.label) ? CHECKED : UNCHECKED) + optionRow(o.label, o.description),
 	);
 	const other = draft.custom
-		? CHECKED + STRINGS.otherTyped(shorten(sanitizeLine(draft.custom), DESCRIPTION_CHARS))
-		: UNCHECKED + STRINGS.other;
+		? CHECKED + words().dialog.otherTyped(shorten(sanitizeLine(draft.custom), DESCRIPTION_CHARS))
+		: UNCHECKED + words().dialog.other;
 	return [doneRow(draft), ...options, other];
 }
 

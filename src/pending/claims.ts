@@ -14,7 +14,7 @@ import { isRecord } from "../core/json.js";
 import { sanitizeLine } from "../core/text.js";
 import { isRunning, type ProcessIdentity, selfIdentity } from "../host/process-identity.js";
 import type { CliStrings } from "../i18n/cli/types.js";
-import { CLI } from "../i18n/use-language.js";
+import { words as chosenWords } from "../i18n/words.js";
 
 /** How often a claim is refreshed; it is dead after three intervals without one. */
 export const CLAIM_REFRESH_MS = 5_000;
@@ -65,7 +65,7 @@ export function isOwnClaim(claim: Claim, host: string, self: ProcessIdentity): b
 }
 
 /** One line for the person: which pi holds the questions. */
-export function describeClaim(claim: Claim, words: CliStrings["claim"] = CLI.claim): string {
+export function describeClaim(claim: Claim, words: CliStrings["claim"] = chosenWords().cli.claim): string {
 	if (claim.holder === "mcp") return `held by pi-ask-anywhere mcp (pid ${claim.pid} on ${sanitizeLine(claim.host)})`;
 	return words.heldBy(String(claim.pid), sanitizeLine(claim.host));
 }

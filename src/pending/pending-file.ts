@@ -12,7 +12,7 @@ import { sanitizeLine, sanitizeText } from "../core/text.js";
 import type { AskRequest, Question } from "../core/types.js";
 import { AskUserError, validateRequest } from "../core/validate.js";
 import type { CliStrings } from "../i18n/cli/types.js";
-import { CLI } from "../i18n/use-language.js";
+import { words as chosenWords } from "../i18n/words.js";
 import { readRegularFile } from "./regular-file.js";
 
 const PENDING_VERSION = 1;
@@ -452,7 +452,10 @@ export function displayPath(cwd: string, path: string): string {
 }
 
 /** The questions as a person reads them on a terminal, numbered, with options. */
-export function formatPendingQuestions(file: PendingFile, words: CliStrings["layout"] = CLI.layout): string {
+export function formatPendingQuestions(
+	file: PendingFile,
+	words: CliStrings["layout"] = chosenWords().cli.layout,
+): string {
 	return file.questions
 		.map((q, i) => {
 			const head = `${i + 1}. ${q.header ? `[${sanitizeLine(q.header)}] ` : ""}${sanitizeLine(q.question)}`;

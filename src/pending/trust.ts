@@ -16,7 +16,7 @@ import { normalizeArguments } from "../core/normalize.js";
 import { sanitizeLine, sanitizeText } from "../core/text.js";
 import { validateRequest } from "../core/validate.js";
 import type { CliStrings } from "../i18n/cli/types.js";
-import { CLI } from "../i18n/use-language.js";
+import { words as chosenWords } from "../i18n/words.js";
 import { lastUserText } from "../session/branch.js";
 import type { PendingFile } from "./pending-file.js";
 import { readRegularFile } from "./regular-file.js";
@@ -111,7 +111,7 @@ export function judgePendingFile(
 }
 
 /** One sentence for the person: why this file was not written by their own pi (in `words`, the run's language). */
-export function distrustReason(reason: DistrustReason, words: CliStrings["trust"] = CLI.trust): string {
+export function distrustReason(reason: DistrustReason, words: CliStrings["trust"] = chosenWords().cli.trust): string {
 	switch (reason) {
 		case "no-session-file":
 			return words.noSessionFile;
@@ -133,7 +133,7 @@ export function distrustReason(reason: DistrustReason, words: CliStrings["trust"
 /** A verdict's reason for the person, in `words` (its `reason` stays English for programs). */
 export function verdictReason(
 	verdict: Extract<PendingVerdict, { trusted: false }>,
-	words: CliStrings["trust"] = CLI.trust,
+	words: CliStrings["trust"] = chosenWords().cli.trust,
 ): string {
 	if (verdict.kind === "settled") return words.settled;
 	if (verdict.kind === "elsewhere" && verdict.folder !== undefined) return words.elsewhere(verdict.folder);
@@ -145,7 +145,7 @@ export function verdictReason(
  * Where a pending file says it came from, every string sanitised for a terminal. The task is shown in
  * full: it is the text that would reach the model with the answers, so the person must see all of it.
  */
-export function describeOrigin(file: PendingFile, words: CliStrings["trust"] = CLI.trust): string[] {
+export function describeOrigin(file: PendingFile, words: CliStrings["trust"] = chosenWords().cli.trust): string[] {
 	const sessionId = sanitizeLine(file.sessionId);
 	const lines = [
 		file.sessionFile
@@ -333,7 +333,7 @@ export function describeUntrusted(
 	shownPath: string,
 	file: PendingFile,
 	verdict: Extract<PendingVerdict, { trusted: false }>,
-	words: CliStrings["trust"] = CLI.trust,
+	words: CliStrings["trust"] = chosenWords().cli.trust,
 ): string {
 	const reason = verdictReason(verdict, words);
 	const why = verdict.kind === "unknown" ? words.notYours(reason) : reason;
@@ -343,9 +343,9 @@ export function describeUntrusted(
 /** The explicit choice the TUI asks for before answering a file that fails the rule (read when asked). */
 export const UNTRUSTED_CHOICE = {
 	get answer(): string {
-		return CLI.trust.answerAnyway;
+		return chosenWords().cli.trust.answerAnyway;
 	},
 	get leave(): string {
-		return CLI.trust.leave;
+		return chosenWords().cli.trust.leave;
 	},
 };

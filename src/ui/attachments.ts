@@ -3,9 +3,10 @@
  * input's text offers for attaching, why none can be attached in this run, and why an attempt attached nothing.
  * Pure: a function of the state and the words.
  */
+
 import { IMAGE_LIMITS } from "../core/images.js";
-import { STRINGS } from "../core/strings.js";
 import { formatBytes } from "../core/text.js";
+import type { DialogStrings } from "../i18n/dialog/types.js";
 import {
 	attachingInput,
 	currentOffer,
@@ -44,6 +45,7 @@ export function attachmentRows(
 	state: DialogState,
 	qs: QuestionState,
 	words: AttachmentWords,
+	images: DialogStrings["images"],
 	pasteKey: string = DEFAULT_PASTE_KEY_LABEL,
 ): AttachmentRow[] {
 	const open = answerInputOpen(state);
@@ -58,19 +60,18 @@ export function attachmentRows(
 	}
 	if (!open || state.imageSupport === undefined) return rows;
 	if (!state.imageSupport.allowed) {
-		const why = state.imageSupport.why === "model" ? STRINGS.images.unsupportedModel : STRINGS.images.blocked;
+		const why = state.imageSupport.why === "model" ? images.unsupportedModel : images.blocked;
 		return [...rows, { text: why, tone: "dim" }];
 	}
 	const offer = attachingInput(state) ? currentOffer(state) : undefined;
 	if (offer?.kind === "offer") rows.push({ text: words.offerPath(pasteKey, offer.name), tone: "accent" });
-	if (offer?.kind === "tooLarge") rows.push({ text: imageNoticeText(offer), tone: "warning" });
-	if (offer?.kind === "notImage") rows.push({ text: imageNoticeText(offer), tone: "warning" });
+	if (offer?.kind === "tooLarge") rows.push({ text: imageNoticeText(offer, images), tone: "warning" });
+	if (offer?.kind === "notImage") rows.push({ text: imageNoticeText(offer, images), tone: "warning" });
 	return rows;
 }
 
 /** Why an attempt to attach an image attached nothing, in one sentence. */
-export function imageNoticeText(notice: ImageNotice): string {
-	const words = STRINGS.images;
+export function imageNoticeText(notice: ImageNotice, words: DialogStrings["images"]): string {
 	switch (notice.kind) {
 		case "tooLarge":
 			return words.tooLarge(notice.name, formatBytes(notice.bytes), formatBytes(IMAGE_LIMITS.bytesPerImage));

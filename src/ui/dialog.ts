@@ -210,7 +210,7 @@ export class AskDialog implements Component, Focusable {
 		}
 		if (this.state.hidden) {
 			// Folded: the hide key brings the dialog back; no other key changes anything, the editor's text included.
-			const action = keyToAction(data, this.keys, this.state, this.cursor(), this.hideKey());
+			const action = keyToAction(data, this.keys, this.state, this.cursor(), this.hideKey(), this.theme.words);
 			if (action) this.dispatch(action);
 			return;
 		}
@@ -223,7 +223,7 @@ export class AskDialog implements Component, Focusable {
 			this.editExternally();
 			return;
 		}
-		const action = keyToAction(data, this.keys, this.state, this.cursor(), this.hideKey());
+		const action = keyToAction(data, this.keys, this.state, this.cursor(), this.hideKey(), this.theme.words);
 		if (action) {
 			this.dispatch(action);
 			return;

@@ -3,14 +3,14 @@
  * drops the last ones), on one line or two lines of about equal length.
  */
 import { truncateToWidth, visibleWidth } from "@mariozechner/pi-tui";
-import { STRINGS } from "../core/strings.js";
+import type { DialogStrings } from "../i18n/dialog/types.js";
 import { attachingInput, type DialogState, isMultiQuestion, isSubmitTab } from "./dialog-state.js";
 import type { DialogTheme } from "./theme.js";
 
 /** The words of the hint: pi's key glyphs, or the screen-reader words. */
-export type HintWords = (typeof STRINGS)["hint"];
+export type HintWords = DialogStrings["hint"];
 /** The words of the image hints: glyph-style, or for a screen reader. */
-export type ImageHintWords = Pick<(typeof STRINGS)["images"]["screenReader"], "hintPaste" | "hintRemove">;
+export type ImageHintWords = Pick<DialogStrings["images"]["screenReader"], "hintPaste" | "hintRemove">;
 
 /** What the dialog may mention in its hints. */
 export interface HintContext {
@@ -33,12 +33,7 @@ function textEnterHint(state: DialogState, h: HintWords): string {
 }
 
 /** The hint's parts for the state, most important first, in the words of `h` (glyphs, or words for a screen reader). */
-export function hintParts(
-	state: DialogState,
-	ctx: HintContext,
-	h: HintWords,
-	images: ImageHintWords = STRINGS.images,
-): string[] {
+export function hintParts(state: DialogState, ctx: HintContext, h: HintWords, images: ImageHintWords): string[] {
 	const parts = withImageHints(state, ctx, stateHintParts(state, ctx, h), images);
 	// The hide key comes last: a narrow terminal drops it first (the docs and the folded line name it too).
 	return state.mode.kind === "confirm" || ctx.hideKey === undefined ? parts : [...parts, h.hide(ctx.hideKey)];

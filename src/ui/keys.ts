@@ -6,7 +6,8 @@
  * dialog's key": in a text input it goes to the editor.
  */
 import { decodeKittyPrintable, type Keybinding, type KeyId, matchesKey } from "@mariozechner/pi-tui";
-import { STRINGS } from "../core/strings.js";
+import { en } from "../i18n/dialog/en.js";
+import type { DialogStrings } from "../i18n/dialog/types.js";
 import {
 	type Action,
 	attachingInput,
@@ -15,6 +16,9 @@ import {
 	isMultiQuestion,
 	isSubmitTab,
 } from "./dialog-state.js";
+
+/** The letters that answer a yes/no confirmation in the dialog's language (besides y and n in every language). */
+export type ConfirmLetters = Pick<DialogStrings, "yesKeys" | "noKeys">;
 
 /** The part of pi's keybindings manager the dialog needs. */
 export interface KeyMatcher {
@@ -141,7 +145,7 @@ function moveAction(data: string, keys: KeyMatcher): Action | undefined {
 	return undefined;
 }
 
-function confirmKey(data: string, keys: KeyMatcher): Action | undefined {
+function confirmKey(data: string, keys: KeyMatcher, letters: ConfirmLetters): Action | undefined {
 	if (keys.matches(data, "tui.select.confirm")) return { type: "confirm" };
 	if (keys.matches(data, "tui.select.cancel")) return { type: "cancel" };
 	if (
@@ -154,8 +158,8 @@ function confirmKey(data: string, keys: KeyMatcher): Action | undefined {
 	}
 	const text = printable(data)?.toLowerCase();
 	if (text === undefined || [...text].length !== 1) return undefined;
-	if (STRINGS.yesKeys.includes(text)) return { type: "choose", yes: true };
-	if (STRINGS.noKeys.includes(text)) return { type: "choose", yes: false };
+	if (letters.yesKeys.includes(text)) return { type: "choose", yes: true };
+	if (letters.noKeys.includes(text)) return { type: "choose", yes: false };
 	return undefined;
 }
 
@@ -187,6 +191,7 @@ export function keyToAction(
 	state: DialogState,
 	cursor: InputCursor = { atStart: true, atEnd: true },
 	hideKey: KeyId = DEFAULT_HIDE_KEY,
+	letters: ConfirmLetters = en,
 ): Action | undefined {
 	if (matchesKey(data, hideKey)) return { type: "toggleHidden" };
 	// Before pi-tui's cancel (Esc and Ctrl+C): Ctrl+C interrupts, folded or not, in any mode; only Esc cancels.
@@ -195,7 +200,7 @@ export function keyToAction(
 	if (state.hidden) return undefined;
 	const mode = state.mode;
 	const multi = isMultiQuestion(state);
-	if (mode.kind === "confirm") return confirmKey(data, keys);
+	if (mode.kind === "confirm") return confirmKey(data, keys, letters);
 	if (mode.kind === "input") return inputKey(data, keys, state, cursor);
 
 	if (keys.matches(data, "tui.select.confirm")) return { type: "confirm" };

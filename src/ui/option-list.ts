@@ -4,10 +4,11 @@
  * budget with "↑ N more" / "↓ N more" indicators and keeps the focused row inside. Work is proportional to the
  * visible rows, never to the list's length.
  */
+
 import { truncateToWidth, visibleWidth, wrapTextWithAnsi } from "@mariozechner/pi-tui";
-import { STRINGS } from "../core/strings.js";
 import { sanitizeLine, sanitizeText } from "../core/text.js";
 import type { Question, QuestionOption } from "../core/types.js";
+import type { DialogStrings } from "../i18n/dialog/types.js";
 import type { DialogState, QuestionState } from "./dialog-state.js";
 import type { DialogTheme } from "./theme.js";
 
@@ -81,24 +82,33 @@ function hanging(text: string, width: number, first: string, rest: string): stri
 
 /** A row in words: its state is said, not drawn. */
 function rowWords(view: OptionListView, theme: DialogTheme, width: number, row: number): string[] {
-	const words = STRINGS.screenReader;
+	const words = theme.words.screenReader;
 	const isOther = row === (view.matches?.length ?? view.options.length);
 	const index = isOther ? undefined : view.matches ? view.matches[row] : row;
 	const option = index === undefined ? undefined : view.options[index];
 	const typed = isOther ? sanitizeLine(view.otherText.slice(0, width * OTHER_TEXT_LINES * 2)).trim() : "";
-	const label = isOther ? (typed === "" ? words.other : STRINGS.otherTyped(typed)) : sanitizeLine(option?.label ?? "");
+	const label = isOther
+		? typed === ""
+			? words.other
+			: theme.words.otherTyped(typed)
+		: sanitizeLine(option?.label ?? "");
 	const text = words.row(
 		isOther ? view.options.length + 1 : (index ?? 0) + 1,
 		label,
-		rowState(view, index, isOther),
+		rowState(view, index, isOther, theme.words),
 		sanitizeLine(option?.description ?? ""),
 	);
 	return wrapTextWithAnsi(theme.text(text), Math.max(1, width)).map((line) => truncateToWidth(line, width));
 }
 
 /** A row's state in words: checked or not (multi-select), selected (the chosen answer), or nothing. */
-export function rowState(view: OptionListView, index: number | undefined, isOther: boolean): string {
-	const words = STRINGS.screenReader;
+export function rowState(
+	view: OptionListView,
+	index: number | undefined,
+	isOther: boolean,
+	dialogWords: DialogStrings,
+): string {
+	const words = dialogWords.screenReader;
 	if (view.multiSelect) {
 		const ticked = isOther ? view.otherChecked : index !== undefined && view.checked.has(index);
 		return ticked ? words.checked : words.notChecked;
@@ -125,7 +135,11 @@ function rowLines(view: OptionListView, theme: DialogTheme, width: number, row: 
 	// Only the start of a long typed text can show: wrapping all of it on every frame would be wasted work.
 	const typed = isOther ? sanitizeLine(view.otherText.slice(0, width * OTHER_TEXT_LINES * 2)).trim() : "";
 	// Other names what it is for until text is typed for it; then the text is the answer and shows as one.
-	let label = isOther ? (typed === "" ? STRINGS.other : STRINGS.otherTyped(typed)) : sanitizeLine(option?.label ?? "");
+	let label = isOther
+		? typed === ""
+			? theme.words.other
+			: theme.words.otherTyped(typed)
+		: sanitizeLine(option?.label ?? "");
 	if (!isOther && index !== undefined && index === view.chosen) label += " ✓";
 	const placeholder = isOther && typed === "";
 	const styled = focused
@@ -220,8 +234,10 @@ export function renderOptionList(
 	const body = shown.slice(0, Math.max(1, inner));
 	const pad = " ".repeat(INDENT);
 	const lines: string[] = [];
-	const above = view.words ? STRINGS.screenReader.moreAbove(first) : pad + STRINGS.moreAbove(first);
-	const below = view.words ? STRINGS.screenReader.moreBelow(rows - 1 - last) : pad + STRINGS.moreBelow(rows - 1 - last);
+	const above = view.words ? theme.words.screenReader.moreAbove(first) : pad + theme.words.moreAbove(first);
+	const below = view.words
+		? theme.words.screenReader.moreBelow(rows - 1 - last)
+		: pad + theme.words.moreBelow(rows - 1 - last);
 	if (first > 0 && room >= 3) lines.push(truncateToWidth(theme.dim(above), width));
 	lines.push(...body);
 	if (last < rows - 1 && room >= 2) lines.push(truncateToWidth(theme.dim(below), width));

@@ -6,7 +6,6 @@
  * scrolls.
  */
 import { Markdown, type MarkdownTheme, truncateToWidth, visibleWidth, wrapTextWithAnsi } from "@mariozechner/pi-tui";
-import { STRINGS } from "../core/strings.js";
 import { sanitizeText } from "../core/text.js";
 import type { Question } from "../core/types.js";
 import type { DialogTheme } from "./theme.js";
@@ -148,6 +147,6 @@ export function pane(
 	const top = Math.max(0, Math.min(scroll, scrollMax));
 	const window = lines.slice(top, top + shown);
 	if (height === 1) return { lines: window, scroll: top, scrollMax };
-	const note = indent + theme.dim(STRINGS.linesHidden(top, lines.length - top - shown));
+	const note = indent + theme.dim(theme.words.linesHidden(top, lines.length - top - shown));
 	return { lines: [...window, truncateToWidth(note, width)], scroll: top, scrollMax };
 }

@@ -6,7 +6,6 @@
  */
 import { stripVTControlCharacters } from "node:util";
 import { truncateToWidth, wrapTextWithAnsi } from "@mariozechner/pi-tui";
-import { STRINGS } from "../core/strings.js";
 import { formatBytes, sanitizeLine, sanitizeText } from "../core/text.js";
 import type { Question } from "../core/types.js";
 import { attachmentRows, imageNoticeText } from "./attachments.js";
@@ -27,7 +26,6 @@ import { type DialogFrame, type DialogSize, fitFrame, fitPlainOptions, type Inpu
 import { listView, measuredList, rowState } from "./option-list.js";
 import type { DialogTheme } from "./theme.js";
 
-const WORDS = STRINGS.screenReader;
 /** pi-tui's editor frames its text with rules (and "─── ↑ 2 more" on them); a reader gets the text alone. */
 const EDITOR_RULE = /^[\s─]*(?:[↑↓] \d+ more)?[\s─]*$/;
 
@@ -43,33 +41,36 @@ function clamp(lines: readonly string[], height: number, scroll: number, theme: 
 	const top = Math.max(0, Math.min(scroll, scrollMax));
 	const window = lines.slice(top, top + shown);
 	if (height <= 1) return { lines: window, scroll: top, scrollMax };
-	const note = truncateToWidth(theme.dim(WORDS.linesHidden(top, lines.length - top - shown)), width);
+	const note = truncateToWidth(theme.dim(theme.words.screenReader.linesHidden(top, lines.length - top - shown)), width);
 	return { lines: [...window, note], scroll: top, scrollMax };
 }
 
 /** The open input's text lines, without the editor's rules, and the paths a Tab matched. */
-function inputText(state: DialogState, input: InputRenderer | undefined, width: number): string[] {
+function inputText(state: DialogState, input: InputRenderer | undefined, theme: DialogTheme, width: number): string[] {
 	const lines = (input?.(width) ?? []).filter((line) => {
 		const text = stripVTControlCharacters(line);
 		return !(text.includes("─") && EDITOR_RULE.test(text));
 	});
-	if (state.completions) lines.push(...wrapped(STRINGS.pathMatches(state.completions), width));
+	if (state.completions) lines.push(...wrapped(theme.words.pathMatches(state.completions), width));
 	return lines;
 }
 
 /** The one line that says where the focus is. */
-function focusLine(state: DialogState): string {
+function focusLine(state: DialogState, theme: DialogTheme): string {
 	const mode = state.mode;
 	if (mode.kind === "confirm") {
-		const text = mode.purpose === "discard" ? STRINGS.confirmDiscard(mode.count) : STRINGS.confirmLong(mode.count);
-		return `${text} ${WORDS.choice(mode.yes)}`;
+		const text =
+			mode.purpose === "discard" ? theme.words.confirmDiscard(mode.count) : theme.words.confirmLong(mode.count);
+		return `${text} ${theme.words.screenReader.choice(mode.yes)}`;
 	}
-	if (mode.kind === "input") return WORDS.typing[mode.purpose];
-	if (isSubmitTab(state)) return `${WORDS.review}: ${WORDS.answered(answeredCount(state), state.questions.length)}`;
+	if (mode.kind === "input") return theme.words.screenReader.typing[mode.purpose];
+	if (isSubmitTab(state))
+		return `${theme.words.screenReader.review}: ${theme.words.screenReader.answered(answeredCount(state), state.questions.length)}`;
 	const question = state.questions[state.tab];
 	const qs = state.perQuestion[state.tab];
 	if (!question || !qs) return "";
-	if (mode.kind === "filter") return WORDS.filtering(sanitizeLine(qs.filter), qs.matches?.length ?? 0);
+	if (mode.kind === "filter")
+		return theme.words.screenReader.filtering(sanitizeLine(qs.filter), qs.matches?.length ?? 0);
 	const rows = (qs.matches?.length ?? question.options?.length ?? 0) + 1;
 	const option = optionAtRow(question, qs, qs.cursor);
 	const view = listView(state, question, qs);
@@ -77,12 +78,17 @@ function focusLine(state: DialogState): string {
 	const typed = sanitizeLine(qs.draft).trim();
 	const label = isOther
 		? typed === ""
-			? WORDS.other
-			: STRINGS.otherTyped(typed)
+			? theme.words.screenReader.other
+			: theme.words.otherTyped(typed)
 		: sanitizeLine(question.options?.[option]?.label ?? "");
 	// "2 of 4" is the row's number too, unless a filter left rows out (they keep their numbers for quick picks).
 	const number = qs.matches === undefined ? "" : `${rowNumber(question, qs, qs.cursor)}. `;
-	return WORDS.focus(Math.min(rows, qs.cursor + 1), rows, `${number}${label}`, rowState(view, option, isOther));
+	return theme.words.screenReader.focus(
+		Math.min(rows, qs.cursor + 1),
+		rows,
+		`${number}${label}`,
+		rowState(view, option, isOther, theme.words),
+	);
 }
 
 function questionLines(question: Question, theme: DialogTheme, width: number): string[] {
@@ -92,36 +98,44 @@ function questionLines(question: Question, theme: DialogTheme, width: number): s
 }
 
 function reviewLines(state: DialogState, theme: DialogTheme, width: number): string[] {
-	const lines = wrapped(theme.bold(STRINGS.reviewTitle), width);
+	const lines = wrapped(theme.bold(theme.words.reviewTitle), width);
 	for (const [i, question] of state.questions.entries()) {
 		const qs = state.perQuestion[i];
 		const given = qs ? givenAnswer(question, qs) : undefined;
 		lines.push(...wrapped(`${i + 1}. ${sanitizeText(question.question)}`, width));
 		if (!given) {
-			lines.push(...wrapped(WORDS.unanswered, width));
+			lines.push(...wrapped(theme.words.screenReader.unanswered, width));
 			continue;
 		}
 		const items = [
 			...given.chosen,
-			...given.typed.filter((text) => text.trim() !== "").map((text) => `${STRINGS.customMark}${STRINGS.quoted(text)}`),
+			...given.typed
+				.filter((text) => text.trim() !== "")
+				.map((text) => `${theme.words.customMark}${theme.words.quoted(text)}`),
 			...(given.images ?? []).map((image) =>
-				STRINGS.images.screenReader.attached(image.name, formatBytes(image.bytes)),
+				theme.words.images.screenReader.attached(image.name, formatBytes(image.bytes)),
 			),
 		];
-		lines.push(...wrapped(WORDS.answer(sanitizeText(items.join(", "))), width));
-		if (given.note) lines.push(...wrapped(STRINGS.noteLabel + sanitizeText(given.note), width));
+		lines.push(...wrapped(theme.words.screenReader.answer(sanitizeText(items.join(", "))), width));
+		if (given.note) lines.push(...wrapped(theme.words.noteLabel + sanitizeText(given.note), width));
 	}
 	const typingAskNote = state.mode.kind === "input" && state.mode.purpose === "askNote";
 	if (state.askNote && !typingAskNote)
-		lines.push(...wrapped(STRINGS.askNoteLabel + sanitizeText(state.askNote), width));
+		lines.push(...wrapped(theme.words.askNoteLabel + sanitizeText(state.askNote), width));
 	const missing = state.questions.length - answeredCount(state);
-	lines.push(...wrapped(missing === 0 ? STRINGS.allAnswered : STRINGS.someUnanswered(missing), width));
+	lines.push(...wrapped(missing === 0 ? theme.words.allAnswered : theme.words.someUnanswered(missing), width));
 	return lines;
 }
 
 /** Attached images, the offer of a typed path, and why none can be attached: in words, one row each. */
-function imageLines(state: DialogState, qs: QuestionState, width: number, pasteKey: string | undefined): string[] {
-	const rows = attachmentRows(state, qs, STRINGS.images.screenReader, pasteKey);
+function imageLines(
+	state: DialogState,
+	qs: QuestionState,
+	theme: DialogTheme,
+	width: number,
+	pasteKey: string | undefined,
+): string[] {
+	const rows = attachmentRows(state, qs, theme.words.images.screenReader, theme.words.images, pasteKey);
 	return rows.flatMap((row) => wrapped(sanitizeLine(row.text), width));
 }
 
@@ -145,16 +159,16 @@ function optionsBody(
 	const text = questionLines(question, theme, width);
 	const filter =
 		qs.filter !== "" || state.mode.kind === "filter"
-			? wrapped(STRINGS.filterPrompt + sanitizeLine(qs.filter), width)
+			? wrapped(theme.words.filterPrompt + sanitizeLine(qs.filter), width)
 			: [];
-	if (qs.matches?.length === 0) filter.push(...wrapped(STRINGS.filterEmpty, width));
+	if (qs.matches?.length === 0) filter.push(...wrapped(theme.words.filterEmpty, width));
 	let below: string[] = [];
-	const images = imageLines(state, qs, width, pasteKey);
+	const images = imageLines(state, qs, theme, width, pasteKey);
 	if (state.mode.kind === "input") {
-		const label = state.mode.purpose === "note" ? STRINGS.noteInputLabel : STRINGS.otherInputLabel;
-		below = [...wrapped(label, width), ...inputText(state, input, width), ...images];
+		const label = state.mode.purpose === "note" ? theme.words.noteInputLabel : theme.words.otherInputLabel;
+		below = [...wrapped(label, width), ...inputText(state, input, theme, width), ...images];
 	} else {
-		below = [...images, ...(qs.note ? wrapped(STRINGS.noteLabel + sanitizeText(qs.note), width) : [])];
+		below = [...images, ...(qs.note ? wrapped(theme.words.noteLabel + sanitizeText(qs.note), width) : [])];
 	}
 	const view = listView(state, question, qs);
 	const list = measuredList(view, theme);
@@ -174,7 +188,7 @@ function optionsBody(
 		fit.previewRoom > 0 ? clamp(previewAll, fit.previewRoom, qs.previewScroll, theme, width) : undefined;
 	const shownText = clamp(text, fit.textRoom, qs.textScroll, theme, width);
 	const lines = [...shownText.lines, ...filter, ...shownList.lines];
-	if (shownPreview) lines.push(...wrapped(WORDS.preview, width), ...shownPreview.lines);
+	if (shownPreview) lines.push(...wrapped(theme.words.screenReader.preview, width), ...shownPreview.lines);
 	lines.push(...below);
 	return {
 		lines,
@@ -205,21 +219,28 @@ export function renderForScreenReader(
 	const top: string[] = [];
 	if (isMultiQuestion(state)) {
 		const where = question
-			? WORDS.question(state.tab + 1, state.questions.length, sanitizeLine(question.header ?? ""))
-			: WORDS.review;
-		top.push(...wrapped(`${where}. ${WORDS.answered(answeredCount(state), state.questions.length)}`, width));
+			? theme.words.screenReader.question(state.tab + 1, state.questions.length, sanitizeLine(question.header ?? ""))
+			: theme.words.screenReader.review;
+		top.push(
+			...wrapped(`${where}. ${theme.words.screenReader.answered(answeredCount(state), state.questions.length)}`, width),
+		);
 	} else if (question?.header) {
 		top.push(...wrapped(sanitizeLine(question.header), width));
 	}
-	if (state.background) top.push(...wrapped(STRINGS.backgroundNote, width));
+	if (state.background) top.push(...wrapped(theme.words.backgroundNote, width));
 	const bottom: string[] = [];
-	if (hints.closingIn !== undefined) bottom.push(...wrapped(STRINGS.closingIn(hints.closingIn), width));
-	if (state.notice === "emptyAnswer") bottom.push(...wrapped(STRINGS.emptyAnswer, width));
-	else if (state.notice) bottom.push(...wrapped(imageNoticeText(state.notice), width));
-	bottom.push(...wrapped(focusLine(state), width));
+	if (hints.closingIn !== undefined) bottom.push(...wrapped(theme.words.closingIn(hints.closingIn), width));
+	if (state.notice === "emptyAnswer") bottom.push(...wrapped(theme.words.emptyAnswer, width));
+	else if (state.notice) bottom.push(...wrapped(imageNoticeText(state.notice, theme.words.images), width));
+	bottom.push(...wrapped(focusLine(state, theme), width));
 	// Every key is named, on as many lines as it takes: a screen reader reads them, nothing is left off for width.
 	bottom.push(
-		...wrapped(hintParts(state, hints, WORDS.hint, STRINGS.images.screenReader).join(WORDS.hintSeparator), width),
+		...wrapped(
+			hintParts(state, hints, theme.words.screenReader.hint, theme.words.images.screenReader).join(
+				theme.words.screenReader.hintSeparator,
+			),
+			width,
+		),
 	);
 
 	const budget = Math.max(1, height - top.length - bottom.length);
@@ -230,7 +251,7 @@ export function renderForScreenReader(
 		const text = questionLines(question, theme, width);
 		const placeholder =
 			question.placeholder && qs.draft === "" ? wrapped(sanitizeText(question.placeholder), width) : [];
-		const field = [...inputText(state, input, width), ...imageLines(state, qs, width, hints.pasteKey)];
+		const field = [...inputText(state, input, theme, width), ...imageLines(state, qs, theme, width, hints.pasteKey)];
 		const shown = clamp(text, Math.max(1, budget - placeholder.length - field.length), qs.textScroll, theme, width);
 		body = {
 			lines: [...shown.lines, ...placeholder, ...field],
@@ -240,7 +261,7 @@ export function renderForScreenReader(
 		// The note on the whole set, while it is typed, sits under the Review.
 		const field =
 			state.mode.kind === "input"
-				? [...wrapped(STRINGS.askNoteInputLabel, width), ...inputText(state, input, width)]
+				? [...wrapped(theme.words.askNoteInputLabel, width), ...inputText(state, input, theme, width)]
 				: [];
 		const room = Math.max(1, budget - field.length);
 		const shown = clamp(reviewLines(state, theme, width), room, state.review.scroll, theme, width);

@@ -7,10 +7,11 @@
  * lines, passed in as a function of the width it gets. What was shown (list window, scroll limits) is returned as a
  * `Viewport` for the reducer.
  */
+
 import { truncateToWidth, visibleWidth, wrapTextWithAnsi } from "@mariozechner/pi-tui";
-import { STRINGS } from "../core/strings.js";
 import { sanitizeLine, sanitizeText } from "../core/text.js";
 import type { Question } from "../core/types.js";
+import type { DialogStrings } from "../i18n/dialog/types.js";
 import { type AttachmentRow, attachmentRows, imageNoticeText } from "./attachments.js";
 import {
 	answeredCount,
@@ -60,8 +61,8 @@ function wrapped(text: string, width: number, indent = PAD): string[] {
 
 // ------------------------------------------------------------------------------------------------ tab bar
 
-function chipName(question: Question, index: number): string {
-	return sanitizeLine(question.header ?? "") || STRINGS.questionChip(index + 1);
+function chipName(question: Question, index: number, words: DialogStrings): string {
+	return sanitizeLine(question.header ?? "") || words.questionChip(index + 1);
 }
 
 /**
@@ -73,7 +74,7 @@ function tabBar(state: DialogState, theme: DialogTheme, width: number): string {
 	const n = state.questions.length;
 	const counterWidth = `${n}/${n}`.length;
 	const counter = isSubmitTab(state) ? "✓".padStart(counterWidth) : `${state.tab + 1}/${n}`.padStart(counterWidth);
-	const submitText = ` ✓ ${STRINGS.submitTab} `;
+	const submitText = ` ✓ ${theme.words.submitTab} `;
 	const submit = isSubmitTab(state) ? theme.selected(submitText) : theme.dim(submitText);
 	const head = ` ${theme.accent(counter)} `;
 	const room = width - visibleWidth(head) - visibleWidth(submitText);
@@ -82,7 +83,7 @@ function tabBar(state: DialogState, theme: DialogTheme, width: number): string {
 		const qs = state.perQuestion[i];
 		if (!question) return "";
 		const done = qs !== undefined && isAnswered(question, qs);
-		const text = ` ${done ? "■" : "□"} ${truncateToWidth(chipName(question, i), max, "…")} `;
+		const text = ` ${done ? "■" : "□"} ${truncateToWidth(chipName(question, i, theme.words), max, "…")} `;
 		if (i === state.tab) return theme.selected(text);
 		return done ? theme.success(text) : theme.muted(text);
 	};
@@ -123,40 +124,42 @@ function tabBar(state: DialogState, theme: DialogTheme, width: number): string {
 function confirmLines(state: DialogState, theme: DialogTheme, width: number): string[] {
 	const mode = state.mode;
 	if (mode.kind !== "confirm") return [];
-	const text = mode.purpose === "discard" ? STRINGS.confirmDiscard(mode.count) : STRINGS.confirmLong(mode.count);
-	const yes = mode.yes ? theme.selected(` ${STRINGS.yes} `) : theme.muted(` ${STRINGS.yes} `);
-	const no = mode.yes ? theme.muted(` ${STRINGS.no} `) : theme.selected(` ${STRINGS.no} `);
+	const text =
+		mode.purpose === "discard" ? theme.words.confirmDiscard(mode.count) : theme.words.confirmLong(mode.count);
+	const yes = mode.yes ? theme.selected(` ${theme.words.yes} `) : theme.muted(` ${theme.words.yes} `);
+	const no = mode.yes ? theme.muted(` ${theme.words.no} `) : theme.selected(` ${theme.words.no} `);
 	return [...wrapped(theme.warning(theme.bold(text)), width), truncateToWidth(`${PAD}${yes}  ${no}`, width)];
 }
 
 function reviewLines(state: DialogState, theme: DialogTheme, width: number): string[] {
-	const lines = [truncateToWidth(PAD + theme.accent(theme.bold(STRINGS.reviewTitle)), width)];
+	const lines = [truncateToWidth(PAD + theme.accent(theme.bold(theme.words.reviewTitle)), width)];
 	for (const [i, question] of state.questions.entries()) {
 		const qs = state.perQuestion[i];
 		const given = qs ? givenAnswer(question, qs) : undefined;
 		const mark = given ? theme.success("■ ") : theme.muted("□ ");
 		lines.push(...wrapped(mark + theme.muted(sanitizeText(question.question)), width));
 		if (!given) {
-			lines.push(...wrapped(theme.warning(STRINGS.unansweredMark), width, "      "));
+			lines.push(...wrapped(theme.warning(theme.words.unansweredMark), width, "      "));
 			continue;
 		}
 		const items = [
 			...given.chosen.map((label) => theme.text(sanitizeText(label))),
 			...given.typed
 				.filter((text) => text.trim() !== "")
-				.map((text) => theme.dim(STRINGS.customMark) + theme.text(STRINGS.quoted(sanitizeText(text)))),
+				.map((text) => theme.dim(theme.words.customMark) + theme.text(theme.words.quoted(sanitizeText(text)))),
 			...(given.images ?? []).map((image) => theme.text(`📎 ${image.name}`)),
 		];
 		lines.push(...wrapped(`${theme.accent("→ ")}${items.join(theme.muted(", "))}`, width, "    "));
-		if (given.note) lines.push(...wrapped(theme.dim(STRINGS.noteLabel + sanitizeText(given.note)), width, "      "));
+		if (given.note)
+			lines.push(...wrapped(theme.dim(theme.words.noteLabel + sanitizeText(given.note)), width, "      "));
 	}
 	if (state.askNote && !askNoteOpen(state)) {
-		lines.push(...wrapped(theme.dim(STRINGS.askNoteLabel + sanitizeText(state.askNote)), width));
+		lines.push(...wrapped(theme.dim(theme.words.askNoteLabel + sanitizeText(state.askNote)), width));
 	}
 	const missing = state.questions.length - answeredCount(state);
 	lines.push(
 		...wrapped(
-			missing === 0 ? theme.success(STRINGS.allAnswered) : theme.warning(STRINGS.someUnanswered(missing)),
+			missing === 0 ? theme.success(theme.words.allAnswered) : theme.warning(theme.words.someUnanswered(missing)),
 			width,
 		),
 	);
@@ -213,7 +216,7 @@ function inputLines(
 	const lines = label ? [truncateToWidth(PAD + theme.muted(label), width)] : [];
 	const room = Math.max(1, width - PAD.length);
 	for (const line of input?.(room) ?? []) lines.push(truncateToWidth(PAD + line, width));
-	if (completions) lines.push(...wrapped(theme.dim(STRINGS.pathMatches(completions)), width).slice(0, MATCH_LINES));
+	if (completions) lines.push(...wrapped(theme.dim(theme.words.pathMatches(completions)), width).slice(0, MATCH_LINES));
 	return lines;
 }
 
@@ -263,9 +266,9 @@ function filterLines(state: DialogState, qs: QuestionState, theme: DialogTheme, 
 	if (state.mode.kind !== "filter" && qs.filter === "") return [];
 	const cursor = state.mode.kind === "filter" ? "█" : "";
 	const lines = [
-		truncateToWidth(`${PAD}${theme.accent(STRINGS.filterPrompt)}${sanitizeLine(qs.filter)}${cursor}`, width),
+		truncateToWidth(`${PAD}${theme.accent(theme.words.filterPrompt)}${sanitizeLine(qs.filter)}${cursor}`, width),
 	];
-	if (qs.matches?.length === 0) lines.push(truncateToWidth(PAD + theme.warning(STRINGS.filterEmpty), width));
+	if (qs.matches?.length === 0) lines.push(truncateToWidth(PAD + theme.warning(theme.words.filterEmpty), width));
 	return lines;
 }
 
@@ -279,12 +282,16 @@ function openInput(state: DialogState) {
 function linesBelowList(state: DialogState, qs: QuestionState, canvas: Canvas): string[] {
 	const { theme, width } = canvas;
 	const open = openInput(state);
-	const images = attachmentLines(attachmentRows(state, qs, STRINGS.images, canvas.pasteKey), theme, width);
+	const images = attachmentLines(
+		attachmentRows(state, qs, theme.words.images, theme.words.images, canvas.pasteKey),
+		theme,
+		width,
+	);
 	if (open?.kind === "input") {
-		const label = open.purpose === "note" ? STRINGS.noteInputLabel : STRINGS.otherInputLabel;
+		const label = open.purpose === "note" ? theme.words.noteInputLabel : theme.words.otherInputLabel;
 		return [...inputLines(label, theme, width, canvas.input, state.completions), ...images];
 	}
-	return [...images, ...(qs.note ? wrapped(theme.dim(STRINGS.noteLabel + sanitizeText(qs.note)), width) : [])];
+	return [...images, ...(qs.note ? wrapped(theme.dim(theme.words.noteLabel + sanitizeText(qs.note)), width) : [])];
 }
 
 /** The list window and the focused option's preview, beside or below it as `fit` says. */
@@ -296,7 +303,7 @@ function listWithPreview(question: Question, qs: QuestionState, list: RenderedLi
 	const focusedOption = optionAtRow(question, qs, qs.cursor);
 	const preview = focusedOption === undefined ? undefined : question.options?.[focusedOption]?.preview;
 	// The pane keeps its place for an option without a preview (the list does not jump), and says why it is empty.
-	const previewAll = preview ? previewLines(preview, theme, fit.paneWidth) : [theme.dim(STRINGS.noPreview)];
+	const previewAll = preview ? previewLines(preview, theme, fit.paneWidth) : [theme.dim(theme.words.noPreview)];
 	if (fit.preview === "side") {
 		const shown = pane(previewAll, fit.paneRoom, qs.previewScroll, theme, fit.paneWidth);
 		const lines = sideBySide(list.lines, shown.lines, fit.listWidth, width, theme);
@@ -304,10 +311,10 @@ function listWithPreview(question: Question, qs: QuestionState, list: RenderedLi
 	}
 	const shown = pane(previewAll, fit.paneRoom - 1, qs.previewScroll, theme, fit.paneWidth);
 	const hidden =
-		fit.paneRoom - 1 <= 0 && previewAll.length > 0 ? ` (${STRINGS.linesHidden(0, previewAll.length)})` : "";
+		fit.paneRoom - 1 <= 0 && previewAll.length > 0 ? ` (${theme.words.linesHidden(0, previewAll.length)})` : "";
 	const lines = [
 		...list.lines,
-		truncateToWidth(PAD + theme.muted(`── ${STRINGS.previewTitle}${hidden} ──`), width),
+		truncateToWidth(PAD + theme.muted(`── ${theme.words.previewTitle}${hidden} ──`), width),
 		...shown.lines.map((line) => truncateToWidth(PAD + line, width)),
 	];
 	return { lines, previewScroll: shown.scroll, previewScrollMax: shown.scrollMax };
@@ -370,7 +377,11 @@ function textBody(state: DialogState, question: Question, qs: QuestionState, can
 	const placeholder = question.placeholder && qs.draft === "" ? wrapped(theme.dim(question.placeholder), width) : [];
 	const field = [
 		...inputLines("", theme, width, input, state.completions),
-		...attachmentLines(attachmentRows(state, qs, STRINGS.images, canvas.pasteKey), theme, width),
+		...attachmentLines(
+			attachmentRows(state, qs, theme.words.images, theme.words.images, canvas.pasteKey),
+			theme,
+			width,
+		),
 	];
 	const fixed = field.length + placeholder.length;
 	const spacing = text.length + 1 + fixed <= budget;
@@ -392,7 +403,7 @@ function askNoteOpen(state: DialogState): boolean {
 /** The Review, scrollable, and under it the note on the whole set while it is typed. */
 function reviewBody(state: DialogState, canvas: Canvas): Body {
 	const { theme, width, budget, input } = canvas;
-	const below = askNoteOpen(state) ? inputLines(STRINGS.askNoteInputLabel, theme, width, input, undefined) : [];
+	const below = askNoteOpen(state) ? inputLines(theme.words.askNoteInputLabel, theme, width, input, undefined) : [];
 	const room = Math.max(1, budget - below.length);
 	const shown = clampText(reviewLines(state, theme, width), room, state.review.scroll, theme, width);
 	return {
@@ -417,8 +428,8 @@ function hiddenFrame(
 	const key = hints.hideKey ?? keyLabel(DEFAULT_HIDE_KEY);
 	const count = state.questions.length;
 	const text = options.screenReader
-		? STRINGS.screenReader.hiddenLine(count, key)
-		: ` ${theme.accent(STRINGS.hiddenLine(count, key))}`;
+		? theme.words.screenReader.hiddenLine(count, key)
+		: ` ${theme.accent(theme.words.hiddenLine(count, key))}`;
 	return { lines: [truncateToWidth(text, w)], viewport: { ...NO_SCROLL, first: 0, last: 0 } };
 }
 
@@ -442,14 +453,16 @@ export function renderDialog(
 	if (isMultiQuestion(state)) top.push(tabBar(state, theme, w));
 	else if (question?.header)
 		top.push(truncateToWidth(` ${theme.accent(theme.bold(sanitizeLine(question.header)))}`, w));
-	if (state.background) top.push(truncateToWidth(` ${theme.muted(STRINGS.backgroundNote)}`, w));
+	if (state.background) top.push(truncateToWidth(` ${theme.muted(theme.words.backgroundNote)}`, w));
 
 	const bottom: string[] = [];
-	if (hints.closingIn !== undefined) bottom.push(...wrapped(theme.warning(STRINGS.closingIn(hints.closingIn)), w, " "));
-	if (state.notice === "emptyAnswer") bottom.push(...wrapped(theme.warning(STRINGS.emptyAnswer), w, " "));
-	else if (state.notice) bottom.push(...wrapped(theme.warning(imageNoticeText(state.notice)), w, " "));
+	if (hints.closingIn !== undefined)
+		bottom.push(...wrapped(theme.warning(theme.words.closingIn(hints.closingIn)), w, " "));
+	if (state.notice === "emptyAnswer") bottom.push(...wrapped(theme.warning(theme.words.emptyAnswer), w, " "));
+	else if (state.notice)
+		bottom.push(...wrapped(theme.warning(imageNoticeText(state.notice, theme.words.images)), w, " "));
 	bottom.push(...confirmLines(state, theme, w));
-	const hint = hintLines(hintParts(state, hints, STRINGS.hint), theme, w);
+	const hint = hintLines(hintParts(state, hints, theme.words.hint, theme.words.images), theme, w);
 	bottom.push(...hint, border);
 
 	const framed = height - top.length - bottom.length;

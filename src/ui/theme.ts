@@ -1,9 +1,12 @@
 /**
- * The narrow theme the dialog draws with, built from the theme pi passes to `custom()`. Tests pass
- * `plainTheme` (identity functions) so that rendered lines are plain text.
+ * The narrow theme the dialog draws with, built from the theme pi passes to `custom()`, and the words it speaks,
+ * handed in with it when the dialog opens. Tests pass `plainTheme` (identity functions, English) so that rendered
+ * lines are plain text.
  */
 import type { Theme } from "@mariozechner/pi-coding-agent";
 import type { MarkdownTheme } from "@mariozechner/pi-tui";
+import { en } from "../i18n/dialog/en.js";
+import type { DialogStrings } from "../i18n/dialog/types.js";
 
 type Style = (text: string) => string;
 
@@ -18,6 +21,8 @@ export interface DialogTheme {
 	bold: Style;
 	selected: Style;
 	markdown: MarkdownTheme;
+	/** The dialog's words, in the language chosen when it opened. */
+	words: DialogStrings;
 }
 
 const identity: Style = (text) => text;
@@ -48,9 +53,10 @@ export const plainTheme: DialogTheme = {
 		strikethrough: identity,
 		underline: identity,
 	},
+	words: en,
 };
 
-export function dialogTheme(theme: Theme): DialogTheme {
+export function dialogTheme(theme: Theme, words: DialogStrings): DialogTheme {
 	return {
 		accent: (t) => theme.fg("accent", t),
 		text: (t) => theme.fg("text", t),
@@ -77,5 +83,6 @@ export function dialogTheme(theme: Theme): DialogTheme {
 			strikethrough: (t) => theme.strikethrough(t),
 			underline: (t) => theme.underline(t),
 		},
+		words,
 	};
 }

@@ -11,7 +11,7 @@ import { createQuestionsCommand } from "../../src/commands/questions.js";
 import { relativeTime } from "../../src/core/relative-time.js";
 import { validateRequest } from "../../src/core/validate.js";
 import { CLI_TABLES } from "../../src/i18n/tables.js";
-import { useLanguage } from "../../src/i18n/use-language.js";
+import { useLanguage } from "../../src/i18n/words.js";
 import type { FrontEnd } from "../../src/modes/front-end.js";
 import { createPendingFile, savePendingFile } from "../../src/pending/pending-file.js";
 

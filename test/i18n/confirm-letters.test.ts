@@ -1,6 +1,6 @@
 /** A yes/no confirmation takes the language's own letters (German j, French o, …) as well as y/n. */
 import { afterEach, describe, expect, it } from "vitest";
-import { useLanguage } from "../../src/i18n/use-language.js";
+import { useLanguage } from "../../src/i18n/words.js";
 import { DATABASE, NAME } from "../fixtures.js";
 import { K, openDialog } from "../ui/helpers.js";
 

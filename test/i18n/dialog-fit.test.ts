@@ -5,7 +5,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import type { Question } from "../../src/core/types.js";
 import { LANGUAGES } from "../../src/i18n/languages.js";
-import { useLanguage } from "../../src/i18n/use-language.js";
+import { useLanguage } from "../../src/i18n/words.js";
 import { DATABASE, FEATURES, NAME } from "../fixtures.js";
 import { K, openDialog, widest } from "../ui/helpers.js";
 

@@ -1,8 +1,10 @@
 /** Drives the real dialog component headlessly: plain theme, default keybindings, a fake TUI. */
 import { stripVTControlCharacters } from "node:util";
+import type { Theme } from "@mariozechner/pi-coding-agent";
 import { CURSOR_MARKER, KeybindingsManager, type TUI, TUI_KEYBINDINGS, visibleWidth } from "@mariozechner/pi-tui";
 import type { AskOutcome, Question } from "../../src/core/types.js";
 import type { ImageSupport } from "../../src/host/image-support.js";
+import { words } from "../../src/i18n/words.js";
 import { AskDialog } from "../../src/ui/dialog.js";
 import type { ImageSource } from "../../src/ui/image-attach.js";
 import type { PathSource } from "../../src/ui/path-completion.js";
@@ -51,7 +53,9 @@ export interface DialogSetup {
 export function openDialog(questions: Question[], history?: string[], setup: DialogSetup = {}): Harness {
 	const tui = { requestRender() {}, terminal: { rows: setup.rows ?? 24, columns: 80 } } as unknown as TUI;
 	let outcome: AskOutcome | undefined;
-	const dialog = new AskDialog(tui, plainTheme, new KeybindingsManager(PI_KEYBINDINGS), questions, {
+	// In the language chosen last, as the TUI opens a dialog (modes/interactive.ts).
+	const theme = { ...plainTheme, words: words().dialog };
+	const dialog = new AskDialog(tui, theme, new KeybindingsManager(PI_KEYBINDINGS), questions, {
 		history,
 		editExternally: setup.editExternally,
 		screenReader: setup.screenReader,
@@ -89,3 +93,15 @@ export function openDialog(questions: Question[], history?: string[], setup: Dia
 export function widest(dialog: AskDialog, width: number): number {
 	return Math.max(...dialog.render(width).map((l) => visibleWidth(l)));
 }
+
+const identity = (text: string) => text;
+
+/** pi's theme as `custom()` hands it over, drawing nothing: the dialog's lines are plain text. */
+export const piTheme = {
+	fg: (_color: string, text: string) => text,
+	bg: (_color: string, text: string) => text,
+	bold: identity,
+	italic: identity,
+	underline: identity,
+	strikethrough: identity,
+} as unknown as Theme;

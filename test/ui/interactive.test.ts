@@ -5,17 +5,7 @@ import { describe, expect, it } from "vitest";
 import type { AskOutcome } from "../../src/core/types.js";
 import { keyGuardSetting, type NotifySetting, notifySetting } from "../../src/host/settings.js";
 import { askInteractive, type InteractiveOptions, roomFor, supportsBlocked } from "../../src/modes/interactive.js";
-import { K } from "./helpers.js";
-
-const identity = (text: string) => text;
-const theme = {
-	fg: (_color: string, text: string) => text,
-	bg: (_color: string, text: string) => text,
-	bold: identity,
-	italic: identity,
-	underline: identity,
-	strikethrough: identity,
-} as unknown as Theme;
+import { K, piTheme as theme } from "./helpers.js";
 
 function fakeUi() {
 	const written: string[] = [];

@@ -1,10 +1,10 @@
 /**
- * Every word the dialogs show, in the TUI and to RPC clients, in one table so that they can be localised:
- * replace `STRINGS` (or individual entries) before the first dialog opens. Functions take what they need.
+ * The dialogs' words in English (the TUI dialog, the screen-reader dialog and the RPC dialogs): the table every
+ * other language's matches (./types.ts). Functions take what they need.
  */
-import { formatCount } from "./text.js";
+import { formatCount } from "../../core/text.js";
 
-export const STRINGS = {
+export const en = {
 	other: "Other (type your answer)",
 	moreAbove: (n: number) => `↑ ${formatCount(n)} more`,
 	moreBelow: (n: number) => `↓ ${formatCount(n)} more`,
