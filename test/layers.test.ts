@@ -27,7 +27,7 @@ const ALLOWED: Record<string, readonly string[]> = {
 	ui: ["core", "contract", "host", "i18n"],
 	tool: ["core", "host"],
 	pending: ["core", "host", "i18n", "session"],
-	records: ["core", "host", "i18n", "pending", "session", "tool"],
+	records: ["core", "host", "i18n", "pending", "session"],
 	// Both sides of the wire protocol; what an ask means to the person is the caller's.
 	remote: ["core", "net"],
 	modes: ["core", "contract", "host", "i18n", "pending", "ui"],

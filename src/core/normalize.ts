@@ -5,7 +5,8 @@
  */
 import { isRecord, type JsonObject as Json } from "./json.js";
 import { sanitizeLine, sanitizeText } from "./text.js";
-import { isReservedOtherLabel, looksLikeMultiSelectFlag, type Spelling } from "./validate.js";
+import type { AskRequest } from "./types.js";
+import { isReservedOtherLabel, looksLikeMultiSelectFlag, type Spelling, validateRequest } from "./validate.js";
 
 /** The normalised arguments, and how the model spelled what they were folded from. */
 export interface NormalizedCall {
@@ -574,4 +575,10 @@ export function normalizeCall(raw: unknown): NormalizedCall {
 /** `prepareArguments`' first half, and a reader of calls still streaming in: the canonical shape only. */
 export function normalizeArguments(raw: unknown): unknown {
 	return normalizeCall(raw).args;
+}
+
+/** Every dialect to the canonical request; a clear `AskUserError` (pi marks it isError) otherwise. */
+export function canonicalRequest(args: unknown): AskRequest {
+	const { args: normalized, spelling } = normalizeCall(args);
+	return validateRequest(normalized, spelling);
 }

@@ -7,10 +7,10 @@
  */
 import type { SessionEntry } from "@mariozechner/pi-coding-agent";
 import { isRecord } from "../core/json.js";
+import { canonicalRequest } from "../core/normalize.js";
 import type { AskRequest } from "../core/types.js";
 import { answeredAsksIn } from "../pending/delivery.js";
 import { deliveredText } from "../session/branch.js";
-import { canonicalRequest } from "../tool/ask-user-tool.js";
 
 /** The custom session entry type of our records. */
 export const ASK_RECORD_TYPE = "ask_user-record";

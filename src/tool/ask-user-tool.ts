@@ -1,6 +1,6 @@
 /** The ask_user tool definition: schema, words for the model, and the dispatch to the mode handlers. */
 import type { ExtensionContext, ToolDefinition } from "@mariozechner/pi-coding-agent";
-import { normalizeCall } from "../core/normalize.js";
+import { canonicalRequest } from "../core/normalize.js";
 import { PROMPT_GUIDELINES, PROMPT_SNIPPET, TOOL_DESCRIPTION, TOOL_NAME } from "../core/prompt.js";
 import { buildDetails, resultContent } from "../core/result.js";
 import { AskUserParams, type AskUserParamsType } from "../core/schema.js";
@@ -26,12 +26,6 @@ export interface AskResolution {
 }
 
 export type AskHandler = (ask: Ask) => Promise<AskResolution>;
-
-/** Every dialect to the canonical request; a clear `AskUserError` (pi marks it isError) otherwise. */
-export function canonicalRequest(args: unknown): AskRequest {
-	const { args: normalized, spelling } = normalizeCall(args);
-	return validateRequest(normalized, spelling);
-}
 
 /** `prepareArguments`: runs before pi's schema check, so the model gets our precise error messages. */
 export function prepareAskArguments(args: unknown): AskUserParamsType {

@@ -3,8 +3,8 @@
  * reads when the call returns at once.
  */
 import { describe, expect, it } from "vitest";
+import { canonicalRequest } from "../../src/core/normalize.js";
 import { blockText, buildDetails, resultContent } from "../../src/core/result.js";
-import { canonicalRequest } from "../../src/tool/ask-user-tool.js";
 
 const QUESTIONS = [{ question: "Which database?", options: [{ label: "PostgreSQL" }, { label: "SQLite" }] }];
 

@@ -5,8 +5,8 @@
  * flag lost, JSON shown as text), and refused when validation names what it could not read.
  */
 import { describe, expect, it } from "vitest";
+import { canonicalRequest } from "../../src/core/normalize.js";
 import { AskUserError } from "../../src/core/validate.js";
-import { canonicalRequest } from "../../src/tool/ask-user-tool.js";
 
 interface Understood {
 	dialect: string;

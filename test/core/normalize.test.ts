@@ -1,6 +1,6 @@
 /** Every dialect other agents' ask tools use folds into the canonical request. */
 import { describe, expect, it } from "vitest";
-import { canonicalRequest } from "../../src/tool/ask-user-tool.js";
+import { canonicalRequest } from "../../src/core/normalize.js";
 
 describe("dialects fold into the canonical request", () => {
 	it("keeps a canonical request as it is", () => {

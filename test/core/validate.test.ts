@@ -1,8 +1,8 @@
 /** Bad calls get an error that names the path and the fix. */
 import { describe, expect, it } from "vitest";
 import { LIMITS } from "../../src/core/limits.js";
+import { canonicalRequest } from "../../src/core/normalize.js";
 import { AskUserError, validateRequest } from "../../src/core/validate.js";
-import { canonicalRequest } from "../../src/tool/ask-user-tool.js";
 
 function errorOf(args: unknown): string {
 	try {
