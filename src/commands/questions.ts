@@ -186,7 +186,13 @@ async function answerForAsker(
 	watch.unref();
 	let outcome: Awaited<ReturnType<typeof ask>>;
 	try {
-		outcome = await ask(request, { requestId: toolCallId, history: [], signal: stop.signal, acceptsImages: false });
+		outcome = await ask(request, {
+			requestId: toolCallId,
+			history: [],
+			signal: stop.signal,
+			acceptsImages: false,
+			acceptsNotes: false,
+		});
 	} finally {
 		clearInterval(watch);
 	}

@@ -33,6 +33,8 @@ export interface AskOptions {
 	closesAt?: () => number | undefined;
 	/** `false`: whoever asks cannot take images (a child pi whose model reads none), whatever this pi's model takes. */
 	acceptsImages?: boolean;
+	/** `false`: whoever asks cannot take notes (an MCP client's ask): the TUI dialog does not offer the note key. */
+	acceptsNotes?: boolean;
 }
 
 export interface FrontEnd {
@@ -136,6 +138,7 @@ function tuiDialog(ctx: ExtensionContext, edges: ProcessEdges, settings: DialogS
 			history: options.history,
 			...(options.startFrom ? { startFrom: options.startFrom } : {}),
 			images: options.acceptsImages === false ? { allowed: false, why: "model" } : edges.imageSupport(ctx),
+			...(options.acceptsNotes === false ? { notes: false } : {}),
 			...(options.onActivity ? { onActivity: options.onActivity } : {}),
 			...(options.closesAt ? { closesAt: options.closesAt } : {}),
 			// A blocking ask (it has the turn's signal) stops its turn on Ctrl+C; a background or late one leaves it be.

@@ -48,6 +48,8 @@ export interface InteractiveOptions {
 	piVersion?: string;
 	/** Whether the person may attach images in this ask (decided where the dialog is opened); absent: not offered. */
 	images?: ImageSupport;
+	/** `false`: whoever asks takes no notes (an MCP client's ask); the dialog does not offer the note key. */
+	notes?: boolean;
 	/** The process's environment, read for $VISUAL/$EDITOR and the clipboard's display (Wayland or X11). */
 	env: Environment;
 }
@@ -183,6 +185,7 @@ export async function askInteractive(
 							},
 						}
 					: {}),
+				...(options.notes === false ? { notes: false } : {}),
 				startHidden,
 				background: request.background === true,
 				keyGuardMs,

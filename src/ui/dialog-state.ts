@@ -81,6 +81,8 @@ export interface DialogState {
 	background: boolean;
 	/** Whether images may be attached (decided where the dialog is opened); `undefined`: the dialog does not offer it. */
 	imageSupport: ImageSupport | undefined;
+	/** Whether the asker takes notes; `false` (an MCP client's ask): the note key and its hint are not offered. */
+	notesAllowed: boolean;
 	/** What the open input's text offers for attaching (the view looks at the file after each edit). */
 	imageOffer: ImageOffer | undefined;
 	/** Set once the dialog is over. */
@@ -210,6 +212,8 @@ export function initialState(
 	questions: readonly Question[],
 	options: {
 		imageSupport?: ImageSupport;
+		/** `false`: whoever asks takes no notes. */
+		notesAllowed?: boolean;
 		hidden?: boolean;
 		background?: boolean;
 		/**
@@ -238,6 +242,7 @@ export function initialState(
 		hidden: options.hidden === true,
 		background: options.background === true,
 		imageSupport: options.imageSupport,
+		notesAllowed: options.notesAllowed !== false,
 		imageOffer: undefined,
 		outcome: undefined,
 	};

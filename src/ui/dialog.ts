@@ -77,6 +77,8 @@ export interface AskDialogOptions {
 	 * paths, the clipboard). Absent: the dialog neither offers nor mentions images.
 	 */
 	images?: { support: ImageSupport; source: ImageSource };
+	/** `false`: whoever asks takes no notes (an MCP client's ask): the note key and its hint are not offered. */
+	notes?: boolean;
 	/** Opens folded to one line (a background question that arrives while the person is typing a message). */
 	startHidden?: boolean;
 	/** A background ask (the model goes on meanwhile): the dialog says so under its title. */
@@ -136,6 +138,7 @@ export class AskDialog implements Component, Focusable {
 	) {
 		this.state = initialState(questions, {
 			...(options.images ? { imageSupport: options.images.support } : {}),
+			...(options.notes === false ? { notesAllowed: false } : {}),
 			hidden: options.startHidden === true,
 			background: options.background === true,
 			...(options.startFrom ? { startFrom: options.startFrom } : {}),

@@ -63,16 +63,18 @@ function stateHintParts(state: DialogState, ctx: HintContext, h: HintWords): str
 		return [textEnterHint(state, h), ...tabs, ...(ctx.history ? [h.recall] : []), ...editor, h.cancel];
 	}
 	// Shift+↑↓ is named where lines are hidden (question, preview, Review), not here.
-	if (!question || !qs) return [h.submitAll, ...tabs, h.cancel, h.askNote];
+	const askNote = state.notesAllowed ? [h.askNote] : [];
+	const note = state.notesAllowed ? [h.note] : [];
+	if (!question || !qs) return [h.submitAll, ...tabs, h.cancel, ...askNote];
 	if (mode.kind === "filter") return [h.filterTyping, h.move, h.filterPick, h.clearFilter];
 	const esc = qs.filter ? h.clearFilter : h.cancel;
 	// Digits pick a row whether or not it is on screen, so "1-N pick" comes early enough to show at 40 columns
 	// (beside Enter select; in multi-select after Esc, which keeps its place).
 	const pick = h.pick((question.options?.length ?? 0) + 1);
 	if (question.multiSelect) {
-		return [h.move, h.toggle, h.confirmTicks, ...tabs, esc, pick, h.typeOwn, h.filter, h.note];
+		return [h.move, h.toggle, h.confirmTicks, ...tabs, esc, pick, h.typeOwn, h.filter, ...note];
 	}
-	return [h.move, h.select, pick, ...tabs, esc, h.typeOwn, h.filter, h.note];
+	return [h.move, h.select, pick, ...tabs, esc, h.typeOwn, h.filter, ...note];
 }
 
 /**

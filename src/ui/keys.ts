@@ -223,10 +223,10 @@ export function keyToAction(
 		if (tab) return tab;
 	}
 	// On the Review tab the note key opens the note on the whole set.
-	if (isSubmitTab(state)) return matchesKey(data, NOTE_KEY) ? { type: "note" } : undefined;
+	if (isSubmitTab(state)) return state.notesAllowed && matchesKey(data, NOTE_KEY) ? { type: "note" } : undefined;
 	const question = state.questions[state.tab];
 	if (!question || !hasOptions(question)) return undefined;
-	if (matchesKey(data, NOTE_KEY)) return { type: "note" };
+	if (state.notesAllowed && matchesKey(data, NOTE_KEY)) return { type: "note" };
 	const paste = pasted(data);
 	if (paste !== undefined) return { type: "typeOther", text: paste };
 	const text = printable(data);

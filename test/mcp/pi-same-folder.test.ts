@@ -97,6 +97,9 @@ describe("an MCP client's ask answered with a pi in the same folder", () => {
 		tui = startTui(ws, [], { env: { PI_ASK_USER_NOTIFY: "0" } });
 		await runTuiCommand(tui, "/questions answer");
 		await tui.waitFor("Other (type your answer)", 40_000);
+		// The client takes no notes: the note key is neither named nor acts (a note would make pi refuse every answer).
+		expect(tui.screen().join("\n")).not.toContain("Ctrl+N");
+		tui.type(KEYS.ctrlN);
 		tui.type(KEYS.down);
 		tui.type(KEYS.enter);
 		await tui.waitFor(FOR_CLIENT, 20_000);

@@ -155,3 +155,18 @@ describe("the Review tab draws it", () => {
 		expect(h.text()).toContain("Note for all: n1");
 	});
 });
+
+describe("a dialog whose asker takes no notes (an MCP client's ask answered in pi)", () => {
+	it("neither Ctrl+N nor the note hint is offered, on a question or on the Review", () => {
+		let state = initialState([DATABASE, NAME], { notesAllowed: false });
+		expect(keyToAction(K.ctrlN, KEYS, state)).toBeUndefined();
+		expect(text(state)).not.toMatch(/note/i);
+		state = press(state, K.enter);
+		state = reduce(state, { type: "edit", text: "svc" });
+		state = press(state, K.enter);
+		expect(state.tab).toBe(2);
+		expect(keyToAction(K.ctrlN, KEYS, state)).toBeUndefined();
+		expect(text(state)).not.toMatch(/note/i);
+		expect(press(state, K.enter).outcome).toMatchObject({ kind: "answered" });
+	});
+});
