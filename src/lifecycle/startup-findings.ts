@@ -174,7 +174,7 @@ export function findForeignPending(
  * (the one rule, pending/permission.ts: this user's pi wrote them, nothing settled them, no tool call wrote the
  * answers), oldest first: `pi -c` continues the newest session, which may not be the one that asked.
  */
-export function findFilledElsewhere(
+function findFilledElsewhere(
 	ctx: ExtensionContext,
 	entries: readonly PendingEntry[],
 	open: readonly OpenAsk[],
@@ -227,7 +227,7 @@ export function findFilledElsewhere(
 }
 
 /** The messages refusing the project's pending files of a newer version, oldest first. */
-export function findNewerPending(entries: readonly PendingEntry[]): string[] {
+function findNewerPending(entries: readonly PendingEntry[]): string[] {
 	return entries.flatMap((entry) => (entry.error instanceof NewerPendingFileError ? [entry.error.message] : []));
 }
 

@@ -79,7 +79,7 @@ export function failResponse(_request: unknown, response: ServerResponse): void 
 }
 
 /** The recovery for an upgrade handler: the raw socket is ended (a status line if nothing was written yet). */
-export function failUpgrade(_request: unknown, socket: Duplex): void {
+function failUpgrade(_request: unknown, socket: Duplex): void {
 	refuseUpgrade(socket, "500 Internal Server Error");
 	socket.destroy();
 }
@@ -108,6 +108,6 @@ export function guardedUpgrade(
  * Keeps a raw socket's errors (a reset in the middle of an upgrade) from becoming an uncaught `error` event, which
  * Node would throw.
  */
-export function ignoreSocketErrors(socket: Duplex): void {
+function ignoreSocketErrors(socket: Duplex): void {
 	if (socket.listenerCount("error") === 0) socket.on("error", () => {});
 }

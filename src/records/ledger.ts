@@ -18,7 +18,7 @@ function endsWithNewline(fd: number): boolean {
 }
 
 /** Every line that parses as JSON; a line cut short by a crash is skipped, the others still count. */
-export function jsonLines(text: string): unknown[] {
+function jsonLines(text: string): unknown[] {
 	return text.split("\n").flatMap((line) => {
 		if (line.trim() === "") return [];
 		try {
@@ -110,7 +110,7 @@ export interface Ledger {
 type SettledTimes = Map<string, Map<string, number>>;
 
 /** The ledger's lines by session and tool-call id, with when each was settled (malformed lines skipped). */
-export function settledBySession(records: readonly unknown[]): SettledTimes {
+function settledBySession(records: readonly unknown[]): SettledTimes {
 	const bySession: SettledTimes = new Map();
 	for (const data of records) {
 		if (!isRecord(data) || typeof data.sessionId !== "string" || typeof data.toolCallId !== "string") continue;
@@ -123,7 +123,7 @@ export function settledBySession(records: readonly unknown[]): SettledTimes {
 }
 
 /** The settled asks of one session, read from the ledger's index. */
-export function settledAsks(times: ReadonlyMap<string, number> | undefined): SettledAsks {
+function settledAsks(times: ReadonlyMap<string, number> | undefined): SettledAsks {
 	return {
 		has: (toolCallId, askedAt) => {
 			const settledAt = times?.get(toolCallId);

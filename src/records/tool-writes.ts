@@ -55,7 +55,7 @@ export interface ToolWriteWatch {
 	toolResult(event: { toolCallId: string; toolName: string }, cwd: string): void;
 }
 
-export function createToolWriteWatch(deps: {
+function createToolWriteWatch(deps: {
 	record: FingerprintRecord;
 	/** Our own tool: it writes pending files itself, with no answers. */
 	ownTool: string;
