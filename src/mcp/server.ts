@@ -70,6 +70,8 @@ export interface AskServerDeps {
 	push?: LivePush;
 	/** Return `pending` after this long, whatever the client (otherwise only before a known client's limit). */
 	returnAfterMs?: number;
+	/** How often a waiting call reports progress; 15 s when absent (tests take a shorter one). */
+	progressEveryMs?: number;
 	version: string;
 	log: Log;
 }
@@ -154,7 +156,7 @@ export function createAskServer(deps: AskServerDeps): AskServer {
 						progress += 1;
 						const params = { progressToken: token, progress };
 						extra.sendNotification({ method: "notifications/progress", params }).catch(() => undefined);
-					}, PROGRESS_EVERY_MS);
+					}, deps.progressEveryMs ?? PROGRESS_EVERY_MS);
 		try {
 			return await deps.book.wait(owner, id, maxWaitMs, extra.signal);
 		} finally {
