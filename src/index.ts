@@ -28,21 +28,6 @@ import { compactKeepingDecisions } from "./session/compaction-handler.js";
 import { createAskUserTool } from "./tool/ask-user-tool.js";
 import { renderDelivered } from "./tool/chat-rendering.js";
 
-export type {
-	Answer,
-	AskClosedReason,
-	AskDetails,
-	AskMode,
-	AskOutcomeKind,
-	AskUserClosedNotice,
-	AskUserPendingListing,
-	AskUserRequestMessage,
-	AskUserResponseMessage,
-	AskUserResult,
-	Question,
-	QuestionOption,
-} from "./contract/types.js";
-
 /** This package's folder (dist/index.js is one level down). */
 const PACKAGE_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 

@@ -14,7 +14,7 @@ import { lastUserText } from "../session/branch.js";
 import type { AskHandler } from "../tool/ask-user-tool.js";
 
 /** What the child's model reads beside `{"answered":false,"answers":[],"connectionLost":true}`. */
-export const NOBODY_CAN_ANSWER =
+const NOBODY_CAN_ANSWER =
 	"The pi that started this process went away before the person answered, and nobody can answer these questions now. No answers were given: do not assume any. Continue without them if you can, or stop and report what you needed to know.";
 
 export interface ChildAskDeps {

@@ -15,7 +15,7 @@ const OptionSchema = Type.Object(
 	{ additionalProperties: false },
 );
 
-export const QuestionSchema = Type.Object(
+const QuestionSchema = Type.Object(
 	{
 		question: Type.String(),
 		header: Type.Optional(Type.String()),
@@ -86,12 +86,12 @@ export const AskUserResultSchema = Type.Object(
 	{ additionalProperties: false },
 );
 
-export const AskModeSchema = Type.Union(
+const AskModeSchema = Type.Union(
 	[Type.Literal("interactive"), Type.Literal("print"), Type.Literal("rpc"), Type.Literal("remote")],
 	{ description: "Where the ask was answered or left" },
 );
 
-export const AskOutcomeKindSchema = Type.Union(
+const AskOutcomeKindSchema = Type.Union(
 	[
 		Type.Literal("answered"),
 		Type.Literal("cancelled"),
@@ -121,7 +121,7 @@ export const AskDetailsSchema = Type.Object(
 	{ additionalProperties: false },
 );
 
-export const AskUserRequestMessageSchema = Type.Object(
+const AskUserRequestMessageSchema = Type.Object(
 	{
 		type: Type.Literal("ask_user_request"),
 		requestId: Type.String({ description: "The ask_user tool call id; the same when the questions are asked again" }),
@@ -191,7 +191,7 @@ const responseFields = {
 };
 
 /** The handler (`parseResponse`) takes `answers` or `cancelled: true`; a reply with neither is asked again. */
-export const AskUserResponseMessageSchema = Type.Union([
+const AskUserResponseMessageSchema = Type.Union([
 	Type.Object(
 		{ ...responseFields, answers: ResponseAnswersSchema },
 		{ additionalProperties: false, description: "The person's answers" },
@@ -202,7 +202,7 @@ export const AskUserResponseMessageSchema = Type.Union([
 	),
 ]);
 
-export const AskClosedReasonSchema = Type.Union(
+const AskClosedReasonSchema = Type.Union(
 	[Type.Literal("aborted"), Type.Literal("answered_elsewhere"), Type.Literal("timeout")],
 	{
 		description:
@@ -210,7 +210,7 @@ export const AskClosedReasonSchema = Type.Union(
 	},
 );
 
-export const AskUserClosedNoticeSchema = Type.Object(
+const AskUserClosedNoticeSchema = Type.Object(
 	{
 		type: Type.Literal("ask_user_closed"),
 		requestId: Type.String(),

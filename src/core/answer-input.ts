@@ -247,7 +247,7 @@ export function givenFromStructured(
 }
 
 /** The answered outcome for answers given as data that ended an ask, also when every question was skipped. */
-export function answeredOutcomeFromData(
+function answeredOutcomeFromData(
 	questions: readonly Question[],
 	raw: readonly (RawAnswer | undefined)[],
 	images: readonly (readonly AttachedImage[] | undefined)[] = [],

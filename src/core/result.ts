@@ -26,7 +26,7 @@ export function toAskUserResult(outcome: AskOutcome): AskUserResult {
 	}
 }
 
-export const BACKGROUND_EXPLANATION =
+const BACKGROUND_EXPLANATION =
 	"The user answers these questions when they can; their answers will arrive later as a user message (<ask_user_answers> with this call's toolCallId). Go on with work that does not depend on them, and do not assume any answers.";
 
 /** One short sentence after the JSON where the JSON alone could be misread as "the user said nothing". */

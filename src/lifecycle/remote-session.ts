@@ -8,7 +8,7 @@ import type { RemoteConfig } from "../remote/config.js";
 /** Opens a bridge; `logger` undefined means the bridge's own (stderr). Injected so tests need no sockets. */
 export type OpenBridge = (config: RemoteConfig, logger: RemoteLogger | undefined) => Promise<RemoteBridge>;
 
-export const openRealBridge: OpenBridge = (config, logger) =>
+const openRealBridge: OpenBridge = (config, logger) =>
 	import("../remote/bridge.js").then((m) => m.createRemoteBridge(config, { logger: logger ?? m.stderrLogger }));
 
 export interface RemoteSession {

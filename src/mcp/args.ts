@@ -21,8 +21,8 @@ export const MCP_USAGE = `usage: pi-ask-anywhere mcp [--http] [--port 8788] [--h
   --return-after S   return pending (with an askId for ask_user_wait) after S seconds, whatever the client;
                      without it only before a known client's limit (Codex: 60 s)`;
 
-export const DEFAULT_MCP_PORT = 8788;
-export const DEFAULT_WEB_URL = "ws://127.0.0.1:8787/agent";
+const DEFAULT_MCP_PORT = 8788;
+const DEFAULT_WEB_URL = "ws://127.0.0.1:8787/agent";
 
 export type McpCommand =
 	| {

@@ -17,7 +17,7 @@ export type QuestionKind = "text" | "select" | "multi-select" | "confirm";
 const KINDS: readonly QuestionKind[] = ["text", "select", "multi-select", "confirm"];
 
 /** The MCP ask_user tool's time limits, in milliseconds: 10 s to 30 min, 5 min unless the call says otherwise. */
-export const TIMEOUT_LIMITS = { min: 10_000, max: 1_800_000, default: 300_000 } as const;
+const TIMEOUT_LIMITS = { min: 10_000, max: 1_800_000, default: 300_000 } as const;
 const TITLE_MAX_CHARS = 100;
 
 export interface McpAsk {

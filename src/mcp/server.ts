@@ -36,7 +36,7 @@ import { type McpStatus, mcpExplanation, mcpResult } from "./result.js";
 import { ASK_TOOL, TOOL_LIST, WAIT_TOOL } from "./tools.js";
 
 /** Clients known to end a tool call after a fixed time, by the name they give at initialisation (ms). */
-export const KNOWN_CLIENT_LIMITS: Readonly<Record<string, number>> = {
+const KNOWN_CLIENT_LIMITS: Readonly<Record<string, number>> = {
 	// Codex's `tool_timeout_sec` defaults to 60 s.
 	"codex-mcp-client": 60_000,
 };

@@ -46,7 +46,7 @@ const QUESTION = {
 	required: ["question"],
 } as const;
 
-export const ASK_INPUT_SCHEMA = {
+const ASK_INPUT_SCHEMA = {
 	type: "object",
 	properties: {
 		questions: { type: "array", items: QUESTION, minItems: 1, description: "One or more questions to ask the user" },
@@ -68,7 +68,7 @@ export const ASK_INPUT_SCHEMA = {
 	required: ["questions"],
 } as const;
 
-export const WAIT_INPUT_SCHEMA = {
+const WAIT_INPUT_SCHEMA = {
 	type: "object",
 	properties: {
 		askId: { type: "string", description: "The askId that ask_user returned with pending or timedOut" },
@@ -85,7 +85,7 @@ export const WAIT_INPUT_SCHEMA = {
 const STRINGS = { type: "array", items: { type: "string" } } as const;
 const TEXT_OR_LIST = { anyOf: [{ type: "string" }, STRINGS] } as const;
 
-export const RESULT_SCHEMA = {
+const RESULT_SCHEMA = {
 	type: "object",
 	properties: {
 		answered: { type: "boolean" },

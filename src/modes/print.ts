@@ -17,7 +17,7 @@ import {
 } from "../pending/pending-file.js";
 
 /** The commands that answer the saved questions: in English for the model, in the run's language for the person. */
-export function pendingInstructions(relPath: string, file: PendingFile, words: CliStrings["print"] = en.print): string {
+function pendingInstructions(relPath: string, file: PendingFile, words: CliStrings["print"] = en.print): string {
 	const example = JSON.stringify(file.questions.map((q) => q.options?.[0] ?? "…"));
 	return words.instructions(relPath, shellQuote(relPath), shellQuote(example));
 }

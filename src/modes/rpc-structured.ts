@@ -75,7 +75,7 @@ export function parseResponse(
 }
 
 /** Why the ask ended without the app's answer: the reason the signal was aborted with, else a plain abort. */
-export function closedReason(signal: AbortSignal): AskClosedReason {
+function closedReason(signal: AbortSignal): AskClosedReason {
 	const reason: unknown = signal.reason;
 	return reason === "answered_elsewhere" || reason === "timeout" ? reason : "aborted";
 }

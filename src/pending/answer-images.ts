@@ -12,7 +12,7 @@ import { formatBytes } from "../core/text.js";
 import type { ImageSupport } from "../host/image-support.js";
 import { readRegularBytes } from "./regular-file.js";
 
-export function projectImageReader(cwd: string, home = homedir()): ImageReader {
+function projectImageReader(cwd: string, home = homedir()): ImageReader {
 	return (written) => {
 		const path = written.startsWith("~/")
 			? join(home, written.slice(2))

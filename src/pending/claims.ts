@@ -60,7 +60,7 @@ export function claimIsLive(claim: Claim, probe: LivenessProbe, writtenAt?: numb
 }
 
 /** Whether `claim` is this very process's. */
-export function isOwnClaim(claim: Claim, host: string, self: ProcessIdentity): boolean {
+function isOwnClaim(claim: Claim, host: string, self: ProcessIdentity): boolean {
 	return claim.host === host && claim.pid === self.pid && claim.started === self.started;
 }
 

@@ -18,7 +18,7 @@ import {
 type Answered = Extract<AskOutcome, { kind: "answered" }>;
 
 /** The one line pi says once the answers are written. */
-export function answeredForLine(asker: PendingAsker): string {
+function answeredForLine(asker: PendingAsker): string {
 	return `answered for ${asker.client} through pi-ask-anywhere mcp`;
 }
 
@@ -31,7 +31,7 @@ export function askerGoneLine(shownPath: string, asker: PendingAsker): string {
  * The file's `answer` values for an outcome, question by question (`null` for one left unanswered). What the file
  * cannot carry to the client — images, notes — is refused rather than dropped.
  */
-export function pendingAnswersFor(outcome: Answered, questions: readonly Question[]): PendingQuestion["answer"][] {
+function pendingAnswersFor(outcome: Answered, questions: readonly Question[]): PendingQuestion["answer"][] {
 	if ((outcome.images?.length ?? 0) > 0 || outcome.answers.some((answer) => (answer.images?.length ?? 0) > 0)) {
 		throw new PendingFileError(
 			"images cannot be passed to an MCP client through its pending file; nothing was written",

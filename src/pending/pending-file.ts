@@ -97,7 +97,7 @@ export interface PendingAsker {
 const ASKER_NAME_LIMIT = 100;
 
 /** A file's `asker` as written, or `undefined` when it is absent or not one this package writes. */
-export function readAsker(value: unknown): PendingAsker | undefined {
+function readAsker(value: unknown): PendingAsker | undefined {
 	if (!isRecord(value) || value.kind !== "mcp" || typeof value.client !== "string") return undefined;
 	const client = sanitizeLine(value.client).trim().slice(0, ASKER_NAME_LIMIT);
 	return client === "" ? undefined : { kind: "mcp", client };

@@ -20,7 +20,7 @@ import { TAP_CACHE_SINCE } from "./live.js";
 import { createNtfyClient } from "./ntfy.js";
 import { listenForTaps } from "./pending-taps.js";
 
-export const PUSH_USAGE = `usage: pi-ask-anywhere push setup [--server https://ntfy.sh] [--detail minimal|full]
+const PUSH_USAGE = `usage: pi-ask-anywhere push setup [--server https://ntfy.sh] [--detail minimal|full]
        pi-ask-anywhere push listen
 
   setup   makes a random topic (your phone subscribes to it) and a reply topic (the answer

@@ -34,7 +34,7 @@ export interface PushConfig {
 	openUrl?: string;
 }
 
-export const PUSH_ENV = {
+const PUSH_ENV = {
 	target: "PI_ASK_USER_PUSH",
 	after: "PI_ASK_USER_PUSH_AFTER",
 	detail: "PI_ASK_USER_PUSH_DETAIL",
@@ -42,7 +42,7 @@ export const PUSH_ENV = {
 } as const;
 
 /** A short while away from the terminal before the phone is told. */
-export const DEFAULT_AFTER_SECONDS = 30;
+const DEFAULT_AFTER_SECONDS = 30;
 const MAX_AFTER_SECONDS = 24 * 60 * 60;
 const TOPIC = /^[-_A-Za-z0-9]{1,64}$/;
 const OFF = new Set(["off", "none", "false", "0"]);

@@ -10,7 +10,7 @@ import { join } from "node:path";
 
 const KEY_HEX = /^[0-9a-f]{64}$/;
 
-export function pushKeyFileOf(agentDir: string): string {
+function pushKeyFileOf(agentDir: string): string {
 	return join(agentDir, "pi-ask-user", "push-key");
 }
 

@@ -58,7 +58,7 @@ interface OpenAsk {
 }
 
 /** The answered outcome of one option chosen on the phone. */
-export function tappedOutcome(request: AskRequest, label: string): AskOutcome {
+function tappedOutcome(request: AskRequest, label: string): AskOutcome {
 	const question = request.questions[0] as Question;
 	return answeredOutcome(request.questions, [givenFromData(question, label)]);
 }

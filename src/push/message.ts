@@ -15,7 +15,7 @@ export const MAX_MESSAGE_BYTES = 3_800;
 const MAX_TITLE_CHARS = 120;
 const MAX_LABEL_CHARS = 40;
 /** ntfy shows at most three action buttons. */
-export const MAX_BUTTONS = 3;
+const MAX_BUTTONS = 3;
 
 export interface NtfyAction {
 	action: "http" | "view";

@@ -56,7 +56,7 @@ function agentAllowed(authorization: string | undefined, agentToken: string | un
 }
 
 /** How many agents may be connected at once; each may hold `LIVE_ASK_LIMITS` open asks. */
-export const MAX_AGENT_CONNECTIONS = 32;
+const MAX_AGENT_CONNECTIONS = 32;
 
 /** Refuses an upgrade with a status and a one-line reason the agent shows (its bridge reads the body). */
 function refuseWithReason(socket: Socket, status: string, reason: string): void {

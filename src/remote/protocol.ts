@@ -19,11 +19,11 @@ import {
 import { sanitizeLine } from "../core/text.js";
 import type { AskOutcome, AskRequest, Question, RawAnswer } from "../core/types.js";
 
-export const QUESTION_EVENT = "ask_user_question";
+const QUESTION_EVENT = "ask_user_question";
 export const CLOSED_EVENT = "ask_user_closed";
-export const ANSWER_TYPE = "hook.ask_user_answer";
+const ANSWER_TYPE = "hook.ask_user_answer";
 /** A backend that will not take a question (too many open, too large) says so; the agent then asks elsewhere. */
-export const REFUSED_TYPE = "hook.ask_user_refused";
+const REFUSED_TYPE = "hook.ask_user_refused";
 const MAX_REFUSAL_CHARS = 300;
 /** Frames larger than this are refused by the socket itself; answers are a few kilobytes at most. */
 export const MAX_FRAME_BYTES = 1024 * 1024;

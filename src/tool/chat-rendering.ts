@@ -27,7 +27,7 @@ export function summarizeCall(args: unknown): string {
  * An answer as the summary shows it: picked options bare, typed text in quotes, so that a typed "Rate limiting, per
  * key" reads as one answer and not as two picks.
  */
-export function formatAnswerValue(answer: Answer): string {
+function formatAnswerValue(answer: Answer): string {
 	const picked = answer.selectedOption;
 	const chosen = new Set(Array.isArray(picked) ? picked : picked === undefined ? [] : [picked]);
 	const items = Array.isArray(answer.answer) ? answer.answer : [answer.answer];

@@ -29,7 +29,7 @@ export interface AttachmentWords {
 }
 
 /** The paste-image key when the view names none. */
-export const DEFAULT_PASTE_KEY_LABEL = "Ctrl+V";
+const DEFAULT_PASTE_KEY_LABEL = "Ctrl+V";
 
 /** Whether an answer input (Other, free text) is open, whatever attaching allows. */
 function answerInputOpen(state: DialogState): boolean {

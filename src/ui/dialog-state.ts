@@ -5,10 +5,10 @@
  * window, how far the question text and the preview can scroll) comes back from the view as a `viewport`
  * action, so that page keys move by a screenful and scrolling stops at the end.
  */
-import { answeredOutcome, type GivenAnswer, toAnswer } from "../core/answers.js";
+import { answeredOutcome, type GivenAnswer } from "../core/answers.js";
 import { type AttachedImage, IMAGE_LIMITS } from "../core/images.js";
 import { LIMITS } from "../core/limits.js";
-import type { Answer, AskOutcome, Question } from "../core/types.js";
+import type { AskOutcome, Question } from "../core/types.js";
 import type { ImageSupport } from "../host/image-support.js";
 import type { ImageOffer } from "./image-attach.js";
 
@@ -330,11 +330,6 @@ export function givenAnswer(question: Question, qs: QuestionState): GivenAnswer 
 		: { chosen: [label], typed: [], note };
 }
 
-export function answerFor(question: Question, qs: QuestionState): Answer | undefined {
-	const given = givenAnswer(question, qs);
-	return given === undefined ? undefined : toAnswer(question, given);
-}
-
 export function isAnswered(question: Question, qs: QuestionState): boolean {
 	return givenAnswer(question, qs) !== undefined;
 }
@@ -366,7 +361,7 @@ export function attachingInput(state: DialogState): boolean {
 }
 
 /** Images attached over the whole set of answers (the cap is per ask). */
-export function attachedCount(state: DialogState): number {
+function attachedCount(state: DialogState): number {
 	return state.perQuestion.reduce((sum, qs) => sum + qs.images.length, 0);
 }
 

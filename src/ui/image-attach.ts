@@ -91,7 +91,7 @@ export function pathCandidates(text: string): PathCandidate[] {
 }
 
 /** The file a typed path names: `file://` URLs, `~/` and paths relative to the working folder. */
-export function resolveTypedPath(path: string, source: Pick<ImageSource, "cwd" | "home">): string | undefined {
+function resolveTypedPath(path: string, source: Pick<ImageSource, "cwd" | "home">): string | undefined {
 	if (path.startsWith("file://")) {
 		try {
 			return fileURLToPath(path);

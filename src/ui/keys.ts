@@ -34,15 +34,15 @@ export interface InputCursor {
 }
 
 /** Opens the Other / free-text / note text in $VISUAL or $EDITOR (pi's own key for its editor). */
-export const EXTERNAL_EDITOR_KEY: Keybinding = "app.editor.external";
+const EXTERNAL_EDITOR_KEY: Keybinding = "app.editor.external";
 /** Attaches an image in an answer input: the file its text names, or the clipboard's (pi's own key for pasting one). */
 export const PASTE_IMAGE_KEY: Keybinding = "app.clipboard.pasteImage";
 /** pi's Ctrl+C (it clears pi's editor, and twice quits pi): in the dialog it interrupts the ask. */
 export const INTERRUPT_KEY: Keybinding = "app.clear";
 /** pi's Ctrl+D (it quits pi from an empty editor): quits pi from the dialog's list or an empty text input. */
-export const QUIT_KEY: Keybinding = "app.exit";
+const QUIT_KEY: Keybinding = "app.exit";
 /** Opens the note input; not a printable character, so typing on the list never opens it. */
-export const NOTE_KEY = "ctrl+n";
+const NOTE_KEY = "ctrl+n";
 /**
  * Folds the dialog to one line and back. Alt+O is bound to nothing in pi (0.73 to 1.x) nor in pi-tui's editor;
  * Ctrl+] would be, in a text input (`tui.editor.jumpForward`).

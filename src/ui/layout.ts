@@ -50,7 +50,7 @@ function textMinimum(textLines: number, budget: number): number {
 }
 
 /** The list's rows above a stacked preview and the preview's lines (its title included) in `rest` lines. */
-export function stackedSplit(rest: number, listNatural: number, listMin: number, tallest: number) {
+function stackedSplit(rest: number, listNatural: number, listMin: number, tallest: number) {
 	const previewWant = 1 + tallest;
 	const previewMin = Math.min(previewWant, 1 + PREVIEW_MIN_LINES);
 	const listRoom = Math.max(Math.min(listNatural, listMin), Math.min(listNatural, rest - previewMin));

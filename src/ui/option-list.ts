@@ -192,12 +192,7 @@ function cachedRowLines(view: OptionListView, theme: DialogTheme, width: number,
 }
 
 /** The list in at most `budget` lines (at least the focused row), starting near `view.scroll`. */
-export function renderOptionList(
-	view: OptionListView,
-	theme: DialogTheme,
-	width: number,
-	budget: number,
-): RenderedList {
+function renderOptionList(view: OptionListView, theme: DialogTheme, width: number, budget: number): RenderedList {
 	const rows = (view.matches?.length ?? view.options.length) + 1;
 	const linesOf = (row: number): string[] => cachedRowLines(view, theme, width, row);
 	const cursor = Math.max(0, Math.min(rows - 1, view.cursor));

@@ -18,7 +18,7 @@ const ONE_FENCED_BLOCK = /^\s*(`{3,}|~{3,})[^\n`]*\n([\s\S]*?)\n?\1\s*$/;
 const FENCE_LINE = /^\s*(`{3,}|~{3,})/m;
 
 /** What a preview is shown as: markdown, or verbatim lines (code, plain text, the inside of one fenced block). */
-export function previewContent(preview: string): { markdown: string } | { verbatim: string } {
+function previewContent(preview: string): { markdown: string } | { verbatim: string } {
 	const text = sanitizeText(preview);
 	const block = ONE_FENCED_BLOCK.exec(text);
 	const code = block?.[2];

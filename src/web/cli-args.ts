@@ -27,8 +27,8 @@ export type WebCommand =
 	| { kind: "web"; port: number; host: string; qr: boolean; keepToken: boolean }
 	| { kind: "help" };
 
-export const DEFAULT_PORT = 8787;
-export const DEFAULT_HOST = "127.0.0.1";
+const DEFAULT_PORT = 8787;
+const DEFAULT_HOST = "127.0.0.1";
 
 /** Parses the arguments after `pi-ask-anywhere`; throws an Error whose message is for the person. */
 export function parseCommand(argv: readonly string[]): WebCommand {

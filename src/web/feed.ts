@@ -11,12 +11,12 @@ import type { PageOp, PageState } from "./page/live-state.js";
 import type { PendingView } from "./pending-view.js";
 
 /** No message to a page is larger than this; an item that alone would be is replaced by a notice. */
-export const MAX_PAGE_MESSAGE_BYTES = 8 * 1024 * 1024;
+const MAX_PAGE_MESSAGE_BYTES = 8 * 1024 * 1024;
 /**
  * The most a page is sent of the folder's pending questions, all files together; files past it are shown as a
  * notice (they stay answerable in pi). The asks agents wait on are capped where they arrive (`LIVE_ASK_LIMITS`).
  */
-export const MAX_PENDING_SHOWN_BYTES = 16 * 1024 * 1024;
+const MAX_PENDING_SHOWN_BYTES = 16 * 1024 * 1024;
 /** Room for a message's envelope around its ops. */
 const ENVELOPE_BYTES = 80;
 

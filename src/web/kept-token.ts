@@ -18,7 +18,7 @@ export interface KeptToken {
 
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
-export function tokenFileOf(agentDir: string): string {
+function tokenFileOf(agentDir: string): string {
 	return join(agentDir, "pi-ask-user", "web-token");
 }
 

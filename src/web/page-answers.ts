@@ -25,7 +25,7 @@ export interface PageAnswer {
 }
 
 /** Typed answers and notes longer than this are refused (the TUI asks to confirm past 2 000). */
-export const MAX_PAGE_TEXT_CHARS = 20_000;
+const MAX_PAGE_TEXT_CHARS = 20_000;
 
 export type PageAnswersResult = { ok: true; answers: (PageAnswer | undefined)[] } | ({ ok: false } & ApiError);
 

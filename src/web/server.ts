@@ -113,7 +113,7 @@ const MAX_BODY_BYTES = 1024 * 1024;
  * The most a page may have queued and not yet taken (a phone on a slow network, a tab that stopped reading): past
  * it the page is disconnected; it reconnects by itself and is sent the state afresh, so nothing grows without end.
  */
-export const MAX_PAGE_BACKLOG_BYTES = 96 * 1024 * 1024;
+const MAX_PAGE_BACKLOG_BYTES = 96 * 1024 * 1024;
 /** An answer may carry images (as base64): as large as an answer frame to the agent may be. */
 const MAX_ANSWER_BODY_BYTES = MAX_ANSWER_FRAME_BYTES;
 /** How long an ask answered (here or in pi) keeps its pending file hidden while pi removes the file. */

@@ -8,6 +8,7 @@ import { join } from "node:path";
 import type { Static } from "typebox";
 import { Check, Errors } from "typebox/schema";
 import { describe, expect, it } from "vitest";
+import type { Answer, AskDetails, AskUserResult } from "../../src/app.js";
 import {
 	type AnswerSchema,
 	type AskDetailsSchema,
@@ -17,7 +18,6 @@ import {
 } from "../../src/contract/schemas.js";
 import { answeredOutcome } from "../../src/core/answers.js";
 import { blockText, buildDetails, resultContent } from "../../src/core/result.js";
-import type { Answer, AskDetails, AskUserResult } from "../../src/index.js";
 import { type PendingListing, pendingListing } from "../../src/lifecycle/pending-listing.js";
 import { parseResponse, requestMessage } from "../../src/modes/rpc-structured.js";
 import { createPendingFile, listPendingFiles, savePendingFile } from "../../src/pending/pending-file.js";

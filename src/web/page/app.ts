@@ -33,7 +33,8 @@ import { applyMessage, type PageMessage, type PageState, type Receipt, SIGNED_OU
 import { type MdNode, renderMarkdown } from "./markdown.js";
 import { formatSize, language, t, timeAgo } from "./text.js";
 
-interface WireQuestion extends FlowQuestion {
+/** A question as a card shows it: from an agent's wire question or a pending file's. */
+interface CardQuestion extends FlowQuestion {
 	header: string;
 	options: { label: string; description: string; markdown?: string }[];
 	context?: string;
@@ -45,7 +46,7 @@ interface CardSource {
 	/** The card's first line; for a pending file its folder, and when pi saved it as a relative time. */
 	title: string;
 	savedAt?: number;
-	questions: WireQuestion[];
+	questions: CardQuestion[];
 	notes: boolean;
 	/**
 	 * Whether the person may attach images: `offered` to an agent that lists `answer-images`; otherwise the card says
@@ -141,7 +142,7 @@ async function postJson(path: string, body: unknown): Promise<Response> {
 }
 
 function renderQuestion(card: CardState, index: number): HTMLElement {
-	const question = card.source.questions[index] as WireQuestion;
+	const question = card.source.questions[index] as CardQuestion;
 	const draft = card.flow.drafts[index];
 	const set = (flow: Flow, rerender = true): void => {
 		card.flow = flow;
@@ -356,7 +357,7 @@ function attachField(card: CardState, index: number): HTMLElement {
 	);
 }
 
-function previewPane(question: WireQuestion, optionIndex: number): HTMLElement {
+function previewPane(question: CardQuestion, optionIndex: number): HTMLElement {
 	const option = question.options[optionIndex];
 	return h(
 		"div",
@@ -759,7 +760,7 @@ function liveSource(ask: LiveAsk): CardSource {
 	return {
 		key: `live:${ask.id}`,
 		title: t("card.asks", { who }),
-		questions: ask.questions as WireQuestion[],
+		questions: ask.questions as CardQuestion[],
 		notes: ask.accepts.notes,
 		images: ask.accepts.images ? "offered" : "agent-cannot",
 		tellsReceipt: true,
@@ -798,7 +799,7 @@ function pendingSource(view: PendingView): CardSource {
 	const source: CardSource = {
 		key: `pending:${view.name}:${view.toolCallId}`,
 		title: view.folder !== undefined ? folderName(view.folder) : `.pi/${view.name}`,
-		questions: view.questions as WireQuestion[],
+		questions: view.questions as CardQuestion[],
 		// The pending file has no place for notes, nor for images.
 		notes: false,
 		images: "pending",

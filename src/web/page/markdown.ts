@@ -17,7 +17,7 @@ export type MdNode = MdElement | string;
 const el = (tag: MdTag, children: MdNode[]): MdElement => ({ tag, children });
 
 /** Inline markup: code spans first (their content is literal), then bold, then italics; links keep their text. */
-export function renderInline(text: string): MdNode[] {
+function renderInline(text: string): MdNode[] {
 	const nodes: MdNode[] = [];
 	const pattern =
 		/`([^`]+)`|\*\*(.+?)\*\*|__(.+?)__|(?<![\w*])\*(?!\s)(.+?)(?<!\s)\*(?!\w)|(?<!\w)_(?!\s)(.+?)(?<!\s)_(?!\w)|\[([^\]]+)\]\(([^)\s]+)\)/g;
