@@ -64,8 +64,8 @@ export function startPendingFile(book: AskBook, ask: OpenAsk, folder: string, ow
 		return;
 	}
 	ask.pendingFile = displayPath(folder, path);
-	// Let go as soon as the person decided anywhere: answers written into the file after that would reach nobody, and
-	// a pi must not say they did. The claim dies with this process too.
+	// The claim is held until the file is removed (or gone, or replaced): while it stands, a pi in the folder knows this
+	// server has the file's ask, answered or not, and never says its answers went nowhere. It dies with this process.
 	const held = owner.claims.claim(path, ask.id);
 	// Removing the claim file can fail (EACCES, EPERM); thrown from an abort listener it would end the server and
 	// every open ask, so it is logged instead (the claim then dies with this process).
@@ -76,7 +76,18 @@ export function startPendingFile(book: AskBook, ask: OpenAsk, folder: string, ow
 			log(`could not let go of ${ask.pendingFile}: ${(error as Error).message}`);
 		}
 	};
-	ask.decided.addEventListener("abort", release, { once: true });
+	// Decided elsewhere (the client's dialog, the page, the phone): the file holds none of the answers, and a pi must
+	// not answer it again, so it goes now. Decided in the file: it stays, with the person's answers, until the client
+	// has them (answers decided but never fetched are not lost when the client goes away first).
+	ask.decided.addEventListener(
+		"abort",
+		() => {
+			if (ask.decided.reason === "pending-file") return;
+			removeIfStillAsked(folder, path, ask.id);
+			release();
+		},
+		{ once: true },
+	);
 	let lastText: string | undefined;
 	let lastError: string | undefined;
 	let changedAt = 0;
@@ -117,7 +128,14 @@ export function startPendingFile(book: AskBook, ask: OpenAsk, folder: string, ow
 	ask.decided.addEventListener("abort", stop, { once: true });
 	// The client has the answers: nobody should answer these questions again. Until then the file stays, with the
 	// person's answers when they gave them there.
-	ask.handedOut.addEventListener("abort", () => removeIfStillAsked(folder, path, ask.id), { once: true });
+	ask.handedOut.addEventListener(
+		"abort",
+		() => {
+			removeIfStillAsked(folder, path, ask.id);
+			release();
+		},
+		{ once: true },
+	);
 }
 
 function removeIfStillAsked(folder: string, path: string, askId: string): void {

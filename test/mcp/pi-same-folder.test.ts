@@ -108,6 +108,42 @@ describe("an MCP client's ask answered with a pi in the same folder", () => {
 		expect(ws.requests()).toEqual([]);
 	});
 
+	// A background ask the person decided while the client has not asked for the decision yet: the server has it, and
+	// pi must neither say the answers went nowhere nor write others.
+	async function decidedInBackground(elicit?: NonNullable<Parameters<typeof startMcp>[0]>["elicit"]) {
+		mcp = await startMcp({ folder: ws.cwd, env: { PI_CODING_AGENT_DIR: ws.agentDir }, ...(elicit ? { elicit } : {}) });
+		const first = resultJson(
+			(await mcp.client.callTool({
+				name: "ask_user",
+				arguments: { questions: [DATABASE], background: true },
+			})) as never,
+		);
+		return { session: mcp, askId: String(first.askId) };
+	}
+
+	it.each([
+		["in the file by hand", undefined],
+		["in the client's dialog", async () => ({ action: "accept" as const, content: { q1: "SQLite" } })],
+	])("answered %s, not yet fetched: `pi --answers` neither says nothing was sent nor writes", async (_how, elicit) => {
+		const { session, askId } = await decidedInBackground(elicit);
+		const { path } = await pendingFile(ws.cwd);
+		if (!elicit) writePendingAnswers(path, askId, ["SQLite"]);
+		// The server has taken the decision (it polls the file every 300 ms, the dialog answers at once).
+		await new Promise((resolve) => setTimeout(resolve, 2_000));
+		const before = pendingFiles(ws.cwd).length > 0 ? readFileSync(path, "utf8") : undefined;
+		const run = runPrint(ws, ["--answers", '["PostgreSQL"]']);
+		expect(run.stdout + run.stderr).not.toContain("nothing was sent");
+		expect(run.stdout + run.stderr).not.toContain(FOR_CLIENT);
+		if (!elicit) expect(run.stdout + run.stderr).toContain("answered already");
+		if (before !== undefined) expect(readFileSync(path, "utf8")).toBe(before);
+		const waited = resultJson(
+			(await session.client.callTool({ name: "ask_user_wait", arguments: { askId } })) as never,
+		);
+		expect(waited.answers).toEqual([expect.objectContaining({ questionId: "q_1", values: ["SQLite"] })]);
+		expect(ws.requests().length).toBeLessThanOrEqual(1);
+		expect(modelSaw()).not.toContain("SQLite");
+	});
+
 	it("a cloned repository's file that says an MCP client asked it: nothing is written or sent, and pi says why", () => {
 		const planted = createPendingFile({
 			request: validateRequest(normalizeArguments({ questions: [DATABASE] })),
