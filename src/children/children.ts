@@ -36,7 +36,7 @@ export interface ChildrenDeps {
 	phone?(
 		ctx: ExtensionContext,
 		shown: FrontEnd,
-		ask: { toolCallId: string; task?: string },
+		ask: { toolCallId: string; task?: string; askedAt?: number },
 	): ((request: AskRequest, signal: AbortSignal) => Promise<RemoteAskOutcome>) | undefined;
 }
 
@@ -125,6 +125,7 @@ export function createChildren(pi: ExtensionAPI, deps: ChildrenDeps) {
 							ask(request, { signal, requestId: options.requestId, history: [], acceptsImages: options.acceptsImages });
 						const phone = deps.phone?.(ctx, shown, {
 							toolCallId: options.requestId,
+							askedAt: Date.now(),
 							...(options.asker.task ? { task: options.asker.task } : {}),
 						});
 						if (!phone) return dialog(options.signal);

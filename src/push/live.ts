@@ -15,12 +15,11 @@ import { hasNtfy, type NtfyPushConfig, type PushConfig } from "./config.js";
 import { askNotification, type EndedWhere, endedNotification, type NtfyPublish, type PushedAsk } from "./message.js";
 import type { NtfyClient, NtfyMessage } from "./ntfy.js";
 import { judgeTap, type TapTarget } from "./reply.js";
+import { TAP_LIFETIME_SECONDS } from "./tap.js";
 
 /** The abort reason the remote side gets when the web page's answer won (push then says "answered on the web page"). */
 export const ANSWERED_ON_WEB = "answered_on_web";
 
-/** How long a tap stays good: ntfy.sh keeps messages 12 hours, so a later tap could not be read anyway. */
-export const TAP_LIFETIME_SECONDS = 12 * 60 * 60;
 /** ntfy's `since=` for every tap that can still be good (a duration, as ntfy reads it). */
 export const TAP_CACHE_SINCE = "12h";
 /** Asks whose ends are remembered, so that a late tap is told "already answered". */
@@ -50,10 +49,13 @@ export interface LiveAskInfo {
 	request: AskRequest;
 	/** Subscribes to keys pressed in pi's terminal; returns the unsubscribe. `undefined`: no terminal to watch. */
 	onKey?: (listener: () => void) => () => void;
+	/** When the ask was made (ms): a tap offered before then was for an earlier ask reusing its id. */
+	askedAt?: number;
 }
 
 interface OpenAsk {
 	request: AskRequest;
+	askedAt?: number;
 	settle(outcome: AskOutcome, where: EndedWhere): void;
 }
 
@@ -92,7 +94,12 @@ export function createLivePush(deps: LivePushDeps) {
 
 	const targetOf = (ask: string): TapTarget | undefined => {
 		const waiting = open.get(ask);
-		if (waiting) return { request: waiting.request, ended: false };
+		if (waiting)
+			return {
+				request: waiting.request,
+				ended: false,
+				...(waiting.askedAt !== undefined ? { askedAt: waiting.askedAt } : {}),
+			};
 		const request = ended.get(ask);
 		return request ? { request, ended: true } : undefined;
 	};
@@ -201,7 +208,11 @@ export function createLivePush(deps: LivePushDeps) {
 					signal.reason === ANSWERED_ELSEWHERE ? "terminal" : signal.reason === ANSWERED_ON_WEB ? "web" : "closed";
 				settle({ kind: "interrupted" }, where);
 			};
-			open.set(info.id, { request: info.request, settle });
+			open.set(info.id, {
+				request: info.request,
+				settle,
+				...(info.askedAt !== undefined ? { askedAt: info.askedAt } : {}),
+			});
 			signal.addEventListener("abort", onAbort, { once: true });
 			if (deps.config.afterMs === 0) go();
 			else wait();

@@ -49,7 +49,12 @@ export function applyTapToPending(deps: PendingTapsDeps, message: NtfyMessage): 
 		const trust = deps.judge(entry.file);
 		verdictOf.set(ask, trust);
 		const answered = entry.file.questions.some((question) => question.answer !== null);
-		return { request: entry.file.request, ended: answered || (!trust.trusted && trust.kind === "settled") };
+		const askedAt = Date.parse(entry.file.timestamp);
+		return {
+			request: entry.file.request,
+			ended: answered || (!trust.trusted && trust.kind === "settled"),
+			...(Number.isFinite(askedAt) ? { askedAt } : {}),
+		};
 	});
 	if (verdict.kind === "ignore") return { kind: "none" };
 	if (verdict.kind === "refuse") return { kind: "refused", warning: verdict.warning };

@@ -18,18 +18,11 @@ import { isRemoteDecision } from "../remote/race.js";
 import { commandInput, runPushCommand } from "./command.js";
 import { hasNtfy, type PushConfig, resolvePushConfig } from "./config.js";
 import { pushKey } from "./key.js";
-import {
-	ANSWERED_ON_WEB,
-	createLivePush,
-	type LiveAskInfo,
-	type LivePush,
-	TAP_CACHE_SINCE,
-	TAP_LIFETIME_SECONDS,
-} from "./live.js";
+import { ANSWERED_ON_WEB, createLivePush, type LiveAskInfo, type LivePush, TAP_CACHE_SINCE } from "./live.js";
 import { askNotification, type PushedAsk } from "./message.js";
 import { createNtfyClient, type Fetch, type NtfyClient } from "./ntfy.js";
 import { applyWaitingTaps } from "./pending-taps.js";
-import { askIdOf } from "./tap.js";
+import { askIdOf, TAP_LIFETIME_SECONDS } from "./tap.js";
 
 /** How long pi's shutdown waits for publishes still on their way (print mode ends right after saving). */
 const FLUSH_MS = 3_000;
@@ -75,6 +68,8 @@ export interface PhoneAsk {
 	sessionId?: string;
 	/** A subagent's task, when a child pi asks. */
 	task?: string;
+	/** When the ask was made (ms), for a question asked now: taps offered for an earlier ask with its id do not count. */
+	askedAt?: number;
 }
 
 /** The phone's side of a dialog: resolves with an answer from a tap, or `interrupted` once `signal` aborts. */
@@ -155,6 +150,7 @@ export function createPush(deps: PushDeps) {
 			id: askIdOf(ask.sessionId ?? ctx.sessionManager.getSessionId(), ask.toolCallId),
 			project: basename(ctx.cwd),
 			...(ask.task ? { task: ask.task } : {}),
+			...(ask.askedAt !== undefined ? { askedAt: ask.askedAt } : {}),
 			...(onTerminalInput
 				? {
 						onKey: (listener: () => void) =>
@@ -257,7 +253,7 @@ export function createPush(deps: PushDeps) {
 		): Promise<RemoteBridge> | undefined {
 			const current = active;
 			if (!current || !shown.ask) return remote;
-			return Promise.resolve(joined(remote, current.live, askInfo(ctx, shown, { toolCallId })));
+			return Promise.resolve(joined(remote, current.live, askInfo(ctx, shown, { toolCallId, askedAt: now() })));
 		},
 
 		/**

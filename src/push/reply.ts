@@ -6,14 +6,22 @@
  */
 import type { AskRequest } from "../core/types.js";
 import { buttonOptions } from "./message.js";
-import { checkTap, readTap } from "./tap.js";
+import { checkTap, readTap, TAP_LIFETIME_SECONDS } from "./tap.js";
 
 /** An ask a tap may name, as the place reading the reply topic knows it. */
 export interface TapTarget {
 	request: AskRequest;
 	/** The ask is over (answered here or elsewhere): a tap for it is refused. */
 	ended: boolean;
+	/**
+	 * When the ask was made (ms): a good tap offered before then was made for an earlier ask whose tool-call id this
+	 * one reuses (some providers reuse ids), and is not this ask's answer. `undefined`: not known, not checked.
+	 */
+	askedAt?: number;
 }
+
+/** A tap offered this long before the ask's recorded time still counts (times are cut to seconds). */
+const OFFER_SLACK_SECONDS = 2;
 
 export type TapVerdict =
 	| { kind: "ignore" }
@@ -42,6 +50,12 @@ export function judgeTap(
 					? "ignored a tap from the phone that came too late (its offer had expired)"
 					: "ignored a tap from the phone whose token is wrong (not made by this machine's buttons)",
 		};
+	}
+	if (
+		target.askedAt !== undefined &&
+		tap.expires - TAP_LIFETIME_SECONDS < target.askedAt / 1000 - OFFER_SLACK_SECONDS
+	) {
+		return { kind: "ignore" };
 	}
 	if (target.ended)
 		return { kind: "refuse", warning: "ignored a tap from the phone: that question was already answered" };

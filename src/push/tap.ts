@@ -7,6 +7,9 @@
 import { createHash, createHmac, timingSafeEqual } from "node:crypto";
 import { isRecord } from "../core/json.js";
 
+/** How long a tap stays good: ntfy.sh keeps messages 12 hours, so a later tap could not be read anyway. */
+export const TAP_LIFETIME_SECONDS = 12 * 60 * 60;
+
 /** Marks our replies among whatever else someone publishes to the reply topic. */
 const TAP_KIND = "pi-ask-anywhere.tap";
 const TAP_VERSION = 1;

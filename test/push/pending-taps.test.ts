@@ -12,7 +12,7 @@ import type { PendingVerdict } from "../../src/pending/trust.js";
 import { hasNtfy, resolvePushConfig } from "../../src/push/config.js";
 import type { NtfyClient } from "../../src/push/ntfy.js";
 import { applyTapToPending, applyWaitingTaps, type PendingTapsDeps } from "../../src/push/pending-taps.js";
-import { askIdOf, tapBody } from "../../src/push/tap.js";
+import { askIdOf, TAP_LIFETIME_SECONDS, tapBody } from "../../src/push/tap.js";
 
 const KEY = Buffer.alloc(32, 5);
 const NOW_MS = 1_800_000_000_000;
@@ -52,11 +52,24 @@ function deps(verdict: PendingVerdict = { trusted: true }, held?: Claim, heldHer
 const tap = (choice: number, ask = askIdOf("s1", "c1")) => ({
 	id: `m${choice}`,
 	time: 0,
-	message: tapBody(KEY, ask, choice, NOW_MS / 1000 + 60),
+	// Offered when the question was saved, as the buttons are.
+	message: tapBody(KEY, ask, choice, NOW_MS / 1000 + TAP_LIFETIME_SECONDS),
 });
 const answerOnDisk = () => listPendingFiles(cwd)[0]?.file?.questions[0]?.answer;
 
 describe("applyTapToPending", () => {
+	it("a tap offered for an earlier ask whose tool-call id the file's ask reuses is not its answer", () => {
+		// Offered an hour before this file's question was saved: the provider reused the id for a later ask.
+		const earlier = {
+			id: "old",
+			time: 0,
+			message: tapBody(KEY, askIdOf("s1", "c1"), 1, NOW_MS / 1000 - 3_600 + TAP_LIFETIME_SECONDS),
+		};
+		expect(applyTapToPending(deps(), earlier)).toEqual({ kind: "none" });
+		expect(answerOnDisk()).toBeNull();
+		expect(applyTapToPending(deps(), tap(1))).toMatchObject({ kind: "written" });
+	});
+
 	it("writes the tapped option; a second tap is refused: the first answer wins", () => {
 		expect(applyTapToPending(deps(), tap(1))).toMatchObject({ kind: "written", ask: askIdOf("s1", "c1") });
 		expect(answerOnDisk()).toBe("no");
