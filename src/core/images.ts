@@ -290,7 +290,9 @@ export function imageFromData(value: unknown, fallbackName: string): ImageCheck 
 	if (!BASE64.test(compact) || compact.length % 4 !== 0) return bad(`${shown}: "data" is not base64`);
 	const checked = imageFromBytes(shown, Buffer.from(compact, "base64"));
 	if (checked.ok && mimeType !== undefined && mimeType !== checked.image.mimeType) {
-		return bad(`${shown} says it is ${String(mimeType)} but holds ${checked.image.mimeType}`);
+		// JSON, not String(): a parsed `{"toString": ""}` makes String() throw.
+		const said = typeof mimeType === "string" ? mimeType : JSON.stringify(mimeType);
+		return bad(`${shown} says it is ${said} but holds ${checked.image.mimeType}`);
 	}
 	return checked;
 }

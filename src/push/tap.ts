@@ -56,7 +56,9 @@ export function readTap(text: string): ReadTap {
 		return { kind: "malformed", reason: "not JSON" };
 	}
 	if (!isRecord(data) || data.kind !== TAP_KIND) return { kind: "not-a-tap" };
-	if (data.v !== TAP_VERSION) return { kind: "malformed", reason: `version ${String(data.v)} is not understood` };
+	// JSON, not String(): a parsed `{"toString": ""}` makes String() throw.
+	if (data.v !== TAP_VERSION)
+		return { kind: "malformed", reason: `version ${JSON.stringify(data.v)} is not understood` };
 	const { ask, choice, expires, token } = data;
 	if (typeof ask !== "string" || !/^[A-Za-z0-9_-]{1,64}$/.test(ask)) return { kind: "malformed", reason: "no ask id" };
 	if (typeof choice !== "number" || !Number.isInteger(choice) || choice < 0 || choice > 99) {

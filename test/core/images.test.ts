@@ -49,6 +49,11 @@ describe("images in answers: checked by content and size", () => {
 			ok: false,
 			reason: "x says it is image/jpeg but holds image/png",
 		});
+		// A claim that is not a string is described, never thrown on (String() of a parsed {"toString": ""} throws).
+		expect(imageFromData({ mimeType: { toString: "" }, data: TINY_PNG_BASE64 }, "x")).toMatchObject({
+			ok: false,
+			reason: 'x says it is {"toString":""} but holds image/png',
+		});
 		expect(imageFromData({ data: "not base64!" }, "x")).toMatchObject({ ok: false, problem: { kind: "bad-data" } });
 		expect(imageFromData("a string", "x")).toMatchObject({ ok: false, problem: { kind: "bad-data" } });
 		const tooBig = "A".repeat(Math.ceil(IMAGE_LIMITS.bytesPerImage / 3) * 4 + 8);

@@ -95,6 +95,12 @@ describe("tap tokens", () => {
 	});
 	it("tells someone else's message from a broken tap", () => {
 		expect(readTap("hello")).toEqual({ kind: "not-a-tap" });
+		// fast-check's counterexample: String() of a parsed {"toString": ""} throws.
+		expect(
+			readTap('{"kind":"pi-ask-anywhere.tap","v":{"toString":""},"ask":"ask1","choice":0,"expires":{},"token":""}'),
+		).toMatchObject({
+			kind: "malformed",
+		});
 		expect(readTap('{"kind":"pi-ask-anywhere.tap",')).toMatchObject({ kind: "malformed" });
 		expect(readTap('{"kind":"pi-ask-anywhere.tap","v":1,"ask":"a","choice":-1,"expires":1,"token":"x"}')).toMatchObject(
 			{
