@@ -10,6 +10,7 @@ import { basename } from "node:path";
 import type { Claims } from "../pending/claims.js";
 import { listPendingFiles, type PendingFile, PendingFileError, writePendingAnswers } from "../pending/pending-file.js";
 import type { PendingVerdict } from "../pending/trust.js";
+import { timeOf } from "../records/ledger.js";
 import type { NtfyPushConfig } from "./config.js";
 import { endedNotification } from "./message.js";
 import type { NtfyClient, NtfyMessage } from "./ntfy.js";
@@ -49,11 +50,11 @@ export function applyTapToPending(deps: PendingTapsDeps, message: NtfyMessage): 
 		const trust = deps.judge(entry.file);
 		verdictOf.set(ask, trust);
 		const answered = entry.file.questions.some((question) => question.answer !== null);
-		const askedAt = Date.parse(entry.file.timestamp);
+		const askedAt = timeOf(entry.file.timestamp);
 		return {
 			request: entry.file.request,
 			ended: answered || (!trust.trusted && trust.kind === "settled"),
-			...(Number.isFinite(askedAt) ? { askedAt } : {}),
+			...(askedAt !== undefined ? { askedAt } : {}),
 		};
 	});
 	if (verdict.kind === "ignore") return { kind: "none" };
