@@ -13,13 +13,13 @@ import { TOOL_NAME } from "./core/prompt.js";
 import { imageSupport } from "./host/image-support.js";
 import { loadPiModules } from "./host/pi-modules.js";
 import { commandLineGivesAnswers } from "./host/removal.js";
-import { type Environment, settingsSource } from "./host/settings.js";
+import { settingsSource } from "./host/settings.js";
 import { useLanguage } from "./i18n/words.js";
 import { createLifecycle } from "./lifecycle/lifecycle.js";
+import { pushOnDemand } from "./lifecycle/push-on-demand.js";
 import { registerWhenFree, stepAsideFor } from "./lifecycle/tool-owner.js";
 import { createClaims } from "./pending/claims.js";
 import { readRegularFile } from "./pending/regular-file.js";
-import type { createPush } from "./push/push.js";
 import { toolWriteGuard } from "./records/tool-writes.js";
 import { openUserRecords } from "./records/user-records.js";
 import { remoteFlags } from "./remote/config.js";
@@ -30,14 +30,6 @@ import { renderDelivered } from "./tool/chat-rendering.js";
 
 /** This package's folder (dist/index.js is one level down). */
 const PACKAGE_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
-
-/**
- * Whether the settings or the environment name push notifications at all. When neither does, push's configuration
- * is "off" with nothing to report (src/push/config.ts), so its code need not load.
- */
-function pushNamed(fromFile: unknown, env: Environment): boolean {
-	return fromFile !== undefined || (env.PI_ASK_USER_PUSH ?? "").trim() !== "";
-}
 
 export default async function askUser(pi: ExtensionAPI) {
 	const host = await loadPiModules();
@@ -72,10 +64,8 @@ export default async function askUser(pi: ExtensionAPI) {
 	const supportOfImages = (ctx: ExtensionContext) =>
 		imageSupport({ model: ctx.model, agentDir, cwd: ctx.cwd, read: readRegularFile });
 	const structuredRpc = settings.structuredRpc;
-	// The phone through ntfy (src/push/): off until `pi-ask-anywhere push setup` or PI_ASK_USER_PUSH. Its code loads
-	// at the first session start that names either (see pushNamed): most runs never load it.
-	let push: ReturnType<typeof createPush> | undefined;
-	const loadPush = async () => {
+	// The phone through ntfy (src/push/): off until `pi-ask-anywhere push setup` or PI_ASK_USER_PUSH; loaded on demand.
+	const push = pushOnDemand(async () => {
 		const { createPush } = await import("./push/push.js");
 		return createPush({
 			agentDir,
@@ -84,7 +74,7 @@ export default async function askUser(pi: ExtensionAPI) {
 			heldElsewhere: claims.heldElsewhere,
 			heldHere: claims.stillHeld,
 		});
-	};
+	});
 	const lifecycle = createLifecycle(pi, {
 		argv: process.argv,
 		settings,
@@ -104,12 +94,7 @@ export default async function askUser(pi: ExtensionAPI) {
 		piExports: host.codingAgent,
 		claims,
 		imageSupport: supportOfImages,
-		push: {
-			dialogRemote: (remote, ctx, shown, toolCallId) =>
-				push ? push.dialogRemote(remote, ctx, shown, toolCallId) : remote,
-			saved: (ctx, request, toolCallId) => push?.saved(ctx, request, toolCallId),
-			phone: (ctx, shown, ask) => push?.phone(ctx, shown, ask),
-		},
+		push: push.edges,
 	});
 
 	// Children's questions reach the person through the pi that started them (src/children/).
@@ -120,7 +105,7 @@ export default async function askUser(pi: ExtensionAPI) {
 		ownAsk: lifecycle.askHandler,
 		warn: (text) => writeSync(2, `${text}\n`),
 		acceptsImages: (ctx) => supportOfImages(ctx).allowed,
-		phone: (ctx, shown, ask) => push?.phone(ctx, shown, ask),
+		phone: push.edges.phone,
 	});
 
 	// Registered at session start, and only where no other package's ask_user is (see tool-owner.ts).
@@ -151,21 +136,12 @@ export default async function askUser(pi: ExtensionAPI) {
 	pi.on("session_start", async (event, ctx) => {
 		settings = settingsAt(ctx.cwd, (ctx as { isProjectTrusted?: () => boolean }).isProjectTrusted?.() === true);
 		await useLanguage(settings.language);
-		if (pushNamed(settings.push.value, settings.push.env)) push ??= await loadPush();
-		// Once loaded it is configured at every start: settings that no longer name it turn it off.
-		const pushProblems = push?.configure(settings.push.value, settings.push.env, settings.push.file) ?? [];
-		for (const problem of [...settings.problems, ...pushProblems]) {
-			lifecycle.frontEnd(ctx).tell(`pi-ask-anywhere: ${problem}`, "warning");
-		}
+		const warn = (text: string) => lifecycle.frontEnd(ctx).tell(`pi-ask-anywhere: ${text}`, "warning");
+		for (const problem of [...settings.problems, ...(await push.configure(settings))]) warn(problem);
 		// `enabled: false`: the tool stays unregistered; /questions and --answers still answer what was saved.
 		if (settings.enabled) registerTool(ctx);
 		const own = await children.sessionStart(ctx, settings);
-		// Taps made while no pi ran: print mode waits for them (briefly); elsewhere they are applied beside the start.
-		await push?.sessionStart(
-			ctx.cwd,
-			(text) => lifecycle.frontEnd(ctx).tell(`pi-ask-anywhere: ${text}`, "warning"),
-			!ctx.hasUI,
-		);
+		await push.sessionStart(ctx, warn);
 		await lifecycle.sessionStart(event, ctx, own);
 	});
 	pi.on("input", lifecycle.input);
@@ -180,7 +156,7 @@ export default async function askUser(pi: ExtensionAPI) {
 	pi.on("session_shutdown", async () => {
 		await children.sessionShutdown();
 		await lifecycle.sessionShutdown();
-		await push?.shutdown();
+		await push.shutdown();
 	});
 	pi.on("session_before_compact", (event, ctx) =>
 		compactKeepingDecisions(event, ctx, pi.getThinkingLevel(), host.codingAgent.compact),
