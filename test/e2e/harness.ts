@@ -36,6 +36,13 @@ export async function waitForDelivery(ws: Workspace, timeoutMs = 30_000): Promis
 	}
 }
 
+/** Waits until `check` holds; throws when it does not within the time (stretched on a loaded machine). */
+export async function until(check: () => boolean, timeoutMs: number, what = "a condition"): Promise<void> {
+	for (const started = Date.now(); !check(); await sleep(50)) {
+		if (Date.now() - started > patient(timeoutMs)) throw new Error(`timed out waiting for ${what}`);
+	}
+}
+
 /**
  * Whether `path` is gone within the time: delivered answers count as delivered, and their pending file goes, once
  * the session holds them (after the model's reply), a moment after the model received them.

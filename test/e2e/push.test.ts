@@ -27,6 +27,7 @@ import {
 	sleep,
 	startTui,
 	type TuiSession,
+	until,
 	type Workspace,
 	waitForDelivery,
 	waitForToolResult,
@@ -408,12 +409,15 @@ describe("push through ntfy (a local stand-in)", () => {
 			expectSuccess(await runPiAsync(ws, piArgs(["-p", "go"]), { env: pushEnv() }));
 			const [published] = await ntfy.waitForMessages(TOPIC, 1, 5_000);
 			await ntfy.tap(buttonsOf(published?.actions)[2] as StoredAction);
-			ntfy.slowPolls(patient(8_000));
+			ntfy.holdPolls();
 			const session = startTui(ws, ["-c"], { env: { ...pushEnv(), PI_ASK_USER_PUSH_AFTER: "600" } });
 			tui = session;
 			await session.waitFor("Deploy to which region?", 40_000);
-			// The question is on screen while the server still holds pi's read of the taps: the start did not wait.
-			expect(ntfy.pollsWaiting()).toBe(1);
+			// The question is on screen and pi's read of the taps is (or comes) held by the server: the start did not
+			// wait for it (a start that waited would have given the read up, and it would not be held now).
+			await until(() => ntfy.pollsWaiting() === 1, 20_000, "pi's read of the taps");
+			expect(existsSync(ws.pendingPath())).toBe(true);
+			ntfy.releasePolls();
 			const delivered = await waitForDelivery(ws, patient(30_000));
 			expect(delivered).toContain('"answer":"ap-south"');
 			expect(await goneSoon(ws.pendingPath())).toBe(true);

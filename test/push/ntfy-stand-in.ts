@@ -47,8 +47,12 @@ export interface NtfyStandIn {
 	requests: { method: string; path: string; authorization?: string }[];
 	/** What the phone does when the person taps an `http` button: that request, as the button describes it. */
 	tap(action: StoredAction): Promise<number>;
-	/** A slow server: every `?poll=1` read is answered only after this long (0: at once). */
-	slowPolls(ms: number): void;
+	/**
+	 * A slow server: every `?poll=1` read is held until `releasePolls` (a held read answers with what the cache holds
+	 * then). Held, not timed: a test that asserts on a held read must not race a clock on a loaded machine.
+	 */
+	holdPolls(): void;
+	releasePolls(): void;
 	/** The `?poll=1` reads received and not yet answered whose client still waits (it did not give up). */
 	pollsWaiting(): number;
 	/** Stops answering (requests then fail to connect) while keeping the port for `resume`. */
@@ -86,7 +90,7 @@ export async function startNtfyStandIn(options: { token?: string } = {}): Promis
 	const topics = new Map<string, StoredMessage[]>();
 	const followers = new Map<string, Set<ServerResponse>>();
 	const requests: NtfyStandIn["requests"] = [];
-	let pollDelayMs = 0;
+	let heldPolls: { released: Promise<void>; release: () => void } | undefined;
 	const waitingPolls = new Set<ServerResponse>();
 	const now = () => Math.floor(Date.now() / 1000);
 
@@ -166,10 +170,10 @@ export async function startNtfyStandIn(options: { token?: string } = {}): Promis
 			const cached = sinceFilter(poll ? (since ?? "all") : since, topics.get(topic) ?? [], now());
 			response.writeHead(200, { "Content-Type": "application/x-ndjson; charset=utf-8" });
 			if (poll) {
-				if (pollDelayMs > 0) {
+				if (heldPolls) {
 					waitingPolls.add(response);
 					response.on("close", () => waitingPolls.delete(response));
-					await new Promise((resolve) => setTimeout(resolve, pollDelayMs));
+					await heldPolls.released;
 					waitingPolls.delete(response);
 				}
 				// What the cache holds when the answer goes out: a slow server answers with what it has then.
@@ -228,14 +232,24 @@ export async function startNtfyStandIn(options: { token?: string } = {}): Promis
 			await response.arrayBuffer();
 			return response.status;
 		},
-		slowPolls(ms) {
-			pollDelayMs = ms;
+		holdPolls() {
+			let release = () => {};
+			const released = new Promise<void>((resolve) => {
+				release = resolve;
+			});
+			heldPolls = { released, release };
+		},
+		releasePolls() {
+			heldPolls?.release();
+			heldPolls = undefined;
 		},
 		pollsWaiting: () => waitingPolls.size,
 		close: () =>
 			new Promise<void>((resolve) => {
 				for (const set of followers.values()) for (const follower of set) follower.destroy();
 				for (const poll of waitingPolls) poll.destroy();
+				heldPolls?.release();
+				heldPolls = undefined;
 				server.close(() => resolve());
 			}),
 	};
