@@ -4,7 +4,7 @@
  * loaded by the bin only for this command, so neither `pi-ask-anywhere web` nor the pi extension loads the MCP SDK.
  * Wiring only; nothing is written to stdout but the protocol (stdio) or the start-up lines (HTTP).
  */
-import { randomBytes, randomUUID, timingSafeEqual } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import { join, resolve } from "node:path";
@@ -12,6 +12,7 @@ import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js"
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
 import { isInitializeRequest } from "@modelcontextprotocol/sdk/types.js";
 import { isRecord } from "../core/json.js";
+import { sameSecret } from "../net/same-secret.js";
 import { createClaims, systemClaimsDeps } from "../pending/claims.js";
 import { currentSessionPlaces } from "../pending/trust.js";
 import { resolvePushConfig } from "../push/config.js";
@@ -110,12 +111,6 @@ async function serveStdio(deps: AskServerDeps): Promise<void> {
 		process.exit(0);
 	};
 	await server.connect(new StdioServerTransport());
-}
-
-function sameSecret(given: string, expected: string): boolean {
-	const a = Buffer.from(given);
-	const b = Buffer.from(expected);
-	return a.length === b.length && timingSafeEqual(a, b);
 }
 
 function readBody(request: IncomingMessage): Promise<unknown> {
