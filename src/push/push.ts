@@ -19,7 +19,7 @@ import { commandInput, runPushCommand } from "./command.js";
 import { hasNtfy, type PushConfig, resolvePushConfig } from "./config.js";
 import { pushKey } from "./key.js";
 import { ANSWERED_ON_WEB, createLivePush, type LiveAskInfo, type LivePush, TAP_CACHE_SINCE } from "./live.js";
-import { askNotification, type PushedAsk } from "./message.js";
+import { askNotification, buttonOptions, type PushedAsk } from "./message.js";
 import { createNtfyClient, type Fetch, type NtfyClient } from "./ntfy.js";
 import { applyWaitingTaps } from "./pending-taps.js";
 import { askIdOf, TAP_LIFETIME_SECONDS } from "./tap.js";
@@ -200,7 +200,8 @@ export function createPush(deps: PushDeps) {
 
 		/**
 		 * At a session start, before pi looks at the pending files: taps made while no pi ran go to the dialog that
-		 * shows their ask, or else into the files they answer. Only when this folder has unanswered questions. `wait`
+		 * shows their ask, or else into the files they answer. Only when this folder has an unanswered question a tap
+		 * could answer (one offered with answer buttons); otherwise nothing is read. `wait`
 		 * (print mode, whose start is the run that delivers them): the start waits, at most START_READ_MS; otherwise the
 		 * read runs beside pi, which starts at once.
 		 */
@@ -208,10 +209,15 @@ export function createPush(deps: PushDeps) {
 			const current = active;
 			const config = current?.config;
 			if (!current?.client || !config || !hasNtfy(config)) return;
-			const unanswered = listPendingFiles(cwd).some(
-				(entry) => entry.file?.questions.every((question) => question.answer === null) === true,
+			// Only a question whose notification had answer buttons can have a tap waiting: anything else is not worth
+			// a read (nor, in print mode, a wait on a slow server).
+			const tappable = listPendingFiles(cwd).some(
+				({ file }) =>
+					file !== undefined &&
+					buttonOptions(file.request) !== undefined &&
+					file.questions.every((question) => question.answer === null),
 			);
-			if (!unanswered) return;
+			if (!tappable) return;
 			const { reading, live } = current;
 			const read = applyWaitingTaps(
 				{

@@ -403,6 +403,36 @@ describe("push through ntfy (a local stand-in)", () => {
 	);
 
 	it(
+		"pi -p -c reads no taps when nothing in the folder could be answered by one, so a held read never holds it up",
+		async () => {
+			const polls = () => ntfy.requests.filter((r) => r.method === "GET" && r.path === `/${REPLY}/json`);
+			ntfy.holdPolls();
+			// Nothing pending at all.
+			ws.script([{ text: "Started." }, { text: "Continued." }]);
+			expectSuccess(await runPiAsync(ws, piArgs(["-p", "start"]), { env: pushEnv() }));
+			expectSuccess(await runPiAsync(ws, piArgs(["-p", "-c", "go on"]), { env: pushEnv() }));
+			expect(polls()).toHaveLength(0);
+			// A pending question no button can answer (two questions: the notification had no answer buttons).
+			const two = {
+				questions: [
+					ASK.questions[0],
+					{ question: "Run the migrations now?", options: [{ label: "yes" }, { label: "no" }] },
+				],
+			};
+			ws.script([{ toolCall: { name: "ask_user", arguments: two } }, { echo: true }]);
+			expectSuccess(await runPiAsync(ws, piArgs(["-p", "go"]), { env: pushEnv() }));
+			const [published] = await ntfy.waitForMessages(TOPIC, 1, 5_000);
+			expect(buttonsOf(published?.actions)).toHaveLength(0);
+			// The run ends while the server would still hold any read: it made none.
+			expectSuccess(await runPiAsync(ws, piArgs(["-p", "-c"]), { env: pushEnv() }));
+			expect(ntfy.pollsWaiting()).toBe(0);
+			expect(polls()).toHaveLength(0);
+			expect(existsSync(ws.pendingPath())).toBe(true);
+		},
+		patient(120_000),
+	);
+
+	it(
 		"a start does not wait for a slow server; a tap made while no pi ran answers the question once it arrives",
 		async () => {
 			ws.script([{ toolCall: { name: "ask_user", arguments: ASK } }, { echo: true }, { echo: true }]);
