@@ -262,7 +262,15 @@ export function parsePendingFile(text: string, path: string): PendingFile {
 /** The file-system calls that write pending files: `node:fs`, or in tests one that fails like a full disk. */
 export type PendingWriteFs = Pick<
 	typeof fs,
-	"lstatSync" | "mkdirSync" | "openSync" | "writeSync" | "fsyncSync" | "closeSync" | "linkSync" | "rmSync"
+	| "lstatSync"
+	| "readdirSync"
+	| "mkdirSync"
+	| "openSync"
+	| "writeSync"
+	| "fsyncSync"
+	| "closeSync"
+	| "linkSync"
+	| "rmSync"
 >;
 
 /** The `.pi` folder, created if needed; refuses a symlink there so writes cannot be redirected. */
@@ -311,15 +319,43 @@ function serialize(file: PendingFile): string {
 }
 
 /**
- * Saves a new pending file without ever replacing an existing one: the first free name of
- * `pending-questions.json`, `pending-questions-2.json`, … is claimed with an atomic hard link.
+ * The number a new pending file takes: the one after the highest in the folder (1 in an empty one, which is
+ * `pending-questions.json`), so that a file's name says which is newer and a listing sorts names instead of statting
+ * every file. Numbers too large to count on (a planted name) are passed over.
+ */
+function nextPendingNumber(names: readonly string[]): number {
+	let highest = 0;
+	for (const name of names) {
+		if (!PENDING_NAME_PATTERN.test(name)) continue;
+		const number = pendingNumber(name);
+		if (number < NUMBER_LIMIT && number > highest) highest = number;
+	}
+	return highest + 1;
+}
+
+/** Above this a name's number is not taken as a place in the order a writer continues (see nextPendingNumber). */
+const NUMBER_LIMIT = 1_000_000_000;
+/** How many pending files a project's folder may hold; a new ask beyond it is refused with the questions shown. */
+const PENDING_FILE_LIMIT = 999;
+
+/**
+ * Saves a new pending file without ever replacing an existing one: `pending-questions.json` in an empty folder, else
+ * `pending-questions-N.json` with N after the highest number there, claimed with an atomic hard link (another pi
+ * claiming the same number at the same time makes this one take the next).
  */
 export function savePendingFile(cwd: string, file: PendingFile, io: PendingWriteFs = fs): string {
 	try {
 		const dir = pendingDir(cwd, io);
+		const names = io.readdirSync(dir).filter((name) => PENDING_NAME_PATTERN.test(name));
+		if (names.length >= PENDING_FILE_LIMIT) {
+			throw new PendingFileError(
+				`${dir} already holds ${PENDING_FILE_LIMIT} pending question files; answer or clear some first`,
+			);
+		}
+		const first = nextPendingNumber(names);
 		const temp = writeTemp(dir, serialize(file), io);
 		try {
-			for (let n = 1; n < 1000; n++) {
+			for (let n = first; n < first + PENDING_FILE_LIMIT; n++) {
 				const target = join(dir, n === 1 ? PENDING_NAME : PENDING_NAME.replace(".json", `-${n}.json`));
 				try {
 					io.linkSync(temp, target);
@@ -328,7 +364,7 @@ export function savePendingFile(cwd: string, file: PendingFile, io: PendingWrite
 					if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
 				}
 			}
-			throw new PendingFileError(`${dir} already holds 999 pending question files; answer or clear some first`);
+			throw new PendingFileError(`${dir}: every pending-questions name tried was taken meanwhile; try again`);
 		} finally {
 			io.rmSync(temp, { force: true });
 		}
@@ -406,30 +442,31 @@ export function listPendingFiles(cwd: string): PendingEntry[] {
 		.sort((a, b) => (a.file?.timestamp ?? "").localeCompare(b.file?.timestamp ?? ""));
 }
 
+/** The file-system calls that list pending files: `node:fs`, or in tests one that counts them. */
+export type PendingListFs = Pick<typeof fs, "lstatSync" | "readdirSync">;
+
 /**
- * The project's pending files, newest written first, without reading any: from the folder listing and one lstat
- * each, so that a listing which shows a few asks does not read a folder of thousands. Files written within one tick
- * of the file system's clock come higher number first (a new file takes the first free number).
+ * The project's pending files, newest written first, from the folder's names alone: a new file takes the number after
+ * the highest (`savePendingFile`), so a higher number is a newer file and nothing is statted or read here, however
+ * many files the folder holds. Names older versions wrote (they took the first free number) are listed in the same
+ * order. A name that is no regular file (a planted folder or FIFO) is listed too; reading it (`readPendingEntry`)
+ * passes it over.
  */
-export function listPendingNames(cwd: string): string[] {
+export function listPendingNames(cwd: string, io: PendingListFs = fs): string[] {
 	const dir = join(cwd, PENDING_DIR);
 	let names: string[];
 	try {
-		if (!fs.lstatSync(dir).isDirectory()) return [];
-		names = fs.readdirSync(dir);
+		if (!io.lstatSync(dir).isDirectory()) return [];
+		names = io.readdirSync(dir);
 	} catch {
 		return [];
 	}
-	// Per file only what must be: no Dirent, no path normalisation (10 000 files are 10 000 lstat calls).
-	const noError = { throwIfNoEntry: false } as const;
-	const written: { name: string; mtimeMs: number; number: number }[] = [];
-	for (const name of names) {
-		if (!PENDING_NAME_PATTERN.test(name)) continue;
-		const stat = fs.lstatSync(`${dir}${sep}${name}`, noError);
-		if (stat?.isFile()) written.push({ name, mtimeMs: stat.mtimeMs, number: pendingNumber(name) });
-	}
-	written.sort((a, b) => b.mtimeMs - a.mtimeMs || b.number - a.number);
-	return written.map((file) => `${dir}${sep}${file.name}`);
+	const numbered: { name: string; number: number }[] = [];
+	for (const name of names) if (PENDING_NAME_PATTERN.test(name)) numbered.push({ name, number: pendingNumber(name) });
+	// Two names of one number ("-2" and "-02", only ever planted) in a fixed order.
+	numbered.sort((a, b) => b.number - a.number || (a.name < b.name ? -1 : 1));
+	// No path normalisation per name: the folder is joined once.
+	return numbered.map((file) => `${dir}${sep}${file.name}`);
 }
 
 /** The N of `pending-questions-N.json` (1 for `pending-questions.json`). */
