@@ -6,6 +6,7 @@
  * closes and the environment is put back.
  */
 import type { ExtensionAPI, ExtensionContext } from "@mariozechner/pi-coding-agent";
+import { once } from "../core/once.js";
 import type { AskRequest } from "../core/types.js";
 import type { AskUserSettings } from "../host/settings.js";
 import { type FrontEnd, frontEndKind } from "../modes/front-end.js";
@@ -38,16 +39,6 @@ export interface ChildrenDeps {
 		shown: FrontEnd,
 		ask: { toolCallId: string; task?: string; askedAt?: number },
 	): ((request: AskRequest, signal: AbortSignal) => Promise<RemoteAskOutcome>) | undefined;
-}
-
-/** `fn` on its first call only. */
-function once<A extends unknown[]>(fn: (...args: A) => void): (...args: A) => void {
-	let called = false;
-	return (...args) => {
-		if (called) return;
-		called = true;
-		fn(...args);
-	};
 }
 
 export function createChildren(pi: ExtensionAPI, deps: ChildrenDeps) {

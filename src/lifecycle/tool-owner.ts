@@ -5,6 +5,7 @@
  * only when no other package has one; otherwise ours steps aside and says once which package answers.
  */
 import type { ExtensionAPI, ExtensionContext } from "@mariozechner/pi-coding-agent";
+import { once } from "../core/once.js";
 import { TOOL_NAME } from "../core/prompt.js";
 import { type LoadedFrom, removalOf } from "../host/removal.js";
 import { words } from "../i18n/words.js";
@@ -82,15 +83,14 @@ export function registerWhenFree(
 	tell: (ctx: ExtensionContext, other: AnotherPackage) => void,
 ): (ctx: ExtensionContext) => void {
 	let registered = false;
-	let told = false;
+	const tellOnce = once(tell);
 	return (ctx) => {
 		const owner = toolOwner(pi.getAllTools(), registered);
 		if (owner.kind === "nobody") {
 			register();
 			registered = true;
-		} else if (owner.kind === "another package" && !told) {
-			told = true;
-			tell(ctx, owner);
+		} else if (owner.kind === "another package") {
+			tellOnce(ctx, owner);
 		}
 	};
 }
