@@ -10,7 +10,8 @@ import { once } from "../core/once.js";
 import type { AskRequest } from "../core/types.js";
 import type { AskUserSettings } from "../host/settings.js";
 import { type FrontEnd, frontEndKind } from "../modes/front-end.js";
-import type { RemoteAskOutcome, RemoteBridge } from "../remote/bridge.js";
+import type { RemoteAskOutcome } from "../remote/bridge.js";
+import { createLazyBridge } from "../remote/lazy-bridge.js";
 import type { Asker } from "../remote/protocol.js";
 import { raceLocalAndRemote } from "../remote/race.js";
 import type { AskHandler } from "../tool/ask-user-tool.js";
@@ -45,8 +46,8 @@ export function createChildren(pi: ExtensionAPI, deps: ChildrenDeps) {
 	let server: ParentRouteServer | undefined;
 	let withdraw: (() => void) | undefined;
 	let parent: ParentRoute | undefined;
-	let bridge: Promise<RemoteBridge> | undefined;
-	let sessionKey = "pi-child";
+	/** The bridge to the parent's route, opened on the child's first ask. */
+	const bridge = createLazyBridge();
 
 	const askParent = async (
 		request: AskRequest,
@@ -54,23 +55,9 @@ export function createChildren(pi: ExtensionAPI, deps: ChildrenDeps) {
 		asker: Asker,
 		ctx: ExtensionContext,
 	) => {
-		const route = parent;
-		if (!route) return { kind: "unavailable" as const, reason: "no parent route" };
-		bridge ??= import("../remote/bridge.js").then((m) =>
-			m.createRemoteBridge(
-				{
-					url: route.url,
-					token: route.token,
-					sessionKey,
-					agentId: "pi-child",
-					timeoutMs: CHILD_WAIT_MS,
-					connectTimeoutMs: 3_000,
-					allowInsecure: false,
-				},
-				{ logger: m.stderrLogger },
-			),
-		);
-		return (await bridge).ask(request, signal, { asker, acceptsImages: deps.acceptsImages(ctx) });
+		const opened = bridge.bridge(undefined);
+		if (!opened) return { kind: "unavailable" as const, reason: "no parent route" };
+		return (await opened).ask(request, signal, { asker, acceptsImages: deps.acceptsImages(ctx) });
 	};
 	const childAsk = createChildAskHandler({
 		ask: askParent,
@@ -83,8 +70,7 @@ export function createChildren(pi: ExtensionAPI, deps: ChildrenDeps) {
 		withdraw = undefined;
 		const closing = server?.close();
 		server = undefined;
-		void bridge?.then((b) => b.dispose());
-		bridge = undefined;
+		bridge.dispose();
 		parent = undefined;
 		await closing;
 	}
@@ -99,7 +85,15 @@ export function createChildren(pi: ExtensionAPI, deps: ChildrenDeps) {
 			const role = childrenRole(frontEndKind(ctx, deps.argv), deps.env, settings.children);
 			if (role.kind === "ask-parent") {
 				parent = role.parent;
-				sessionKey = ctx.sessionManager.getSessionId();
+				bridge.configure({
+					url: parent.url,
+					token: parent.token,
+					sessionKey: ctx.sessionManager.getSessionId(),
+					agentId: "pi-child",
+					timeoutMs: CHILD_WAIT_MS,
+					connectTimeoutMs: 3_000,
+					allowInsecure: false,
+				});
 				dropRemoteSettings(deps.env);
 				return { ...settings, remote: {} };
 			}

@@ -29,6 +29,7 @@ import type { Ledger } from "../records/ledger.js";
 import { createSettledRecords } from "../records/settled-records.js";
 import type { RemoteAskOutcome, RemoteBridge } from "../remote/bridge.js";
 import { resolveRemoteConfig } from "../remote/config.js";
+import { createLazyBridge } from "../remote/lazy-bridge.js";
 import { lastUserText, sessionHolds, typedAnswerHistory } from "../session/branch.js";
 import type { AskHandler } from "../tool/ask-user-tool.js";
 import { type AskSession, createAskDisk } from "./ask-disk.js";
@@ -37,7 +38,6 @@ import { type AskToAnswer, askInTurn, createDialogQueue, createLateAnswers } fro
 import { createDeliveries } from "./deliveries.js";
 import { createOwnTurn } from "./own-turn.js";
 import { createPromptAnswers } from "./prompt-answers.js";
-import { createRemoteSession } from "./remote-session.js";
 import { type FindingsDeps, findStartup } from "./startup-findings.js";
 import { planStartup } from "./startup-plan.js";
 import { createStartupRun } from "./startup-run.js";
@@ -93,7 +93,7 @@ interface RunState {
 }
 
 export function createLifecycle(pi: ExtensionAPI, edges: LifecycleEdges) {
-	const remote = createRemoteSession();
+	const remote = createLazyBridge();
 	const state: RunState = {
 		kind: undefined,
 		upFront: undefined,

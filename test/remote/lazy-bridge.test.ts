@@ -1,8 +1,8 @@
-/** The session's remote bridge: opened once on first use, tried again after a failed open, disposed with the session. */
+/** A lazily opened remote bridge: opened once on first use, tried again after a failed open, disposed with it. */
 import { describe, expect, it } from "vitest";
-import { createRemoteSession, type OpenBridge } from "../../src/lifecycle/remote-session.js";
 import type { RemoteBridge } from "../../src/remote/bridge.js";
 import type { RemoteConfig } from "../../src/remote/config.js";
+import { createLazyBridge, type OpenBridge } from "../../src/remote/lazy-bridge.js";
 
 const config = { url: "ws://127.0.0.1:1/agent" } as RemoteConfig;
 
@@ -17,10 +17,10 @@ function fakeOpen(failFirst = false) {
 	return { open, opened, disposed: () => disposed };
 }
 
-describe("createRemoteSession", () => {
+describe("createLazyBridge", () => {
 	it("has no bridge without a config", () => {
 		const fake = fakeOpen();
-		const session = createRemoteSession(fake.open);
+		const session = createLazyBridge(fake.open);
 		session.configure(undefined);
 		expect(session.bridge(undefined)).toBeUndefined();
 		expect(fake.opened).toEqual([]);
@@ -28,7 +28,7 @@ describe("createRemoteSession", () => {
 
 	it("opens the bridge once, on first use, and disposes it with the session", async () => {
 		const fake = fakeOpen();
-		const session = createRemoteSession(fake.open);
+		const session = createLazyBridge(fake.open);
 		session.configure(config);
 		expect(fake.opened).toEqual([]);
 		const first = session.bridge(undefined);
@@ -43,7 +43,7 @@ describe("createRemoteSession", () => {
 
 	it("tries again on the next ask after a failed open", async () => {
 		const fake = fakeOpen(true);
-		const session = createRemoteSession(fake.open);
+		const session = createLazyBridge(fake.open);
 		session.configure(config);
 		await expect(session.bridge(undefined)).rejects.toThrow("refused");
 		await expect(session.bridge(undefined)).resolves.toBeDefined();

@@ -1,17 +1,19 @@
 /**
- * The remote bridge of the current session: configured at session start, opened lazily on the first ask that
- * needs it (a failed open is tried again on the next ask), and disposed with the session.
+ * A remote bridge opened lazily: configured at session start, opened on the first ask that needs it (a failed open
+ * is tried again on the next ask), and disposed with the session. The run's own bridge to a remote answering
+ * service and a child's bridge to its parent's route are both this one. `./bridge.js` (and with it `ws`) is loaded
+ * only when a bridge opens, so a pi start that asks nothing remotely never loads it.
  */
-import type { RemoteBridge, RemoteLogger } from "../remote/bridge.js";
-import type { RemoteConfig } from "../remote/config.js";
+import type { RemoteBridge, RemoteLogger } from "./bridge.js";
+import type { RemoteConfig } from "./config.js";
 
 /** Opens a bridge; `logger` undefined means the bridge's own (stderr). Injected so tests need no sockets. */
 export type OpenBridge = (config: RemoteConfig, logger: RemoteLogger | undefined) => Promise<RemoteBridge>;
 
 const openRealBridge: OpenBridge = (config, logger) =>
-	import("../remote/bridge.js").then((m) => m.createRemoteBridge(config, { logger: logger ?? m.stderrLogger }));
+	import("./bridge.js").then((m) => m.createRemoteBridge(config, { logger: logger ?? m.stderrLogger }));
 
-export interface RemoteSession {
+export interface LazyBridge {
 	/** The session's config (`undefined`: no remote answering); disposes any earlier bridge. */
 	configure(config: RemoteConfig | undefined): void;
 	/** The bridge, opened on first use; `undefined` without a config. */
@@ -19,7 +21,7 @@ export interface RemoteSession {
 	dispose(): void;
 }
 
-export function createRemoteSession(open: OpenBridge = openRealBridge): RemoteSession {
+export function createLazyBridge(open: OpenBridge = openRealBridge): LazyBridge {
 	let current: { config: RemoteConfig; bridge?: Promise<RemoteBridge> } | undefined;
 	const dispose = () => {
 		void current?.bridge?.then(
