@@ -67,11 +67,25 @@ export function createAskDisk(deps: AskDiskDeps) {
 		stillAsking(path: string): boolean {
 			return dialogClaims.has(path) ? deps.claims.stillHeld(path) : true;
 		},
-		/** The dialog is over: the claim ends, and the file goes unless the questions are still to be answered. */
-		doneAsking(path: string, keep: boolean): void {
-			if (!keep) deps.remove(path);
-			dialogClaims.get(path)?.();
-			dialogClaims.delete(path);
+		/**
+		 * The dialog is over: the claim ends, and the file goes unless the questions are still to be answered. Returns why
+		 * the file stayed when it could not be removed (a read-only folder): the outcome must still reach the model, and
+		 * the session's record of it keeps the file from being sent again.
+		 */
+		doneAsking(path: string, keep: boolean): string | undefined {
+			try {
+				if (!keep) deps.remove(path);
+				return undefined;
+			} catch (error) {
+				return (error as Error).message;
+			} finally {
+				try {
+					dialogClaims.get(path)?.();
+				} catch {
+					// A claim that cannot be removed dies with this process (pending/claims.ts).
+				}
+				dialogClaims.delete(path);
+			}
 		},
 	};
 }

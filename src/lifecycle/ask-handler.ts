@@ -35,9 +35,9 @@ export interface AskHandlerDeps {
 	keepOnDisk(ctx: ExtensionContext, request: AskRequest, toolCallId: string): string | undefined;
 	/**
 	 * The dialog is over: its claim on the file ends, and the file goes unless the questions are still to be
-	 * answered (`keep`: an interrupted ask).
+	 * answered (`keep`: an interrupted ask). Returns why the file stayed when it could not be removed.
 	 */
-	doneWithDisk(path: string, keep: boolean): void;
+	doneWithDisk(path: string, keep: boolean): string | undefined;
 	/** Whether this pi still holds the questions it keeps on disk at `path` (ask-disk.ts). */
 	stillAsking(path: string): boolean;
 	/** Saves the questions as pending (print and JSON mode, and every background ask). */
@@ -157,7 +157,9 @@ export function createAskHandler(deps: AskHandlerDeps): AskHandler {
 				frontEnd.tell(words().cli.notices.timedOut, "warning");
 			}
 			// An interrupted ask's questions stay on disk, to be answered later (/questions, pi -c, --answers).
-			if (onDisk) deps.doneWithDisk(onDisk, outcome.kind === "interrupted" || timedOutHere);
+			const notRemoved = onDisk && deps.doneWithDisk(onDisk, outcome.kind === "interrupted" || timedOutHere);
+			if (notRemoved && onDisk)
+				frontEnd.tell(words().cli.notices.fileNotRemoved(displayPath(ask.ctx.cwd, onDisk), notRemoved), "warning");
 			deps.remember(outcome);
 			if (answeredBy === "remote") {
 				frontEnd.tell(

@@ -3,7 +3,10 @@
  * print mode), huge calls fail fast with the caps' errors, and two pi processes asking at once in one
  * project both keep their questions.
  */
-import { readdirSync, readFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { patient } from "../patience.js";
 import {
@@ -149,4 +152,46 @@ describe("files", () => {
 			second.cleanup();
 		}
 	});
+});
+
+/** Whether this machine lets the tests make a folder immutable (`chattr +i` needs a file system and a capability). */
+function canMakeImmutable(): boolean {
+	const probe = mkdtempSync(join(tmpdir(), "pi-ask-immutable-"));
+	try {
+		execFileSync("chattr", ["+i", probe], { stdio: "ignore" });
+		execFileSync("chattr", ["-i", probe], { stdio: "ignore" });
+		return true;
+	} catch {
+		return false;
+	} finally {
+		rmSync(probe, { recursive: true, force: true });
+	}
+}
+
+describe("a project folder that turns read-only while the dialog is open", () => {
+	it.skipIf(!canMakeImmutable())(
+		"the person's answer still reaches the model, and pi says the questions' file could not be removed",
+		async () => {
+			ws.script([{ toolCall: { name: "ask_user", arguments: INJECTION_CALL } }, { text: "done" }]);
+			const t = startTui(ws, ["go"], { cols: 120, rows: 40 });
+			tui = t;
+			await t.waitFor("Beta", 40_000);
+			const folder = join(ws.cwd, ".pi");
+			expect(readdirSync(folder).some((name) => name.startsWith("pending-questions"))).toBe(true);
+			// Root ignores file modes; an immutable folder refuses even root's unlink.
+			execFileSync("chattr", ["+i", folder]);
+			try {
+				t.type(KEYS.down);
+				await t.waitFor(/> 2\. Beta/);
+				t.type(KEYS.enter);
+				const result = await waitForToolResult(ws);
+				expect(result.isError).toBe(false);
+				expect(result.text).toContain('"selectedOption":"Beta"');
+				await t.waitFor("could not remove");
+			} finally {
+				execFileSync("chattr", ["-i", folder]);
+			}
+		},
+		patient(90_000),
+	);
 });

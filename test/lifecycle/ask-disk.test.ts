@@ -6,7 +6,7 @@ import { SPEC_EXAMPLE } from "../fixtures.js";
 
 const SESSION = { cwd: "/work/app", sessionId: "s1", sessionFile: "sessions/s1.jsonl", task: "set up the service" };
 
-function world(options: { claimable?: boolean; failAsksMade?: boolean } = {}) {
+function world(options: { claimable?: boolean; failAsksMade?: boolean; failRemove?: boolean } = {}) {
 	const saved: PendingFile[] = [];
 	const removed: string[] = [];
 	const made: unknown[] = [];
@@ -26,7 +26,10 @@ function world(options: { claimable?: boolean; failAsksMade?: boolean } = {}) {
 			saved.push(file);
 			return `/work/app/.pi/pending-questions-${saved.length}.json`;
 		},
-		remove: (path) => removed.push(path),
+		remove: (path) => {
+			if (options.failRemove) throw new Error(`EPERM: operation not permitted, unlink '${path}'`);
+			removed.push(path);
+		},
 		now: () => new Date("2026-11-24T12:00:00Z"),
 	});
 	return { disk, saved, removed, made, released };
@@ -62,6 +65,19 @@ describe("an ask's questions on disk", () => {
 		expect(w.released).toEqual([first, second]);
 		w.disk.doneAsking(first, false);
 		expect(w.released).toEqual([first, second]);
+	});
+
+	it("a file that cannot be removed (a read-only folder) is said, never thrown: the person's answer still goes out", () => {
+		const w = world({ failRemove: true });
+		const path = w.disk.keepWhileAsked(SESSION, SPEC_EXAMPLE, "call_1");
+		let why: string | undefined;
+		expect(() => {
+			why = w.disk.doneAsking(path, false);
+		}).not.toThrow();
+		expect(why).toContain("EPERM");
+		// The claim still ends: another pi is not kept waiting on a dialog that is over.
+		expect(w.released).toEqual([path]);
+		expect(world().disk.doneAsking(w.disk.keepWhileAsked(SESSION, SPEC_EXAMPLE, "call_2"), false)).toBeUndefined();
 	});
 });
 

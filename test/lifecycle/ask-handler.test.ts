@@ -78,6 +78,7 @@ function setup(options: {
 		},
 		doneWithDisk: (path, keep) => {
 			if (!keep) fakes.removed.push(path);
+			return undefined;
 		},
 		saveForLater: () =>
 			options.saved ?? {

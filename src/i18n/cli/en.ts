@@ -86,6 +86,8 @@ export const en: CliStrings = {
 		answeredRemotely: "Answered remotely.",
 		answeredElsewhere:
 			"These questions were answered elsewhere (another pi took them over while this one was paused); your answer was not sent.",
+		fileNotRemoved: (path, why) =>
+			`Your answer was sent, but pi-ask-anywhere could not remove ${path} (${why}); it will not be sent again: remove it by hand.`,
 		dismissedRemotely: "Dismissed remotely.",
 		noRemoteAnswer: (kind) => `no remote answer (${kind}); saving the questions instead`,
 		needsUi: "this needs pi's dialog, which print mode has not: run pi (without -p) and type the command there",

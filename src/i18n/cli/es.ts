@@ -90,6 +90,8 @@ export const es: CliStrings = {
 		answeredRemotely: "Respondido en remoto.",
 		answeredElsewhere:
 			"Estas preguntas se respondieron en otro lugar (otro pi las tomó mientras este estaba en pausa); tu respuesta no se envió.",
+		fileNotRemoved: (path, why) =>
+			`Tu respuesta se envió, pero pi-ask-anywhere no pudo eliminar ${path} (${why}); no se volverá a enviar: elimínalo a mano.`,
 		dismissedRemotely: "Descartado en remoto.",
 		noRemoteAnswer: (kind) => `Sin respuesta remota (${kind}); se guardan las preguntas en su lugar`,
 		needsUi: "Esto necesita el diálogo de pi, que no existe con -p: ejecuta pi (sin -p) y escribe el comando allí",

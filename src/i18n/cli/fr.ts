@@ -91,6 +91,8 @@ export const fr: CliStrings = {
 		answeredRemotely: "Répondu à distance.",
 		answeredElsewhere:
 			"Ces questions ont reçu une réponse ailleurs (un autre pi les a reprises pendant que celui-ci était suspendu) ; ta réponse n’a pas été envoyée.",
+		fileNotRemoved: (path, why) =>
+			`Ta réponse a été envoyée, mais pi-ask-anywhere n’a pas pu supprimer ${path} (${why}) ; elle ne sera pas renvoyée : supprime le fichier à la main.`,
 		dismissedRemotely: "Écarté à distance.",
 		noRemoteAnswer: (kind) => `Pas de réponse à distance (${kind}) ; les questions sont enregistrées à la place`,
 		needsUi: "Cela nécessite la boîte de dialogue de pi, absente avec -p : lancez pi (sans -p) et tapez la commande là",

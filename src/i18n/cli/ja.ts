@@ -85,6 +85,8 @@ export const ja: CliStrings = {
 		answeredRemotely: "リモートで回答されました。",
 		answeredElsewhere:
 			"これらの質問は別の場所で回答されました（この pi が停止している間に別の pi が引き継ぎました）。あなたの回答は送信されていません。",
+		fileNotRemoved: (path, why) =>
+			`回答は送信されましたが、pi-ask-anywhere は ${path} を削除できませんでした（${why}）。再送信はされません。手動で削除してください。`,
 		dismissedRemotely: "リモートで却下されました。",
 		noRemoteAnswer: (kind) => `リモートからの回答がありません（${kind}）。代わりに質問を保存します`,
 		needsUi:

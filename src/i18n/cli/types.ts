@@ -98,6 +98,8 @@ export interface CliStrings {
 		answeredRemotely: string;
 		/** A frozen pi's dialog answered questions another pi had taken over meanwhile. */
 		answeredElsewhere: string;
+		/** The dialog's pending file stayed (a read-only folder): the answer went out, the file is not sent again. */
+		fileNotRemoved: (path: string, why: string) => string;
 		dismissedRemotely: string;
 		noRemoteAnswer: (kind: string) => string;
 		needsUi: string;
