@@ -74,7 +74,7 @@ export interface LifecycleEdges extends ProcessEdges {
 		phone(
 			ctx: ExtensionContext,
 			shown: FrontEnd,
-			ask: { toolCallId: string; sessionId?: string },
+			ask: { toolCallId: string; sessionId?: string; pendingPath?: string },
 		): ((request: AskRequest, signal: AbortSignal) => Promise<RemoteAskOutcome>) | undefined;
 	};
 }
@@ -146,6 +146,7 @@ export function createLifecycle(pi: ExtensionAPI, edges: LifecycleEdges) {
 			edges.push?.phone(ctx, shown, {
 				toolCallId: ask.toolCallId,
 				...(ask.fromSession ? { sessionId: ask.fromSession } : {}),
+				...(ask.path ? { pendingPath: ask.path } : {}),
 			}),
 	});
 	const answerInDialog = late.answerInDialog;

@@ -113,11 +113,17 @@ export function createLivePush(deps: LivePushDeps) {
 		seen.set(message.id, true);
 		capped(seen, SEEN_KEPT);
 		let known = false;
-		const verdict = judgeTap(message.message, deps.key, Math.floor(deps.now() / 1000), (ask) => {
-			const target = targetOf(ask);
-			known = target !== undefined;
-			return target;
-		});
+		const verdict = judgeTap(
+			message.message,
+			deps.key,
+			Math.floor(deps.now() / 1000),
+			(ask) => {
+				const target = targetOf(ask);
+				known = target !== undefined;
+				return target;
+			},
+			message.time,
+		);
 		if (verdict.kind === "refuse") {
 			if (known || !quiet) deps.warn(`push: ${verdict.warning}`);
 			return known;

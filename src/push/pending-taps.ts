@@ -44,19 +44,25 @@ export function applyTapToPending(deps: PendingTapsDeps, message: NtfyMessage): 
 	);
 	const byAsk = new Map(entries.map((entry) => [askIdOf(entry.file.sessionId, entry.file.toolCallId), entry]));
 	const verdictOf = new Map<string, PendingVerdict>();
-	const verdict = judgeTap(message.message, deps.key, Math.floor(deps.now() / 1000), (ask) => {
-		const entry = byAsk.get(ask);
-		if (!entry) return undefined;
-		const trust = deps.judge(entry.file);
-		verdictOf.set(ask, trust);
-		const answered = entry.file.questions.some((question) => question.answer !== null);
-		const askedAt = timeOf(entry.file.timestamp);
-		return {
-			request: entry.file.request,
-			ended: answered || (!trust.trusted && trust.kind === "settled"),
-			...(askedAt !== undefined ? { askedAt } : {}),
-		};
-	});
+	const verdict = judgeTap(
+		message.message,
+		deps.key,
+		Math.floor(deps.now() / 1000),
+		(ask) => {
+			const entry = byAsk.get(ask);
+			if (!entry) return undefined;
+			const trust = deps.judge(entry.file);
+			verdictOf.set(ask, trust);
+			const answered = entry.file.questions.some((question) => question.answer !== null);
+			const askedAt = timeOf(entry.file.timestamp);
+			return {
+				request: entry.file.request,
+				ended: answered || (!trust.trusted && trust.kind === "settled"),
+				...(askedAt !== undefined ? { askedAt } : {}),
+			};
+		},
+		message.time,
+	);
 	if (verdict.kind === "ignore") return { kind: "none" };
 	if (verdict.kind === "refuse") return { kind: "refused", warning: verdict.warning };
 	const entry = byAsk.get(verdict.ask);

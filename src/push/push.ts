@@ -10,8 +10,9 @@ import { basename, relative } from "node:path";
 import type { ExtensionContext } from "@mariozechner/pi-coding-agent";
 import type { AskRequest } from "../core/types.js";
 import type { Claims } from "../pending/claims.js";
-import { listPendingFiles, type PendingFile } from "../pending/pending-file.js";
+import { listPendingFiles, type PendingFile, readPendingEntry } from "../pending/pending-file.js";
 import type { PendingVerdict } from "../pending/trust.js";
+import { timeOf } from "../records/ledger.js";
 import type { RemoteAskOutcome, RemoteBridge } from "../remote/bridge.js";
 import { ANSWERED_ELSEWHERE } from "../remote/protocol.js";
 import { isRemoteDecision } from "../remote/race.js";
@@ -70,6 +71,14 @@ export interface PhoneAsk {
 	task?: string;
 	/** When the ask was made (ms), for a question asked now: taps offered for an earlier ask with its id do not count. */
 	askedAt?: number;
+	/** The pending file a dialog shows again: its ask was made at the file's time (the same check, for a re-ask). */
+	pendingPath?: string;
+}
+
+/** When a pending file's ask was made (ms), when the file still holds that ask and says. */
+function pendingAskedAt(path: string, toolCallId: string): number | undefined {
+	const file = readPendingEntry(path)?.file;
+	return file?.toolCallId === toolCallId ? timeOf(file.timestamp) : undefined;
 }
 
 /** The phone's side of a dialog: resolves with an answer from a tap, or `interrupted` once `signal` aborts. */
@@ -269,7 +278,8 @@ export function createPush(deps: PushDeps) {
 		phone(ctx: ExtensionContext, shown: ShownFrontEnd, ask: PhoneAsk): PhoneSide | undefined {
 			const current = active;
 			if (!current || !shown.ask) return undefined;
-			const info = askInfo(ctx, shown, ask);
+			const askedAt = ask.askedAt ?? (ask.pendingPath ? pendingAskedAt(ask.pendingPath, ask.toolCallId) : undefined);
+			const info = askInfo(ctx, shown, { ...ask, ...(askedAt !== undefined ? { askedAt } : {}) });
 			return (request, signal) => current.live.ask({ ...info, request }, signal);
 		},
 

@@ -1,7 +1,7 @@
 /**
  * What a message read from the reply topic means for the asks waiting here: an answer (one option of the ask it
- * names), a refusal with one warning (a forged, expired or malformed tap, an ask already answered, an option that
- * does not exist), or nothing to do here (not a tap, or an ask that is not this place's: one topic serves every
+ * names), a refusal with one warning (a forged, expired or malformed tap, one offered for an earlier ask that reused
+ * the ask's id, an ask already answered, an option that does not exist), or nothing to do here (not a tap, or an ask that is not this place's: one topic serves every
  * project of the person, so another folder's tap is that folder's business). Pure.
  */
 import type { AskRequest } from "../core/types.js";
@@ -28,11 +28,17 @@ export type TapVerdict =
 	| { kind: "refuse"; warning: string }
 	| { kind: "answer"; ask: string; choice: number; label: string };
 
+/**
+ * `sentAt`: when the reply topic received the tap (unix seconds, ntfy's `time`), when known. A tap offered for an
+ * earlier ask that reused the ask's id is refused when it was sent after this ask was made (the person tapped an old
+ * notification); one sent before was that earlier ask's, read again from the cache, and is left alone.
+ */
 export function judgeTap(
 	text: string,
 	key: Uint8Array,
 	nowSeconds: number,
 	targetOf: (ask: string) => TapTarget | undefined,
+	sentAt?: number,
 ): TapVerdict {
 	const read = readTap(text);
 	if (read.kind === "not-a-tap") return { kind: "ignore" };
@@ -51,11 +57,13 @@ export function judgeTap(
 					: "ignored a tap from the phone whose token is wrong (not made by this machine's buttons)",
 		};
 	}
-	if (
-		target.askedAt !== undefined &&
-		tap.expires - TAP_LIFETIME_SECONDS < target.askedAt / 1000 - OFFER_SLACK_SECONDS
-	) {
-		return { kind: "ignore" };
+	const askedAt = target.askedAt === undefined ? undefined : target.askedAt / 1000 - OFFER_SLACK_SECONDS;
+	if (askedAt !== undefined && tap.expires - TAP_LIFETIME_SECONDS < askedAt) {
+		if (sentAt !== undefined && sentAt < askedAt) return { kind: "ignore" };
+		return {
+			kind: "refuse",
+			warning: "ignored a tap from the phone made for an earlier question (offered before this one was asked)",
+		};
 	}
 	if (target.ended)
 		return { kind: "refuse", warning: "ignored a tap from the phone: that question was already answered" };

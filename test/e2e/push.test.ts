@@ -6,8 +6,8 @@
  * published, and a tap reaches the pending file through `pi-ask-anywhere push listen` or the next pi start.
  */
 import { type ChildProcess, spawn } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { basename, join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { tapBody } from "../../src/push/tap.js";
 import { patient } from "../patience.js";
@@ -70,6 +70,14 @@ const pushEnv = () => ({
 	PI_ASK_USER_PUSH_DETAIL: "full",
 	PI_ASK_USER_NOTIFY: "0",
 });
+
+/** The session files of the workspace, oldest first (pi names them by time). */
+function sessionFiles(): string[] {
+	const folder = join(ws.agentDir, "sessions");
+	return readdirSync(folder)
+		.flatMap((project) => readdirSync(join(folder, project)).map((name) => join(folder, project, name)))
+		.sort((a, b) => basename(a).localeCompare(basename(b)));
+}
 
 /** Every tool result the model received, in order (the newest request holds the whole conversation). */
 const toolResults = () => ws.lastMessages().filter((m) => m.role === "toolResult");
@@ -430,6 +438,46 @@ describe("push through ntfy (a local stand-in)", () => {
 			expect(existsSync(ws.pendingPath())).toBe(true);
 		},
 		patient(120_000),
+	);
+
+	it(
+		"a re-asked pending dialog refuses a tap offered for an earlier ask whose tool-call id its ask reuses",
+		async () => {
+			const reused = "toolu_reused_push";
+			const second = {
+				questions: [{ question: "Run the migrations now?", options: [{ label: "yes" }, { label: "no" }] }],
+			};
+			ws.script([
+				{ toolCall: { name: "ask_user", id: reused, arguments: ASK } },
+				{ text: "Noted." },
+				{ toolCall: { name: "ask_user", id: reused, arguments: second } },
+				{ echo: true },
+			]);
+			expectSuccess(await runPiAsync(ws, piArgs(["-p", "set up the deploy"]), { env: pushEnv() }));
+			const [earlier] = await ntfy.waitForMessages(TOPIC, 1, 5_000);
+			const firstSession = sessionFiles()[0] as string;
+			// Answered into a new session; then the first session's model asks again with the same tool-call id.
+			expectSuccess(await runPiAsync(ws, piArgs(["-p", "--answers", '["eu-west"]']), { env: pushEnv() }));
+			expectSuccess(await runPiAsync(ws, piArgs(["-p", "--session", firstSession, "go on"]), { env: pushEnv() }));
+			expect(readFileSync(ws.pendingPath(), "utf8")).toContain("Run the migrations now?");
+
+			const session = startTui(ws, ["--session", firstSession], { env: pushEnv() });
+			tui = session;
+			await session.waitFor("Run the migrations now?", 40_000);
+			const asked = () => ntfy.messages(TOPIC).filter((m) => m.message.includes("Run the migrations now?"));
+			await until(() => asked().length >= 2, 20_000, "the re-asked question's notification");
+			// The earlier ask's second button (option 2 of that question) replayed: not option 2 ("no") of this one.
+			await ntfy.tap(buttonsOf(earlier?.actions)[1] as StoredAction);
+			await session.waitFor("earlier question", 20_000);
+			expect(existsSync(ws.pendingPath())).toBe(true);
+			await session.waitFor("Run the migrations now?");
+
+			await ntfy.tap(buttonsOf(asked().at(-1)?.actions)[0] as StoredAction);
+			const delivered = await waitForDelivery(ws);
+			expect(delivered).toContain('"answer":"yes"');
+			expect(delivered).not.toContain('"answer":"no"');
+		},
+		patient(150_000),
 	);
 
 	it(

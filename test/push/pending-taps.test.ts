@@ -65,7 +65,13 @@ describe("applyTapToPending", () => {
 			time: 0,
 			message: tapBody(KEY, askIdOf("s1", "c1"), 1, NOW_MS / 1000 - 3_600 + TAP_LIFETIME_SECONDS),
 		};
+		// Read again from the cache (sent before this ask was made): that earlier ask's, left alone.
 		expect(applyTapToPending(deps(), earlier)).toEqual({ kind: "none" });
+		// Sent now, from the earlier ask's notification: refused with a warning.
+		expect(applyTapToPending(deps(), { ...earlier, id: "old-again", time: NOW_MS / 1000 })).toEqual({
+			kind: "refused",
+			warning: expect.stringContaining("earlier question"),
+		});
 		expect(answerOnDisk()).toBeNull();
 		expect(applyTapToPending(deps(), tap(1))).toMatchObject({ kind: "written" });
 	});

@@ -15,7 +15,7 @@ import {
 } from "../../src/push/message.js";
 import { messageOfLine } from "../../src/push/ntfy.js";
 import { judgeTap } from "../../src/push/reply.js";
-import { askIdOf, checkTap, readTap, tapBody } from "../../src/push/tap.js";
+import { askIdOf, checkTap, readTap, TAP_LIFETIME_SECONDS, tapBody } from "../../src/push/tap.js";
 
 const KEY = Buffer.alloc(32, 7);
 const OTHER_KEY = Buffer.alloc(32, 9);
@@ -182,6 +182,21 @@ describe("judgeTap", () => {
 			kind: "refuse",
 			warning: expect.stringContaining("option"),
 		});
+	});
+	it("refuses a tap offered before its ask was made when it was sent after; one sent before is left alone", () => {
+		// This ask was made an hour after the tap's buttons were offered (an earlier ask with the same id).
+		const askedAt = (NOW + 3_600) * 1000;
+		const reused = () => ({ request: ONE, ended: false, askedAt });
+		const earlier = tapBody(KEY, ask, 1, NOW + TAP_LIFETIME_SECONDS);
+		expect(judgeTap(earlier, KEY, NOW + 3_700, reused, NOW + 3_650)).toEqual({
+			kind: "refuse",
+			warning: expect.stringContaining("earlier question"),
+		});
+		expect(judgeTap(earlier, KEY, NOW + 3_700, reused)).toMatchObject({ kind: "refuse" });
+		expect(judgeTap(earlier, KEY, NOW + 3_700, reused, NOW + 10)).toEqual({ kind: "ignore" });
+		// Offered when this ask was made: its answer.
+		const now = tapBody(KEY, ask, 1, NOW + 3_600 + TAP_LIFETIME_SECONDS);
+		expect(judgeTap(now, KEY, NOW + 3_700, reused, NOW + 3_650)).toMatchObject({ kind: "answer", label: "us" });
 	});
 	it("leaves alone what is not a tap or names an ask that is not here", () => {
 		expect(judgeTap("hi", KEY, NOW, open)).toEqual({ kind: "ignore" });
