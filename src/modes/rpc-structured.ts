@@ -8,7 +8,7 @@ import type { AskClosedReason, AskUserClosedNotice, AskUserRequestMessage } from
 import { unlessAborted } from "../core/abort.js";
 import { givenFromStructured } from "../core/answer-input.js";
 import { answeredOutcome, type GivenAnswer } from "../core/answers.js";
-import { isRecord } from "../core/json.js";
+import { parseJsonObject } from "../core/json.js";
 import { sanitizeLine } from "../core/text.js";
 import type { AskOutcome, AskRequest, Question } from "../core/types.js";
 import { AskUserError } from "../core/validate.js";
@@ -46,15 +46,13 @@ export function parseResponse(
 	questions: Question[],
 	acceptsImages = false,
 ): ParsedResponse {
-	let data: unknown;
-	try {
-		data = JSON.parse(text);
-	} catch {
-		return { kind: "invalid", error: "the response is not valid JSON" };
+	const notAResponse = 'the response must be a JSON object with "type": "ask_user_response"';
+	const parsed = parseJsonObject(text);
+	if (!parsed.ok) {
+		return { kind: "invalid", error: parsed.reason === "not JSON" ? "the response is not valid JSON" : notAResponse };
 	}
-	if (!isRecord(data) || data.type !== "ask_user_response") {
-		return { kind: "invalid", error: 'the response must be a JSON object with "type": "ask_user_response"' };
-	}
+	const data = parsed.value;
+	if (data.type !== "ask_user_response") return { kind: "invalid", error: notAResponse };
 	if (data.requestId !== requestId) {
 		return {
 			kind: "invalid",

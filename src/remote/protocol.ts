@@ -8,7 +8,7 @@
  */
 import { answeredOutcome, givenFromData } from "../core/answers.js";
 import { type AttachedImage, IMAGE_LIMITS, imagesFromData } from "../core/images.js";
-import { isRecord } from "../core/json.js";
+import { isRecord, parseJsonObject } from "../core/json.js";
 import {
 	describeKeyProblem,
 	foldKey,
@@ -198,13 +198,9 @@ function decodeAnswerValue(value: unknown): RemoteAnswer | null | { error: strin
 
 /** Parses one inbound text frame on the agent's side; never throws. */
 export function decodeAnswer(text: string): DecodedFrame {
-	let data: unknown;
-	try {
-		data = JSON.parse(text);
-	} catch {
-		return { kind: "malformed", reason: "not JSON" };
-	}
-	if (!isRecord(data)) return { kind: "malformed", reason: "not a JSON object" };
+	const parsed = parseJsonObject(text);
+	if (!parsed.ok) return { kind: "malformed", reason: parsed.reason };
+	const data = parsed.value;
 	if (typeof data.type !== "string") return { kind: "malformed", reason: "no string `type`" };
 	if (data.type === REFUSED_TYPE && isRecord(data.payload) && typeof data.payload.questionId === "string") {
 		const error = typeof data.payload.error === "string" ? data.payload.error : "";
@@ -390,13 +386,11 @@ function decodeAsker(value: unknown): Asker | undefined {
 
 /** Parses one text frame from an agent on the backend's side; never throws. Other events are not ours. */
 export function decodeAgentFrame(text: string): AgentFrame {
-	let data: unknown;
-	try {
-		data = JSON.parse(text);
-	} catch {
-		return { kind: "malformed", reason: "not JSON" };
-	}
-	if (!isRecord(data) || data.type !== "event" || !isRecord(data.payload)) return { kind: "other" };
+	const parsed = parseJsonObject(text);
+	if (!parsed.ok)
+		return parsed.reason === "not JSON" ? { kind: "malformed", reason: parsed.reason } : { kind: "other" };
+	const data = parsed.value;
+	if (data.type !== "event" || !isRecord(data.payload)) return { kind: "other" };
 	const { event, payload } = data.payload;
 	if (event !== QUESTION_EVENT && event !== CLOSED_EVENT) return { kind: "other" };
 	if (!isRecord(payload)) return { kind: "malformed", reason: `${event} without an object payload` };
