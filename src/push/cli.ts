@@ -41,7 +41,12 @@ function readSettings(path: string): Record<string, unknown> {
 	} catch {
 		return {};
 	}
-	const data: unknown = JSON.parse(text);
+	let data: unknown;
+	try {
+		data = JSON.parse(text);
+	} catch (error) {
+		throw new Error(`${path} is not valid JSON (${(error as Error).message}); fix or remove it first`);
+	}
 	if (!isRecord(data)) throw new Error(`${path} must hold a JSON object; fix or remove it first`);
 	return data;
 }
@@ -118,7 +123,13 @@ export interface ListenDeps {
 /** The push settings as a pi would read them (the user's file, then the environment). */
 function configFor(agentDir: string, env: ListenDeps["env"]): { config?: NtfyPushConfig; problems: string[] } {
 	const path = settingsPath(agentDir);
-	const settings = readSettings(path);
+	let settings: Record<string, unknown>;
+	try {
+		settings = readSettings(path);
+	} catch (error) {
+		// The web page keeps serving with push off, as pi does with a settings file it cannot read.
+		return { problems: [(error as Error).message] };
+	}
 	const { config, problems } = resolvePushConfig(settings.push, env, path);
 	// Taps come back only through ntfy: a `push.command` alone has nothing to listen to.
 	return config && hasNtfy(config) ? { config, problems } : { problems };
