@@ -1,11 +1,14 @@
 /**
  * Answers for another agent's ask: an MCP client's questions, which `pi-ask-anywhere mcp` wrote into this project's
  * `.pi` folder and holds (pending/permission.ts's `for-asker`). pi never gives their answers to its own model: it writes
- * them into the file, where that server reads them and returns them to its client, and says so in one line. The first
- * answer wins, as everywhere: a file that already holds answers is the client's to take, not overwritten.
+ * them into the file, where that server reads them and returns them to its client, and says so in one line. Every way
+ * of answering such a file (`--answers`, `@file`, `/questions answer`, the web page) writes through `answerForAsker`:
+ * the first answer wins, as everywhere; a file that already holds answers is the client's to take, not overwritten.
  */
 import { basename, dirname } from "node:path";
 import type { AskOutcome, Question } from "../core/types.js";
+import type { CliStrings } from "../i18n/cli/types.js";
+import { words as chosenWords } from "../i18n/words.js";
 import {
 	type PendingAsker,
 	PendingFileError,
@@ -16,55 +19,108 @@ import {
 } from "./pending-file.js";
 
 type Answered = Extract<AskOutcome, { kind: "answered" }>;
-
-/** The one line pi says once the answers are written. */
-function answeredForLine(asker: PendingAsker): string {
-	return `answered for ${asker.client} through pi-ask-anywhere mcp`;
-}
+type ForAskerWords = CliStrings["forAsker"];
 
 /** Why a marked file nobody holds is not answered here (pending/permission.ts's `asker-gone`). */
-export function askerGoneLine(shownPath: string, asker: PendingAsker): string {
-	return `${shownPath} holds questions ${asker.client} asked through pi-ask-anywhere mcp, and no pi-ask-anywhere mcp waits for their answers now: nothing was sent or written (/questions clear removes them)`;
+export function askerGoneLine(
+	shownPath: string,
+	asker: PendingAsker,
+	words: ForAskerWords = chosenWords().cli.forAsker,
+): string {
+	return words.askerGone(shownPath, asker.client);
 }
 
 /**
- * The file's `answer` values for an outcome, question by question (`null` for one left unanswered). What the file
- * cannot carry to the client — images, notes — is refused rather than dropped.
+ * The file's `answer` values for an outcome, question by question (`null` for one left unanswered). Each answer goes
+ * to the question it names (by the model's id, else by its text: both are unique in a request), whatever order the
+ * answers come in; an answer naming no question asked, or a second answer to one question, is refused rather than
+ * dropped or guessed. What the file cannot carry to the client — images, notes — is refused too.
  */
-function pendingAnswersFor(outcome: Answered, questions: readonly Question[]): PendingQuestion["answer"][] {
+export function pendingAnswersFor(
+	outcome: Answered,
+	questions: readonly Question[],
+	words: ForAskerWords = chosenWords().cli.forAsker,
+): PendingQuestion["answer"][] {
 	if ((outcome.images?.length ?? 0) > 0 || outcome.answers.some((answer) => (answer.images?.length ?? 0) > 0)) {
-		throw new PendingFileError(
-			"images cannot be passed to an MCP client through its pending file; nothing was written",
-		);
+		throw new PendingFileError(words.noImages);
 	}
 	if (outcome.note !== undefined || outcome.answers.some((answer) => answer.note !== undefined)) {
-		throw new PendingFileError("notes cannot be passed to an MCP client through its pending file; nothing was written");
+		throw new PendingFileError(words.noNotes);
 	}
-	// The answers come in question order, leaving out the unanswered ones.
-	let next = 0;
-	return questions.map((question) => {
-		const answer = outcome.answers[next];
-		if (answer === undefined || answer.question !== question.question) return null;
-		next += 1;
-		return answer.answer;
-	});
+	const values: PendingQuestion["answer"][] = questions.map(() => null);
+	for (const answer of outcome.answers) {
+		const byId = answer.id === undefined ? -1 : questions.findIndex((question) => question.id === answer.id);
+		const index = byId >= 0 ? byId : questions.findIndex((question) => question.question === answer.question);
+		if (index < 0) throw new PendingFileError(words.notAsked(answer.question));
+		if (values[index] !== null) throw new PendingFileError(words.answeredTwice(answer.question));
+		values[index] = answer.answer;
+	}
+	return values;
+}
+
+/** What became of answers for an MCP client: written (and the line to tell the person), or why nothing was. */
+export type ForAskerWrite =
+	| { kind: "written"; line: string }
+	| { kind: "refused"; because: "no-answer" | "gone" | "other-questions" | "answered-already"; message: string };
+
+type Refusal = Extract<ForAskerWrite, { kind: "refused" }>;
+
+/** The MCP client's file at `path` while it still holds that ask, or why it no longer does. */
+function askStillThere(
+	path: string,
+	toolCallId: string,
+	asker: PendingAsker,
+	words: ForAskerWords,
+): { questions: readonly Question[] } | Refusal {
+	const name = basename(path);
+	const read = readPendingText(dirname(dirname(path)), path);
+	if (read === undefined) return { kind: "refused", because: "gone", message: words.gone(name, asker.client) };
+	if (read.kind === "newer") throw read.error;
+	const file = parsePendingFile(read.text, path);
+	if (file.toolCallId !== toolCallId) {
+		return { kind: "refused", because: "other-questions", message: words.otherQuestions(name) };
+	}
+	return { questions: file.request.questions };
 }
 
 /**
- * Writes the answers into the MCP client's file at `path`, if it still holds that ask and no answer yet; returns the
- * line to tell the person. Throws a `PendingFileError` saying why nothing was written.
+ * Writes `answers` (the file's `answer` values) into the MCP client's file at `path`, if it still holds that ask and
+ * no answer yet, through the file's answer lock: of two processes answering at once exactly one writes. Answers that
+ * answer nothing are no answer. A file that cannot be read throws a `PendingFileError`.
  */
-export function writeForAsker(path: string, toolCallId: string, asker: PendingAsker, outcome: Answered): string {
+export function answerForAsker(
+	path: string,
+	toolCallId: string,
+	asker: PendingAsker,
+	answers: readonly PendingQuestion["answer"][],
+	words: ForAskerWords = chosenWords().cli.forAsker,
+): ForAskerWrite {
 	const name = basename(path);
-	const read = readPendingText(dirname(dirname(path)), path);
-	if (read === undefined) throw new PendingFileError(`${name} is gone: ${asker.client} has its answers already`);
-	if (read.kind === "newer") throw read.error;
-	const file = parsePendingFile(read.text, path);
-	if (file.toolCallId !== toolCallId)
-		throw new PendingFileError(`${name} now holds other questions; nothing was written`);
-	if (file.questions.some((question) => question.answer !== null)) {
-		throw new PendingFileError(`${name} is answered already; ${asker.client} takes those answers. Nothing was written`);
+	if (answers.every((answer) => answer === null)) {
+		return { kind: "refused", because: "no-answer", message: words.noAnswer(name) };
 	}
-	writePendingAnswers(path, toolCallId, pendingAnswersFor(outcome, file.request.questions));
-	return answeredForLine(asker);
+	const asked = askStillThere(path, toolCallId, asker, words);
+	if ("kind" in asked) return asked;
+	if (writePendingAnswers(path, toolCallId, answers) === "answered-already") {
+		return { kind: "refused", because: "answered-already", message: words.answeredAlready(name, asker.client) };
+	}
+	return { kind: "written", line: words.answeredFor(asker.client) };
+}
+
+/**
+ * Writes an outcome's answers into the MCP client's file at `path` (see `answerForAsker`); returns the line to tell
+ * the person. Throws a `PendingFileError` saying why nothing was written.
+ */
+export function writeForAsker(
+	path: string,
+	toolCallId: string,
+	asker: PendingAsker,
+	outcome: Answered,
+	words: ForAskerWords = chosenWords().cli.forAsker,
+): string {
+	const asked = askStillThere(path, toolCallId, asker, words);
+	if ("kind" in asked) throw new PendingFileError(asked.message);
+	const written = answerForAsker(path, toolCallId, asker, pendingAnswersFor(outcome, asked.questions, words), words);
+	if (written.kind === "refused") throw new PendingFileError(written.message);
+	return written.line;
 }

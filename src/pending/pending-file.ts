@@ -13,6 +13,7 @@ import type { AskRequest, Question } from "../core/types.js";
 import { AskUserError, validateRequest } from "../core/validate.js";
 import type { CliStrings } from "../i18n/cli/types.js";
 import { words as chosenWords } from "../i18n/words.js";
+import { withAnswerLock } from "./answer-lock.js";
 import { readRegularFile } from "./regular-file.js";
 
 const PENDING_VERSION = 1;
@@ -480,7 +481,13 @@ function pendingNumber(name: string): number {
  * and never one that a newer pi-ask-anywhere wrote (it may have taken the name since it was read).
  */
 export function removePendingFile(path: string): void {
-	if (readPendingText(dirname(dirname(path)), path)?.kind === "readable") fs.rmSync(path, { force: true });
+	const removeIfReadable = () => {
+		if (readPendingText(dirname(dirname(path)), path)?.kind === "readable") fs.rmSync(path, { force: true });
+	};
+	if (readPendingText(dirname(dirname(path)), path)?.kind !== "readable") return;
+	// Under the answer lock, so that a writer checking the file meanwhile finds it gone instead of writing it back. A
+	// lock held past a write's time does not keep the file (delivered answers on disk would be sent again).
+	if (withAnswerLock(path, removeIfReadable).kind === "busy") removeIfReadable();
 }
 
 export function displayPath(cwd: string, path: string): string {
@@ -523,33 +530,52 @@ export function formatPendingQuestions(
 		.join("\n");
 }
 
+/** What became of answers written into a pending file: `answered-already` when other answers got there first. */
+export type PendingWrite = "written" | "answered-already";
+
 /**
- * Fills in the `answer` fields of a pending file that still holds `expected` (same toolCallId, read again
- * here), written atomically: a temp file in the same folder, then renamed over it. `pi -c` delivers them.
+ * Fills in the `answer` fields of a pending file that still holds `expected` (same toolCallId) and still waits as the
+ * caller found it: no answer yet, or exactly `replacing` (answers that count for no one, which the person's are written
+ * over). Checked again and written under the file's answer lock (./answer-lock.ts), atomically (a temp file in the same
+ * folder, renamed over it): of two processes answering at once, one writes and the other gets `answered-already`.
  */
 export function writePendingAnswers(
 	path: string,
 	expectedToolCallId: string,
 	answers: readonly PendingQuestion["answer"][],
-): void {
-	const read = readPendingText(dirname(dirname(path)), path);
-	if (read === undefined) throw new PendingFileError(`${basename(path)} is gone or not a regular file; reload`);
-	if (read.kind === "newer") throw read.error;
-	const file = parsePendingFile(read.text, path);
-	if (file.toolCallId !== expectedToolCallId) {
-		throw new PendingFileError(`${basename(path)} now holds other questions; reload and answer those`);
+	replacing?: readonly PendingQuestion["answer"][],
+): PendingWrite {
+	const cwd = dirname(dirname(path));
+	// Checked before the lock too: the lock is made in the file's folder, which must be the project's real `.pi`.
+	if (readPendingText(cwd, path) === undefined) {
+		throw new PendingFileError(`${basename(path)} is gone or not a regular file; reload`);
 	}
-	if (answers.length !== file.questions.length) {
-		throw new PendingFileError(
-			`${basename(path)} has ${file.questions.length} questions, got ${answers.length} answers`,
-		);
+	const locked = withAnswerLock(path, () => {
+		const read = readPendingText(cwd, path);
+		if (read === undefined) throw new PendingFileError(`${basename(path)} is gone or not a regular file; reload`);
+		if (read.kind === "newer") throw read.error;
+		const file = parsePendingFile(read.text, path);
+		if (file.toolCallId !== expectedToolCallId) {
+			throw new PendingFileError(`${basename(path)} now holds other questions; reload and answer those`);
+		}
+		if (answers.length !== file.questions.length) {
+			throw new PendingFileError(
+				`${basename(path)} has ${file.questions.length} questions, got ${answers.length} answers`,
+			);
+		}
+		const waitingFor = JSON.stringify(replacing ?? file.questions.map(() => null));
+		if (JSON.stringify(file.questions.map((q) => q.answer)) !== waitingFor) return "answered-already";
+		const answered = { ...file, questions: file.questions.map((q, i) => ({ ...q, answer: answers[i] ?? null })) };
+		const temp = writeTemp(pendingDir(cwd), serialize(answered));
+		try {
+			fs.renameSync(temp, path);
+		} finally {
+			fs.rmSync(temp, { force: true });
+		}
+		return "written";
+	});
+	if (locked.kind === "busy") {
+		throw new PendingFileError(`${basename(path)} is being written by another process right now; try again`);
 	}
-	const answered = { ...file, questions: file.questions.map((q, i) => ({ ...q, answer: answers[i] ?? null })) };
-	const dir = pendingDir(dirname(dirname(path)));
-	const temp = writeTemp(dir, serialize(answered));
-	try {
-		fs.renameSync(temp, path);
-	} finally {
-		fs.rmSync(temp, { force: true });
-	}
+	return locked.value;
 }

@@ -11,7 +11,7 @@ import { sanitizeLine, sanitizeText } from "../core/text.js";
 import type { AskRequest } from "../core/types.js";
 import { en } from "../i18n/cli/en.js";
 import { type Claims, describeClaim } from "../pending/claims.js";
-import { askerGoneLine } from "../pending/for-asker.js";
+import { answerForAsker, askerGoneLine, type ForAskerWrite } from "../pending/for-asker.js";
 import {
 	listPendingFiles,
 	type PendingAsker,
@@ -24,7 +24,7 @@ import type { PendingVerdict } from "../pending/trust.js";
 import { answersFingerprint, answersInText, type FingerprintRecord } from "../records/answer-fingerprints.js";
 import type { LiveAsk } from "../remote/live-asks.js";
 import { encodeQuestion, type WireQuestion } from "../remote/protocol.js";
-import type { ApiError } from "./page/api.js";
+import type { ApiError, ApiErrorCode } from "./page/api.js";
 import { type PageAnswer, pendingAnswers, readPageAnswers } from "./page-answers.js";
 
 /** Whether a pending file is this user's own (the trust rule), injected so that the rule's inputs stay at the edge. */
@@ -155,24 +155,34 @@ function writtenAnswers(path: string): readonly { answer: unknown }[] {
 	return answersInText(readFileSync(path, "utf8"))?.questions ?? [];
 }
 
-/** The page's answers for an MCP client's ask, written into its file for its server (the first answer wins). */
-function answerForAsker(path: string, file: PendingFile, asker: PendingAsker, given: unknown): PendingAnswerResult {
-	if (file.questions.some((question) => question.answer !== null)) {
-		const error = `not written: already answered; ${asker.client} takes those answers`;
-		return { ok: false, status: 409, error, code: "pending-answered" };
-	}
-	const read = readPageAnswers(given, wireQuestions(file.request));
+const FOR_ASKER_CODES = {
+	"no-answer": "no-answer",
+	gone: "pending-gone",
+	"other-questions": "pending-changed",
+	"answered-already": "pending-answered",
+} as const satisfies Record<Extract<ForAskerWrite, { kind: "refused" }>["because"], ApiErrorCode>;
+
+/**
+ * The page's answers for an MCP client's ask, written through the one write every way of answering it uses (pi's
+ * `--answers`, `@file` and `/questions answer` alike): the same claim on the file, the first answer wins, the same words.
+ */
+function answerForAskerFromPage(
+	path: string,
+	file: PendingFile,
+	asker: PendingAsker,
+	given: unknown,
+): PendingAnswerResult {
+	const questions = wireQuestions(file.request);
+	const read = readPageAnswers(given, questions);
 	if (!read.ok) return { ...read, status: 400 };
-	if (read.answers.every((answer: PageAnswer | undefined) => answer === undefined)) {
-		return { ok: false, status: 400, error: "no answer given", code: "no-answer" };
+	// The file has no place for a note: refused as pi refuses it, never dropped.
+	if (read.answers.some((answer) => answer !== undefined && answer.note !== "")) {
+		return { ok: false, status: 400, error: en.forAsker.noNotes, code: "invalid" };
 	}
-	try {
-		writePendingAnswers(path, file.toolCallId, pendingAnswers(wireQuestions(file.request), read.answers));
-	} catch (error) {
-		if (error instanceof PendingFileError) return { ok: false, status: 409, error: error.message, code: "invalid" };
-		throw error;
-	}
-	return { ok: true };
+	const written = answerForAsker(path, file.toolCallId, asker, pendingAnswers(questions, read.answers), en.forAsker);
+	if (written.kind === "written") return { ok: true };
+	const status = written.because === "no-answer" ? 400 : written.because === "gone" ? 404 : 409;
+	return { ok: false, status, error: `not written: ${written.message}`, code: FOR_ASKER_CODES[written.because] };
 }
 
 /** Writes the page's answers into the named pending file, if it still holds those questions. */
@@ -209,10 +219,17 @@ export function answerPendingFile(
 		asker: file.asker,
 	});
 	if (permission.kind === "asker-gone") {
-		const error = `not written: ${askerGoneLine(request.name as string, permission.asker)}`;
+		const error = `not written: ${askerGoneLine(request.name as string, permission.asker, en.forAsker)}`;
 		return { ok: false, status: 409, error, code: "pending-not-yours" };
 	}
-	if (permission.kind === "for-asker") return answerForAsker(entry.path, file, permission.asker, request.answers);
+	if (permission.kind === "for-asker") {
+		try {
+			return answerForAskerFromPage(entry.path, file, permission.asker, request.answers);
+		} catch (error) {
+			if (error instanceof PendingFileError) return { ok: false, status: 409, error: error.message, code: "invalid" };
+			throw error;
+		}
+	}
 	if (holder) {
 		const error = `not written: these questions are ${describeClaim(holder, en.claim)}`;
 		return { ok: false, status: 409, error, code: "pending-held" };
@@ -244,14 +261,16 @@ export function answerPendingFile(
 	}
 	// The first answer wins, as for a live ask: a second page (or a hand edit before it) is never overwritten; a
 	// foreign file's own answers are no one's and are written over (answers given on a page for it are the
-	// person's: they win). Reading here and writing below run without a pause, so no other request comes between.
+	// person's: they win). Checked here for the page's reply, and again by the write under the file's lock: another
+	// process answering at the same moment (a pi, another page's server) is not overwritten either.
+	const answeredAlready: PendingAnswerResult = {
+		ok: false,
+		status: 409,
+		error: "not written: already answered (on another page or in the file); run pi -c to deliver those answers",
+		code: "pending-answered",
+	};
 	if (filledAnswersCount(permission) && file.questions.some((question) => question.answer !== null)) {
-		return {
-			ok: false,
-			status: 409,
-			error: "not written: already answered (on another page or in the file); run pi -c to deliver those answers",
-			code: "pending-answered",
-		};
+		return answeredAlready;
 	}
 	const read = readPageAnswers(request.answers, wireQuestions(file.request));
 	if (!read.ok) return { ...read, status: 400 };
@@ -260,7 +279,11 @@ export function answerPendingFile(
 	}
 	try {
 		const answers = pendingAnswers(wireQuestions(file.request), read.answers);
-		writePendingAnswers(entry.path, file.toolCallId, answers);
+		// Written only over what was read here: a foreign file's own answers, else none.
+		const replacing = filledAnswersCount(permission) ? undefined : file.questions.map((question) => question.answer);
+		if (writePendingAnswers(entry.path, file.toolCallId, answers, replacing) === "answered-already") {
+			return answeredAlready;
+		}
 		if (foreign)
 			givenOnPage?.add(answersFingerprint({ toolCallId: file.toolCallId, questions: writtenAnswers(entry.path) }));
 	} catch (error) {

@@ -4,11 +4,12 @@
  */
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { basename, join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { normalizeArguments } from "../../src/core/normalize.js";
 import { validateRequest } from "../../src/core/validate.js";
 import type { Claim } from "../../src/pending/claims.js";
+import { writeForAsker } from "../../src/pending/for-asker.js";
 import { createPendingFile, savePendingFile } from "../../src/pending/pending-file.js";
 import type { LiveAsk } from "../../src/remote/live-asks.js";
 import type { WireQuestion } from "../../src/remote/protocol.js";
@@ -102,6 +103,42 @@ describe("an MCP client's pending file on the page", () => {
 		expect(JSON.parse(readFileSync(path, "utf8")).questions[0].answer).toBe("SQLite");
 		// The first answer wins: the client takes those answers; a second page does not overwrite them.
 		expect(answerFromPage()).toMatchObject({ ok: false, code: "pending-answered" });
+	});
+
+	it("answered by a pi first: the page is told what pi would say, and writes nothing", () => {
+		const path = save();
+		const cwd = folder as string;
+		const outcome = {
+			kind: "answered" as const,
+			answers: [{ question: "Which database?", answer: "PostgreSQL", wasCustom: false }],
+		};
+		writeForAsker(path, "ask-1", { kind: "mcp", client: "Claude Code" }, outcome);
+		const after = readFileSync(path, "utf8");
+		const result = answerPendingFile(
+			cwd,
+			() => FOREIGN,
+			() => SERVER,
+			answer,
+		);
+		expect(result).toMatchObject({ ok: false, status: 409, code: "pending-answered" });
+		expect(JSON.stringify(result)).toContain(
+			`${basename(path)} is answered already; Claude Code takes those answers. Nothing was written`,
+		);
+		expect(readFileSync(path, "utf8")).toBe(after);
+	});
+
+	it("a note the file cannot carry to the client is refused, not dropped", () => {
+		const path = save();
+		const before = readFileSync(path, "utf8");
+		const result = answerPendingFile(
+			folder as string,
+			() => FOREIGN,
+			() => SERVER,
+			{ ...answer, answers: [{ chosen: ["SQLite"], typed: "", note: "only if it is small" }] },
+		);
+		expect(result).toMatchObject({ ok: false, status: 400 });
+		expect(JSON.stringify(result)).toContain("notes cannot be passed to an MCP client");
+		expect(readFileSync(path, "utf8")).toBe(before);
 	});
 
 	it("held by nobody: not written, and the page is told why", () => {

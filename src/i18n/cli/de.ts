@@ -125,4 +125,21 @@ ${questions}
 Nichts wurde beantwortet, und der Lauf endet hier. Behebe das Problem und starte dann pi -c, um die Fragen zurückzubekommen.
 `,
 	},
+	forAsker: {
+		answeredFor: (client) => `für ${client} über pi-ask-anywhere mcp beantwortet`,
+		askerGone: (path, client) =>
+			`${path} enthält Fragen, die ${client} über pi-ask-anywhere mcp gestellt hat, und kein pi-ask-anywhere mcp wartet jetzt auf ihre Antworten: Nichts wurde gesendet oder geschrieben (/questions clear entfernt sie)`,
+		noImages:
+			"Bilder können einem MCP-Client nicht über seine Datei mit offenen Fragen übergeben werden; nichts wurde geschrieben",
+		noNotes:
+			"Notizen können einem MCP-Client nicht über seine Datei mit offenen Fragen übergeben werden; nichts wurde geschrieben",
+		notAsked: (question) =>
+			`Eine Antwort nennt eine Frage, die nicht gestellt wurde ("${question}"); nichts wurde geschrieben`,
+		answeredTwice: (question) => `Zwei Antworten auf eine Frage ("${question}"); nichts wurde geschrieben`,
+		noAnswer: (name) => `Keine Frage in ${name} ist beantwortet; nichts wurde geschrieben`,
+		gone: (name, client) => `${name} ist nicht mehr da: ${client} hat seine Antworten schon`,
+		otherQuestions: (name) => `${name} enthält jetzt andere Fragen; nichts wurde geschrieben`,
+		answeredAlready: (name, client) =>
+			`${name} ist schon beantwortet; ${client} bekommt diese Antworten. Nichts wurde geschrieben`,
+	},
 };

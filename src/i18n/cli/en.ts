@@ -121,4 +121,18 @@ ${questions}
 Nothing was answered and the run stops here. Fix the problem, then run pi -c to get these questions back.
 `,
 	},
+	forAsker: {
+		answeredFor: (client) => `answered for ${client} through pi-ask-anywhere mcp`,
+		askerGone: (path, client) =>
+			`${path} holds questions ${client} asked through pi-ask-anywhere mcp, and no pi-ask-anywhere mcp waits for their answers now: nothing was sent or written (/questions clear removes them)`,
+		noImages: "images cannot be passed to an MCP client through its pending file; nothing was written",
+		noNotes: "notes cannot be passed to an MCP client through its pending file; nothing was written",
+		notAsked: (question) => `an answer names a question that was not asked ("${question}"); nothing was written`,
+		answeredTwice: (question) => `two answers to one question ("${question}"); nothing was written`,
+		noAnswer: (name) => `no answer to any question of ${name}; nothing was written`,
+		gone: (name, client) => `${name} is gone: ${client} has its answers already`,
+		otherQuestions: (name) => `${name} now holds other questions; nothing was written`,
+		answeredAlready: (name, client) =>
+			`${name} is answered already; ${client} takes those answers. Nothing was written`,
+	},
 };

@@ -125,4 +125,20 @@ ${questions}
 No se respondió nada y la ejecución se detiene aquí. Corrige el problema y luego ejecuta pi -c para recuperar estas preguntas.
 `,
 	},
+	forAsker: {
+		answeredFor: (client) => `respondido para ${client} mediante pi-ask-anywhere mcp`,
+		askerGone: (path, client) =>
+			`${path} contiene preguntas que ${client} hizo mediante pi-ask-anywhere mcp, y ningún pi-ask-anywhere mcp espera ahora sus respuestas: no se envió ni se escribió nada (/questions clear las borra)`,
+		noImages:
+			"las imágenes no pueden pasarse a un cliente MCP a través de su archivo de preguntas pendientes; no se escribió nada",
+		noNotes:
+			"las notas no pueden pasarse a un cliente MCP a través de su archivo de preguntas pendientes; no se escribió nada",
+		notAsked: (question) => `una respuesta nombra una pregunta que no se hizo ("${question}"); no se escribió nada`,
+		answeredTwice: (question) => `dos respuestas a una misma pregunta ("${question}"); no se escribió nada`,
+		noAnswer: (name) => `ninguna pregunta de ${name} tiene respuesta; no se escribió nada`,
+		gone: (name, client) => `${name} ya no existe: ${client} ya tiene sus respuestas`,
+		otherQuestions: (name) => `${name} contiene ahora otras preguntas; no se escribió nada`,
+		answeredAlready: (name, client) =>
+			`${name} ya está respondido; ${client} recibe esas respuestas. No se escribió nada`,
+	},
 };

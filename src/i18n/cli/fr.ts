@@ -129,4 +129,20 @@ ${questions}
 Rien n'a été répondu et l'exécution s'arrête ici. Corrigez le problème, puis lancez pi -c pour retrouver ces questions.
 `,
 	},
+	forAsker: {
+		answeredFor: (client) => `répondu pour ${client} via pi-ask-anywhere mcp`,
+		askerGone: (path, client) =>
+			`${path} contient des questions posées par ${client} via pi-ask-anywhere mcp, et aucun pi-ask-anywhere mcp n'attend leurs réponses maintenant : rien n'a été envoyé ni écrit (/questions clear les efface)`,
+		noImages:
+			"les images ne peuvent pas être transmises à un client MCP par son fichier de questions en attente ; rien n'a été écrit",
+		noNotes:
+			"les notes ne peuvent pas être transmises à un client MCP par son fichier de questions en attente ; rien n'a été écrit",
+		notAsked: (question) =>
+			`une réponse désigne une question qui n'a pas été posée ("${question}") ; rien n'a été écrit`,
+		answeredTwice: (question) => `deux réponses à une même question ("${question}") ; rien n'a été écrit`,
+		noAnswer: (name) => `aucune question de ${name} n'a de réponse ; rien n'a été écrit`,
+		gone: (name, client) => `${name} n'existe plus : ${client} a déjà ses réponses`,
+		otherQuestions: (name) => `${name} contient maintenant d'autres questions ; rien n'a été écrit`,
+		answeredAlready: (name, client) => `${name} a déjà des réponses ; ${client} reçoit celles-ci. Rien n'a été écrit`,
+	},
 };

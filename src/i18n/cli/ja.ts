@@ -121,4 +121,18 @@ ${questions}
 何も回答されず、実行はここで終了します。問題を解決してから pi -c を実行すると、これらの質問に戻れます。
 `,
 	},
+	forAsker: {
+		answeredFor: (client) => `pi-ask-anywhere mcp を通じて ${client} のために回答しました`,
+		askerGone: (path, client) =>
+			`${path} には ${client} が pi-ask-anywhere mcp を通じて尋ねた質問がありますが、いまその回答を待っている pi-ask-anywhere mcp はありません。何も送信も書き込みもしていません（/questions clear で削除できます）`,
+		noImages: "MCP クライアントには保留中の質問ファイル経由で画像を渡せません。何も書き込んでいません",
+		noNotes: "MCP クライアントには保留中の質問ファイル経由でメモを渡せません。何も書き込んでいません",
+		notAsked: (question) => `尋ねられていない質問への回答があります（「${question}」）。何も書き込んでいません`,
+		answeredTwice: (question) => `1 つの質問に 2 つの回答があります（「${question}」）。何も書き込んでいません`,
+		noAnswer: (name) => `${name} のどの質問にも回答がありません。何も書き込んでいません`,
+		gone: (name, client) => `${name} はもうありません。${client} はすでに回答を受け取っています`,
+		otherQuestions: (name) => `${name} には別の質問が入っています。何も書き込んでいません`,
+		answeredAlready: (name, client) =>
+			`${name} はすでに回答済みです。その回答は ${client} が受け取ります。何も書き込んでいません`,
+	},
 };

@@ -125,4 +125,18 @@ ${questions}
 Nada foi respondido e a execução para aqui. Corrija o problema e depois execute pi -c para recuperar estas perguntas.
 `,
 	},
+	forAsker: {
+		answeredFor: (client) => `respondido para ${client} via pi-ask-anywhere mcp`,
+		askerGone: (path, client) =>
+			`${path} contém perguntas que ${client} fez via pi-ask-anywhere mcp, e nenhum pi-ask-anywhere mcp espera as respostas agora: nada foi enviado nem escrito (/questions clear as apaga)`,
+		noImages:
+			"imagens não podem ser passadas a um cliente MCP pelo arquivo de perguntas pendentes dele; nada foi escrito",
+		noNotes: "notas não podem ser passadas a um cliente MCP pelo arquivo de perguntas pendentes dele; nada foi escrito",
+		notAsked: (question) => `uma resposta cita uma pergunta que não foi feita ("${question}"); nada foi escrito`,
+		answeredTwice: (question) => `duas respostas para uma mesma pergunta ("${question}"); nada foi escrito`,
+		noAnswer: (name) => `nenhuma pergunta de ${name} tem resposta; nada foi escrito`,
+		gone: (name, client) => `${name} não existe mais: ${client} já tem as respostas`,
+		otherQuestions: (name) => `${name} agora contém outras perguntas; nada foi escrito`,
+		answeredAlready: (name, client) => `${name} já foi respondido; ${client} recebe essas respostas. Nada foi escrito`,
+	},
 };

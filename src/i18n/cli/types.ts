@@ -120,4 +120,21 @@ export interface CliStrings {
 		instructions: (path: string, quoted: string, example: string) => string;
 		notSaved: (reason: string, questions: string) => string;
 	};
+	/**
+	 * Answering an MCP client's questions from its pending file (src/pending/for-asker.ts): `client` is the name the
+	 * client gave, `name` the file's name, `path` where it is as shown. "pi-ask-anywhere mcp" is a command: never translated.
+	 */
+	forAsker: {
+		answeredFor: (client: string) => string;
+		askerGone: (path: string, client: string) => string;
+		noImages: string;
+		noNotes: string;
+		/** An answer to a question the file does not hold; `question` is its text. */
+		notAsked: (question: string) => string;
+		answeredTwice: (question: string) => string;
+		noAnswer: (name: string) => string;
+		gone: (name: string, client: string) => string;
+		otherQuestions: (name: string) => string;
+		answeredAlready: (name: string, client: string) => string;
+	};
 }

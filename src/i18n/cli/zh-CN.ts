@@ -118,4 +118,17 @@ ${questions}
 没有回答任何问题，运行到此结束。解决问题后运行 pi -c 即可找回这些问题。
 `,
 	},
+	forAsker: {
+		answeredFor: (client) => `已通过 pi-ask-anywhere mcp 为 ${client} 作答`,
+		askerGone: (path, client) =>
+			`${path} 中是 ${client} 通过 pi-ask-anywhere mcp 提出的问题，但现在没有 pi-ask-anywhere mcp 在等待这些回答：未发送也未写入任何内容（/questions clear 可删除它们）`,
+		noImages: "图片无法通过待回答问题文件传给 MCP 客户端；未写入任何内容",
+		noNotes: "备注无法通过待回答问题文件传给 MCP 客户端；未写入任何内容",
+		notAsked: (question) => `有回答对应的问题并未被提出（“${question}”）；未写入任何内容`,
+		answeredTwice: (question) => `同一个问题有两个回答（“${question}”）；未写入任何内容`,
+		noAnswer: (name) => `${name} 中没有任何问题得到回答；未写入任何内容`,
+		gone: (name, client) => `${name} 已不存在：${client} 已经拿到了回答`,
+		otherQuestions: (name) => `${name} 现在包含其他问题；未写入任何内容`,
+		answeredAlready: (name, client) => `${name} 已有回答；${client} 会取走这些回答。未写入任何内容`,
+	},
 };

@@ -1,0 +1,147 @@
+/**
+ * The short lock under which a pending file is written or removed. Answering is "read it, check it still waits for
+ * answers, replace it": two processes answering one file at once (two pages, a page and `pi --answers`, two pi runs)
+ * would both pass the check and the second would replace the first's answers. Held while a writer reads the file
+ * again and renames its answers over it, so exactly one finds it waiting.
+ *
+ * The lock is `.pi/.<name>.answering`, created complete in one step (a hard link of a written temp file), naming its
+ * process like a claim (./claims.ts) and a random tag. It is held for milliseconds; a lock whose process is gone from
+ * this host, or older than `STALE_AFTER_MS` anywhere, was left by a crash and is broken: moved aside under a name of
+ * its own first, so that of two processes breaking it at once only one does, and put back when what was moved turns
+ * out to be a newer lock.
+ */
+import { randomBytes } from "node:crypto";
+import * as fs from "node:fs";
+import { hostname } from "node:os";
+import { basename, dirname, join } from "node:path";
+import { isRecord } from "../core/json.js";
+import { isRunning, type ProcessIdentity, selfIdentity } from "../host/process-identity.js";
+
+/** A lock older than this was left behind: a write holds it for milliseconds. */
+const STALE_AFTER_MS = 10_000;
+/** How long a writer waits for another's lock before giving up. */
+const WAIT_MS = 3_000;
+const RETRY_MS = 5;
+
+interface LockData extends ProcessIdentity {
+	host: string;
+	tag: string;
+	at: number;
+}
+
+export interface AnswerLockDeps {
+	host: string;
+	self: ProcessIdentity;
+	now(): number;
+	isRunning(identity: ProcessIdentity): boolean;
+	/** Blocks this thread for `ms` (the writers are synchronous, and hold the lock for milliseconds). */
+	sleep(ms: number): void;
+}
+
+const sleeper = new Int32Array(new SharedArrayBuffer(4));
+
+export function systemAnswerLockDeps(): AnswerLockDeps {
+	return {
+		host: hostname(),
+		self: selfIdentity(),
+		now: Date.now,
+		isRunning,
+		sleep: (ms) => Atomics.wait(sleeper, 0, 0, ms),
+	};
+}
+
+/** The lock file of a pending file. */
+function lockPathOf(pendingPath: string): string {
+	return join(dirname(pendingPath), `.${basename(pendingPath)}.answering`);
+}
+
+function readLock(path: string): { data?: LockData; writtenAt: number } | undefined {
+	try {
+		const stat = fs.lstatSync(path);
+		if (!stat.isFile() || stat.size > 4096) return { writtenAt: stat.mtimeMs };
+		const data: unknown = JSON.parse(fs.readFileSync(path, "utf8"));
+		const valid =
+			isRecord(data) &&
+			typeof data.host === "string" &&
+			Number.isInteger(data.pid) &&
+			typeof data.started === "string" &&
+			typeof data.tag === "string" &&
+			typeof data.at === "number";
+		return { ...(valid ? { data: data as unknown as LockData } : {}), writtenAt: stat.mtimeMs };
+	} catch (error) {
+		// Gone since: free. Unreadable or not JSON: judged by its age alone.
+		return (error as NodeJS.ErrnoException).code === "ENOENT" ? undefined : { writtenAt: 0 };
+	}
+}
+
+function isStale(lock: { data?: LockData; writtenAt: number }, deps: AnswerLockDeps): boolean {
+	const { data } = lock;
+	if (!data) return deps.now() - lock.writtenAt > STALE_AFTER_MS;
+	if (deps.now() - data.at > STALE_AFTER_MS) return true;
+	return data.host === deps.host && !deps.isRunning({ pid: data.pid, started: data.started });
+}
+
+/** Creates the lock in one step; false when another holds it. */
+function tryCreate(path: string, data: LockData): boolean {
+	const temp = `${path}.${data.tag}.tmp`;
+	fs.writeFileSync(temp, `${JSON.stringify(data)}\n`, { mode: 0o600, flag: "wx" });
+	try {
+		fs.linkSync(temp, path);
+		return true;
+	} catch (error) {
+		if ((error as NodeJS.ErrnoException).code === "EEXIST") return false;
+		throw error;
+	} finally {
+		fs.rmSync(temp, { force: true });
+	}
+}
+
+/** Breaks a stale lock: only the one judged stale is removed (another process may have replaced it since). */
+function breakStale(path: string, judged: { data?: LockData }): void {
+	const aside = `${path}.${randomBytes(6).toString("hex")}.stale`;
+	try {
+		fs.renameSync(path, aside);
+	} catch {
+		// Another process broke it first.
+		return;
+	}
+	const moved = readLock(aside);
+	if (moved?.data?.tag !== judged.data?.tag) {
+		// A newer lock was moved: it goes back unless its place was taken again meanwhile.
+		try {
+			fs.linkSync(aside, path);
+		} catch {
+			// Taken: that holder has it now.
+		}
+	}
+	try {
+		fs.rmSync(aside, { recursive: true, force: true });
+	} catch {
+		// Left aside under its own name: it holds nothing.
+	}
+}
+
+/** What `work` returned under the lock, or `busy` when another process held it for longer than a write takes. */
+export type Locked<T> = { kind: "done"; value: T } | { kind: "busy" };
+
+/** Runs `work` while holding the lock on `pendingPath`. */
+export function withAnswerLock<T>(pendingPath: string, work: () => T, deps = systemAnswerLockDeps()): Locked<T> {
+	const path = lockPathOf(pendingPath);
+	const data: LockData = { host: deps.host, ...deps.self, tag: randomBytes(8).toString("hex"), at: deps.now() };
+	const giveUpAt = deps.now() + WAIT_MS;
+	while (!tryCreate(path, { ...data, at: deps.now() })) {
+		const held = readLock(path);
+		if (held && isStale(held, deps)) {
+			breakStale(path, held);
+			continue;
+		}
+		if (deps.now() > giveUpAt) return { kind: "busy" };
+		deps.sleep(RETRY_MS);
+	}
+	try {
+		return { kind: "done", value: work() };
+	} finally {
+		// Only our own lock is removed: a lock broken as stale while this process was frozen is another's now.
+		if (readLock(path)?.data?.tag === data.tag) fs.rmSync(path, { force: true });
+	}
+}

@@ -1,0 +1,111 @@
+/**
+ * Two processes answering one MCP client's pending file at the same moment: exactly one writes its answer, the other
+ * is told the file is answered already, round after round. Two real Node processes (test/pending/fixtures/
+ * answer-racer.ts) write at an agreed instant, each as pi does (`--answers`, `@file`, `/questions answer`) or as the web
+ * page's server does.
+ */
+import { type ChildProcessWithoutNullStreams, spawn } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createInterface, type Interface } from "node:readline";
+import { fileURLToPath } from "node:url";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { normalizeArguments } from "../../src/core/normalize.js";
+import { validateRequest } from "../../src/core/validate.js";
+import { createPendingFile, savePendingFile } from "../../src/pending/pending-file.js";
+
+const RACER = fileURLToPath(new URL("./fixtures/answer-racer.ts", import.meta.url));
+const ROUNDS = 40;
+
+interface Racer {
+	child: ChildProcessWithoutNullStreams;
+	lines: Interface;
+	race(round: object): Promise<{ result: string; message?: string }>;
+}
+
+function startRacer(): Racer {
+	const child = spawn(process.execPath, ["--import", "tsx", RACER], { stdio: ["pipe", "pipe", "pipe"] });
+	const lines = createInterface({ input: child.stdout });
+	const waiting: ((line: string) => void)[] = [];
+	lines.on("line", (line) => waiting.shift()?.(line));
+	let stderr = "";
+	child.stderr.on("data", (chunk: Buffer) => {
+		stderr += chunk.toString("utf8");
+	});
+	return {
+		child,
+		lines,
+		race: (round) =>
+			new Promise((resolve, reject) => {
+				const timer = setTimeout(() => reject(new Error(`the racer did not answer: ${stderr}`)), 30_000);
+				waiting.push((line) => {
+					clearTimeout(timer);
+					resolve(JSON.parse(line));
+				});
+				child.stdin.write(`${JSON.stringify(round)}\n`);
+			}),
+	};
+}
+
+let folder: string;
+let racers: [Racer, Racer];
+beforeAll(async () => {
+	folder = mkdtempSync(join(tmpdir(), "pi-ask-anywhere-race-"));
+	racers = [startRacer(), startRacer()];
+	// Both have loaded their modules before the first round's instant (tsx compiles on the first load).
+	const warmUp = join(folder, "absent.json");
+	await Promise.all(racers.map((racer) => racer.race({ path: warmUp, answer: "", via: "pi", at: 0 })));
+});
+afterAll(() => {
+	for (const racer of racers) {
+		racer.lines.close();
+		racer.child.kill();
+	}
+	rmSync(folder, { recursive: true, force: true });
+});
+
+const REQUEST = validateRequest(
+	normalizeArguments({ questions: [{ question: "Which database?", options: ["PostgreSQL", "SQLite"] }] }),
+);
+
+/** A fresh MCP client's file for one round (its own tool-call id, so a round never sees the last one's answers). */
+function freshFile(round: number): string {
+	rmSync(join(folder, ".pi"), { recursive: true, force: true });
+	const file = createPendingFile({
+		request: REQUEST,
+		sessionId: "mcp-1234abcd",
+		toolCallId: `ask-${round}`,
+		asker: { kind: "mcp", client: "Claude Code" },
+		now: new Date(),
+	});
+	return savePendingFile(folder, file);
+}
+
+describe("two processes answer one MCP client's file at once", () => {
+	it.each([
+		["pi and pi", "pi", "pi"],
+		["the page and pi", "page", "pi"],
+	] as const)(
+		"%s: exactly one writes, every round; the other is told it is answered already",
+		async (_name, a, b) => {
+			const rounds: string[] = [];
+			for (let round = 0; round < ROUNDS; round++) {
+				const path = freshFile(round);
+				const at = performance.timeOrigin + performance.now() + 80;
+				const [first, second] = await Promise.all([
+					racers[0].race({ path, answer: "PostgreSQL", via: a, at }),
+					racers[1].race({ path, answer: "SQLite", via: b, at }),
+				]);
+				const written = JSON.parse(readFileSync(path, "utf8")).questions[0].answer;
+				rounds.push(`${first.result}/${second.result} → ${written}`);
+			}
+			// Every round: one writer, the other refused, and the file holds the winner's answer.
+			const expected = rounds.map((line) =>
+				line.startsWith("written/") ? "written/answered-already → PostgreSQL" : "answered-already/written → SQLite",
+			);
+			expect(rounds).toEqual(expected);
+		},
+		120_000,
+	);
+});
