@@ -56,10 +56,20 @@ function lockPathOf(pendingPath: string): string {
 }
 
 function readLock(path: string): { data?: LockData; writtenAt: number } | undefined {
+	// Unknown until read: a lock that cannot be read is held (never judged stale).
+	let writtenAt = Number.POSITIVE_INFINITY;
+	let text: string;
 	try {
 		const stat = fs.lstatSync(path);
-		if (!stat.isFile() || stat.size > 4096) return { writtenAt: stat.mtimeMs };
-		const data: unknown = JSON.parse(fs.readFileSync(path, "utf8"));
+		writtenAt = stat.mtimeMs;
+		if (!stat.isFile() || stat.size > 4096) return { writtenAt };
+		text = fs.readFileSync(path, "utf8");
+	} catch (error) {
+		// Gone since: free.
+		return (error as NodeJS.ErrnoException).code === "ENOENT" ? undefined : { writtenAt };
+	}
+	try {
+		const data: unknown = JSON.parse(text);
 		const valid =
 			isRecord(data) &&
 			typeof data.host === "string" &&
@@ -67,10 +77,10 @@ function readLock(path: string): { data?: LockData; writtenAt: number } | undefi
 			typeof data.started === "string" &&
 			typeof data.tag === "string" &&
 			typeof data.at === "number";
-		return { ...(valid ? { data: data as unknown as LockData } : {}), writtenAt: stat.mtimeMs };
-	} catch (error) {
-		// Gone since: free. Unreadable or not JSON: judged by its age alone.
-		return (error as NodeJS.ErrnoException).code === "ENOENT" ? undefined : { writtenAt: 0 };
+		return valid ? { data: data as unknown as LockData, writtenAt } : { writtenAt };
+	} catch {
+		// Not a lock this package writes: judged by its age alone.
+		return { writtenAt };
 	}
 }
 

@@ -487,7 +487,14 @@ export function removePendingFile(path: string): void {
 	if (readPendingText(dirname(dirname(path)), path)?.kind !== "readable") return;
 	// Under the answer lock, so that a writer checking the file meanwhile finds it gone instead of writing it back. A
 	// lock held past a write's time does not keep the file (delivered answers on disk would be sent again).
-	if (withAnswerLock(path, removeIfReadable).kind === "busy") removeIfReadable();
+	let removed: boolean;
+	try {
+		removed = withAnswerLock(path, removeIfReadable).kind === "done";
+	} catch {
+		// No lock could be made (a read-only folder): the removal itself says why it cannot be done, in its own words.
+		removed = false;
+	}
+	if (!removed) removeIfReadable();
 }
 
 export function displayPath(cwd: string, path: string): string {
