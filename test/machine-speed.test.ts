@@ -32,6 +32,7 @@ describe("mayStartPi", () => {
 		["the whole suite, watching", [], true],
 		["an end-to-end file", ["run", "--maxWorkers=1", "test/e2e/tui.test.ts"], true],
 		["a web test among unit tests", ["run", "test/core", "test/web/browser.test.ts"], true],
+		["an MCP test (it starts pi too)", ["run", "test/mcp/pi-same-folder.test.ts"], true],
 		["unit tests only", ["run", "--maxWorkers", "1", "test/core/validate.test.ts", "test/ui"], false],
 	] as const)("%s: %s", (_name, args, expected) => {
 		expect(mayStartPi([...vitest, ...args])).toBe(expected);

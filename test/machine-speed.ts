@@ -48,13 +48,13 @@ export function patienceFor(setting: string | undefined, piStartMs: number | und
 }
 
 /**
- * Whether a vitest command line may run tests that start pi: no file filter, or a filter naming an end-to-end or
- * web test (only those start pi). A unit-test run then pays no measuring start.
+ * Whether a vitest command line may run tests that start pi or other child processes: no file filter, or a filter
+ * naming an end-to-end, web, MCP or push test. A unit-test run then pays no measuring start.
  */
 export function mayStartPi(argv: readonly string[]): boolean {
 	const run = argv.findIndex((arg) => arg === "run" || arg === "watch" || arg === "dev" || arg === "related");
 	const filters = argv.slice(run >= 0 ? run + 1 : 2).filter((arg) => !arg.startsWith("-") && !/^\d+$/.test(arg));
-	return filters.length === 0 || filters.some((filter) => /e2e|web/.test(filter));
+	return filters.length === 0 || filters.some((filter) => /e2e|web|mcp|push/.test(filter));
 }
 
 /** The wall time of one `pi -p` start with the package and the scripted model, in a throwaway workspace. */

@@ -9,6 +9,7 @@ import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { patient } from "../patience.js";
 import {
 	type CallToolResult,
 	type ElicitRequest,
@@ -107,7 +108,7 @@ export async function waitFor<T>(probe: () => T | undefined, what: string, timeo
 	for (;;) {
 		const value = probe();
 		if (value !== undefined) return value;
-		if (Date.now() - started > timeoutMs) throw new Error(`timed out waiting for ${what}`);
+		if (Date.now() - started > patient(timeoutMs)) throw new Error(`timed out waiting for ${what}`);
 		await new Promise((done) => setTimeout(done, 50));
 	}
 }

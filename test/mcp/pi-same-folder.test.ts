@@ -69,7 +69,7 @@ async function expectClientGot(call: Promise<unknown>, values: string[]): Promis
 	expect(result).toMatchObject({ answered: true, cancelled: false, timedOut: false });
 	expect(result.answers).toEqual([expect.objectContaining({ questionId: "q_1", values })]);
 	// Exactly once: handed out, the file is gone, so nobody answers these questions again.
-	await waitFor(() => (pendingFiles(ws.cwd).length === 0 ? true : undefined), "the file to go", patient(15_000));
+	await waitFor(() => (pendingFiles(ws.cwd).length === 0 ? true : undefined), "the file to go", 15_000);
 }
 
 describe("an MCP client's ask answered with a pi in the same folder", () => {
@@ -128,8 +128,12 @@ describe("an MCP client's ask answered with a pi in the same folder", () => {
 		const { session, askId } = await decidedInBackground(elicit);
 		const { path } = await pendingFile(ws.cwd);
 		if (!elicit) writePendingAnswers(path, askId, ["SQLite"]);
-		// The server has taken the decision (it polls the file every 300 ms, the dialog answers at once).
-		await new Promise((resolve) => setTimeout(resolve, 2_000));
+		// The server has taken the decision (it polls the file every 300 ms, the dialog answers at once): it says so.
+		await waitFor(
+			() => (session.stderr().includes(`ask ${askId}: answered through`) ? true : undefined),
+			"the server to take the decision",
+			15_000,
+		);
 		const before = pendingFiles(ws.cwd).length > 0 ? readFileSync(path, "utf8") : undefined;
 		const run = runPrint(ws, ["--answers", '["PostgreSQL"]']);
 		expect(run.stdout + run.stderr).not.toContain("nothing was sent");

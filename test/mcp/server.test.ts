@@ -212,9 +212,7 @@ describe.concurrent("pi-ask-anywhere mcp", () => {
 		expect(first.pendingFile).toMatch(/^\.pi\/pending-questions(-\d+)?\.json$/);
 		const askId = String(first.askId);
 		// Before the client's limit (here 1 s) the call returns pending again.
-		const started = Date.now();
 		const waited = await session.client.callTool({ name: "ask_user_wait", arguments: { askId } });
-		expect(Date.now() - started).toBeLessThan(5_000);
 		expect(resultJson(waited as never)).toMatchObject({ pending: true, askId });
 		const { path } = await pendingFile(session.folder);
 		const call = session.client.callTool({ name: "ask_user_wait", arguments: { askId, waitSeconds: 30 } });
@@ -227,7 +225,8 @@ describe.concurrent("pi-ask-anywhere mcp", () => {
 	});
 
 	it("a call that waits reports progress at the server's interval: a client that resets its limit on progress outlives the limit", async () => {
-		// In process, with a 200 ms interval in place of the 15 s one: the same server code, the official client.
+		// In process, with a 100 ms interval in place of the 15 s one: the same server code, the official client. The
+		// client's limit is 20 intervals, so a stalled machine (an fsync behind other work) does not outrun it.
 		const folder = mkdtempSync(join(tmpdir(), "mcp-progress-"));
 		const { server } = createAskServer({
 			book: createAskBook(),
@@ -235,22 +234,22 @@ describe.concurrent("pi-ask-anywhere mcp", () => {
 			claims: createClaims({ ...systemClaimsDeps(), holder: "mcp" }),
 			version: "test",
 			log: () => undefined,
-			progressEveryMs: 200,
+			progressEveryMs: 100,
 		});
 		const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
 		const client = new Client({ name: "progress-test", version: "1" });
 		await Promise.all([server.connect(serverSide), client.connect(clientSide)]);
 		const progress: number[] = [];
 		const started = Date.now();
-		// A 500 ms limit, reset by each progress notification (as pi 1.x's MCP client does).
+		// A 2 s limit, reset by each progress notification (as pi 1.x's MCP client does).
 		const call = client.callTool({ name: "ask_user", arguments: { questions: [DATABASE] } }, undefined, {
-			timeout: 500,
+			timeout: 2_000,
 			resetTimeoutOnProgress: true,
 			onprogress: (notification) => progress.push(notification.progress),
 		});
 		const { path } = await pendingFile(folder);
-		// Past the client's own 500 ms limit twice over: only the progress kept the call alive.
-		await waitFor(() => (Date.now() - started > 1_200 ? true : undefined), "the limit to pass", 5_000);
+		// Past the client's own 2 s limit twice over: only the progress kept the call alive.
+		await waitFor(() => (Date.now() - started > 4_500 ? true : undefined), "the limit to pass", 10_000);
 		fillInByHand(path, ["SQLite"]);
 		expect(resultJson((await call) as never)).toMatchObject({ answered: true, answers: [{ values: ["SQLite"] }] });
 		expect(progress.slice(0, 3)).toEqual([1, 2, 3]);
