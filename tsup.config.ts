@@ -1,5 +1,6 @@
 import { copyFileSync, mkdirSync, writeFileSync } from "node:fs";
 import { defineConfig } from "tsup";
+import { startPathInOneChunk } from "./scripts/start-path-chunk.js";
 import { schemaDocuments } from "./src/contract/schemas.js";
 
 export default defineConfig([
@@ -11,8 +12,10 @@ export default defineConfig([
 		// The app build, the web command's files (below) are built alongside; cleaning must not remove them mid-build.
 		clean: ["!cli.mjs", "!web/**", "!app/**", "!mcp/**"],
 		target: "node20",
-		// The dialog, RPC mode and the remote bridge (with ws) load in their own chunks, when first needed.
+		// The dialog, RPC mode and the remote bridge (with ws) load in their own chunks, when first needed; what a start
+		// loads is one shared chunk (see scripts/start-path-chunk.ts).
 		splitting: true,
+		esbuildPlugins: [startPathInOneChunk("src/index.ts")],
 		// pi hands extensions its own copies of these; never bundle them.
 		external: [
 			"@mariozechner/pi-coding-agent",

@@ -75,9 +75,14 @@ describe("the static import graph of the built entries", () => {
 		});
 	}
 
+	it("dist/index.js and one chunk are all a pi start compiles (jiti resolves, reads and compiles each file)", () => {
+		const graph = staticGraph(join(ROOT, "dist/index.js"));
+		expect(graph.files, graph.files.join("\n")).toHaveLength(2);
+	});
+
 	it("the lazy chunks exist and hold what a start must not load (the check above has something to find)", () => {
-		const entry = readFileSync(join(ROOT, "dist/index.js"), "utf8");
-		const bridge = /import\("(\.\/bridge-[^"]+\.js)"\)/.exec(entry)?.[1];
+		const start = staticGraph(join(ROOT, "dist/index.js")).files.map((file) => readFileSync(join(ROOT, file), "utf8"));
+		const bridge = start.map((text) => /import\("(\.\/bridge-[^"]+\.js)"\)/.exec(text)?.[1]).find(Boolean);
 		expect(bridge).toBeDefined();
 		const graph = staticGraph(join(ROOT, "dist", bridge ?? ""));
 		expect(graph.packages).toContain("ws");
