@@ -7,9 +7,11 @@
  * Knobs: BENCH_STARTUP_RUNS (15), BENCH_PROBE_RUNS (8), BENCH_DIALOG_PRESSES (2000), BENCH_FILTER_ROUNDS
  * (200), BENCH_PENDING_ROUNDS (200), BENCH_IDLE_RUNS (2), BENCH_SCALE_RUNS (7), BENCH_SCALE_FILES (10000), BENCH_WEB_IDLE_SECONDS (20), BENCH_WEB_FILES (1000),
  * BENCH_WEB_UPDATES (200).
+ * The startup and scale figures are measured on each pi line installed: 0.73.1 (the repository's) and pi 1.x when
+ * test/pi-versions/1.x is installed (bench/startup.ts measures both itself; scale runs once for each).
  */
 import { execFileSync, spawnSync } from "node:child_process";
-import { readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { cpus, freemem, loadavg, release, totalmem } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -36,32 +38,49 @@ function git(...args) {
 
 function machine() {
 	const cpu = cpus();
-	const pi = JSON.parse(
-		readFileSync(join(ROOT, "node_modules/@mariozechner/pi-coding-agent/package.json"), "utf8"),
-	).version;
+	const version = (manifest) => JSON.parse(readFileSync(join(ROOT, manifest), "utf8")).version;
+	const pi = version("node_modules/@mariozechner/pi-coding-agent/package.json");
+	const secondManifest = `${SECOND_PI}/node_modules/@earendil-works/pi-coding-agent/package.json`;
+	const second = existsSync(join(ROOT, secondManifest))
+		? `, @earendil-works/pi-coding-agent ${version(secondManifest)}`
+		: "";
 	return {
 		cpu: `${cpu[0]?.model ?? "?"} (${cpu.length} logical cores)`,
 		memory: `${(totalmem() / 2 ** 30).toFixed(1)} GB (${(freemem() / 2 ** 30).toFixed(1)} GB free at start)`,
 		os: `${process.platform} ${release()}`,
 		node: process.version,
-		pi: `@mariozechner/pi-coding-agent ${pi}`,
+		pi: `@mariozechner/pi-coding-agent ${pi}${second}`,
 		commit: `${git("rev-parse", "--short", "HEAD")}${git("status", "--porcelain", "--", "src").length > 0 ? " (src has uncommitted changes)" : ""}`,
 	};
 }
 
-function runBench(name) {
-	process.stderr.write(`\n== ${name}\n`);
+/** Benchmarks that run the pi the tests run (test/pi-versions/pi.ts) and so run once on each pi line installed. */
+const PER_PI_LINE = new Set(["scale"]);
+/** The second pi line, when test/pi-versions/install has installed it (bench/startup.ts measures it itself). */
+const SECOND_PI = "test/pi-versions/1.x";
+
+function runBench(name, env = {}) {
+	const label = env.PI_ASK_USER_TEST_PI ? `${name} (${env.PI_ASK_USER_TEST_PI})` : name;
+	process.stderr.write(`\n== ${label}\n`);
 	const started = Date.now();
 	const child = spawnSync(process.execPath, [...BENCHES[name], "--import", "tsx", join(ROOT, `bench/${name}.ts`)], {
 		cwd: ROOT,
+		env: { ...process.env, ...env },
 		stdio: ["ignore", "pipe", "inherit"],
 		encoding: "utf8",
 		maxBuffer: 64 * 2 ** 20,
 	});
 	if (child.status !== 0) throw new Error(`bench/${name}.ts failed (exit ${child.status})`);
 	const report = JSON.parse(child.stdout.trim().split("\n").at(-1));
-	process.stderr.write(`\n== ${name} done in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
+	process.stderr.write(`\n== ${label} done in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
 	return report;
+}
+
+/** A benchmark's reports: one, or one per pi line installed (the repository's pi first). */
+function runOnEachLine(name) {
+	if (!PER_PI_LINE.has(name)) return [runBench(name)];
+	const second = existsSync(join(ROOT, SECOND_PI, "node_modules")) ? [{ PI_ASK_USER_TEST_PI: SECOND_PI }] : [];
+	return [runBench(name, { PI_ASK_USER_TEST_PI: "" }), ...second.map((env) => runBench(name, env))];
 }
 
 const cell = (text) => String(text).replaceAll("|", "\\|");
@@ -89,7 +108,7 @@ const info = machine();
 const loadBefore = loadavg()
 	.map((l) => l.toFixed(2))
 	.join(", ");
-const reports = names.map(runBench);
+const reports = names.flatMap(runOnEachLine);
 const loadAfter = loadavg()
 	.map((l) => l.toFixed(2))
 	.join(", ");

@@ -14,6 +14,8 @@
  * The targets: a start under 0.5 s; each command under 0.1 s of main-thread CPU at any count (it reads only the
  * asks it shows: a page of `/questions json`, the newest 20 of `/questions`).
  * With BENCH_SCALE_ENFORCE=1 (`node bench/run.mjs --quick`, which CI runs) a missed target fails the benchmark.
+ * The pi it runs is the tests' (PI_ASK_USER_TEST_PI, see test/pi-versions/pi.ts): bench/run.mjs runs it once on each
+ * pi line installed.
  */
 import { spawnSync } from "node:child_process";
 import { appendFileSync, existsSync, readFileSync, writeFileSync } from "node:fs";
@@ -156,7 +158,7 @@ try {
 			`< ${targetMs} ms ${met ? "✅" : "❌"}`,
 		]);
 		summary.push({
-			what: `${what} with ${FILES.toLocaleString("en-US")} pending files, CPU time added (least of the runs)`,
+			what: `${what} on pi ${PI.version} with ${FILES.toLocaleString("en-US")} pending files, CPU time added (least of the runs)`,
 			ours: addedText,
 			reference: `${fmt(cpu.empty.min)} ms CPU with none`,
 			target: `< ${targetMs} ms`,
@@ -169,11 +171,11 @@ try {
 }
 
 emit({
-	title: `A project with ${FILES.toLocaleString("en-US")} pending files`,
+	title: `A project with ${FILES.toLocaleString("en-US")} pending files, on pi ${PI.version}`,
 	summary,
 	markdown: `One real \`pi -p\` ask, then ${(FILES - 1).toLocaleString("en-US")} copies of its pending file, session and asks-record
 line (each its own session and tool call): every file is this user's and trusted, the most work a listing can
-take. The real pi (scripted model, the package from \`dist/\`) in that project and in an empty one, alternated,
+take. The real pi ${PI.version} (scripted model, the package from \`dist/\`; under Node at ${PI.node}) in that project and in an empty one, alternated,
 ${RUNS} runs each after a warm-up; the added time is the difference in CPU time (user + system, the least of the
 runs), which a busy machine does not stretch as it stretches wall time. A start is a whole \`pi -p hi\`; a command is
 the first one a fresh \`pi --mode rpc\` runs (as cold as in \`pi -p\`), measured alone as the CPU time of pi's main
