@@ -51,6 +51,8 @@ export interface LiveAskInfo {
 	onKey?: (listener: () => void) => () => void;
 	/** When the ask was made (ms): a tap offered before then was for an earlier ask reusing its id. */
 	askedAt?: number;
+	/** The running web page's address for the "Open" button, looked up when the ask is published. */
+	webPage?: () => string | undefined;
 }
 
 interface OpenAsk {
@@ -172,7 +174,7 @@ export function createLivePush(deps: LivePushDeps) {
 	/** Asks on the phone beside the dialog; resolves with an answer from a tap, or `interrupted` when aborted. */
 	function ask(info: LiveAskInfo, signal: AbortSignal): Promise<RemoteAskOutcome> {
 		if (signal.aborted) return Promise.resolve({ kind: "interrupted" });
-		const pushed: PushedAsk = {
+		let pushed: PushedAsk = {
 			id: info.id,
 			project: info.project,
 			request: info.request,
@@ -189,6 +191,9 @@ export function createLivePush(deps: LivePushDeps) {
 			const go = () => {
 				published = true;
 				unsubscribe?.();
+				// Looked up now, not when the dialog opened: the page may have started while the person was away.
+				const openUrl = deps.config.openUrl ? undefined : info.webPage?.();
+				if (openUrl) pushed = { ...pushed, openUrl };
 				follow();
 				publish((target) => askNotification(pushed, target, deps.key), "the question");
 				deps.published(pushed);

@@ -50,6 +50,8 @@ export interface PushedAsk {
 	request: AskRequest;
 	/** Unix seconds: the buttons' taps are refused after this. */
 	expires: number;
+	/** The running web page's bare address, for the "Open" button (`push.openUrl`, when set, wins). */
+	openUrl?: string;
 }
 
 /** Where an ask ended, as the replacing notification says it. */
@@ -101,9 +103,8 @@ function describeAsk(request: AskRequest): string {
 export function askNotification(ask: PushedAsk, config: NtfyPushConfig, key: Uint8Array): NtfyPublish {
 	const project = sanitizeLine(ask.project);
 	const who = ask.task ? `${project} (subagent: ${cut(sanitizeLine(ask.task), 60)})` : project;
-	const open: NtfyAction[] = config.openUrl
-		? [{ action: "view", label: "Open", url: config.openUrl, clear: true }]
-		: [];
+	const openUrl = config.openUrl ?? ask.openUrl;
+	const open: NtfyAction[] = openUrl ? [{ action: "view", label: "Open", url: openUrl, clear: true }] : [];
 	const base = { topic: config.ntfy.topic, sequence_id: ask.id, tags: ["question"], priority: 4 };
 	if (config.detail === "minimal") {
 		const count = ask.request.questions.length;
@@ -111,7 +112,7 @@ export function askNotification(ask: PushedAsk, config: NtfyPushConfig, key: Uin
 			...base,
 			title: cut(`pi: ${who}`, MAX_TITLE_CHARS),
 			message: count === 1 ? `A question is waiting in ${who}.` : `${count} questions are waiting in ${who}.`,
-			...(open.length > 0 ? { actions: open, click: config.openUrl } : {}),
+			...(openUrl ? { actions: open, click: openUrl } : {}),
 		};
 	}
 	const first = ask.request.questions[0];
@@ -135,7 +136,7 @@ export function askNotification(ask: PushedAsk, config: NtfyPushConfig, key: Uin
 		title: cut(`pi: ${header}${who}`, MAX_TITLE_CHARS),
 		message: cutBytes(describeAsk(ask.request), MAX_MESSAGE_BYTES),
 		...(actions.length > 0 ? { actions } : {}),
-		...(config.openUrl ? { click: config.openUrl } : {}),
+		...(openUrl ? { click: openUrl } : {}),
 	};
 }
 

@@ -24,6 +24,7 @@ import { askNotification, buttonOptions, type PushedAsk } from "./message.js";
 import { createNtfyClient, type Fetch, type NtfyClient } from "./ntfy.js";
 import { applyWaitingTaps } from "./pending-taps.js";
 import { askIdOf, TAP_LIFETIME_SECONDS } from "./tap.js";
+import { webAddressFor } from "./web-address.js";
 
 /** How long pi's shutdown waits for publishes still on their way (print mode ends right after saving). */
 const FLUSH_MS = 3_000;
@@ -155,9 +156,12 @@ export function createPush(deps: PushDeps) {
 		const terminal =
 			shown.kind === "tui" ? (ctx.ui as { onTerminalInput?: ExtensionContext["ui"]["onTerminalInput"] }) : undefined;
 		const onTerminalInput = terminal?.onTerminalInput;
+		// Read now: the context may be stale by the time the ask is published.
+		const cwd = ctx.cwd;
 		return {
 			id: askIdOf(ask.sessionId ?? ctx.sessionManager.getSessionId(), ask.toolCallId),
-			project: basename(ctx.cwd),
+			project: basename(cwd),
+			webPage: () => webAddressFor(deps.agentDir, cwd),
 			...(ask.task ? { task: ask.task } : {}),
 			...(ask.askedAt !== undefined ? { askedAt: ask.askedAt } : {}),
 			...(onTerminalInput
@@ -294,6 +298,8 @@ export function createPush(deps: PushDeps) {
 				expires: Math.floor(now() / 1000) + TAP_LIFETIME_SECONDS,
 			};
 			const { client, config } = current;
+			const openUrl = config.openUrl ? undefined : webAddressFor(deps.agentDir, ctx.cwd);
+			if (openUrl) ask.openUrl = openUrl;
 			if (client && hasNtfy(config)) {
 				track(
 					client.publish(askNotification(ask, config, keyOf())).then((result) => {

@@ -9,6 +9,7 @@ import { networkInterfaces } from "node:os";
 import qrcode from "qrcode-terminal";
 import { currentSessionPlaces } from "../pending/trust.js";
 import { listenBeside, pushCommand, pushDeps } from "../push/cli.js";
+import { writeWebAddress } from "../push/web-address.js";
 import { openUserRecords } from "../records/user-records.js";
 import { isLoopbackHost } from "../remote/config.js";
 import { newSecret } from "./access.js";
@@ -125,8 +126,24 @@ async function main(): Promise<void> {
 	// Taps on the phone's notification buttons are written into this folder's pending files at once (src/push/).
 	const stopPush = new AbortController();
 	void listenBeside(pushDeps(cwd, process.env), stopPush.signal);
+	// The notifications' "Open" button opens this page: its bare address, never the sign-in code.
+	let removeAddress = (): void => {};
+	try {
+		removeAddress = writeWebAddress(agentDir, {
+			url: `http://${bracket(pageHost)}:${server.port}/`,
+			folders: [cwd],
+			pid: process.pid,
+		});
+	} catch (error) {
+		console.log(`warning: notifications will have no Open button (${(error as Error).message})`);
+	}
 	const stop = (): void => {
 		stopPush.abort();
+		try {
+			removeAddress();
+		} catch {
+			// Left behind, it names a pid that no longer runs: push gives it no button.
+		}
 		void server.close().then(() => process.exit(0));
 	};
 	process.on("SIGINT", stop);

@@ -481,6 +481,39 @@ describe("push through ntfy (a local stand-in)", () => {
 	);
 
 	it(
+		"while pi-ask-anywhere web serves the folder, the notification's Open button opens its bare address; without it, none",
+		async () => {
+			const minimal = { ...pushEnv(), PI_ASK_USER_PUSH_DETAIL: "minimal" };
+			const views = (count: number) => ntfy.messages(TOPIC)[count - 1]?.actions?.filter((a) => a.action === "view");
+			ws.script([{ toolCall: { name: "ask_user", arguments: ASK } }, { echo: true }]);
+			expectSuccess(await runPiAsync(ws, piArgs(["-p", "go"]), { env: minimal }));
+			await ntfy.waitForMessages(TOPIC, 1, 5_000);
+			expect(views(1) ?? []).toHaveLength(0);
+			expect(ntfy.messages(TOPIC)[0]?.click).toBeUndefined();
+
+			const web = await startWebCommand(ws.cwd, { ...ws.env, ...pushEnv() });
+			try {
+				ws.script([{ toolCall: { name: "ask_user", arguments: ASK } }, { echo: true }]);
+				expectSuccess(await runPiAsync(ws, piArgs(["-p", "go again"]), { env: minimal }));
+				const [, published] = await ntfy.waitForMessages(TOPIC, 2, 5_000);
+				expect(published?.message).toContain("A question is waiting in");
+				expect(views(2)).toEqual([expect.objectContaining({ label: "Open", url: `${web.origin}/` })]);
+				expect(published?.click).toBe(`${web.origin}/`);
+				// Never a sign-in code in a notification.
+				expect(JSON.stringify(published)).not.toContain("token=");
+			} finally {
+				await web.stop();
+			}
+			// Stopped: its address is gone, and the next notification has no Open button.
+			ws.script([{ toolCall: { name: "ask_user", arguments: ASK } }, { echo: true }]);
+			expectSuccess(await runPiAsync(ws, piArgs(["-p", "and again"]), { env: minimal }));
+			await ntfy.waitForMessages(TOPIC, 3, 5_000);
+			expect(views(3) ?? []).toHaveLength(0);
+		},
+		patient(120_000),
+	);
+
+	it(
 		"a start does not wait for a slow server; a tap made while no pi ran answers the question once it arrives",
 		async () => {
 			ws.script([{ toolCall: { name: "ask_user", arguments: ASK } }, { echo: true }, { echo: true }]);

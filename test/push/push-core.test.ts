@@ -132,6 +132,16 @@ describe("askNotification", () => {
 		expect(JSON.stringify(message)).not.toContain("Which region");
 		expect(message.actions).toEqual([{ action: "view", label: "Open", url: "http://pc:8787/", clear: true }]);
 	});
+	it("Open goes to the running page's address, unless push.openUrl names one", () => {
+		const running = { ...pushed, openUrl: "http://192.168.1.20:40001/" };
+		expect(askNotification(running, config("minimal"), KEY)).toMatchObject({
+			actions: [{ action: "view", label: "Open", url: "http://192.168.1.20:40001/" }],
+			click: "http://192.168.1.20:40001/",
+		});
+		const set = askNotification(running, config("minimal", { openUrl: "https://pc.example/" }), KEY);
+		expect(set).toMatchObject({ actions: [{ url: "https://pc.example/" }], click: "https://pc.example/" });
+		expect(askNotification(pushed, config("minimal"), KEY).actions).toBeUndefined();
+	});
 	it("buttons only for one single-choice question with one to three options", () => {
 		expect(buttonOptions(ONE)).toEqual(["eu", "us"]);
 		const four = { questions: [{ question: "q", options: ["a", "b", "c", "d"].map((label) => ({ label })) }] };
