@@ -14,7 +14,6 @@ import {
 	type LoggedMessage,
 	runPrint,
 	SPEC_EXAMPLE,
-	sleep,
 	startTui,
 	type TuiSession,
 	type Workspace,
@@ -165,13 +164,14 @@ describe("/questions reopen", () => {
 describe("PI_ASK_USER_TIMEOUT", () => {
 	it("counts down its last seconds before it closes the dialog, and any key keeps the dialog open", async () => {
 		ws.script([{ toolCall: { name: "ask_user", arguments: SPEC_EXAMPLE } }, { text: "Thanks, noted." }]);
-		tui = startTui(ws, ["set up the service"], { env: { ...ENV, PI_ASK_USER_TIMEOUT: "6" } });
+		// 12 s: the countdown shows its last 6; the key goes while 4 or more are left (room for a loaded machine).
+		tui = startTui(ws, ["set up the service"], { env: { ...ENV, PI_ASK_USER_TIMEOUT: "12" } });
 		await tui.waitFor("Other (type your answer)", 40_000);
-		await tui.waitFor(/Closes in [1-3] s for lack of an answer: press any key to keep it open/, 10_000);
+		await tui.waitFor(/Closes in [4-6] s for lack of an answer: press any key to keep it open/, 20_000);
 		tui.type(KEYS.down);
 		await tui.waitForGone("Closes in");
 		expect(ws.lastToolResult()).toBeUndefined();
-		await tui.waitFor("Closes in", 10_000);
+		await tui.waitFor("Closes in", 20_000);
 	});
 
 	it("a dialog nobody touches ends timedOut (a key restarts the clock); the questions stay pending and a later answer arrives once", async () => {
@@ -180,12 +180,12 @@ describe("PI_ASK_USER_TIMEOUT", () => {
 			{ text: "No answer yet, going on." },
 			{ echo: true },
 		]);
-		tui = startTui(ws, ["set up the service"], { env: { ...ENV, PI_ASK_USER_TIMEOUT: "4" } });
+		tui = startTui(ws, ["set up the service"], { env: { ...ENV, PI_ASK_USER_TIMEOUT: "8" } });
 		await tui.waitFor("Other (type your answer)", 40_000);
-		await sleep(2_500);
+		// A key while the countdown runs (its last 4 s) restarts the clock: the countdown goes, the dialog stays.
+		await tui.waitFor(/Closes in [3-4] s/, 20_000);
 		tui.type(KEYS.down);
-		await sleep(2_500);
-		// 5 s after the dialog opened, 2.5 s after the key: still open.
+		await tui.waitForGone("Closes in");
 		expect(ws.lastToolResult()).toBeUndefined();
 		const result = await waitForToolResult(ws, 20_000);
 		expect(result.text.split("\n")[0]).toBe('{"answered":false,"answers":[],"timedOut":true}');

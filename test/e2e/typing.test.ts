@@ -6,6 +6,7 @@
  */
 import { existsSync } from "node:fs";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { patient } from "../patience.js";
 import {
 	createWorkspace,
 	KEYS,
@@ -38,8 +39,13 @@ const REGION = {
 		},
 	],
 };
-/** The key guard as a person meets it (the other TUI tests type faster than a person and turn it off). */
-const PERSON = { PI_ASK_USER_NOTIFY: "0", PI_ASK_USER_KEY_GUARD: "400" };
+/**
+ * The key guard on (the other TUI tests type faster than a person and turn it off), longer than the default 400 ms so
+ * that a loaded machine's late sleep between two of the typist's keys is not a pause; a real pause is then longer.
+ */
+const PERSON = { PI_ASK_USER_NOTIFY: "0", PI_ASK_USER_KEY_GUARD: "1500" };
+/** A pause the guard takes as the person looking up, stretched on a loaded machine (keys may reach pi late). */
+const PAUSE_MS = 2_500;
 /** A typist's pace: a key every 60 ms. */
 const KEY_GAP_MS = 60;
 
@@ -66,7 +72,7 @@ describe("a question that opens while the person types", () => {
 		await tui.waitFor("scripted-1", 40_000);
 		await typeThrough(tui, "Other (type your answer)", "deploy the ", "endpoint and-finish");
 		// Nothing typed then became an answer, nor submitted one: the dialog still waits, its list untouched.
-		await sleep(1_000);
+		await sleep(patient(PAUSE_MS));
 		expect(ws.lastToolResult()).toBeUndefined();
 		expect(tui.screen().join("\n")).toContain("> 1. us-east");
 		expect(tui.screen().join("\n")).not.toContain("and-finish");
@@ -90,7 +96,7 @@ describe("a question that opens while the person types", () => {
 		tui = startTui(ws, ["go"], { cols: 100, rows: 32, env: PERSON });
 		await tui.waitFor("scripted-1", 40_000);
 		await typeThrough(tui, "question waiting", "deploy the ", "endpoint and-finish");
-		await sleep(1_000);
+		await sleep(patient(PAUSE_MS));
 		expect(tui.screen().join("\n")).toContain("1 question waiting");
 		expect(tui.screen().join("\n")).not.toContain("Other (type your answer)");
 		expect(
@@ -98,7 +104,7 @@ describe("a question that opens while the person types", () => {
 		).toBe(false);
 		tui.type("\x1bo");
 		await tui.waitFor("Other (type your answer)");
-		await sleep(600);
+		await sleep(patient(PAUSE_MS));
 		tui.type("2");
 		const delivered = await waitForDelivery(ws);
 		expect(delivered).toContain('"answer":"eu-west"');
@@ -135,7 +141,7 @@ describe("Ctrl+C and Ctrl+D while a question is open", () => {
 		await tui.waitFor("Other (type your answer)", 40_000);
 		tui.type(KEYS.ctrlC);
 		tui.type(KEYS.ctrlC);
-		const code = await Promise.race([tui.exited, sleep(10_000).then(() => "still running")]);
+		const code = await Promise.race([tui.exited, sleep(patient(10_000)).then(() => "still running")]);
 		expect(code).not.toBe("still running");
 		expect(existsSync(ws.pendingPath())).toBe(true);
 		tui = startTui(ws, ["-c"], { env: QUICK });
@@ -148,7 +154,7 @@ describe("Ctrl+C and Ctrl+D while a question is open", () => {
 		tui = startTui(ws, ["go"], { env: QUICK });
 		await tui.waitFor("Other (type your answer)", 40_000);
 		tui.type("\x04");
-		const code = await Promise.race([tui.exited, sleep(10_000).then(() => "still running")]);
+		const code = await Promise.race([tui.exited, sleep(patient(10_000)).then(() => "still running")]);
 		expect(code).not.toBe("still running");
 		expect(existsSync(ws.pendingPath())).toBe(true);
 	});
