@@ -1,17 +1,14 @@
 /**
  * The ask lifecycle of one pi run: the state a run keeps (the front end, `--answers` kept for the first ask,
  * ↑ recall, the remote bridge) and the handlers that map pi's events onto the startup plan (found, planned and
- * carried out: ./startup-findings.ts, ./startup-plan.ts, ./startup-run.ts), the deliveries (./deliveries.ts: answers
- * on their way until the session holds them), the person's prompt (./prompt-answers.ts), the ask handler and the
- * front end. `index.ts` registers these handlers with pi.
+ * carried out in ./session-start.ts), the deliveries (./deliveries.ts: answers on their way until the session holds
+ * them), the person's prompt (./prompt-answers.ts), the ask handler (its edges in ./ask-edges.ts) and the front end.
+ * `index.ts` registers these handlers with pi.
  */
-import { resolve } from "node:path";
 import type { ExtensionAPI, ExtensionContext } from "@mariozechner/pi-coding-agent";
 import { typedParts } from "../core/answers.js";
 import type { AskOutcome, AskRequest } from "../core/types.js";
 import type { AskUserSettings } from "../host/settings.js";
-import { words } from "../i18n/words.js";
-import { readCommandLine } from "../modes/cli-args.js";
 import {
 	createFrontEnd,
 	type FrontEnd,
@@ -19,7 +16,6 @@ import {
 	frontEndKind,
 	type ProcessEdges,
 } from "../modes/front-end.js";
-import { saveQuestionsForLater } from "../modes/print.js";
 import { answerImageReader } from "../pending/answer-images.js";
 import type { Claims } from "../pending/claims.js";
 import { removePendingFile, savePendingFile } from "../pending/pending-file.js";
@@ -27,19 +23,19 @@ import { ASK_RECORD_TYPE, type AskRecord } from "../records/ask-records.js";
 import type { AsksMade } from "../records/asks-made.js";
 import type { Ledger } from "../records/ledger.js";
 import { createSettledRecords } from "../records/settled-records.js";
-import type { RemoteAskOutcome, RemoteBridge } from "../remote/bridge.js";
-import { resolveRemoteConfig } from "../remote/config.js";
+import type { RemoteAskOutcome } from "../remote/bridge.js";
 import { createLazyBridge } from "../remote/lazy-bridge.js";
-import { lastUserText, sessionHolds, typedAnswerHistory } from "../session/branch.js";
+import { sessionHolds, typedAnswerHistory } from "../session/branch.js";
 import type { AskHandler } from "../tool/ask-user-tool.js";
-import { type AskSession, createAskDisk } from "./ask-disk.js";
+import { createAskDisk } from "./ask-disk.js";
+import { type AskPush, askEdges, askSession } from "./ask-edges.js";
 import { createAskHandler } from "./ask-handler.js";
 import { type AskToAnswer, askInTurn, createDialogQueue, createLateAnswers } from "./background-asks.js";
 import { createDeliveries } from "./deliveries.js";
 import { createOwnTurn } from "./own-turn.js";
 import { createPromptAnswers } from "./prompt-answers.js";
-import { type FindingsDeps, findStartup } from "./startup-findings.js";
-import { planStartup } from "./startup-plan.js";
+import { startSession } from "./session-start.js";
+import type { FindingsDeps } from "./startup-findings.js";
 import { createStartupRun } from "./startup-run.js";
 
 export interface LifecycleEdges extends ProcessEdges {
@@ -62,14 +58,7 @@ export interface LifecycleEdges extends ProcessEdges {
 	/** Claims on pending files: this pi's own, and other live pi processes' (see pending/claims.ts). */
 	claims: Claims;
 	/** Push notifications (src/push/push.ts): the phone joins a dialog's remote side, and saved questions are published. */
-	push?: {
-		dialogRemote(
-			remote: Promise<RemoteBridge> | undefined,
-			ctx: ExtensionContext,
-			shown: FrontEnd,
-			toolCallId: string,
-		): Promise<RemoteBridge> | undefined;
-		saved(ctx: ExtensionContext, request: AskRequest, toolCallId: string): void;
+	push?: AskPush & {
 		/** The phone beside a dialog shown after its turn (a background ask, a pending one). */
 		phone(
 			ctx: ExtensionContext,
@@ -163,21 +152,6 @@ export function createLifecycle(pi: ExtensionAPI, edges: LifecycleEdges) {
 		},
 	});
 
-	function remoteBridge(ctx: ExtensionContext, shown: FrontEnd): Promise<RemoteBridge> | undefined {
-		// With a UI, stderr would tear the screen: warnings become notifications.
-		return remote.bridge(ctx.hasUI ? { warn: (message: string) => shown.tell(message, "warning") } : undefined);
-	}
-
-	/** What the ask's session says about it when its questions are saved. */
-	function askSession(ctx: ExtensionContext): AskSession {
-		const sm = ctx.sessionManager;
-		return {
-			cwd: ctx.cwd,
-			sessionId: sm.getSessionId(),
-			sessionFile: sm.getSessionFile(),
-			task: lastUserText(sm.getBranch()),
-		};
-	}
 	const pendingFileFor = (ctx: ExtensionContext, request: AskRequest, toolCallId: string) =>
 		disk.pendingFileFor(askSession(ctx), request, toolCallId);
 
@@ -213,21 +187,17 @@ export function createLifecycle(pi: ExtensionAPI, edges: LifecycleEdges) {
 		state.session = ctx.sessionManager;
 		state.history = typedAnswerHistory(ctx.sessionManager.getBranch());
 		if (settings.timeout.error) frontEnd(ctx).tell(`pi-ask-anywhere: ${settings.timeout.error}`, "warning");
-		remote.configure(undefined);
-		const sessionId = ctx.sessionManager.getSessionId();
-		const commandLine = await readCommandLine(edges.argv, edges.piExports);
-		try {
-			const config = resolveRemoteConfig((name) => pi.getFlag(name), settings.remote, { sessionKey: sessionId });
-			remote.configure(config);
-		} catch (error) {
-			return carryOut(ctx, { kind: "stop", error: (error as Error).message }, commandLine.prompt);
-		}
-		const flag = pi.getFlag("answers");
-		const answersFlag = typeof flag === "string" && flag.trim() !== "" ? flag : undefined;
-		const run = { frontEnd: state.kind, prompt: commandLine.prompt, continued: commandLine.continued, answersFlag };
-		const findings = findStartup(ctx, run, findingsDeps(ctx));
-		for (const line of findings.ignored) frontEnd(ctx).tell(`pi-ask-anywhere: ${line}`, "warning");
-		await carryOut(ctx, planStartup(findings), commandLine.prompt);
+		await startSession(ctx, {
+			argv: edges.argv,
+			piExports: edges.piExports,
+			getFlag: (name) => pi.getFlag(name),
+			remoteSettings: settings.remote,
+			frontEnd: state.kind,
+			configureRemote: remote.configure,
+			findings: findingsDeps(ctx),
+			warn: (text) => frontEnd(ctx).tell(text, "warning"),
+			carryOut: (plan, prompt) => carryOut(ctx, plan, prompt),
+		});
 	}
 
 	const input = createPromptAnswers({
@@ -251,39 +221,17 @@ export function createLifecycle(pi: ExtensionAPI, edges: LifecycleEdges) {
 		},
 		history: () => state.history,
 		remember,
-		remote: (ctx, shown, toolCallId) =>
-			edges.push ? edges.push.dialogRemote(remoteBridge(ctx, shown), ctx, shown, toolCallId) : remoteBridge(ctx, shown),
-		acceptsImages: (ctx) => edges.imageSupport(ctx).allowed,
 		readImage: imageReader,
-		keepOnDisk: (ctx, request, toolCallId) => {
-			try {
-				return disk.keepWhileAsked(askSession(ctx), request, toolCallId);
-			} catch (error) {
-				frontEnd(ctx).tell(words().cli.notices.notSaved((error as Error).message), "warning");
-				return undefined;
-			}
-		},
-		doneWithDisk: disk.doneAsking,
-		stillAsking: disk.stillAsking,
-		saveForLater: (ctx, request, toolCallId) => {
-			const saved = saveQuestionsForLater(ctx.cwd, pendingFileFor(ctx, request, toolCallId));
-			if (saved.saved) edges.push?.saved(ctx, request, toolCallId);
-			return saved;
-		},
-		answerLater: (ctx, ask) => {
-			const target: AskToAnswer = {
-				toolCallId: ask.toolCallId,
-				request: ask.request,
-				path: resolve(ctx.cwd, ask.pendingFile),
-			};
-			void answerInDialog(ctx, target, "background").catch((error: unknown) =>
-				frontEnd(ctx).fail((error as Error).message),
-			);
-		},
-		stopRun: (text) => {
-			edges.write(2, text);
-			return edges.exitNow();
-		},
+		...askEdges({
+			frontEnd,
+			bridge: remote,
+			...(edges.push ? { push: edges.push } : {}),
+			imageSupport: edges.imageSupport,
+			write: edges.write,
+			disk,
+			answerInDialog,
+			exitNow: edges.exitNow,
+		}),
 	});
 
 	return {
