@@ -25,14 +25,14 @@ const ALLOWED: Record<string, readonly string[]> = {
 	session: ["core", "host"],
 	// The dialog is a function of its state: it never knows which run, mode or record it serves.
 	ui: ["core", "contract", "host", "i18n"],
-	tool: ["core", "host"],
+	tool: ["core", "host", "i18n"],
 	pending: ["core", "host", "i18n", "session"],
 	records: ["core", "host", "i18n", "pending", "session"],
 	// Both sides of the wire protocol; what an ask means to the person is the caller's.
 	remote: ["core", "net"],
 	modes: ["core", "contract", "host", "i18n", "pending", "ui"],
 	lifecycle: ["core", "host", "i18n", "modes", "pending", "records", "remote", "session", "tool"],
-	children: ["core", "host", "modes", "net", "remote", "session", "tool"],
+	children: ["core", "host", "i18n", "modes", "net", "remote", "session", "tool"],
 	commands: ["core", "host", "i18n", "lifecycle", "modes", "pending", "records"],
 	push: ["core", "host", "i18n", "net", "pending", "records", "remote"],
 	// The separate program: it reads the person's records and speaks the protocol, never the extension's run.

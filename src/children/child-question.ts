@@ -7,6 +7,8 @@
 import { sanitizeLine } from "../core/text.js";
 import type { AskOutcome, AskRequest, Question } from "../core/types.js";
 import { validateRequest } from "../core/validate.js";
+import type { CliStrings } from "../i18n/cli/types.js";
+import { words as chosenWords } from "../i18n/words.js";
 import type { Asker, WireAnswerValue, WireQuestion } from "../remote/protocol.js";
 
 /** How much of a child's task and folder the dialog shows. */
@@ -43,10 +45,14 @@ function cut(text: string, max: number, keep: "start" | "end" = "start"): string
  * The line each of a child's questions carries in the parent's dialog: "Subagent · <task>", in the child's own
  * words, short enough for one line; its folder only when it is not the parent's (`parentCwd`).
  */
-export function askerLabel(asker: Asker | undefined, parentCwd?: string): string {
+export function askerLabel(
+	asker: Asker | undefined,
+	parentCwd?: string,
+	words: CliStrings["subagent"] = chosenWords().cli.subagent,
+): string {
 	const { task, cwd } = describeAsker(asker);
-	const parts = ["Subagent", task ? cut(task, LABEL_TASK_CHARS) : "no task given"];
-	if (cwd && cwd !== parentCwd) parts.push(`in ${cut(cwd, LABEL_CWD_CHARS, "end")}`);
+	const parts = [words.label, task ? cut(task, LABEL_TASK_CHARS) : words.noTask];
+	if (cwd && cwd !== parentCwd) parts.push(words.inFolder(cut(cwd, LABEL_CWD_CHARS, "end")));
 	return parts.join(" · ");
 }
 

@@ -28,9 +28,8 @@ import {
 	type ReadablePendingEntry,
 	readPendingEntry,
 	removePendingFile,
-	sessionPendingFiles,
 } from "../pending/pending-file.js";
-import { type AskPermission, filledAnswersCount, mayAnswerHere } from "../pending/permission.js";
+import { type AskFacts, type AskPermission, filledAnswersCount, mayAnswerHere } from "../pending/permission.js";
 import {
 	describeUntrusted,
 	fileForDelivery,
@@ -82,37 +81,80 @@ function readNewest(
 	return { entries, next };
 }
 
+/** Everything the one rule (pending/permission.ts) weighs for one readable pending file, gathered in one place. */
+interface EntryFacts {
+	entry: ReadablePendingEntry;
+	/** The ask is this session's own. */
+	ownSession: boolean;
+	/** The answers already in the file, as a dialog would start from them; `undefined` when none is filled in. */
+	filled: ReturnType<typeof filledStart>;
+	/** Who wrote it (the verdict), who holds it now, whose ask it says it is, and where its answers came from. */
+	ask: AskFacts;
+}
+
 /**
- * One ask as a person reads it: a warning first if there is one, its questions, then when, whose and where.
- * Without a dialog (print mode) every listing runs in a session of its own, so "another session" would say nothing:
- * the asking session is named by its id, and each ask by the command that answers it there.
+ * The facts of one pending file, read once. `judgeOwn: false` takes this session's own ask as this pi's without
+ * judging it (judging reads the whole session file, once for each of its files): a listing shows it the same either
+ * way, while answering it must know whether it was settled meanwhile.
+ */
+function gatherFacts(
+	entry: ReadablePendingEntry,
+	here: { cwd: string; sessionId: string; judgeOwn: boolean },
+	deps: Pick<QuestionsCommandDeps, "claims" | "trust" | "answersWrittenByTool" | "answersGivenOnPage">,
+): EntryFacts {
+	const { file } = entry;
+	const ownSession = file.sessionId === here.sessionId;
+	const verdict: PendingVerdict = ownSession && !here.judgeOwn ? { trusted: true } : deps.trust(file, here.cwd);
+	const filled = filledStart(file);
+	// Where filled-in answers came from matters only when there are some.
+	const origin = filled
+		? { answersWrittenByTool: deps.answersWrittenByTool(file), answersGivenOnPage: deps.answersGivenOnPage(file) }
+		: {};
+	const heldBy = deps.claims.heldElsewhere(entry.path, file.toolCallId);
+	return { entry, ownSession, filled, ask: { verdict, heldBy, asker: file.asker, ...origin } };
+}
+
+/**
+ * One ask as a person reads it: a warning first if there is one, its questions, then when, whose and where, and what
+ * the one rule lets the person do with it. Without a dialog (print mode) every listing runs in a session of its own,
+ * so "another session" would say nothing: the asking session is named by its id, and each ask by the command that
+ * answers it there.
  */
 function describeEntry(
 	ctx: ExtensionContext,
 	entry: PendingEntry,
-	sessionId: string,
-	deps: Pick<QuestionsCommandDeps, "claims" | "trust">,
+	facts: (entry: ReadablePendingEntry) => EntryFacts,
 	now: Date,
 	noDialog: boolean,
 ): string {
+	const said = words().cli.questions;
 	const path = displayPath(ctx.cwd, entry.path);
-	if (entry.error) return words().cli.questions.cannotRead(path, entry.error.message);
-	const file = entry.file as PendingFile;
-	const whose =
-		file.sessionId === sessionId
-			? words().cli.questions.thisSession
-			: noDialog
-				? words().cli.questions.sessionNamed(file.sessionId.slice(0, 8))
-				: words().cli.questions.anotherSession;
+	if (entry.error) return said.cannotRead(path, entry.error.message);
+	const { entry: readable, ownSession, ask } = facts(entry as ReadablePendingEntry);
+	const file = readable.file;
+	const whose = ownSession
+		? said.thisSession
+		: noDialog
+			? said.sessionNamed(file.sessionId.slice(0, 8))
+			: said.anotherSession;
 	const where = `   ${relativeTime(file.timestamp, now, words().cli.relativeTime)} · ${whose} · ${path}`;
-	const holder = deps.claims.heldElsewhere(entry.path, file.toolCallId);
-	if (holder)
-		return `${formatPendingQuestions(file)}\n${where} · ${words().cli.questions.answerThere(describeClaim(holder))}`;
-	const verdict = file.sessionId === sessionId ? undefined : deps.trust(file, ctx.cwd);
-	const warning = verdict && !verdict.trusted ? `${describeUntrusted(path, file, verdict)}\n` : "";
-	const settled = verdict !== undefined && !verdict.trusted && verdict.kind === "settled";
-	const answer = noDialog && !settled ? `\n   ${words().cli.questions.answerWith(shellQuote(path))}` : "";
-	return `${warning}${formatPendingQuestions(file)}\n${where}${answer}`;
+	const questions = formatPendingQuestions(file);
+	const answerWith = noDialog ? `\n   ${said.answerWith(shellQuote(path))}` : "";
+	const permission = mayAnswerHere(ask);
+	switch (permission.kind) {
+		case "held":
+			return `${questions}\n${where} · ${said.answerThere(describeClaim(permission.holder))}`;
+		// An MCP client's ask is answered here (for that client) or nowhere: never "there", and not a stranger's file.
+		case "for-asker":
+			return `${questions}\n${where}\n   ${said.forClient(sanitizeLine(permission.asker.client))}${answerWith}`;
+		case "asker-gone":
+			return `${questions}\n${where}\n   ${said.clientGone(sanitizeLine(permission.asker.client))}`;
+		case "settled":
+			return `${describeUntrusted(path, file, permission.verdict)}\n${questions}\n${where}`;
+	}
+	const verdict = ask.verdict;
+	const warning = !ownSession && !verdict.trusted ? `${describeUntrusted(path, file, verdict)}\n` : "";
+	return `${warning}${questions}\n${where}${answerWith}`;
 }
 
 /**
@@ -198,10 +240,7 @@ async function answerForAsker(
 	}
 	const path = displayPath(ctx.cwd, target.path);
 	if (stop.signal.aborted)
-		return shown.tell(
-			`${path}: ${permission.asker.client} no longer waits for these answers; nothing was written`,
-			"warning",
-		);
+		return shown.tell(words().cli.questions.clientLeft(path, sanitizeLine(permission.asker.client)), "warning");
 	if (outcome.kind !== "answered") return shown.tell(words().cli.questions.notAnswered(path), "warning");
 	try {
 		shown.tell(`pi-ask-anywhere: ${writeForAsker(target.path, toolCallId, permission.asker, outcome)}`, "notice");
@@ -226,7 +265,10 @@ export function createQuestionsCommand(deps: QuestionsCommandDeps) {
 			const [sub = "list", pageWord, ...rest] = args.trim().toLowerCase().split(/\s+/).filter(Boolean);
 			const sessionId = ctx.sessionManager.getSessionId();
 			const noDialog = shown.ask === undefined;
-			const describe = (entry: PendingEntry) => describeEntry(ctx, entry, sessionId, deps, now, noDialog);
+			const factsOf = (entry: ReadablePendingEntry, judgeOwn: boolean) =>
+				gatherFacts(entry, { cwd: ctx.cwd, sessionId, judgeOwn }, deps);
+			const describe = (entry: PendingEntry) =>
+				describeEntry(ctx, entry, (readable) => factsOf(readable, false), now, noDialog);
 			const read = deps.readPending ?? readPendingEntry;
 			const json = sub === "json" || (sub === "list" && shown.kind === "rpc" && deps.structuredRpc);
 			// `/questions json 2`: the second page. Only the JSON listing takes a page.
@@ -304,42 +346,39 @@ export function createQuestionsCommand(deps: QuestionsCommandDeps) {
 				});
 			}
 			if (sub === "answer") {
-				const trust = (file: PendingFile) => deps.trust(file, ctx.cwd);
-				const permissionOf = (e: ReadablePendingEntry) =>
-					mayAnswerHere({
-						verdict: trust(e.file),
-						heldBy: deps.claims.heldElsewhere(e.path, e.file.toolCallId),
-						asker: e.file.asker,
+				const judged = entries
+					.filter((e): e is ReadablePendingEntry => e.file !== undefined)
+					.map((e) => {
+						const facts = factsOf(e, true);
+						return { facts, permission: mayAnswerHere(facts.ask) };
 					});
 				// Questions another pi is asking or delivering now are its own; answering them here would answer twice. An
 				// MCP client's questions its server holds are answered here, for that client.
-				const readable = entries.filter(
-					(e): e is ReadablePendingEntry =>
-						e.file !== undefined &&
-						(!deps.claims.heldElsewhere(e.path, e.file.toolCallId) ||
-							permissionOf(e as ReadablePendingEntry).kind === "for-asker"),
-				);
+				const answerable = judged.filter(({ permission }) => permission.kind !== "held");
 				// This session's newest ask first; then the newest this user's pi (or MCP server) wrote; then the newest (after a
 				// choice).
-				const target =
-					sessionPendingFiles(readable, sessionId).at(-1) ??
-					readable.filter((e) => trust(e.file).trusted || permissionOf(e).kind === "for-asker").at(-1) ??
-					readable.at(-1);
-				if (target) {
+				const chosen =
+					answerable.filter(({ facts }) => facts.ownSession).at(-1) ??
+					answerable
+						.filter(({ facts, permission }) => facts.ask.verdict.trusted || permission.kind === "for-asker")
+						.at(-1) ??
+					answerable.at(-1);
+				if (chosen) {
+					const { facts, permission } = chosen;
+					const target = facts.entry;
 					const path = displayPath(ctx.cwd, target.path);
-					const verdict = trust(target.file);
-					const permission = permissionOf(target);
+					const verdict = facts.ask.verdict;
 					if (permission.kind === "asker-gone") return shown.tell(askerGoneLine(path, permission.asker), "warning");
 					if (permission.kind === "for-asker") {
 						if (noDialog) return shown.fail(words().cli.questions.answerHere(shellQuote(path)));
 						return answerForAsker(ctx, shown, target, permission, deps.claims.heldElsewhere);
 					}
 					// Answers already delivered are never delivered again (a restored or copied file).
-					if (!verdict.trusted && verdict.kind === "settled") {
-						return shown.tell(`${path} ${verdictReason(verdict)}.`, "warning");
+					if (permission.kind === "settled") {
+						return shown.tell(`${path} ${verdictReason(permission.verdict)}.`, "warning");
 					}
 					if (noDialog) return shown.fail(words().cli.questions.answerHere(shellQuote(path)));
-					if (!verdict.trusted && target.file.sessionId !== sessionId && ctx.hasUI) {
+					if (!verdict.trusted && !facts.ownSession && ctx.hasUI) {
 						// Another user's, an unknown or another folder's file: answered only by the person's choice, seeing its origin.
 						const choice = await ctx.ui.select(describeUntrusted(path, target.file, verdict), [
 							UNTRUSTED_CHOICE.answer,
@@ -348,22 +387,13 @@ export function createQuestionsCommand(deps: QuestionsCommandDeps) {
 						if (choice !== UNTRUSTED_CHOICE.answer)
 							return shown.tell(words().cli.questions.notAnswered(path), "warning");
 					}
-					// The dialog starts from the answers already in the file, where the one rule lets them count as the person's
-					// (asked only here: where they came from is read for the one file answered, not for every file listed).
-					const filled = filledStart(target.file);
-					const filledPermission = filled
-						? mayAnswerHere({
-								verdict,
-								answersWrittenByTool: deps.answersWrittenByTool(target.file),
-								answersGivenOnPage: deps.answersGivenOnPage(target.file),
-							})
-						: undefined;
-					if (filledPermission?.kind === "answer" && filledPermission.filledAnswers === "ignore") {
-						const line = filledAnswersIgnored(path, filledPermission.because, verdict);
+					// The dialog starts from the answers already in the file, where the one rule lets them count as the person's.
+					const { filled } = facts;
+					if (filled && permission.kind === "answer" && permission.filledAnswers === "ignore") {
+						const line = filledAnswersIgnored(path, permission.because, verdict);
 						shown.tell(`pi-ask-anywhere: ${line}`, "warning");
 					}
-					const startFrom =
-						filled && filledPermission && filledAnswersCount(filledPermission) ? { startFrom: filled } : {};
+					const startFrom = filled && filledAnswersCount(permission) ? { startFrom: filled } : {};
 					return deps.answerInDialog(ctx, { ...asAskToAnswer(target, sessionId, verdict), ...startFrom });
 				}
 				const broken = entries[0];

@@ -34,10 +34,8 @@ export function afterDialog(outcome: AskOutcome, ask: LateAsk, setAside: boolean
 }
 
 /** The line above the editor while questions set aside wait; `undefined` when none do. */
-export function waitingLine(count: number): string | undefined {
-	if (count === 0) return undefined;
-	const what = count === 1 ? "A question set aside waits" : `${count} sets of questions set aside wait`;
-	return `${what} for your answers: /questions answer`;
+export function waitingLine(count: number, notices = words().cli.notices): string | undefined {
+	return count === 0 ? undefined : notices.setAsideWaiting(count);
 }
 
 /** Runs dialogs one at a time, in the order they were asked for. */

@@ -9,6 +9,7 @@
 
 import type { ImageBlock } from "../core/result.js";
 import { en } from "../i18n/cli/en.js";
+import { words } from "../i18n/words.js";
 import { type Claims, describeClaim } from "../pending/claims.js";
 import { type Delivery, deliveryContent, oneAnswerPerAsk } from "../pending/delivery.js";
 
@@ -132,10 +133,7 @@ export function createDeliveries(deps: DeliveriesDeps): Deliveries {
 					release(delivery);
 				}
 			}
-			if (unrecorded !== undefined)
-				warn?.(
-					`pi-ask-anywhere: the answers were delivered, but could not be recorded as delivered (${unrecorded}); their pending file was removed so they are not sent again`,
-				);
+			if (unrecorded !== undefined) warn?.(words().cli.notices.deliveredUnrecorded(unrecorded));
 		},
 		releaseAll() {
 			for (const delivery of [...waiting, ...onTheWay]) release(delivery);

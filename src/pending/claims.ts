@@ -66,8 +66,8 @@ function isOwnClaim(claim: Claim, host: string, self: ProcessIdentity): boolean 
 
 /** One line for the person: which pi holds the questions. */
 export function describeClaim(claim: Claim, words: CliStrings["claim"] = chosenWords().cli.claim): string {
-	if (claim.holder === "mcp") return `held by pi-ask-anywhere mcp (pid ${claim.pid} on ${sanitizeLine(claim.host)})`;
-	return words.heldBy(String(claim.pid), sanitizeLine(claim.host));
+	const held = claim.holder === "mcp" ? words.heldByMcp : words.heldBy;
+	return held(String(claim.pid), sanitizeLine(claim.host));
 }
 
 /** The claim file of a pending file. */

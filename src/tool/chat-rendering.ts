@@ -10,16 +10,20 @@ import { normalizeArguments } from "../core/normalize.js";
 import { sanitizeLine, sanitizeText } from "../core/text.js";
 import type { Answer, AskDetails } from "../core/types.js";
 import type { PiModules } from "../host/pi-modules.js";
+import type { CliStrings } from "../i18n/cli/types.js";
+import { words as chosenWords } from "../i18n/words.js";
+
+type ChatWords = CliStrings["chat"];
 
 /** A one-line summary of possibly partial, possibly non-canonical arguments (they may still be streaming). */
-export function summarizeCall(args: unknown): string {
+export function summarizeCall(args: unknown, words: ChatWords = chosenWords().cli.chat): string {
 	const normalized = normalizeArguments(args);
 	const questions = isRecord(normalized) ? normalized.questions : undefined;
 	if (!Array.isArray(questions) || questions.length === 0) return "";
 	const first = isRecord(questions[0]) ? questions[0] : undefined;
 	const title =
 		typeof first?.header === "string" ? first.header : typeof first?.question === "string" ? first.question : "";
-	const more = questions.length > 1 ? ` (+${questions.length - 1} more)` : "";
+	const more = questions.length > 1 ? words.more(questions.length - 1) : "";
 	return `${sanitizeLine(title)}${more}`;
 }
 
@@ -27,46 +31,53 @@ export function summarizeCall(args: unknown): string {
  * An answer as the summary shows it: picked options bare, typed text in quotes, so that a typed "Rate limiting, per
  * key" reads as one answer and not as two picks.
  */
-function formatAnswerValue(answer: Answer): string {
+function formatAnswerValue(answer: Answer, words: ChatWords): string {
 	const picked = answer.selectedOption;
 	const chosen = new Set(Array.isArray(picked) ? picked : picked === undefined ? [] : [picked]);
 	const items = Array.isArray(answer.answer) ? answer.answer : [answer.answer];
 	const value = items.map((item) => (answer.wasCustom === true && !chosen.has(item) ? `"${item}"` : item)).join(", ");
-	return answer.note ? `${value} — note: ${answer.note}` : value;
+	return answer.note ? words.withNote(value, answer.note) : value;
 }
 
 /** The result's lines (plain text; the caller colours them). */
 export function summarizeResult(
 	details: AskDetails | undefined,
 	expanded: boolean,
+	words: ChatWords = chosenWords().cli.chat,
 ): { tone: "success" | "warning" | "muted"; lines: string[] } {
 	// Details come from the session file and may have been written by another ask_user extension.
 	if (!details || !Array.isArray(details.answers)) return { tone: "muted", lines: [] };
 	switch (details.outcome) {
 		case "cancelled":
-			return { tone: "warning", lines: ["Cancelled by the user"] };
+			return { tone: "warning", lines: [words.cancelled] };
 		case "timedOut":
-			return { tone: "warning", lines: ["No answer in time"] };
+			return { tone: "warning", lines: [words.timedOut] };
 		case "connectionLost":
-			return { tone: "warning", lines: ["Connection to the user lost"] };
+			return { tone: "warning", lines: [words.connectionLost] };
 		case "interrupted":
-			return { tone: "warning", lines: ["Interrupted: asked again when the session continues"] };
+			return { tone: "warning", lines: [words.interrupted] };
 		case "pending":
 			return {
 				tone: "warning",
 				lines: [
-					`Pending: answers go in ${typeof details.pendingFile === "string" ? sanitizeLine(details.pendingFile) : ".pi/pending-questions.json"}`,
+					words.pending(
+						typeof details.pendingFile === "string" ? sanitizeLine(details.pendingFile) : ".pi/pending-questions.json",
+					),
 				],
 			};
 		case "answered":
-			return { tone: "success", lines: answerLines(details, expanded) };
+			return { tone: "success", lines: answerLines(details, expanded, words) };
 		default:
 			return { tone: "muted", lines: [] };
 	}
 }
 
 /** `Question → answer` lines of answers that may come from a session file (anything malformed is left out). */
-function answerLines(fields: { answers?: unknown; unanswered?: unknown; note?: unknown }, expanded: boolean): string[] {
+function answerLines(
+	fields: { answers?: unknown; unanswered?: unknown; note?: unknown },
+	expanded: boolean,
+	words: ChatWords,
+): string[] {
 	const clean = (text: string) => (expanded ? sanitizeText(text) : sanitizeLine(text));
 	const answers: unknown[] = Array.isArray(fields.answers) ? fields.answers : [];
 	const lines = answers
@@ -74,11 +85,11 @@ function answerLines(fields: { answers?: unknown; unanswered?: unknown; note?: u
 			(a): a is Answer =>
 				isRecord(a) && typeof a.question === "string" && (typeof a.answer === "string" || Array.isArray(a.answer)),
 		)
-		.map((a) => `${clean(a.question)} → ${clean(formatAnswerValue(a))}`);
+		.map((a) => `${clean(a.question)} → ${clean(formatAnswerValue(a, words))}`);
 	for (const question of Array.isArray(fields.unanswered) ? fields.unanswered : []) {
-		if (typeof question === "string") lines.push(`${clean(question)} → (skipped)`);
+		if (typeof question === "string") lines.push(`${clean(question)} → ${words.skipped}`);
 	}
-	if (typeof fields.note === "string" && fields.note !== "") lines.push(`Note for all: ${clean(fields.note)}`);
+	if (typeof fields.note === "string" && fields.note !== "") lines.push(words.noteForAll(clean(fields.note)));
 	return lines;
 }
 
@@ -89,14 +100,15 @@ function answerLines(fields: { answers?: unknown; unanswered?: unknown; note?: u
 export function summarizeDelivered(
 	text: string,
 	expanded: boolean,
+	words: ChatWords = chosenWords().cli.chat,
 ): { tone: "success" | "warning"; lines: string[] } | undefined {
 	const read = readDeliveredAnswers(text);
 	if (!read) return undefined;
 	const clean = (line: string) => (expanded ? sanitizeText(line) : sanitizeLine(line));
 	const lines = read.deliveries.flatMap((delivery): string[] => {
-		if (delivery.kind === "answered") return answerLines(delivery.result, expanded);
-		if (delivery.kind === "dismissed") return ["Dismissed without answering"];
-		return [...delivery.questions.map(clean), `Answered in their own words: ${clean(JSON.stringify(delivery.words))}`];
+		if (delivery.kind === "answered") return answerLines(delivery.result, expanded, words);
+		if (delivery.kind === "dismissed") return [words.dismissed];
+		return [...delivery.questions.map(clean), words.ownWords(clean(JSON.stringify(delivery.words)))];
 	});
 	if (read.besides !== "") lines.push(clean(read.besides));
 	// A dismissal reads as a warning, as a cancel in its own turn does.
@@ -126,7 +138,8 @@ export function renderResult(
 	theme: Theme,
 	tui: RenderModules,
 ): Text {
-	return new tui.Text(styledSummary(summarizeResult(details, expanded), expanded, theme, tui), 0, 0);
+	const words = chosenWords().cli.chat;
+	return new tui.Text(styledSummary(summarizeResult(details, expanded, words), expanded, theme, tui, words), 0, 0);
 }
 
 /**
@@ -134,10 +147,11 @@ export function renderResult(
  * result shows; `undefined` (pi's own rendering of the text) when the message cannot be read back.
  */
 export function renderDelivered(text: string, expanded: boolean, theme: Theme, tui: RenderModules): Text | undefined {
-	const summary = summarizeDelivered(text, expanded);
+	const words = chosenWords().cli.chat;
+	const summary = summarizeDelivered(text, expanded, words);
 	if (!summary) return undefined;
-	const title = `${theme.fg("toolTitle", theme.bold("ask_user "))}${theme.fg("muted", "answers given later")}`;
-	return new tui.Text(`${title}\n${styledSummary(summary, expanded, theme, tui)}`, 1, 0);
+	const title = `${theme.fg("toolTitle", theme.bold("ask_user "))}${theme.fg("muted", words.givenLater)}`;
+	return new tui.Text(`${title}\n${styledSummary(summary, expanded, theme, tui, words)}`, 1, 0);
 }
 
 /** The lines coloured in their tone, cut when collapsed (saying which key expands them). */
@@ -146,6 +160,7 @@ function styledSummary(
 	expanded: boolean,
 	theme: Theme,
 	tui: RenderModules,
+	words: ChatWords,
 ): string {
 	const cut = !expanded && lines.some((line) => line.length > COLLAPSED_CHARS);
 	const shown = cut
@@ -153,6 +168,6 @@ function styledSummary(
 		: lines;
 	const styled = shown.map((line) => theme.fg(tone, line));
 	const key = cut ? expandKey(tui) : "";
-	if (key) styled.push(theme.fg("dim", `(${key} to expand)`));
+	if (key) styled.push(theme.fg("dim", words.toExpand(key)));
 	return styled.join("\n");
 }

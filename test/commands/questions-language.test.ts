@@ -13,7 +13,9 @@ import { validateRequest } from "../../src/core/validate.js";
 import { CLI_TABLES } from "../../src/i18n/tables.js";
 import { useLanguage } from "../../src/i18n/words.js";
 import type { FrontEnd } from "../../src/modes/front-end.js";
-import { createPendingFile, savePendingFile } from "../../src/pending/pending-file.js";
+import type { Claim } from "../../src/pending/claims.js";
+import { createPendingFile, type PendingAsker, savePendingFile } from "../../src/pending/pending-file.js";
+import type { PendingVerdict } from "../../src/pending/trust.js";
 
 let cwd: string;
 beforeEach(() => {
@@ -26,18 +28,23 @@ afterEach(async () => {
 
 const SESSION = "0b9e4c2a-1111-2222-3333-444455556666";
 
-function save(n: number, minutesAgo: number, sessionId = SESSION): void {
+function save(n: number, minutesAgo: number, sessionId = SESSION, asker?: PendingAsker): void {
 	const file = createPendingFile({
 		request: validateRequest({ questions: [{ question: `Question number ${n}?`, options: [{ label: "Yes" }] }] }),
 		sessionId,
 		sessionFile: `/tmp/${sessionId}.jsonl`,
 		toolCallId: `call_${n}`,
 		now: new Date(Date.now() - minutesAgo * 60_000),
+		...(asker ? { asker } : {}),
 	});
 	savePendingFile(cwd, file);
 }
 
-async function run(args: string, select?: (title: string, items: string[]) => string | undefined) {
+async function run(
+	args: string,
+	select?: (title: string, items: string[]) => string | undefined,
+	facts: { verdict?: PendingVerdict; heldBy?: Claim } = {},
+) {
 	const told: string[] = [];
 	const selects: { title: string; items: string[] }[] = [];
 	const ctx = {
@@ -62,10 +69,10 @@ async function run(args: string, select?: (title: string, items: string[]) => st
 		structuredRpc: false,
 		answerInDialog: async () => {},
 		markCleared: () => {},
-		trust: () => ({ trusted: true }),
+		trust: () => facts.verdict ?? { trusted: true },
 		answersWrittenByTool: () => false,
 		answersGivenOnPage: () => false,
-		claims: { heldElsewhere: () => undefined },
+		claims: { heldElsewhere: () => facts.heldBy },
 	});
 	await command.handler(args, ctx);
 	return { told: told.join("\n"), selects, description: command.description };
@@ -95,6 +102,27 @@ describe("/questions in German", () => {
 		expect(cleared.told).toBe("2 offene Fragen gelöscht.");
 		expect((await run("list")).told).toBe("Keine offenen Fragen.");
 		expect((await run("frobnicate")).told).toBe("Aufruf: /questions [list | json | answer | reopen | clear]");
+	});
+
+	it("an MCP client's questions: answered here for the client while its server waits, nowhere once it left", async () => {
+		await useLanguage("de");
+		save(1, 5, "mcp-0b9e4c2a", { kind: "mcp", client: "Claude Code" });
+		const verdict: PendingVerdict = { trusted: false, kind: "unknown", reason: "no session file" };
+		const server: Claim = {
+			toolCallId: "call_1",
+			host: "here",
+			pid: 4242,
+			started: "1",
+			refreshedAt: 0,
+			holder: "mcp",
+		};
+		const held = (await run("list", undefined, { verdict, heldBy: server })).told;
+		expect(held).toContain(
+			"von Claude Code über pi-ask-anywhere mcp gestellt, das auf die Antworten wartet: Hier beantwortet, gehen sie an Claude Code",
+		);
+		expect(held).not.toContain("dort beantworten");
+		const gone = (await run("list", undefined, { verdict })).told;
+		expect(gone).toContain("das nicht mehr auf die Antworten wartet: Hier beantwortet sie nichts (/questions clear");
 	});
 
 	it("/questions json is for programs: the same in every language", async () => {

@@ -6,6 +6,7 @@
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { type McpSession, pendingFile, pendingFiles, resultJson, startMcp, waitFor } from "../mcp/mcp-client.js";
 import {
 	createWorkspace,
 	expectSuccess,
@@ -19,11 +20,16 @@ import {
 } from "./harness.js";
 
 let ws: Workspace;
+let mcp: McpSession | undefined;
 beforeEach(() => {
 	ws = createWorkspace();
 	ws.script([{ toolCall: { name: "ask_user", arguments: SPEC_EXAMPLE } }, { text: "Thanks." }]);
 });
-afterEach(() => ws.cleanup());
+afterEach(async () => {
+	await mcp?.close();
+	mcp = undefined;
+	ws.cleanup();
+});
 
 const shellQuote = (text: string) => `'${text.replace(/'/g, `'\\''`)}'`;
 
@@ -92,5 +98,54 @@ describe("print mode names commands that work in print mode", () => {
 		// Nothing was sent, and the questions still wait.
 		expect(ws.requests()).toHaveLength(1);
 		expect(existsSync(ws.pendingPath())).toBe(true);
+	});
+});
+
+describe('pi -p "/questions" on an MCP client\'s questions', () => {
+	const DATABASE = { question: "Which database should we use?", options: ["PostgreSQL", "SQLite"], type: "select" };
+	const CLIENT = "pi-ask-anywhere-test";
+
+	/** An MCP client asks in pi's project folder; its call (still waiting), once its pending file is there. */
+	async function askThroughMcp() {
+		mcp = await startMcp({ folder: ws.cwd, env: { PI_CODING_AGENT_DIR: ws.agentDir } });
+		const call = mcp.client.callTool({ name: "ask_user", arguments: { questions: [DATABASE] } }, undefined, {
+			timeout: patient(120_000),
+		});
+		// A test that fails early ends the client with the call still waiting: that rejection is no second failure.
+		call.catch(() => undefined);
+		await pendingFile(ws.cwd);
+		return { call };
+	}
+
+	it("names a command that answers them here, for the client that waits (not another place to answer them)", async () => {
+		const { call } = await askThroughMcp();
+		const list = runPrint(ws, ["/questions"]);
+		expectSuccess(list);
+		expect(list.stdout).not.toContain("answer it there");
+		expect(list.stdout).toContain(CLIENT);
+		// An MCP client's file is its server's, not a stranger's: no "was not written by your pi" warning.
+		expect(list.stdout).not.toContain("was not written by your pi");
+		const answer = piCommands(list.stdout).find((command) => command.includes("@.pi/pending-questions.json"));
+		expect(answer, list.stdout).toBeDefined();
+		expectSuccess(runAsPrinted((answer as string).replace('"your answers"', "SQLite")));
+		const result = resultJson((await call) as never);
+		expect(result.answers).toEqual([expect.objectContaining({ questionId: "q_1", values: ["SQLite"] })]);
+		await waitFor(() => (pendingFiles(ws.cwd).length === 0 ? true : undefined), "the file to go", patient(15_000));
+		expect(ws.requests()).toEqual([]);
+	});
+
+	it("names no command for questions whose client went away, and says /questions clear removes them", async () => {
+		const { call } = await askThroughMcp();
+		// The client goes away: its stdio server ends, and the questions stay in the file, asked by nobody now.
+		await mcp?.close();
+		mcp = undefined;
+		await call.catch(() => undefined);
+		const list = runPrint(ws, ["/questions"]);
+		expectSuccess(list);
+		expect(list.stdout).toContain(CLIENT);
+		expect(list.stdout).not.toContain("was not written by your pi");
+		expect(piCommands(list.stdout).filter((command) => command.includes("@"))).toEqual([]);
+		// Said under the file itself, not only in the listing's footer.
+		expect(list.stdout).toContain("no longer waits for the answers: nothing here answers them (/questions clear");
 	});
 });

@@ -36,6 +36,11 @@ export const de: CliStrings = {
 		reopenWhich: "Welche Fragen noch einmal stellen?",
 		nothingReopened: "Nichts wieder geöffnet.",
 		notAnswered: (path) => `Nicht beantwortet; ${path} bleibt, wie es ist.`,
+		forClient: (client) =>
+			`von ${client} über pi-ask-anywhere mcp gestellt, das auf die Antworten wartet: Hier beantwortet, gehen sie an ${client}, nicht an das Modell dieses pi`,
+		clientGone: (client) =>
+			`von ${client} über pi-ask-anywhere mcp gestellt, das nicht mehr auf die Antworten wartet: Hier beantwortet sie nichts (/questions clear entfernt sie)`,
+		clientLeft: (path, client) => `${path}: ${client} wartet nicht mehr auf diese Antworten; nichts wurde geschrieben`,
 	},
 	layout: {
 		chooseAny: " (beliebig viele wählbar)",
@@ -45,6 +50,7 @@ export const de: CliStrings = {
 	claim: {
 		heldBy: (pid, host) => `in einem anderen pi offen (PID ${pid} auf ${host})`,
 		answerThere: (claim) => `Die Fragen sind ${claim}; beantworte sie dort`,
+		heldByMcp: (pid, host) => `von pi-ask-anywhere mcp gehalten (PID ${pid} auf ${host})`,
 	},
 	trust: {
 		notYours: (reason) => `wurde nicht von deinem pi geschrieben: ${reason}`,
@@ -103,6 +109,30 @@ export const de: CliStrings = {
 		stepAside: (path, removeOther, removeOurs) =>
 			`Ein anderes Paket beantwortet ask_user in diesem pi (${path}), daher registriert pi-ask-anywhere kein eigenes. /questions beantwortet weiterhin Fragen, die pi-ask-anywhere früher gespeichert hat. Um stattdessen pi-ask-anywhere zu nutzen: ${removeOther} (oder ${removeOurs}, um das andere zu behalten).`,
 		leaveOut: (argument) => `lass -e ${argument} weg`,
+		setAsideWaiting: (n) =>
+			`${n === 1 ? "Eine zurückgestellte Frage wartet" : `${count(n)} zurückgestellte Fragerunden warten`} auf deine Antworten: /questions answer`,
+		deliveredUnrecorded: (message) =>
+			`pi-ask-anywhere: Die Antworten wurden zugestellt, konnten aber nicht als zugestellt vermerkt werden (${message}); ihre Datei mit offenen Fragen wurde entfernt, damit sie nicht erneut gesendet werden`,
+	},
+	subagent: {
+		label: "Subagent",
+		noTask: "keine Aufgabe angegeben",
+		inFolder: (folder) => `in ${folder}`,
+	},
+	chat: {
+		more: (n) => ` (+${count(n)} weitere)`,
+		withNote: (answer, note) => `${answer} — Notiz: ${note}`,
+		skipped: "(übersprungen)",
+		noteForAll: (note) => `Notiz für alle: ${note}`,
+		cancelled: "Vom Benutzer abgebrochen",
+		timedOut: "Keine Antwort rechtzeitig",
+		connectionLost: "Verbindung zum Benutzer verloren",
+		interrupted: "Unterbrochen: wird erneut gefragt, wenn die Sitzung weitergeht",
+		pending: (file) => `Offen: Die Antworten kommen in ${file}`,
+		dismissed: "Ohne Antwort verworfen",
+		ownWords: (answers) => `In eigenen Worten beantwortet: ${answers}`,
+		givenLater: "später gegebene Antworten",
+		toExpand: (key) => `(${key} zum Aufklappen)`,
 	},
 	print: {
 		hasQuestions: "Der Agent hat Fragen an dich:",

@@ -34,6 +34,11 @@ export const en: CliStrings = {
 		reopenWhich: "Ask which questions again?",
 		nothingReopened: "Nothing reopened.",
 		notAnswered: (path) => `Not answered; ${path} is left as it is.`,
+		forClient: (client) =>
+			`asked by ${client} through pi-ask-anywhere mcp, which waits for the answers: answered here, they go to ${client}, not to this pi's model`,
+		clientGone: (client) =>
+			`asked by ${client} through pi-ask-anywhere mcp, which no longer waits for the answers: nothing here answers them (/questions clear removes them)`,
+		clientLeft: (path, client) => `${path}: ${client} no longer waits for these answers; nothing was written`,
 	},
 	layout: {
 		chooseAny: " (choose any)",
@@ -43,6 +48,7 @@ export const en: CliStrings = {
 	claim: {
 		heldBy: (pid, host) => `open in another pi (pid ${pid} on ${host})`,
 		answerThere: (claim) => `the questions are ${claim}; answer them there`,
+		heldByMcp: (pid, host) => `held by pi-ask-anywhere mcp (pid ${pid} on ${host})`,
 	},
 	trust: {
 		notYours: (reason) => `was not written by your pi: ${reason}`,
@@ -99,6 +105,30 @@ export const en: CliStrings = {
 		stepAside: (path, removeOther, removeOurs) =>
 			`another package answers ask_user in this pi (${path}), so pi-ask-anywhere does not register its own. /questions still answers questions pi-ask-anywhere saved earlier. To use pi-ask-anywhere instead: ${removeOther} (or ${removeOurs} to keep the other).`,
 		leaveOut: (argument) => `leave out -e ${argument}`,
+		setAsideWaiting: (count) =>
+			`${count === 1 ? "A question set aside waits" : `${formatCount(count)} sets of questions set aside wait`} for your answers: /questions answer`,
+		deliveredUnrecorded: (message) =>
+			`pi-ask-anywhere: the answers were delivered, but could not be recorded as delivered (${message}); their pending file was removed so they are not sent again`,
+	},
+	subagent: {
+		label: "Subagent",
+		noTask: "no task given",
+		inFolder: (folder) => `in ${folder}`,
+	},
+	chat: {
+		more: (n) => ` (+${formatCount(n)} more)`,
+		withNote: (answer, note) => `${answer} — note: ${note}`,
+		skipped: "(skipped)",
+		noteForAll: (note) => `Note for all: ${note}`,
+		cancelled: "Cancelled by the user",
+		timedOut: "No answer in time",
+		connectionLost: "Connection to the user lost",
+		interrupted: "Interrupted: asked again when the session continues",
+		pending: (file) => `Pending: answers go in ${file}`,
+		dismissed: "Dismissed without answering",
+		ownWords: (answers) => `Answered in their own words: ${answers}`,
+		givenLater: "answers given later",
+		toExpand: (key) => `(${key} to expand)`,
 	},
 	print: {
 		hasQuestions: "The agent has questions for you:",

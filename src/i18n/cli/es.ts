@@ -36,6 +36,11 @@ export const es: CliStrings = {
 		reopenWhich: "¿Qué preguntas volver a hacer?",
 		nothingReopened: "No se reabrió nada.",
 		notAnswered: (path) => `Sin responder; ${path} queda como está.`,
+		forClient: (client) =>
+			`las hizo ${client} a través de pi-ask-anywhere mcp, que espera las respuestas: respondidas aquí, van a ${client}, no al modelo de este pi`,
+		clientGone: (client) =>
+			`las hizo ${client} a través de pi-ask-anywhere mcp, que ya no espera las respuestas: aquí nada las responde (/questions clear las elimina)`,
+		clientLeft: (path, client) => `${path}: ${client} ya no espera estas respuestas; no se escribió nada`,
 	},
 	layout: {
 		chooseAny: " (elige las que quieras)",
@@ -45,6 +50,7 @@ export const es: CliStrings = {
 	claim: {
 		heldBy: (pid, host) => `abiertas en otro pi (pid ${pid} en ${host})`,
 		answerThere: (claim) => `Las preguntas están ${claim}; respóndelas allí`,
+		heldByMcp: (pid, host) => `retenidas por pi-ask-anywhere mcp (pid ${pid} en ${host})`,
 	},
 	trust: {
 		notYours: (reason) => `no fue escrito por tu pi: ${reason}`,
@@ -103,6 +109,30 @@ export const es: CliStrings = {
 		stepAside: (path, removeOther, removeOurs) =>
 			`Otro paquete responde a ask_user en este pi (${path}), así que pi-ask-anywhere no registra el suyo. /questions sigue respondiendo las preguntas que pi-ask-anywhere guardó antes. Para usar pi-ask-anywhere en su lugar: ${removeOther} (o ${removeOurs} para quedarte con el otro).`,
 		leaveOut: (argument) => `quita -e ${argument}`,
+		setAsideWaiting: (n) =>
+			`${n === 1 ? "Una pregunta apartada espera" : `${count(n)} grupos de preguntas apartadas esperan`} tus respuestas: /questions answer`,
+		deliveredUnrecorded: (message) =>
+			`pi-ask-anywhere: las respuestas se entregaron, pero no se pudieron registrar como entregadas (${message}); su archivo de preguntas pendientes se eliminó para que no se envíen otra vez`,
+	},
+	subagent: {
+		label: "Subagente",
+		noTask: "sin tarea indicada",
+		inFolder: (folder) => `en ${folder}`,
+	},
+	chat: {
+		more: (n) => ` (+${count(n)} más)`,
+		withNote: (answer, note) => `${answer} — nota: ${note}`,
+		skipped: "(omitida)",
+		noteForAll: (note) => `Nota para todas: ${note}`,
+		cancelled: "Cancelado por el usuario",
+		timedOut: "Sin respuesta a tiempo",
+		connectionLost: "Conexión con el usuario perdida",
+		interrupted: "Interrumpido: se vuelve a preguntar cuando la sesión continúe",
+		pending: (file) => `Pendiente: las respuestas van en ${file}`,
+		dismissed: "Descartado sin responder",
+		ownWords: (answers) => `Respondido con sus propias palabras: ${answers}`,
+		givenLater: "respuestas dadas más tarde",
+		toExpand: (key) => `(${key} para expandir)`,
 	},
 	print: {
 		hasQuestions: "El agente tiene preguntas para ti:",

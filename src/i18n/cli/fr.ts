@@ -37,6 +37,11 @@ export const fr: CliStrings = {
 		reopenWhich: "Reposer quelles questions ?",
 		nothingReopened: "Rien n'a été rouvert.",
 		notAnswered: (path) => `Sans réponse ; ${path} reste tel quel.`,
+		forClient: (client) =>
+			`posées par ${client} via pi-ask-anywhere mcp, qui attend les réponses : répondues ici, elles vont à ${client}, pas au modèle de ce pi`,
+		clientGone: (client) =>
+			`posées par ${client} via pi-ask-anywhere mcp, qui n'attend plus les réponses : rien ici n'y répond (/questions clear les supprime)`,
+		clientLeft: (path, client) => `${path} : ${client} n'attend plus ces réponses ; rien n'a été écrit`,
 	},
 	layout: {
 		chooseAny: " (choix multiples)",
@@ -46,6 +51,7 @@ export const fr: CliStrings = {
 	claim: {
 		heldBy: (pid, host) => `ouvertes dans un autre pi (pid ${pid} sur ${host})`,
 		answerThere: (claim) => `Les questions sont ${claim} ; répondez-y là-bas`,
+		heldByMcp: (pid, host) => `tenues par pi-ask-anywhere mcp (pid ${pid} sur ${host})`,
 	},
 	trust: {
 		notYours: (reason) => `n'a pas été écrit par votre pi : ${reason}`,
@@ -104,6 +110,30 @@ export const fr: CliStrings = {
 		stepAside: (path, removeOther, removeOurs) =>
 			`Un autre paquet répond à ask_user dans ce pi (${path}), donc pi-ask-anywhere n'enregistre pas le sien. /questions répond toujours aux questions enregistrées plus tôt par pi-ask-anywhere. Pour utiliser pi-ask-anywhere à la place : ${removeOther} (ou ${removeOurs} pour garder l'autre).`,
 		leaveOut: (argument) => `retirez -e ${argument}`,
+		setAsideWaiting: (n) =>
+			`${n === 1 ? "Une question mise de côté attend" : `${count(n)} séries de questions mises de côté attendent`} vos réponses : /questions answer`,
+		deliveredUnrecorded: (message) =>
+			`pi-ask-anywhere : les réponses ont été transmises, mais n'ont pas pu être enregistrées comme transmises (${message}) ; leur fichier de questions en attente a été supprimé pour qu'elles ne soient pas renvoyées`,
+	},
+	subagent: {
+		label: "Sous-agent",
+		noTask: "aucune tâche indiquée",
+		inFolder: (folder) => `dans ${folder}`,
+	},
+	chat: {
+		more: (n) => ` (+${count(n)} de plus)`,
+		withNote: (answer, note) => `${answer} — note : ${note}`,
+		skipped: "(passée)",
+		noteForAll: (note) => `Note générale : ${note}`,
+		cancelled: "Annulé par l'utilisateur",
+		timedOut: "Pas de réponse à temps",
+		connectionLost: "Connexion avec l'utilisateur perdue",
+		interrupted: "Interrompu : reposé quand la session reprend",
+		pending: (file) => `En attente : les réponses vont dans ${file}`,
+		dismissed: "Écarté sans réponse",
+		ownWords: (answers) => `Répondu avec ses propres mots : ${answers}`,
+		givenLater: "réponses données plus tard",
+		toExpand: (key) => `(${key} pour déplier)`,
 	},
 	print: {
 		hasQuestions: "L'agent a des questions pour vous :",

@@ -33,6 +33,11 @@ export const ja: CliStrings = {
 		reopenWhich: "どの質問をもう一度尋ねますか？",
 		nothingReopened: "何も再開しませんでした。",
 		notAnswered: (path) => `回答していません。${path} はそのままです。`,
+		forClient: (client) =>
+			`${client} が pi-ask-anywhere mcp 経由で質問し、回答を待っています: ここで回答すると ${client} に渡り、この pi のモデルには渡りません`,
+		clientGone: (client) =>
+			`${client} が pi-ask-anywhere mcp 経由で質問しましたが、もう回答を待っていません: ここでは回答できません（/questions clear で削除できます）`,
+		clientLeft: (path, client) => `${path}: ${client} はもうこの回答を待っていません。何も書き込みませんでした`,
 	},
 	layout: {
 		chooseAny: "（複数選択可）",
@@ -42,6 +47,7 @@ export const ja: CliStrings = {
 	claim: {
 		heldBy: (pid, host) => `別の pi で開かれています（${host} の pid ${pid}）`,
 		answerThere: (claim) => `この質問は${claim}。そちらで回答してください`,
+		heldByMcp: (pid, host) => `pi-ask-anywhere mcp が保持しています（${host} の pid ${pid}）`,
 	},
 	trust: {
 		notYours: (reason) => `はあなたの pi が書いたものではありません: ${reason}`,
@@ -99,6 +105,30 @@ export const ja: CliStrings = {
 		stepAside: (path, removeOther, removeOurs) =>
 			`この pi では別のパッケージ（${path}）が ask_user に答えるため、pi-ask-anywhere は自身のツールを登録しません。/questions は、pi-ask-anywhere が以前に保存した質問に引き続き回答できます。pi-ask-anywhere を使うには: ${removeOther}（もう一方を残すなら ${removeOurs}）。`,
 		leaveOut: (argument) => `-e ${argument} を外す`,
+		setAsideWaiting: (n) =>
+			`${n === 1 ? "保留にした質問" : `保留にした ${count(n)} 組の質問`}が回答を待っています: /questions answer`,
+		deliveredUnrecorded: (message) =>
+			`pi-ask-anywhere: 回答は届けましたが、届けたことを記録できませんでした（${message}）。再送されないよう、保留中の質問ファイルを削除しました`,
+	},
+	subagent: {
+		label: "サブエージェント",
+		noTask: "タスクの指定なし",
+		inFolder: (folder) => `${folder} 内`,
+	},
+	chat: {
+		more: (n) => `（他 ${count(n)} 件）`,
+		withNote: (answer, note) => `${answer} — メモ: ${note}`,
+		skipped: "（スキップ）",
+		noteForAll: (note) => `全体へのメモ: ${note}`,
+		cancelled: "ユーザーがキャンセルしました",
+		timedOut: "時間内に回答がありません",
+		connectionLost: "ユーザーとの接続が切れました",
+		interrupted: "中断: セッションの再開時に再度質問します",
+		pending: (file) => `保留中: 回答は ${file} へ`,
+		dismissed: "回答せずに却下されました",
+		ownWords: (answers) => `自分の言葉で回答: ${answers}`,
+		givenLater: "後から届いた回答",
+		toExpand: (key) => `（${key} で展開）`,
 	},
 	print: {
 		hasQuestions: "エージェントからの質問があります:",

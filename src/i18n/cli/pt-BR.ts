@@ -36,6 +36,11 @@ export const ptBR: CliStrings = {
 		reopenWhich: "Fazer quais perguntas de novo?",
 		nothingReopened: "Nada foi reaberto.",
 		notAnswered: (path) => `Sem resposta; ${path} fica como está.`,
+		forClient: (client) =>
+			`feitas por ${client} pelo pi-ask-anywhere mcp, que espera as respostas: respondidas aqui, elas vão para ${client}, não para o modelo deste pi`,
+		clientGone: (client) =>
+			`feitas por ${client} pelo pi-ask-anywhere mcp, que não espera mais as respostas: nada aqui as responde (/questions clear as remove)`,
+		clientLeft: (path, client) => `${path}: ${client} não espera mais estas respostas; nada foi escrito`,
 	},
 	layout: {
 		chooseAny: " (escolha quantas quiser)",
@@ -45,6 +50,7 @@ export const ptBR: CliStrings = {
 	claim: {
 		heldBy: (pid, host) => `abertas em outro pi (pid ${pid} em ${host})`,
 		answerThere: (claim) => `As perguntas estão ${claim}; responda-as lá`,
+		heldByMcp: (pid, host) => `retidas pelo pi-ask-anywhere mcp (pid ${pid} em ${host})`,
 	},
 	trust: {
 		notYours: (reason) => `não foi escrito pelo seu pi: ${reason}`,
@@ -103,6 +109,30 @@ export const ptBR: CliStrings = {
 		stepAside: (path, removeOther, removeOurs) =>
 			`Outro pacote responde a ask_user neste pi (${path}), então o pi-ask-anywhere não registra o seu. /questions continua respondendo perguntas que o pi-ask-anywhere salvou antes. Para usar o pi-ask-anywhere no lugar: ${removeOther} (ou ${removeOurs} para manter o outro).`,
 		leaveOut: (argument) => `tire -e ${argument}`,
+		setAsideWaiting: (n) =>
+			`${n === 1 ? "Uma pergunta deixada de lado espera" : `${count(n)} grupos de perguntas deixadas de lado esperam`} suas respostas: /questions answer`,
+		deliveredUnrecorded: (message) =>
+			`pi-ask-anywhere: as respostas foram entregues, mas não puderam ser registradas como entregues (${message}); o arquivo de perguntas pendentes foi removido para que não sejam enviadas de novo`,
+	},
+	subagent: {
+		label: "Subagente",
+		noTask: "nenhuma tarefa informada",
+		inFolder: (folder) => `em ${folder}`,
+	},
+	chat: {
+		more: (n) => ` (+${count(n)} mais)`,
+		withNote: (answer, note) => `${answer} — nota: ${note}`,
+		skipped: "(pulada)",
+		noteForAll: (note) => `Nota para todas: ${note}`,
+		cancelled: "Cancelado pelo usuário",
+		timedOut: "Sem resposta a tempo",
+		connectionLost: "Conexão com o usuário perdida",
+		interrupted: "Interrompido: perguntado de novo quando a sessão continuar",
+		pending: (file) => `Pendente: as respostas vão em ${file}`,
+		dismissed: "Dispensado sem responder",
+		ownWords: (answers) => `Respondido com as próprias palavras: ${answers}`,
+		givenLater: "respostas dadas depois",
+		toExpand: (key) => `(${key} para expandir)`,
 	},
 	print: {
 		hasQuestions: "O agente tem perguntas para você:",

@@ -42,6 +42,11 @@ export const ru: CliStrings = {
 		reopenWhich: "Какие вопросы задать снова?",
 		nothingReopened: "Ничего не открыто заново.",
 		notAnswered: (path) => `Без ответа; ${path} оставлен как есть.`,
+		forClient: (client) =>
+			`заданы ${client} через pi-ask-anywhere mcp, который ждёт ответов: ответы, данные здесь, уходят ${client}, а не модели этого pi`,
+		clientGone: (client) =>
+			`заданы ${client} через pi-ask-anywhere mcp, который больше не ждёт ответов: здесь на них ничто не ответит (/questions clear их удалит)`,
+		clientLeft: (path, client) => `${path}: ${client} больше не ждёт этих ответов; ничего не записано`,
 	},
 	layout: {
 		chooseAny: " (можно выбрать несколько)",
@@ -51,6 +56,7 @@ export const ru: CliStrings = {
 	claim: {
 		heldBy: (pid, host) => `открыты в другом pi (pid ${pid} на ${host})`,
 		answerThere: (claim) => `Вопросы ${claim}; отвечайте там`,
+		heldByMcp: (pid, host) => `удерживаются pi-ask-anywhere mcp (pid ${pid} на ${host})`,
 	},
 	trust: {
 		notYours: (reason) => `записан не вашим pi: ${reason}`,
@@ -108,6 +114,32 @@ export const ru: CliStrings = {
 		stepAside: (path, removeOther, removeOurs) =>
 			`В этом pi на ask_user отвечает другой пакет (${path}), поэтому pi-ask-anywhere не регистрирует свой. /questions по-прежнему отвечает на вопросы, сохранённые pi-ask-anywhere ранее. Чтобы использовать pi-ask-anywhere: ${removeOther} (или ${removeOurs}, чтобы оставить другой).`,
 		leaveOut: (argument) => `уберите -e ${argument}`,
+		setAsideWaiting: (n) =>
+			n === 1
+				? "Отложенный вопрос ждёт ваших ответов: /questions answer"
+				: `Отложенных наборов вопросов: ${count(n)}; они ждут ваших ответов: /questions answer`,
+		deliveredUnrecorded: (message) =>
+			`pi-ask-anywhere: ответы доставлены, но их не удалось отметить как доставленные (${message}); файл ожидающих вопросов удалён, чтобы они не были отправлены повторно`,
+	},
+	subagent: {
+		label: "Субагент",
+		noTask: "задача не указана",
+		inFolder: (folder) => `в ${folder}`,
+	},
+	chat: {
+		more: (n) => ` (ещё ${count(n)})`,
+		withNote: (answer, note) => `${answer} — заметка: ${note}`,
+		skipped: "(пропущен)",
+		noteForAll: (note) => `Заметка ко всем: ${note}`,
+		cancelled: "Отменено пользователем",
+		timedOut: "Ответа вовремя нет",
+		connectionLost: "Связь с пользователем потеряна",
+		interrupted: "Прервано: вопрос будет задан снова, когда сеанс продолжится",
+		pending: (file) => `Ожидает: ответы — в ${file}`,
+		dismissed: "Отклонено без ответа",
+		ownWords: (answers) => `Ответ своими словами: ${answers}`,
+		givenLater: "ответы, данные позже",
+		toExpand: (key) => `(${key} — развернуть)`,
 	},
 	print: {
 		hasQuestions: "У агента есть к вам вопросы:",

@@ -40,6 +40,12 @@ export interface CliStrings {
 		reopenWhich: string;
 		nothingReopened: string;
 		notAnswered: (path: string) => string;
+		/** Under an MCP client's ask its server holds: answered here, the answers go to `client`, not to pi's model. */
+		forClient: (client: string) => string;
+		/** Under an MCP client's ask no server holds any more: nothing here answers it. */
+		clientGone: (client: string) => string;
+		/** `/questions answer`'s dialog for an MCP client's ask closed: its server let go of the ask meanwhile. */
+		clientLeft: (path: string, client: string) => string;
 	};
 	/** The questions as `/questions` and `pi -p` lay them out (not the pending file's JSON). */
 	layout: {
@@ -53,8 +59,10 @@ export interface CliStrings {
 	/** Another pi holds a pending file (src/pending/claims.ts). */
 	claim: {
 		heldBy: (pid: string, host: string) => string;
-		/** `claim` is `heldBy`'s text. */
+		/** `claim` is `heldBy`'s (or `heldByMcp`'s) text. */
 		answerThere: (claim: string) => string;
+		/** A `pi-ask-anywhere mcp` server holds the file for its client's ask. */
+		heldByMcp: (pid: string, host: string) => string;
 	};
 	/** A pending file this user's pi did not write, or one already settled (src/pending/trust.ts). */
 	trust: {
@@ -112,6 +120,38 @@ export interface CliStrings {
 		stepAside: (path: string, removeOther: string, removeOurs: string) => string;
 		/** How a package given with `-e` leaves pi. */
 		leaveOut: (argument: string) => string;
+		/** The line above the editor while `count` sets of questions set aside wait (src/lifecycle/background-asks.ts). */
+		setAsideWaiting: (count: number) => string;
+		/** Answers were delivered, but the record that they were failed (`message` says why). */
+		deliveredUnrecorded: (message: string) => string;
+	};
+	/** A subagent's questions in the parent's dialog: "Subagent · <task> · in <folder>" (src/children/child-question.ts). */
+	subagent: {
+		label: string;
+		noTask: string;
+		inFolder: (folder: string) => string;
+	};
+	/** An ask_user call, its result and answers delivered later, as pi's chat shows them (src/tool/chat-rendering.ts). */
+	chat: {
+		/** After the first question's title, with its leading space: how many more questions the call has. */
+		more: (n: number) => string;
+		/** An answer with the person's note on it. */
+		withNote: (answer: string, note: string) => string;
+		/** In place of the answer to a question the person skipped. */
+		skipped: string;
+		noteForAll: (note: string) => string;
+		cancelled: string;
+		timedOut: string;
+		connectionLost: string;
+		interrupted: string;
+		pending: (file: string) => string;
+		dismissed: string;
+		/** Answers the person gave in their own words (`answers`: as JSON). */
+		ownWords: (answers: string) => string;
+		/** The title of a message of answers delivered after the call ended. */
+		givenLater: string;
+		/** Under a cut result: which key shows it whole. */
+		toExpand: (key: string) => string;
 	};
 	print: {
 		/** Above the questions on the terminal. */

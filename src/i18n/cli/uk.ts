@@ -42,6 +42,11 @@ export const uk: CliStrings = {
 		reopenWhich: "Які питання поставити знову?",
 		nothingReopened: "Нічого не відкрито знову.",
 		notAnswered: (path) => `Без відповіді; ${path} залишено як є.`,
+		forClient: (client) =>
+			`поставлені ${client} через pi-ask-anywhere mcp, який чекає на відповіді: відповіді, дані тут, ідуть до ${client}, а не до моделі цього pi`,
+		clientGone: (client) =>
+			`поставлені ${client} через pi-ask-anywhere mcp, який більше не чекає на відповіді: тут на них ніщо не відповість (/questions clear їх видалить)`,
+		clientLeft: (path, client) => `${path}: ${client} більше не чекає на ці відповіді; нічого не записано`,
 	},
 	layout: {
 		chooseAny: " (можна вибрати кілька)",
@@ -51,6 +56,7 @@ export const uk: CliStrings = {
 	claim: {
 		heldBy: (pid, host) => `відкриті в іншому pi (pid ${pid} на ${host})`,
 		answerThere: (claim) => `Питання ${claim}; відповідайте там`,
+		heldByMcp: (pid, host) => `утримуються pi-ask-anywhere mcp (pid ${pid} на ${host})`,
 	},
 	trust: {
 		notYours: (reason) => `записаний не вашим pi: ${reason}`,
@@ -108,6 +114,32 @@ export const uk: CliStrings = {
 		stepAside: (path, removeOther, removeOurs) =>
 			`У цьому pi на ask_user відповідає інший пакет (${path}), тому pi-ask-anywhere не реєструє свій. /questions і далі відповідає на питання, збережені pi-ask-anywhere раніше. Щоб використовувати pi-ask-anywhere: ${removeOther} (або ${removeOurs}, щоб залишити інший).`,
 		leaveOut: (argument) => `приберіть -e ${argument}`,
+		setAsideWaiting: (n) =>
+			n === 1
+				? "Відкладене питання чекає на ваші відповіді: /questions answer"
+				: `Відкладених наборів питань: ${count(n)}; вони чекають на ваші відповіді: /questions answer`,
+		deliveredUnrecorded: (message) =>
+			`pi-ask-anywhere: відповіді доставлено, але не вдалося позначити їх як доставлені (${message}); файл очікуваних питань видалено, щоб їх не надіслали вдруге`,
+	},
+	subagent: {
+		label: "Субагент",
+		noTask: "завдання не вказано",
+		inFolder: (folder) => `у ${folder}`,
+	},
+	chat: {
+		more: (n) => ` (ще ${count(n)})`,
+		withNote: (answer, note) => `${answer} — нотатка: ${note}`,
+		skipped: "(пропущено)",
+		noteForAll: (note) => `Нотатка до всіх: ${note}`,
+		cancelled: "Скасовано користувачем",
+		timedOut: "Відповіді вчасно немає",
+		connectionLost: "Зв'язок із користувачем втрачено",
+		interrupted: "Перервано: питання буде поставлено знову, коли сеанс продовжиться",
+		pending: (file) => `Очікує: відповіді — у ${file}`,
+		dismissed: "Відхилено без відповіді",
+		ownWords: (answers) => `Відповідь своїми словами: ${answers}`,
+		givenLater: "відповіді, дані пізніше",
+		toExpand: (key) => `(${key} — розгорнути)`,
 	},
 	print: {
 		hasQuestions: "Агент має до вас питання:",

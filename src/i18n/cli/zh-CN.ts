@@ -33,6 +33,11 @@ export const zhCN: CliStrings = {
 		reopenWhich: "重新提出哪些问题？",
 		nothingReopened: "未重新打开任何问题。",
 		notAnswered: (path) => `未回答；${path} 保持原样。`,
+		forClient: (client) =>
+			`由 ${client} 通过 pi-ask-anywhere mcp 提出，它正在等待回答：在这里回答后，答案会交给 ${client}，而不是这个 pi 的模型`,
+		clientGone: (client) =>
+			`由 ${client} 通过 pi-ask-anywhere mcp 提出，但它已不再等待回答：这里无法回答（/questions clear 可将其删除）`,
+		clientLeft: (path, client) => `${path}：${client} 已不再等待这些回答；未写入任何内容`,
 	},
 	layout: {
 		chooseAny: "（可多选）",
@@ -42,6 +47,7 @@ export const zhCN: CliStrings = {
 	claim: {
 		heldBy: (pid, host) => `已在另一个 pi 中打开（${host} 上的 pid ${pid}）`,
 		answerThere: (claim) => `这些问题${claim}；请在那里回答`,
+		heldByMcp: (pid, host) => `由 pi-ask-anywhere mcp 持有（${host} 上的 pid ${pid}）`,
 	},
 	trust: {
 		notYours: (reason) => `不是你的 pi 写的：${reason}`,
@@ -96,6 +102,30 @@ export const zhCN: CliStrings = {
 		stepAside: (path, removeOther, removeOurs) =>
 			`此 pi 中由另一个包回答 ask_user（${path}），因此 pi-ask-anywhere 不注册自己的工具。/questions 仍可回答 pi-ask-anywhere 先前保存的问题。若要改用 pi-ask-anywhere：${removeOther}（或 ${removeOurs} 以保留另一个）。`,
 		leaveOut: (argument) => `去掉 -e ${argument}`,
+		setAsideWaiting: (n) =>
+			`${n === 1 ? "一个搁置的问题" : `${count(n)} 组搁置的问题`}正在等待你的回答：/questions answer`,
+		deliveredUnrecorded: (message) =>
+			`pi-ask-anywhere：回答已送达，但无法记录为已送达（${message}）；其待回答问题文件已删除，以免再次发送`,
+	},
+	subagent: {
+		label: "子代理",
+		noTask: "未给出任务",
+		inFolder: (folder) => `位于 ${folder}`,
+	},
+	chat: {
+		more: (n) => `（另有 ${count(n)} 个）`,
+		withNote: (answer, note) => `${answer} — 备注：${note}`,
+		skipped: "（已跳过）",
+		noteForAll: (note) => `整体备注：${note}`,
+		cancelled: "用户已取消",
+		timedOut: "未及时回答",
+		connectionLost: "与用户的连接已断开",
+		interrupted: "已中断：会话继续时将再次提问",
+		pending: (file) => `待回答：答案写入 ${file}`,
+		dismissed: "未回答即忽略",
+		ownWords: (answers) => `用自己的话回答：${answers}`,
+		givenLater: "稍后给出的回答",
+		toExpand: (key) => `（${key} 展开）`,
 	},
 	print: {
 		hasQuestions: "智能体有问题要问你：",
