@@ -6,6 +6,7 @@
 import { readdirSync, readFileSync, readlinkSync } from "node:fs";
 import { connect } from "node:net";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { patient } from "../patience.js";
 import { createWorkspace, resultJson, sleep, type Workspace } from "./harness.js";
 import { rpcClient, startAsking, stopRpc } from "./rpc-client.js";
 
@@ -50,7 +51,7 @@ function rawRequest(port: number, bytes: string): Promise<string> {
 		setTimeout(() => {
 			socket.destroy();
 			resolve(reply);
-		}, 2_000);
+		}, patient(2_000));
 	});
 }
 

@@ -4,6 +4,7 @@
  * output (its generated question ids aside: they are the server's own) — with this product's answer fields beside.
  */
 import { afterAll, describe, expect, it } from "vitest";
+import { patient } from "../patience.js";
 import { type ElicitHandler, type McpSession, resultJson, startMcp } from "./mcp-client.js";
 
 const sessions: McpSession[] = [];
@@ -190,14 +191,18 @@ describe.concurrent("the MCP ask_user tool's examples", () => {
 		expect(result).toEqual({ answered: false, cancelled: true, timedOut: false, answers: [] });
 	});
 
-	it("6: the timeout runs out (10 s, the shortest the tool allows): timedOut, no option chosen", async () => {
-		const result = await ask(
-			{ questions: [{ question: "Please confirm within 30 seconds", type: "confirm" }], timeout: 10_000 },
-			() => new Promise(() => {}),
-		);
-		expect(mcpFields(result)).toEqual({ answered: false, cancelled: false, timedOut: true, answers: [] });
-		expect(result.askId).toEqual(expect.any(String));
-	}, 20_000);
+	it(
+		"6: the timeout runs out (10 s, the shortest the tool allows): timedOut, no option chosen",
+		async () => {
+			const result = await ask(
+				{ questions: [{ question: "Please confirm within 30 seconds", type: "confirm" }], timeout: 10_000 },
+				() => new Promise(() => {}),
+			);
+			expect(mcpFields(result)).toEqual({ answered: false, cancelled: false, timedOut: true, answers: [] });
+			expect(result.askId).toEqual(expect.any(String));
+		},
+		patient(20_000),
+	);
 
 	it("Other: the person's own text beside a select is customText, never an option", async () => {
 		const result = await ask(

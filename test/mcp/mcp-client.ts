@@ -9,7 +9,6 @@ import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
-import { patient } from "../patience.js";
 import {
 	type CallToolResult,
 	type ElicitRequest,
@@ -17,6 +16,7 @@ import {
 	type ElicitResult,
 	ListRootsRequestSchema,
 } from "@modelcontextprotocol/sdk/types.js";
+import { patient } from "../patience.js";
 
 export const CLI = fileURLToPath(new URL("../../dist/cli.mjs", import.meta.url));
 

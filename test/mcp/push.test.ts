@@ -6,6 +6,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { patient } from "../patience.js";
 import { type NtfyStandIn, type StoredAction, startNtfyStandIn } from "../push/ntfy-stand-in.js";
 import { type McpSession, resultJson, startMcp } from "./mcp-client.js";
 
@@ -21,32 +22,36 @@ afterAll(async () => {
 });
 
 describe("pi-ask-anywhere mcp with push", () => {
-	it("publishes the ask to the phone; a tap on an option answers the waiting client", async () => {
-		ntfy = await startNtfyStandIn();
-		session = await startMcp({
-			env: {
-				PI_CODING_AGENT_DIR: agentDir,
-				PI_ASK_USER_PUSH: `${ntfy.url}/${TOPIC}`,
-				PI_ASK_USER_PUSH_AFTER: "0",
-				PI_ASK_USER_PUSH_DETAIL: "full",
-			},
-			name: "codex-mcp-client",
-		});
-		const call = session.client.callTool({
-			name: "ask_user",
-			arguments: {
-				questions: [{ question: "Deploy now?", type: "select", options: ["Yes, deploy", "Not yet"] }],
-			},
-		});
-		const [published] = await ntfy.waitForMessages(TOPIC, 1);
-		expect(published?.message).toContain("Deploy now?");
-		const buttons = (published?.actions ?? []).filter((action) => action.action === "http");
-		expect(buttons.map((button) => button.label)).toEqual(["Yes, deploy", "Not yet"]);
-		expect(await ntfy.tap(buttons[1] as StoredAction)).toBe(200);
-		expect(resultJson((await call) as never)).toMatchObject({
-			answered: true,
-			answers: [{ questionId: "q_1", values: ["Not yet"], selectedOption: "Not yet" }],
-		});
-		expect(session.stderr()).toContain("through push");
-	}, 60_000);
+	it(
+		"publishes the ask to the phone; a tap on an option answers the waiting client",
+		async () => {
+			ntfy = await startNtfyStandIn();
+			session = await startMcp({
+				env: {
+					PI_CODING_AGENT_DIR: agentDir,
+					PI_ASK_USER_PUSH: `${ntfy.url}/${TOPIC}`,
+					PI_ASK_USER_PUSH_AFTER: "0",
+					PI_ASK_USER_PUSH_DETAIL: "full",
+				},
+				name: "codex-mcp-client",
+			});
+			const call = session.client.callTool({
+				name: "ask_user",
+				arguments: {
+					questions: [{ question: "Deploy now?", type: "select", options: ["Yes, deploy", "Not yet"] }],
+				},
+			});
+			const [published] = await ntfy.waitForMessages(TOPIC, 1);
+			expect(published?.message).toContain("Deploy now?");
+			const buttons = (published?.actions ?? []).filter((action) => action.action === "http");
+			expect(buttons.map((button) => button.label)).toEqual(["Yes, deploy", "Not yet"]);
+			expect(await ntfy.tap(buttons[1] as StoredAction)).toBe(200);
+			expect(resultJson((await call) as never)).toMatchObject({
+				answered: true,
+				answers: [{ questionId: "q_1", values: ["Not yet"], selectedOption: "Not yet" }],
+			});
+			expect(session.stderr()).toContain("through push");
+		},
+		patient(60_000),
+	);
 });

@@ -5,6 +5,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createNtfyClient, type NtfyMessage } from "../../src/push/ntfy.js";
+import { patient } from "../patience.js";
 import { type NtfyStandIn, startNtfyStandIn } from "./ntfy-stand-in.js";
 
 let ntfy: NtfyStandIn;
@@ -31,11 +32,11 @@ describe("createNtfyClient", () => {
 		const stop = new AbortController();
 		const following = client.follow("t", "all", (m) => seen.push(m), stop.signal);
 		for (const started = Date.now(); seen.length < 2; await new Promise((r) => setTimeout(r, 20))) {
-			if (Date.now() - started > 5_000) throw new Error("stream read nothing");
+			if (Date.now() - started > patient(5_000)) throw new Error("stream read nothing");
 		}
 		await client.publish(message("three"));
 		for (const started = Date.now(); seen.length < 3; await new Promise((r) => setTimeout(r, 20))) {
-			if (Date.now() - started > 5_000) throw new Error("stream missed a message");
+			if (Date.now() - started > patient(5_000)) throw new Error("stream missed a message");
 		}
 		stop.abort();
 		expect(await following).toBe("stopped");

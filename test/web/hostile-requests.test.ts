@@ -9,6 +9,7 @@ import { connect } from "node:net";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
 import { createWorkspace, type Workspace } from "../e2e/harness.js";
+import { patient } from "../patience.js";
 import { startWebCommand, WEB_CLI, type WebCommand } from "./web-command.js";
 
 /** Targets `new URL(target, base)` throws on. */
@@ -27,7 +28,7 @@ function rawExchange(port: number, bytes: string | Buffer, waitMs = 1_500): Prom
 			socket.destroy();
 			resolve(answer);
 		};
-		const timer = setTimeout(done, waitMs);
+		const timer = setTimeout(done, patient(waitMs));
 		socket.on("data", (chunk) => {
 			answer += chunk.toString("latin1");
 		});
