@@ -4,49 +4,16 @@
  * answer-racer.ts) write at an agreed instant, each as pi does (`--answers`, `@file`, `/questions answer`) or as the web
  * page's server does.
  */
-import { type ChildProcessWithoutNullStreams, spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createInterface, type Interface } from "node:readline";
-import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { normalizeArguments } from "../../src/core/normalize.js";
 import { validateRequest } from "../../src/core/validate.js";
 import { createPendingFile, savePendingFile } from "../../src/pending/pending-file.js";
+import { instantSoon, type Racer, startRacer, stopRacers } from "./racer.js";
 
-const RACER = fileURLToPath(new URL("./fixtures/answer-racer.ts", import.meta.url));
 const ROUNDS = 40;
-
-interface Racer {
-	child: ChildProcessWithoutNullStreams;
-	lines: Interface;
-	race(round: object): Promise<{ result: string; message?: string }>;
-}
-
-function startRacer(): Racer {
-	const child = spawn(process.execPath, ["--import", "tsx", RACER], { stdio: ["pipe", "pipe", "pipe"] });
-	const lines = createInterface({ input: child.stdout });
-	const waiting: ((line: string) => void)[] = [];
-	lines.on("line", (line) => waiting.shift()?.(line));
-	let stderr = "";
-	child.stderr.on("data", (chunk: Buffer) => {
-		stderr += chunk.toString("utf8");
-	});
-	return {
-		child,
-		lines,
-		race: (round) =>
-			new Promise((resolve, reject) => {
-				const timer = setTimeout(() => reject(new Error(`the racer did not answer: ${stderr}`)), 30_000);
-				waiting.push((line) => {
-					clearTimeout(timer);
-					resolve(JSON.parse(line));
-				});
-				child.stdin.write(`${JSON.stringify(round)}\n`);
-			}),
-	};
-}
 
 let folder: string;
 let racers: [Racer, Racer];
@@ -58,10 +25,7 @@ beforeAll(async () => {
 	await Promise.all(racers.map((racer) => racer.race({ path: warmUp, answer: "", via: "pi", at: 0 })));
 });
 afterAll(() => {
-	for (const racer of racers) {
-		racer.lines.close();
-		racer.child.kill();
-	}
+	stopRacers(racers);
 	rmSync(folder, { recursive: true, force: true });
 });
 
@@ -92,7 +56,7 @@ describe("two processes answer one MCP client's file at once", () => {
 			const rounds: string[] = [];
 			for (let round = 0; round < ROUNDS; round++) {
 				const path = freshFile(round);
-				const at = performance.timeOrigin + performance.now() + 80;
+				const at = instantSoon();
 				const [first, second] = await Promise.all([
 					racers[0].race({ path, answer: "PostgreSQL", via: a, at }),
 					racers[1].race({ path, answer: "SQLite", via: b, at }),
