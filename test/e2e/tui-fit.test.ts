@@ -7,6 +7,7 @@
 import { chmodSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { patient } from "../patience.js";
 import { DATABASE, NAME } from "../fixtures.js";
 import {
 	FEATURES,
@@ -35,9 +36,16 @@ const DEMO_ARGS = DEMO[0]?.toolCall?.arguments as DemoArgs;
 
 const ask = session.ask;
 
-/** Bytes pi writes to the terminal while nobody touches it. */
+/**
+ * Bytes pi writes to the terminal while nobody touches it, counted once the first drawing is over (nothing written
+ * for 500 ms): a loaded machine may finish a full redraw late, and that redraw is not the idle dialog's doing.
+ */
 async function idleBytes(t: TuiSession): Promise<number> {
-	await sleep(500);
+	for (const started = Date.now(); Date.now() - started < patient(10_000); ) {
+		const length = t.raw().length;
+		await sleep(500);
+		if (t.raw().length === length) break;
+	}
 	const before = Buffer.byteLength(t.raw());
 	await sleep(IDLE_MS);
 	return Buffer.byteLength(t.raw()) - before;
