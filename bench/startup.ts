@@ -2,14 +2,15 @@
  * What loading the package costs every pi start, on each pi line installed here (0.73.1, and pi 1.x when
  * test/pi-versions/1.x is installed): CPU time (user + system), wall time and peak memory (max RSS), all from
  * /usr/bin/time, of `pi -p` with the scripted model answering one text reply, without and with `-e <this package>`,
- * alternated; then where the extension's load time goes on 0.73.1 (bench/startup-probe.mjs). CPU time is the figure
+ * alternated; then where the extension's load time goes on 0.73.1 (bench/startup-probe.mjs) and what pi 1.x's jiti
+ * spends importing the package (bench/jiti-import-probe.mjs). CPU time is the figure
  * the target is checked on: other processes on a busy machine stretch the wall time, not pi's work.
  */
 import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { createWorkspace, ROOT, SCRIPTED_MODEL, type Workspace } from "../test/e2e/harness.js";
-import { findPi, type PiUnderTest } from "../test/pi-versions/pi.js";
+import { findPi, type PiUnderTest, versionAtLeast } from "../test/pi-versions/pi.js";
 import { snapshotPackage } from "./lib/snapshot.js";
 import { type BenchReport, emit, fmt, now, type Spread, spread, table } from "./lib/stats.js";
 
@@ -127,6 +128,26 @@ for (let i = 0; i < PROBE_RUNS; i++) {
 	process.stderr.write(`startup breakdown ${i + 1}/${PROBE_RUNS}\r`);
 }
 const loadSpread = spread(totals);
+
+/**
+ * pi 1.x's jiti importing the package (bench/jiti-import-probe.mjs, under that line's Node): CPU time, after one
+ * warm-up import that fills jiti's cache for this copy of the package.
+ */
+function jitiImport(pi: PiUnderTest): Spread | undefined {
+	// pi 0.73.1 sets jiti up otherwise (import aliases, native import first); its load is the breakdown above.
+	if (!versionAtLeast(pi.version, "1.0.0")) return undefined;
+	const once = () => {
+		const run = spawnSync(pi.node, [join(ROOT, "bench/jiti-import-probe.mjs"), pi.folder, pkg.dir], { stdio: "pipe" });
+		if (run.status !== 0) throw new Error(`jiti import probe failed: ${run.stderr.toString()}`);
+		return (JSON.parse(run.stdout.toString()) as { cpuMs: number }).cpuMs;
+	};
+	once();
+	return spread(Array.from({ length: PROBE_RUNS }, once));
+}
+const jitiImports = PIS.flatMap((pi) => {
+	const cpu = jitiImport(pi);
+	return cpu ? [{ pi, cpu }] : [];
+});
 const lineRows = lines.flatMap(({ pi, figures }) =>
 	figures.map((f) => [
 		`${piName(pi)}: ${f.name}`,
@@ -148,6 +169,13 @@ const report: BenchReport = {
 				met: f.name === "wall time" ? undefined : f.ratio <= TARGET_RATIO,
 			})),
 		),
+		...jitiImports.map(({ pi, cpu }) => ({
+			what: `Import of dist/index.js and its chunks by ${piName(pi)}'s jiti (CPU time, median)`,
+			ours: `${fmt(cpu.median)} ms`,
+			reference: "—",
+			target: "—",
+			met: undefined,
+		})),
 		{
 			what: "Extension load inside pi 0.73.1 (jiti import + factory, median)",
 			ours: `${fmt(loadSpread.median)} ms`,
@@ -176,6 +204,14 @@ package directory: import plus factory. The dialog, RPC mode and the remote brid
 load when first used.
 
 Total extension load: ${spreadCell(loadSpread, "ms")}.
+${jitiImports
+	.map(
+		({ pi, cpu }) => `
+${piName(pi)}'s jiti importing \`dist/index.js\` as that pi's bundle sets jiti up (\`bench/jiti-import-probe.mjs\`, ${PROBE_RUNS}
+fresh processes after one that fills jiti's cache; CPU time): ${spreadCell(cpu, "ms")}. Each file a start imports is
+resolved, read from jiti's cache and compiled (test/e2e/startup-loads.test.ts keeps them to the entry and one chunk).
 `,
+	)
+	.join("")}`,
 };
 emit(report);
