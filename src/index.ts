@@ -13,10 +13,11 @@ import { TOOL_NAME } from "./core/prompt.js";
 import { imageSupport } from "./host/image-support.js";
 import { loadPiModules } from "./host/pi-modules.js";
 import { commandLineGivesAnswers } from "./host/removal.js";
-import { settingsSource } from "./host/settings.js";
+import { type AskUserSettings, settingsSource } from "./host/settings.js";
 import { useLanguage } from "./i18n/words.js";
 import { createLifecycle } from "./lifecycle/lifecycle.js";
 import { pushOnDemand } from "./lifecycle/push-on-demand.js";
+import { sessionStartInOrder } from "./lifecycle/session-start-order.js";
 import { registerWhenFree, stepAsideFor } from "./lifecycle/tool-owner.js";
 import { createClaims } from "./pending/claims.js";
 import { readRegularFile } from "./pending/regular-file.js";
@@ -133,17 +134,23 @@ export default async function askUser(pi: ExtensionAPI) {
 		renderDelivered(contentText(message.content), options.expanded, theme, host.tui),
 	);
 
-	pi.on("session_start", async (event, ctx) => {
-		settings = settingsAt(ctx.cwd, (ctx as { isProjectTrusted?: () => boolean }).isProjectTrusted?.() === true);
-		await useLanguage(settings.language);
-		const warn = (text: string) => lifecycle.frontEnd(ctx).tell(`pi-ask-anywhere: ${text}`, "warning");
-		for (const problem of [...settings.problems, ...(await push.configure(settings))]) warn(problem);
-		// `enabled: false`: the tool stays unregistered; /questions and --answers still answer what was saved.
-		if (settings.enabled) registerTool(ctx);
-		const own = await children.sessionStart(ctx, settings);
-		await push.sessionStart(ctx, warn);
-		await lifecycle.sessionStart(event, ctx, own);
-	});
+	pi.on(
+		"session_start",
+		sessionStartInOrder<unknown, ExtensionContext, AskUserSettings>({
+			readSettings: (ctx) => {
+				const trusted = (ctx as { isProjectTrusted?: () => boolean }).isProjectTrusted?.() === true;
+				settings = settingsAt(ctx.cwd, trusted);
+				return settings;
+			},
+			useLanguage,
+			configurePush: push.configure,
+			warn: (ctx, text) => lifecycle.frontEnd(ctx).tell(`pi-ask-anywhere: ${text}`, "warning"),
+			registerTool,
+			children: children.sessionStart,
+			pushStart: push.sessionStart,
+			lifecycle: lifecycle.sessionStart,
+		}),
+	);
 	pi.on("input", lifecycle.input);
 	pi.on("tool_call", (event, ctx) => toolWrites.toolCall(event, ctx.cwd));
 	pi.on("tool_result", (event, ctx) => {
