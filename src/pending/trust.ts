@@ -17,6 +17,7 @@ import { sanitizeLine, sanitizeText } from "../core/text.js";
 import { validateRequest } from "../core/validate.js";
 import type { CliStrings } from "../i18n/cli/types.js";
 import { words as chosenWords } from "../i18n/words.js";
+import { askUserCalls } from "../session/ask-entries.js";
 import { lastUserText } from "../session/branch.js";
 import type { PendingFile } from "./pending-file.js";
 import { readRegularFile } from "./regular-file.js";
@@ -221,12 +222,8 @@ export function readSessionRecord(sessionFile: string | undefined, fs: TrustFs =
 			// Compared as a pending file's task reads back: sanitised (see parsePendingFile).
 			if (task !== undefined) userTexts.add(sanitizeText(task));
 		}
-		if (message.role === "assistant" && Array.isArray(message.content)) {
-			for (const block of message.content) {
-				if (isRecord(block) && block.type === "toolCall" && block.name === "ask_user" && typeof block.id === "string") {
-					askCalls.set(block.id, block.arguments);
-				}
-			}
+		if (message.role === "assistant") {
+			for (const call of askUserCalls(message.content)) askCalls.set(call.id, call.arguments);
 		}
 	}
 	return { kind: "found", realPath, sessionId, askCalls, userTexts, cwd, entries };

@@ -10,6 +10,7 @@ import { isRecord } from "../core/json.js";
 import { canonicalRequest } from "../core/normalize.js";
 import type { AskRequest } from "../core/types.js";
 import { answeredAsksIn } from "../pending/delivery.js";
+import { askUserCalls, isAskUserResult } from "../session/ask-entries.js";
 import { deliveredText } from "../session/branch.js";
 
 /** The custom session entry type of our records. */
@@ -103,22 +104,20 @@ export function asksOnBranch(branch: readonly SessionEntry[]): SessionAsk[] {
 		const message = entry.message;
 		if (message.role === "assistant") {
 			const askedAt = typeof message.timestamp === "number" ? message.timestamp : undefined;
-			for (const block of message.content) {
-				if (block.type === "toolCall" && block.name === "ask_user") {
-					const request = requestOf(block.arguments);
-					// A reused id starts a new ask: what follows is about it, not the earlier one.
-					asks.delete(block.id);
-					asks.set(block.id, {
-						toolCallId: block.id,
-						get request() {
-							return request();
-						},
-						state: "interrupted",
-						...(askedAt !== undefined ? { askedAt } : {}),
-					});
-				}
+			for (const call of askUserCalls(message.content)) {
+				const request = requestOf(call.arguments);
+				// A reused id starts a new ask: what follows is about it, not the earlier one.
+				asks.delete(call.id);
+				asks.set(call.id, {
+					toolCallId: call.id,
+					get request() {
+						return request();
+					},
+					state: "interrupted",
+					...(askedAt !== undefined ? { askedAt } : {}),
+				});
 			}
-		} else if (message.role === "toolResult" && message.toolName === "ask_user") {
+		} else if (isAskUserResult(message)) {
 			const ask = asks.get(message.toolCallId);
 			if (!ask) continue;
 			const details = isRecord(message.details) ? message.details : {};

@@ -5,6 +5,7 @@ import { typedParts } from "../core/answers.js";
 import { DELIVERED_ANSWERS_TYPE } from "../core/delivered-answers.js";
 import { sanitizeText } from "../core/text.js";
 import type { AskDetails } from "../core/types.js";
+import { isAskUserResult } from "./ask-entries.js";
 
 /** The text of a message's content (a string, or text parts). */
 export function contentText(content: unknown): string {
@@ -75,8 +76,7 @@ export function lastUserText(branch: SessionEntry[]): string | undefined {
 export function typedAnswerHistory(branch: SessionEntry[]): string[] {
 	const history: string[] = [];
 	for (const entry of branch) {
-		if (entry.type !== "message" || entry.message.role !== "toolResult" || entry.message.toolName !== "ask_user")
-			continue;
+		if (entry.type !== "message" || !isAskUserResult(entry.message)) continue;
 		const details = entry.message.details as AskDetails | undefined;
 		for (const answer of Array.isArray(details?.answers) ? details.answers : []) {
 			// Details come from the session file: skip anything that is not an answer record.

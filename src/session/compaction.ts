@@ -6,6 +6,7 @@ import type { SessionBeforeCompactEvent } from "@mariozechner/pi-coding-agent";
 import { isImageInfo } from "../core/images.js";
 import { sanitizeLine } from "../core/text.js";
 import type { AskDetails } from "../core/types.js";
+import { isAskUserResult } from "./ask-entries.js";
 
 type AgentMessage = SessionBeforeCompactEvent["preparation"]["messagesToSummarize"][number];
 
@@ -73,7 +74,7 @@ function unsafeRecordLines(details: unknown): string[] {
 export function collectDecisions(messages: readonly AgentMessage[]): string[] {
 	const lines: string[] = [];
 	for (const message of messages) {
-		if (message.role !== "toolResult" || message.toolName !== "ask_user") continue;
+		if (!isAskUserResult(message)) continue;
 		// Details come from the session file: one malformed record must not cost the others their place.
 		lines.push(...recordLines(message.details));
 	}
