@@ -20,7 +20,7 @@ export type {
 	AskUserResult,
 	Question,
 	QuestionOption,
-} from "./contract/types.js";
+} from "./contract/app-types.js";
 
 /** pi-ask-anywhere as an extension factory: pass it to pi's SDK (`extensionFactories: [askUser]`). */
 export default function askUser(pi: object): Promise<void> {

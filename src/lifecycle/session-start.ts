@@ -4,8 +4,8 @@
  * needs comes in as values, so the order can be read in one place and the run's state stays with the lifecycle.
  */
 import type { ExtensionContext } from "@mariozechner/pi-coding-agent";
-import { readCommandLine } from "../modes/cli-args.js";
 import type { FrontEndKind } from "../modes/front-end.js";
+import { readCommandLine } from "../modes/pi-command-line.js";
 import { type Environment, type FlagReader, type RemoteConfig, resolveRemoteConfig } from "../remote/config.js";
 import { type FindingsDeps, findStartup } from "./startup-findings.js";
 import { planStartup, type StartupPlan } from "./startup-plan.js";

@@ -13,10 +13,10 @@ import { writeWebAddress } from "../push/web-address.js";
 import { openUserRecords } from "../records/user-records.js";
 import { isLoopbackHost } from "../remote/config.js";
 import { newSecret } from "./access.js";
-import { parseCommand, USAGE } from "./cli-args.js";
 import { keptToken, writeKeptToken } from "./kept-token.js";
 import { type Asset, startWebServer } from "./server.js";
 import { SIGN_IN_LIFETIME_MS } from "./sign-in.js";
+import { parseCommand, USAGE } from "./web-command.js";
 
 const LIFETIME_MINUTES = SIGN_IN_LIFETIME_MS / 60_000;
 

@@ -9,7 +9,7 @@ import { join } from "node:path";
 import type { ExtensionContext } from "@mariozechner/pi-coding-agent";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createQuestionsCommand } from "../../src/commands/questions.js";
-import type { AskUserPendingListing } from "../../src/contract/types.js";
+import type { AskUserPendingListing } from "../../src/contract/app-types.js";
 import { validateRequest } from "../../src/core/validate.js";
 import type { AskToAnswer } from "../../src/lifecycle/lifecycle.js";
 import type { FrontEnd } from "../../src/modes/front-end.js";

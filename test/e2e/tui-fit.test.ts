@@ -7,8 +7,8 @@
 import { chmodSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { patient } from "../patience.js";
 import { DATABASE, NAME } from "../fixtures.js";
+import { patient } from "../patience.js";
 import {
 	FEATURES,
 	KEYS,

@@ -4,8 +4,8 @@ import { resolve } from "node:path";
 import type { ExtensionContext } from "@mariozechner/pi-coding-agent";
 import { describe, expect, it } from "vitest";
 import type { DialogSettings } from "../../src/host/settings.js";
-import { copiedParse, readCommandLine } from "../../src/modes/cli-args.js";
 import { createFrontEnd, frontEndKind } from "../../src/modes/front-end.js";
+import { copiedParse, readCommandLine } from "../../src/modes/pi-command-line.js";
 import { DATABASE, NAME } from "../fixtures.js";
 
 function ctx(hasUI: boolean, themes: number, mode?: string): ExtensionContext {

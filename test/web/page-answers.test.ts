@@ -1,8 +1,8 @@
 /** What the page sends, checked against the questions and turned into wire values and pending-file answers. */
 import { describe, expect, it } from "vitest";
 import type { WireQuestion } from "../../src/remote/protocol.js";
-import { parseCommand } from "../../src/web/cli-args.js";
 import { pendingAnswers, readPageAnswers, wireAnswers } from "../../src/web/page-answers.js";
+import { parseCommand } from "../../src/web/web-command.js";
 
 const questions: WireQuestion[] = [
 	{ question: "Which database?", header: "DB", multiSelect: false, options: [{ label: "Redis", description: "" }] },
