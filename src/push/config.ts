@@ -28,6 +28,11 @@ export interface PushConfig {
 	detail: PushDetail;
 	/** Publish once nobody pressed a key in pi's terminal for this long; 0: at once. */
 	afterMs: number;
+	/**
+	 * How long print mode waits for the server, at most, twice a run: its start for the taps waiting in ntfy's cache,
+	 * its end for the questions it published. A slow link (or a busy machine) may need longer.
+	 */
+	waitMs: number;
 	/** A command run with the ask as JSON on its standard input (Apprise, Pushover, a webhook). */
 	command?: string;
 	/** The web page's address, opened by the notification's "Open" button; none when unset. */
@@ -37,6 +42,7 @@ export interface PushConfig {
 const PUSH_ENV = {
 	target: "PI_ASK_USER_PUSH",
 	after: "PI_ASK_USER_PUSH_AFTER",
+	wait: "PI_ASK_USER_PUSH_WAIT",
 	detail: "PI_ASK_USER_PUSH_DETAIL",
 	token: "PI_ASK_USER_PUSH_TOKEN",
 } as const;
@@ -44,6 +50,10 @@ const PUSH_ENV = {
 /** A short while away from the terminal before the phone is told. */
 const DEFAULT_AFTER_SECONDS = 30;
 const MAX_AFTER_SECONDS = 24 * 60 * 60;
+const DEFAULT_WAIT_SECONDS = 3;
+/** `push.waitSeconds` when nothing sets it. */
+export const DEFAULT_PUSH_WAIT_MS = DEFAULT_WAIT_SECONDS * 1000;
+const MAX_WAIT_SECONDS = 60;
 const TOPIC = /^[-_A-Za-z0-9]{1,64}$/;
 const OFF = new Set(["off", "none", "false", "0"]);
 
@@ -84,14 +94,18 @@ export function checkServer(text: string): { server: string } | { error: string 
 	return { server: `${url.origin}${url.pathname.replace(/\/+$/, "")}` };
 }
 
-function afterSeconds(value: unknown, source: string, problems: string[]): number | undefined {
+/** A number of seconds from the file or the environment, in milliseconds; `undefined` (said) when out of range. */
+function secondsSetting(
+	value: unknown,
+	source: string,
+	range: { max: number; fallback: number },
+	problems: string[],
+): number | undefined {
 	const seconds = typeof value === "string" && value.trim() !== "" ? Number(value) : value;
-	if (typeof seconds === "number" && Number.isFinite(seconds) && seconds >= 0 && seconds <= MAX_AFTER_SECONDS) {
+	if (typeof seconds === "number" && Number.isFinite(seconds) && seconds >= 0 && seconds <= range.max) {
 		return Math.round(seconds * 1000);
 	}
-	problems.push(
-		`${source} must be a number of seconds from 0 to ${MAX_AFTER_SECONDS}; ${DEFAULT_AFTER_SECONDS} is used`,
-	);
+	problems.push(`${source} must be a number of seconds from 0 to ${range.max}; ${range.fallback} is used`);
 	return undefined;
 }
 
@@ -190,17 +204,26 @@ export function resolvePushConfig(
 		// A command's service is the person's own choice; ntfy.sh is a server anyone with the topic reads.
 		detail: ntfy && isPublicServer(ntfy.server) ? "minimal" : "full",
 		afterMs: DEFAULT_AFTER_SECONDS * 1000,
+		waitMs: DEFAULT_PUSH_WAIT_MS,
 	};
 	if (ntfy) config.ntfy = ntfy;
 	if (file.detail !== undefined)
 		config.detail = detailOf(file.detail, `${filePath}: push.detail`, problems) ?? config.detail;
 	const envDetail = env[PUSH_ENV.detail]?.trim();
 	if (envDetail) config.detail = detailOf(envDetail, PUSH_ENV.detail, problems) ?? config.detail;
+	const after = { max: MAX_AFTER_SECONDS, fallback: DEFAULT_AFTER_SECONDS };
 	if (file.afterSeconds !== undefined) {
-		config.afterMs = afterSeconds(file.afterSeconds, `${filePath}: push.afterSeconds`, problems) ?? config.afterMs;
+		config.afterMs =
+			secondsSetting(file.afterSeconds, `${filePath}: push.afterSeconds`, after, problems) ?? config.afterMs;
 	}
 	const envAfter = env[PUSH_ENV.after]?.trim();
-	if (envAfter) config.afterMs = afterSeconds(envAfter, PUSH_ENV.after, problems) ?? config.afterMs;
+	if (envAfter) config.afterMs = secondsSetting(envAfter, PUSH_ENV.after, after, problems) ?? config.afterMs;
+	const wait = { max: MAX_WAIT_SECONDS, fallback: DEFAULT_WAIT_SECONDS };
+	if (file.waitSeconds !== undefined) {
+		config.waitMs = secondsSetting(file.waitSeconds, `${filePath}: push.waitSeconds`, wait, problems) ?? config.waitMs;
+	}
+	const envWait = env[PUSH_ENV.wait]?.trim();
+	if (envWait) config.waitMs = secondsSetting(envWait, PUSH_ENV.wait, wait, problems) ?? config.waitMs;
 	if (command) config.command = command;
 	const openUrl = text("openUrl");
 	if (openUrl) {

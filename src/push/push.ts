@@ -17,7 +17,7 @@ import type { RemoteAskOutcome, RemoteBridge } from "../remote/bridge.js";
 import { ANSWERED_ELSEWHERE } from "../remote/protocol.js";
 import { isRemoteDecision } from "../remote/race.js";
 import { commandInput, runPushCommand } from "./command.js";
-import { hasNtfy, type PushConfig, resolvePushConfig } from "./config.js";
+import { DEFAULT_PUSH_WAIT_MS, hasNtfy, type PushConfig, resolvePushConfig } from "./config.js";
 import { pushKey } from "./key.js";
 import { ANSWERED_ON_WEB, createLivePush, type LiveAskInfo, type LivePush, TAP_CACHE_SINCE } from "./live.js";
 import { askNotification, buttonOptions, type PushedAsk } from "./message.js";
@@ -26,12 +26,8 @@ import { applyWaitingTaps } from "./pending-taps.js";
 import { askIdOf, TAP_LIFETIME_SECONDS } from "./tap.js";
 import { webAddressFor } from "./web-address.js";
 
-/** How long pi's shutdown waits for publishes still on their way (print mode ends right after saving). */
-const FLUSH_MS = 3_000;
 /** How long a publish may take. */
 const PUBLISH_MS = 10_000;
-/** How long print mode's start waits for the taps in ntfy's cache: a slow server costs at most this, once. */
-const START_READ_MS = 2_500;
 /** How long an interactive start's read of the taps, which nobody waits for, may take. */
 const BACKGROUND_READ_MS = 60_000;
 
@@ -215,7 +211,7 @@ export function createPush(deps: PushDeps) {
 		 * At a session start, before pi looks at the pending files: taps made while no pi ran go to the dialog that
 		 * shows their ask, or else into the files they answer. Only when this folder has an unanswered question a tap
 		 * could answer (one offered with answer buttons); otherwise nothing is read. `wait`
-		 * (print mode, whose start is the run that delivers them): the start waits, at most START_READ_MS; otherwise the
+		 * (print mode, whose start is the run that delivers them): the start waits, at most `push.waitSeconds`; otherwise the
 		 * read runs beside pi, which starts at once.
 		 */
 		async sessionStart(cwd: string, warn: (text: string) => void = deps.warn, wait = true): Promise<void> {
@@ -248,7 +244,8 @@ export function createPush(deps: PushDeps) {
 					since: TAP_CACHE_SINCE,
 					track,
 					takenHere: live.takeWaiting,
-					within: wait ? START_READ_MS : BACKGROUND_READ_MS,
+					// Print mode's start waits for the taps in ntfy's cache: a slow server costs at most this, once.
+					within: wait ? config.waitMs : BACKGROUND_READ_MS,
 					signal: reading.signal,
 				},
 			).then((result) => {
@@ -311,8 +308,13 @@ export function createPush(deps: PushDeps) {
 			runCommand(config, ask, ctx.cwd);
 		},
 
-		/** pi is shutting down: publishes on their way get a moment (bounded), and the reply stream stops. */
+		/**
+		 * pi is shutting down: publishes on their way get a moment (`push.waitSeconds`; print mode ends right after
+		 * saving), and the reply stream stops.
+		 */
 		async shutdown(): Promise<void> {
+			// Publishes of a session whose start turned push off since still get the default moment.
+			const waitMs = active?.config.waitMs ?? DEFAULT_PUSH_WAIT_MS;
 			active?.live.dispose();
 			active?.reading.abort();
 			if (inFlight.size > 0) {
@@ -320,7 +322,7 @@ export function createPush(deps: PushDeps) {
 				await Promise.race([
 					Promise.allSettled([...inFlight]),
 					new Promise((resolve) => {
-						timer = setTimeout(resolve, FLUSH_MS);
+						timer = setTimeout(resolve, waitMs);
 					}),
 				]);
 				clearTimeout(timer);

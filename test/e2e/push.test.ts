@@ -64,9 +64,13 @@ afterEach(async () => {
 	ws.cleanup();
 });
 
+/** print mode's waits for the server (its start's read of taps, its end's publishes), stretched on a loaded machine. */
+const waitSeconds = () => String(Math.min(60, patient(3_000) / 1000));
+
 const pushEnv = () => ({
 	PI_ASK_USER_PUSH: `${ntfy.url}/${TOPIC}`,
 	PI_ASK_USER_PUSH_AFTER: "0",
+	PI_ASK_USER_PUSH_WAIT: waitSeconds(),
 	PI_ASK_USER_PUSH_DETAIL: "full",
 	PI_ASK_USER_NOTIFY: "0",
 });
@@ -244,17 +248,21 @@ describe("push through ntfy (a local stand-in)", () => {
 		"publishes nothing while the person types in the dialog, and once they stop for afterSeconds",
 		async () => {
 			ws.script([{ toolCall: { name: "ask_user", arguments: ASK } }, { text: "Thanks, noted." }]);
-			const session = startTui(ws, ["go"], { env: { ...pushEnv(), PI_ASK_USER_PUSH_AFTER: "3" } });
+			// 5 s away before publishing, a key every 300 ms: a loaded machine's late sleep is still no pause.
+			const session = startTui(ws, ["go"], { env: { ...pushEnv(), PI_ASK_USER_PUSH_AFTER: "5" } });
 			tui = session;
 			await session.waitFor("Deploy to which region?", 40_000);
-			const typedUntil = Date.now() + 6_000;
+			const typedUntil = Date.now() + 8_000;
+			let lastKeyAt = Date.now();
 			for (let i = 0; Date.now() < typedUntil; i++) {
 				session.type(i % 2 === 0 ? KEYS.down : KEYS.up);
-				await sleep(700);
+				lastKeyAt = Date.now();
+				await sleep(300);
 			}
 			expect(ntfy.messages(TOPIC)).toHaveLength(0);
-			const [published] = await ntfy.waitForMessages(TOPIC, 1, 15_000);
-			expect(published?.time).toBeGreaterThanOrEqual(Math.floor(typedUntil / 1000) + 2);
+			const [published] = await ntfy.waitForMessages(TOPIC, 1, 20_000);
+			// ntfy's time is in whole seconds: at least 4 after the last key (5 s, less the rounding).
+			expect(published?.time).toBeGreaterThanOrEqual(Math.floor(lastKeyAt / 1000) + 4);
 		},
 		patient(90_000),
 	);
@@ -268,7 +276,14 @@ describe("push through ntfy (a local stand-in)", () => {
 			writeFileSync(
 				join(ws.agentDir, "pi-ask-user", "settings.json"),
 				JSON.stringify({
-					push: { server: ntfy.url, topic: TOPIC, replyTopic: "my-replies", token: "tk_e2e", detail: "full" },
+					push: {
+						server: ntfy.url,
+						topic: TOPIC,
+						replyTopic: "my-replies",
+						token: "tk_e2e",
+						detail: "full",
+						waitSeconds: Number(waitSeconds()),
+					},
 				}),
 			);
 			ws.script([{ toolCall: { name: "ask_user", arguments: ASK } }, { echo: true }]);

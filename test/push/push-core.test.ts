@@ -46,6 +46,12 @@ describe("resolvePushConfig", () => {
 			afterMs: 0,
 		});
 	});
+	it("waits for the server 3 s at most in print mode unless told (the file, then the environment)", () => {
+		const ntfy = { topic: "a", replyTopic: "b" };
+		expect(resolvePushConfig(ntfy, {}).config?.waitMs).toBe(3_000);
+		expect(resolvePushConfig({ ...ntfy, waitSeconds: 10 }, {}).config?.waitMs).toBe(10_000);
+		expect(resolvePushConfig({ ...ntfy, waitSeconds: 10 }, { PI_ASK_USER_PUSH_WAIT: "0.5" }).config?.waitMs).toBe(500);
+	});
 	it("is minimal on ntfy.sh and full on a self-hosted server unless told", () => {
 		expect(resolvePushConfig({ topic: "a", replyTopic: "b" }, {}).config?.detail).toBe("minimal");
 		expect(resolvePushConfig({ server: "https://n.example", topic: "a", replyTopic: "b" }, {}).config?.detail).toBe(
@@ -62,12 +68,18 @@ describe("resolvePushConfig", () => {
 		const bad = resolvePushConfig({ topic: "a b", replyTopic: "r" }, {});
 		expect(bad.config).toBeUndefined();
 		expect(resolvePushConfig({ topic: "a", replyTopic: "b", afterSeconds: -1 }, {}).problems).toHaveLength(1);
+		const slowWait = resolvePushConfig({ topic: "a", replyTopic: "b", waitSeconds: 61 }, {});
+		expect(slowWait.problems).toEqual([
+			expect.stringContaining("push.waitSeconds must be a number of seconds from 0 to 60"),
+		]);
+		expect(slowWait.config?.waitMs).toBe(3_000);
 		expect(resolvePushConfig({ topic: "a", replyTopic: "b" }, { PI_ASK_USER_PUSH: "off" }).config).toBeUndefined();
 	});
 	it("push.command works without an ntfy server (full detail: the service is the person's choice), and beside a wrong one", () => {
 		expect(resolvePushConfig({ command: "notify-send pi" }, {}).config).toEqual({
 			detail: "full",
 			afterMs: 30_000,
+			waitMs: 3_000,
 			command: "notify-send pi",
 		});
 		const beside = resolvePushConfig({ server: "http://example.org", topic: "a", command: "notify-send pi" }, {});
