@@ -14,7 +14,7 @@ import { timeOf } from "../records/ledger.js";
 import type { NtfyPushConfig } from "./config.js";
 import { endedNotification } from "./message.js";
 import type { NtfyClient, NtfyMessage } from "./ntfy.js";
-import { judgeTap } from "./reply.js";
+import { judgeTap, TAP_TOO_LATE } from "./reply.js";
 import { askIdOf } from "./tap.js";
 
 export interface PendingTapsDeps {
@@ -77,7 +77,9 @@ export function applyTapToPending(deps: PendingTapsDeps, message: NtfyMessage): 
 	}
 	const answers = entry.file.questions.map((_, i) => (i === 0 ? verdict.label : null));
 	try {
-		writePendingAnswers(entry.path, entry.file.toolCallId, answers);
+		// Another writer (the page, /questions, a second listener) may have answered since the folder was read.
+		if (writePendingAnswers(entry.path, entry.file.toolCallId, answers) === "answered-already")
+			return { kind: "refused", warning: TAP_TOO_LATE };
 	} catch (error) {
 		if (error instanceof PendingFileError)
 			return { kind: "refused", warning: `could not write the tap into ${basename(entry.path)}: ${error.message}` };

@@ -28,6 +28,9 @@ export type TapVerdict =
 	| { kind: "refuse"; warning: string }
 	| { kind: "answer"; ask: string; choice: number; label: string };
 
+/** The warning for a tap on a question answered first another way. */
+export const TAP_TOO_LATE = "ignored a tap from the phone: that question was already answered";
+
 /**
  * `sentAt`: when the reply topic received the tap (unix seconds, ntfy's `time`), when known. A tap offered for an
  * earlier ask that reused the ask's id is refused when it was sent after this ask was made (the person tapped an old
@@ -65,8 +68,7 @@ export function judgeTap(
 			warning: "ignored a tap from the phone made for an earlier question (offered before this one was asked)",
 		};
 	}
-	if (target.ended)
-		return { kind: "refuse", warning: "ignored a tap from the phone: that question was already answered" };
+	if (target.ended) return { kind: "refuse", warning: TAP_TOO_LATE };
 	const label = buttonOptions(target.request)?.[tap.choice];
 	if (label === undefined)
 		return { kind: "refuse", warning: "ignored a tap from the phone naming an option the question does not have" };

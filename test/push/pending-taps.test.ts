@@ -7,7 +7,12 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Claim } from "../../src/pending/claims.js";
-import { createPendingFile, listPendingFiles, savePendingFile } from "../../src/pending/pending-file.js";
+import {
+	createPendingFile,
+	listPendingFiles,
+	savePendingFile,
+	writePendingAnswers,
+} from "../../src/pending/pending-file.js";
 import type { PendingVerdict } from "../../src/pending/trust.js";
 import { hasNtfy, resolvePushConfig } from "../../src/push/config.js";
 import type { NtfyClient } from "../../src/push/ntfy.js";
@@ -84,6 +89,20 @@ describe("applyTapToPending", () => {
 			warning: expect.stringContaining("already answered"),
 		});
 		expect(answerOnDisk()).toBe("no");
+	});
+	it("a tap that loses the race to another writer (the page, /questions) is refused, never reported as written", () => {
+		const path = listPendingFiles(cwd)[0]?.path as string;
+		const racing = deps();
+		// Another process answers between this pi's read of the folder and its write.
+		racing.judge = () => {
+			writePendingAnswers(path, "c1", ["yes"]);
+			return { trusted: true };
+		};
+		expect(applyTapToPending(racing, tap(1))).toMatchObject({
+			kind: "refused",
+			warning: expect.stringContaining("already answered"),
+		});
+		expect(answerOnDisk()).toBe("yes");
 	});
 	it("the trust rule decides as for an edited file", () => {
 		const copied: PendingVerdict = { trusted: false, kind: "elsewhere", reason: "made in /other", folder: "/other" };
