@@ -202,15 +202,23 @@ export function createLivePush(deps: LivePushDeps) {
 				if (timer) clearTimeout(timer);
 				timer = setTimeout(go, deps.config.afterMs);
 			}
+			let settled = false;
 			const settle = (outcome: AskOutcome, where: EndedWhere) => {
-				if (!open.delete(info.id)) return;
+				if (settled) return;
+				settled = true;
 				if (timer) clearTimeout(timer);
 				unsubscribe?.();
 				signal.removeEventListener("abort", onAbort);
-				rememberEnded(info.id, info.request);
+				// A later ask that reused the id (a provider's reused tool-call id) took the id's place, and its
+				// notification (same sequence id) is what the phone shows: this ask's end changes neither.
+				const current = open.get(info.id) === entry;
+				if (current) {
+					open.delete(info.id);
+					rememberEnded(info.id, info.request);
+				}
 				stopFollowingIfIdle();
 				// A tap means the phone shows the question, even one published by an earlier pi (print mode, a restart).
-				if (published || where === "phone")
+				if (current && (published || where === "phone"))
 					publish((target) => endedNotification(pushed, where, target), "the notice that the question was answered");
 				resolve(outcome);
 			};
@@ -219,11 +227,12 @@ export function createLivePush(deps: LivePushDeps) {
 					signal.reason === ANSWERED_ELSEWHERE ? "terminal" : signal.reason === ANSWERED_ON_WEB ? "web" : "closed";
 				settle({ kind: "interrupted" }, where);
 			};
-			open.set(info.id, {
+			const entry = {
 				request: info.request,
 				settle,
 				...(info.askedAt !== undefined ? { askedAt: info.askedAt } : {}),
-			});
+			};
+			open.set(info.id, entry);
 			signal.addEventListener("abort", onAbort, { once: true });
 			if (deps.config.afterMs === 0) go();
 			else wait();

@@ -118,6 +118,23 @@ describe("createLivePush", () => {
 		expect(published.at(-1)).toMatchObject({ sequence_id: "ask-2", message: "Answered on the web page." });
 	});
 
+	it("two asks open at once under one reused id: the earlier one ending leaves the later one on the phone", async () => {
+		const { live, info, published, tap } = setup(0);
+		const first = new AbortController();
+		const earlier = live.ask({ ...info, askedAt: Date.now() }, first.signal);
+		await vi.advanceTimersByTimeAsync(60_000);
+		const later = live.ask({ ...info, askedAt: Date.now() }, new AbortController().signal);
+		await vi.advanceTimersByTimeAsync(0);
+		const laterButton = published.at(-1)?.actions?.[1]?.body ?? "";
+		first.abort(ANSWERED_ELSEWHERE);
+		expect(await earlier).toEqual({ kind: "interrupted" });
+		await vi.advanceTimersByTimeAsync(0);
+		// The phone still shows the later question: no "answered in the terminal" replaces it.
+		expect(published.at(-1)?.message).toBe("Ship it?\n1. yes\n2. no");
+		tap(laterButton);
+		expect(await later).toMatchObject({ kind: "answered", answers: [{ answer: "no" }] });
+	});
+
 	it("a replayed tap is refused with one warning", async () => {
 		const { live, info, published, tap, warnings } = setup(0);
 		const asked = live.ask(info, new AbortController().signal);
