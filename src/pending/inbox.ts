@@ -4,6 +4,8 @@
  * words, framed as answers, and the file is removed once they are delivered, so answers arrive exactly once.
  */
 import { type ImageReader, outcomeFromAnswersText } from "../core/answer-input.js";
+import type { CliStrings } from "../i18n/cli/types.js";
+import { words as chosenWords } from "../i18n/words.js";
 import { findAttachedPendingFile } from "./attached-file.js";
 import type { Claim } from "./claims.js";
 import {
@@ -57,6 +59,7 @@ export function deliveryFromAttachedFile(
 		/** Another live process's claim on the file (a pi asking it, or the MCP server holding it). */
 		heldBy?(path: string, toolCallId: string): Claim | undefined;
 	},
+	said: CliStrings["forAsker"] = chosenWords().cli.forAsker,
 ): Delivery | WrittenForAsker | undefined {
 	const attached = findAttachedPendingFile(text, cwd);
 	if (!attached) return undefined;
@@ -72,18 +75,19 @@ export function deliveryFromAttachedFile(
 		asker: parsed.asker,
 	});
 	if (permission.kind === "asker-gone") {
-		throw new PendingFileError(askerGoneLine(`@${displayPath(cwd, path)}`, permission.asker));
+		throw new PendingFileError(askerGoneLine(`@${displayPath(cwd, path)}`, permission.asker, said));
 	}
 	if (permission.kind === "for-asker") {
 		if (words === "") {
-			throw new PendingFileError(
-				`no answers given: add your answers for ${permission.asker.client} after the file, e.g. pi -p @${displayPath(cwd, path)} "PostgreSQL"`,
-			);
+			const command = `pi -p @${displayPath(cwd, path)} "PostgreSQL"`;
+			throw new PendingFileError(said.noWords(permission.asker.client, command));
 		}
 		const outcome = outcomeFromAnswersText(words, parsed.request.questions, undefined);
-		if (!outcome)
-			throw new PendingFileError(`no answer to any question in the words after the file; nothing was written`);
-		return { kind: "written-for-asker", notice: writeForAsker(path, parsed.toolCallId, permission.asker, outcome) };
+		if (!outcome) throw new PendingFileError(said.noAnswerInWords);
+		return {
+			kind: "written-for-asker",
+			notice: writeForAsker(path, parsed.toolCallId, permission.asker, outcome, said),
+		};
 	}
 	if (permission.kind === "settled" || permission.kind === "elsewhere") {
 		const refusal =

@@ -384,11 +384,6 @@ export interface PendingEntry {
 
 export type ReadablePendingEntry = PendingEntry & { file: PendingFile };
 
-/** The readable pending files of one session, oldest first. */
-export function sessionPendingFiles(entries: readonly PendingEntry[], sessionId: string): ReadablePendingEntry[] {
-	return entries.filter((e): e is ReadablePendingEntry => e.file?.sessionId === sessionId);
-}
-
 /**
  * The last parse of each pending file this process listed, by path: a text already parsed and validated is not done
  * again (a start and then `/questions` each list a folder that may hold a thousand files). The entries are shared, so

@@ -167,6 +167,9 @@ Nichts wurde beantwortet, und der Lauf endet hier. Behebe das Problem und starte
 			`Eine Antwort nennt eine Frage, die nicht gestellt wurde ("${question}"); nichts wurde geschrieben`,
 		answeredTwice: (question) => `Zwei Antworten auf eine Frage ("${question}"); nichts wurde geschrieben`,
 		noAnswer: (name) => `Keine Frage in ${name} ist beantwortet; nichts wurde geschrieben`,
+		noWords: (client, command) =>
+			`keine Antworten angegeben: schreib deine Antworten für ${client} hinter die Datei, z. B. ${command}`,
+		noAnswerInWords: "Die Worte hinter der Datei beantworten keine der Fragen; nichts wurde geschrieben",
 		gone: (name, client) => `${name} ist nicht mehr da: ${client} hat seine Antworten schon`,
 		otherQuestions: (name) => `${name} enthält jetzt andere Fragen; nichts wurde geschrieben`,
 		answeredAlready: (name, client) =>

@@ -160,6 +160,8 @@ Nothing was answered and the run stops here. Fix the problem, then run pi -c to 
 		notAsked: (question) => `an answer names a question that was not asked ("${question}"); nothing was written`,
 		answeredTwice: (question) => `two answers to one question ("${question}"); nothing was written`,
 		noAnswer: (name) => `no answer to any question of ${name}; nothing was written`,
+		noWords: (client, command) => `no answers given: add your answers for ${client} after the file, e.g. ${command}`,
+		noAnswerInWords: "no answer to any question in the words after the file; nothing was written",
 		gone: (name, client) => `${name} is gone: ${client} has its answers already`,
 		otherQuestions: (name) => `${name} now holds other questions; nothing was written`,
 		answeredAlready: (name, client) =>

@@ -166,6 +166,9 @@ No se respondió nada y la ejecución se detiene aquí. Corrige el problema y lu
 		notAsked: (question) => `una respuesta nombra una pregunta que no se hizo ("${question}"); no se escribió nada`,
 		answeredTwice: (question) => `dos respuestas a una misma pregunta ("${question}"); no se escribió nada`,
 		noAnswer: (name) => `ninguna pregunta de ${name} tiene respuesta; no se escribió nada`,
+		noWords: (client, command) =>
+			`no se dieron respuestas: añade tus respuestas para ${client} después del archivo, p. ej. ${command}`,
+		noAnswerInWords: "las palabras después del archivo no responden ninguna pregunta; no se escribió nada",
 		gone: (name, client) => `${name} ya no existe: ${client} ya tiene sus respuestas`,
 		otherQuestions: (name) => `${name} contiene ahora otras preguntas; no se escribió nada`,
 		answeredAlready: (name, client) =>

@@ -171,6 +171,9 @@ Rien n'a été répondu et l'exécution s'arrête ici. Corrigez le problème, pu
 			`une réponse désigne une question qui n'a pas été posée ("${question}") ; rien n'a été écrit`,
 		answeredTwice: (question) => `deux réponses à une même question ("${question}") ; rien n'a été écrit`,
 		noAnswer: (name) => `aucune question de ${name} n'a de réponse ; rien n'a été écrit`,
+		noWords: (client, command) =>
+			`aucune réponse donnée : ajoutez vos réponses pour ${client} après le fichier, par ex. ${command}`,
+		noAnswerInWords: "les mots après le fichier ne répondent à aucune question ; rien n'a été écrit",
 		gone: (name, client) => `${name} n'existe plus : ${client} a déjà ses réponses`,
 		otherQuestions: (name) => `${name} contient maintenant d'autres questions ; rien n'a été écrit`,
 		answeredAlready: (name, client) => `${name} a déjà des réponses ; ${client} reçoit celles-ci. Rien n'a été écrit`,

@@ -160,6 +160,9 @@ ${questions}
 		notAsked: (question) => `尋ねられていない質問への回答があります（「${question}」）。何も書き込んでいません`,
 		answeredTwice: (question) => `1 つの質問に 2 つの回答があります（「${question}」）。何も書き込んでいません`,
 		noAnswer: (name) => `${name} のどの質問にも回答がありません。何も書き込んでいません`,
+		noWords: (client, command) =>
+			`回答がありません。${client} への回答をファイルの後に書いてください（例: ${command}）`,
+		noAnswerInWords: "ファイルの後の言葉はどの質問にも回答していません。何も書き込んでいません",
 		gone: (name, client) => `${name} はもうありません。${client} はすでに回答を受け取っています`,
 		otherQuestions: (name) => `${name} には別の質問が入っています。何も書き込んでいません`,
 		answeredAlready: (name, client) =>

@@ -165,6 +165,9 @@ Nada foi respondido e a execução para aqui. Corrija o problema e depois execut
 		notAsked: (question) => `uma resposta cita uma pergunta que não foi feita ("${question}"); nada foi escrito`,
 		answeredTwice: (question) => `duas respostas para uma mesma pergunta ("${question}"); nada foi escrito`,
 		noAnswer: (name) => `nenhuma pergunta de ${name} tem resposta; nada foi escrito`,
+		noWords: (client, command) =>
+			`nenhuma resposta dada: adicione suas respostas para ${client} depois do arquivo, por ex. ${command}`,
+		noAnswerInWords: "as palavras depois do arquivo não respondem nenhuma pergunta; nada foi escrito",
 		gone: (name, client) => `${name} não existe mais: ${client} já tem as respostas`,
 		otherQuestions: (name) => `${name} agora contém outras perguntas; nada foi escrito`,
 		answeredAlready: (name, client) => `${name} já foi respondido; ${client} recebe essas respostas. Nada foi escrito`,

@@ -171,6 +171,8 @@ ${questions}
 		notAsked: (question) => `ответ относится к вопросу, который не задавался ("${question}"); ничего не записано`,
 		answeredTwice: (question) => `два ответа на один вопрос ("${question}"); ничего не записано`,
 		noAnswer: (name) => `ни на один вопрос в ${name} нет ответа; ничего не записано`,
+		noWords: (client, command) => `ответы не даны: добавьте ваши ответы для ${client} после файла, например ${command}`,
+		noAnswerInWords: "слова после файла не отвечают ни на один вопрос; ничего не записано",
 		gone: (name, client) => `${name} больше нет: ${client} уже получил свои ответы`,
 		otherQuestions: (name) => `в ${name} теперь другие вопросы; ничего не записано`,
 		answeredAlready: (name, client) => `в ${name} уже есть ответы; их получит ${client}. Ничего не записано`,

@@ -173,6 +173,9 @@ export interface CliStrings {
 		notAsked: (question: string) => string;
 		answeredTwice: (question: string) => string;
 		noAnswer: (name: string) => string;
+		/** Nothing typed after an MCP client's file; `command` is an example command that would answer it. */
+		noWords: (client: string, command: string) => string;
+		noAnswerInWords: string;
 		gone: (name: string, client: string) => string;
 		otherQuestions: (name: string) => string;
 		answeredAlready: (name: string, client: string) => string;

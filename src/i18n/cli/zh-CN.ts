@@ -157,6 +157,8 @@ ${questions}
 		notAsked: (question) => `有回答对应的问题并未被提出（“${question}”）；未写入任何内容`,
 		answeredTwice: (question) => `同一个问题有两个回答（“${question}”）；未写入任何内容`,
 		noAnswer: (name) => `${name} 中没有任何问题得到回答；未写入任何内容`,
+		noWords: (client, command) => `没有给出回答：请在文件后写下给 ${client} 的回答，例如 ${command}`,
+		noAnswerInWords: "文件后的文字没有回答任何问题；未写入任何内容",
 		gone: (name, client) => `${name} 已不存在：${client} 已经拿到了回答`,
 		otherQuestions: (name) => `${name} 现在包含其他问题；未写入任何内容`,
 		answeredAlready: (name, client) => `${name} 已有回答；${client} 会取走这些回答。未写入任何内容`,
