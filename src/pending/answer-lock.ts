@@ -40,7 +40,7 @@ export interface AnswerLockDeps {
 
 const sleeper = new Int32Array(new SharedArrayBuffer(4));
 
-export function systemAnswerLockDeps(): AnswerLockDeps {
+function systemAnswerLockDeps(): AnswerLockDeps {
 	return {
 		host: hostname(),
 		self: selfIdentity(),

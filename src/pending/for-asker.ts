@@ -36,7 +36,7 @@ export function askerGoneLine(
  * answers come in; an answer naming no question asked, or a second answer to one question, is refused rather than
  * dropped or guessed. What the file cannot carry to the client — images, notes — is refused too.
  */
-export function pendingAnswersFor(
+function pendingAnswersFor(
 	outcome: Answered,
 	questions: readonly Question[],
 	words: ForAskerWords = chosenWords().cli.forAsker,
