@@ -8,6 +8,7 @@ import type { ExtensionAPI, ExtensionContext } from "@mariozechner/pi-coding-age
 import { once } from "../core/once.js";
 import { TOOL_NAME } from "../core/prompt.js";
 import { type LoadedFrom, removalOf } from "../host/removal.js";
+import type { CliStrings } from "../i18n/cli/types.js";
 import { words } from "../i18n/words.js";
 
 /** What `pi.getAllTools()` says of a tool (its `sourceInfo` is absent on hosts that do not track sources). */
@@ -25,11 +26,15 @@ export interface AnotherPackage {
 
 export type ToolOwner = { kind: "nobody" } | { kind: "ours" } | AnotherPackage;
 
-export function toolOwner(tools: readonly ToolSource[], registeredByUs: boolean): ToolOwner {
+export function toolOwner(
+	tools: readonly ToolSource[],
+	registeredByUs: boolean,
+	notices: CliStrings["notices"] = words().cli.notices,
+): ToolOwner {
 	if (registeredByUs) return { kind: "ours" };
 	const other = tools.find((tool) => tool.name === TOOL_NAME);
 	if (!other) return { kind: "nobody" };
-	const path = other.sourceInfo?.path ?? "an unknown extension";
+	const path = other.sourceInfo?.path ?? notices.unknownExtension;
 	return other.sourceInfo
 		? { kind: "another package", path, from: other.sourceInfo }
 		: { kind: "another package", path };

@@ -1,5 +1,6 @@
 /** Who answers ask_user: ours when nobody else has it, another package's otherwise, and the notice said once. */
 import { describe, expect, it } from "vitest";
+import { CLI_TABLES } from "../../src/i18n/tables.js";
 import { registerWhenFree, stepAsideNotice, type ToolSource, toolOwner } from "../../src/lifecycle/tool-owner.js";
 
 const builtin: ToolSource = { name: "read", sourceInfo: { path: "<builtin:read>" } };
@@ -23,6 +24,13 @@ describe("toolOwner", () => {
 		["ours, registered earlier (it is the ask_user listed)", [builtin, other], true, { kind: "ours" }],
 	] as const)("%s", (_case, tools, registeredByUs, owner) => {
 		expect(toolOwner(tools, registeredByUs)).toEqual(owner);
+	});
+
+	it("names a tool without a source in the run's language", () => {
+		expect(toolOwner([{ name: "ask_user" }], false, CLI_TABLES.de.notices)).toEqual({
+			kind: "another package",
+			path: "eine unbekannte Erweiterung",
+		});
 	});
 });
 

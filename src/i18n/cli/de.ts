@@ -109,6 +109,7 @@ export const de: CliStrings = {
 		stepAside: (path, removeOther, removeOurs) =>
 			`Ein anderes Paket beantwortet ask_user in diesem pi (${path}), daher registriert pi-ask-anywhere kein eigenes. /questions beantwortet weiterhin Fragen, die pi-ask-anywhere früher gespeichert hat. Um stattdessen pi-ask-anywhere zu nutzen: ${removeOther} (oder ${removeOurs}, um das andere zu behalten).`,
 		leaveOut: (argument) => `lass -e ${argument} weg`,
+		unknownExtension: "eine unbekannte Erweiterung",
 		setAsideWaiting: (n) =>
 			`${n === 1 ? "Eine zurückgestellte Frage wartet" : `${count(n)} zurückgestellte Fragerunden warten`} auf deine Antworten: /questions answer`,
 		deliveredUnrecorded: (message) =>

@@ -105,6 +105,7 @@ export const en: CliStrings = {
 		stepAside: (path, removeOther, removeOurs) =>
 			`another package answers ask_user in this pi (${path}), so pi-ask-anywhere does not register its own. /questions still answers questions pi-ask-anywhere saved earlier. To use pi-ask-anywhere instead: ${removeOther} (or ${removeOurs} to keep the other).`,
 		leaveOut: (argument) => `leave out -e ${argument}`,
+		unknownExtension: "an unknown extension",
 		setAsideWaiting: (count) =>
 			`${count === 1 ? "A question set aside waits" : `${formatCount(count)} sets of questions set aside wait`} for your answers: /questions answer`,
 		deliveredUnrecorded: (message) =>

@@ -109,6 +109,7 @@ export const es: CliStrings = {
 		stepAside: (path, removeOther, removeOurs) =>
 			`Otro paquete responde a ask_user en este pi (${path}), así que pi-ask-anywhere no registra el suyo. /questions sigue respondiendo las preguntas que pi-ask-anywhere guardó antes. Para usar pi-ask-anywhere en su lugar: ${removeOther} (o ${removeOurs} para quedarte con el otro).`,
 		leaveOut: (argument) => `quita -e ${argument}`,
+		unknownExtension: "una extensión desconocida",
 		setAsideWaiting: (n) =>
 			`${n === 1 ? "Una pregunta apartada espera" : `${count(n)} grupos de preguntas apartadas esperan`} tus respuestas: /questions answer`,
 		deliveredUnrecorded: (message) =>

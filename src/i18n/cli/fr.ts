@@ -110,6 +110,7 @@ export const fr: CliStrings = {
 		stepAside: (path, removeOther, removeOurs) =>
 			`Un autre paquet répond à ask_user dans ce pi (${path}), donc pi-ask-anywhere n'enregistre pas le sien. /questions répond toujours aux questions enregistrées plus tôt par pi-ask-anywhere. Pour utiliser pi-ask-anywhere à la place : ${removeOther} (ou ${removeOurs} pour garder l'autre).`,
 		leaveOut: (argument) => `retirez -e ${argument}`,
+		unknownExtension: "une extension inconnue",
 		setAsideWaiting: (n) =>
 			`${n === 1 ? "Une question mise de côté attend" : `${count(n)} séries de questions mises de côté attendent`} vos réponses : /questions answer`,
 		deliveredUnrecorded: (message) =>

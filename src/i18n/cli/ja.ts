@@ -105,6 +105,7 @@ export const ja: CliStrings = {
 		stepAside: (path, removeOther, removeOurs) =>
 			`この pi では別のパッケージ（${path}）が ask_user に答えるため、pi-ask-anywhere は自身のツールを登録しません。/questions は、pi-ask-anywhere が以前に保存した質問に引き続き回答できます。pi-ask-anywhere を使うには: ${removeOther}（もう一方を残すなら ${removeOurs}）。`,
 		leaveOut: (argument) => `-e ${argument} を外す`,
+		unknownExtension: "不明な拡張機能",
 		setAsideWaiting: (n) =>
 			`${n === 1 ? "保留にした質問" : `保留にした ${count(n)} 組の質問`}が回答を待っています: /questions answer`,
 		deliveredUnrecorded: (message) =>

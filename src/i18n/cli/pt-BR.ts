@@ -109,6 +109,7 @@ export const ptBR: CliStrings = {
 		stepAside: (path, removeOther, removeOurs) =>
 			`Outro pacote responde a ask_user neste pi (${path}), então o pi-ask-anywhere não registra o seu. /questions continua respondendo perguntas que o pi-ask-anywhere salvou antes. Para usar o pi-ask-anywhere no lugar: ${removeOther} (ou ${removeOurs} para manter o outro).`,
 		leaveOut: (argument) => `tire -e ${argument}`,
+		unknownExtension: "uma extensão desconhecida",
 		setAsideWaiting: (n) =>
 			`${n === 1 ? "Uma pergunta deixada de lado espera" : `${count(n)} grupos de perguntas deixadas de lado esperam`} suas respostas: /questions answer`,
 		deliveredUnrecorded: (message) =>

@@ -114,6 +114,7 @@ export const ru: CliStrings = {
 		stepAside: (path, removeOther, removeOurs) =>
 			`В этом pi на ask_user отвечает другой пакет (${path}), поэтому pi-ask-anywhere не регистрирует свой. /questions по-прежнему отвечает на вопросы, сохранённые pi-ask-anywhere ранее. Чтобы использовать pi-ask-anywhere: ${removeOther} (или ${removeOurs}, чтобы оставить другой).`,
 		leaveOut: (argument) => `уберите -e ${argument}`,
+		unknownExtension: "неизвестное расширение",
 		setAsideWaiting: (n) =>
 			n === 1
 				? "Отложенный вопрос ждёт ваших ответов: /questions answer"

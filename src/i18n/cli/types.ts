@@ -120,6 +120,8 @@ export interface CliStrings {
 		stepAside: (path: string, removeOther: string, removeOurs: string) => string;
 		/** How a package given with `-e` leaves pi. */
 		leaveOut: (argument: string) => string;
+		/** Where an `ask_user` came from when pi does not say which extension registered it. */
+		unknownExtension: string;
 		/** The line above the editor while `count` sets of questions set aside wait (src/lifecycle/background-asks.ts). */
 		setAsideWaiting: (count: number) => string;
 		/** Answers were delivered, but the record that they were failed (`message` says why). */

@@ -114,6 +114,7 @@ export const uk: CliStrings = {
 		stepAside: (path, removeOther, removeOurs) =>
 			`У цьому pi на ask_user відповідає інший пакет (${path}), тому pi-ask-anywhere не реєструє свій. /questions і далі відповідає на питання, збережені pi-ask-anywhere раніше. Щоб використовувати pi-ask-anywhere: ${removeOther} (або ${removeOurs}, щоб залишити інший).`,
 		leaveOut: (argument) => `приберіть -e ${argument}`,
+		unknownExtension: "невідоме розширення",
 		setAsideWaiting: (n) =>
 			n === 1
 				? "Відкладене питання чекає на ваші відповіді: /questions answer"

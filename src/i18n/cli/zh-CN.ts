@@ -102,6 +102,7 @@ export const zhCN: CliStrings = {
 		stepAside: (path, removeOther, removeOurs) =>
 			`此 pi 中由另一个包回答 ask_user（${path}），因此 pi-ask-anywhere 不注册自己的工具。/questions 仍可回答 pi-ask-anywhere 先前保存的问题。若要改用 pi-ask-anywhere：${removeOther}（或 ${removeOurs} 以保留另一个）。`,
 		leaveOut: (argument) => `去掉 -e ${argument}`,
+		unknownExtension: "未知的扩展",
 		setAsideWaiting: (n) =>
 			`${n === 1 ? "一个搁置的问题" : `${count(n)} 组搁置的问题`}正在等待你的回答：/questions answer`,
 		deliveredUnrecorded: (message) =>
