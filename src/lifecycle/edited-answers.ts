@@ -10,6 +10,8 @@ import { isImagePathList } from "../core/images.js";
 import { isRecord } from "../core/json.js";
 import type { AskOutcome, Question, RawAnswer } from "../core/types.js";
 import { AskUserError } from "../core/validate.js";
+import type { CliStrings } from "../i18n/cli/types.js";
+import { words } from "../i18n/words.js";
 
 export type EditedAnswers =
 	| { kind: "none" }
@@ -43,6 +45,7 @@ export function editedAnswers(
 	toolCallId: string,
 	questions: readonly Question[],
 	readImage?: ImageReader,
+	said: CliStrings["editedFile"] = words().cli.editedFile,
 ): EditedAnswers {
 	let data: unknown;
 	try {
@@ -50,17 +53,17 @@ export function editedAnswers(
 	} catch (error) {
 		return {
 			kind: "error",
-			message: `${shownPath} is not valid JSON (${(error as Error).message}); fix it, or run /questions clear`,
+			message: said.notJson(shownPath, (error as Error).message),
 		};
 	}
 	if (!isRecord(data) || !Array.isArray(data.questions)) {
-		return { kind: "error", message: `${shownPath}: "questions" must be a list of questions with an "answer" each` };
+		return { kind: "error", message: said.notAList(shownPath) };
 	}
 	if (typeof data.toolCallId === "string" && data.toolCallId !== toolCallId) return { kind: "other-ask" };
 	if (data.questions.length !== questions.length) {
 		return {
 			kind: "error",
-			message: `${shownPath}: "questions" has ${data.questions.length} entries but ${questions.length} were asked; only fill in "answer", do not add or remove questions`,
+			message: said.wrongCount(shownPath, data.questions.length, questions.length),
 		};
 	}
 	const raw: (RawAnswer | undefined)[] = [];
@@ -70,12 +73,12 @@ export function editedAnswers(
 		if (value === "unusable") {
 			return {
 				kind: "error",
-				message: `${shownPath}: questions[${i}].answer must be text, a number, true/false, a list of those, or null`,
+				message: said.badAnswer(shownPath, i),
 			};
 		}
 		const images = isRecord(entry) ? entry.images : undefined;
 		if (images !== undefined && images !== null && !isImagePathList(images)) {
-			return { kind: "error", message: `${shownPath}: questions[${i}].images must be a list of image file paths` };
+			return { kind: "error", message: said.badImages(shownPath, i) };
 		}
 		raw.push(value);
 		imagePaths.push(images ?? undefined);

@@ -176,4 +176,14 @@ Nichts wurde beantwortet, und der Lauf endet hier. Behebe das Problem und starte
 		answeredAlready: (name, client) =>
 			`${name} ist schon beantwortet; ${client} bekommt diese Antworten. Nichts wurde geschrieben`,
 	},
+	editedFile: {
+		notJson: (path, detail) =>
+			`${path} ist kein gültiges JSON (${detail}); korrigiere es oder führe /questions clear aus`,
+		notAList: (path) => `${path}: "questions" muss eine Liste von Fragen mit je einem "answer" sein`,
+		wrongCount: (path, found, asked) =>
+			`${path}: "questions" hat ${found} Einträge, gefragt wurden aber ${asked}; fülle nur "answer" aus, füge keine Fragen hinzu und entferne keine`,
+		badAnswer: (path, index) =>
+			`${path}: questions[${index}].answer muss Text, eine Zahl, true/false, eine Liste davon oder null sein`,
+		badImages: (path, index) => `${path}: questions[${index}].images muss eine Liste von Bilddateipfaden sein`,
+	},
 };

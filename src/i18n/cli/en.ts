@@ -168,4 +168,13 @@ Nothing was answered and the run stops here. Fix the problem, then run pi -c to 
 		answeredAlready: (name, client) =>
 			`${name} is answered already; ${client} takes those answers. Nothing was written`,
 	},
+	editedFile: {
+		notJson: (path, detail) => `${path} is not valid JSON (${detail}); fix it, or run /questions clear`,
+		notAList: (path) => `${path}: "questions" must be a list of questions with an "answer" each`,
+		wrongCount: (path, found, asked) =>
+			`${path}: "questions" has ${found} entries but ${asked} were asked; only fill in "answer", do not add or remove questions`,
+		badAnswer: (path, index) =>
+			`${path}: questions[${index}].answer must be text, a number, true/false, a list of those, or null`,
+		badImages: (path, index) => `${path}: questions[${index}].images must be a list of image file paths`,
+	},
 };

@@ -175,4 +175,13 @@ No se respondió nada y la ejecución se detiene aquí. Corrige el problema y lu
 		answeredAlready: (name, client) =>
 			`${name} ya está respondido; ${client} recibe esas respuestas. No se escribió nada`,
 	},
+	editedFile: {
+		notJson: (path, detail) => `${path} no es JSON válido (${detail}); corrígelo o ejecuta /questions clear`,
+		notAList: (path) => `${path}: "questions" debe ser una lista de preguntas, cada una con un "answer"`,
+		wrongCount: (path, found, asked) =>
+			`${path}: "questions" tiene ${found} entradas pero se hicieron ${asked} preguntas; rellena solo "answer", no añadas ni quites preguntas`,
+		badAnswer: (path, index) =>
+			`${path}: questions[${index}].answer debe ser texto, un número, true/false, una lista de ellos o null`,
+		badImages: (path, index) => `${path}: questions[${index}].images debe ser una lista de rutas de archivos de imagen`,
+	},
 };

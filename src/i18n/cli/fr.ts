@@ -179,4 +179,13 @@ Rien n'a été répondu et l'exécution s'arrête ici. Corrigez le problème, pu
 		otherQuestions: (name) => `${name} contient maintenant d'autres questions ; rien n'a été écrit`,
 		answeredAlready: (name, client) => `${name} a déjà des réponses ; ${client} reçoit celles-ci. Rien n'a été écrit`,
 	},
+	editedFile: {
+		notJson: (path, detail) => `${path} n'est pas un JSON valide (${detail}) ; corrigez-le, ou lancez /questions clear`,
+		notAList: (path) => `${path} : "questions" doit être une liste de questions ayant chacune un "answer"`,
+		wrongCount: (path, found, asked) =>
+			`${path} : "questions" a ${found} entrées mais ${asked} questions ont été posées ; remplissez seulement "answer", sans ajouter ni retirer de questions`,
+		badAnswer: (path, index) =>
+			`${path} : questions[${index}].answer doit être un texte, un nombre, true/false, une liste de ceux-ci, ou null`,
+		badImages: (path, index) => `${path} : questions[${index}].images doit être une liste de chemins de fichiers image`,
+	},
 };

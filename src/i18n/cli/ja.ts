@@ -169,4 +169,14 @@ ${questions}
 		answeredAlready: (name, client) =>
 			`${name} はすでに回答済みです。その回答は ${client} が受け取ります。何も書き込んでいません`,
 	},
+	editedFile: {
+		notJson: (path, detail) =>
+			`${path} は有効な JSON ではありません（${detail}）。修正するか、/questions clear を実行してください`,
+		notAList: (path) => `${path}: "questions" は、それぞれ "answer" を持つ質問のリストでなければなりません`,
+		wrongCount: (path, found, asked) =>
+			`${path}: "questions" の項目は ${found} 件ですが、質問は ${asked} 件です。"answer" だけを記入し、質問を追加・削除しないでください`,
+		badAnswer: (path, index) =>
+			`${path}: questions[${index}].answer はテキスト、数値、true/false、それらのリスト、または null でなければなりません`,
+		badImages: (path, index) => `${path}: questions[${index}].images は画像ファイルのパスのリストでなければなりません`,
+	},
 };

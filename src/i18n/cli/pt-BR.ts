@@ -173,4 +173,14 @@ Nada foi respondido e a execução para aqui. Corrija o problema e depois execut
 		otherQuestions: (name) => `${name} agora contém outras perguntas; nada foi escrito`,
 		answeredAlready: (name, client) => `${name} já foi respondido; ${client} recebe essas respostas. Nada foi escrito`,
 	},
+	editedFile: {
+		notJson: (path, detail) => `${path} não é um JSON válido (${detail}); corrija-o ou execute /questions clear`,
+		notAList: (path) => `${path}: "questions" deve ser uma lista de perguntas, cada uma com um "answer"`,
+		wrongCount: (path, found, asked) =>
+			`${path}: "questions" tem ${found} entradas, mas ${asked} perguntas foram feitas; preencha só "answer", não adicione nem remova perguntas`,
+		badAnswer: (path, index) =>
+			`${path}: questions[${index}].answer deve ser texto, um número, true/false, uma lista deles ou null`,
+		badImages: (path, index) =>
+			`${path}: questions[${index}].images deve ser uma lista de caminhos de arquivos de imagem`,
+	},
 };

@@ -178,4 +178,13 @@ ${questions}
 		otherQuestions: (name) => `в ${name} теперь другие вопросы; ничего не записано`,
 		answeredAlready: (name, client) => `в ${name} уже есть ответы; их получит ${client}. Ничего не записано`,
 	},
+	editedFile: {
+		notJson: (path, detail) => `${path} — некорректный JSON (${detail}); исправьте его или выполните /questions clear`,
+		notAList: (path) => `${path}: "questions" должен быть списком вопросов, у каждого из которых есть "answer"`,
+		wrongCount: (path, found, asked) =>
+			`${path}: в "questions" ${found} записей, а задано вопросов: ${asked}; заполняйте только "answer", не добавляйте и не удаляйте вопросы`,
+		badAnswer: (path, index) =>
+			`${path}: questions[${index}].answer должен быть текстом, числом, true/false, списком из них или null`,
+		badImages: (path, index) => `${path}: questions[${index}].images должен быть списком путей к файлам изображений`,
+	},
 };

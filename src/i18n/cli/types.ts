@@ -182,4 +182,15 @@ export interface CliStrings {
 		otherQuestions: (name: string) => string;
 		answeredAlready: (name: string, client: string) => string;
 	};
+	/**
+	 * A pending file whose "answer" fields the person filled in by hand, refused: `path` as shown, `index` the
+	 * question's place (from 0). The JSON names ("questions", "answer", "images", true/false, null) are never translated.
+	 */
+	editedFile: {
+		notJson: (path: string, detail: string) => string;
+		notAList: (path: string) => string;
+		wrongCount: (path: string, found: number, asked: number) => string;
+		badAnswer: (path: string, index: number) => string;
+		badImages: (path: string, index: number) => string;
+	};
 }

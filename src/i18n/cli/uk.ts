@@ -179,4 +179,13 @@ ${questions}
 		otherQuestions: (name) => `у ${name} тепер інші питання; нічого не записано`,
 		answeredAlready: (name, client) => `у ${name} уже є відповіді; їх отримає ${client}. Нічого не записано`,
 	},
+	editedFile: {
+		notJson: (path, detail) => `${path} — некоректний JSON (${detail}); виправте його або виконайте /questions clear`,
+		notAList: (path) => `${path}: "questions" має бути списком питань, у кожного з яких є "answer"`,
+		wrongCount: (path, found, asked) =>
+			`${path}: у "questions" ${found} записів, а поставлено питань: ${asked}; заповнюйте лише "answer", не додавайте й не видаляйте питання`,
+		badAnswer: (path, index) =>
+			`${path}: questions[${index}].answer має бути текстом, числом, true/false, списком із них або null`,
+		badImages: (path, index) => `${path}: questions[${index}].images має бути списком шляхів до файлів зображень`,
+	},
 };

@@ -164,4 +164,12 @@ ${questions}
 		otherQuestions: (name) => `${name} 现在包含其他问题；未写入任何内容`,
 		answeredAlready: (name, client) => `${name} 已有回答；${client} 会取走这些回答。未写入任何内容`,
 	},
+	editedFile: {
+		notJson: (path, detail) => `${path} 不是有效的 JSON（${detail}）；请修正它，或运行 /questions clear`,
+		notAList: (path) => `${path}：“questions” 必须是问题列表，每个问题带一个 “answer”`,
+		wrongCount: (path, found, asked) =>
+			`${path}：“questions” 有 ${found} 项，但提出了 ${asked} 个问题；只填写 “answer”，不要添加或删除问题`,
+		badAnswer: (path, index) => `${path}：questions[${index}].answer 必须是文本、数字、true/false、它们的列表或 null`,
+		badImages: (path, index) => `${path}：questions[${index}].images 必须是图片文件路径的列表`,
+	},
 };
