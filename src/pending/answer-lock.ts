@@ -86,8 +86,12 @@ function readLock(path: string): { data?: LockData; writtenAt: number } | undefi
 
 function isStale(lock: { data?: LockData; writtenAt: number }, deps: AnswerLockDeps): boolean {
 	const { data } = lock;
-	if (!data) return deps.now() - lock.writtenAt > STALE_AFTER_MS;
-	if (deps.now() - data.at > STALE_AFTER_MS) return true;
+	const now = deps.now();
+	if (!data) return now - lock.writtenAt > STALE_AFTER_MS;
+	// A stamp ahead of this clock (another machine's skew, or a planted one) would keep the lock for the whole skew:
+	// when its file was written says more (as for claims, pending/claims.ts).
+	const at = data.at > now + RETRY_MS ? Math.min(lock.writtenAt, now) : data.at;
+	if (now - at > STALE_AFTER_MS) return true;
 	return data.host === deps.host && !deps.isRunning({ pid: data.pid, started: data.started });
 }
 
@@ -106,14 +110,17 @@ function tryCreate(path: string, data: LockData): boolean {
 	}
 }
 
-/** Breaks a stale lock: only the one judged stale is removed (another process may have replaced it since). */
-function breakStale(path: string, judged: { data?: LockData }): void {
+/**
+ * Breaks a stale lock: only the one judged stale is removed (another process may have replaced it since). False
+ * when it cannot be moved (another user's lock in a shared folder, an immutable file): then it is waited for.
+ */
+function breakStale(path: string, judged: { data?: LockData }): boolean {
 	const aside = `${path}.${randomBytes(6).toString("hex")}.stale`;
 	try {
 		fs.renameSync(path, aside);
-	} catch {
-		// Another process broke it first.
-		return;
+	} catch (error) {
+		// Gone: another process broke it first.
+		return (error as NodeJS.ErrnoException).code === "ENOENT";
 	}
 	const moved = readLock(aside);
 	if (moved?.data?.tag !== judged.data?.tag) {
@@ -129,6 +136,7 @@ function breakStale(path: string, judged: { data?: LockData }): void {
 	} catch {
 		// Left aside under its own name: it holds nothing.
 	}
+	return true;
 }
 
 /** What `work` returned under the lock, or `busy` when another process held it for longer than a write takes. */
@@ -141,12 +149,9 @@ export function withAnswerLock<T>(pendingPath: string, work: () => T, deps = sys
 	const giveUpAt = deps.now() + WAIT_MS;
 	while (!tryCreate(path, { ...data, at: deps.now() })) {
 		const held = readLock(path);
-		if (held && isStale(held, deps)) {
-			breakStale(path, held);
-			continue;
-		}
+		const broken = held !== undefined && isStale(held, deps) && breakStale(path, held);
 		if (deps.now() > giveUpAt) return { kind: "busy" };
-		deps.sleep(RETRY_MS);
+		if (!broken) deps.sleep(RETRY_MS);
 	}
 	try {
 		return { kind: "done", value: work() };

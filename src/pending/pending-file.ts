@@ -552,32 +552,48 @@ export function writePendingAnswers(
 	if (readPendingText(cwd, path) === undefined) {
 		throw new PendingFileError(`${basename(path)} is gone or not a regular file; reload`);
 	}
-	const locked = withAnswerLock(path, () => {
-		const read = readPendingText(cwd, path);
-		if (read === undefined) throw new PendingFileError(`${basename(path)} is gone or not a regular file; reload`);
-		if (read.kind === "newer") throw read.error;
-		const file = parsePendingFile(read.text, path);
-		if (file.toolCallId !== expectedToolCallId) {
-			throw new PendingFileError(`${basename(path)} now holds other questions; reload and answer those`);
-		}
-		if (answers.length !== file.questions.length) {
-			throw new PendingFileError(
-				`${basename(path)} has ${file.questions.length} questions, got ${answers.length} answers`,
-			);
-		}
-		const waitingFor = JSON.stringify(replacing ?? file.questions.map(() => null));
-		if (JSON.stringify(file.questions.map((q) => q.answer)) !== waitingFor) return "answered-already";
-		const answered = { ...file, questions: file.questions.map((q, i) => ({ ...q, answer: answers[i] ?? null })) };
-		const temp = writeTemp(pendingDir(cwd), serialize(answered));
-		try {
-			fs.renameSync(temp, path);
-		} finally {
-			fs.rmSync(temp, { force: true });
-		}
-		return "written";
-	});
+	let locked: ReturnType<typeof withAnswerLock<PendingWrite>>;
+	try {
+		locked = withAnswerLock(path, () => writeUnderLock(cwd, path, expectedToolCallId, answers, replacing));
+	} catch (error) {
+		// A folder that cannot be written (read-only, immutable, full) is said like every other refusal here.
+		if (error instanceof PendingFileError) throw error;
+		throw new PendingFileError(`cannot write in ${dirname(path)}: ${(error as Error).message}`);
+	}
 	if (locked.kind === "busy") {
 		throw new PendingFileError(`${basename(path)} is being written by another process right now; try again`);
 	}
 	return locked.value;
+}
+
+/** The answers written while the lock is held: read again, checked, written whole. */
+function writeUnderLock(
+	cwd: string,
+	path: string,
+	expectedToolCallId: string,
+	answers: readonly PendingQuestion["answer"][],
+	replacing: readonly PendingQuestion["answer"][] | undefined,
+): PendingWrite {
+	const read = readPendingText(cwd, path);
+	if (read === undefined) throw new PendingFileError(`${basename(path)} is gone or not a regular file; reload`);
+	if (read.kind === "newer") throw read.error;
+	const file = parsePendingFile(read.text, path);
+	if (file.toolCallId !== expectedToolCallId) {
+		throw new PendingFileError(`${basename(path)} now holds other questions; reload and answer those`);
+	}
+	if (answers.length !== file.questions.length) {
+		throw new PendingFileError(
+			`${basename(path)} has ${file.questions.length} questions, got ${answers.length} answers`,
+		);
+	}
+	const waitingFor = JSON.stringify(replacing ?? file.questions.map(() => null));
+	if (JSON.stringify(file.questions.map((q) => q.answer)) !== waitingFor) return "answered-already";
+	const answered = { ...file, questions: file.questions.map((q, i) => ({ ...q, answer: answers[i] ?? null })) };
+	const temp = writeTemp(pendingDir(cwd), serialize(answered));
+	try {
+		fs.renameSync(temp, path);
+	} finally {
+		fs.rmSync(temp, { force: true });
+	}
+	return "written";
 }

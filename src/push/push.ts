@@ -255,9 +255,16 @@ export function createPush(deps: PushDeps) {
 				if (!wait)
 					for (const file of result.written) warn(`push: a tap from your phone answered ${relative(cwd, file)}`);
 			});
-			// Beside pi: a session that changed meanwhile (its context gone stale) must not turn into an unhandled error.
-			if (wait) await read;
-			else void read.catch(() => undefined);
+			// Never a reason for the rest of the session start not to run; beside pi, a session that changed meanwhile
+			// (its context gone stale) must not turn into an unhandled error either.
+			const settled = read.catch((error: unknown) => {
+				try {
+					if (!reading.signal.aborted) warn(`push: could not apply the taps: ${(error as Error).message}`);
+				} catch {
+					// A stale session's warning has nowhere to go.
+				}
+			});
+			if (wait) await settled;
 		},
 
 		/** The remote side of a dialog ask, with the phone joined when push is on and there is a dialog. */

@@ -3,11 +3,10 @@
  * print mode), huge calls fail fast with the caps' errors, and two pi processes asking at once in one
  * project both keep their questions.
  */
-import { execFileSync } from "node:child_process";
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { canMakeImmutable, whileImmutable } from "../immutable.js";
 import { patient } from "../patience.js";
 import {
 	createWorkspace,
@@ -154,20 +153,6 @@ describe("files", () => {
 	});
 });
 
-/** Whether this machine lets the tests make a folder immutable (`chattr +i` needs a file system and a capability). */
-function canMakeImmutable(): boolean {
-	const probe = mkdtempSync(join(tmpdir(), "pi-ask-immutable-"));
-	try {
-		execFileSync("chattr", ["+i", probe], { stdio: "ignore" });
-		execFileSync("chattr", ["-i", probe], { stdio: "ignore" });
-		return true;
-	} catch {
-		return false;
-	} finally {
-		rmSync(probe, { recursive: true, force: true });
-	}
-}
-
 describe("a project folder that turns read-only while the dialog is open", () => {
 	it.skipIf(!canMakeImmutable())(
 		"the person's answer still reaches the model, and pi says the questions' file could not be removed",
@@ -179,8 +164,7 @@ describe("a project folder that turns read-only while the dialog is open", () =>
 			const folder = join(ws.cwd, ".pi");
 			expect(readdirSync(folder).some((name) => name.startsWith("pending-questions"))).toBe(true);
 			// Root ignores file modes; an immutable folder refuses even root's unlink.
-			execFileSync("chattr", ["+i", folder]);
-			try {
+			await whileImmutable(folder, async () => {
 				t.type(KEYS.down);
 				await t.waitFor(/> 2\. Beta/);
 				t.type(KEYS.enter);
@@ -188,9 +172,7 @@ describe("a project folder that turns read-only while the dialog is open", () =>
 				expect(result.isError).toBe(false);
 				expect(result.text).toContain('"selectedOption":"Beta"');
 				await t.waitFor("could not remove");
-			} finally {
-				execFileSync("chattr", ["-i", folder]);
-			}
+			});
 		},
 		patient(90_000),
 	);

@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { ProcessIdentity } from "../../src/host/process-identity.js";
 import { type AnswerLockDeps, withAnswerLock } from "../../src/pending/answer-lock.js";
+import { canMakeImmutable, whileImmutable } from "../immutable.js";
 
 const NOW = 1_000_000;
 let folder: string;
@@ -101,4 +102,32 @@ describe("withAnswerLock", () => {
 		utimesSync(lock, NOW / 1000, NOW / 1000);
 		expect(withAnswerLock(pending, () => "ran", deps())).toEqual({ kind: "busy" });
 	});
+});
+
+describe("a left lock that cannot be judged or broken as usual", () => {
+	it("stamped ahead of this clock (another host's skew, or a planted 1e400): judged by when its file was written", () => {
+		writeFileSync(lock, '{"host":"there","pid":42,"started":"7","tag":"old","at":1e400}');
+		const d = deps();
+		// An hour after the file was written, by this clock.
+		const later = { ...d, now: () => Date.now() + 3_600_000 };
+		expect(withAnswerLock(pending, () => "ran", later)).toEqual({ kind: "done", value: "ran" });
+	});
+
+	it.skipIf(!canMakeImmutable())(
+		"stale but immovable (another user's, immutable): busy after the wait, not a spin",
+		() => {
+			leftLock({ at: 0 });
+			let reads = 0;
+			const d = deps();
+			const counting = {
+				...d,
+				now: () => {
+					if (++reads > 100_000) throw new Error("still trying after 100 000 clock reads");
+					return d.now();
+				},
+				sleep: (ms: number) => d.sleep(Math.max(ms, 1)),
+			};
+			expect(whileImmutable(lock, () => withAnswerLock(pending, () => "ran", counting))).toEqual({ kind: "busy" });
+		},
+	);
 });

@@ -18,6 +18,7 @@ import { hasNtfy, resolvePushConfig } from "../../src/push/config.js";
 import type { NtfyClient } from "../../src/push/ntfy.js";
 import { applyTapToPending, applyWaitingTaps, type PendingTapsDeps } from "../../src/push/pending-taps.js";
 import { askIdOf, TAP_LIFETIME_SECONDS, tapBody } from "../../src/push/tap.js";
+import { canMakeImmutable, whileImmutable } from "../immutable.js";
 
 const KEY = Buffer.alloc(32, 5);
 const NOW_MS = 1_800_000_000_000;
@@ -104,6 +105,14 @@ describe("applyTapToPending", () => {
 		});
 		expect(answerOnDisk()).toBe("yes");
 	});
+	it.skipIf(!canMakeImmutable())(
+		"a tap into a .pi that cannot be written is refused with the reason, never thrown",
+		() => {
+			const applied = whileImmutable(join(cwd, ".pi"), () => applyTapToPending(deps(), tap(1)));
+			expect(applied).toMatchObject({ kind: "refused", warning: expect.stringContaining("could not write the tap") });
+			expect(answerOnDisk()).toBeNull();
+		},
+	);
 	it("the trust rule decides as for an edited file", () => {
 		const copied: PendingVerdict = { trusted: false, kind: "elsewhere", reason: "made in /other", folder: "/other" };
 		expect(applyTapToPending(deps(copied), tap(0))).toMatchObject({
