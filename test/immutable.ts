@@ -21,12 +21,18 @@ export function canMakeImmutable(): boolean {
 	}
 }
 
-/** Runs `work` while `path` is immutable. */
+/** Runs `work` while `path` is immutable; for asynchronous work, until its promise settles. */
 export function whileImmutable<T>(path: string, work: () => T): T {
+	const release = () => execFileSync("chattr", ["-i", path]);
 	execFileSync("chattr", ["+i", path]);
+	let result: T;
 	try {
-		return work();
-	} finally {
-		execFileSync("chattr", ["-i", path]);
+		result = work();
+	} catch (error) {
+		release();
+		throw error;
 	}
+	if (result instanceof Promise) return result.finally(release) as T;
+	release();
+	return result;
 }
