@@ -470,6 +470,10 @@ describe("push through ntfy (a local stand-in)", () => {
 			]);
 			expectSuccess(await runPiAsync(ws, piArgs(["-p", "set up the deploy"]), { env: pushEnv() }));
 			const [earlier] = await ntfy.waitForMessages(TOPIC, 1, 5_000);
+			// A tap's offer time is known to the second (with two seconds' slack, src/push/reply.ts): the later ask is made
+			// more than that after the earlier offer, as a provider's reuse of an id across turns is. On a fast machine
+			// the three runs below would otherwise all fall within the slack.
+			await sleep(3_000);
 			const firstSession = sessionFiles()[0] as string;
 			// Answered into a new session; then the first session's model asks again with the same tool-call id.
 			expectSuccess(await runPiAsync(ws, piArgs(["-p", "--answers", '["eu-west"]']), { env: pushEnv() }));
