@@ -7,7 +7,7 @@ import { randomBytes } from "node:crypto";
 import * as fs from "node:fs";
 import { basename, dirname, join, relative, sep } from "node:path";
 import { isImagePathList } from "../core/images.js";
-import { isRecord } from "../core/json.js";
+import { isRecord, parseJsonObject } from "../core/json.js";
 import { sanitizeLine, sanitizeText } from "../core/text.js";
 import type { AskRequest, Question } from "../core/types.js";
 import { AskUserError, validateRequest } from "../core/validate.js";
@@ -44,12 +44,8 @@ export type PendingText =
 	| { kind: "newer"; text: string; error: NewerPendingFileError };
 
 function versionOf(text: string): number | undefined {
-	try {
-		const data: unknown = JSON.parse(text);
-		return isRecord(data) && typeof data.version === "number" ? data.version : undefined;
-	} catch {
-		return undefined;
-	}
+	const parsed = parseJsonObject(text);
+	return parsed.ok && typeof parsed.value.version === "number" ? parsed.value.version : undefined;
 }
 
 /**
@@ -83,6 +79,11 @@ export interface PendingQuestion {
 	answer: string | string[] | null;
 	/** Image files attached to the answer, relative to the project folder (read only from a trusted file). */
 	images?: string[];
+}
+
+/** Whether no question of the file has an answer yet: it still waits for the person's answers. */
+export function noAnswerYet(file: { readonly questions: readonly Pick<PendingQuestion, "answer">[] }): boolean {
+	return file.questions.every((question) => question.answer === null);
 }
 
 /**
@@ -586,8 +587,10 @@ function writeUnderLock(
 			`${basename(path)} has ${file.questions.length} questions, got ${answers.length} answers`,
 		);
 	}
-	const waitingFor = JSON.stringify(replacing ?? file.questions.map(() => null));
-	if (JSON.stringify(file.questions.map((q) => q.answer)) !== waitingFor) return "answered-already";
+	const waiting = replacing
+		? JSON.stringify(file.questions.map((q) => q.answer)) === JSON.stringify(replacing)
+		: noAnswerYet(file);
+	if (!waiting) return "answered-already";
 	const answered = { ...file, questions: file.questions.map((q, i) => ({ ...q, answer: answers[i] ?? null })) };
 	const temp = writeTemp(pendingDir(cwd), serialize(answered));
 	try {

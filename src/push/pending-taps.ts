@@ -8,7 +8,13 @@
  */
 import { basename } from "node:path";
 import type { Claims } from "../pending/claims.js";
-import { listPendingFiles, type PendingFile, PendingFileError, writePendingAnswers } from "../pending/pending-file.js";
+import {
+	listPendingFiles,
+	noAnswerYet,
+	type PendingFile,
+	PendingFileError,
+	writePendingAnswers,
+} from "../pending/pending-file.js";
 import type { PendingVerdict } from "../pending/trust.js";
 import { timeOf } from "../records/ledger.js";
 import type { NtfyPushConfig } from "./config.js";
@@ -53,11 +59,10 @@ export function applyTapToPending(deps: PendingTapsDeps, message: NtfyMessage): 
 			if (!entry) return undefined;
 			const trust = deps.judge(entry.file);
 			verdictOf.set(ask, trust);
-			const answered = entry.file.questions.some((question) => question.answer !== null);
 			const askedAt = timeOf(entry.file.timestamp);
 			return {
 				request: entry.file.request,
-				ended: answered || (!trust.trusted && trust.kind === "settled"),
+				ended: !noAnswerYet(entry.file) || (!trust.trusted && trust.kind === "settled"),
 				...(askedAt !== undefined ? { askedAt } : {}),
 			};
 		},

@@ -10,7 +10,7 @@ import { basename, relative } from "node:path";
 import type { ExtensionContext } from "@mariozechner/pi-coding-agent";
 import type { AskRequest } from "../core/types.js";
 import type { Claims } from "../pending/claims.js";
-import { listPendingFiles, type PendingFile, readPendingEntry } from "../pending/pending-file.js";
+import { listPendingFiles, noAnswerYet, type PendingFile, readPendingEntry } from "../pending/pending-file.js";
 import type { PendingVerdict } from "../pending/trust.js";
 import { timeOf } from "../records/ledger.js";
 import type { RemoteAskOutcome, RemoteBridge } from "../remote/bridge.js";
@@ -221,10 +221,7 @@ export function createPush(deps: PushDeps) {
 			// Only a question whose notification had answer buttons can have a tap waiting: anything else is not worth
 			// a read (nor, in print mode, a wait on a slow server).
 			const tappable = listPendingFiles(cwd).some(
-				({ file }) =>
-					file !== undefined &&
-					buttonOptions(file.request) !== undefined &&
-					file.questions.every((question) => question.answer === null),
+				({ file }) => file !== undefined && buttonOptions(file.request) !== undefined && noAnswerYet(file),
 			);
 			if (!tappable) return;
 			const { reading, live } = current;

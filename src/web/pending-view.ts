@@ -14,6 +14,7 @@ import { type Claims, describeClaim } from "../pending/claims.js";
 import { answerForAsker, askerGoneLine, type ForAskerWrite } from "../pending/for-asker.js";
 import {
 	listPendingFiles,
+	noAnswerYet,
 	type PendingAsker,
 	type PendingFile,
 	PendingFileError,
@@ -104,7 +105,7 @@ export function listPendingViews(
 			questions: wireQuestions(file.request),
 			trusted: verdict.trusted,
 			// The answers already in a file count only as pending/permission.ts says (a cloned file's do not).
-			filled: file.questions.some((q) => q.answer !== null) && filledAnswersCount(permission),
+			filled: !noAnswerYet(file) && filledAnswersCount(permission),
 		};
 		if (file.sessionFile !== undefined) view.sessionFile = sanitizeLine(file.sessionFile);
 		if (file.task !== undefined) view.task = sanitizeText(file.task);
@@ -269,7 +270,7 @@ export function answerPendingFile(
 		error: "not written: already answered (on another page or in the file); run pi -c to deliver those answers",
 		code: "pending-answered",
 	};
-	if (filledAnswersCount(permission) && file.questions.some((question) => question.answer !== null)) {
+	if (filledAnswersCount(permission) && !noAnswerYet(file)) {
 		return answeredAlready;
 	}
 	const read = readPageAnswers(request.answers, wireQuestions(file.request));
