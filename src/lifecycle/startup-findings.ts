@@ -35,7 +35,7 @@ import type { FilledPending, ForeignPending, OpenAsk, StartupFindings } from "./
 
 export interface FindingsDeps {
 	/** The asks of a session settled from another (the settled-elsewhere ledger). */
-	settledElsewhere(sessionId: string): SettledAsks;
+	settledElsewhere(sessionId: string, projectDir?: string): SettledAsks;
 	/** The pending file for an ask of this session (its questions, toolCallId, task). */
 	pendingFileFor(ctx: ExtensionContext, ask: SessionAsk & { request: NonNullable<SessionAsk["request"]> }): PendingFile;
 	/** Records that an ask's questions wait in a file (a custom session entry). */
@@ -100,7 +100,7 @@ export function findOpenAsks(
 	ignored?: string[],
 ): OpenAsk[] {
 	const sessionId = ctx.sessionManager.getSessionId();
-	const asks = openAsks(asksOnBranch(ctx.sessionManager.getBranch()), deps.settledElsewhere(sessionId));
+	const asks = openAsks(asksOnBranch(ctx.sessionManager.getBranch()), deps.settledElsewhere(sessionId, ctx.cwd));
 	return asks.flatMap((ask): OpenAsk[] => {
 		const request = ask.request;
 		// An invalid call was already reported to the model as an error when it was made.

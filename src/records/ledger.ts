@@ -5,7 +5,7 @@
  * and the asks-made record (asks-made.ts).
  */
 import { closeSync, fstatSync, mkdirSync, openSync, readFileSync, readSync, statSync, writeSync } from "node:fs";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { isRecord } from "../core/json.js";
 import type { SettledAsks, SettledElsewhere } from "./ask-records.js";
 
@@ -55,7 +55,11 @@ export function jsonLinesFile<T, I>(
 
 /** The same file, its index built from the whole text (one that parses only the lines it needs, asks-made.ts). */
 export function recordFile<T, I>(agentDir: string, name: string, index: (text: string) => I): JsonLinesFile<T, I> {
-	const dir = join(agentDir, "pi-ask-user");
+	return recordFileAt(join(agentDir, "pi-ask-user"), name, index);
+}
+
+/** An append-only record file named `name` in the folder `dir`, looked up through an index. */
+function recordFileAt<T, I>(dir: string, name: string, index: (text: string) => I): JsonLinesFile<T, I> {
 	const path = join(dir, name);
 	let cached: { signature: string; index: I } | undefined;
 	// Checked once per synchronous run of code (a loop over a thousand files): nothing in this process changes the
@@ -102,9 +106,23 @@ export function recordFile<T, I>(agentDir: string, name: string, index: (text: s
 }
 
 export interface Ledger {
-	add(entry: SettledElsewhere): void;
-	settledIn(sessionId: string): SettledAsks;
+	/**
+	 * Writes that an ask was settled. Where this user's folder cannot take the line (read-only, full), the project
+	 * folder `projectDir` the ask's pending file was in keeps it instead (./ledger.ts PROJECT_LEDGER), since the ask's
+	 * session starts in that folder. Throws only when neither place took it.
+	 */
+	add(entry: SettledElsewhere, projectDir?: string): void;
+	/** The asks of this session settled elsewhere, from this user's ledger and from the project folder's, if given. */
+	settledIn(sessionId: string, projectDir?: string): SettledAsks;
 }
+
+/**
+ * The ledger's stand-in inside a project, for a user folder that cannot be written. Its lines only ever settle asks
+ * (a copy that came with a cloned repository can name no session of this user's), so reading it can never make an
+ * answer count; at worst a question is not asked again.
+ */
+const LEDGER_NAME = ".settled-elsewhere.jsonl";
+export const PROJECT_LEDGER = join(".pi", LEDGER_NAME);
 
 /** By session, then by tool-call id: when the newest line for it was written (`Infinity` for a line that does not say). */
 type SettledTimes = Map<string, Map<string, number>>;
@@ -133,18 +151,44 @@ function settledAsks(times: ReadonlyMap<string, number> | undefined): SettledAsk
 }
 
 export function fileLedger(agentDir: string, now: () => Date = () => new Date()): Ledger {
-	const file = jsonLinesFile<SettledElsewhere, SettledTimes>(agentDir, "settled-elsewhere.jsonl", settledBySession);
+	const ledgerAt = (dir: string, name: string) =>
+		recordFileAt<SettledElsewhere, SettledTimes>(dir, name, (text) => settledBySession(jsonLines(text)));
+	const file = ledgerAt(join(agentDir, "pi-ask-user"), "settled-elsewhere.jsonl");
+	const projectFiles = new Map<string, JsonLinesFile<SettledElsewhere, SettledTimes>>();
+	const projectFile = (projectDir: string) => {
+		const found = projectFiles.get(projectDir) ?? ledgerAt(dirname(join(projectDir, PROJECT_LEDGER)), LEDGER_NAME);
+		projectFiles.set(projectDir, found);
+		return found;
+	};
 	// One view per session's index: a listing asks for it once per file it judges.
 	const views = new WeakMap<ReadonlyMap<string, number>, SettledAsks>();
 	const none = settledAsks(undefined);
+	const viewOf = (times: ReadonlyMap<string, number> | undefined) => {
+		if (times === undefined) return none;
+		const view = views.get(times) ?? settledAsks(times);
+		views.set(times, view);
+		return view;
+	};
 	return {
-		add: (entry) => file.add({ ...entry, settledAt: entry.settledAt ?? now().toISOString() }),
-		settledIn: (sessionId) => {
-			const times = file.current().get(sessionId);
-			if (times === undefined) return none;
-			const view = views.get(times) ?? settledAsks(times);
-			views.set(times, view);
-			return view;
+		add: (entry, projectDir) => {
+			const line = { ...entry, settledAt: entry.settledAt ?? now().toISOString() };
+			try {
+				file.add(line);
+			} catch (error) {
+				if (projectDir === undefined) throw error;
+				try {
+					projectFile(projectDir).add(line);
+				} catch {
+					throw error;
+				}
+			}
+		},
+		settledIn: (sessionId, projectDir) => {
+			const own = viewOf(file.current().get(sessionId));
+			if (projectDir === undefined) return own;
+			const project = viewOf(projectFile(projectDir).current().get(sessionId));
+			if (project === none) return own;
+			return { has: (toolCallId, askedAt) => own.has(toolCallId, askedAt) || project.has(toolCallId, askedAt) };
 		},
 	};
 }

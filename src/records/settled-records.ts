@@ -2,6 +2,7 @@
  * Where an ask that ended is written down, so that nothing brings it back: in its own session (a custom entry) when
  * the ask is this session's, else in the settled-elsewhere ledger (./ledger.ts), which the ask's session reads.
  */
+import { dirname } from "node:path";
 import type { Delivery } from "../pending/delivery.js";
 import type { AskRecord } from "./ask-records.js";
 import type { Ledger } from "./ledger.js";
@@ -15,9 +16,14 @@ export interface SettledRecordsDeps {
 export function createSettledRecords(deps: SettledRecordsDeps) {
 	return {
 		/** Answers the session holds: recorded where the ask's session finds it. */
-		delivered(delivery: Pick<Delivery, "toolCallId" | "fromSession">): void {
+		delivered(delivery: Pick<Delivery, "toolCallId" | "fromSession" | "path">): void {
 			if (delivery.fromSession) {
-				deps.ledger.add({ sessionId: delivery.fromSession, toolCallId: delivery.toolCallId, state: "delivered" });
+				// The ask's session starts in the folder its pending file is in (<project>/.pi/<file>).
+				const projectDir = delivery.path === undefined ? undefined : dirname(dirname(delivery.path));
+				deps.ledger.add(
+					{ sessionId: delivery.fromSession, toolCallId: delivery.toolCallId, state: "delivered" },
+					projectDir,
+				);
 			} else {
 				deps.record({ toolCallId: delivery.toolCallId, state: "delivered" });
 			}

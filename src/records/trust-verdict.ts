@@ -26,7 +26,7 @@ export interface TrustSources {
 	argv: readonly string[];
 	env: NodeJS.ProcessEnv;
 	/** The asks of a session settled from another (the settled-elsewhere ledger). */
-	settledElsewhere(sessionId: string): SettledAsks;
+	settledElsewhere(sessionId: string, projectDir?: string): SettledAsks;
 	/** Where and when this user's pi saved an ask (asks-made.ts); `undefined` when it never saved it. */
 	askSaved(sessionId: string, toolCallId: string): AskSaved | undefined;
 	fs?: TrustFs;
@@ -94,7 +94,7 @@ export function pendingTrust(sources: TrustSources): (file: PendingFile, cwd?: s
 		const record = readSessionRecord(file.sessionFile, fs);
 		const saved = sources.askSaved(file.sessionId, file.toolCallId);
 		const askedAt = askedAtOf(file, saved);
-		if (sources.settledElsewhere(file.sessionId).has(file.toolCallId, askedAt) || settledInSession(file, record)) {
+		if (sources.settledElsewhere(file.sessionId, cwd).has(file.toolCallId, askedAt) || settledInSession(file, record)) {
 			return {
 				trusted: false,
 				kind: "settled",

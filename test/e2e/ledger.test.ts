@@ -6,6 +6,8 @@
 import { existsSync, mkdirSync, readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { canMakeImmutable, whileImmutable } from "../immutable.js";
+import { patient } from "../patience.js";
 import { createWorkspace, runPrint, SPEC_EXAMPLE, startRpc, type Workspace } from "./harness.js";
 
 const SPEC_ANSWERS = '["PostgreSQL (Recommended)", "order-processor"]';
@@ -59,4 +61,38 @@ describe("a torn ledger line", () => {
 			.at(-1);
 		expect(last?.text).toBe("and now?");
 	});
+});
+
+describe("a ledger that cannot be written", () => {
+	it.skipIf(!canMakeImmutable())(
+		"the answers are delivered once, with no stack trace, and the ask's own session does not bring them back",
+		async () => {
+			await interruptOverRpc();
+			expect(existsSync(ws.pendingPath())).toBe(true);
+			const [asked] = sessionFiles();
+			if (!asked) throw new Error("no session file");
+			const records = join(ws.agentDir, "pi-ask-user");
+			// Root ignores file modes: the folder and every record in it are made immutable, as a read-only disk is.
+			const paths = [records, ...readdirSync(records).map((name) => join(records, name))];
+			const delivered = paths.reduce<() => ReturnType<typeof runPrint>>(
+				(inner, path) => () => whileImmutable(path, inner),
+				() => runPrint(ws, ["--answers", SPEC_ANSWERS, "go on"]),
+			)();
+			expect(delivered.code, delivered.stderr).toBe(0);
+			expect(delivered.stderr).not.toMatch(/\n\s+at /);
+			expect(existsSync(ws.pendingPath())).toBe(false);
+			const answered = ws.lastMessages().filter((m) => m.role === "user" && m.text.includes("<ask_user_answers"));
+			expect(answered).toHaveLength(1);
+
+			const later = runPrint(ws, ["--session", asked, "and now?"]);
+			expect(later.code, later.stderr).toBe(0);
+			expect(existsSync(ws.pendingPath()), later.stderr).toBe(false);
+			const delivers = ws
+				.requests()
+				.flatMap((r) => r.messages)
+				.filter((m) => m.role === "user" && m.text.includes("<ask_user_answers"));
+			expect(new Set(delivers.map((m) => m.text)).size).toBe(1);
+		},
+		patient(120_000),
+	);
 });

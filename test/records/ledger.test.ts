@@ -6,7 +6,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync }
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { fileLedger } from "../../src/records/ledger.js";
+import { fileLedger, PROJECT_LEDGER } from "../../src/records/ledger.js";
 
 let agentDir: string;
 let path: string;
@@ -78,5 +78,35 @@ describe("an ask is its session, its id and when it was made", () => {
 		expect(settled.has("call_2", at("2026-01-01T11:00:00Z"))).toBe(true);
 		expect(settled.has("call_2", at("2026-01-01T13:00:00Z"))).toBe(false);
 		expect(fileLedger(agentDir).settledIn("s2").has("call_2")).toBe(false);
+	});
+
+	it("a user folder that cannot be written: the line goes to the project folder, where the ask's session finds it", () => {
+		// A file where the folder should be: no write in it can succeed, even as root.
+		writeFileSync(join(agentDir, "pi-ask-user"), "");
+		const project = join(agentDir, "project");
+		mkdirSync(join(project, ".pi"), { recursive: true });
+		const ledger = fileLedger(agentDir);
+		ledger.add({ sessionId: "s1", toolCallId: "call_1", state: "delivered" }, project);
+		expect(ledger.settledIn("s1", project).has("call_1")).toBe(true);
+		expect(ledger.settledIn("s1").has("call_1")).toBe(false);
+		expect(ledger.settledIn("s2", project).has("call_1")).toBe(false);
+		expect(readFileSync(join(project, PROJECT_LEDGER), "utf8")).toContain('"toolCallId":"call_1"');
+		expect(() => ledger.add({ sessionId: "s1", toolCallId: "call_2", state: "delivered" })).toThrow();
+		expect(() =>
+			ledger.add(
+				{ sessionId: "s1", toolCallId: "call_3", state: "delivered" },
+				join(agentDir, "pi-ask-user", "project"),
+			),
+		).toThrow();
+	});
+
+	it("a project ledger's lines settle only the sessions they name, and a malformed one settles nothing", () => {
+		const project = join(agentDir, "project");
+		mkdirSync(join(project, ".pi"), { recursive: true });
+		writeFileSync(join(project, PROJECT_LEDGER), '{"sessionId":"s1","toolCallId":"call_1"}\nnot json\n[1]\n');
+		const ledger = fileLedger(agentDir);
+		ledger.add({ sessionId: "s1", toolCallId: "call_2", state: "delivered" });
+		const settled = ledger.settledIn("s1", project);
+		expect(["call_1", "call_2", "call_3"].map((id) => settled.has(id))).toEqual([true, true, false]);
 	});
 });
