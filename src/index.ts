@@ -7,7 +7,7 @@ import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { ExtensionAPI, ExtensionContext } from "@mariozechner/pi-coding-agent";
 import { createChildren } from "./children/children.js";
-import { createQuestionsCommand } from "./commands/questions.js";
+import { questionsCommandOnFirstUse } from "./commands/questions-on-first-use.js";
 import { DELIVERED_ANSWERS_TYPE } from "./core/delivered-answers.js";
 import { TOOL_NAME } from "./core/prompt.js";
 import { imageSupport } from "./host/image-support.js";
@@ -120,7 +120,7 @@ export default async function askUser(pi: ExtensionAPI) {
 	);
 	pi.registerCommand(
 		"questions",
-		createQuestionsCommand({
+		questionsCommandOnFirstUse({
 			...lifecycle,
 			structuredRpc,
 			trust,

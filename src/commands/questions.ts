@@ -38,6 +38,7 @@ import {
 	verdictReason,
 } from "../pending/trust.js";
 import { reopenableAsks } from "../records/ask-records.js";
+import { questionsCompletions } from "./questions-on-first-use.js";
 
 export interface QuestionsCommandDeps {
 	frontEnd(ctx: ExtensionContext): FrontEnd;
@@ -252,13 +253,7 @@ async function answerForAsker(
 export function createQuestionsCommand(deps: QuestionsCommandDeps) {
 	return {
 		description: words().cli.questions.description,
-		// Only words the typed text is a strict prefix of: a word typed in full offers nothing, so pi's completion
-		// menu is closed and the first Enter runs the command instead of completing it to itself.
-		getArgumentCompletions: (prefix: string) => {
-			const typed = prefix.trim().toLowerCase();
-			const items = ["list", "json", "answer", "reopen", "clear"].filter((c) => c !== typed && c.startsWith(typed));
-			return items.length > 0 ? items.map((value) => ({ value, label: value })) : null;
-		},
+		getArgumentCompletions: questionsCompletions,
 		handler: async (args: string, ctx: ExtensionContext) => {
 			const shown = deps.frontEnd(ctx);
 			const now = new Date();

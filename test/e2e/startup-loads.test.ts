@@ -18,7 +18,7 @@ const LAZY_PACKAGES = ["ws", "qrcode-terminal"];
 
 /**
  * Sources that only a use loads: the bridge and its connection, the parent route and its endpoint, the web server,
- * the TUI dialog, RPC mode, push notifications and the other languages' word tables.
+ * the TUI dialog, RPC mode, push notifications, the /questions command and the other languages' word tables.
  */
 const LAZY_SOURCES = [
 	/^src\/remote\/(bridge|connection)\.ts$/,
@@ -28,6 +28,8 @@ const LAZY_SOURCES = [
 	/^src\/modes\/(interactive|rpc)\.ts$/,
 	// Push notifications: only a session whose settings or environment turn them on loads them.
 	/^src\/push\//,
+	// The /questions command's work: its registration (description, completions) is all a start needs.
+	/^src\/commands\/questions\.ts$/,
 	// The word tables of the languages a run did not choose (each loads when chosen).
 	/^src\/i18n\/(cli|dialog)\/(de|fr|es|pt-BR|ja|zh-CN|ru|uk)\.ts$/,
 	/^src\/i18n\/tables\.ts$/,
