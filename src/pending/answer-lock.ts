@@ -14,8 +14,14 @@ import { randomBytes } from "node:crypto";
 import * as fs from "node:fs";
 import { hostname } from "node:os";
 import { basename, dirname, join } from "node:path";
-import { isRecord } from "../core/json.js";
-import { isRunning, type ProcessIdentity, selfIdentity } from "../host/process-identity.js";
+import { parseJsonObject } from "../core/json.js";
+import {
+	isRunning,
+	type ProcessIdentity,
+	type StampedBy,
+	selfIdentity,
+	stampIsLive,
+} from "../host/process-identity.js";
 
 /** A lock older than this was left behind: a write holds it for milliseconds. */
 const STALE_AFTER_MS = 10_000;
@@ -23,10 +29,8 @@ const STALE_AFTER_MS = 10_000;
 const WAIT_MS = 3_000;
 const RETRY_MS = 5;
 
-interface LockData extends ProcessIdentity {
-	host: string;
+interface LockData extends StampedBy {
 	tag: string;
-	at: number;
 }
 
 export interface AnswerLockDeps {
@@ -68,31 +72,26 @@ function readLock(path: string): { data?: LockData; writtenAt: number } | undefi
 		// Gone since: free.
 		return (error as NodeJS.ErrnoException).code === "ENOENT" ? undefined : { writtenAt };
 	}
-	try {
-		const data: unknown = JSON.parse(text);
-		const valid =
-			isRecord(data) &&
-			typeof data.host === "string" &&
-			Number.isInteger(data.pid) &&
-			typeof data.started === "string" &&
-			typeof data.tag === "string" &&
-			typeof data.at === "number";
-		return valid ? { data: data as unknown as LockData, writtenAt } : { writtenAt };
-	} catch {
-		// Not a lock this package writes: judged by its age alone.
-		return { writtenAt };
-	}
+	const parsed = parseJsonObject(text);
+	if (!parsed.ok) return { writtenAt };
+	const { host, pid, started, tag, at } = parsed.value;
+	const valid =
+		typeof host === "string" &&
+		typeof pid === "number" &&
+		Number.isInteger(pid) &&
+		typeof started === "string" &&
+		typeof tag === "string" &&
+		typeof at === "number";
+	// Not a lock this package writes: judged by its age alone.
+	return valid ? { data: { host, pid, started, tag, at }, writtenAt } : { writtenAt };
 }
 
 function isStale(lock: { data?: LockData; writtenAt: number }, deps: AnswerLockDeps): boolean {
-	const { data } = lock;
 	const now = deps.now();
-	if (!data) return now - lock.writtenAt > STALE_AFTER_MS;
-	// A stamp ahead of this clock (another machine's skew, or a planted one) would keep the lock for the whole skew:
-	// when its file was written says more (as for claims, pending/claims.ts).
-	const at = data.at > now + RETRY_MS ? Math.min(lock.writtenAt, now) : data.at;
-	if (now - at > STALE_AFTER_MS) return true;
-	return data.host === deps.host && !deps.isRunning({ pid: data.pid, started: data.started });
+	if (!lock.data) return now - lock.writtenAt > STALE_AFTER_MS;
+	// Held for milliseconds: a stamp more than a retry ahead of this clock is judged by when its file was written.
+	const probe = { host: deps.host, now, isRunning: deps.isRunning };
+	return !stampIsLive(lock.data, probe, { maxAgeMs: STALE_AFTER_MS, aheadSlackMs: RETRY_MS }, lock.writtenAt);
 }
 
 /** Creates the lock in one step; false when another holds it. */

@@ -10,9 +10,15 @@ import { randomBytes } from "node:crypto";
 import * as fs from "node:fs";
 import { hostname } from "node:os";
 import { basename, dirname, join } from "node:path";
-import { isRecord } from "../core/json.js";
+import { parseJsonObject } from "../core/json.js";
 import { sanitizeLine } from "../core/text.js";
-import { isRunning, type ProcessIdentity, selfIdentity } from "../host/process-identity.js";
+import {
+	isRunning,
+	type LivenessProbe,
+	type ProcessIdentity,
+	selfIdentity,
+	stampIsLive,
+} from "../host/process-identity.js";
 import type { CliStrings } from "../i18n/cli/types.js";
 import { words as chosenWords } from "../i18n/words.js";
 
@@ -37,26 +43,16 @@ export interface Claim {
 	file?: string;
 }
 
-/** What deciding liveness needs to know about the machine it runs on. */
-export interface LivenessProbe {
-	host: string;
-	now: number;
-	isRunning(identity: ProcessIdentity): boolean;
-}
-
 /**
- * Whether a claim still holds: refreshed within three intervals, and (on this host) its process still runs.
- * `writtenAt` is the claim file's modification time: a claim stamped further ahead than an interval comes from a
- * machine whose clock runs ahead, and its own stamp would keep it alive for the whole skew; the file system's time
- * says when it was really last written.
+ * Whether a claim still holds: refreshed within three intervals, and (on this host) its process still runs, by the
+ * rule every stamped file shares (`stampIsLive`). `writtenAt` is the claim file's modification time, which counts for
+ * a claim stamped further ahead than an interval.
  */
 export function claimIsLive(claim: Claim, probe: LivenessProbe, writtenAt?: number): boolean {
-	const aheadOfUs = claim.refreshedAt > probe.now + CLAIM_REFRESH_MS;
-	const refreshedAt = aheadOfUs && writtenAt !== undefined ? Math.min(writtenAt, probe.now) : claim.refreshedAt;
-	if (probe.now - refreshedAt > DEAD_AFTER_MS) return false;
-	if (claim.host === probe.host) return probe.isRunning({ pid: claim.pid, started: claim.started });
+	const stamp = { host: claim.host, pid: claim.pid, started: claim.started, at: claim.refreshedAt };
+	if (!stampIsLive(stamp, probe, { maxAgeMs: DEAD_AFTER_MS, aheadSlackMs: CLAIM_REFRESH_MS }, writtenAt)) return false;
 	// An MCP server only ever answers a folder on its own host: a claim naming another host was planted or cloned.
-	return claim.holder !== "mcp";
+	return claim.host === probe.host || claim.holder !== "mcp";
 }
 
 /** Whether `claim` is this very process's. */
@@ -76,23 +72,20 @@ export function claimPathOf(pendingPath: string): string {
 }
 
 function parseClaim(text: string): Claim | undefined {
-	try {
-		const data: unknown = JSON.parse(text);
-		if (!isRecord(data)) return undefined;
-		const { toolCallId, host, pid, started, refreshedAt } = data;
-		if (typeof toolCallId !== "string" || typeof host !== "string" || typeof started !== "string") return undefined;
-		if (!Number.isInteger(pid) || typeof refreshedAt !== "number") return undefined;
-		const claim: Claim = { toolCallId, host, pid: pid as number, started, refreshedAt };
-		if (data.holder === "mcp") {
-			// A server's claim counts only for the file it names.
-			if (typeof data.file !== "string") return undefined;
-			claim.holder = "mcp";
-			claim.file = data.file;
-		}
-		return claim;
-	} catch {
-		return undefined;
+	const parsed = parseJsonObject(text);
+	if (!parsed.ok) return undefined;
+	const data = parsed.value;
+	const { toolCallId, host, pid, started, refreshedAt } = data;
+	if (typeof toolCallId !== "string" || typeof host !== "string" || typeof started !== "string") return undefined;
+	if (typeof pid !== "number" || !Number.isInteger(pid) || typeof refreshedAt !== "number") return undefined;
+	const claim: Claim = { toolCallId, host, pid, started, refreshedAt };
+	if (data.holder === "mcp") {
+		// A server's claim counts only for the file it names.
+		if (typeof data.file !== "string") return undefined;
+		claim.holder = "mcp";
+		claim.file = data.file;
 	}
+	return claim;
 }
 
 /** The claims a pi holds and the claims it must respect, on the real file system and clock. */
