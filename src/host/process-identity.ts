@@ -35,8 +35,9 @@ export function selfIdentity(): ProcessIdentity {
 
 /** Whether the process `identity` names is still running on this machine. */
 export function isRunning(identity: ProcessIdentity): boolean {
-	const started = processStartTime(identity.pid);
-	if (started !== undefined && identity.started !== "") return started === identity.started;
+	// An unknown start time is not read for: the pid alone answers (one system call, no file read).
+	const started = identity.started === "" ? undefined : processStartTime(identity.pid);
+	if (started !== undefined) return started === identity.started;
 	try {
 		process.kill(identity.pid, 0);
 		return true;

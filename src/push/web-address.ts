@@ -1,11 +1,15 @@
 /**
  * Where a running `pi-ask-anywhere web` can be opened, so that a notification's "Open" button finds the page without
  * a setting: the web command writes its bare address (never a sign-in code or token: whoever reads the topic would
- * read it too), the folder it serves and its pid to a small file in the user's settings folder, one per running
- * command, and removes it when it stops. Push reads these files as untrusted input: a malformed one, one whose
- * process is gone, or one for another folder gives no address, and nothing here throws.
+ * read it too), the folders it serves and its process identity (pid and start time) to a small file in the user's
+ * settings folder, one per running command, and removes it when it stops. Push reads these files as untrusted input:
+ * a malformed one, one whose process is gone (or whose pid now names another process), or one for another folder
+ * gives no address, and nothing here throws. The files of commands that are gone (killed, crashed) are removed as
+ * they are met, so that they do not pile up.
  */
+import { randomBytes } from "node:crypto";
 import {
+	linkSync,
 	lstatSync,
 	mkdirSync,
 	readdirSync,
@@ -16,22 +20,29 @@ import {
 	writeFileSync,
 } from "node:fs";
 import { join, resolve } from "node:path";
-import { isRecord } from "../core/json.js";
+import { parseJsonObject } from "../core/json.js";
+import { isRunning, type ProcessIdentity } from "../host/process-identity.js";
 
 const VERSION = 1;
 /** Ours are ~200 bytes: anything larger is not read. */
 const MAX_FILE_BYTES = 4_096;
-/** More running web commands than this are not looked through (each read is a file). */
+/**
+ * More files than this are not read in one look (each read is a file): of those whose pid runs, and, apart, of those
+ * whose pid is gone (read to be removed).
+ */
 const MAX_FILES = 32;
-const NAME = /^web-\d{1,10}\.json$/;
+const NAME = /^web-(\d{1,10})\.json$/;
 
-/** What a running web command says about itself. */
-export interface WebAddress {
+/**
+ * What a running web command says about itself: its process is named by pid and start time, so that a pid the system
+ * gave to another process since is not taken for it. A file written before the start time was recorded has
+ * `started: ""`, and is judged by its pid alone.
+ */
+export interface WebAddress extends ProcessIdentity {
 	/** The page's address without a query: `http://<host>:<port>/`. */
 	url: string;
 	/** The folders whose pending questions the page shows. */
 	folders: string[];
-	pid: number;
 }
 
 function addressFolder(agentDir: string): string {
@@ -67,19 +78,10 @@ export function writeWebAddress(agentDir: string, address: WebAddress): () => vo
 	mkdirSync(folder, { recursive: true, mode: 0o700 });
 	const path = join(folder, `web-${address.pid}.json`);
 	const temp = `${path}.${process.pid}.tmp`;
-	writeFileSync(temp, `${JSON.stringify({ version: VERSION, ...address })}\n`, { mode: 0o600 });
+	const { url, folders, pid, started } = address;
+	writeFileSync(temp, `${JSON.stringify({ version: VERSION, url, folders, pid, started })}\n`, { mode: 0o600 });
 	renameSync(temp, path);
 	return () => rmSync(path, { force: true });
-}
-
-/** Whether a process with this pid runs (one of another user counts: it answers EPERM). */
-function running(pid: number): boolean {
-	try {
-		process.kill(pid, 0);
-		return true;
-	} catch (error) {
-		return (error as NodeJS.ErrnoException).code === "EPERM";
-	}
 }
 
 /** The same folder, written either way (a symlinked path and its target). */
@@ -92,51 +94,87 @@ function sameFolder(a: string, b: string): boolean {
 	}
 }
 
-/** One file's address, when it is well formed; `undefined` otherwise. */
-function parseAddress(text: string): WebAddress | undefined {
-	let data: unknown;
+/** One file's address, when it is well formed and names the pid its file name does; `undefined` otherwise. */
+function parseAddress(text: string, namedPid: number): WebAddress | undefined {
+	const parsed = parseJsonObject(text);
+	if (!parsed.ok || parsed.value.version !== VERSION) return undefined;
+	const { url, folders, pid, started = "" } = parsed.value;
+	if (typeof url !== "string" || !isBareAddress(url)) return undefined;
+	if (pid !== namedPid || typeof started !== "string") return undefined;
+	if (!Array.isArray(folders) || !folders.every((folder): folder is string => typeof folder === "string"))
+		return undefined;
+	return { url, folders, pid: namedPid, started };
+}
+
+/** The text of one address file; `undefined` when it is not a small regular file, or is gone. */
+function readAddressFile(path: string): string | undefined {
 	try {
-		data = JSON.parse(text);
+		const stat = lstatSync(path);
+		if (!stat.isFile() || stat.size > MAX_FILE_BYTES) return undefined;
+		return readFileSync(path, "utf8");
 	} catch {
 		return undefined;
 	}
-	if (!isRecord(data) || data.version !== VERSION) return undefined;
-	const { url, folders, pid } = data;
-	if (typeof url !== "string" || !isBareAddress(url)) return undefined;
-	if (typeof pid !== "number" || !Number.isSafeInteger(pid) || pid <= 0) return undefined;
-	if (!Array.isArray(folders) || !folders.every((folder): folder is string => typeof folder === "string"))
-		return undefined;
-	return { url, folders, pid };
 }
 
 /**
- * The address of a running web command that serves `cwd`, or `undefined`. `alive` is injected for the tests (a pid
- * that is gone must not open a page another program now listens on).
+ * Removes the file of a web command that is gone, read as `text`. Moved aside first and compared: should a new web
+ * command that was given the same pid have written its file since, that one is put back.
+ */
+function removeGone(path: string, text: string): void {
+	const aside = `${path}.${randomBytes(6).toString("hex")}.gone`;
+	try {
+		renameSync(path, aside);
+	} catch {
+		// Gone already, or not ours to move: left as it is.
+		return;
+	}
+	try {
+		if (readFileSync(aside, "utf8") !== text) linkSync(aside, path);
+	} catch {
+		// Its place was taken again meanwhile: that file is the newer one.
+	}
+	try {
+		rmSync(aside, { force: true });
+	} catch {
+		// Left aside under a name no reader looks at.
+	}
+}
+
+/**
+ * The address of a running web command that serves `cwd`, or `undefined`; removes the files of web commands that are
+ * gone. `alive` is injected for the tests (a process that is gone must not open a page another program now listens
+ * on); before a file is read, its pid (from its name) is asked about with an unknown start time.
  */
 export function webAddressFor(
 	agentDir: string,
 	cwd: string,
-	alive: (pid: number) => boolean = running,
+	alive: (identity: ProcessIdentity) => boolean = isRunning,
 ): string | undefined {
 	const folder = addressFolder(agentDir);
-	let names: string[];
+	let files: { path: string; pid: number }[];
 	try {
-		names = readdirSync(folder)
-			.filter((name) => NAME.test(name))
-			.slice(0, MAX_FILES);
+		files = readdirSync(folder).flatMap((name) => {
+			const pid = Number(NAME.exec(name)?.[1]);
+			return Number.isSafeInteger(pid) && pid > 0 ? [{ path: join(folder, name), pid }] : [];
+		});
 	} catch {
 		return undefined;
 	}
-	for (const name of names) {
-		const path = join(folder, name);
-		try {
-			const stat = lstatSync(path);
-			if (!stat.isFile() || stat.size > MAX_FILE_BYTES) continue;
-			const address = parseAddress(readFileSync(path, "utf8"));
-			if (address?.folders.some((served) => sameFolder(served, cwd)) && alive(address.pid)) return address.url;
-		} catch {
-			// Gone between the listing and the read, or unreadable: not an address.
-		}
+	// Whether a pid runs needs no read: files whose pid is gone cannot hide a running command behind the limit.
+	const running: typeof files = [];
+	const gone: typeof files = [];
+	for (const file of files) (alive({ pid: file.pid, started: "" }) ? running : gone).push(file);
+	for (const { path, pid } of gone.slice(0, MAX_FILES)) {
+		const text = readAddressFile(path);
+		if (text !== undefined && parseAddress(text, pid)) removeGone(path, text);
+	}
+	for (const { path, pid } of running.slice(0, MAX_FILES)) {
+		const text = readAddressFile(path);
+		const address = text === undefined ? undefined : parseAddress(text, pid);
+		if (text === undefined || address === undefined) continue;
+		if (!alive(address)) removeGone(path, text);
+		else if (address.folders.some((served) => sameFolder(served, cwd))) return address.url;
 	}
 	return undefined;
 }

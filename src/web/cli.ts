@@ -7,6 +7,7 @@
 import { readFileSync } from "node:fs";
 import { networkInterfaces } from "node:os";
 import qrcode from "qrcode-terminal";
+import { selfIdentity } from "../host/process-identity.js";
 import { currentSessionPlaces } from "../pending/trust.js";
 import { listenBeside, pushCommand, pushDeps } from "../push/cli.js";
 import { writeWebAddress } from "../push/web-address.js";
@@ -132,7 +133,7 @@ async function main(): Promise<void> {
 		removeAddress = writeWebAddress(agentDir, {
 			url: `http://${bracket(pageHost)}:${server.port}/`,
 			folders: [cwd],
-			pid: process.pid,
+			...selfIdentity(),
 		});
 	} catch (error) {
 		console.log(`warning: notifications will have no Open button (${(error as Error).message})`);
@@ -142,7 +143,7 @@ async function main(): Promise<void> {
 		try {
 			removeAddress();
 		} catch {
-			// Left behind, it names a pid that no longer runs: push gives it no button.
+			// Left behind, it names a process that no longer runs: push gives it no button, and removes it.
 		}
 		void server.close().then(() => process.exit(0));
 	};
