@@ -174,11 +174,14 @@ export function createLivePush(deps: LivePushDeps) {
 	/** Asks on the phone beside the dialog; resolves with an answer from a tap, or `interrupted` when aborted. */
 	function ask(info: LiveAskInfo, signal: AbortSignal): Promise<RemoteAskOutcome> {
 		if (signal.aborted) return Promise.resolve({ kind: "interrupted" });
+		// Offered now, after the ask was made (and its questions saved): a tap on these buttons answers no earlier ask.
+		const offered = deps.now();
 		let pushed: PushedAsk = {
 			id: info.id,
 			project: info.project,
 			request: info.request,
-			expires: Math.floor(deps.now() / 1000) + TAP_LIFETIME_SECONDS,
+			expires: Math.floor(offered / 1000) + TAP_LIFETIME_SECONDS,
+			offered,
 			...(info.task ? { task: info.task } : {}),
 		};
 		return new Promise<RemoteAskOutcome>((resolve) => {

@@ -50,6 +50,11 @@ export interface PushedAsk {
 	request: AskRequest;
 	/** Unix seconds: the buttons' taps are refused after this. */
 	expires: number;
+	/**
+	 * When the buttons are offered (ms since the epoch), signed into each tap: never before the ask was made, so that a
+	 * tap answers no later ask that reuses the id.
+	 */
+	offered: number;
 	/** The running web page's bare address, for the "Open" button (`push.openUrl`, when set, wins). */
 	openUrl?: string;
 }
@@ -126,7 +131,7 @@ export function askNotification(ask: PushedAsk, config: NtfyPushConfig, key: Uin
 		url: `${config.ntfy.server}/${config.ntfy.replyTopic}`,
 		method: "POST",
 		...(token ? { headers } : {}),
-		body: tapBody(key, ask.id, choice, ask.expires),
+		body: tapBody(key, ask.id, choice, ask.expires, ask.offered),
 		clear: true,
 	}));
 	// With buttons there is no room for Open (three at most); a tap on the notification itself still opens the page.

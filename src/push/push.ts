@@ -292,11 +292,14 @@ export function createPush(deps: PushDeps) {
 		saved(ctx: ExtensionContext, request: AskRequest, toolCallId: string): void {
 			const current = active;
 			if (!current || ctx.hasUI) return;
+			// Offered after the questions were saved: never before the time their file says they were asked.
+			const offered = now();
 			const ask: PushedAsk = {
 				id: askIdOf(ctx.sessionManager.getSessionId(), toolCallId),
 				project: basename(ctx.cwd),
 				request,
-				expires: Math.floor(now() / 1000) + TAP_LIFETIME_SECONDS,
+				expires: Math.floor(offered / 1000) + TAP_LIFETIME_SECONDS,
+				offered,
 			};
 			const { client, config } = current;
 			const openUrl = config.openUrl ? undefined : webAddressFor(deps.agentDir, ctx.cwd);

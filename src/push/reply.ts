@@ -6,7 +6,7 @@
  */
 import type { AskRequest } from "../core/types.js";
 import { buttonOptions } from "./message.js";
-import { checkTap, readTap, TAP_LIFETIME_SECONDS } from "./tap.js";
+import { checkTap, readTap, TAP_LIFETIME_SECONDS, type Tap } from "./tap.js";
 
 /** An ask a tap may name, as the place reading the reply topic knows it. */
 export interface TapTarget {
@@ -20,8 +20,20 @@ export interface TapTarget {
 	askedAt?: number;
 }
 
-/** A tap offered this long before the ask's recorded time still counts (times are cut to seconds). */
+/**
+ * An older tap (no signed offer time) offered this long before the ask's recorded time still counts: its offer is known
+ * only from its expiry, cut to the second. Also the margin for ntfy's own receipt time (its clock, in seconds).
+ */
 const OFFER_SLACK_SECONDS = 2;
+
+/**
+ * Whether a good tap was offered before the ask was made (`askedAt`, ms): then it was made for an earlier ask that
+ * reused the ask's id. A tap signs its offer to the millisecond; an older one is judged by its expiry's second.
+ */
+function offeredBefore(tap: Tap, askedAt: number): boolean {
+	if (tap.offered !== undefined) return tap.offered < askedAt;
+	return tap.expires - TAP_LIFETIME_SECONDS < askedAt / 1000 - OFFER_SLACK_SECONDS;
+}
 
 export type TapVerdict =
 	| { kind: "ignore" }
@@ -60,9 +72,9 @@ export function judgeTap(
 					: "ignored a tap from the phone whose token is wrong (not made by this machine's buttons)",
 		};
 	}
-	const askedAt = target.askedAt === undefined ? undefined : target.askedAt / 1000 - OFFER_SLACK_SECONDS;
-	if (askedAt !== undefined && tap.expires - TAP_LIFETIME_SECONDS < askedAt) {
-		if (sentAt !== undefined && sentAt < askedAt) return { kind: "ignore" };
+	const { askedAt } = target;
+	if (askedAt !== undefined && offeredBefore(tap, askedAt)) {
+		if (sentAt !== undefined && sentAt < askedAt / 1000 - OFFER_SLACK_SECONDS) return { kind: "ignore" };
 		return {
 			kind: "refuse",
 			warning: "ignored a tap from the phone made for an earlier question (offered before this one was asked)",

@@ -470,10 +470,7 @@ describe("push through ntfy (a local stand-in)", () => {
 			]);
 			expectSuccess(await runPiAsync(ws, piArgs(["-p", "set up the deploy"]), { env: pushEnv() }));
 			const [earlier] = await ntfy.waitForMessages(TOPIC, 1, 5_000);
-			// A tap's offer time is known to the second (with two seconds' slack, src/push/reply.ts): the later ask is made
-			// more than that after the earlier offer, as a provider's reuse of an id across turns is. On a fast machine
-			// the three runs below would otherwise all fall within the slack.
-			await sleep(3_000);
+			// However soon after the earlier offer the later ask is made (a tap signs its offer to the millisecond).
 			const firstSession = sessionFiles()[0] as string;
 			// Answered into a new session; then the first session's model asks again with the same tool-call id.
 			expectSuccess(await runPiAsync(ws, piArgs(["-p", "--answers", '["eu-west"]']), { env: pushEnv() }));
@@ -497,6 +494,44 @@ describe("push through ntfy (a local stand-in)", () => {
 			expect(delivered).not.toContain('"answer":"no"');
 		},
 		patient(150_000),
+	);
+
+	it(
+		"a tap offered for an earlier ask is refused by a later ask reusing its tool-call id moments after",
+		async () => {
+			const reused = "toolu_reused_at_once";
+			const second = {
+				questions: [{ question: "Run the migrations now?", options: [{ label: "yes" }, { label: "no" }] }],
+			};
+			// The model asks again with the same id as soon as the first answer arrives: well within a second or two of
+			// the first ask's offer.
+			ws.script([
+				{ toolCall: { name: "ask_user", id: reused, arguments: ASK } },
+				{ toolCall: { name: "ask_user", id: reused, arguments: second } },
+				{ text: "Thanks, noted." },
+			]);
+			const session = startTui(ws, ["go"], { env: pushEnv() });
+			tui = session;
+			const [earlier] = await ntfy.waitForMessages(TOPIC, 1, 40_000);
+			const first = buttonsOf(earlier?.actions)[0] as StoredAction;
+			await ntfy.tap(first);
+			await session.waitFor("Run the migrations now?", 20_000);
+			const asked = () => ntfy.messages(TOPIC).filter((m) => m.message.includes("Run the migrations now?"));
+			await until(() => asked().length >= 1, 20_000, "the later question's notification");
+			// The earlier ask's first button again ("eu-west"): not option 1 ("yes") of the later ask.
+			await ntfy.tap(first);
+			await session.waitFor("earlier question", 20_000);
+			expect(toolResults()).toHaveLength(1);
+			await ntfy.tap(buttonsOf(asked()[0]?.actions)[1] as StoredAction);
+			for (const started = Date.now(); toolResults().length < 2; await sleep(100)) {
+				if (Date.now() - started > patient(20_000)) throw new Error("the later ask's own tap was not taken");
+			}
+			expect(toolResults().map((r) => resultJson(r.text).answers)).toEqual([
+				[expect.objectContaining({ answer: "eu-west" })],
+				[expect.objectContaining({ answer: "no" })],
+			]);
+		},
+		patient(90_000),
 	);
 
 	it(

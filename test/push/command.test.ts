@@ -10,6 +10,7 @@ const ask = {
 	project: "shop",
 	request: { questions: [{ question: "Ship it?", options: [{ label: "yes" }] }] },
 	expires: 0,
+	offered: 0,
 };
 let dir: string | undefined;
 afterEach(() => {

@@ -105,6 +105,22 @@ describe("tap tokens", () => {
 		expect(checkTap(KEY, { ...read.tap, expires: NOW + 999 }, NOW)).toEqual({ ok: false, why: "forged" });
 		expect(checkTap(KEY, read.tap, NOW + 61)).toEqual({ ok: false, why: "expired" });
 	});
+	it("a tap signs when its buttons were offered, to the millisecond; changing it is a forgery", () => {
+		const offered = NOW * 1000 + 123;
+		const read = readTap(tapBody(KEY, ask, 1, NOW + 60, offered));
+		if (read.kind !== "tap") throw new Error(read.kind);
+		expect(read.tap.offered).toBe(offered);
+		expect(checkTap(KEY, read.tap, NOW)).toEqual({ ok: true });
+		expect(checkTap(KEY, { ...read.tap, offered: offered + 1 }, NOW)).toEqual({ ok: false, why: "forged" });
+		// Dropped, the field makes an older tap whose token is not this one's.
+		const { offered: _dropped, ...older } = read.tap;
+		expect(checkTap(KEY, older, NOW)).toEqual({ ok: false, why: "forged" });
+		// An older tap carries no offer time, and one added to it is not read (its token does not cover it).
+		const plain = JSON.parse(tapBody(KEY, ask, 1, NOW + 60));
+		const added = readTap(JSON.stringify({ ...plain, offered }));
+		expect(added).toMatchObject({ kind: "tap" });
+		expect(added.kind === "tap" && added.tap.offered).toBeUndefined();
+	});
 	it("tells someone else's message from a broken tap", () => {
 		expect(readTap("hello")).toEqual({ kind: "not-a-tap" });
 		// fast-check's counterexample: String() of a parsed {"toString": ""} throws.
@@ -123,7 +139,7 @@ describe("tap tokens", () => {
 });
 
 describe("askNotification", () => {
-	const pushed = { id: "ask1", project: "shop", request: ONE, expires: NOW };
+	const pushed = { id: "ask1", project: "shop", request: ONE, expires: NOW, offered: NOW * 1000 - 40 };
 	it("full: the question, its options and one signed button per option to the reply topic", () => {
 		const message = askNotification(pushed, config("full", { token: "tk_secret" }), KEY);
 		expect(message).toMatchObject({ topic: "t1", sequence_id: "ask1", title: "pi: Region — shop" });
@@ -132,7 +148,7 @@ describe("askNotification", () => {
 			["http", "eu", "https://push.example.org/r1", { Authorization: "Bearer tk_secret" }],
 			["http", "us", "https://push.example.org/r1", { Authorization: "Bearer tk_secret" }],
 		]);
-		expect(message.actions?.[1]?.body).toBe(tapBody(KEY, "ask1", 1, NOW));
+		expect(message.actions?.[1]?.body).toBe(tapBody(KEY, "ask1", 1, NOW, NOW * 1000 - 40));
 	});
 	it("names a subagent's task beside the project", () => {
 		const message = askNotification({ ...pushed, task: "migrate the database" }, config("minimal"), KEY);
@@ -220,6 +236,25 @@ describe("judgeTap", () => {
 		const now = tapBody(KEY, ask, 1, NOW + 3_600 + TAP_LIFETIME_SECONDS);
 		expect(judgeTap(now, KEY, NOW + 3_700, reused, NOW + 3_650)).toMatchObject({ kind: "answer", label: "us" });
 	});
+	it("a tap offered even a millisecond before its ask was made is that earlier ask's, never this one's", () => {
+		// An id reused within a second of the earlier offer: what the offer's second could not tell apart.
+		const askedAt = NOW * 1000 + 500;
+		const reused = () => ({ request: ONE, ended: false, askedAt });
+		const expires = NOW + TAP_LIFETIME_SECONDS;
+		expect(judgeTap(tapBody(KEY, ask, 1, expires, askedAt - 1), KEY, NOW + 1, reused, NOW)).toEqual({
+			kind: "refuse",
+			warning: expect.stringContaining("earlier question"),
+		});
+		expect(judgeTap(tapBody(KEY, ask, 1, expires, askedAt), KEY, NOW + 1, reused, NOW + 1)).toMatchObject({
+			kind: "answer",
+			label: "us",
+		});
+		expect(judgeTap(tapBody(KEY, ask, 1, expires, askedAt + 2_000), KEY, NOW + 3, reused, NOW + 3)).toMatchObject({
+			kind: "answer",
+		});
+		// An older tap, offered the same second without its time: judged as before, with the second's slack.
+		expect(judgeTap(tapBody(KEY, ask, 1, expires), KEY, NOW + 1, reused, NOW + 1)).toMatchObject({ kind: "answer" });
+	});
 	it("leaves alone what is not a tap or names an ask that is not here", () => {
 		expect(judgeTap("hi", KEY, NOW, open)).toEqual({ kind: "ignore" });
 		expect(judgeTap(tapBody(KEY, "elsewhere", 0, NOW + 5), KEY, NOW, open)).toEqual({ kind: "ignore" });
@@ -243,10 +278,11 @@ describe("anything read from the reply topic", () => {
 		const open = () => ({ request: ONE, ended: false });
 		const tapLike = fc.record({
 			kind: fc.constantFrom("pi-ask-anywhere.tap", "other"),
-			v: fc.oneof(fc.constant(1), fc.anything()),
+			v: fc.oneof(fc.constantFrom(1, 2), fc.anything()),
 			ask: fc.oneof(fc.constant("ask1"), fc.string()),
 			choice: fc.oneof(fc.integer({ min: -2, max: 5 }), fc.anything()),
 			expires: fc.oneof(fc.constant(NOW + 5), fc.anything()),
+			offered: fc.oneof(fc.constant(NOW * 1000), fc.integer(), fc.anything()),
 			token: fc.oneof(fc.string(), fc.anything()),
 		});
 		fc.assert(
