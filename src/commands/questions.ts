@@ -293,8 +293,15 @@ export function createQuestionsCommand(deps: QuestionsCommandDeps) {
 			const entries = listPendingFiles(ctx.cwd);
 			if (sub === "clear") {
 				const readable = entries.filter((e): e is ReadablePendingEntry => e.file !== undefined);
-				const held = readable.filter((e) => deps.claims.heldElsewhere(e.path, e.file.toolCallId));
-				const clearable = readable.filter((e) => !held.includes(e));
+				// Each file left held says what holds it: another pi, or an MCP server waiting for its client's answers.
+				const holders = new Map(
+					readable.flatMap((e) => {
+						const holder = deps.claims.heldElsewhere(e.path, e.file.toolCallId);
+						return holder ? [[e, holder] as const] : [];
+					}),
+				);
+				const held = [...holders.keys()];
+				const clearable = readable.filter((e) => !holders.has(e));
 				const broken = entries.filter((e) => e.error);
 				if (clearable.length === 0) {
 					const left = [...held, ...broken];
@@ -318,7 +325,9 @@ export function createQuestionsCommand(deps: QuestionsCommandDeps) {
 				const paths = (list: readonly PendingEntry[]) => list.map((e) => displayPath(ctx.cwd, e.path)).join(", ");
 				const kept = [
 					...(broken.length ? [words().cli.questions.leftUnreadable(broken.length, paths(broken))] : []),
-					...(held.length ? [words().cli.questions.leftHeld(held.length, paths(held))] : []),
+					...[...holders].map(([e, holder]) =>
+						words().cli.questions.leftHeld(displayPath(ctx.cwd, e.path), describeClaim(holder)),
+					),
 				];
 				return shown.tell([words().cli.questions.cleared(count), ...kept].join(" "));
 			}

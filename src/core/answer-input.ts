@@ -47,11 +47,15 @@ function splitImages(value: unknown, path: string): { value: unknown; imagePaths
 	return { value: answer ?? "", imagePaths: images };
 }
 
-/** Reads the named images; an image that cannot be attached is an error naming it, and nothing is consumed. */
+/**
+ * Reads the named images; an image that cannot be attached is an error naming it, and nothing is consumed. `refused`
+ * says so: the caller passes its run's words (the core has none of its own).
+ */
 export function readNamedImages(
 	imagePaths: readonly (readonly string[] | undefined)[],
 	readImage: ImageReader | undefined,
 	where: string,
+	refused = (where: string, reason: string) => `${where}: ${reason}; nothing was sent`,
 ): (AttachedImage[] | undefined)[] {
 	const count = imagePaths.reduce((n, paths) => n + (paths?.length ?? 0), 0);
 	if (count === 0) return imagePaths.map(() => undefined);
@@ -64,7 +68,7 @@ export function readNamedImages(
 	return imagePaths.map((paths) =>
 		paths?.map((path) => {
 			const checked = readImage(path);
-			if (!checked.ok) throw new AskUserError(`${where}: ${checked.reason}; nothing was sent`);
+			if (!checked.ok) throw new AskUserError(refused(where, checked.reason));
 			return checked.image;
 		}),
 	);

@@ -170,7 +170,7 @@ export function createLateAnswers(deps: LateAnswersDeps) {
 		deps.send(ctx, {
 			toolCallId: target.toolCallId,
 			text: formatStructuredDelivery(target, end.outcome, target.fromSession === undefined),
-			source: "the dialog",
+			source: { kind: "dialog" },
 			...deliveryImages(end.outcome),
 			...(target.path ? { path: target.path } : {}),
 			...(target.fromSession ? { fromSession: target.fromSession } : {}),

@@ -8,10 +8,10 @@
  */
 
 import type { ImageBlock } from "../core/result.js";
-import { en } from "../i18n/cli/en.js";
+import type { CliStrings } from "../i18n/cli/types.js";
 import { words } from "../i18n/words.js";
 import { type Claims, describeClaim } from "../pending/claims.js";
-import { type Delivery, deliveryContent, oneAnswerPerAsk } from "../pending/delivery.js";
+import { type Delivery, deliveryContent, describeSource, oneAnswerPerAsk } from "../pending/delivery.js";
 
 export interface DeliveriesDeps {
 	claims: Pick<Claims, "claim" | "heldElsewhere">;
@@ -20,6 +20,8 @@ export interface DeliveriesDeps {
 	/** The ask is settled: its own session's record, or the settled-elsewhere ledger for another session's ask. */
 	recordDelivered(delivery: Delivery): void;
 	removePendingFile(path: string): void;
+	/** The words of the run's language at the moment they are said (a session start may choose another). */
+	words?: () => CliStrings;
 }
 
 export interface Deliveries {
@@ -54,6 +56,7 @@ export interface Deliveries {
 }
 
 export function createDeliveries(deps: DeliveriesDeps): Deliveries {
+	const said = deps.words ?? (() => words().cli);
 	let waiting: Delivery[] = [];
 	let onTheWay: Delivery[] = [];
 	const releases = new Map<Delivery, () => void>();
@@ -63,7 +66,8 @@ export function createDeliveries(deps: DeliveriesDeps): Deliveries {
 			if (!delivery.path) continue;
 			const holder = deps.claims.heldElsewhere(delivery.path, delivery.toolCallId);
 			if (holder) {
-				return `${delivery.source}: the questions are ${describeClaim(holder, en.claim)}; answer them there, or here once it has ended. Nothing was sent`;
+				const { delivery: sources, claim } = said();
+				return sources.heldElsewhere(describeSource(delivery.source, sources), describeClaim(holder, claim));
 			}
 		}
 		for (const delivery of deliveries) {
@@ -102,7 +106,7 @@ export function createDeliveries(deps: DeliveriesDeps): Deliveries {
 		},
 		joinPrompt(attached, prompt, promptImages = []) {
 			if (!attached && waiting.length === 0) return { kind: "continue" };
-			const once = oneAnswerPerAsk(attached ? [...waiting, attached] : waiting);
+			const once = oneAnswerPerAsk(attached ? [...waiting, attached] : waiting, said().delivery);
 			if ("error" in once) return { kind: "refused", why: once.error };
 			const refused = attached && once.deliveries.includes(attached) ? this.send([attached]) : undefined;
 			if (refused) return { kind: "refused", why: refused };
@@ -133,7 +137,7 @@ export function createDeliveries(deps: DeliveriesDeps): Deliveries {
 					release(delivery);
 				}
 			}
-			if (unrecorded !== undefined) warn?.(words().cli.notices.deliveredUnrecorded(unrecorded));
+			if (unrecorded !== undefined) warn?.(said().notices.deliveredUnrecorded(unrecorded));
 		},
 		releaseAll() {
 			for (const delivery of [...waiting, ...onTheWay]) release(delivery);

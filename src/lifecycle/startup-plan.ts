@@ -6,6 +6,7 @@
  */
 import { type ImageReader, outcomeFromAnswersText } from "../core/answer-input.js";
 import type { AskOutcome, AskRequest } from "../core/types.js";
+import type { CliStrings } from "../i18n/cli/types.js";
 import { words } from "../i18n/words.js";
 import type { FrontEndKind } from "../modes/front-end.js";
 import { type Delivery, deliveryImages, formatStructuredDelivery } from "../pending/delivery.js";
@@ -100,18 +101,18 @@ function questionList(request: AskRequest): string {
 }
 
 /** `--answers` for this session's newest waiting ask. */
-function planFlagForOpen(findings: StartupFindings, flag: string, target: OpenAsk): StartupPlan {
+function planFlagForOpen(findings: StartupFindings, flag: string, target: OpenAsk, said: CliStrings): StartupPlan {
 	let outcome: ReturnType<typeof outcomeFromAnswersText>;
 	try {
 		outcome = outcomeFromAnswersText(flag, target.request.questions, findings.readImage);
 	} catch (error) {
 		return { kind: "stop", error: (error as Error).message };
 	}
-	if (!outcome) return { kind: "stop", error: words().cli.notices.noAnswerToAny };
+	if (!outcome) return { kind: "stop", error: said.notices.noAnswerToAny };
 	const delivery: Delivery = {
 		toolCallId: target.toolCallId,
 		text: formatStructuredDelivery(target, outcome, true),
-		source: "--answers",
+		source: { kind: "answers-flag" },
 		...deliveryImages(outcome),
 		...(target.path ? { path: target.path } : {}),
 	};
@@ -119,15 +120,15 @@ function planFlagForOpen(findings: StartupFindings, flag: string, target: OpenAs
 		kind: "deliver",
 		deliveries: [delivery],
 		when: deliverWhen(findings),
-		notices: [words().cli.notices.answered(questionList(target.request))],
+		notices: [said.notices.answered(questionList(target.request))],
 	};
 }
 
 /** `--answers` in a new session: the project's newest pending file this user's pi wrote. */
-function planFlagForForeign(findings: StartupFindings, flag: string): StartupPlan | undefined {
+function planFlagForForeign(findings: StartupFindings, flag: string, said: CliStrings): StartupPlan | undefined {
 	// A file of a newer version may hold the questions meant: which ones --answers answers would be a guess.
 	if (findings.newer.length > 0) {
-		return { kind: "stop", error: words().cli.notices.answeredNothing(findings.newer.join("\n")) };
+		return { kind: "stop", error: said.notices.answeredNothing(findings.newer.join("\n")) };
 	}
 	const owned = findings.foreign.filter((f) => f.trust.trusted || f.mcp?.kind === "for-asker");
 	const target = owned.at(-1);
@@ -135,19 +136,19 @@ function planFlagForForeign(findings: StartupFindings, flag: string): StartupPla
 		const untrusted = findings.foreign.at(-1);
 		if (!untrusted || untrusted.trust.trusted) return undefined;
 		const { shownPath, trust } = untrusted;
-		if (untrusted.mcp) return { kind: "stop", error: askerGoneLine(shownPath, untrusted.mcp.asker) };
+		if (untrusted.mcp) return { kind: "stop", error: askerGoneLine(shownPath, untrusted.mcp.asker, said.forAsker) };
 		switch (trust.kind) {
 			case "settled":
-				return { kind: "stop", error: words().cli.notices.settledStop(shownPath, verdictReason(trust)) };
+				return { kind: "stop", error: said.notices.settledStop(shownPath, verdictReason(trust, said.trust)) };
 			case "elsewhere":
 				return {
 					kind: "stop",
-					error: words().cli.notices.elsewhereStop(shownPath, verdictReason(trust)),
+					error: said.notices.elsewhereStop(shownPath, verdictReason(trust, said.trust)),
 				};
 			case "unknown":
 				return {
 					kind: "stop",
-					error: words().cli.notices.unknownStop(shownPath, verdictReason(trust)),
+					error: said.notices.unknownStop(shownPath, verdictReason(trust, said.trust)),
 				};
 		}
 	}
@@ -155,9 +156,9 @@ function planFlagForForeign(findings: StartupFindings, flag: string): StartupPla
 	try {
 		outcome = outcomeFromAnswersText(flag, target.request.questions, findings.readImage);
 	} catch (error) {
-		return { kind: "stop", error: words().cli.notices.forFile((error as Error).message, target.shownPath) };
+		return { kind: "stop", error: said.notices.forFile((error as Error).message, target.shownPath) };
 	}
-	if (!outcome) return { kind: "stop", error: words().cli.notices.noAnswerForFile(target.shownPath) };
+	if (!outcome) return { kind: "stop", error: said.notices.noAnswerForFile(target.shownPath) };
 	if (target.mcp?.kind === "for-asker") {
 		const { path, toolCallId } = target;
 		return { kind: "write-for-asker", path, toolCallId, asker: target.mcp.asker, outcome };
@@ -168,48 +169,49 @@ function planFlagForForeign(findings: StartupFindings, flag: string): StartupPla
 			{
 				toolCallId: target.toolCallId,
 				text: formatStructuredDelivery(target, outcome, false),
-				source: "--answers",
+				source: { kind: "answers-flag" },
 				...deliveryImages(outcome),
 				path: target.path,
 				fromSession: target.sessionId,
 			},
 		],
 		when: deliverWhen(findings),
-		notices: [words().cli.notices.answeredFrom(questionList(target.request), target.shownPath)],
+		notices: [said.notices.answeredFrom(questionList(target.request), target.shownPath)],
 	};
 }
 
-function planAnswersFlag(findings: StartupFindings, flag: string): StartupPlan {
+function planAnswersFlag(findings: StartupFindings, flag: string, said: CliStrings): StartupPlan {
 	const newest = findings.open.at(-1);
-	if (newest) return planFlagForOpen(findings, flag, newest);
+	if (newest) return planFlagForOpen(findings, flag, newest, said);
 	if (findings.continued) {
 		return {
 			kind: "stop",
-			error: words().cli.notices.noneInSession,
+			error: said.notices.noneInSession,
 		};
 	}
-	const foreign = planFlagForForeign(findings, flag);
+	const foreign = planFlagForForeign(findings, flag, said);
 	if (foreign) return foreign;
 	if (!withUi(findings.frontEnd) && !findings.prompt) {
 		return {
 			kind: "stop",
-			error: words().cli.notices.noneAnywhere,
+			error: said.notices.noneAnywhere,
 		};
 	}
 	return { kind: "answer-first-ask", answers: flag };
 }
 
-export function planStartup(findings: StartupFindings): StartupPlan {
+/** The plan for what was found; `said`: the words of the run's language, for what the person is told. */
+export function planStartup(findings: StartupFindings, said: CliStrings = words().cli): StartupPlan {
 	const broken = findings.open.flatMap((ask) => (ask.edited.kind === "error" ? [ask.edited.message] : []));
 	if (broken.length > 0) return { kind: "stop", error: broken.join("\n") };
-	if (findings.answersFlag !== undefined) return planAnswersFlag(findings, findings.answersFlag);
+	if (findings.answersFlag !== undefined) return planAnswersFlag(findings, findings.answersFlag, said);
 	const deliveries = findings.open.flatMap((ask): Delivery[] =>
 		ask.edited.kind === "answered"
 			? [
 					{
 						toolCallId: ask.toolCallId,
 						text: formatStructuredDelivery(ask, ask.edited.outcome, true),
-						source: `the answers filled into ${ask.shownPath}`,
+						source: { kind: "filled-file", file: ask.shownPath },
 						...deliveryImages(ask.edited.outcome),
 						...(ask.path ? { path: ask.path } : {}),
 					},
@@ -220,7 +222,7 @@ export function planStartup(findings: StartupFindings): StartupPlan {
 		(filled): Delivery => ({
 			toolCallId: filled.toolCallId,
 			text: formatStructuredDelivery(filled, filled.outcome, false),
-			source: `the answers filled into ${filled.shownPath}`,
+			source: { kind: "filled-file", file: filled.shownPath },
 			...deliveryImages(filled.outcome),
 			path: filled.path,
 			fromSession: filled.sessionId,
@@ -228,12 +230,13 @@ export function planStartup(findings: StartupFindings): StartupPlan {
 	);
 	if (deliveries.length > 0 || fromElsewhere.length > 0) {
 		const notices = [
-			...deliveries.map(
-				(d) =>
-					`delivering the answers filled into ${findings.open.find((a) => a.toolCallId === d.toolCallId)?.shownPath ?? "the pending file"}`,
+			...deliveries.map((d) =>
+				said.delivery.delivering(
+					findings.open.find((a) => a.toolCallId === d.toolCallId)?.shownPath ?? said.delivery.pendingFile,
+				),
 			),
 			...findings.filledElsewhere.map((filled) =>
-				words().cli.notices.answeredFrom(questionList(filled.request), filled.shownPath),
+				said.notices.answeredFrom(questionList(filled.request), filled.shownPath),
 			),
 		];
 		return { kind: "deliver", deliveries: [...deliveries, ...fromElsewhere], when: deliverWhen(findings), notices };

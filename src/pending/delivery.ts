@@ -9,6 +9,8 @@ import { ANSWERED_LINE, ANSWERS_TAG, DISMISSED_LINE, WORDS_LINE, WORDS_OPENING }
 import { type ImageBlock, imageBlocks, type TextBlock, toAskUserResult } from "../core/result.js";
 import { sanitizeLine } from "../core/text.js";
 import type { AskOutcome, AskRequest, RawAnswer } from "../core/types.js";
+import type { CliStrings } from "../i18n/cli/types.js";
+import { words as chosenWords } from "../i18n/words.js";
 import type { PendingFile } from "./pending-file.js";
 
 const ANSWERS_OPENING = new RegExp(`<${ANSWERS_TAG} toolCallId=("(?:[^"\\\\]|\\\\.)*")>`, "g");
@@ -33,6 +35,33 @@ export interface AnsweredAsk {
 	task?: string;
 }
 
+/**
+ * Where answers came from, for the person: named when two meet one ask or another pi holds their file. `file` is the
+ * pending file as shown (with its @ when it was attached); `undefined` where pi knows it by no name.
+ */
+export type AnswerSource =
+	| { kind: "answers-flag" }
+	| { kind: "filled-file"; file: string | undefined }
+	| { kind: "words-after-file"; file: string }
+	| { kind: "dialog" };
+
+/** Where the answers came from, in the run's language ("--answers", "the words after @…"). */
+export function describeSource(
+	source: AnswerSource,
+	said: CliStrings["delivery"] = chosenWords().cli.delivery,
+): string {
+	switch (source.kind) {
+		case "answers-flag":
+			return said.answersFlag;
+		case "filled-file":
+			return said.filledInto(source.file ?? said.pendingFile);
+		case "words-after-file":
+			return said.wordsAfter(source.file);
+		case "dialog":
+			return said.dialog;
+	}
+}
+
 /** Answers on their way to the model, framed as the answers to its own earlier ask. */
 export interface Delivery {
 	toolCallId: string;
@@ -41,8 +70,8 @@ export interface Delivery {
 	path?: string;
 	/** Set when the ask belongs to another session (its next start must not bring it back). */
 	fromSession?: string;
-	/** Where the answers came from, as the person would name it ("--answers", "the words after @…"). */
-	source: string;
+	/** Where the answers came from (`describeSource` names it for the person). */
+	source: AnswerSource;
 	/** The images the person attached, sent with the text as image blocks (the answers' JSON names them). */
 	images?: ImageBlock[];
 	/** One line the person is told when the answers are sent (e.g. that the file's own answers were ignored). */
@@ -79,15 +108,16 @@ export function userMessage(deliveries: readonly Delivery[]): string | (TextBloc
  * One answer per ask in one message. The same answers named twice (a filled-in file that is also attached) go
  * once; two different answers to one ask are refused, naming both, so the person chooses: never a silent pick.
  */
-export function oneAnswerPerAsk(deliveries: readonly Delivery[]): { deliveries: Delivery[] } | { error: string } {
+export function oneAnswerPerAsk(
+	deliveries: readonly Delivery[],
+	said: CliStrings["delivery"] = chosenWords().cli.delivery,
+): { deliveries: Delivery[] } | { error: string } {
 	const kept: Delivery[] = [];
 	for (const delivery of deliveries) {
 		const earlier = kept.find((d) => d.toolCallId === delivery.toolCallId);
 		if (!earlier) kept.push(delivery);
 		else if (earlier.text !== delivery.text || JSON.stringify(earlier.images) !== JSON.stringify(delivery.images)) {
-			return {
-				error: `two different answers to the same questions: ${earlier.source} and ${delivery.source}. Nothing was sent; give only one of them.`,
-			};
+			return { error: said.twoAnswers(describeSource(earlier.source, said), describeSource(delivery.source, said)) };
 		}
 	}
 	return { deliveries: kept };
@@ -95,18 +125,20 @@ export function oneAnswerPerAsk(deliveries: readonly Delivery[]): { deliveries: 
 
 /**
  * The answers filled into an edited pending file, with the image files they name read by `readImage`; `undefined`
- * when none were filled. An image that cannot be attached throws (AskUserError), naming it.
+ * when none were filled. An image that cannot be attached throws (AskUserError), naming it and `where` in `said`'s words.
  */
 export function answersFromPendingFile(
 	file: PendingFile,
 	readImage: ImageReader | undefined,
 	where: string,
+	said: CliStrings["inbox"] = chosenWords().cli.inbox,
 ): Extract<AskOutcome, { kind: "answered" }> | undefined {
 	const raw = file.questions.map((q): RawAnswer | undefined => (q.answer === null ? undefined : q.answer));
 	const images = readNamedImages(
 		file.questions.map((q) => q.images),
 		readImage,
 		where,
+		said.imageRefused,
 	);
 	return outcomeFromRawAnswers(file.request.questions, raw, images);
 }

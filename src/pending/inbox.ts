@@ -21,19 +21,27 @@ import { type IgnoredBecause, mayAnswerHere } from "./permission.js";
 import { fileForDelivery, type PendingVerdict, verdictReason } from "./trust.js";
 
 /** The one line that says a file's own answers were not used, and why. */
-export function filledAnswersIgnored(shown: string, because: IgnoredBecause, verdict: PendingVerdict): string {
+export function filledAnswersIgnored(
+	shown: string,
+	because: IgnoredBecause,
+	verdict: PendingVerdict,
+	said: CliStrings = chosenWords().cli,
+): string {
 	const why =
 		because === "written-by-tool"
-			? "they were written by a tool call while pi ran, not by you"
-			: `the file was not written by your pi (${verdict.trusted ? "" : verdictReason(verdict)})`;
-	return `the answers already in ${shown} were ignored: ${why}`;
+			? said.inbox.writtenByTool
+			: said.inbox.notWrittenByYou(verdict.trusted ? "" : verdictReason(verdict, said.trust));
+	return said.inbox.ignored(shown, why);
 }
 
-const untrustedImages: ImageReader = (path) => ({
-	ok: false,
-	reason: `${path} is not read: images are read only from a pending file your own pi wrote`,
-	problem: { kind: "not-image", name: path },
-});
+/** Images are read only from a file this user's pi wrote: a cloned repository's file must not send theirs. */
+function untrustedImages(said: CliStrings["inbox"]): ImageReader {
+	return (path) => ({
+		ok: false,
+		reason: said.untrustedImage(path),
+		problem: { kind: "not-image", name: path },
+	});
+}
 
 /** The person's words were written into an MCP client's file for it (nothing goes to pi's model). */
 export interface WrittenForAsker {
@@ -59,7 +67,7 @@ export function deliveryFromAttachedFile(
 		/** Another live process's claim on the file (a pi asking it, or the MCP server holding it). */
 		heldBy?(path: string, toolCallId: string): Claim | undefined;
 	},
-	said: CliStrings["forAsker"] = chosenWords().cli.forAsker,
+	said: CliStrings = chosenWords().cli,
 ): Delivery | WrittenForAsker | undefined {
 	const attached = findAttachedPendingFile(text, cwd);
 	if (!attached) return undefined;
@@ -75,35 +83,32 @@ export function deliveryFromAttachedFile(
 		asker: parsed.asker,
 	});
 	if (permission.kind === "asker-gone") {
-		throw new PendingFileError(askerGoneLine(`@${displayPath(cwd, path)}`, permission.asker, said));
+		throw new PendingFileError(askerGoneLine(`@${displayPath(cwd, path)}`, permission.asker, said.forAsker));
 	}
 	if (permission.kind === "for-asker") {
 		if (words === "") {
 			const command = `pi -p @${displayPath(cwd, path)} "PostgreSQL"`;
-			throw new PendingFileError(said.noWords(permission.asker.client, command));
+			throw new PendingFileError(said.forAsker.noWords(permission.asker.client, command));
 		}
 		const outcome = outcomeFromAnswersText(words, parsed.request.questions, undefined);
-		if (!outcome) throw new PendingFileError(said.noAnswerInWords);
+		if (!outcome) throw new PendingFileError(said.forAsker.noAnswerInWords);
 		return {
 			kind: "written-for-asker",
-			notice: writeForAsker(path, parsed.toolCallId, permission.asker, outcome, said),
+			notice: writeForAsker(path, parsed.toolCallId, permission.asker, outcome, said.forAsker),
 		};
 	}
 	if (permission.kind === "settled" || permission.kind === "elsewhere") {
-		const refusal =
-			permission.kind === "elsewhere"
-				? "; nothing was sent. Answer it in that folder, or in pi with /questions answer, which shows where it came from first"
-				: "";
-		throw new PendingFileError(`@${displayPath(cwd, path)} ${verdictReason(permission.verdict)}${refusal}`);
+		const refuse = permission.kind === "elsewhere" ? said.inbox.elsewhere : said.inbox.settled;
+		throw new PendingFileError(refuse(`@${displayPath(cwd, path)}`, verdictReason(permission.verdict, said.trust)));
 	}
 	const file = fileForDelivery(parsed, verdict);
 	const sameSession = file.sessionId === sessionId;
 	const owner = sameSession ? {} : { fromSession: file.sessionId };
 	const shown = displayPath(cwd, path);
-	// Image paths are read only from a file this user's pi wrote: a cloned repository's file must not send theirs.
-	const edited = answersFromPendingFile(file, verdict.trusted ? readImage : untrustedImages, `@${shown}`);
+	const reader = verdict.trusted ? readImage : untrustedImages(said.inbox);
+	const edited = answersFromPendingFile(file, reader, `@${shown}`, said.inbox);
 	const ignored = edited && permission.kind === "answer" && permission.filledAnswers === "ignore";
-	const ignoredLine = ignored ? filledAnswersIgnored(`@${shown}`, permission.because, verdict) : undefined;
+	const ignoredLine = ignored ? filledAnswersIgnored(`@${shown}`, permission.because, verdict, said) : undefined;
 	if (words === "" && edited && !ignored) {
 		const answers = formatStructuredDelivery(file, edited, sameSession);
 		return {
@@ -111,16 +116,14 @@ export function deliveryFromAttachedFile(
 			text: answers,
 			path,
 			...owner,
-			source: `the answers filled into @${shown}`,
+			source: { kind: "filled-file", file: `@${shown}` },
 			...deliveryImages(edited),
 		};
 	}
 	if (words === "") {
 		const example = `pi -p @${path} "use postgres, call it order-processor"`;
 		throw new PendingFileError(
-			ignoredLine
-				? `${ignoredLine}. Nothing was sent: give your own answers after the file, e.g. ${example}`
-				: `no answers given: add your answers after the file, e.g. ${example}`,
+			ignoredLine ? said.inbox.ignoredNothingSent(ignoredLine, example) : said.inbox.noWords(example),
 		);
 	}
 	const answers = formatWordsDelivery(file, words, sameSession);
@@ -129,7 +132,7 @@ export function deliveryFromAttachedFile(
 		text: answers,
 		path,
 		...owner,
-		source: `the words after @${shown}`,
-		...(ignoredLine ? { notice: `${ignoredLine}; only your words after the file were sent` } : {}),
+		source: { kind: "words-after-file", file: `@${shown}` },
+		...(ignoredLine ? { notice: said.inbox.onlyWords(ignoredLine) } : {}),
 	};
 }

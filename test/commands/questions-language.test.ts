@@ -43,7 +43,7 @@ function save(n: number, minutesAgo: number, sessionId = SESSION, asker?: Pendin
 async function run(
 	args: string,
 	select?: (title: string, items: string[]) => string | undefined,
-	facts: { verdict?: PendingVerdict; heldBy?: Claim } = {},
+	facts: { verdict?: PendingVerdict; heldBy?: Claim; heldName?: string } = {},
 ) {
 	const told: string[] = [];
 	const selects: { title: string; items: string[] }[] = [];
@@ -72,7 +72,10 @@ async function run(
 		trust: () => facts.verdict ?? { trusted: true },
 		answersWrittenByTool: () => false,
 		answersGivenOnPage: () => false,
-		claims: { heldElsewhere: () => facts.heldBy },
+		claims: {
+			heldElsewhere: (path) =>
+				facts.heldName === undefined || path.endsWith(facts.heldName) ? facts.heldBy : undefined,
+		},
 	});
 	await command.handler(args, ctx);
 	return { told: told.join("\n"), selects, description: command.description };
@@ -123,6 +126,27 @@ describe("/questions in German", () => {
 		expect(held).not.toContain("dort beantworten");
 		const gone = (await run("list", undefined, { verdict })).told;
 		expect(gone).toContain("das nicht mehr auf die Antworten wartet: Hier beantwortet sie nichts (/questions clear");
+	});
+
+	it("clear leaves a file another process holds, saying what holds it", async () => {
+		await useLanguage("de");
+		save(1, 60);
+		save(2, 5, "mcp-0b9e4c2a", { kind: "mcp", client: "Claude Code" });
+		const server: Claim = {
+			toolCallId: "call_2",
+			host: "here",
+			pid: 4242,
+			started: "1",
+			refreshedAt: 0,
+			holder: "mcp",
+		};
+		const cleared = await run("clear", (_title, items) => items[1], {
+			heldBy: server,
+			heldName: "pending-questions-2.json",
+		});
+		expect(cleared.told).toBe(
+			"1 offene Frage gelöscht. .pi/pending-questions-2.json bleibt unverändert: Die Fragen darin sind von pi-ask-anywhere mcp gehalten (PID 4242 auf here)",
+		);
 	});
 
 	it("/questions json is for programs: the same in every language", async () => {

@@ -159,7 +159,7 @@ describe("createLateAnswers", () => {
 		expect(sent[0]).toMatchObject({
 			toolCallId: "call_1",
 			path: "/p/.pi/pending-questions.json",
-			source: "the dialog",
+			source: { kind: "dialog" },
 		});
 		expect(sent[0]?.text).toContain('"answer":"eu"');
 		expect(remembered).toEqual([answered]);

@@ -3,6 +3,8 @@
  * refusal or a new session nothing is consumed. Fakes for the claims, the session and the file system.
  */
 import { describe, expect, it } from "vitest";
+import type { CliStrings } from "../../src/i18n/cli/types.js";
+import { CLI_TABLES } from "../../src/i18n/tables.js";
 import { createDeliveries } from "../../src/lifecycle/deliveries.js";
 import type { Claim } from "../../src/pending/claims.js";
 import { type Delivery, userMessage } from "../../src/pending/delivery.js";
@@ -11,12 +13,17 @@ const a: Delivery = {
 	toolCallId: "a",
 	text: "answers to a",
 	path: "/p/.pi/pending-questions.json",
-	source: "--answers",
+	source: { kind: "answers-flag" },
 };
-const b: Delivery = { toolCallId: "b", text: "answers to b", path: "/p/.pi/pending-questions-2.json", source: "@f" };
-const noFile: Delivery = { toolCallId: "c", text: "answers to c", source: "the dialog" };
+const b: Delivery = {
+	toolCallId: "b",
+	text: "answers to b",
+	path: "/p/.pi/pending-questions-2.json",
+	source: { kind: "words-after-file", file: "@f" },
+};
+const noFile: Delivery = { toolCallId: "c", text: "answers to c", source: { kind: "dialog" } };
 
-function world(heldByOthers: string[] = [], options: { recordFails?: boolean } = {}) {
+function world(heldByOthers: string[] = [], options: { recordFails?: boolean; words?: CliStrings } = {}) {
 	const warnings: string[] = [];
 	const claimed = new Set<string>();
 	const session: string[] = [];
@@ -37,6 +44,7 @@ function world(heldByOthers: string[] = [], options: { recordFails?: boolean } =
 			recorded.push(d.toolCallId);
 		},
 		removePendingFile: (path) => removed.push(path),
+		...(options.words ? { words: () => options.words as CliStrings } : {}),
 	});
 	return { deliveries, claimed, session, recorded, removed, warnings };
 }
@@ -64,6 +72,18 @@ describe("deliveries", () => {
 		expect(refused).toContain("@f: the questions are open in another pi (pid 9 on h)");
 		expect(w.claimed.size).toBe(0);
 		expect(w.deliveries.send([b])).toContain("open in another pi");
+	});
+
+	it("the refusal is in the run's language: where the answers came from and who holds the file", () => {
+		const w = world([b.path as string], { words: CLI_TABLES.de });
+		expect(w.deliveries.hold([b], "sending")).toBe(
+			"die Worte hinter @f: Die Fragen sind in einem anderen pi offen (PID 9 auf h); beantworte sie dort oder hier, sobald es beendet ist. Nichts wurde gesendet",
+		);
+		expect(w.deliveries.hold([a], "waiting")).toBeUndefined();
+		expect(w.deliveries.joinPrompt({ ...a, text: "other", source: { kind: "dialog" } }, "x")).toEqual({
+			kind: "refused",
+			why: "Zwei verschiedene Antworten auf dieselben Fragen: --answers und die Antworten im Dialog. Nichts wurde gesendet; gib nur eine davon an.",
+		});
 	});
 
 	it("a run that ends (or a new session) before the session holds them delivered nothing: claims released, files kept", () => {
@@ -142,7 +162,10 @@ describe("joinPrompt", () => {
 	it("refused, nothing consumed: two answers for one ask, or a file another pi holds", () => {
 		const w = world([b.path ?? ""]);
 		w.deliveries.hold([a], "waiting");
-		expect(w.deliveries.joinPrompt({ ...a, text: "other answers to a", source: "@file" }, "x").kind).toBe("refused");
+		expect(
+			w.deliveries.joinPrompt({ ...a, text: "other answers to a", source: { kind: "filled-file", file: "@file" } }, "x")
+				.kind,
+		).toBe("refused");
 		expect(w.deliveries.joinPrompt(b, "x").kind).toBe("refused");
 		expect(w.deliveries.waiting()).toEqual([a]);
 	});

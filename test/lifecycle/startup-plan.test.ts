@@ -2,6 +2,7 @@
 
 import { describe, expect, it } from "vitest";
 import type { AskRequest } from "../../src/core/types.js";
+import { CLI_TABLES } from "../../src/i18n/tables.js";
 import {
 	type ForeignPending,
 	type OpenAsk,
@@ -256,4 +257,23 @@ describe("planStartup", () => {
 			expect(plan).toEqual({ kind: "stop", error: ".pi/pending-questions.json: answer 2 …" });
 		},
 	);
+});
+
+describe("planStartup in the run's language", () => {
+	it("says which filled-in file it delivers, and names the file as where the answers came from", () => {
+		const plan = planStartup(findings({ open: [filled] }), CLI_TABLES.de);
+		expect(plan.kind === "deliver" && plan.notices).toEqual([
+			"Die in .pi/pending-questions.json eingetragenen Antworten werden zugestellt",
+		]);
+		expect(plan.kind === "deliver" && plan.deliveries.map((d) => d.source)).toEqual([
+			{ kind: "filled-file", file: ".pi/pending-questions.json" },
+		]);
+	});
+
+	it("--answers for a file: said in German", () => {
+		const plan = planStartup(findings({ answersFlag: ANSWERS, foreign: [trustedForeign] }), CLI_TABLES.de);
+		expect(plan.kind === "deliver" && plan.notices).toEqual([
+			`--answers hat "${DATABASE.question}", "${NAME.question}" aus .pi/pending-questions-2.json beantwortet`,
+		]);
+	});
 });

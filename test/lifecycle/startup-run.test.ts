@@ -13,7 +13,7 @@ const delivery: Delivery = {
 	toolCallId: "a",
 	text: "answers to a",
 	path: "/p/.pi/pending-questions.json",
-	source: "@f",
+	source: { kind: "words-after-file", file: "@f" },
 };
 
 function world(options: { hasUI: boolean; heldElsewhere?: string }) {

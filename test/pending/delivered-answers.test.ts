@@ -74,11 +74,11 @@ Read them as the answers to those questions (an answer that is not an option is 
 
 	it("reads several deliveries in one message and keeps the person's prompt beside them", () => {
 		const deliveries = [
-			{ toolCallId: "a", text: formatStructuredDelivery(ask, specOutcome, true), source: "test" },
+			{ toolCallId: "a", text: formatStructuredDelivery(ask, specOutcome, true), source: { kind: "dialog" } as const },
 			{
 				toolCallId: "b",
 				text: formatStructuredDelivery({ ...ask, toolCallId: "b" }, { kind: "cancelled" }, true),
-				source: "test",
+				source: { kind: "dialog" } as const,
 			},
 		];
 		const read = readDeliveredAnswers(deliveryContent(deliveries, "and go on").text);

@@ -1,6 +1,7 @@
 /**
- * `pi -p @file "words"` for a file an MCP client's server holds, said in the run's language: nothing typed after the
- * file, and words that answer none of its questions, are refused in German when the run speaks German.
+ * `pi -p @file "words"` said in the run's language: for a file an MCP client's server holds, nothing typed after the
+ * file and words that answer none of its questions; for any file, an ask settled or asked elsewhere, answers in it
+ * that do not count, and images in a file this user's pi did not write. All refused or told in German here.
  */
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -9,7 +10,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { validateRequest } from "../../src/core/validate.js";
 import { CLI_TABLES } from "../../src/i18n/tables.js";
 import type { Claim } from "../../src/pending/claims.js";
-import { deliveryFromAttachedFile } from "../../src/pending/inbox.js";
+import { deliveryFromAttachedFile, filledAnswersIgnored } from "../../src/pending/inbox.js";
 import { createPendingFile, savePendingFile } from "../../src/pending/pending-file.js";
 import type { PendingVerdict } from "../../src/pending/trust.js";
 
@@ -40,7 +41,7 @@ function attachClientFile(words: string): () => unknown {
 			() => UNKNOWN,
 			() => ({ ok: false, reason: "no images here", problem: { kind: "not-image", name: "x" } }),
 			{ writtenByTool: () => false, givenOnPage: () => false, heldBy: () => MCP },
-			CLI_TABLES.de.forAsker,
+			CLI_TABLES.de,
 		);
 }
 
@@ -54,6 +55,89 @@ describe("an MCP client's file answered with @file, in German", () => {
 	it("words that answer none of its questions", () => {
 		expect(attachClientFile("[null]")).toThrow(
 			"Die Worte hinter der Datei beantworten keine der Fragen; nichts wurde geschrieben",
+		);
+	});
+});
+
+const SETTLED: PendingVerdict = { trusted: false, kind: "settled", reason: "settled" };
+const ELSEWHERE: PendingVerdict = { trusted: false, kind: "elsewhere", reason: "elsewhere", folder: "/w/copy" };
+const NO_SESSION: PendingVerdict = {
+	trusted: false,
+	kind: "unknown",
+	reason: "no session file",
+	because: "no-session-file",
+};
+
+/** `pi -p @file "words"` for this session's own kind of file, judged `verdict`; `filled`: the file's own answers. */
+function attachFile(
+	words: string,
+	verdict: PendingVerdict,
+	filled?: { answer: string; images?: string[] },
+	writtenByTool = false,
+): () => ReturnType<typeof deliveryFromAttachedFile> {
+	// One file at a time: each case's file is .pi/pending-questions.json.
+	rmSync(join(cwd, ".pi"), { recursive: true, force: true });
+	const file = createPendingFile({
+		request: validateRequest({ questions: [{ question: "Which database?", options: [{ label: "SQLite" }] }] }),
+		sessionId: "other-session",
+		toolCallId: "call_1",
+		now: new Date(),
+	});
+	const question = file.questions[0];
+	if (filled && question) Object.assign(question, filled);
+	const path = savePendingFile(cwd, file);
+	const text = `<file name="${path}">\n${readFileSync(path, "utf8")}\n</file>\n${words}`;
+	return () =>
+		deliveryFromAttachedFile(
+			text,
+			"this-session",
+			cwd,
+			() => verdict,
+			() => ({ ok: false, reason: "no images here", problem: { kind: "not-image", name: "x" } }),
+			{ writtenByTool: () => writtenByTool, givenOnPage: () => false },
+			CLI_TABLES.de,
+		);
+}
+
+describe("a pending file attached with @, in German", () => {
+	const shown = "@.pi/pending-questions.json";
+
+	it("the answers already in it ignored, and why", () => {
+		const de = CLI_TABLES.de;
+		expect(filledAnswersIgnored(shown, "written-by-tool", { trusted: true }, de)).toBe(
+			`Die Antworten, die schon in ${shown} standen, wurden nicht verwendet: Ein Tool-Aufruf hat sie geschrieben, während pi lief, nicht du`,
+		);
+		expect(filledAnswersIgnored(shown, "not-this-pi", NO_SESSION, de)).toBe(
+			`Die Antworten, die schon in ${shown} standen, wurden nicht verwendet: Die Datei wurde nicht von deinem pi geschrieben (sie nennt keine Sitzungsdatei (mit --no-session, von Hand oder anderswo geschrieben))`,
+		);
+	});
+
+	it("an ask already settled, or asked in another folder, is refused", () => {
+		expect(attachFile("SQLite", SETTLED)).toThrow(
+			`${shown} enthält bereits erledigte Fragen (ihre Antworten wurden zugestellt oder sie wurden gelöscht), daher wird nichts erneut gesendet`,
+		);
+		expect(attachFile("SQLite", ELSEWHERE)).toThrow(
+			`${shown} enthält Fragen, die dein pi in /w/copy gestellt hat, nicht in diesem Projekt (eine Kopie jenes Projekts?); nichts wurde gesendet. Beantworte sie in jenem Ordner oder in pi mit /questions answer, das zuerst zeigt, woher sie stammt`,
+		);
+	});
+
+	it("nothing typed after the file: with no answers in it, or with answers that do not count", () => {
+		const example = `pi -p @${join(cwd, ".pi", "pending-questions.json")} "use postgres, call it order-processor"`;
+		expect(attachFile("", { trusted: true })).toThrow(
+			`keine Antworten angegeben: schreib deine Antworten hinter die Datei, z. B. ${example}`,
+		);
+		expect(attachFile("", { trusted: true }, { answer: "SQLite" }, true)).toThrow(
+			`Die Antworten, die schon in ${shown} standen, wurden nicht verwendet: Ein Tool-Aufruf hat sie geschrieben, während pi lief, nicht du. Nichts wurde gesendet: schreib deine eigenen Antworten hinter die Datei, z. B. ${example}`,
+		);
+	});
+
+	it("a file your pi did not write: its images are not read, its answers give way to your words", () => {
+		expect(attachFile("SQLite", NO_SESSION, { answer: "SQLite", images: ["shot.png"] })).toThrow(
+			`${shown}: shot.png wird nicht gelesen: Bilder werden nur aus einer Datei mit offenen Fragen gelesen, die dein eigenes pi geschrieben hat; nichts wurde gesendet`,
+		);
+		const delivery = attachFile("PostgreSQL", NO_SESSION, { answer: "SQLite" })();
+		expect(delivery && "notice" in delivery ? delivery.notice : undefined).toBe(
+			`Die Antworten, die schon in ${shown} standen, wurden nicht verwendet: Die Datei wurde nicht von deinem pi geschrieben (sie nennt keine Sitzungsdatei (mit --no-session, von Hand oder anderswo geschrieben)); nur deine Worte hinter der Datei wurden gesendet`,
 		);
 	});
 });

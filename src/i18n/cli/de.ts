@@ -31,7 +31,7 @@ export const de: CliStrings = {
 		kept: "Die offenen Fragen bleiben.",
 		cleared: (n) => `${questions(n)} gelöscht.`,
 		leftUnreadable: (n, paths) => `${files(n)} nicht lesbar und unverändert: ${paths}`,
-		leftHeld: (n, paths) => `${files(n)} in einem anderen pi offen und unverändert: ${paths}`,
+		leftHeld: (path, claim) => `${path} bleibt unverändert: Die Fragen darin sind ${claim}`,
 		nothingToReopen: "Keine abgebrochenen Fragen in dieser Sitzung: nichts wieder zu öffnen.",
 		reopenWhich: "Welche Fragen noch einmal stellen?",
 		nothingReopened: "Nichts wieder geöffnet.",
@@ -175,6 +175,33 @@ Nichts wurde beantwortet, und der Lauf endet hier. Behebe das Problem und starte
 		otherQuestions: (name) => `${name} enthält jetzt andere Fragen; nichts wurde geschrieben`,
 		answeredAlready: (name, client) =>
 			`${name} ist schon beantwortet; ${client} bekommt diese Antworten. Nichts wurde geschrieben`,
+	},
+	delivery: {
+		answersFlag: "--answers",
+		filledInto: (file) => `die in ${file} eingetragenen Antworten`,
+		pendingFile: "der Datei mit offenen Fragen",
+		wordsAfter: (file) => `die Worte hinter ${file}`,
+		dialog: "die Antworten im Dialog",
+		twoAnswers: (first, second) =>
+			`Zwei verschiedene Antworten auf dieselben Fragen: ${first} und ${second}. Nichts wurde gesendet; gib nur eine davon an.`,
+		heldElsewhere: (source, claim) =>
+			`${source}: Die Fragen sind ${claim}; beantworte sie dort oder hier, sobald es beendet ist. Nichts wurde gesendet`,
+		delivering: (file) => `Die in ${file} eingetragenen Antworten werden zugestellt`,
+	},
+	inbox: {
+		ignored: (file, why) => `Die Antworten, die schon in ${file} standen, wurden nicht verwendet: ${why}`,
+		writtenByTool: "Ein Tool-Aufruf hat sie geschrieben, während pi lief, nicht du",
+		notWrittenByYou: (reason) => `Die Datei wurde nicht von deinem pi geschrieben (${reason})`,
+		untrustedImage: (path) =>
+			`${path} wird nicht gelesen: Bilder werden nur aus einer Datei mit offenen Fragen gelesen, die dein eigenes pi geschrieben hat`,
+		imageRefused: (where, reason) => `${where}: ${reason}; nichts wurde gesendet`,
+		settled: (file, reason) => `${file} ${reason}`,
+		elsewhere: (file, reason) =>
+			`${file} ${reason}; nichts wurde gesendet. Beantworte sie in jenem Ordner oder in pi mit /questions answer, das zuerst zeigt, woher sie stammt`,
+		ignoredNothingSent: (ignored, example) =>
+			`${ignored}. Nichts wurde gesendet: schreib deine eigenen Antworten hinter die Datei, z. B. ${example}`,
+		noWords: (example) => `keine Antworten angegeben: schreib deine Antworten hinter die Datei, z. B. ${example}`,
+		onlyWords: (ignored) => `${ignored}; nur deine Worte hinter der Datei wurden gesendet`,
 	},
 	editedFile: {
 		notJson: (path, detail) =>

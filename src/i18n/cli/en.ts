@@ -29,7 +29,7 @@ export const en: CliStrings = {
 		kept: "Kept the pending questions.",
 		cleared: (count) => `Cleared ${questions(count)}.`,
 		leftUnreadable: (n, paths) => `Left ${formatCount(n)} unreadable file(s) untouched: ${paths}`,
-		leftHeld: (n, paths) => `Left ${formatCount(n)} file(s) open in another pi untouched: ${paths}`,
+		leftHeld: (path, claim) => `Left ${path} untouched: its questions are ${claim}`,
 		nothingToReopen: "No cancelled questions in this session: nothing to reopen.",
 		reopenWhich: "Ask which questions again?",
 		nothingReopened: "Nothing reopened.",
@@ -167,6 +167,32 @@ Nothing was answered and the run stops here. Fix the problem, then run pi -c to 
 		otherQuestions: (name) => `${name} now holds other questions; nothing was written`,
 		answeredAlready: (name, client) =>
 			`${name} is answered already; ${client} takes those answers. Nothing was written`,
+	},
+	delivery: {
+		answersFlag: "--answers",
+		filledInto: (file) => `the answers filled into ${file}`,
+		pendingFile: "the pending file",
+		wordsAfter: (file) => `the words after ${file}`,
+		dialog: "the dialog",
+		twoAnswers: (first, second) =>
+			`two different answers to the same questions: ${first} and ${second}. Nothing was sent; give only one of them.`,
+		heldElsewhere: (source, claim) =>
+			`${source}: the questions are ${claim}; answer them there, or here once it has ended. Nothing was sent`,
+		delivering: (file) => `delivering the answers filled into ${file}`,
+	},
+	inbox: {
+		ignored: (file, why) => `the answers already in ${file} were ignored: ${why}`,
+		writtenByTool: "they were written by a tool call while pi ran, not by you",
+		notWrittenByYou: (reason) => `the file was not written by your pi (${reason})`,
+		untrustedImage: (path) => `${path} is not read: images are read only from a pending file your own pi wrote`,
+		imageRefused: (where, reason) => `${where}: ${reason}; nothing was sent`,
+		settled: (file, reason) => `${file} ${reason}`,
+		elsewhere: (file, reason) =>
+			`${file} ${reason}; nothing was sent. Answer it in that folder, or in pi with /questions answer, which shows where it came from first`,
+		ignoredNothingSent: (ignored, example) =>
+			`${ignored}. Nothing was sent: give your own answers after the file, e.g. ${example}`,
+		noWords: (example) => `no answers given: add your answers after the file, e.g. ${example}`,
+		onlyWords: (ignored) => `${ignored}; only your words after the file were sent`,
 	},
 	editedFile: {
 		notJson: (path, detail) => `${path} is not valid JSON (${detail}); fix it, or run /questions clear`,

@@ -31,7 +31,7 @@ export const es: CliStrings = {
 		kept: "Se conservan las preguntas pendientes.",
 		cleared: (n) => `${form(n, { one: "Borrada", other: "Borradas" })}: ${questions(n)}.`,
 		leftUnreadable: (n, paths) => `${files(n)} ilegible(s) sin tocar: ${paths}`,
-		leftHeld: (n, paths) => `${files(n)} abierto(s) en otro pi sin tocar: ${paths}`,
+		leftHeld: (path, claim) => `${path} sin tocar: sus preguntas están ${claim}`,
 		nothingToReopen: "No hay preguntas canceladas en esta sesión: nada que reabrir.",
 		reopenWhich: "¿Qué preguntas volver a hacer?",
 		nothingReopened: "No se reabrió nada.",
@@ -174,6 +174,33 @@ No se respondió nada y la ejecución se detiene aquí. Corrige el problema y lu
 		otherQuestions: (name) => `${name} contiene ahora otras preguntas; no se escribió nada`,
 		answeredAlready: (name, client) =>
 			`${name} ya está respondido; ${client} recibe esas respuestas. No se escribió nada`,
+	},
+	delivery: {
+		answersFlag: "--answers",
+		filledInto: (file) => `las respuestas escritas en ${file}`,
+		pendingFile: "el archivo de preguntas pendientes",
+		wordsAfter: (file) => `las palabras después de ${file}`,
+		dialog: "las respuestas del diálogo",
+		twoAnswers: (first, second) =>
+			`dos respuestas distintas a las mismas preguntas: ${first} y ${second}. No se envió nada; da solo una de ellas.`,
+		heldElsewhere: (source, claim) =>
+			`${source}: las preguntas están ${claim}; respóndelas allí, o aquí cuando haya terminado. No se envió nada`,
+		delivering: (file) => `entregando las respuestas escritas en ${file}`,
+	},
+	inbox: {
+		ignored: (file, why) => `se ignoraron las respuestas que ya estaban en ${file}: ${why}`,
+		writtenByTool: "las escribió una llamada a una herramienta mientras pi se ejecutaba, no tú",
+		notWrittenByYou: (reason) => `el archivo no lo escribió tu pi (${reason})`,
+		untrustedImage: (path) =>
+			`${path} no se lee: las imágenes solo se leen de un archivo de preguntas pendientes que escribió tu propio pi`,
+		imageRefused: (where, reason) => `${where}: ${reason}; no se envió nada`,
+		settled: (file, reason) => `${file} ${reason}`,
+		elsewhere: (file, reason) =>
+			`${file} ${reason}; no se envió nada. Respóndelo en esa carpeta, o en pi con /questions answer, que muestra primero de dónde viene`,
+		ignoredNothingSent: (ignored, example) =>
+			`${ignored}. No se envió nada: da tus propias respuestas después del archivo, p. ej. ${example}`,
+		noWords: (example) => `no se dieron respuestas: añade tus respuestas después del archivo, p. ej. ${example}`,
+		onlyWords: (ignored) => `${ignored}; solo se enviaron tus palabras después del archivo`,
 	},
 	editedFile: {
 		notJson: (path, detail) => `${path} no es JSON válido (${detail}); corrígelo o ejecuta /questions clear`,

@@ -32,7 +32,7 @@ export const fr: CliStrings = {
 		kept: "Les questions en attente sont conservées.",
 		cleared: (n) => `${questions(n)} ${form(n, { one: "effacée", other: "effacées" })}.`,
 		leftUnreadable: (n, paths) => `${files(n)} illisible(s) laissé(s) intact(s) : ${paths}`,
-		leftHeld: (n, paths) => `${files(n)} ouvert(s) dans un autre pi laissé(s) intact(s) : ${paths}`,
+		leftHeld: (path, claim) => `${path} laissé intact : ses questions sont ${claim}`,
 		nothingToReopen: "Aucune question annulée dans cette session : rien à rouvrir.",
 		reopenWhich: "Reposer quelles questions ?",
 		nothingReopened: "Rien n'a été rouvert.",
@@ -178,6 +178,33 @@ Rien n'a été répondu et l'exécution s'arrête ici. Corrigez le problème, pu
 		gone: (name, client) => `${name} n'existe plus : ${client} a déjà ses réponses`,
 		otherQuestions: (name) => `${name} contient maintenant d'autres questions ; rien n'a été écrit`,
 		answeredAlready: (name, client) => `${name} a déjà des réponses ; ${client} reçoit celles-ci. Rien n'a été écrit`,
+	},
+	delivery: {
+		answersFlag: "--answers",
+		filledInto: (file) => `les réponses saisies dans ${file}`,
+		pendingFile: "le fichier de questions en attente",
+		wordsAfter: (file) => `les mots après ${file}`,
+		dialog: "les réponses du dialogue",
+		twoAnswers: (first, second) =>
+			`deux réponses différentes aux mêmes questions : ${first} et ${second}. Rien n'a été envoyé ; n'en donnez qu'une.`,
+		heldElsewhere: (source, claim) =>
+			`${source} : les questions sont ${claim} ; répondez-y là-bas, ou ici une fois qu'il aura terminé. Rien n'a été envoyé`,
+		delivering: (file) => `envoi des réponses saisies dans ${file}`,
+	},
+	inbox: {
+		ignored: (file, why) => `les réponses déjà présentes dans ${file} ont été ignorées : ${why}`,
+		writtenByTool: "elles ont été écrites par un appel d'outil pendant que pi tournait, pas par vous",
+		notWrittenByYou: (reason) => `le fichier n'a pas été écrit par votre pi (${reason})`,
+		untrustedImage: (path) =>
+			`${path} n'est pas lu : les images ne sont lues que depuis un fichier de questions en attente écrit par votre propre pi`,
+		imageRefused: (where, reason) => `${where} : ${reason} ; rien n'a été envoyé`,
+		settled: (file, reason) => `${file} ${reason}`,
+		elsewhere: (file, reason) =>
+			`${file} ${reason} ; rien n'a été envoyé. Répondez-y dans ce dossier, ou dans pi avec /questions answer, qui montre d'abord d'où il vient`,
+		ignoredNothingSent: (ignored, example) =>
+			`${ignored}. Rien n'a été envoyé : donnez vos propres réponses après le fichier, par ex. ${example}`,
+		noWords: (example) => `aucune réponse donnée : ajoutez vos réponses après le fichier, par ex. ${example}`,
+		onlyWords: (ignored) => `${ignored} ; seuls vos mots après le fichier ont été envoyés`,
 	},
 	editedFile: {
 		notJson: (path, detail) => `${path} n'est pas un JSON valide (${detail}) ; corrigez-le, ou lancez /questions clear`,

@@ -28,7 +28,7 @@ export const ja: CliStrings = {
 		kept: "保留中の質問を残しました。",
 		cleared: (n) => `保留中の質問 ${count(n)} 件を削除しました。`,
 		leftUnreadable: (n, paths) => `読み込めないファイル ${count(n)} 個はそのままにしました: ${paths}`,
-		leftHeld: (n, paths) => `別の pi で開かれているファイル ${count(n)} 個はそのままにしました: ${paths}`,
+		leftHeld: (path, claim) => `${path} はそのままにしました。その質問は${claim}`,
 		nothingToReopen: "このセッションにキャンセルされた質問はありません。再開するものはありません。",
 		reopenWhich: "どの質問をもう一度尋ねますか？",
 		nothingReopened: "何も再開しませんでした。",
@@ -168,6 +168,33 @@ ${questions}
 		otherQuestions: (name) => `${name} には別の質問が入っています。何も書き込んでいません`,
 		answeredAlready: (name, client) =>
 			`${name} はすでに回答済みです。その回答は ${client} が受け取ります。何も書き込んでいません`,
+	},
+	delivery: {
+		answersFlag: "--answers",
+		filledInto: (file) => `${file} に書き込まれた回答`,
+		pendingFile: "保留中の質問ファイル",
+		wordsAfter: (file) => `${file} の後の言葉`,
+		dialog: "ダイアログでの回答",
+		twoAnswers: (first, second) =>
+			`同じ質問に異なる 2 つの回答があります: ${first} と ${second}。何も送信していません。どちらか一方だけにしてください。`,
+		heldElsewhere: (source, claim) =>
+			`${source}: この質問は${claim}。そちらで回答するか、それが終わってからここで回答してください。何も送信していません`,
+		delivering: (file) => `${file} に書き込まれた回答を届けます`,
+	},
+	inbox: {
+		ignored: (file, why) => `${file} にすでにあった回答は使いませんでした: ${why}`,
+		writtenByTool: "pi の実行中にツール呼び出しが書いたもので、あなたが書いたものではありません",
+		notWrittenByYou: (reason) => `このファイルはあなたの pi が書いたものではありません（${reason}）`,
+		untrustedImage: (path) =>
+			`${path} は読み込みません。画像は、あなた自身の pi が書いた保留中の質問ファイルからのみ読み込みます`,
+		imageRefused: (where, reason) => `${where}: ${reason}。何も送信していません`,
+		settled: (file, reason) => `${file} ${reason}`,
+		elsewhere: (file, reason) =>
+			`${file} ${reason}。何も送信していません。そのフォルダーで回答するか、pi で /questions answer を使ってください（先に出どころを表示します）`,
+		ignoredNothingSent: (ignored, example) =>
+			`${ignored}。何も送信していません。自分の回答をファイルの後に書いてください（例: ${example}）`,
+		noWords: (example) => `回答がありません。回答をファイルの後に書いてください（例: ${example}）`,
+		onlyWords: (ignored) => `${ignored}。ファイルの後のあなたの言葉だけを送信しました`,
 	},
 	editedFile: {
 		notJson: (path, detail) =>

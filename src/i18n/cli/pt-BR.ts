@@ -31,7 +31,7 @@ export const ptBR: CliStrings = {
 		kept: "As perguntas pendentes foram mantidas.",
 		cleared: (n) => `${form(n, { one: "Apagada", other: "Apagadas" })}: ${questions(n)}.`,
 		leftUnreadable: (n, paths) => `${files(n)} ilegível(is) mantido(s) intacto(s): ${paths}`,
-		leftHeld: (n, paths) => `${files(n)} aberto(s) em outro pi mantido(s) intacto(s): ${paths}`,
+		leftHeld: (path, claim) => `${path} mantido intacto: suas perguntas estão ${claim}`,
 		nothingToReopen: "Nenhuma pergunta cancelada nesta sessão: nada para reabrir.",
 		reopenWhich: "Fazer quais perguntas de novo?",
 		nothingReopened: "Nada foi reaberto.",
@@ -172,6 +172,33 @@ Nada foi respondido e a execução para aqui. Corrija o problema e depois execut
 		gone: (name, client) => `${name} não existe mais: ${client} já tem as respostas`,
 		otherQuestions: (name) => `${name} agora contém outras perguntas; nada foi escrito`,
 		answeredAlready: (name, client) => `${name} já foi respondido; ${client} recebe essas respostas. Nada foi escrito`,
+	},
+	delivery: {
+		answersFlag: "--answers",
+		filledInto: (file) => `as respostas preenchidas em ${file}`,
+		pendingFile: "um arquivo de perguntas pendentes",
+		wordsAfter: (file) => `as palavras depois de ${file}`,
+		dialog: "as respostas do diálogo",
+		twoAnswers: (first, second) =>
+			`duas respostas diferentes para as mesmas perguntas: ${first} e ${second}. Nada foi enviado; dê só uma delas.`,
+		heldElsewhere: (source, claim) =>
+			`${source}: as perguntas estão ${claim}; responda-as lá, ou aqui quando ele terminar. Nada foi enviado`,
+		delivering: (file) => `entregando as respostas preenchidas em ${file}`,
+	},
+	inbox: {
+		ignored: (file, why) => `as respostas que já estavam em ${file} foram ignoradas: ${why}`,
+		writtenByTool: "elas foram escritas por uma chamada de ferramenta enquanto o pi rodava, não por você",
+		notWrittenByYou: (reason) => `o arquivo não foi escrito pelo seu pi (${reason})`,
+		untrustedImage: (path) =>
+			`${path} não é lido: imagens só são lidas de um arquivo de perguntas pendentes que o seu próprio pi escreveu`,
+		imageRefused: (where, reason) => `${where}: ${reason}; nada foi enviado`,
+		settled: (file, reason) => `${file} ${reason}`,
+		elsewhere: (file, reason) =>
+			`${file} ${reason}; nada foi enviado. Responda naquela pasta, ou no pi com /questions answer, que mostra primeiro de onde ele veio`,
+		ignoredNothingSent: (ignored, example) =>
+			`${ignored}. Nada foi enviado: dê suas próprias respostas depois do arquivo, por ex. ${example}`,
+		noWords: (example) => `nenhuma resposta dada: adicione suas respostas depois do arquivo, por ex. ${example}`,
+		onlyWords: (ignored) => `${ignored}; só as suas palavras depois do arquivo foram enviadas`,
 	},
 	editedFile: {
 		notJson: (path, detail) => `${path} não é um JSON válido (${detail}); corrija-o ou execute /questions clear`,

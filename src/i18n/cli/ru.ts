@@ -37,7 +37,7 @@ export const ru: CliStrings = {
 		kept: "Ожидающие вопросы оставлены.",
 		cleared: (n) => `Удалено: ${of(n, QUESTIONS)}.`,
 		leftUnreadable: (n, paths) => `Нечитаемые файлы не тронуты (${count(n)}): ${paths}`,
-		leftHeld: (n, paths) => `Файлы, открытые в другом pi, не тронуты (${count(n)}): ${paths}`,
+		leftHeld: (path, claim) => `${path} не тронут: его вопросы ${claim}`,
 		nothingToReopen: "В этом сеансе нет отменённых вопросов: нечего открывать заново.",
 		reopenWhich: "Какие вопросы задать снова?",
 		nothingReopened: "Ничего не открыто заново.",
@@ -177,6 +177,33 @@ ${questions}
 		gone: (name, client) => `${name} больше нет: ${client} уже получил свои ответы`,
 		otherQuestions: (name) => `в ${name} теперь другие вопросы; ничего не записано`,
 		answeredAlready: (name, client) => `в ${name} уже есть ответы; их получит ${client}. Ничего не записано`,
+	},
+	delivery: {
+		answersFlag: "--answers",
+		filledInto: (file) => `ответы, вписанные в ${file}`,
+		pendingFile: "файл ожидающих вопросов",
+		wordsAfter: (file) => `слова после ${file}`,
+		dialog: "ответы в диалоге",
+		twoAnswers: (first, second) =>
+			`два разных ответа на одни и те же вопросы: ${first} и ${second}. Ничего не отправлено; дайте только один из них.`,
+		heldElsewhere: (source, claim) =>
+			`${source}: вопросы ${claim}; отвечайте там или здесь, когда он завершится. Ничего не отправлено`,
+		delivering: (file) => `доставляются ответы, вписанные в ${file}`,
+	},
+	inbox: {
+		ignored: (file, why) => `ответы, уже записанные в ${file}, не использованы: ${why}`,
+		writtenByTool: "их записал вызов инструмента, пока работал pi, а не вы",
+		notWrittenByYou: (reason) => `файл записан не вашим pi (${reason})`,
+		untrustedImage: (path) =>
+			`${path} не читается: изображения читаются только из файла ожидающих вопросов, который записал ваш собственный pi`,
+		imageRefused: (where, reason) => `${where}: ${reason}; ничего не отправлено`,
+		settled: (file, reason) => `${file} ${reason}`,
+		elsewhere: (file, reason) =>
+			`${file} ${reason}; ничего не отправлено. Ответьте в той папке или в pi командой /questions answer, которая сначала покажет, откуда он`,
+		ignoredNothingSent: (ignored, example) =>
+			`${ignored}. Ничего не отправлено: напишите свои ответы после файла, например ${example}`,
+		noWords: (example) => `ответы не даны: добавьте ваши ответы после файла, например ${example}`,
+		onlyWords: (ignored) => `${ignored}; отправлены только ваши слова после файла`,
 	},
 	editedFile: {
 		notJson: (path, detail) => `${path} — некорректный JSON (${detail}); исправьте его или выполните /questions clear`,

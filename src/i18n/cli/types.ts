@@ -35,7 +35,8 @@ export interface CliStrings {
 		kept: string;
 		cleared: (questions: number) => string;
 		leftUnreadable: (n: number, paths: string) => string;
-		leftHeld: (n: number, paths: string) => string;
+		/** One file `clear` left because another process holds it: `claim` says which (`claim.heldBy` or `heldByMcp`). */
+		leftHeld: (path: string, claim: string) => string;
 		nothingToReopen: string;
 		reopenWhich: string;
 		nothingReopened: string;
@@ -181,6 +182,48 @@ export interface CliStrings {
 		gone: (name: string, client: string) => string;
 		otherQuestions: (name: string) => string;
 		answeredAlready: (name: string, client: string) => string;
+	};
+	/**
+	 * Answers on their way (src/pending/delivery.ts, src/lifecycle/deliveries.ts): where they came from, as the person
+	 * names it (`file` as shown, with its @ when it was attached), and why they were not sent.
+	 */
+	delivery: {
+		answersFlag: string;
+		filledInto: (file: string) => string;
+		/** In place of `file` in `filledInto` and `delivering` (after their "into") where pi knows the file by no name. */
+		pendingFile: string;
+		wordsAfter: (file: string) => string;
+		dialog: string;
+		/** `first`, `second`: two of the sources above. */
+		twoAnswers: (first: string, second: string) => string;
+		/** `claim` is `claim.heldBy`'s (or `heldByMcp`'s) text. */
+		heldElsewhere: (source: string, claim: string) => string;
+		/** At a start: the answers filled into this session's file go to the model. */
+		delivering: (file: string) => string;
+	};
+	/**
+	 * A pending file attached with `pi -p @file "words"` (src/pending/inbox.ts): `file` is it as shown, with its @;
+	 * `example` a command that would answer it. Also where the answers already in a file were not used (`/questions`).
+	 */
+	inbox: {
+		/** `why` is `writtenByTool` or `notWrittenByYou`. */
+		ignored: (file: string, why: string) => string;
+		writtenByTool: string;
+		/** `reason` is one of `trust`'s sentences. */
+		notWrittenByYou: (reason: string) => string;
+		/** An image a file names that this user's pi did not write; `path` as written in the file. */
+		untrustedImage: (path: string) => string;
+		/** An image that cannot be attached: `where` the file, `reason` why. */
+		imageRefused: (where: string, reason: string) => string;
+		/** `reason` is `trust.settled`. */
+		settled: (file: string, reason: string) => string;
+		/** `reason` is `trust.elsewhere`'s. */
+		elsewhere: (file: string, reason: string) => string;
+		/** Nothing typed after a file whose own answers do not count: `ignored` is `ignored`'s line. */
+		ignoredNothingSent: (ignored: string, example: string) => string;
+		noWords: (example: string) => string;
+		/** Words typed after a file whose own answers do not count: the words went, `ignored` says why not the file's. */
+		onlyWords: (ignored: string) => string;
 	};
 	/**
 	 * A pending file whose "answer" fields the person filled in by hand, refused: `path` as shown, `index` the

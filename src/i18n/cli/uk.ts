@@ -37,7 +37,7 @@ export const uk: CliStrings = {
 		kept: "Відкриті питання залишено.",
 		cleared: (n) => `Видалено: ${of(n, QUESTIONS)}.`,
 		leftUnreadable: (n, paths) => `Файли, які не читаються, не змінено (${count(n)}): ${paths}`,
-		leftHeld: (n, paths) => `Файли, відкриті в іншому pi, не змінено (${count(n)}): ${paths}`,
+		leftHeld: (path, claim) => `${path} не змінено: його питання ${claim}`,
 		nothingToReopen: "У цьому сеансі немає скасованих питань: нічого відкривати знову.",
 		reopenWhich: "Які питання поставити знову?",
 		nothingReopened: "Нічого не відкрито знову.",
@@ -178,6 +178,33 @@ ${questions}
 		gone: (name, client) => `${name} більше немає: ${client} уже має свої відповіді`,
 		otherQuestions: (name) => `у ${name} тепер інші питання; нічого не записано`,
 		answeredAlready: (name, client) => `у ${name} уже є відповіді; їх отримає ${client}. Нічого не записано`,
+	},
+	delivery: {
+		answersFlag: "--answers",
+		filledInto: (file) => `відповіді, вписані в ${file}`,
+		pendingFile: "файл відкритих питань",
+		wordsAfter: (file) => `слова після ${file}`,
+		dialog: "відповіді в діалозі",
+		twoAnswers: (first, second) =>
+			`дві різні відповіді на ті самі питання: ${first} і ${second}. Нічого не надіслано; дайте лише одну з них.`,
+		heldElsewhere: (source, claim) =>
+			`${source}: питання ${claim}; відповідайте там або тут, коли він завершиться. Нічого не надіслано`,
+		delivering: (file) => `доставляються відповіді, вписані в ${file}`,
+	},
+	inbox: {
+		ignored: (file, why) => `відповіді, що вже були в ${file}, не використано: ${why}`,
+		writtenByTool: "їх записав виклик інструмента, поки працював pi, а не ви",
+		notWrittenByYou: (reason) => `файл записав не ваш pi (${reason})`,
+		untrustedImage: (path) =>
+			`${path} не читається: зображення читаються лише з файлу відкритих питань, який записав ваш власний pi`,
+		imageRefused: (where, reason) => `${where}: ${reason}; нічого не надіслано`,
+		settled: (file, reason) => `${file} ${reason}`,
+		elsewhere: (file, reason) =>
+			`${file} ${reason}; нічого не надіслано. Відповідайте в тій папці або в pi командою /questions answer, яка спершу покаже, звідки він`,
+		ignoredNothingSent: (ignored, example) =>
+			`${ignored}. Нічого не надіслано: напишіть власні відповіді після файлу, наприклад ${example}`,
+		noWords: (example) => `відповідей не дано: додайте ваші відповіді після файлу, наприклад ${example}`,
+		onlyWords: (ignored) => `${ignored}; надіслано лише ваші слова після файлу`,
 	},
 	editedFile: {
 		notJson: (path, detail) => `${path} — некоректний JSON (${detail}); виправте його або виконайте /questions clear`,

@@ -28,7 +28,7 @@ export const zhCN: CliStrings = {
 		kept: "已保留待回答的问题。",
 		cleared: (n) => `已清除 ${count(n)} 个待回答问题。`,
 		leftUnreadable: (n, paths) => `${count(n)} 个无法读取的文件未做改动：${paths}`,
-		leftHeld: (n, paths) => `${count(n)} 个在另一个 pi 中打开的文件未做改动：${paths}`,
+		leftHeld: (path, claim) => `${path} 未做改动：其中的问题${claim}`,
 		nothingToReopen: "本会话中没有被取消的问题：无可重新打开。",
 		reopenWhich: "重新提出哪些问题？",
 		nothingReopened: "未重新打开任何问题。",
@@ -163,6 +163,31 @@ ${questions}
 		gone: (name, client) => `${name} 已不存在：${client} 已经拿到了回答`,
 		otherQuestions: (name) => `${name} 现在包含其他问题；未写入任何内容`,
 		answeredAlready: (name, client) => `${name} 已有回答；${client} 会取走这些回答。未写入任何内容`,
+	},
+	delivery: {
+		answersFlag: "--answers",
+		filledInto: (file) => `填写在 ${file} 中的回答`,
+		pendingFile: "待回答问题文件",
+		wordsAfter: (file) => `${file} 后面的文字`,
+		dialog: "对话框中的回答",
+		twoAnswers: (first, second) =>
+			`同一组问题有两个不同的回答：${first} 和 ${second}。未发送任何内容；请只给出其中一个。`,
+		heldElsewhere: (source, claim) =>
+			`${source}：这些问题${claim}；请在那里回答，或等它结束后在这里回答。未发送任何内容`,
+		delivering: (file) => `正在送达填写在 ${file} 中的回答`,
+	},
+	inbox: {
+		ignored: (file, why) => `${file} 中已有的回答被忽略了：${why}`,
+		writtenByTool: "它们是 pi 运行期间由工具调用写入的，不是你写的",
+		notWrittenByYou: (reason) => `该文件不是你的 pi 写的（${reason}）`,
+		untrustedImage: (path) => `未读取 ${path}：只从你自己的 pi 写的待回答问题文件中读取图片`,
+		imageRefused: (where, reason) => `${where}：${reason}；未发送任何内容`,
+		settled: (file, reason) => `${file} ${reason}`,
+		elsewhere: (file, reason) =>
+			`${file} ${reason}；未发送任何内容。请在那个文件夹中回答，或在 pi 中用 /questions answer 回答（它会先显示来源）`,
+		ignoredNothingSent: (ignored, example) => `${ignored}。未发送任何内容：请在文件后写下你自己的回答，例如 ${example}`,
+		noWords: (example) => `没有给出回答：请在文件后写下你的回答，例如 ${example}`,
+		onlyWords: (ignored) => `${ignored}；只发送了你在文件后写的文字`,
 	},
 	editedFile: {
 		notJson: (path, detail) => `${path} 不是有效的 JSON（${detail}）；请修正它，或运行 /questions clear`,
