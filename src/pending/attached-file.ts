@@ -11,6 +11,8 @@
  * one of pi's own; nothing else is ever answered from or deleted.
  */
 import * as nodeFs from "node:fs";
+import type { CliStrings } from "../i18n/cli/types.js";
+import { words as chosenWords } from "../i18n/words.js";
 import { isProjectPendingFile, PendingFileError } from "./pending-file.js";
 
 /** One of pi's attached-file blocks in a message: where it is, and whether it carried text. */
@@ -72,8 +74,8 @@ function readTextFile(path: string): string | undefined {
 }
 
 /**
- * The project's pending file attached to this message, if pi attached one. Throws a clear error when two
- * are attached (which questions the words answer would be a guess).
+ * The project's pending file attached to this message, if pi attached one. Throws a clear error (in `said`'s words)
+ * when two are attached (which questions the words answer would be a guess).
  */
 export function findAttachedPendingFile(
 	text: string,
@@ -82,13 +84,14 @@ export function findAttachedPendingFile(
 		readText: readTextFile,
 		isPendingFile: (path) => isProjectPendingFile(cwd, path),
 	},
+	said: CliStrings["inbox"] = chosenWords().cli.inbox,
 ): AttachedPendingFile | undefined {
 	const pending = attachedBlocks(text, io.readText).filter(
 		(block): block is AttachedBlock & { content: string } =>
 			block.content !== undefined && io.isPendingFile(block.name),
 	);
 	if (pending.length > 1) {
-		throw new PendingFileError("attach one pending file at a time: the words after them would answer which questions?");
+		throw new PendingFileError(said.oneFileAtATime);
 	}
 	const [block] = pending;
 	if (!block) return undefined;

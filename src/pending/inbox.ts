@@ -69,7 +69,7 @@ export function deliveryFromAttachedFile(
 	},
 	said: CliStrings = chosenWords().cli,
 ): Delivery | WrittenForAsker | undefined {
-	const attached = findAttachedPendingFile(text, cwd);
+	const attached = findAttachedPendingFile(text, cwd, undefined, said.inbox);
 	if (!attached) return undefined;
 	const { path, content, words } = attached;
 	// Naming a file with @ chooses its questions, not the task it carries (see ./trust.ts).

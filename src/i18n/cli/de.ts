@@ -202,6 +202,8 @@ Nichts wurde beantwortet, und der Lauf endet hier. Behebe das Problem und starte
 			`${ignored}. Nichts wurde gesendet: schreib deine eigenen Antworten hinter die Datei, z. B. ${example}`,
 		noWords: (example) => `keine Antworten angegeben: schreib deine Antworten hinter die Datei, z. B. ${example}`,
 		onlyWords: (ignored) => `${ignored}; nur deine Worte hinter der Datei wurden gesendet`,
+		oneFileAtATime:
+			"Hänge jeweils nur eine Datei mit offenen Fragen an: Welche Fragen würden die Worte dahinter sonst beantworten?",
 	},
 	editedFile: {
 		notJson: (path, detail) =>

@@ -193,6 +193,7 @@ Nothing was answered and the run stops here. Fix the problem, then run pi -c to 
 			`${ignored}. Nothing was sent: give your own answers after the file, e.g. ${example}`,
 		noWords: (example) => `no answers given: add your answers after the file, e.g. ${example}`,
 		onlyWords: (ignored) => `${ignored}; only your words after the file were sent`,
+		oneFileAtATime: "attach one pending file at a time: the words after them would answer which questions?",
 	},
 	editedFile: {
 		notJson: (path, detail) => `${path} is not valid JSON (${detail}); fix it, or run /questions clear`,

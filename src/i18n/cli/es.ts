@@ -201,6 +201,8 @@ No se respondió nada y la ejecución se detiene aquí. Corrige el problema y lu
 			`${ignored}. No se envió nada: da tus propias respuestas después del archivo, p. ej. ${example}`,
 		noWords: (example) => `no se dieron respuestas: añade tus respuestas después del archivo, p. ej. ${example}`,
 		onlyWords: (ignored) => `${ignored}; solo se enviaron tus palabras después del archivo`,
+		oneFileAtATime:
+			"adjunta un solo archivo de preguntas pendientes a la vez: ¿a qué preguntas responderían las palabras que siguen?",
 	},
 	editedFile: {
 		notJson: (path, detail) => `${path} no es JSON válido (${detail}); corrígelo o ejecuta /questions clear`,

@@ -205,6 +205,8 @@ Rien n'a été répondu et l'exécution s'arrête ici. Corrigez le problème, pu
 			`${ignored}. Rien n'a été envoyé : donnez vos propres réponses après le fichier, par ex. ${example}`,
 		noWords: (example) => `aucune réponse donnée : ajoutez vos réponses après le fichier, par ex. ${example}`,
 		onlyWords: (ignored) => `${ignored} ; seuls vos mots après le fichier ont été envoyés`,
+		oneFileAtATime:
+			"joignez un seul fichier de questions en attente à la fois : à quelles questions les mots qui suivent répondraient-ils ?",
 	},
 	editedFile: {
 		notJson: (path, detail) => `${path} n'est pas un JSON valide (${detail}) ; corrigez-le, ou lancez /questions clear`,

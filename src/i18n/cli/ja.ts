@@ -195,6 +195,8 @@ ${questions}
 			`${ignored}。何も送信していません。自分の回答をファイルの後に書いてください（例: ${example}）`,
 		noWords: (example) => `回答がありません。回答をファイルの後に書いてください（例: ${example}）`,
 		onlyWords: (ignored) => `${ignored}。ファイルの後のあなたの言葉だけを送信しました`,
+		oneFileAtATime:
+			"保留中の質問ファイルは一度に 1 つだけ添付してください。後の言葉がどの質問への回答なのか決められません",
 	},
 	editedFile: {
 		notJson: (path, detail) =>

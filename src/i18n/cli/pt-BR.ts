@@ -199,6 +199,8 @@ Nada foi respondido e a execução para aqui. Corrija o problema e depois execut
 			`${ignored}. Nada foi enviado: dê suas próprias respostas depois do arquivo, por ex. ${example}`,
 		noWords: (example) => `nenhuma resposta dada: adicione suas respostas depois do arquivo, por ex. ${example}`,
 		onlyWords: (ignored) => `${ignored}; só as suas palavras depois do arquivo foram enviadas`,
+		oneFileAtATime:
+			"anexe um arquivo de perguntas pendentes por vez: as palavras depois deles responderiam a quais perguntas?",
 	},
 	editedFile: {
 		notJson: (path, detail) => `${path} não é um JSON válido (${detail}); corrija-o ou execute /questions clear`,

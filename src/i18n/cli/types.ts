@@ -224,6 +224,8 @@ export interface CliStrings {
 		noWords: (example: string) => string;
 		/** Words typed after a file whose own answers do not count: the words went, `ignored` says why not the file's. */
 		onlyWords: (ignored: string) => string;
+		/** Two pending files attached to one message. */
+		oneFileAtATime: string;
 	};
 	/**
 	 * A pending file whose "answer" fields the person filled in by hand, refused: `path` as shown, `index` the

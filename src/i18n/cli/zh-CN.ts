@@ -188,6 +188,7 @@ ${questions}
 		ignoredNothingSent: (ignored, example) => `${ignored}。未发送任何内容：请在文件后写下你自己的回答，例如 ${example}`,
 		noWords: (example) => `没有给出回答：请在文件后写下你的回答，例如 ${example}`,
 		onlyWords: (ignored) => `${ignored}；只发送了你在文件后写的文字`,
+		oneFileAtATime: "一次只附加一个待回答问题文件：否则后面的文字回答的是哪些问题？",
 	},
 	editedFile: {
 		notJson: (path, detail) => `${path} 不是有效的 JSON（${detail}）；请修正它，或运行 /questions clear`,
