@@ -16,6 +16,13 @@ export default defineConfig([
 		// loads is one shared chunk (see scripts/start-path-chunk.ts).
 		splitting: true,
 		esbuildPlugins: [startPathInOneChunk("src/index.ts")],
+		// pi 1.x's jiti hashes, reads and compiles every byte a start imports, at every start: short local names and
+		// simpler syntax take the start chunk from 248 to 182 KB and its import from 24.8 to 23.0 ms CPU (median of 20
+		// alternated runs). Whitespace and the `// src/…` lines stay, so a line in a stack trace still reads as code.
+		esbuildOptions(options) {
+			options.minifyIdentifiers = true;
+			options.minifySyntax = true;
+		},
 		// pi hands extensions its own copies of these; never bundle them.
 		external: [
 			"@mariozechner/pi-coding-agent",
