@@ -4,9 +4,20 @@
  * (the ask's own session reads it on its next start, so `pi --session <old>` does not bring those questions back),
  * and the asks-made record (asks-made.ts).
  */
-import { closeSync, fstatSync, mkdirSync, openSync, readFileSync, readSync, statSync, writeSync } from "node:fs";
+import {
+	closeSync,
+	constants,
+	fstatSync,
+	lstatSync,
+	mkdirSync,
+	openSync,
+	readSync,
+	type Stats,
+	writeSync,
+} from "node:fs";
 import { dirname, join } from "node:path";
 import { isRecord } from "../core/json.js";
+import { readRegularBytes } from "../pending/regular-file.js";
 import type { SettledAsks, SettledElsewhere } from "./ask-records.js";
 
 /** Whether the file open at `fd` is empty or ends with a newline. */
@@ -55,11 +66,35 @@ export function jsonLinesFile<T, I>(
 
 /** The same file, its index built from the whole text (one that parses only the lines it needs, asks-made.ts). */
 export function recordFile<T, I>(agentDir: string, name: string, index: (text: string) => I): JsonLinesFile<T, I> {
-	return recordFileAt(join(agentDir, "pi-ask-user"), name, index);
+	return recordFileAt(join(agentDir, "pi-ask-user"), name, index, { ownFolder: true });
 }
 
-/** An append-only record file named `name` in the folder `dir`, looked up through an index. */
-function recordFileAt<T, I>(dir: string, name: string, index: (text: string) => I): JsonLinesFile<T, I> {
+/** The file's lstat when it is a regular file; `undefined` when it is missing, unreachable or anything else. */
+function regularFileStat(path: string): Stats | undefined {
+	try {
+		const stat = lstatSync(path);
+		return stat.isFile() ? stat : undefined;
+	} catch {
+		return undefined;
+	}
+}
+
+/** Appending without following a symlink or blocking on a FIFO; read and write, to see how the file ends. */
+const APPEND_FLAGS =
+	constants.O_RDWR | constants.O_APPEND | constants.O_CREAT | constants.O_NOFOLLOW | constants.O_NONBLOCK;
+
+/**
+ * An append-only record file named `name` in the folder `dir`, looked up through an index. Only a regular file is
+ * read or written (pending/regular-file.ts): a FIFO, device or symlink in its place counts as no record, and an
+ * append to one fails. `ownFolder`: this user's folder, made when missing; otherwise (a project's `.pi`, which a
+ * cloned repository fills) the folder must already be a real one, and a file over `maxBytes` is not read.
+ */
+function recordFileAt<T, I>(
+	dir: string,
+	name: string,
+	index: (text: string) => I,
+	place: { ownFolder: true } | { ownFolder: false; maxBytes: number },
+): JsonLinesFile<T, I> {
 	const path = join(dir, name);
 	let cached: { signature: string; index: I } | undefined;
 	// Checked once per synchronous run of code (a loop over a thousand files): nothing in this process changes the
@@ -72,28 +107,24 @@ function recordFileAt<T, I>(dir: string, name: string, index: (text: string) => 
 			queueMicrotask(() => {
 				checkedThisTick = false;
 			});
-			let signature = "absent";
-			try {
-				const stat = statSync(path);
-				signature = `${stat.ino}:${stat.size}:${stat.mtimeMs}`;
-			} catch {
-				// No file yet: nothing recorded.
-			}
+			// No file yet, a folder that is not one, or something that is not a file: nothing recorded.
+			const stat = regularFileStat(path);
+			const signature = stat ? `${stat.ino}:${stat.size}:${stat.mtimeMs}` : "absent";
 			if (cached?.signature === signature) return cached.index;
-			let text = "";
-			try {
-				text = readFileSync(path, "utf8");
-			} catch {
-				// Gone between the stat and the read: nothing recorded.
-			}
-			cached = { signature, index: index(text) };
+			const bytes =
+				signature === "absent"
+					? undefined
+					: readRegularBytes(path, place.ownFolder ? {} : { maxBytes: place.maxBytes });
+			cached = { signature, index: index(bytes?.toString("utf8") ?? "") };
 			return cached.index;
 		},
 		add: (entry) => {
 			cached = undefined;
-			mkdirSync(dir, { recursive: true, mode: 0o700 });
-			const fd = openSync(path, "a+", 0o600);
+			if (place.ownFolder) mkdirSync(dir, { recursive: true, mode: 0o700 });
+			else if (!lstatSync(dir).isDirectory()) throw new Error(`${dir} is not a folder`);
+			const fd = openSync(path, APPEND_FLAGS, 0o600);
 			try {
+				if (!fstatSync(fd).isFile()) throw new Error(`${path} is not a regular file`);
 				// A line cut short by a crash has no newline: this entry starts a line of its own rather than being
 				// glued onto it and lost (readers skip the torn line). One write, so appends from two runs do not mix.
 				const line = `${endsWithNewline(fd) ? "" : "\n"}${JSON.stringify(entry)}\n`;
@@ -123,6 +154,8 @@ export interface Ledger {
  */
 const LEDGER_NAME = ".settled-elsewhere.jsonl";
 export const PROJECT_LEDGER = join(".pi", LEDGER_NAME);
+/** A line is about 150 bytes: room for thousands of settled asks, and a bound on what a start reads. */
+const PROJECT_LEDGER_MAX_BYTES = 1 << 20;
 
 /** By session, then by tool-call id: when the newest line for it was written (`Infinity` for a line that does not say). */
 type SettledTimes = Map<string, Map<string, number>>;
@@ -151,12 +184,17 @@ function settledAsks(times: ReadonlyMap<string, number> | undefined): SettledAsk
 }
 
 export function fileLedger(agentDir: string, now: () => Date = () => new Date()): Ledger {
-	const ledgerAt = (dir: string, name: string) =>
-		recordFileAt<SettledElsewhere, SettledTimes>(dir, name, (text) => settledBySession(jsonLines(text)));
-	const file = ledgerAt(join(agentDir, "pi-ask-user"), "settled-elsewhere.jsonl");
+	const ledgerAt = (dir: string, name: string, place: Parameters<typeof recordFileAt>[3]) =>
+		recordFileAt<SettledElsewhere, SettledTimes>(dir, name, (text) => settledBySession(jsonLines(text)), place);
+	const file = ledgerAt(join(agentDir, "pi-ask-user"), "settled-elsewhere.jsonl", { ownFolder: true });
 	const projectFiles = new Map<string, JsonLinesFile<SettledElsewhere, SettledTimes>>();
 	const projectFile = (projectDir: string) => {
-		const found = projectFiles.get(projectDir) ?? ledgerAt(dirname(join(projectDir, PROJECT_LEDGER)), LEDGER_NAME);
+		const found =
+			projectFiles.get(projectDir) ??
+			ledgerAt(dirname(join(projectDir, PROJECT_LEDGER)), LEDGER_NAME, {
+				ownFolder: false,
+				maxBytes: PROJECT_LEDGER_MAX_BYTES,
+			});
 		projectFiles.set(projectDir, found);
 		return found;
 	};

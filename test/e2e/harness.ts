@@ -168,6 +168,8 @@ export function runPi(
 		stdio: ["ignore", "pipe", "pipe"],
 		encoding: "utf8",
 		timeout: patient(options.timeoutMs ?? 30_000),
+		// A pi stuck in a blocking read never runs its SIGTERM handler: the test must end anyway.
+		killSignal: "SIGKILL",
 	});
 	return { code: result.status, stdout: result.stdout, stderr: result.stderr };
 }

@@ -3,12 +3,14 @@
  * crash, answers delivered in another session are still recorded there, so the ask's own session does not bring
  * its questions back.
  */
+import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { PROJECT_LEDGER } from "../../src/records/ledger.js";
 import { canMakeImmutable, whileImmutable } from "../immutable.js";
 import { patient } from "../patience.js";
-import { createWorkspace, runPrint, SPEC_EXAMPLE, startRpc, type Workspace } from "./harness.js";
+import { createWorkspace, piArgs, runPi, runPrint, SPEC_EXAMPLE, startRpc, type Workspace } from "./harness.js";
 
 const SPEC_ANSWERS = '["PostgreSQL (Recommended)", "order-processor"]';
 
@@ -95,4 +97,15 @@ describe("a ledger that cannot be written", () => {
 		},
 		patient(120_000),
 	);
+});
+
+describe("a project ledger that is not a plain file (it can come with a cloned repository)", () => {
+	it("a FIFO or a symlink in its place is passed over: pi starts, answers and ends", () => {
+		mkdirSync(join(ws.cwd, ".pi"), { recursive: true });
+		execFileSync("mkfifo", [join(ws.cwd, PROJECT_LEDGER)]);
+		ws.script([{ text: "hello back" }]);
+		const run = runPi(ws, piArgs(["-p", "hello"]), { timeoutMs: 20_000 });
+		expect(run.code, run.stderr).toBe(0);
+		expect(run.stdout).toContain("hello back");
+	});
 });

@@ -2,7 +2,7 @@
  * The settled-elsewhere ledger on a real file: a line cut short by a crash must not swallow
  * the next entry, or the ask it settles comes back and is answered again.
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -108,5 +108,26 @@ describe("an ask is its session, its id and when it was made", () => {
 		ledger.add({ sessionId: "s1", toolCallId: "call_2", state: "delivered" });
 		const settled = ledger.settledIn("s1", project);
 		expect(["call_1", "call_2", "call_3"].map((id) => settled.has(id))).toEqual([true, true, false]);
+	});
+
+	it("a project ledger that is a symlink is not read, and one behind a symlinked .pi is not written", () => {
+		const elsewhere = join(agentDir, "elsewhere.jsonl");
+		writeFileSync(elsewhere, '{"sessionId":"s1","toolCallId":"call_1","state":"delivered"}\n');
+		const project = join(agentDir, "project");
+		mkdirSync(join(project, ".pi"), { recursive: true });
+		symlinkSync(elsewhere, join(project, PROJECT_LEDGER));
+		expect(fileLedger(agentDir).settledIn("s1", project).has("call_1")).toBe(false);
+
+		writeFileSync(join(agentDir, "pi-ask-user"), "");
+		const linked = join(agentDir, "linked");
+		mkdirSync(linked);
+		symlinkSync(join(project, ".pi"), join(linked, ".pi"));
+		expect(() =>
+			fileLedger(agentDir).add({ sessionId: "s1", toolCallId: "call_2", state: "delivered" }, linked),
+		).toThrow();
+		expect(() =>
+			fileLedger(agentDir).add({ sessionId: "s1", toolCallId: "call_2", state: "delivered" }, project),
+		).toThrow();
+		expect(readFileSync(elsewhere, "utf8")).not.toContain("call_2");
 	});
 });
