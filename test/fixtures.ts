@@ -1,5 +1,5 @@
 /** The spec's example questions and result, and terminal key bytes, shared by unit and end-to-end tests. */
-import type { Question } from "../src/core/types.js";
+import type { AskOutcome, Question } from "../src/core/types.js";
 
 export const DATABASE: Question = {
 	question: "Which database should we use?",
@@ -12,6 +12,15 @@ export const DATABASE: Question = {
 };
 
 export const NAME: Question = { question: "What should we name this service?", header: "Service Setup" };
+
+/** DATABASE and NAME answered: an option chosen, a name typed. */
+export const DATABASE_AND_NAME_ANSWERED: AskOutcome = {
+	kind: "answered",
+	answers: [
+		{ question: DATABASE.question, answer: "SQLite", selectedOption: "SQLite", wasCustom: false },
+		{ question: NAME.question, answer: "orders", wasCustom: true },
+	],
+};
 
 /** The spec's multi-select mock-up. */
 export const FEATURES: Question = {

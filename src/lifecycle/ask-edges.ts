@@ -9,6 +9,7 @@ import type { AskRequest } from "../core/types.js";
 import { words } from "../i18n/words.js";
 import type { FrontEnd, ProcessEdges } from "../modes/front-end.js";
 import { saveQuestionsForLater } from "../modes/print.js";
+import type { PendingFile } from "../pending/pending-file.js";
 import type { RemoteBridge } from "../remote/bridge.js";
 import type { LazyBridge } from "../remote/lazy-bridge.js";
 import { lastUserText } from "../session/branch.js";
@@ -32,7 +33,9 @@ export interface AskEdgesDeps extends Pick<ProcessEdges, "imageSupport" | "write
 	/** This session's remote bridge, opened on the first ask that needs it. */
 	bridge: LazyBridge;
 	push?: AskPush;
-	disk: AskDisk;
+	disk: Pick<AskDisk, "keepWhileAsked" | "doneAsking" | "stillAsking">;
+	/** The pending file an ask of `ctx`'s session is saved in (built once for the run, ./run.ts). */
+	pendingFileFor(ctx: ExtensionContext, request: AskRequest, toolCallId: string): PendingFile;
 	/** Shows a background ask's questions in a dialog after its turn (./background-asks.ts). */
 	answerInDialog(ctx: ExtensionContext, target: AskToAnswer, late: "background"): Promise<void>;
 	/** Ends the process now with exit code 1. */
@@ -82,7 +85,7 @@ export function askEdges(deps: AskEdgesDeps): AskEdges {
 		doneWithDisk: deps.disk.doneAsking,
 		stillAsking: deps.disk.stillAsking,
 		saveForLater: (ctx, request, toolCallId) => {
-			const saved = saveQuestionsForLater(ctx.cwd, deps.disk.pendingFileFor(askSession(ctx), request, toolCallId));
+			const saved = saveQuestionsForLater(ctx.cwd, deps.pendingFileFor(ctx, request, toolCallId));
 			if (saved.saved) deps.push?.saved(ctx, request, toolCallId);
 			return saved;
 		},

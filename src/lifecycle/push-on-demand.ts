@@ -5,10 +5,10 @@
  */
 import type { ExtensionContext } from "@mariozechner/pi-coding-agent";
 import type { AskUserSettings, Environment } from "../host/settings.js";
-import type { LifecycleEdges } from "./lifecycle.js";
+import type { RunPush } from "./run.js";
 
 /** What is used of src/push/push.ts's createPush (declared here: the run's wiring never imports push's code). */
-export interface Push extends NonNullable<LifecycleEdges["push"]> {
+export interface Push extends RunPush {
 	configure(fromFile: unknown, env: Environment, filePath?: string): string[];
 	sessionStart(cwd: string, warn: (text: string) => void, wait: boolean): Promise<void>;
 	shutdown(): Promise<void>;
@@ -25,7 +25,7 @@ export function pushNamed(fromFile: unknown, env: Environment): boolean {
 export function pushOnDemand(load: () => Promise<Push>) {
 	let push: Push | undefined;
 	/** What the lifecycle and the children call: the loaded push, or nothing happens. */
-	const edges: NonNullable<LifecycleEdges["push"]> = {
+	const edges: RunPush = {
 		dialogRemote: (remote, ctx, shown, toolCallId) =>
 			push ? push.dialogRemote(remote, ctx, shown, toolCallId) : remote,
 		saved: (ctx, request, toolCallId) => push?.saved(ctx, request, toolCallId),

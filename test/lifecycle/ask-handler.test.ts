@@ -8,16 +8,10 @@ import type { AskOptions, FrontEnd, FrontEndKind } from "../../src/modes/front-e
 import type { SavedQuestions } from "../../src/modes/print.js";
 import { PendingFileError } from "../../src/pending/pending-file.js";
 import type { RemoteBridge } from "../../src/remote/bridge.js";
-import { DATABASE, NAME } from "../fixtures.js";
+import { DATABASE, DATABASE_AND_NAME_ANSWERED, NAME } from "../fixtures.js";
 
 const REQUEST: AskRequest = { questions: [DATABASE, NAME] };
-const ANSWERED: AskOutcome = {
-	kind: "answered",
-	answers: [
-		{ question: DATABASE.question, answer: "SQLite", selectedOption: "SQLite", wasCustom: false },
-		{ question: NAME.question, answer: "orders", wasCustom: true },
-	],
-};
+const ANSWERED = DATABASE_AND_NAME_ANSWERED;
 const CTX = {} as ExtensionContext;
 
 interface Fakes {
