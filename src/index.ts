@@ -17,8 +17,10 @@ import { type AskUserSettings, settingsSource } from "./host/settings.js";
 import { useLanguage } from "./i18n/words.js";
 import { createLifecycle } from "./lifecycle/lifecycle.js";
 import { pushOnDemand } from "./lifecycle/push-on-demand.js";
+import { sessionSettings } from "./lifecycle/session-settings.js";
+import { sessionShutdownInOrder } from "./lifecycle/session-shutdown-order.js";
 import { sessionStartInOrder } from "./lifecycle/session-start-order.js";
-import { registerWhenFree, stepAsideFor } from "./lifecycle/tool-owner.js";
+import { registerWhenFree, stepAsideWarning } from "./lifecycle/tool-owner.js";
 import { createClaims } from "./pending/claims.js";
 import { readRegularFile } from "./pending/regular-file.js";
 import { toolWriteGuard } from "./records/tool-writes.js";
@@ -47,14 +49,11 @@ export default async function askUser(pi: ExtensionAPI) {
 
 	const agentDir = host.codingAgent.getAgentDir();
 	// <agentDir>/pi-ask-user/settings.json (and a trusted project's) under the environment, read at each session start.
-	const settingsAt = settingsSource({
-		agentDir,
-		env: process.env,
-		read: readRegularFile,
-		realpath: realpathSync.native,
-	});
-	let settings = settingsAt(process.cwd(), false);
-	await useLanguage(settings.language);
+	const settings = sessionSettings(
+		settingsSource({ agentDir, env: process.env, read: readRegularFile, realpath: realpathSync.native }),
+		process.cwd(),
+	);
+	await useLanguage(settings.current().language);
 	const { ledger, asksMade, trust, answersGivenOnPage } = openUserRecords(agentDir, {
 		argv: process.argv.slice(2),
 		env: process.env,
@@ -64,7 +63,7 @@ export default async function askUser(pi: ExtensionAPI) {
 	const toolWrites = toolWriteGuard(agentDir, TOOL_NAME, (text) => writeSync(2, `${text}\n`));
 	const supportOfImages = (ctx: ExtensionContext) =>
 		imageSupport({ model: ctx.model, agentDir, cwd: ctx.cwd, read: readRegularFile });
-	const structuredRpc = settings.structuredRpc;
+	const structuredRpc = settings.current().structuredRpc;
 	// The phone through ntfy (src/push/): off until `pi-ask-anywhere push setup` or PI_ASK_USER_PUSH; loaded on demand.
 	const push = pushOnDemand(async () => {
 		const { createPush } = await import("./push/push.js");
@@ -78,7 +77,7 @@ export default async function askUser(pi: ExtensionAPI) {
 	});
 	const lifecycle = createLifecycle(pi, {
 		argv: process.argv,
-		settings,
+		settings: settings.current(),
 		env: process.env,
 		// fd 1 is the real stdout: pi redirects process.stdout to stderr in print and RPC mode.
 		write: (fd, text) => writeSync(fd, text),
@@ -109,14 +108,14 @@ export default async function askUser(pi: ExtensionAPI) {
 		phone: push.edges.phone,
 	});
 
+	const warn = (ctx: ExtensionContext, text: string) =>
+		lifecycle.frontEnd(ctx).tell(`pi-ask-anywhere: ${text}`, "warning");
 	// Registered at session start, and only where no other package's ask_user is (see tool-owner.ts).
 	const registerTool = registerWhenFree(
 		pi,
-		() => pi.registerTool(createAskUserTool(children.askHandler, host.tui, { guidelines: settings.guidelines })),
-		(ctx, other) => {
-			const ours = { root: PACKAGE_ROOT, argv: process.argv.slice(2), cwd: () => process.cwd() };
-			lifecycle.frontEnd(ctx).tell(`pi-ask-anywhere: ${stepAsideFor(pi, other, ours)}`, "warning");
-		},
+		() =>
+			pi.registerTool(createAskUserTool(children.askHandler, host.tui, { guidelines: settings.current().guidelines })),
+		stepAsideWarning(pi, { root: PACKAGE_ROOT, argv: process.argv.slice(2), cwd: () => process.cwd() }, warn),
 	);
 	pi.registerCommand(
 		"questions",
@@ -137,14 +136,10 @@ export default async function askUser(pi: ExtensionAPI) {
 	pi.on(
 		"session_start",
 		sessionStartInOrder<unknown, ExtensionContext, AskUserSettings>({
-			readSettings: (ctx) => {
-				const trusted = (ctx as { isProjectTrusted?: () => boolean }).isProjectTrusted?.() === true;
-				settings = settingsAt(ctx.cwd, trusted);
-				return settings;
-			},
+			readSettings: settings.atSessionStart,
 			useLanguage,
 			configurePush: push.configure,
-			warn: (ctx, text) => lifecycle.frontEnd(ctx).tell(`pi-ask-anywhere: ${text}`, "warning"),
+			warn,
 			registerTool,
 			children: children.sessionStart,
 			pushStart: push.sessionStart,
@@ -160,11 +155,13 @@ export default async function askUser(pi: ExtensionAPI) {
 	pi.on("turn_end", lifecycle.sessionMayHaveChanged);
 	pi.on("agent_end", lifecycle.agentEnd);
 	pi.on("session_tree", lifecycle.sessionTree);
-	pi.on("session_shutdown", async () => {
-		await children.sessionShutdown();
-		await lifecycle.sessionShutdown();
-		await push.shutdown();
-	});
+	pi.on(
+		"session_shutdown",
+		sessionShutdownInOrder(
+			{ children: children.sessionShutdown, lifecycle: lifecycle.sessionShutdown, push: push.shutdown },
+			(text) => writeSync(2, `${text}\n`),
+		),
+	);
 	pi.on("session_before_compact", (event, ctx) =>
 		compactKeepingDecisions(event, ctx, pi.getThinkingLevel(), host.codingAgent.compact),
 	);

@@ -69,13 +69,25 @@ function removalWords(from: LoadedFrom | undefined, ours: OurPackage, fallback =
 }
 
 /** The notice when `other` answers `ask_user`: ours is found by its `/questions` command, which pi says came from it. */
-export function stepAsideFor(pi: Pick<ExtensionAPI, "getCommands">, other: AnotherPackage, ours: OurPackage): string {
+function stepAsideFor(pi: Pick<ExtensionAPI, "getCommands">, other: AnotherPackage, ours: OurPackage): string {
 	const command = pi.getCommands().find((c) => c.name === "questions" && isOurs(c.sourceInfo, ours.root));
 	return stepAsideNotice(
 		other.path,
 		removalWords(other.from, ours, other.path),
 		removalWords(command?.sourceInfo, ours),
 	);
+}
+
+/**
+ * What ours says when it steps aside for `other`: the notice, as a warning in the session where it happens (once:
+ * `registerWhenFree` calls it at most once). `ours` is this package as the person gave it to pi.
+ */
+export function stepAsideWarning(
+	pi: Pick<ExtensionAPI, "getCommands">,
+	ours: OurPackage,
+	warn: (ctx: ExtensionContext, text: string) => void,
+): (ctx: ExtensionContext, other: AnotherPackage) => void {
+	return (ctx, other) => warn(ctx, stepAsideFor(pi, other, ours));
 }
 
 /**
