@@ -6,18 +6,7 @@
 import type { ExtensionContext } from "@mariozechner/pi-coding-agent";
 import { words } from "../i18n/words.js";
 import type { QuestionsCommandDeps } from "./questions.js";
-
-const SUBCOMMANDS = ["list", "json", "answer", "reopen", "clear"];
-
-/**
- * Only words the typed text is a strict prefix of: a word typed in full offers nothing, so pi's completion menu is
- * closed and the first Enter runs the command instead of completing it to itself.
- */
-export function questionsCompletions(prefix: string): { value: string; label: string }[] | null {
-	const typed = prefix.trim().toLowerCase();
-	const items = SUBCOMMANDS.filter((c) => c !== typed && c.startsWith(typed));
-	return items.length > 0 ? items.map((value) => ({ value, label: value })) : null;
-}
+import { questionsCompletions } from "./questions-completions.js";
 
 type QuestionsHandler = (args: string, ctx: ExtensionContext) => Promise<void>;
 

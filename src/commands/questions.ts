@@ -38,7 +38,7 @@ import {
 	verdictReason,
 } from "../pending/trust.js";
 import { reopenableAsks } from "../records/ask-records.js";
-import { questionsCompletions } from "./questions-on-first-use.js";
+import { questionsCompletions } from "./questions-completions.js";
 
 export interface QuestionsCommandDeps {
 	frontEnd(ctx: ExtensionContext): FrontEnd;
