@@ -7,12 +7,33 @@ import { lstatSync } from "node:fs";
 import { homedir } from "node:os";
 import { isAbsolute, join, resolve } from "node:path";
 import type { ImageReader } from "../core/answer-input.js";
-import { IMAGE_LIMITS, imageFromBytes, imageName } from "../core/images.js";
+import { IMAGE_LIMITS, type ImageCheck, imageFromBytes, imageName } from "../core/images.js";
 import { formatBytes } from "../core/text.js";
 import type { ImageSupport } from "../host/image-support.js";
+import type { CliStrings } from "../i18n/cli/types.js";
+import { words as chosenWords } from "../i18n/words.js";
 import { readRegularBytes } from "./regular-file.js";
 
-function projectImageReader(cwd: string, home = homedir()): ImageReader {
+type ImageWords = CliStrings["images"];
+
+const LIMIT = formatBytes(IMAGE_LIMITS.bytesPerImage);
+
+/** The content check's verdict, its refusal said in `said`'s words (the core's own are English). */
+function checkedBytes(written: string, bytes: Uint8Array, said: ImageWords): ImageCheck {
+	const checked = imageFromBytes(written, bytes);
+	if (checked.ok) return checked;
+	const { problem } = checked;
+	switch (problem.kind) {
+		case "too-large":
+			return { ...checked, reason: said.tooLarge(problem.name, formatBytes(problem.bytes), LIMIT) };
+		case "not-image":
+			return { ...checked, reason: said.notImage(problem.name) };
+		case "bad-data":
+			return checked;
+	}
+}
+
+function projectImageReader(cwd: string, said: ImageWords, home = homedir()): ImageReader {
 	return (written) => {
 		const path = written.startsWith("~/")
 			? join(home, written.slice(2))
@@ -24,37 +45,38 @@ function projectImageReader(cwd: string, home = homedir()): ImageReader {
 		let size: number;
 		try {
 			const stat = lstatSync(path);
-			if (!stat.isFile()) return { ok: false, reason: `${written} is not an image file`, problem: missing };
+			if (!stat.isFile()) return { ok: false, reason: said.notFile(written), problem: missing };
 			size = stat.size;
 		} catch {
-			return { ok: false, reason: `${written} does not exist or cannot be read`, problem: missing };
+			return { ok: false, reason: said.unreadable(written), problem: missing };
 		}
 		if (size > IMAGE_LIMITS.bytesPerImage) {
 			return {
 				ok: false,
-				reason: `${name} is ${formatBytes(size)}; the limit for an image is ${formatBytes(IMAGE_LIMITS.bytesPerImage)}`,
+				reason: said.tooLarge(name, formatBytes(size), LIMIT),
 				problem: { kind: "too-large", name, bytes: size },
 			};
 		}
 		const bytes = readRegularBytes(path, { maxBytes: IMAGE_LIMITS.bytesPerImage });
-		if (!bytes) return { ok: false, reason: `${written} does not exist or cannot be read`, problem: missing };
-		return imageFromBytes(written, bytes);
+		if (!bytes) return { ok: false, reason: said.unreadable(written), problem: missing };
+		return checkedBytes(written, bytes, said);
 	};
 }
 
 /**
- * The reader for this run: refuses every image, saying why, where the model or pi's settings take none. `support` is
- * asked only when an image is named (it reads pi's settings files: not work for every start).
+ * The reader for this run: refuses every image, saying why (in `said`'s words), where the model or pi's settings take
+ * none. `support` is asked only when an image is named (it reads pi's settings files: not work for every start).
  */
-export function answerImageReader(support: () => ImageSupport, cwd: string): ImageReader {
-	const files = projectImageReader(cwd);
+export function answerImageReader(
+	support: () => ImageSupport,
+	cwd: string,
+	said: ImageWords = chosenWords().cli.images,
+): ImageReader {
+	const files = projectImageReader(cwd, said);
 	return (written) => {
 		const decided = support();
 		if (decided.allowed) return files(written);
-		const reason =
-			decided.why === "model"
-				? "images cannot be attached: this model cannot read images"
-				: "images cannot be attached: pi's settings block them (images.blockImages)";
+		const reason = decided.why === "model" ? said.unsupportedModel : said.blocked;
 		return { ok: false, reason, problem: { kind: "not-image", name: imageName(written) } };
 	};
 }

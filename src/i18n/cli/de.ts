@@ -205,6 +205,14 @@ Nichts wurde beantwortet, und der Lauf endet hier. Behebe das Problem und starte
 		oneFileAtATime:
 			"Hänge jeweils nur eine Datei mit offenen Fragen an: Welche Fragen würden die Worte dahinter sonst beantworten?",
 	},
+	images: {
+		notFile: (path) => `${path} ist keine Bilddatei`,
+		unreadable: (path) => `${path} existiert nicht oder ist nicht lesbar`,
+		tooLarge: (name, size, limit) => `${name} ist ${size} groß; die Grenze für ein Bild ist ${limit}`,
+		notImage: (name) => `${name} ist kein PNG-, JPEG-, GIF- oder WebP-Bild`,
+		unsupportedModel: "Bilder können nicht angehängt werden: Dieses Modell kann keine Bilder lesen",
+		blocked: "Bilder können nicht angehängt werden: Die Einstellungen von pi sperren sie (images.blockImages)",
+	},
 	editedFile: {
 		notJson: (path, detail) =>
 			`${path} ist kein gültiges JSON (${detail}); korrigiere es oder führe /questions clear aus`,

@@ -195,6 +195,14 @@ Nothing was answered and the run stops here. Fix the problem, then run pi -c to 
 		onlyWords: (ignored) => `${ignored}; only your words after the file were sent`,
 		oneFileAtATime: "attach one pending file at a time: the words after them would answer which questions?",
 	},
+	images: {
+		notFile: (path) => `${path} is not an image file`,
+		unreadable: (path) => `${path} does not exist or cannot be read`,
+		tooLarge: (name, size, limit) => `${name} is ${size}; the limit for an image is ${limit}`,
+		notImage: (name) => `${name} is not a PNG, JPEG, GIF or WebP image`,
+		unsupportedModel: "images cannot be attached: this model cannot read images",
+		blocked: "images cannot be attached: pi's settings block them (images.blockImages)",
+	},
 	editedFile: {
 		notJson: (path, detail) => `${path} is not valid JSON (${detail}); fix it, or run /questions clear`,
 		notAList: (path) => `${path}: "questions" must be a list of questions with an "answer" each`,

@@ -204,6 +204,14 @@ No se respondió nada y la ejecución se detiene aquí. Corrige el problema y lu
 		oneFileAtATime:
 			"adjunta un solo archivo de preguntas pendientes a la vez: ¿a qué preguntas responderían las palabras que siguen?",
 	},
+	images: {
+		notFile: (path) => `${path} no es un archivo de imagen`,
+		unreadable: (path) => `${path} no existe o no se puede leer`,
+		tooLarge: (name, size, limit) => `${name} ocupa ${size}; el límite por imagen es ${limit}`,
+		notImage: (name) => `${name} no es una imagen PNG, JPEG, GIF ni WebP`,
+		unsupportedModel: "no se pueden adjuntar imágenes: este modelo no puede leer imágenes",
+		blocked: "no se pueden adjuntar imágenes: la configuración de pi las bloquea (images.blockImages)",
+	},
 	editedFile: {
 		notJson: (path, detail) => `${path} no es JSON válido (${detail}); corrígelo o ejecuta /questions clear`,
 		notAList: (path) => `${path}: "questions" debe ser una lista de preguntas, cada una con un "answer"`,

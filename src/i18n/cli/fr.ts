@@ -208,6 +208,14 @@ Rien n'a été répondu et l'exécution s'arrête ici. Corrigez le problème, pu
 		oneFileAtATime:
 			"joignez un seul fichier de questions en attente à la fois : à quelles questions les mots qui suivent répondraient-ils ?",
 	},
+	images: {
+		notFile: (path) => `${path} n'est pas un fichier image`,
+		unreadable: (path) => `${path} n'existe pas ou ne peut pas être lu`,
+		tooLarge: (name, size, limit) => `${name} fait ${size} ; la limite pour une image est de ${limit}`,
+		notImage: (name) => `${name} n'est pas une image PNG, JPEG, GIF ou WebP`,
+		unsupportedModel: "impossible de joindre des images : ce modèle ne lit pas les images",
+		blocked: "impossible de joindre des images : les réglages de pi les bloquent (images.blockImages)",
+	},
 	editedFile: {
 		notJson: (path, detail) => `${path} n'est pas un JSON valide (${detail}) ; corrigez-le, ou lancez /questions clear`,
 		notAList: (path) => `${path} : "questions" doit être une liste de questions ayant chacune un "answer"`,

@@ -198,6 +198,14 @@ ${questions}
 		oneFileAtATime:
 			"保留中の質問ファイルは一度に 1 つだけ添付してください。後の言葉がどの質問への回答なのか決められません",
 	},
+	images: {
+		notFile: (path) => `${path} は画像ファイルではありません`,
+		unreadable: (path) => `${path} は存在しないか、読み込めません`,
+		tooLarge: (name, size, limit) => `${name} は ${size} です。画像 1 枚の上限は ${limit} です`,
+		notImage: (name) => `${name} は PNG・JPEG・GIF・WebP 画像ではありません`,
+		unsupportedModel: "画像を添付できません。このモデルは画像を読めません",
+		blocked: "画像を添付できません。pi の設定で画像がブロックされています（images.blockImages）",
+	},
 	editedFile: {
 		notJson: (path, detail) =>
 			`${path} は有効な JSON ではありません（${detail}）。修正するか、/questions clear を実行してください`,

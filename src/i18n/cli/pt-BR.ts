@@ -202,6 +202,14 @@ Nada foi respondido e a execução para aqui. Corrija o problema e depois execut
 		oneFileAtATime:
 			"anexe um arquivo de perguntas pendentes por vez: as palavras depois deles responderiam a quais perguntas?",
 	},
+	images: {
+		notFile: (path) => `${path} não é um arquivo de imagem`,
+		unreadable: (path) => `${path} não existe ou não pode ser lido`,
+		tooLarge: (name, size, limit) => `${name} tem ${size}; o limite por imagem é ${limit}`,
+		notImage: (name) => `${name} não é uma imagem PNG, JPEG, GIF ou WebP`,
+		unsupportedModel: "não é possível anexar imagens: este modelo não lê imagens",
+		blocked: "não é possível anexar imagens: as configurações do pi as bloqueiam (images.blockImages)",
+	},
 	editedFile: {
 		notJson: (path, detail) => `${path} não é um JSON válido (${detail}); corrija-o ou execute /questions clear`,
 		notAList: (path) => `${path}: "questions" deve ser uma lista de perguntas, cada uma com um "answer"`,

@@ -207,6 +207,14 @@ ${questions}
 		oneFileAtATime:
 			"прикрепляйте только один файл ожидающих вопросов за раз: на какие вопросы иначе отвечали бы слова после них?",
 	},
+	images: {
+		notFile: (path) => `${path} не является файлом изображения`,
+		unreadable: (path) => `${path} не существует или не читается`,
+		tooLarge: (name, size, limit) => `${name} занимает ${size}; предел для изображения — ${limit}`,
+		notImage: (name) => `${name} не является изображением PNG, JPEG, GIF или WebP`,
+		unsupportedModel: "изображения нельзя прикрепить: эта модель не читает изображения",
+		blocked: "изображения нельзя прикрепить: они запрещены в настройках pi (images.blockImages)",
+	},
 	editedFile: {
 		notJson: (path, detail) => `${path} — некорректный JSON (${detail}); исправьте его или выполните /questions clear`,
 		notAList: (path) => `${path}: "questions" должен быть списком вопросов, у каждого из которых есть "answer"`,

@@ -228,6 +228,18 @@ export interface CliStrings {
 		oneFileAtATime: string;
 	};
 	/**
+	 * Why an image named by path in answers given as data (`--answers`, a filled-in pending file) cannot be attached
+	 * (src/pending/answer-images.ts): `path` as written, `name` its file name, `size` and `limit` with their unit.
+	 */
+	images: {
+		notFile: (path: string) => string;
+		unreadable: (path: string) => string;
+		tooLarge: (name: string, size: string, limit: string) => string;
+		notImage: (name: string) => string;
+		unsupportedModel: string;
+		blocked: string;
+	};
+	/**
 	 * A pending file whose "answer" fields the person filled in by hand, refused: `path` as shown, `index` the
 	 * question's place (from 0). The JSON names ("questions", "answer", "images", true/false, null) are never translated.
 	 */

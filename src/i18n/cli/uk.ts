@@ -208,6 +208,14 @@ ${questions}
 		oneFileAtATime:
 			"додавайте лише один файл відкритих питань за раз: на які питання інакше відповідали б слова після них?",
 	},
+	images: {
+		notFile: (path) => `${path} не є файлом зображення`,
+		unreadable: (path) => `${path} не існує або не читається`,
+		tooLarge: (name, size, limit) => `${name} має розмір ${size}; межа для зображення — ${limit}`,
+		notImage: (name) => `${name} не є зображенням PNG, JPEG, GIF чи WebP`,
+		unsupportedModel: "зображення не можна додати: ця модель не читає зображень",
+		blocked: "зображення не можна додати: вони заборонені в налаштуваннях pi (images.blockImages)",
+	},
 	editedFile: {
 		notJson: (path, detail) => `${path} — некоректний JSON (${detail}); виправте його або виконайте /questions clear`,
 		notAList: (path) => `${path}: "questions" має бути списком питань, у кожного з яких є "answer"`,

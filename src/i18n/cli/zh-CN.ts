@@ -190,6 +190,14 @@ ${questions}
 		onlyWords: (ignored) => `${ignored}；只发送了你在文件后写的文字`,
 		oneFileAtATime: "一次只附加一个待回答问题文件：否则后面的文字回答的是哪些问题？",
 	},
+	images: {
+		notFile: (path) => `${path} 不是图片文件`,
+		unreadable: (path) => `${path} 不存在或无法读取`,
+		tooLarge: (name, size, limit) => `${name} 大小为 ${size}；单张图片上限为 ${limit}`,
+		notImage: (name) => `${name} 不是 PNG、JPEG、GIF 或 WebP 图片`,
+		unsupportedModel: "无法附加图片：此模型无法读取图片",
+		blocked: "无法附加图片：pi 的设置禁止了图片（images.blockImages）",
+	},
 	editedFile: {
 		notJson: (path, detail) => `${path} 不是有效的 JSON（${detail}）；请修正它，或运行 /questions clear`,
 		notAList: (path) => `${path}：“questions” 必须是问题列表，每个问题带一个 “answer”`,
