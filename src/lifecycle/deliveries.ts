@@ -122,22 +122,28 @@ export function createDeliveries(deps: DeliveriesDeps): Deliveries {
 			const held = onTheWay.filter((d) => deps.sessionHolds(d.text));
 			if (held.length === 0) return;
 			onTheWay = onTheWay.filter((d) => !held.includes(d));
+			// The answers are delivered whatever happens next. Every one is recorded before any file is touched, so a
+			// file that cannot be removed never leaves another delivery unrecorded; a record that cannot be written (a
+			// read-only or full disk) is said once, and then the file must go, or a later run would send it again.
 			let unrecorded: string | undefined;
 			for (const delivery of held) {
-				// The answers are delivered whatever happens to the record: the file must go, or a later run would send
-				// them again. A record that cannot be written (a read-only or full disk) is said once.
 				try {
 					deps.recordDelivered(delivery);
 				} catch (error) {
 					unrecorded ??= (error as Error).message;
 				}
+			}
+			if (unrecorded !== undefined) warn?.(said().notices.deliveredUnrecorded(unrecorded));
+			for (const delivery of held) {
 				try {
 					if (delivery.path) deps.removePendingFile(delivery.path);
+				} catch (error) {
+					// Recorded above: the file stays, and no run sends it again.
+					if (delivery.path) warn?.(said().notices.fileNotRemoved(delivery.path, (error as Error).message));
 				} finally {
 					release(delivery);
 				}
 			}
-			if (unrecorded !== undefined) warn?.(said().notices.deliveredUnrecorded(unrecorded));
 		},
 		releaseAll() {
 			for (const delivery of [...waiting, ...onTheWay]) release(delivery);

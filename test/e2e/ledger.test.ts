@@ -10,7 +10,16 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { PROJECT_LEDGER } from "../../src/records/ledger.js";
 import { canMakeImmutable, whileImmutable } from "../immutable.js";
 import { patient } from "../patience.js";
-import { createWorkspace, piArgs, runPi, runPrint, SPEC_EXAMPLE, startRpc, type Workspace } from "./harness.js";
+import {
+	createWorkspace,
+	piArgs,
+	readJson,
+	runPi,
+	runPrint,
+	SPEC_EXAMPLE,
+	startRpc,
+	type Workspace,
+} from "./harness.js";
 
 const SPEC_ANSWERS = '["PostgreSQL (Recommended)", "order-processor"]';
 
@@ -108,4 +117,38 @@ describe("a project ledger that is not a plain file (it can come with a cloned r
 		expect(run.code, run.stderr).toBe(0);
 		expect(run.stdout).toContain("hello back");
 	});
+});
+
+describe("pending files that cannot be removed", () => {
+	it.skipIf(!canMakeImmutable())(
+		"two answers delivered at once are both recorded, and the next run delivers neither again",
+		() => {
+			ws.script([
+				{ toolCall: { name: "ask_user", arguments: { questions: [{ question: "Q1 from session one?" }] } } },
+				{ toolCall: { name: "ask_user", arguments: { questions: [{ question: "Q2 from session two?" }] } } },
+				{ text: "got them" },
+				{ text: "and again" },
+			]);
+			expect(runPrint(ws, ["task one"]).code).toBe(0);
+			expect(runPrint(ws, ["task two"]).code).toBe(0);
+			const fill = (name: string, answer: string) => {
+				const data = readJson(ws.pendingPath(name)) as { questions: { answer: string | null }[] };
+				for (const question of data.questions) question.answer = answer;
+				writeFileSync(ws.pendingPath(name), JSON.stringify(data, null, 2));
+			};
+			fill("pending-questions.json", "answer-one");
+			fill("pending-questions-2.json", "answer-two");
+			// Root ignores file modes; an immutable folder refuses even root's unlink.
+			const runs = whileImmutable(join(ws.cwd, ".pi"), () => [runPrint(ws, ["-c"]), runPrint(ws, ["-c"])]);
+			for (const run of runs) expect(run.code, run.stderr).toBe(0);
+			expect(runs[0]?.stderr).not.toMatch(/\n\s+at /);
+			const given = ws
+				.lastMessages()
+				.filter((m) => m.role === "user")
+				.map((m) => m.text);
+			expect(given.filter((text) => text.includes("answer-one"))).toHaveLength(1);
+			expect(given.filter((text) => text.includes("answer-two"))).toHaveLength(1);
+		},
+		patient(120_000),
+	);
 });

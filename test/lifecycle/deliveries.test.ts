@@ -23,7 +23,10 @@ const b: Delivery = {
 };
 const noFile: Delivery = { toolCallId: "c", text: "answers to c", source: { kind: "dialog" } };
 
-function world(heldByOthers: string[] = [], options: { recordFails?: boolean; words?: CliStrings } = {}) {
+function world(
+	heldByOthers: string[] = [],
+	options: { recordFails?: boolean; words?: CliStrings; cannotRemove?: string } = {},
+) {
 	const warnings: string[] = [];
 	const claimed = new Set<string>();
 	const session: string[] = [];
@@ -43,7 +46,10 @@ function world(heldByOthers: string[] = [], options: { recordFails?: boolean; wo
 			if (options.recordFails) throw new Error("EROFS: read-only file system, open '/agent/pi-ask-user/ledger.jsonl'");
 			recorded.push(d.toolCallId);
 		},
-		removePendingFile: (path) => removed.push(path),
+		removePendingFile: (path) => {
+			if (path === options.cannotRemove) throw new Error(`EPERM: operation not permitted, unlink '${path}'`);
+			removed.push(path);
+		},
 		...(options.words ? { words: () => options.words as CliStrings } : {}),
 	});
 	return { deliveries, claimed, session, recorded, removed, warnings };
@@ -182,5 +188,20 @@ describe("a settled record that cannot be written", () => {
 		expect(w.warnings).toHaveLength(1);
 		expect(w.warnings[0]).toContain("EROFS");
 		expect(w.warnings[0]).not.toContain("    at ");
+	});
+});
+
+describe("a pending file that cannot be removed", () => {
+	it("leaves no other delivery confirmed with it unrecorded: each is recorded, the file stays, one warning", () => {
+		const w = world([], { cannotRemove: a.path as string });
+		w.deliveries.hold([a, b], "waiting");
+		w.deliveries.takeWaiting();
+		w.session.push(`${a.text}\n\n${b.text}\n\ngo on`);
+		expect(() => w.deliveries.confirm((text) => w.warnings.push(text))).not.toThrow();
+		expect(w.recorded).toEqual(["a", "b"]);
+		expect(w.removed).toEqual([b.path]);
+		expect(w.claimed.size).toBe(0);
+		expect(w.warnings).toHaveLength(1);
+		expect(w.warnings[0]).toContain("EPERM");
 	});
 });
