@@ -243,7 +243,7 @@ export function createRun(edges: RunEdges, host: HostEdges) {
 		answerInDialog,
 		/** The person cleared these asks' files: their sessions must not bring them back. */
 		markCleared: (ctx: ExtensionContext, cleared: readonly { sessionId: string; toolCallId: string }[]) =>
-			settled.cleared(ctx.sessionManager.getSessionId(), cleared),
+			settled.cleared(ctx.sessionManager.getSessionId(), cleared, ctx.cwd),
 		sessionStart,
 		input: createPromptAnswers({
 			stopped: () => state.stopped,

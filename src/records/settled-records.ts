@@ -28,11 +28,18 @@ export function createSettledRecords(deps: SettledRecordsDeps) {
 				deps.record({ toolCallId: delivery.toolCallId, state: "delivered" });
 			}
 		},
-		/** The person cleared these asks' files (`sessionId` is this run's): their sessions must not bring them back. */
-		cleared(sessionId: string, cleared: readonly { sessionId: string; toolCallId: string }[]): void {
+		/**
+		 * The person cleared these asks' files in the project folder `projectDir` (`sessionId` is this run's): their
+		 * sessions must not bring them back.
+		 */
+		cleared(
+			sessionId: string,
+			cleared: readonly { sessionId: string; toolCallId: string }[],
+			projectDir?: string,
+		): void {
 			for (const ask of cleared) {
 				if (ask.sessionId === sessionId) deps.record({ toolCallId: ask.toolCallId, state: "cleared" });
-				else deps.ledger.add({ sessionId: ask.sessionId, toolCallId: ask.toolCallId, state: "cleared" });
+				else deps.ledger.add({ sessionId: ask.sessionId, toolCallId: ask.toolCallId, state: "cleared" }, projectDir);
 			}
 		},
 	};

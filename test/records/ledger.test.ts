@@ -7,6 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { fileLedger, PROJECT_LEDGER } from "../../src/records/ledger.js";
+import { createSettledRecords } from "../../src/records/settled-records.js";
 
 let agentDir: string;
 let path: string;
@@ -129,5 +130,24 @@ describe("an ask is its session, its id and when it was made", () => {
 			fileLedger(agentDir).add({ sessionId: "s1", toolCallId: "call_2", state: "delivered" }, project),
 		).toThrow();
 		expect(readFileSync(elsewhere, "utf8")).not.toContain("call_2");
+	});
+
+	it("answers delivered from, and asks cleared in, a project whose user folder cannot be written are settled there", () => {
+		writeFileSync(join(agentDir, "pi-ask-user"), "");
+		const project = join(agentDir, "project");
+		mkdirSync(join(project, ".pi"), { recursive: true });
+		const ledger = fileLedger(agentDir);
+		const settled = createSettledRecords({ record: () => {}, ledger });
+		settled.delivered({
+			toolCallId: "call_1",
+			fromSession: "s1",
+			path: join(project, ".pi", "pending-questions.json"),
+		});
+		settled.cleared("this-run", [{ sessionId: "s1", toolCallId: "call_2" }], project);
+		expect(["call_1", "call_2", "call_3"].map((id) => ledger.settledIn("s1", project).has(id))).toEqual([
+			true,
+			true,
+			false,
+		]);
 	});
 });
