@@ -79,7 +79,7 @@ const report: BenchReport = {
 	title: "Tool calls: watching for tool-written answers",
 	summary: [
 		{
-			what: "One tool call's tool-written-answers check (tool_call + tool_result), median: 0 / 10 / 999 / 10 000 pending files",
+			what: `One tool call's tool-written-answers check (tool_call + tool_result), median: 0 / 10 / 999 / ${LARGEST.toLocaleString("en-US")} pending files`,
 			ours: [0, 10, 999, LARGEST].map((n) => `${fmt(at(n) * 1000)} µs`).join(" / "),
 			reference: `${fmt(((at(LARGEST) - at(0)) / LARGEST) * 1000)} µs a pending file (one lstat each)`,
 			target: "—",
