@@ -72,7 +72,7 @@ function passTwoEdited(cwd: string, toolCallId: string, request: AskRequest): nu
 		const edited = editedAnswers(readFileSync(entry.path, "utf8"), entry.path, toolCallId, request.questions);
 		if (edited.kind !== "answered") throw new Error(`edited file not read as answered: ${edited.kind}`);
 		texts.push(formatStructuredDelivery({ toolCallId, request }, edited.outcome, true));
-		removePendingFile(entry.path);
+		removePendingFile(entry.path, { toolCallId });
 	}
 	const ms = now() - start;
 	if (texts.length !== 1) throw new Error(`expected one delivery, got ${texts.length}`);
@@ -86,7 +86,7 @@ function passTwoFlag(path: string, flag: string): number {
 	const outcome = outcomeFromRawAnswers(file.request.questions, parseAnswersText(flag, file.request.questions));
 	if (!outcome) throw new Error("--answers delivered nothing");
 	formatStructuredDelivery(file, outcome, true);
-	removePendingFile(path);
+	removePendingFile(path, file);
 	return now() - start;
 }
 

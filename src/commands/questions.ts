@@ -321,7 +321,7 @@ export function createQuestionsCommand(deps: QuestionsCommandDeps) {
 					ctx,
 					clearable.map((e) => ({ sessionId: e.file.sessionId, toolCallId: e.file.toolCallId })),
 				);
-				for (const entry of clearable) removePendingFile(entry.path);
+				for (const entry of clearable) removePendingFile(entry.path, entry.file);
 				const paths = (list: readonly PendingEntry[]) => list.map((e) => displayPath(ctx.cwd, e.path)).join(", ");
 				const kept = [
 					...(broken.length ? [words().cli.questions.leftUnreadable(broken.length, paths(broken))] : []),

@@ -6,7 +6,7 @@
 import { resolve } from "node:path";
 import type { AskRequest } from "../core/types.js";
 import type { Claims } from "../pending/claims.js";
-import { createPendingFile, type PendingFile } from "../pending/pending-file.js";
+import { createPendingFile, type PendingAskIdentity, type PendingFile } from "../pending/pending-file.js";
 import type { AsksMade } from "../records/asks-made.js";
 
 /** What the ask's session says about it, at the moment its questions are saved. */
@@ -24,13 +24,15 @@ export interface AskDiskDeps {
 	claims: Pick<Claims, "claim" | "stillHeld">;
 	/** Writes a pending file in the project; throws when it cannot (a full disk, a symlinked `.pi`). */
 	save(cwd: string, file: PendingFile): string;
-	remove(path: string): void;
+	remove(path: string, ask: PendingAskIdentity): void;
 	now(): Date;
 }
 
 export function createAskDisk(deps: AskDiskDeps) {
 	/** The release of this run's claim on each file whose questions are in a dialog now. */
 	const dialogClaims = new Map<string, () => void>();
+	/** The ask each file saved here holds: removed only while it still does (its name may have been taken since). */
+	const saved = new Map<string, PendingAskIdentity>();
 
 	/** The pending file for an ask about to be saved; the ask is recorded as this user's, made in this folder. */
 	function pendingFileFor(session: AskSession, request: AskRequest, toolCallId: string): PendingFile {
@@ -55,7 +57,9 @@ export function createAskDisk(deps: AskDiskDeps) {
 		pendingFileFor,
 		/** Saves the questions while a dialog shows them, claimed by this pi; throws when they cannot be saved. */
 		keepWhileAsked(session: AskSession, request: AskRequest, toolCallId: string): string {
-			const path = deps.save(session.cwd, pendingFileFor(session, request, toolCallId));
+			const file = pendingFileFor(session, request, toolCallId);
+			const path = deps.save(session.cwd, file);
+			saved.set(path, file);
 			const release = deps.claims.claim(path, toolCallId);
 			if (release) dialogClaims.set(path, release);
 			return path;
@@ -74,7 +78,8 @@ export function createAskDisk(deps: AskDiskDeps) {
 		 */
 		doneAsking(path: string, keep: boolean): string | undefined {
 			try {
-				if (!keep) deps.remove(path);
+				const ask = saved.get(path);
+				if (!keep && ask) deps.remove(path, ask);
 				return undefined;
 			} catch (error) {
 				return (error as Error).message;
@@ -85,6 +90,7 @@ export function createAskDisk(deps: AskDiskDeps) {
 					// A claim that cannot be removed dies with this process (pending/claims.ts).
 				}
 				dialogClaims.delete(path);
+				saved.delete(path);
 			}
 		},
 	};

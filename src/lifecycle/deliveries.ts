@@ -12,6 +12,7 @@ import type { CliStrings } from "../i18n/cli/types.js";
 import { words } from "../i18n/words.js";
 import { type Claims, describeClaim } from "../pending/claims.js";
 import { type Delivery, deliveryContent, describeSource, oneAnswerPerAsk } from "../pending/delivery.js";
+import type { PendingAskIdentity } from "../pending/pending-file.js";
 
 export interface DeliveriesDeps {
 	claims: Pick<Claims, "claim" | "heldElsewhere">;
@@ -19,7 +20,7 @@ export interface DeliveriesDeps {
 	sessionHolds(text: string): boolean;
 	/** The ask is settled: its own session's record, or the settled-elsewhere ledger for another session's ask. */
 	recordDelivered(delivery: Delivery): void;
-	removePendingFile(path: string): void;
+	removePendingFile(path: string, ask: PendingAskIdentity): void;
 	/** The words of the run's language at the moment they are said (a session start may choose another). */
 	words?: () => CliStrings;
 }
@@ -136,7 +137,12 @@ export function createDeliveries(deps: DeliveriesDeps): Deliveries {
 			if (unrecorded !== undefined) warn?.(said().notices.deliveredUnrecorded(unrecorded));
 			for (const delivery of held) {
 				try {
-					if (delivery.path) deps.removePendingFile(delivery.path);
+					// Only while it holds this ask: a late confirm must not remove a later ask that took the freed name.
+					const ask = {
+						toolCallId: delivery.toolCallId,
+						...(delivery.fromSession ? { sessionId: delivery.fromSession } : {}),
+					};
+					if (delivery.path) deps.removePendingFile(delivery.path, ask);
 				} catch (error) {
 					// Recorded above: the file stays, and no run sends it again.
 					if (delivery.path) warn?.(said().notices.fileNotRemoved(delivery.path, (error as Error).message));

@@ -11,6 +11,7 @@ import { answersFromPendingFile } from "../pending/delivery.js";
 import {
 	createPendingFile,
 	displayPath,
+	type PendingFile,
 	PendingFileError,
 	parsePendingFile,
 	readPendingText,
@@ -50,8 +51,9 @@ export interface FileOwner {
  */
 export function startPendingFile(book: AskBook, ask: OpenAsk, folder: string, owner: FileOwner, log: Log): void {
 	let path: string;
+	let file: PendingFile;
 	try {
-		const file = createPendingFile({
+		file = createPendingFile({
 			request: ask.ask.request,
 			sessionId: owner.sessionId,
 			toolCallId: ask.id,
@@ -83,7 +85,7 @@ export function startPendingFile(book: AskBook, ask: OpenAsk, folder: string, ow
 		"abort",
 		() => {
 			if (ask.decided.reason === "pending-file") return;
-			removeIfStillAsked(folder, path, ask.id);
+			removeIfStillAsked(path, file);
 			release();
 		},
 		{ once: true },
@@ -131,19 +133,19 @@ export function startPendingFile(book: AskBook, ask: OpenAsk, folder: string, ow
 	ask.handedOut.addEventListener(
 		"abort",
 		() => {
-			removeIfStillAsked(folder, path, ask.id);
+			removeIfStillAsked(path, file);
 			release();
 		},
 		{ once: true },
 	);
 }
 
-function removeIfStillAsked(folder: string, path: string, askId: string): void {
+/** Removes the file while it still holds this ask (checked under its answer lock): never another ask's. */
+function removeIfStillAsked(path: string, file: PendingFile): void {
 	try {
-		const read = readPendingText(folder, path);
-		if (read?.kind === "readable" && parsePendingFile(read.text, path).toolCallId === askId) removePendingFile(path);
+		removePendingFile(path, file);
 	} catch {
-		// Broken or gone: nothing of this ask's is left to remove.
+		// Gone, or a folder that cannot be written: nothing of this ask's can be removed.
 	}
 }
 

@@ -473,15 +473,40 @@ function pendingNumber(name: string): number {
 }
 
 /**
- * Removes a delivered or cleared pending file: only ever a pending file in the `.pi` folder of its own project,
- * and never one that a newer pi-ask-anywhere wrote (it may have taken the name since it was read).
+ * The ask a pending file is removed for, as its remover knows it: the tool call, and where known the session and the
+ * time it was asked (a file's own `sessionId` and `timestamp`). A `PendingFile` is one.
  */
-export function removePendingFile(path: string): void {
+export interface PendingAskIdentity {
+	readonly toolCallId: string;
+	readonly sessionId?: string;
+	readonly timestamp?: string;
+}
+
+/** Whether a pending file's text holds the ask `ask` names (as parsePendingFile shows its fields: made safe). */
+function holdsAsk(text: string, ask: PendingAskIdentity): boolean {
+	const parsed = parseJsonObject(text);
+	if (!parsed.ok) return false;
+	const same = (key: keyof PendingAskIdentity) => {
+		const expected = ask[key];
+		const written = parsed.value[key];
+		return expected === undefined || (typeof written === "string" && sanitizeLine(written) === sanitizeLine(expected));
+	};
+	return same("toolCallId") && same("sessionId") && same("timestamp");
+}
+
+/**
+ * Removes a delivered or cleared pending file: only ever a pending file in the `.pi` folder of its own project, only
+ * while it still holds `ask` (a name freed by another remover is taken by the next ask saved, which a late removal of
+ * the earlier ask must not take with it), and never one that a newer pi-ask-anywhere wrote.
+ */
+export function removePendingFile(path: string, ask: PendingAskIdentity): void {
 	const removeIfReadable = () => {
-		if (readPendingText(dirname(dirname(path)), path)?.kind === "readable") fs.rmSync(path, { force: true });
+		const read = readPendingText(dirname(dirname(path)), path);
+		if (read?.kind === "readable" && holdsAsk(read.text, ask)) fs.rmSync(path, { force: true });
 	};
 	if (readPendingText(dirname(dirname(path)), path)?.kind !== "readable") return;
-	// Under the answer lock, so that a writer checking the file meanwhile finds it gone instead of writing it back. A
+	// Under the answer lock, so that a writer checking the file meanwhile finds it gone instead of writing it back, and
+	// the file checked is the file removed (answers are written and files removed only under it). A
 	// lock held past a write's time does not keep the file (delivered answers on disk would be sent again).
 	let removed: boolean;
 	try {
@@ -533,20 +558,33 @@ export function formatPendingQuestions(
 		.join("\n");
 }
 
-/** What became of answers written into a pending file: `answered-already` when other answers got there first. */
-export type PendingWrite = "written" | "answered-already";
+/**
+ * What became of answers written into a pending file: `answered-already` when other answers got there first,
+ * `held-elsewhere` when another process holds the ask (only when the caller asks, see `PendingWriteOptions`).
+ */
+export type PendingWrite = "written" | "answered-already" | "held-elsewhere";
+
+export interface PendingWriteOptions {
+	/** Answers in the file that count for no one (a foreign file's own), which the person's are written over. */
+	replacing?: readonly PendingQuestion["answer"][];
+	/**
+	 * Whether another live process holds the ask now (its claim, ./claims.ts): asked under the lock, at the write, so
+	 * that a claim made after the caller's own check still keeps the answers out.
+	 */
+	heldElsewhere?: () => boolean;
+}
 
 /**
  * Fills in the `answer` fields of a pending file that still holds `expected` (same toolCallId) and still waits as the
- * caller found it: no answer yet, or exactly `replacing` (answers that count for no one, which the person's are written
- * over). Checked again and written under the file's answer lock (./answer-lock.ts), atomically (a temp file in the same
- * folder, renamed over it): of two processes answering at once, one writes and the other gets `answered-already`.
+ * caller found it: no answer yet, or exactly `replacing`. Checked again and written under the file's answer lock
+ * (./answer-lock.ts), atomically (a temp file in the same folder, renamed over it): of two processes answering at once,
+ * one writes and the other gets `answered-already`.
  */
 export function writePendingAnswers(
 	path: string,
 	expectedToolCallId: string,
 	answers: readonly PendingQuestion["answer"][],
-	replacing?: readonly PendingQuestion["answer"][],
+	options: PendingWriteOptions = {},
 ): PendingWrite {
 	const cwd = dirname(dirname(path));
 	// Checked before the lock too: the lock is made in the file's folder, which must be the project's real `.pi`.
@@ -555,7 +593,7 @@ export function writePendingAnswers(
 	}
 	let locked: ReturnType<typeof withAnswerLock<PendingWrite>>;
 	try {
-		locked = withAnswerLock(path, () => writeUnderLock(cwd, path, expectedToolCallId, answers, replacing));
+		locked = withAnswerLock(path, () => writeUnderLock(cwd, path, expectedToolCallId, answers, options));
 	} catch (error) {
 		// A folder that cannot be written (read-only, immutable, full) is said like every other refusal here.
 		if (error instanceof PendingFileError) throw error;
@@ -573,7 +611,7 @@ function writeUnderLock(
 	path: string,
 	expectedToolCallId: string,
 	answers: readonly PendingQuestion["answer"][],
-	replacing: readonly PendingQuestion["answer"][] | undefined,
+	{ replacing, heldElsewhere }: PendingWriteOptions,
 ): PendingWrite {
 	const read = readPendingText(cwd, path);
 	if (read === undefined) throw new PendingFileError(`${basename(path)} is gone or not a regular file; reload`);
@@ -587,6 +625,7 @@ function writeUnderLock(
 			`${basename(path)} has ${file.questions.length} questions, got ${answers.length} answers`,
 		);
 	}
+	if (heldElsewhere?.()) return "held-elsewhere";
 	const waiting = replacing
 		? JSON.stringify(file.questions.map((q) => q.answer)) === JSON.stringify(replacing)
 		: noAnswerYet(file);

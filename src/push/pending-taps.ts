@@ -82,9 +82,13 @@ export function applyTapToPending(deps: PendingTapsDeps, message: NtfyMessage): 
 	}
 	const answers = entry.file.questions.map((_, i) => (i === 0 ? verdict.label : null));
 	try {
-		// Another writer (the page, /questions, a second listener) may have answered since the folder was read.
-		if (writePendingAnswers(entry.path, entry.file.toolCallId, answers) === "answered-already")
-			return { kind: "refused", warning: TAP_TOO_LATE };
+		// Another writer (the page, /questions, a second listener) may have answered since the folder was read, or another
+		// pi claimed the questions since the check above (checked again under the file's lock).
+		const written = writePendingAnswers(entry.path, entry.file.toolCallId, answers, {
+			heldElsewhere: () => deps.heldElsewhere(entry.path, entry.file.toolCallId) !== undefined,
+		});
+		if (written === "answered-already") return { kind: "refused", warning: TAP_TOO_LATE };
+		if (written === "held-elsewhere") return { kind: "none" };
 	} catch (error) {
 		if (error instanceof PendingFileError)
 			return { kind: "refused", warning: `could not write the tap into ${basename(entry.path)}: ${error.message}` };

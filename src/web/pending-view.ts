@@ -10,7 +10,7 @@ import { basename } from "node:path";
 import { sanitizeLine, sanitizeText } from "../core/text.js";
 import type { AskRequest } from "../core/types.js";
 import { en } from "../i18n/cli/en.js";
-import { type Claims, describeClaim } from "../pending/claims.js";
+import { type Claim, type Claims, describeClaim } from "../pending/claims.js";
 import { answerForAsker, askerGoneLine, type ForAskerWrite } from "../pending/for-asker.js";
 import {
 	listPendingFiles,
@@ -186,6 +186,16 @@ function answerForAskerFromPage(
 	return { ok: false, status, error: `not written: ${written.message}`, code: FOR_ASKER_CODES[written.because] };
 }
 
+/** The page's answers are not written: another live pi holds the questions. */
+function heldResult(holder: Claim): PendingAnswerResult {
+	return {
+		ok: false,
+		status: 409,
+		error: `not written: these questions are ${describeClaim(holder, en.claim)}`,
+		code: "pending-held",
+	};
+}
+
 /** Writes the page's answers into the named pending file, if it still holds those questions. */
 export function answerPendingFile(
 	cwd: string,
@@ -231,10 +241,7 @@ export function answerPendingFile(
 			throw error;
 		}
 	}
-	if (holder) {
-		const error = `not written: these questions are ${describeClaim(holder, en.claim)}`;
-		return { ok: false, status: 409, error, code: "pending-held" };
-	}
+	if (holder) return heldResult(holder);
 	// Questions already answered are never answered again: no confirmation makes them deliverable.
 	if (permission.kind === "settled") {
 		return { ok: false, status: 409, error: `not written: ${permission.verdict.reason}`, code: "pending-settled" };
@@ -280,11 +287,18 @@ export function answerPendingFile(
 	}
 	try {
 		const answers = pendingAnswers(wireQuestions(file.request), read.answers);
-		// Written only over what was read here: a foreign file's own answers, else none.
-		const replacing = filledAnswersCount(permission) ? undefined : file.questions.map((question) => question.answer);
-		if (writePendingAnswers(entry.path, file.toolCallId, answers, replacing) === "answered-already") {
-			return answeredAlready;
-		}
+		// Written only over what was read here: a foreign file's own answers, else none. Another pi may claim the file
+		// after the check above (opening its dialog): checked again under the file's lock, at the write.
+		let holderNow: Claim | undefined;
+		const written = writePendingAnswers(entry.path, file.toolCallId, answers, {
+			...(filledAnswersCount(permission) ? {} : { replacing: file.questions.map((question) => question.answer) }),
+			heldElsewhere: () => {
+				holderNow = heldElsewhere(entry.path, file.toolCallId);
+				return holderNow !== undefined;
+			},
+		});
+		if (written === "answered-already") return answeredAlready;
+		if (written === "held-elsewhere" && holderNow) return heldResult(holderNow);
 		if (foreign)
 			givenOnPage?.add(answersFingerprint({ toolCallId: file.toolCallId, questions: writtenAnswers(entry.path) }));
 	} catch (error) {

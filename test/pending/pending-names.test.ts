@@ -45,14 +45,14 @@ describe("a new pending file's name", () => {
 		save(1);
 		const second = save(2);
 		save(3);
-		removePendingFile(second);
+		removePendingFile(second, { toolCallId: "call_2" });
 		expect(basename(save(4))).toBe("pending-questions-4.json");
 		expect(names()).toEqual(["pending-questions-4.json", "pending-questions-3.json", "pending-questions.json"]);
 	});
 
 	it("starts again from pending-questions.json once every file is gone", () => {
-		const paths = [save(1), save(2)];
-		for (const path of paths) removePendingFile(path);
+		removePendingFile(save(1), { toolCallId: "call_1" });
+		removePendingFile(save(2), { toolCallId: "call_2" });
 		expect(basename(save(3))).toBe("pending-questions.json");
 	});
 
@@ -62,6 +62,46 @@ describe("a new pending file's name", () => {
 		expect(basename(save(1))).toBe("pending-questions.json");
 		expect(basename(save(2))).toBe("pending-questions-2.json");
 		expect(names()).toContain("pending-questions-99999999999999999999.json");
+	});
+});
+
+describe("removing a pending file", () => {
+	const ask = (sessionId: string, toolCallId: string, at: string) =>
+		createPendingFile({
+			request: { questions: [{ question: `Asked by ${sessionId} at ${at}?` }] },
+			sessionId,
+			toolCallId,
+			now: new Date(at),
+		});
+	const earlier = ask("s1", "call_1", "2026-01-01T10:00:00.000Z");
+	const rows: [string, ReturnType<typeof ask>][] = [
+		["another tool call", ask("s1", "call_2", "2026-01-01T10:00:05.000Z")],
+		["another session's ask with the same id", ask("s2", "call_1", "2026-01-01T10:00:05.000Z")],
+		["a later ask of the session reusing the id", ask("s1", "call_1", "2026-01-01T10:00:00.001Z")],
+	];
+	for (const [name, later] of rows) {
+		it(`a late removal of an ask leaves ${name} that took its freed name`, () => {
+			const path = save(1);
+			const first = savePendingFile(cwd, earlier);
+			expect(basename(first)).toBe("pending-questions-2.json");
+			// Delivered and removed elsewhere; the next ask takes the freed number.
+			fs.rmSync(first);
+			expect(savePendingFile(cwd, later)).toBe(first);
+			removePendingFile(first, earlier);
+			expect(readPendingEntry(first)?.file?.request).toEqual(later.request);
+			// Named by its own identity (or its tool call alone, where that is all the remover knows), it goes.
+			removePendingFile(first, later);
+			expect(fs.existsSync(first)).toBe(false);
+			removePendingFile(path, { toolCallId: "call_1" });
+			expect(fs.existsSync(path)).toBe(false);
+		});
+	}
+	it("leaves a file that is not a pending file this package can read for the ask (broken, or another ask's)", () => {
+		mkdirSync(join(cwd, ".pi"));
+		const path = join(cwd, ".pi", "pending-questions.json");
+		writeFileSync(path, "{not json");
+		removePendingFile(path, { toolCallId: "call_1" });
+		expect(fs.existsSync(path)).toBe(true);
 	});
 });
 

@@ -70,17 +70,20 @@ describe("isProjectPendingFile and readPendingText", () => {
 describe("removePendingFile", () => {
 	it("removes a project's pending file", () => {
 		const path = join(cwd, ".pi/pending-questions.json");
-		removePendingFile(path);
+		writeFileSync(path, JSON.stringify({ toolCallId: "call_1" }));
+		removePendingFile(path, { toolCallId: "call_1" });
 		expect(existsSync(path)).toBe(false);
 	});
 
 	it("leaves a file outside a .pi folder, a symlink and a FIFO named like one", () => {
+		// The symlink's target holds the ask named: only where it is keeps it.
+		writeFileSync(join(root, "notes.json"), JSON.stringify({ toolCallId: "call_1" }));
 		const paths = [
 			join(root, "notes.json"),
 			join(cwd, ".pi/pending-questions-3.json"),
 			join(cwd, ".pi/pending-questions-4.json"),
 		];
-		for (const path of paths) removePendingFile(path);
+		for (const path of paths) removePendingFile(path, { toolCallId: "call_1" });
 		for (const path of paths) expect(existsSync(path)).toBe(true);
 		expect(existsSync(join(root, "notes.json"))).toBe(true);
 	});
@@ -119,7 +122,7 @@ describe("a pending file of a newer version", () => {
 
 	it("is never removed nor overwritten", () => {
 		const before = readFileSync(newer(), "utf8");
-		removePendingFile(newer());
+		removePendingFile(newer(), { toolCallId: "call_1" });
 		expect(() => writePendingAnswers(newer(), "call_1", [])).toThrow(/has version 99/);
 		expect(readFileSync(newer(), "utf8")).toBe(before);
 	});

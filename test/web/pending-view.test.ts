@@ -1,14 +1,17 @@
 /**
  * Which pending files are a live ask's own questions (shown once, as the live ask); an MCP client's file answered from
- * the page for that client.
+ * the page for that client; a file another pi takes while the page is answering it.
  */
+import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
+import { createInterface } from "node:readline";
+import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
 import { normalizeArguments } from "../../src/core/normalize.js";
 import { validateRequest } from "../../src/core/validate.js";
-import type { Claim } from "../../src/pending/claims.js";
+import { type Claim, createClaims } from "../../src/pending/claims.js";
 import { writeForAsker } from "../../src/pending/for-asker.js";
 import { createPendingFile, savePendingFile } from "../../src/pending/pending-file.js";
 import type { LiveAsk } from "../../src/remote/live-asks.js";
@@ -154,4 +157,40 @@ describe("an MCP client's pending file on the page", () => {
 		expect(JSON.stringify(result)).toContain("no pi-ask-anywhere mcp waits for their answers now");
 		expect(readFileSync(path, "utf8")).toBe(before);
 	});
+});
+
+describe("a pending file another pi takes while the page answers it", () => {
+	const FIXTURE = fileURLToPath(new URL("./fixtures/claim-while-locked.ts", import.meta.url));
+	let folder: string | undefined;
+	afterEach(() => {
+		if (folder) rmSync(folder, { recursive: true, force: true });
+	});
+
+	it("is not written: the claim is checked under the file's lock, at the write", async () => {
+		folder = mkdtempSync(join(tmpdir(), "pi-ask-anywhere-page-claimed-"));
+		const request = validateRequest(
+			normalizeArguments({ questions: [{ question: "Which database?", options: ["PostgreSQL", "SQLite"] }] }),
+		);
+		const file = createPendingFile({ request, sessionId: "s1", toolCallId: "call-1", now: new Date() });
+		const path = savePendingFile(folder, file);
+		const before = readFileSync(path, "utf8");
+		// Another process (a pi opening the file's dialog) holds the lock; it claims the file once this page has checked.
+		const other = spawn(process.execPath, ["--import", "tsx", FIXTURE, path, "call-1"], { stdio: "pipe" });
+		const lines = createInterface({ input: other.stdout })[Symbol.asyncIterator]();
+		try {
+			expect((await lines.next()).value).toBe("locked");
+			const result = answerPendingFile(folder, () => ({ trusted: true }), createClaims().heldElsewhere, {
+				name: basename(path),
+				toolCallId: "call-1",
+				answers: [{ chosen: ["SQLite"], typed: "", note: "" }],
+				confirmed: false,
+			});
+			expect((await lines.next()).value).toBe("claimed");
+			expect(result).toMatchObject({ ok: false, status: 409, code: "pending-held" });
+			expect(readFileSync(path, "utf8")).toBe(before);
+		} finally {
+			other.stdin.end();
+			await new Promise((resolve) => other.once("exit", resolve));
+		}
+	}, 30_000);
 });
