@@ -15,7 +15,7 @@ import type { AskOutcome, AskRequest } from "../core/types.js";
 import type { AskUserSettings, DialogSettings } from "../host/settings.js";
 import { type FrontEnd, type FrontEndKind, frontEndKind, type ProcessEdges } from "../modes/front-end.js";
 import type { Claims } from "../pending/claims.js";
-import type { PendingFile } from "../pending/pending-file.js";
+import type { PendingAskIdentity, PendingFile } from "../pending/pending-file.js";
 import { ASK_RECORD_TYPE, type AskRecord } from "../records/ask-records.js";
 import type { AsksMade } from "../records/asks-made.js";
 import type { Ledger } from "../records/ledger.js";
@@ -80,7 +80,8 @@ export interface HostEdges extends Pick<AskDiskDeps, "now"> {
 	createFrontEnd(kind: FrontEndKind, ctx: ExtensionContext, dialog: DialogSettings): FrontEnd;
 	/** Writes a pending file in the project folder `cwd`; throws when it cannot. */
 	savePendingFile(cwd: string, file: PendingFile): string;
-	removePendingFile(path: string): void;
+	/** Removes a pending file while it still holds `ask` (pending/pending-file.ts). */
+	removePendingFile(path: string, ask: PendingAskIdentity): void;
 	/** Whether the session (its file, else its branch in memory) holds a user message carrying `text` (session/branch.ts). */
 	sessionHolds(sessionFile: string | undefined, branch: () => SessionEntry[], text: string): boolean;
 	/** This run's remote bridge, opened on the first ask that needs it (remote/lazy-bridge.ts). */
