@@ -60,7 +60,7 @@ export default async function askUser(pi: ExtensionAPI) {
 	});
 	const claims = createClaims();
 	// A tool call never answers the person's questions for them (records/tool-writes.ts).
-	const toolWrites = toolWriteGuard(agentDir, TOOL_NAME, (text) => writeSync(2, `${text}\n`));
+	const toolWrites = toolWriteGuard(agentDir, TOOL_NAME, (text) => writeSync(2, `${text}\n`), asksMade);
 	const supportOfImages = (ctx: ExtensionContext) =>
 		imageSupport({ model: ctx.model, agentDir, cwd: ctx.cwd, read: readRegularFile });
 	const structuredRpc = settings.current().structuredRpc;

@@ -27,6 +27,11 @@ export function isProjectPendingPath(cwd: string, path: string): boolean {
 	return PENDING_NAME_PATTERN.test(name) && path === join(cwd, PENDING_DIR, name);
 }
 
+/** Whether `path` names a pending file of any project (`<folder>/.pi/pending-questions*.json`). */
+export function isPendingFilePath(path: string): boolean {
+	return PENDING_NAME_PATTERN.test(basename(path)) && basename(dirname(path)) === PENDING_DIR;
+}
+
 /**
  * Whether the project's pending file at `path` is a regular file in a real `.pi` folder (no symlink on the
  * way), so that reading or deleting it touches nothing outside the project.

@@ -9,7 +9,7 @@
 import * as fs from "node:fs";
 import { join, resolve } from "node:path";
 import { isRecord } from "../core/json.js";
-import { isProjectPendingPath, parsePendingFile } from "../pending/pending-file.js";
+import { isPendingFilePath, isProjectPendingPath, parsePendingFile } from "../pending/pending-file.js";
 import {
 	type AnswersOf,
 	answersFingerprint,
@@ -17,6 +17,10 @@ import {
 	fingerprintRecord,
 	TOOL_WRITTEN,
 } from "./answer-fingerprints.js";
+import type { AsksMade } from "./asks-made.js";
+
+/** How many other project folders a tool call's writes are looked for in: the newest this user's pi asked in. */
+const RECENT_FOLDERS = 8;
 
 /** The paths a tool call's arguments name (pi's tools use `path`; other agents' tools `file_path` or `file`). */
 function namedPaths(input: unknown): string[] {
@@ -27,7 +31,25 @@ function namedPaths(input: unknown): string[] {
 	});
 }
 
-/** The project's pending files (by name) changed since `since` (ms), read without following a symlink. */
+/**
+ * Whether a path a tool call names is a pending file of any project, as written or where a symlink leads: a model
+ * working in one project must not answer the questions another project's pi saved either.
+ */
+function namesPendingFile(cwd: string, path: string): boolean {
+	const absolute = resolve(cwd, path);
+	if (isPendingFilePath(absolute)) return true;
+	try {
+		return isPendingFilePath(fs.realpathSync.native(absolute));
+	} catch {
+		return false;
+	}
+}
+
+/**
+ * The project's pending files (by name) changed since `since` (ms), read without following a symlink. Judged by the
+ * status-change time, which a command that writes a file cannot set back as it can the modification time
+ * (`touch -d`).
+ */
 function changedPendingFiles(cwd: string, since: number): string[] {
 	const dir = join(cwd, ".pi");
 	let names: string[];
@@ -41,7 +63,7 @@ function changedPendingFiles(cwd: string, since: number): string[] {
 		if (!isProjectPendingPath(cwd, path)) return [];
 		const stat = fs.lstatSync(path, { throwIfNoEntry: false });
 		// mtime has a coarse resolution on some file systems: a second of slack errs towards distrust.
-		return stat?.isFile() && stat.mtimeMs >= since - 1_000 ? [path] : [];
+		return stat?.isFile() && stat.ctimeMs >= since - 1_000 ? [path] : [];
 	});
 }
 
@@ -59,6 +81,8 @@ function createToolWriteWatch(deps: {
 	record: FingerprintRecord;
 	/** Our own tool: it writes pending files itself, with no answers. */
 	ownTool: string;
+	/** Other project folders whose pending files a tool call may have written (records/asks-made.ts). */
+	otherFolders?: () => readonly string[];
 	now?: () => number;
 	warn?: (text: string) => void;
 }): ToolWriteWatch {
@@ -67,7 +91,7 @@ function createToolWriteWatch(deps: {
 	return {
 		toolCall(event, cwd) {
 			if (event.toolName === deps.ownTool) return undefined;
-			const named = namedPaths(event.input).find((path) => isProjectPendingPath(cwd, resolve(cwd, path)));
+			const named = namedPaths(event.input).find((path) => namesPendingFile(cwd, path));
 			if (named !== undefined) {
 				return {
 					block: true,
@@ -81,7 +105,9 @@ function createToolWriteWatch(deps: {
 			const since = started.get(event.toolCallId);
 			started.delete(event.toolCallId);
 			if (since === undefined) return;
-			for (const path of changedPendingFiles(cwd, since)) {
+			// A shell command can reach any folder: the other projects where this user's pi saved questions lately too.
+			const folders = new Set([cwd, ...(deps.otherFolders?.() ?? [])]);
+			for (const path of [...folders].flatMap((folder) => changedPendingFiles(folder, since))) {
 				try {
 					const file = parsePendingFile(fs.readFileSync(path, "utf8"), path);
 					if (file.questions.some((question) => question.answer !== null)) deps.record.add(answersFingerprint(file));
@@ -102,10 +128,12 @@ export function toolWriteGuard(
 	agentDir: string,
 	ownTool: string,
 	warn: (text: string) => void,
+	asksMade?: Pick<AsksMade, "recentFolders">,
 ): ToolWriteWatch & { answersWrittenByTool(file: AnswersOf): boolean } {
 	const record = fingerprintRecord(agentDir, TOOL_WRITTEN, true);
+	const otherFolders = asksMade ? () => asksMade.recentFolders(RECENT_FOLDERS) : undefined;
 	return {
-		...createToolWriteWatch({ record, ownTool, warn }),
+		...createToolWriteWatch({ record, ownTool, warn, ...(otherFolders ? { otherFolders } : {}) }),
 		answersWrittenByTool: (file) => record.has(answersFingerprint(file)),
 	};
 }

@@ -3,7 +3,8 @@
  * person's. pi's write and edit tools are refused on a pending file; a shell command that writes one has its answers
  * recorded, and the next `pi -c` leaves the questions waiting and says why. The person's own edit still counts.
  */
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createWorkspace, runPrint, type Workspace } from "./harness.js";
 
@@ -69,5 +70,55 @@ describe("answers a tool call wrote into a pending file", () => {
 		const mine = runPrint(ws, ["-c", "and now"]);
 		expect(mine.code, mine.stderr).toBe(0);
 		expect(sentToModel()).toContain("orders-api");
+	});
+});
+
+describe("answers a tool call wrote into another project's pending file", () => {
+	/** A second project folder with its own pi runs, sharing this workspace's agent folder and scripted model. */
+	function otherProject(): Workspace {
+		const cwd = join(ws.root, "other-project");
+		mkdirSync(cwd);
+		return { ...ws, cwd, pendingPath: (name = "pending-questions.json") => join(cwd, ".pi", name) };
+	}
+	const ASK_YES_NO = {
+		toolCall: {
+			name: "ask_user",
+			arguments: {
+				questions: [{ question: "May I force-push to main?", options: [{ label: "Yes" }, { label: "No" }] }],
+			},
+		},
+	};
+
+	it("a shell command run in this project that fills it in (and backdates it): that project's pi -c does not send them", () => {
+		const other = otherProject();
+		const target = other.pendingPath();
+		const fill = `sed -i 's/"answer": null/"answer": "Yes"/' ${target} && touch -d 2001-01-01 ${target}`;
+		ws.script([
+			ASK_YES_NO,
+			{ toolCall: { name: "bash", arguments: { command: fill } } },
+			{ text: "done" },
+			{ echo: true },
+		]);
+		expect(runPrint(other, ["tidy the branch"]).code).toBe(0);
+		expect(runPrint(ws, ["do something unrelated"]).code).toBe(0);
+		expect(readFileSync(target, "utf8")).toContain('"answer": "Yes"');
+		const run = runPrint(other, ["-c"]);
+		expect(run.code, run.stderr).toBe(0);
+		expect(sentToModel()).not.toContain('"answer":"Yes"');
+		expect(existsSync(target)).toBe(true);
+	});
+
+	it("pi's write tool naming it is refused", () => {
+		const other = otherProject();
+		ws.script([
+			ASK_YES_NO,
+			{ toolCall: { name: "write", arguments: { path: other.pendingPath(), content: '{"questions":[]}' } } },
+			{ echo: true },
+		]);
+		expect(runPrint(other, ["tidy the branch"]).code).toBe(0);
+		const before = readFileSync(other.pendingPath(), "utf8");
+		expect(runPrint(ws, ["do something unrelated"]).code).toBe(0);
+		expect(readFileSync(other.pendingPath(), "utf8")).toBe(before);
+		expect(JSON.stringify(ws.requests().at(-1))).toContain("holds questions for the person");
 	});
 });
