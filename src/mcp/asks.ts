@@ -83,9 +83,7 @@ export function createAskBook(options: AskBookOptions = {}): AskBook {
 	const entries = new Map<string, Entry>();
 
 	function pendingStatus(entry: Entry): McpStatus {
-		return entry.pendingFile === undefined
-			? { kind: "pending", askId: entry.id }
-			: { kind: "pending", askId: entry.id, pendingFile: entry.pendingFile };
+		return { kind: "pending", askId: entry.id };
 	}
 
 	/** Hands the decision to the call waiting now; the ask is then done. */

@@ -8,6 +8,7 @@
 import { basename } from "node:path";
 import type { Claims } from "../pending/claims.js";
 import { answersFromPendingFile } from "../pending/delivery.js";
+import { answersArePersons } from "../pending/for-asker.js";
 import {
 	createPendingFile,
 	displayPath,
@@ -19,6 +20,7 @@ import {
 	savePendingFile,
 } from "../pending/pending-file.js";
 import { ANSWERED_ON_WEB, type LivePush } from "../push/live.js";
+import { answersInText, type FingerprintRecord } from "../records/answer-fingerprints.js";
 import type { RemoteBridge } from "../remote/bridge.js";
 import { ANSWERED_ELSEWHERE, type Asker } from "../remote/protocol.js";
 import type { AskBook, OpenAsk } from "./asks.js";
@@ -28,11 +30,6 @@ export type Log = (message: string) => void;
 
 /** How often the pending file is read for answers. */
 const FILE_POLL_MS = 300;
-/**
- * Answers filled into the file are taken once the file has not changed for this long, or at once when every
- * question has one: a person editing by hand may save after each answer.
- */
-const FILE_SETTLE_MS = 1_500;
 
 /** Who the pending file says asked, and the claims that prove this server holds it while the ask waits. */
 export interface FileOwner {
@@ -40,14 +37,25 @@ export interface FileOwner {
 	/** The client's name, as the file's mark carries it (pi says "answered for <client>"). */
 	client: string;
 	claims: Pick<Claims, "claim">;
+	/**
+	 * The answers the person's pi or web page wrote into an MCP client's file (pending/for-asker.ts), in this user's
+	 * agent folder: the only answers in the file that count.
+	 */
+	given: Pick<FingerprintRecord, "has">;
 }
 
 /**
  * Writes the ask's questions into `<folder>/.pi/pending-questions[-N].json`, marked as this client's, and reads it
- * until answers appear there (filled in by hand, written by the web page or by a pi in the same folder); the file is
- * removed once the client has the decision. While the person may still answer, this server holds a claim on the file:
- * that is what makes a pi write its answers here instead of giving them to its own model (pending/permission.ts). A
- * file that goes away (cleared) stops this channel only.
+ * until the person's answers appear there, written by a pi in the same folder or by the web page; the file is removed
+ * once the client has the decision. While the person may still answer, this server holds a claim on the file: that is
+ * what makes a pi write its answers here instead of giving them to its own model (pending/permission.ts). A file that
+ * goes away (cleared) stops this channel only.
+ *
+ * Answers in the file count only when pi or the page recorded them as written for the person (`owner.given`): the
+ * client's own model works in this folder and can edit the file, and this server cannot see its tool calls. Anything
+ * else there (a model's answers, a hand edit, half an edit) is taken for nothing and logged; the questions stay open
+ * and pi or the page write the person's answers over it. The recorded answers are taken as they stand, all at once,
+ * questions left out included: pi and the page write every answer in one write, so nothing is cut short.
  */
 export function startPendingFile(book: AskBook, ask: OpenAsk, folder: string, owner: FileOwner, log: Log): void {
 	let path: string;
@@ -90,9 +98,7 @@ export function startPendingFile(book: AskBook, ask: OpenAsk, folder: string, ow
 		},
 		{ once: true },
 	);
-	let lastText: string | undefined;
 	let lastError: string | undefined;
-	let changedAt = 0;
 	const stop = (): void => clearInterval(timer);
 	const timer = setInterval(() => {
 		try {
@@ -103,24 +109,26 @@ export function startPendingFile(book: AskBook, ask: OpenAsk, folder: string, ow
 				return stop();
 			}
 			if (read.kind !== "readable") return;
-			if (read.text !== lastText) {
-				lastText = read.text;
-				changedAt = Date.now();
-			}
 			const file = parsePendingFile(read.text, path);
 			if (file.toolCallId !== ask.id) {
 				release();
 				return stop();
 			}
-			const filled = file.questions.filter((q) => q.answer !== null).length;
-			if (filled === 0) return;
-			if (filled < file.questions.length && Date.now() - changedAt < FILE_SETTLE_MS) return;
+			if (file.questions.every((q) => q.answer === null)) return;
+			// The answers as written (the text, not the parsed file): what pi or the page recorded.
+			const written = answersInText(read.text);
+			if (!written || !answersArePersons(written, owner.given)) {
+				throw new PendingFileError(
+					"answers there were not written by the person's pi or web page (an edit of the file); not taken. The person answers with /questions answer or pi -p @file in pi, or on the web page",
+				);
+			}
 			const outcome = answersFromPendingFile(file, undefined, basename(path));
 			if (!outcome) return;
 			stop();
 			book.decide(ask.id, outcome, "pending-file");
 		} catch (error) {
-			// A half-edited file, or images named (they cannot be read for a client): the person fixes it; nothing is taken.
+			// A half-edited file, answers nobody's channel wrote, or images named (they cannot be read for a client):
+			// nothing is taken, said once.
 			const message = `${ask.pendingFile}: ${error instanceof PendingFileError ? error.message : String(error)}`;
 			if (message !== lastError) log(message);
 			lastError = message;

@@ -14,6 +14,7 @@ import { isInitializeRequest } from "@modelcontextprotocol/sdk/types.js";
 import { isRecord } from "../core/json.js";
 import { sameSecret } from "../net/same-secret.js";
 import { createClaims, systemClaimsDeps } from "../pending/claims.js";
+import { givenForAsker } from "../pending/for-asker.js";
 import { currentSessionPlaces } from "../pending/trust.js";
 import { resolvePushConfig } from "../push/config.js";
 import { pushKey } from "../push/key.js";
@@ -84,6 +85,7 @@ function serverDeps(command: Extract<McpCommand, { kind: "mcp" }>, env: NodeJS.P
 		book: createAskBook({ log }),
 		folder: resolve(command.folder ?? process.cwd()),
 		claims: createClaims({ ...systemClaimsDeps(), holder: "mcp" }),
+		given: givenForAsker(currentSessionPlaces({ argv: [], env, cwd: process.cwd() }).agentDir),
 		version: packageVersion(),
 		log,
 	};

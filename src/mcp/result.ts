@@ -30,7 +30,7 @@ export interface McpAskResult extends Omit<AskUserResult, "answers" | "cancelled
 export type McpStatus =
 	| { kind: "settled"; outcome: Extract<AskOutcome, { kind: "answered" | "cancelled" }> }
 	| { kind: "timedOut"; askId: string }
-	| { kind: "pending"; askId: string; pendingFile?: string };
+	| { kind: "pending"; askId: string };
 
 function asList(value: string | string[] | undefined): string[] {
 	if (value === undefined) return [];
@@ -61,16 +61,8 @@ export function mcpResult(ask: McpAsk, status: McpStatus): McpAskResult {
 		return { answered: false, cancelled: false, timedOut: true, answers: [], askId: status.askId };
 	}
 	if (status.kind === "pending") {
-		const result: McpAskResult = {
-			answered: false,
-			cancelled: false,
-			timedOut: false,
-			answers: [],
-			pending: true,
-			askId: status.askId,
-		};
-		if (status.pendingFile !== undefined) result.pendingFile = status.pendingFile;
-		return result;
+		// No pending file is named: the client's model would take it for a place to answer (it is not; see channels.ts).
+		return { answered: false, cancelled: false, timedOut: false, answers: [], pending: true, askId: status.askId };
 	}
 	const { answers, cancelled: _cancelled, timedOut: _timedOut, ...rest } = toAskUserResult(status.outcome);
 	return {
@@ -85,7 +77,7 @@ export function mcpResult(ask: McpAsk, status: McpStatus): McpAskResult {
 export function mcpExplanation(status: McpStatus): string | undefined {
 	switch (status.kind) {
 		case "pending":
-			return `The user has not answered yet; the questions stay open. Call ask_user_wait with {"askId": "${status.askId}"} to get the answers; do not assume any.`;
+			return `The user has not answered yet; the questions stay open. The user answers them in pi (/questions), on the pi-ask-anywhere web page or phone, or in this client's dialog; do not write or edit any answer yourself (answers written into the questions' file by anyone else count for nothing). Call ask_user_wait with {"askId": "${status.askId}"} to get the answers; do not assume any.`;
 		case "timedOut":
 			return `The user did not respond in time; no answers were given, so do not assume any. The questions stay open: ask_user_wait with {"askId": "${status.askId}"} returns the answers if the user gives them later.`;
 		case "settled":

@@ -64,6 +64,8 @@ export interface AskServerDeps {
 	folder: string;
 	/** This server's claims on its pending files (pending/claims.ts, as `pi-ask-anywhere mcp`). */
 	claims: FileOwner["claims"];
+	/** The answers the person's pi or web page wrote into this server's files (the only ones taken from a file). */
+	given: FileOwner["given"];
 	/** A bridge to a running `pi-ask-anywhere web` for this client's asks; `undefined` when none is configured. */
 	webBridge?: (sessionKey: string) => RemoteBridge | undefined;
 	/** The person's phone, when they set up push for pi (src/push/); shared by every client of this server. */
@@ -173,7 +175,13 @@ export function createAskServer(deps: AskServerDeps): AskServer {
 				const ask = readMcpAsk(args);
 				const open = deps.book.open(owner, ask);
 				const folder = await projectFolder(server, deps.folder);
-				startPendingFile(deps.book, open, folder, { sessionId, client: clientName(), claims: deps.claims }, deps.log);
+				startPendingFile(
+					deps.book,
+					open,
+					folder,
+					{ sessionId, client: clientName(), claims: deps.claims, given: deps.given },
+					deps.log,
+				);
 				const bridge = webBridge();
 				const task = `${clientName()} (MCP)`;
 				if (bridge) startWeb(deps.book, open, bridge, { task, cwd: folder }, deps.log);
@@ -190,13 +198,7 @@ export function createAskServer(deps: AskServerDeps): AskServer {
 						});
 					startElicitation(deps.book, open, elicit, deps.log);
 				}
-				if (ask.background) {
-					return toolResult(ask, {
-						kind: "pending",
-						askId: open.id,
-						...(open.pendingFile ? { pendingFile: open.pendingFile } : {}),
-					});
-				}
+				if (ask.background) return toolResult(ask, { kind: "pending", askId: open.id });
 				return toolResult(ask, await waitFor(open.id, limitMs, extra));
 			}
 			if (request.params.name === WAIT_TOOL) {

@@ -113,12 +113,11 @@ const RESULT_SCHEMA = {
 		note: { type: "string" },
 		pending: { type: "boolean" },
 		askId: { type: "string" },
-		pendingFile: { type: "string" },
 	},
 	required: ["answered", "cancelled", "timedOut", "answers"],
 } as const;
 
-const ASK_DESCRIPTION = `Ask the user one or more questions and wait for the answers. Use it when you need a decision, a clarification or a confirmation you cannot infer. Each question may offer options (labels, or { label, description, preview }); the user can always type their own answer instead. The user answers in this client's own dialog when it supports one, on the pi-ask-anywhere web page or phone, or in the project's .pi/pending-questions.json — whichever comes first.
+const ASK_DESCRIPTION = `Ask the user one or more questions and wait for the answers. Use it when you need a decision, a clarification or a confirmation you cannot infer. Each question may offer options (labels, or { label, description, preview }); the user can always type their own answer instead. The user answers in this client's own dialog when it supports one, on the pi-ask-anywhere web page or phone, or in pi (/questions) — whichever comes first. Never answer for the user: answers you write into the questions' file count for nothing.
 
 The result: answered, cancelled (the user declined), timedOut (nobody answered within timeout; nothing is chosen for them), and answers with questionId, values, customText (their own text) plus question, answer, selectedOption, wasCustom. With pending: true, call ask_user_wait with the askId. Put a recommended option first with "(Recommended)"; batch related questions in one call.`;
 

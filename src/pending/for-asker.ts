@@ -4,11 +4,24 @@
  * them into the file, where that server reads them and returns them to its client, and says so in one line. Every way
  * of answering such a file (`--answers`, `@file`, `/questions answer`, the web page) writes through `answerForAsker`:
  * the first answer wins, as everywhere; a file that already holds answers is the client's to take, not overwritten.
+ *
+ * Which answers are the person's: the client's own model can edit the file (it works in that project, and the server
+ * cannot see its tool calls), so the server takes only answers recorded as written here, in this user's agent folder
+ * (records/answer-fingerprints.ts's `GIVEN_FOR_ASKER`). The record is made before the write, so the server never sees
+ * the person's answers unrecorded; answers in the file that nobody recorded (a model's, or a hand edit) are no one's,
+ * and the person's answers are written over them.
  */
 import { basename, dirname } from "node:path";
 import type { AskOutcome, Question } from "../core/types.js";
 import type { CliStrings } from "../i18n/cli/types.js";
 import { words as chosenWords } from "../i18n/words.js";
+import {
+	type AnswersOf,
+	answersFingerprint,
+	type FingerprintRecord,
+	fingerprintRecord,
+	GIVEN_FOR_ASKER,
+} from "../records/answer-fingerprints.js";
 import {
 	type PendingAsker,
 	PendingFileError,
@@ -17,6 +30,7 @@ import {
 	readPendingText,
 	writePendingAnswers,
 } from "./pending-file.js";
+import { currentSessionPlaces } from "./trust.js";
 
 type Answered = Extract<AskOutcome, { kind: "answered" }>;
 type ForAskerWords = CliStrings["forAsker"];
@@ -65,13 +79,27 @@ export type ForAskerWrite =
 
 type Refusal = Extract<ForAskerWrite, { kind: "refused" }>;
 
+/**
+ * The record of answers written for MCP clients in this user's agent folder. Its folder is this run's, as pi and
+ * `pi-ask-anywhere mcp` both find it (`PI_CODING_AGENT_DIR`, else ~/.pi/agent), unless given.
+ */
+export function givenForAsker(agentDir?: string): FingerprintRecord {
+	const folder = agentDir ?? currentSessionPlaces({ argv: [], env: process.env, cwd: process.cwd() }).agentDir;
+	return fingerprintRecord(folder, GIVEN_FOR_ASKER, false);
+}
+
+/** Whether answers in an MCP client's file were written by the person's pi or page (the record), not by anyone else. */
+export function answersArePersons(file: AnswersOf, given: Pick<FingerprintRecord, "has">): boolean {
+	return given.has(answersFingerprint(file));
+}
+
 /** The MCP client's file at `path` while it still holds that ask, or why it no longer does. */
 function askStillThere(
 	path: string,
 	toolCallId: string,
 	asker: PendingAsker,
 	words: ForAskerWords,
-): { questions: readonly Question[] } | Refusal {
+): { questions: readonly Question[]; answers: readonly PendingQuestion["answer"][] } | Refusal {
 	const name = basename(path);
 	const read = readPendingText(dirname(dirname(path)), path);
 	if (read === undefined) return { kind: "refused", because: "gone", message: words.gone(name, asker.client) };
@@ -80,13 +108,15 @@ function askStillThere(
 	if (file.toolCallId !== toolCallId) {
 		return { kind: "refused", because: "other-questions", message: words.otherQuestions(name) };
 	}
-	return { questions: file.request.questions };
+	return { questions: file.request.questions, answers: file.questions.map((question) => question.answer) };
 }
 
 /**
  * Writes `answers` (the file's `answer` values) into the MCP client's file at `path`, if it still holds that ask and
- * no answer yet, through the file's answer lock: of two processes answering at once exactly one writes. Answers that
- * answer nothing are no answer. A file that cannot be read throws a `PendingFileError`.
+ * no answer of the person's yet, through the file's answer lock: of two processes answering at once exactly one
+ * writes. Answers that answer nothing are no answer. The answers are recorded as the person's (`given`) before they are
+ * written; a record that cannot be written writes nothing. A file that cannot be read or written throws a
+ * `PendingFileError`.
  */
 export function answerForAsker(
 	path: string,
@@ -94,6 +124,7 @@ export function answerForAsker(
 	asker: PendingAsker,
 	answers: readonly PendingQuestion["answer"][],
 	words: ForAskerWords = chosenWords().cli.forAsker,
+	given: FingerprintRecord = givenForAsker(),
 ): ForAskerWrite {
 	const name = basename(path);
 	if (answers.every((answer) => answer === null)) {
@@ -101,7 +132,21 @@ export function answerForAsker(
 	}
 	const asked = askStillThere(path, toolCallId, asker, words);
 	if ("kind" in asked) return asked;
-	if (writePendingAnswers(path, toolCallId, answers) === "answered-already") {
+	const there = asked.answers;
+	const answeredBefore = there.some((answer) => answer !== null);
+	if (answeredBefore && answersArePersons({ toolCallId, questions: there.map((answer) => ({ answer })) }, given)) {
+		return { kind: "refused", because: "answered-already", message: words.answeredAlready(name, asker.client) };
+	}
+	try {
+		given.add(answersFingerprint({ toolCallId, questions: answers.map((answer) => ({ answer })) }));
+	} catch (error) {
+		throw new PendingFileError(
+			`${name}: nothing written, the answers could not be recorded as yours (${(error as Error).message}); answer in the client's own dialog or on the web page`,
+		);
+	}
+	// Answers nobody recorded are no one's: written over, only if they are still the very ones read here.
+	const written = writePendingAnswers(path, toolCallId, answers, answeredBefore ? there : undefined);
+	if (written === "answered-already") {
 		return { kind: "refused", because: "answered-already", message: words.answeredAlready(name, asker.client) };
 	}
 	return { kind: "written", line: words.answeredFor(asker.client) };
@@ -117,10 +162,12 @@ export function writeForAsker(
 	asker: PendingAsker,
 	outcome: Answered,
 	words: ForAskerWords = chosenWords().cli.forAsker,
+	given: FingerprintRecord = givenForAsker(),
 ): string {
 	const asked = askStillThere(path, toolCallId, asker, words);
 	if ("kind" in asked) throw new PendingFileError(asked.message);
-	const written = answerForAsker(path, toolCallId, asker, pendingAnswersFor(outcome, asked.questions, words), words);
+	const answers = pendingAnswersFor(outcome, asked.questions, words);
+	const written = answerForAsker(path, toolCallId, asker, answers, words, given);
 	if (written.kind === "refused") throw new PendingFileError(written.message);
 	return written.line;
 }

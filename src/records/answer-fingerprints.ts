@@ -1,8 +1,9 @@
 /**
  * Fingerprints of a pending file's answers, and this user's records of them in `<agentDir>/pi-ask-user/` (never the
- * project's, which a cloned repository could fill): answers a tool call wrote during a run (never the person's), and
- * answers the person gave on the web page for a file their pi did not write (theirs, though the file is not). A
- * fingerprint covers the ask and every answer, so any later edit of the answers gives another one.
+ * project's, which a cloned repository could fill): answers a tool call wrote during a run (never the person's),
+ * answers the person gave on the web page for a file their pi did not write (theirs, though the file is not), and
+ * answers the person's pi or page wrote for an MCP client (the only ones its server takes). A fingerprint covers the
+ * ask and every answer, so any later edit of the answers gives another one.
  */
 import { createHash } from "node:crypto";
 import { isRecord } from "../core/json.js";
@@ -67,3 +68,9 @@ export function answersInText(text: string): AnswersOf | undefined {
 export const TOOL_WRITTEN = "tool-written.jsonl";
 /** Answers the person gave on the web page for a file their pi did not write, after confirming they mean it; unreadable, none do. */
 export const GIVEN_ON_PAGE = "given-on-page.jsonl";
+/**
+ * Answers pi (`--answers`, `@file`, `/questions answer`) or the web page wrote into an MCP client's pending file for the
+ * person: `pi-ask-anywhere mcp` takes a file's answers only when they are recorded here: the client's own model
+ * works in its project and can edit the file there, but writes nothing through pi or the page. Unreadable, none count.
+ */
+export const GIVEN_FOR_ASKER = "given-for-asker.jsonl";

@@ -27,7 +27,9 @@ it("a release that fails (the claim file cannot be removed) is logged; the decis
 	const logged: string[] = [];
 	const book = createAskBook();
 	const open = book.open("a", readMcpAsk({ questions: [{ question: "Name?" }], timeout: 10_000 }));
-	startPendingFile(book, open, folder, { sessionId: "s", client: "Test", claims }, (m) => logged.push(m));
+	startPendingFile(book, open, folder, { sessionId: "s", client: "Test", claims, given: { has: () => false } }, (m) =>
+		logged.push(m),
+	);
 	const answered = { kind: "answered" as const, answers: [{ question: "Name?", answer: "x", wasCustom: true }] };
 	expect(book.decide(open.id, answered, "elicitation")).toBe(true);
 	expect(await book.wait("a", open.id, 0)).toEqual({ kind: "settled", outcome: answered });

@@ -3,24 +3,25 @@
  * its own asks. The official MCP client's HTTP transport against the built server.
  */
 import { type ChildProcessWithoutNullStreams, spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CLI, resultJson, resultText } from "./mcp-client.js";
+import { answerAsThePerson, CLI, pendingFileOf, resultJson, resultText } from "./mcp-client.js";
 
 let server: ChildProcessWithoutNullStreams;
 let url: string;
 const token = "mcp-http-token-8c1d7e2a";
 const folder = mkdtempSync(join(tmpdir(), "pi-ask-mcp-http-"));
+const agentDir = mkdtempSync(join(tmpdir(), "pi-ask-mcp-http-agent-"));
 const clients: Client[] = [];
 
 beforeAll(async () => {
 	server = spawn(process.execPath, [CLI, "mcp", "--http", "--port", "0", "--web", "off"], {
 		cwd: folder,
-		env: { ...process.env, PI_ASK_USER_MCP_TOKEN: token },
+		env: { ...process.env, PI_ASK_USER_MCP_TOKEN: token, PI_CODING_AGENT_DIR: agentDir },
 	});
 	let output = "";
 	url = await new Promise<string>((resolve, reject) => {
@@ -40,6 +41,7 @@ afterAll(async () => {
 	server.kill("SIGTERM");
 	await exited;
 	rmSync(folder, { recursive: true, force: true });
+	rmSync(agentDir, { recursive: true, force: true });
 });
 
 async function connect(name: string, withToken = token): Promise<Client> {
@@ -81,11 +83,7 @@ describe("pi-ask-anywhere mcp --http", () => {
 		expect(stolen.isError).toBe(true);
 		expect(resultText(stolen)).not.toContain("A's question?");
 		const waiting = a.callTool({ name: "ask_user_wait", arguments: { askId: askA.askId, waitSeconds: 60 } });
-		const path = join(folder, String(askA.pendingFile));
-		const data = JSON.parse(readFileSync(path, "utf8")) as { questions: { answer: unknown }[] };
-		(data.questions[0] as { answer: unknown }).answer = "from the file";
-		writeFileSync(`${path}.edit`, JSON.stringify(data));
-		renameSync(`${path}.edit`, path);
+		answerAsThePerson(pendingFileOf(folder, askA.askId), ["from the file"], agentDir);
 		expect(resultJson((await waiting) as never)).toMatchObject({
 			answered: true,
 			answers: [{ questionId: "q_1", values: ["from the file"] }],

@@ -16,6 +16,8 @@ import {
 	type ElicitResult,
 	ListRootsRequestSchema,
 } from "@modelcontextprotocol/sdk/types.js";
+import { answerForAsker, givenForAsker } from "../../src/pending/for-asker.js";
+import { type PendingQuestion, parsePendingFile } from "../../src/pending/pending-file.js";
 import { patient } from "../patience.js";
 
 export const CLI = fileURLToPath(new URL("../../dist/cli.mjs", import.meta.url));
@@ -25,6 +27,8 @@ export type ElicitHandler = (request: ElicitRequest, signal: AbortSignal) => Pro
 export interface McpSession {
 	client: Client;
 	folder: string;
+	/** The server's agent folder (`PI_CODING_AGENT_DIR`), where pi and the page record the person's answers. */
+	agentDir: string;
 	/** Everything the server wrote to stderr so far. */
 	stderr(): string;
 	close(): Promise<void>;
@@ -44,11 +48,14 @@ export interface StartOptions {
 
 export async function startMcp(options: StartOptions = {}): Promise<McpSession> {
 	const folder = options.folder ?? mkdtempSync(join(tmpdir(), "pi-ask-mcp-"));
+	// Never this user's own ~/.pi: a temp agent folder unless the test shares one (with a pi, or a second server).
+	const ownAgentDir = options.env?.PI_CODING_AGENT_DIR === undefined;
+	const agentDir = options.env?.PI_CODING_AGENT_DIR ?? mkdtempSync(join(tmpdir(), "pi-ask-mcp-agent-"));
 	const transport = new StdioClientTransport({
 		command: process.execPath,
 		args: [CLI, "mcp", "--web", options.web ?? "off", ...(options.args ?? [])],
 		cwd: folder,
-		env: { ...(process.env as Record<string, string>), ...options.env },
+		env: { ...(process.env as Record<string, string>), PI_CODING_AGENT_DIR: agentDir, ...options.env },
 		stderr: "pipe",
 	});
 	let stderr = "";
@@ -76,10 +83,12 @@ export async function startMcp(options: StartOptions = {}): Promise<McpSession> 
 	return {
 		client,
 		folder,
+		agentDir,
 		stderr: () => stderr,
 		async close() {
 			await client.close();
 			if (!options.folder) rmSync(folder, { recursive: true, force: true });
+			if (ownAgentDir) rmSync(agentDir, { recursive: true, force: true });
 		},
 	};
 }
@@ -118,4 +127,24 @@ export async function pendingFile(folder: string): Promise<{ path: string; data:
 	const name = await waitFor(() => pendingFiles(folder)[0], "a pending file");
 	const path = join(folder, ".pi", name);
 	return { path, data: JSON.parse(readFileSync(path, "utf8")) as Record<string, unknown> };
+}
+
+/** The pending file in `folder` that holds the ask `askId` (the server names no file to its client). */
+export function pendingFileOf(folder: string, askId: unknown): string {
+	for (const name of pendingFiles(folder)) {
+		const path = join(folder, ".pi", name);
+		if (parsePendingFile(readFileSync(path, "utf8"), path).toolCallId === askId) return path;
+	}
+	throw new Error(`no pending file holds ask ${String(askId)} in ${folder}`);
+}
+
+/**
+ * What the person's pi (`--answers`, `@file`, `/questions answer`) and the web page do for an MCP client's file: the
+ * one writer they share, recording the answers as the person's in the agent folder `agentDir` the server reads.
+ */
+export function answerAsThePerson(path: string, answers: PendingQuestion["answer"][], agentDir: string): void {
+	const file = parsePendingFile(readFileSync(path, "utf8"), path);
+	if (!file.asker) throw new Error(`${path} names no asker`);
+	const written = answerForAsker(path, file.toolCallId, file.asker, answers, undefined, givenForAsker(agentDir));
+	if (written.kind !== "written") throw new Error(`not written: ${written.message}`);
 }

@@ -102,10 +102,13 @@ describe("mcpResult", () => {
 			answers: [],
 			askId: "x",
 		});
-		expect(mcpResult(ask, { kind: "pending", askId: "x", pendingFile: ".pi/p.json" })).toMatchObject({
+		expect(mcpResult(ask, { kind: "pending", askId: "x" })).toEqual({
+			answered: false,
+			cancelled: false,
+			timedOut: false,
+			answers: [],
 			pending: true,
 			askId: "x",
-			pendingFile: ".pi/p.json",
 		});
 	});
 });

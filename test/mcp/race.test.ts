@@ -3,9 +3,11 @@
  * official MCP client over real stdio): the client gets exactly the answer of the one told it was written, and the
  * other is told the file is answered already. Several asks in a row, one server.
  */
+
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { patient } from "../patience.js";
 import { instantSoon, type Racer, startRacer, stopRacers } from "../pending/racer.js";
+import { TEST_AGENT_DIR } from "../temp-agent-dir.js";
 import { type McpSession, pendingFile, pendingFiles, resultJson, startMcp, waitFor } from "./mcp-client.js";
 
 const ROUNDS = 5;
@@ -14,7 +16,8 @@ let mcp: McpSession;
 let racers: Racer[];
 beforeAll(async () => {
 	racers = [startRacer(), startRacer()];
-	mcp = await startMcp();
+	// The racers (pi's and the page's writers) record the person's answers where the server reads them.
+	mcp = await startMcp({ env: { PI_CODING_AGENT_DIR: TEST_AGENT_DIR as string } });
 	// Both racers have loaded their modules before the first instant (tsx compiles on the first load).
 	await Promise.all(racers.map((racer) => racer.race({ path: "/nonexistent", answer: "", via: "pi", at: 0 })));
 });

@@ -3,7 +3,7 @@
  * person answers (the client's dialog, the pending file) and that only the first answer counts, a client's own time
  * limit and `ask_user_wait`, clients kept apart, malformed calls, and that the pi extension never loads any of it.
  */
-import { mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -13,8 +13,18 @@ import { afterAll, describe, expect, it } from "vitest";
 import { createAskBook } from "../../src/mcp/asks.js";
 import { createAskServer } from "../../src/mcp/server.js";
 import { createClaims, systemClaimsDeps } from "../../src/pending/claims.js";
-import { writePendingAnswers } from "../../src/pending/pending-file.js";
-import { type McpSession, pendingFile, pendingFiles, resultJson, resultText, startMcp, waitFor } from "./mcp-client.js";
+import { givenForAsker } from "../../src/pending/for-asker.js";
+import {
+	answerAsThePerson,
+	type McpSession,
+	pendingFile,
+	pendingFileOf,
+	pendingFiles,
+	resultJson,
+	resultText,
+	startMcp,
+	waitFor,
+} from "./mcp-client.js";
 
 const sessions: McpSession[] = [];
 afterAll(async () => {
@@ -35,16 +45,6 @@ const DATABASE = {
 		{ label: "SQLite", description: "Lightweight, file-based" },
 	],
 };
-
-/** What the person does by hand: fills in `answer` in the pending file and saves it (atomically, as editors do). */
-function fillInByHand(path: string, answers: unknown[]): void {
-	const data = JSON.parse(readFileSync(path, "utf8")) as { questions: { answer: unknown }[] };
-	data.questions.forEach((question, i) => {
-		question.answer = answers[i] ?? null;
-	});
-	writeFileSync(`${path}.edit`, JSON.stringify(data, null, 2));
-	renameSync(`${path}.edit`, path);
-}
 
 describe.concurrent("pi-ask-anywhere mcp", () => {
 	it("lists ask_user and ask_user_wait with input and output schemas", async () => {
@@ -127,8 +127,8 @@ describe.concurrent("pi-ask-anywhere mcp", () => {
 		const { path, data } = await pendingFile(session.folder);
 		expect(data.request).toMatchObject({ questions: [{ question: DATABASE.question }] });
 		await waitFor(() => (replied ? true : undefined), "the dialog's cancel");
-		// The cancel was no answer: the call still waits, until the person answers in the file.
-		fillInByHand(path, ["PostgreSQL (Recommended)"]);
+		// The cancel was no answer: the call still waits, until the person answers for the file (pi, the page).
+		answerAsThePerson(path, ["PostgreSQL (Recommended)"], session.agentDir);
 		const result = resultJson((await call) as never);
 		expect(result).toMatchObject({
 			answered: true,
@@ -158,8 +158,9 @@ describe.concurrent("pi-ask-anywhere mcp", () => {
 		// The pending file goes to the client's project (its root), not to where the server was started.
 		const { path, data } = await pendingFile(project);
 		expect(pendingFiles(session.folder)).toEqual([]);
-		// As the web page writes answers into a pending file.
-		writePendingAnswers(path, String(data.toolCallId), ["orders", null]);
+		// As the web page writes answers into a pending file, one question left out: the person's whole answer.
+		expect(data.toolCallId).toEqual(expect.any(String));
+		answerAsThePerson(path, ["orders", null], session.agentDir);
 		const result = resultJson((await call) as never);
 		expect(result).toMatchObject({
 			answered: true,
@@ -189,7 +190,7 @@ describe.concurrent("pi-ask-anywhere mcp", () => {
 		const askId = String(data.toolCallId);
 		// Giving up was no cancel: the questions still wait in the file.
 		expect(pendingFiles(session.folder)).toHaveLength(1);
-		fillInByHand(path, ["SQLite"]);
+		answerAsThePerson(path, ["SQLite"], session.agentDir);
 		await waitFor(() => (session.stderr().includes("through pending-file") ? true : undefined), "the answer");
 		// Taken, but nobody has it yet: the file with the person's answers stays until the client fetches them.
 		expect(pendingFiles(session.folder)).toHaveLength(1);
@@ -209,14 +210,15 @@ describe.concurrent("pi-ask-anywhere mcp", () => {
 		});
 		const first = resultJson(background as never);
 		expect(first).toMatchObject({ answered: false, cancelled: false, timedOut: false, pending: true, answers: [] });
-		expect(first.pendingFile).toMatch(/^\.pi\/pending-questions(-\d+)?\.json$/);
+		// No file is named to the client's model: it is no place for the model to answer.
+		expect(first).not.toHaveProperty("pendingFile");
 		const askId = String(first.askId);
 		// Before the client's limit (here 1 s) the call returns pending again.
 		const waited = await session.client.callTool({ name: "ask_user_wait", arguments: { askId } });
 		expect(resultJson(waited as never)).toMatchObject({ pending: true, askId });
 		const { path } = await pendingFile(session.folder);
 		const call = session.client.callTool({ name: "ask_user_wait", arguments: { askId, waitSeconds: 30 } });
-		fillInByHand(path, ["SQLite"]);
+		answerAsThePerson(path, ["SQLite"], session.agentDir);
 		// The limit still applies: the answer comes within it, or pending does and the next wait has it.
 		let result = resultJson((await call) as never);
 		if (result.pending)
@@ -228,10 +230,12 @@ describe.concurrent("pi-ask-anywhere mcp", () => {
 		// In process, with a 100 ms interval in place of the 15 s one: the same server code, the official client. The
 		// client's limit is 20 intervals, so a stalled machine (an fsync behind other work) does not outrun it.
 		const folder = mkdtempSync(join(tmpdir(), "mcp-progress-"));
+		const agentDir = mkdtempSync(join(tmpdir(), "mcp-progress-agent-"));
 		const { server } = createAskServer({
 			book: createAskBook(),
 			folder,
 			claims: createClaims({ ...systemClaimsDeps(), holder: "mcp" }),
+			given: givenForAsker(agentDir),
 			version: "test",
 			log: () => undefined,
 			progressEveryMs: 100,
@@ -250,11 +254,12 @@ describe.concurrent("pi-ask-anywhere mcp", () => {
 		const { path } = await pendingFile(folder);
 		// Past the client's own 2 s limit twice over: only the progress kept the call alive.
 		await waitFor(() => (Date.now() - started > 4_500 ? true : undefined), "the limit to pass", 10_000);
-		fillInByHand(path, ["SQLite"]);
+		answerAsThePerson(path, ["SQLite"], agentDir);
 		expect(resultJson((await call) as never)).toMatchObject({ answered: true, answers: [{ values: ["SQLite"] }] });
 		expect(progress.slice(0, 3)).toEqual([1, 2, 3]);
 		await client.close();
 		rmSync(folder, { recursive: true, force: true });
+		rmSync(agentDir, { recursive: true, force: true });
 	});
 
 	it("a client that disconnects cancels nothing: its questions stay in the pending file, unanswered", async () => {
@@ -269,7 +274,8 @@ describe.concurrent("pi-ask-anywhere mcp", () => {
 
 	it("two clients at once in one folder: each gets its own answers, and neither can read the other's ask", async () => {
 		const a = await start();
-		const b = await start({ folder: a.folder });
+		// One person, one agent folder: both servers read the answers their pi records there.
+		const b = await start({ folder: a.folder, env: { PI_CODING_AGENT_DIR: a.agentDir } });
 		const askA = resultJson(
 			(await a.client.callTool({
 				name: "ask_user",
@@ -286,9 +292,9 @@ describe.concurrent("pi-ask-anywhere mcp", () => {
 		expect(stolen.isError).toBe(true);
 		expect(JSON.stringify(stolen.content)).not.toContain("A's question?");
 		for (const ask of [askA, askB]) {
-			const path = join(a.folder, String(ask.pendingFile));
+			const path = pendingFileOf(a.folder, ask.askId);
 			const data = JSON.parse(readFileSync(path, "utf8")) as { questions: { question: string }[] };
-			fillInByHand(path, [`answer to ${data.questions[0]?.question}`]);
+			answerAsThePerson(path, [`answer to ${data.questions[0]?.question}`], a.agentDir);
 		}
 		const gotA = resultJson(
 			(await a.client.callTool({ name: "ask_user_wait", arguments: { askId: askA.askId } })) as never,

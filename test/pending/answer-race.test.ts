@@ -4,6 +4,7 @@
  * answer-racer.ts) write at an agreed instant, each as pi does (`--answers`, `@file`, `/questions answer`) or as the web
  * page's server does.
  */
+import "../temp-agent-dir.js";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";

@@ -3,6 +3,7 @@
  * order the answers come in; nothing is dropped, nothing invented, an outcome that answers nothing writes nothing; the
  * line the person reads is in their language. Real files in a temp folder.
  */
+import "../temp-agent-dir.js";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";

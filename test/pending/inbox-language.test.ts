@@ -3,6 +3,7 @@
  * file and words that answer none of its questions; for any file, an ask settled or asked elsewhere, answers in it
  * that do not count, and images in a file this user's pi did not write. All refused or told in German here.
  */
+import "../temp-agent-dir.js";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";

@@ -6,6 +6,7 @@
  * gets 400, and the server still serves afterwards.
  */
 
+import "../temp-agent-dir.js";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { connect } from "node:net";
 import { tmpdir } from "node:os";

@@ -2,6 +2,7 @@
  * Which pending files are a live ask's own questions (shown once, as the live ask); an MCP client's file answered from
  * the page for that client; a file another pi takes while the page is answering it.
  */
+import "../temp-agent-dir.js";
 import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
