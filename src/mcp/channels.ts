@@ -8,7 +8,7 @@
 import { basename } from "node:path";
 import type { Claims } from "../pending/claims.js";
 import { answersFromPendingFile } from "../pending/delivery.js";
-import { answersArePersons } from "../pending/for-asker.js";
+import type { GivenForAsker } from "../pending/given-for-asker.js";
 import {
 	createPendingFile,
 	displayPath,
@@ -20,7 +20,7 @@ import {
 	savePendingFile,
 } from "../pending/pending-file.js";
 import { ANSWERED_ON_WEB, type LivePush } from "../push/live.js";
-import { answersInText, type FingerprintRecord } from "../records/answer-fingerprints.js";
+import { answersInText } from "../records/answer-fingerprints.js";
 import type { RemoteBridge } from "../remote/bridge.js";
 import { ANSWERED_ELSEWHERE, type Asker } from "../remote/protocol.js";
 import type { AskBook, OpenAsk } from "./asks.js";
@@ -41,7 +41,7 @@ export interface FileOwner {
 	 * The answers the person's pi or web page wrote into an MCP client's file (pending/for-asker.ts), in this user's
 	 * agent folder: the only answers in the file that count.
 	 */
-	given: Pick<FingerprintRecord, "has">;
+	given: Pick<GivenForAsker, "has">;
 }
 
 /**
@@ -117,7 +117,7 @@ export function startPendingFile(book: AskBook, ask: OpenAsk, folder: string, ow
 			if (file.questions.every((q) => q.answer === null)) return;
 			// The answers as written (the text, not the parsed file): what pi or the page recorded.
 			const written = answersInText(read.text);
-			if (!written || !answersArePersons(written, owner.given)) {
+			if (!written || !owner.given.has(written)) {
 				throw new PendingFileError(
 					"answers there were not written by the person's pi or web page (an edit of the file); not taken. The person answers with /questions answer or pi -p @file in pi, or on the web page",
 				);

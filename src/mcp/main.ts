@@ -14,7 +14,7 @@ import { isInitializeRequest } from "@modelcontextprotocol/sdk/types.js";
 import { isRecord } from "../core/json.js";
 import { sameSecret } from "../net/same-secret.js";
 import { createClaims, systemClaimsDeps } from "../pending/claims.js";
-import { givenForAsker } from "../pending/for-asker.js";
+import { givenForAsker } from "../pending/given-for-asker.js";
 import { currentSessionPlaces } from "../pending/trust.js";
 import { resolvePushConfig } from "../push/config.js";
 import { pushKey } from "../push/key.js";

@@ -7,7 +7,7 @@
  *
  * Which answers are the person's: the client's own model can edit the file (it works in that project, and the server
  * cannot see its tool calls), so the server takes only answers recorded as written here, in this user's agent folder
- * (records/answer-fingerprints.ts's `GIVEN_FOR_ASKER`). The record is made before the write, so the server never sees
+ * (./given-for-asker.ts). The record is made before the write, so the server never sees
  * the person's answers unrecorded; answers in the file that nobody recorded (a model's, or a hand edit) are no one's,
  * and the person's answers are written over them.
  */
@@ -15,13 +15,7 @@ import { basename, dirname } from "node:path";
 import type { AskOutcome, Question } from "../core/types.js";
 import type { CliStrings } from "../i18n/cli/types.js";
 import { words as chosenWords } from "../i18n/words.js";
-import {
-	type AnswersOf,
-	answersFingerprint,
-	type FingerprintRecord,
-	fingerprintRecord,
-	GIVEN_FOR_ASKER,
-} from "../records/answer-fingerprints.js";
+import { type GivenForAsker, givenForAsker } from "./given-for-asker.js";
 import {
 	type PendingAsker,
 	PendingFileError,
@@ -30,7 +24,6 @@ import {
 	readPendingText,
 	writePendingAnswers,
 } from "./pending-file.js";
-import { currentSessionPlaces } from "./trust.js";
 
 type Answered = Extract<AskOutcome, { kind: "answered" }>;
 type ForAskerWords = CliStrings["forAsker"];
@@ -79,20 +72,6 @@ export type ForAskerWrite =
 
 type Refusal = Extract<ForAskerWrite, { kind: "refused" }>;
 
-/**
- * The record of answers written for MCP clients in this user's agent folder. Its folder is this run's, as pi and
- * `pi-ask-anywhere mcp` both find it (`PI_CODING_AGENT_DIR`, else ~/.pi/agent), unless given.
- */
-export function givenForAsker(agentDir?: string): FingerprintRecord {
-	const folder = agentDir ?? currentSessionPlaces({ argv: [], env: process.env, cwd: process.cwd() }).agentDir;
-	return fingerprintRecord(folder, GIVEN_FOR_ASKER, false);
-}
-
-/** Whether answers in an MCP client's file were written by the person's pi or page (the record), not by anyone else. */
-export function answersArePersons(file: AnswersOf, given: Pick<FingerprintRecord, "has">): boolean {
-	return given.has(answersFingerprint(file));
-}
-
 /** The MCP client's file at `path` while it still holds that ask, or why it no longer does. */
 function askStillThere(
 	path: string,
@@ -124,7 +103,7 @@ export function answerForAsker(
 	asker: PendingAsker,
 	answers: readonly PendingQuestion["answer"][],
 	words: ForAskerWords = chosenWords().cli.forAsker,
-	given: FingerprintRecord = givenForAsker(),
+	given: GivenForAsker = givenForAsker(),
 ): ForAskerWrite {
 	const name = basename(path);
 	if (answers.every((answer) => answer === null)) {
@@ -134,11 +113,11 @@ export function answerForAsker(
 	if ("kind" in asked) return asked;
 	const there = asked.answers;
 	const answeredBefore = there.some((answer) => answer !== null);
-	if (answeredBefore && answersArePersons({ toolCallId, questions: there.map((answer) => ({ answer })) }, given)) {
+	if (answeredBefore && given.has({ toolCallId, questions: there.map((answer) => ({ answer })) })) {
 		return { kind: "refused", because: "answered-already", message: words.answeredAlready(name, asker.client) };
 	}
 	try {
-		given.add(answersFingerprint({ toolCallId, questions: answers.map((answer) => ({ answer })) }));
+		given.add({ toolCallId, questions: answers.map((answer) => ({ answer })) });
 	} catch (error) {
 		throw new PendingFileError(
 			`${name}: nothing written, the answers could not be recorded as yours (${(error as Error).message}); answer in the client's own dialog or on the web page`,
@@ -162,7 +141,7 @@ export function writeForAsker(
 	asker: PendingAsker,
 	outcome: Answered,
 	words: ForAskerWords = chosenWords().cli.forAsker,
-	given: FingerprintRecord = givenForAsker(),
+	given: GivenForAsker = givenForAsker(),
 ): string {
 	const asked = askStillThere(path, toolCallId, asker, words);
 	if ("kind" in asked) throw new PendingFileError(asked.message);

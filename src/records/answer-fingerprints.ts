@@ -1,26 +1,16 @@
 /**
  * Fingerprints of a pending file's answers, and this user's records of them in `<agentDir>/pi-ask-user/` (never the
  * project's, which a cloned repository could fill): answers a tool call wrote during a run (never the person's),
- * answers the person gave on the web page for a file their pi did not write (theirs, though the file is not), and
- * answers the person's pi or page wrote for an MCP client (the only ones its server takes). A fingerprint covers the
- * ask and every answer, so any later edit of the answers gives another one.
+ * and answers the person gave on the web page for a file their pi did not write (theirs, though the file is not); the
+ * answers written for an MCP client are recorded by pending/given-for-asker.ts. A fingerprint covers the ask and every
+ * answer, so any later edit of the answers gives another one.
  */
-import { createHash } from "node:crypto";
 import { isRecord } from "../core/json.js";
+import { type AnswersOf, answersFingerprint } from "../pending/given-for-asker.js";
 import { jsonLinesFile } from "./ledger.js";
 
-export interface AnswersOf {
-	toolCallId: string;
-	questions: readonly { answer: unknown }[];
-}
-
-/** The answers of one ask as they stand: a person's edit gives another fingerprint. */
-export function answersFingerprint(file: AnswersOf): string {
-	const answers = file.questions.map((question) => question.answer);
-	return createHash("sha256")
-		.update(JSON.stringify([file.toolCallId, answers]))
-		.digest("base64url");
-}
+// The fingerprint is the pending folder's own (the record of answers written for an MCP client lives there too).
+export { type AnswersOf, answersFingerprint };
 
 export interface FingerprintRecord {
 	add(fingerprint: string): void;
@@ -68,9 +58,3 @@ export function answersInText(text: string): AnswersOf | undefined {
 export const TOOL_WRITTEN = "tool-written.jsonl";
 /** Answers the person gave on the web page for a file their pi did not write, after confirming they mean it; unreadable, none do. */
 export const GIVEN_ON_PAGE = "given-on-page.jsonl";
-/**
- * Answers pi (`--answers`, `@file`, `/questions answer`) or the web page wrote into an MCP client's pending file for the
- * person: `pi-ask-anywhere mcp` takes a file's answers only when they are recorded here: the client's own model
- * works in its project and can edit the file there, but writes nothing through pi or the page. Unreadable, none count.
- */
-export const GIVEN_FOR_ASKER = "given-for-asker.jsonl";

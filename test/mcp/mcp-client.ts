@@ -16,7 +16,8 @@ import {
 	type ElicitResult,
 	ListRootsRequestSchema,
 } from "@modelcontextprotocol/sdk/types.js";
-import { answerForAsker, givenForAsker } from "../../src/pending/for-asker.js";
+import { answerForAsker } from "../../src/pending/for-asker.js";
+import { givenForAsker } from "../../src/pending/given-for-asker.js";
 import { type PendingQuestion, parsePendingFile } from "../../src/pending/pending-file.js";
 import { patient } from "../patience.js";
 

@@ -13,7 +13,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { createAskBook } from "../../src/mcp/asks.js";
 import { createAskServer } from "../../src/mcp/server.js";
 import { createClaims, systemClaimsDeps } from "../../src/pending/claims.js";
-import { givenForAsker } from "../../src/pending/for-asker.js";
+import { givenForAsker } from "../../src/pending/given-for-asker.js";
 import {
 	answerAsThePerson,
 	type McpSession,
