@@ -124,7 +124,7 @@ export function answerForAsker(
 		);
 	}
 	// Answers nobody recorded are no one's: written over, only if they are still the very ones read here.
-	const written = writePendingAnswers(path, toolCallId, answers, answeredBefore ? there : undefined);
+	const written = writePendingAnswers(path, toolCallId, answers, answeredBefore ? { replacing: there } : {});
 	if (written === "answered-already") {
 		return { kind: "refused", because: "answered-already", message: words.answeredAlready(name, asker.client) };
 	}
