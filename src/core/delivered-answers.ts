@@ -1,7 +1,7 @@
 /**
- * The words that frame answers delivered to the model in a later message (`<ask_user_answers toolCallId=…>`), and
- * their reading back for the person's screen. Pure: pending/delivery.ts writes the text, the session readers and the
- * chat rendering read it.
+ * The words that frame answers delivered to the model in a later message (`<ask_user_answers toolCallId=… askedAt=…>`),
+ * and their reading back: for the person's screen, and for the session readers that learn from it which ask it settles.
+ * Pure: pending/delivery.ts writes the text, the session readers and the chat rendering read it.
  */
 
 export const ANSWERS_TAG = "ask_user_answers";
@@ -25,10 +25,63 @@ export type DeliveredAnswers =
 	/** The questions as listed to the model, and the person's own words. */
 	| { kind: "words"; questions: string[]; words: string };
 
-const BLOCK = new RegExp(
-	`<${ANSWERS_TAG} toolCallId=(?:"(?:[^"\\\\]|\\\\.)*")>\\n([\\s\\S]*?)\\n</${ANSWERS_TAG}>`,
-	"g",
-);
+/** A JSON string, as the tag's attributes are written. */
+const JSON_STRING = `"(?:[^"\\\\]|\\\\.)*"`;
+
+/** The tag's opening: the ask's tool-call id and, since answers name their ask exactly, when it was asked. */
+const OPENING = `<${ANSWERS_TAG} toolCallId=(${JSON_STRING})(?: askedAt=(${JSON_STRING}))?>`;
+
+const BLOCK = new RegExp(`${OPENING}\\n([\\s\\S]*?)\\n</${ANSWERS_TAG}>`, "g");
+
+/** The ask that delivered answers belong to: its tool-call id, and when it was made (ms) where the tag says. */
+export interface AnswersFor {
+	toolCallId: string;
+	/** Absent in a tag written before tags said when: it names every ask with the id. */
+	askedAt?: number;
+}
+
+/**
+ * The opening of the block that delivers answers to one ask. Some providers reuse tool-call ids (or send an empty
+ * one for every call), so the ask's time goes with its id: the answers settle that ask and no other with its id.
+ */
+export function answersOpening(ask: AnswersFor): string {
+	const at =
+		ask.askedAt !== undefined && Number.isFinite(ask.askedAt) ? new Date(ask.askedAt).toISOString() : undefined;
+	return `<${ANSWERS_TAG} toolCallId=${JSON.stringify(ask.toolCallId)}${at !== undefined ? ` askedAt=${JSON.stringify(at)}` : ""}>`;
+}
+
+function parseString(json: string | undefined): string | undefined {
+	if (json === undefined) return undefined;
+	try {
+		const value: unknown = JSON.parse(json);
+		return typeof value === "string" ? value : undefined;
+	} catch {
+		return undefined;
+	}
+}
+
+/**
+ * The asks whose answers a delivery's text carries, in order: the blocks it starts with, one after another (how pi
+ * sends them: the answers first, then any prompt of the person's). A block further on is text the person pasted or a
+ * file they attached (pi puts its `<file>` blocks first), which answers nothing; so is a block whose time is not one.
+ */
+export function deliveredAsksIn(text: string): AnswersFor[] {
+	const asks: AnswersFor[] = [];
+	const block = new RegExp(BLOCK.source, "y");
+	let at = 0;
+	for (;;) {
+		block.lastIndex = at;
+		const match = block.exec(text);
+		if (!match) return asks;
+		const toolCallId = parseString(match[1]);
+		const time = parseString(match[2]);
+		const askedAt = time === undefined ? undefined : Date.parse(time);
+		if (toolCallId === undefined || (match[2] !== undefined && !Number.isFinite(askedAt))) return asks;
+		asks.push(askedAt === undefined ? { toolCallId } : { toolCallId, askedAt });
+		at = block.lastIndex;
+		while (text.startsWith("\n", at)) at++;
+	}
+}
 
 function readBlock(body: string): DeliveredAnswers | undefined {
 	const lines = body.split("\n");
@@ -64,7 +117,7 @@ function readBlock(body: string): DeliveredAnswers | undefined {
 export function readDeliveredAnswers(text: string): { deliveries: DeliveredAnswers[]; besides: string } | undefined {
 	const deliveries: DeliveredAnswers[] = [];
 	for (const match of text.matchAll(BLOCK)) {
-		const read = readBlock(match[1] ?? "");
+		const read = readBlock(match[3] ?? "");
 		if (!read) return undefined;
 		deliveries.push(read);
 	}

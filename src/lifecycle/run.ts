@@ -183,7 +183,7 @@ export function createRun(edges: RunEdges, host: HostEdges) {
 	const findingsFor = (ctx: ExtensionContext): FindingsDeps => ({
 		settledElsewhere: edges.ledger.settledIn,
 		pendingFileFor: (ctx, ask) => pendingFileFor(ctx, ask.request, ask.toolCallId),
-		recordPending: (toolCallId, shownPath) => record({ toolCallId, state: "pending", pendingFile: shownPath }),
+		recordPending: (ask, shownPath) => record({ ...ask, state: "pending", pendingFile: shownPath }),
 		trust: edges.trust,
 		answersWrittenByTool: edges.answersWrittenByTool,
 		answersGivenOnPage: edges.answersGivenOnPage,

@@ -22,7 +22,7 @@ import {
 	savePendingFile,
 } from "../pending/pending-file.js";
 import { type AskPermission, filledAnswersCount, mayAnswerHere } from "../pending/permission.js";
-import type { PendingVerdict } from "../pending/trust.js";
+import { type PendingVerdict, verdictReason } from "../pending/trust.js";
 import { type AnswersOf, answersInText } from "../records/answer-fingerprints.js";
 import { asksOnBranch, openAsks, type SessionAsk, type SettledAsks } from "../records/ask-records.js";
 import { type EditedAnswers, editedAnswers } from "./edited-answers.js";
@@ -38,8 +38,8 @@ export interface FindingsDeps {
 	settledElsewhere(sessionId: string, projectDir?: string): SettledAsks;
 	/** The pending file for an ask of this session (its questions, toolCallId, task). */
 	pendingFileFor(ctx: ExtensionContext, ask: SessionAsk & { request: NonNullable<SessionAsk["request"]> }): PendingFile;
-	/** Records that an ask's questions wait in a file (a custom session entry). */
-	recordPending(toolCallId: string, shownPath: string): void;
+	/** Records that an ask's questions wait in a file (a custom session entry naming the ask by id and time). */
+	recordPending(ask: Pick<SessionAsk, "toolCallId" | "askedAt">, shownPath: string): void;
 	/** The verdict on another session's pending file in the project folder `cwd` (see trust-verdict.ts). */
 	trust(file: PendingFile, cwd: string): PendingVerdict;
 	/** Reads the images an answer names (pending/answer-images.ts). */
@@ -59,19 +59,37 @@ function mcpPermission(
 	return permission.kind === "for-asker" || permission.kind === "asker-gone" ? permission : undefined;
 }
 
+/** Whether a readable pending file holds this ask's questions under its id (ids can repeat within a session). */
+function holdsAsk(file: PendingFile, ask: SessionAsk): boolean {
+	return (
+		file.toolCallId === ask.toolCallId &&
+		JSON.stringify(file.request.questions) === JSON.stringify(ask.request?.questions)
+	);
+}
+
 /**
- * The file on disk that holds this ask's questions: the recorded one, or one naming its toolCallId. A session
- * file can be forged or shared, so the recorded path counts only when it is one of this project's pending files.
+ * The file on disk that holds this ask's questions: the recorded one, or one naming its toolCallId, never one an
+ * earlier ask of the session took (`taken`). A session file can be forged or shared, so the recorded path counts
+ * only when it is one of this project's pending files; a file there for another ask (a name used again) does not.
  */
-function fileOfAsk(cwd: string, ask: SessionAsk, entries: readonly PendingEntry[]): string | undefined {
+function fileOfAsk(
+	cwd: string,
+	ask: SessionAsk,
+	entries: readonly PendingEntry[],
+	taken: ReadonlySet<string>,
+): string | undefined {
+	const free = entries.filter((e) => !taken.has(e.path));
 	if (ask.pendingFile) {
 		const path = resolve(cwd, ask.pendingFile);
-		if (isProjectPendingFile(cwd, path)) return path;
+		const there = free.find((e) => e.path === path);
+		if (isProjectPendingFile(cwd, path) && !taken.has(path) && (!there?.file || holdsAsk(there.file, ask))) {
+			return path;
+		}
 	}
 	const id = JSON.stringify(ask.toolCallId);
+	const mine = free.find((e) => e.file !== undefined && holdsAsk(e.file, ask));
 	// A file broken by a hand edit cannot be parsed, but it still names its ask.
-	return entries.find((e) => e.file?.toolCallId === ask.toolCallId || readPendingText(cwd, e.path)?.text.includes(id))
-		?.path;
+	return mine?.path ?? free.find((e) => !e.file && readPendingText(cwd, e.path)?.text.includes(id))?.path;
 }
 
 /** What the person wrote into this ask's file; a file of a newer version is refused when it holds this ask. */
@@ -101,33 +119,46 @@ export function findOpenAsks(
 ): OpenAsk[] {
 	const sessionId = ctx.sessionManager.getSessionId();
 	const asks = openAsks(asksOnBranch(ctx.sessionManager.getBranch()), deps.settledElsewhere(sessionId, ctx.cwd));
+	const taken = new Set<string>();
 	return asks.flatMap((ask): OpenAsk[] => {
 		const request = ask.request;
 		// An invalid call was already reported to the model as an error when it was made.
 		if (!request) return [];
-		let path = fileOfAsk(ctx.cwd, ask, entries());
+		const named = { toolCallId: ask.toolCallId, ...(ask.askedAt !== undefined ? { askedAt: ask.askedAt } : {}) };
+		let path = fileOfAsk(ctx.cwd, ask, entries(), taken);
 		if (!path) {
 			// A pending ask whose file the person deleted is dropped; an interrupted one was never saved by choice.
 			if (ask.state !== "interrupted") return [];
 			try {
 				path = savePendingFile(ctx.cwd, deps.pendingFileFor(ctx, { ...ask, request }));
 			} catch {
-				return [{ toolCallId: ask.toolCallId, request, edited: { kind: "none" } }];
+				return [{ ...named, request, edited: { kind: "none" } }];
 			}
-			deps.recordPending(ask.toolCallId, displayPath(ctx.cwd, path));
+			deps.recordPending(named, displayPath(ctx.cwd, path));
 		}
+		taken.add(path);
 		const shownPath = displayPath(ctx.cwd, path);
 		const read = readPendingText(ctx.cwd, path);
 		const edited = editedIn(read, shownPath, ask.toolCallId, request.questions, deps.readImage);
-		if (edited.kind === "other-ask") return [{ toolCallId: ask.toolCallId, request, edited: { kind: "none" } }];
+		if (edited.kind === "other-ask") return [{ ...named, request, edited: { kind: "none" } }];
 		const written = read?.kind === "readable" ? answersInText(read.text) : undefined;
 		if (edited.kind === "answered" && written && deps.answersWrittenByTool(written)) {
 			// The questions still wait for the person; the answers a tool call wrote are not theirs.
 			ignored?.push(filledAnswersIgnoredNotice(shownPath));
-			return [{ toolCallId: ask.toolCallId, request, path, shownPath, edited: { kind: "none" } }];
+			return [{ ...named, request, path, shownPath, edited: { kind: "none" } }];
 		}
-		return [{ toolCallId: ask.toolCallId, request, path, shownPath, edited }];
+		return [{ ...named, request, path, shownPath, edited }];
 	});
+}
+
+/** Whether one of this session's waiting asks holds the file (ids can repeat: the file, not its id, says which). */
+function heldByOpenAsk(open: readonly OpenAsk[], path: string): boolean {
+	return open.some((ask) => ask.path === path);
+}
+
+/** When the file's ask was made, where the verdict learnt it from its session: the answers name that ask. */
+function askTime(trust: PendingVerdict): { askedAt?: number } {
+	return trust.trusted && trust.askedAt !== undefined ? { askedAt: trust.askedAt } : {};
 }
 
 /**
@@ -142,11 +173,10 @@ export function findForeignPending(
 	deps: Pick<FindingsDeps, "trust" | "heldBy">,
 ): ForeignPending[] {
 	const sessionId = ctx.sessionManager.getSessionId();
-	const mine = new Set(open.map((a) => a.toolCallId));
 	const found: ForeignPending[] = [];
 	for (const entry of [...entries].reverse()) {
 		const file = entry.file;
-		if (!file || file.sessionId === sessionId || mine.has(file.toolCallId)) continue;
+		if (!file || file.sessionId === sessionId || heldByOpenAsk(open, entry.path)) continue;
 		const trust = deps.trust(file, ctx.cwd);
 		const mcp = file.asker
 			? mcpPermission(
@@ -159,6 +189,7 @@ export function findForeignPending(
 			shownPath: displayPath(ctx.cwd, entry.path),
 			sessionId: file.sessionId,
 			toolCallId: file.toolCallId,
+			...askTime(trust),
 			request: file.request,
 			...(file.task !== undefined ? { task: file.task } : {}),
 			trust,
@@ -182,12 +213,18 @@ function findFilledElsewhere(
 	ignored: string[],
 ): FilledPending[] {
 	const sessionId = ctx.sessionManager.getSessionId();
-	const mine = new Set(open.map((a) => a.toolCallId));
 	return entries.flatMap((entry): FilledPending[] => {
 		const file = entry.file;
-		if (!file || file.sessionId === sessionId || mine.has(file.toolCallId)) return [];
+		if (!file || heldByOpenAsk(open, entry.path)) return [];
 		if (!file.questions.some((question) => question.answer !== null)) return [];
 		const trust = deps.trust(file, ctx.cwd);
+		// Filled in, but its ask was answered already: nothing is sent, and the person is told rather than left to wonder.
+		if (!trust.trusted && trust.kind === "settled") {
+			ignored.push(`${displayPath(ctx.cwd, entry.path)} ${verdictReason(trust)}`);
+			return [];
+		}
+		// This session's own file that none of its waiting asks holds (an ask on another branch): left as it is.
+		if (file.sessionId === sessionId) return [];
 		const permission = mayAnswerHere({
 			verdict: trust,
 			answersWrittenByTool: deps.answersWrittenByTool(file),
@@ -217,6 +254,7 @@ function findFilledElsewhere(
 				shownPath,
 				sessionId: file.sessionId,
 				toolCallId: file.toolCallId,
+				...askTime(trust),
 				request: file.request,
 				...(file.task !== undefined ? { task: file.task } : {}),
 				trust,

@@ -18,6 +18,8 @@ import type { EditedAnswers } from "./edited-answers.js";
 /** One ask of this session that still waits for answers. */
 export interface OpenAsk {
 	toolCallId: string;
+	/** When it was asked (ms), where known: its answers name that ask, not every ask with its id. */
+	askedAt?: number;
 	request: AskRequest;
 	/** Its pending file as shown to the person, when it has one on disk. */
 	shownPath?: string;
@@ -33,6 +35,8 @@ export interface ForeignPending {
 	shownPath: string;
 	sessionId: string;
 	toolCallId: string;
+	/** When its ask was made (ms), as its session says: its answers name that ask, not every ask with its id. */
+	askedAt?: number;
 	request: AskRequest;
 	task?: string;
 	/** Whether its answers may be delivered here (records/trust-verdict.ts). */

@@ -5,7 +5,15 @@
  */
 import { type ImageReader, outcomeFromRawAnswers, readNamedImages } from "../core/answer-input.js";
 import { type GivenAnswer, givenFromData } from "../core/answers.js";
-import { ANSWERED_LINE, ANSWERS_TAG, DISMISSED_LINE, WORDS_LINE, WORDS_OPENING } from "../core/delivered-answers.js";
+import {
+	ANSWERED_LINE,
+	ANSWERS_TAG,
+	answersOpening,
+	DISMISSED_LINE,
+	deliveredAsksIn,
+	WORDS_LINE,
+	WORDS_OPENING,
+} from "../core/delivered-answers.js";
 import { type ImageBlock, imageBlocks, type TextBlock, toAskUserResult } from "../core/result.js";
 import { sanitizeLine } from "../core/text.js";
 import type { AskOutcome, AskRequest, RawAnswer } from "../core/types.js";
@@ -13,23 +21,11 @@ import type { CliStrings } from "../i18n/cli/types.js";
 import { words as chosenWords } from "../i18n/words.js";
 import type { PendingFile } from "./pending-file.js";
 
-const ANSWERS_OPENING = new RegExp(`<${ANSWERS_TAG} toolCallId=("(?:[^"\\\\]|\\\\.)*")>`, "g");
-
-/** The asks whose answers a user message carries (the toolCallIds of its answer blocks). */
-export function answeredAsksIn(text: string): string[] {
-	return [...text.matchAll(ANSWERS_OPENING)].flatMap((match) => {
-		try {
-			const id: unknown = JSON.parse(match[1] ?? "");
-			return typeof id === "string" ? [id] : [];
-		} catch {
-			return [];
-		}
-	});
-}
-
 /** The ask the answers belong to: a pending file, or an ask known from the session. */
 export interface AnsweredAsk {
 	toolCallId: string;
+	/** When the ask was made (ms), where known: the answers then name that ask, not every ask with its id. */
+	askedAt?: number;
 	request: AskRequest;
 	/** What the person had asked for; sent along when the answers go to another session. */
 	task?: string;
@@ -113,8 +109,10 @@ export function oneAnswerPerAsk(
 	said: CliStrings["delivery"] = chosenWords().cli.delivery,
 ): { deliveries: Delivery[] } | { error: string } {
 	const kept: Delivery[] = [];
+	// Two asks may share a tool-call id (a provider reusing ids): the ask each answers is the one its text names.
+	const askOf = (d: Delivery) => JSON.stringify(deliveredAsksIn(d.text)[0] ?? { toolCallId: d.toolCallId });
 	for (const delivery of deliveries) {
-		const earlier = kept.find((d) => d.toolCallId === delivery.toolCallId);
+		const earlier = kept.find((d) => askOf(d) === askOf(delivery));
 		if (!earlier) kept.push(delivery);
 		else if (earlier.text !== delivery.text || JSON.stringify(earlier.images) !== JSON.stringify(delivery.images)) {
 			return { error: said.twoAnswers(describeSource(earlier.source, said), describeSource(delivery.source, said)) };
@@ -177,7 +175,7 @@ export function formatStructuredDelivery(
 					DISMISSED_LINE,
 					"Do not wait for these answers and do not assume any; continue without them, or ask differently.",
 				];
-	return `<${ANSWERS_TAG} toolCallId=${JSON.stringify(file.toolCallId)}>
+	return `${answersOpening(file)}
 ${said}
 ${JSON.stringify(toAskUserResult(outcome))}${taskLine(file, sameSession)}
 ${next}
@@ -193,7 +191,7 @@ export function formatWordsDelivery(file: AnsweredAsk, words: string, sameSessio
 			return `${i + 1}. ${sanitizeLine(q.question)}${q.multiSelect ? " (several allowed)" : ""}${options}`;
 		})
 		.join("\n");
-	return `<${ANSWERS_TAG} toolCallId=${JSON.stringify(file.toolCallId)}>
+	return `${answersOpening(file)}
 ${WORDS_OPENING}
 ${questions}
 ${WORDS_LINE}${JSON.stringify(words)}${taskLine(file, sameSession)}

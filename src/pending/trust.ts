@@ -41,7 +41,8 @@ export type TrustVerdict = { trusted: true } | { trusted: false; reason: Distrus
  * delivered, or it was answered or cleared, so it is never delivered again. `reason` is one sentence for the person.
  */
 export type PendingVerdict =
-	| { trusted: true }
+	/** `askedAt`: when the file's ask was made (ms), as its session says, so its answers name that ask exactly. */
+	| { trusted: true; askedAt?: number }
 	| {
 			trusted: false;
 			kind: "unknown" | "elsewhere" | "settled";
@@ -62,8 +63,8 @@ export type SessionRecord =
 			realPath: string;
 			/** The id in the session header; `undefined` when the first line is not a pi session header. */
 			sessionId: string | undefined;
-			/** Every ask_user call in the file: toolCallId → the arguments the model gave. */
-			askCalls: ReadonlyMap<string, unknown>;
+			/** Every ask_user call in the file: toolCallId → the arguments the model gave, each call (ids can repeat). */
+			askCalls: ReadonlyMap<string, readonly unknown[]>;
 			/** Each user message's text as `lastUserText` gives it (what a pending file's `task` is), sanitised. */
 			userTexts: ReadonlySet<string>;
 			/** The folder the session header says the session ran in. */
@@ -106,7 +107,9 @@ export function judgePendingFile(
 	}
 	if (record.sessionId !== file.sessionId) return distrust("other-session");
 	if (!record.askCalls.has(file.toolCallId)) return distrust("no-ask-call");
-	if (!sameQuestions(file, record.askCalls.get(file.toolCallId))) return distrust("questions-differ");
+	if (!record.askCalls.get(file.toolCallId)?.some((args) => sameQuestions(file, args))) {
+		return distrust("questions-differ");
+	}
 	if (file.task !== undefined && !record.userTexts.has(sanitizeText(file.task))) return distrust("task-differs");
 	return { trusted: true };
 }
@@ -212,7 +215,7 @@ export function readSessionRecord(sessionFile: string | undefined, fs: TrustFs =
 		return { kind: "missing" };
 	}
 	const { sessionId, cwd, entries } = parseSession(text);
-	const askCalls = new Map<string, unknown>();
+	const askCalls = new Map<string, unknown[]>();
 	const userTexts = new Set<string>();
 	for (const entry of entries) {
 		if (!isMessageEntry(entry)) continue;
@@ -223,7 +226,9 @@ export function readSessionRecord(sessionFile: string | undefined, fs: TrustFs =
 			if (task !== undefined) userTexts.add(sanitizeText(task));
 		}
 		if (message.role === "assistant") {
-			for (const call of askUserCalls(message.content)) askCalls.set(call.id, call.arguments);
+			for (const call of askUserCalls(message.content)) {
+				askCalls.set(call.id, [...(askCalls.get(call.id) ?? []), call.arguments]);
+			}
 		}
 	}
 	return { kind: "found", realPath, sessionId, askCalls, userTexts, cwd, entries };
@@ -317,10 +322,15 @@ export function checkPendingTrust(file: PendingFile, places: SessionPlaces, fs: 
 
 /**
  * The file as its answers may be delivered: a file that fails the rule loses its `task`, which the person
- * did not write (as far as anyone can tell) and must never reach the model as theirs.
+ * did not write (as far as anyone can tell) and must never reach the model as theirs; one that passes names its ask
+ * by when it was made, where its session says.
  */
-export function fileForDelivery(file: PendingFile, verdict: { trusted: boolean }): PendingFile {
-	if (verdict.trusted || file.task === undefined) return file;
+export function fileForDelivery(
+	file: PendingFile,
+	verdict: { trusted: boolean; askedAt?: number },
+): PendingFile & { askedAt?: number } {
+	if (verdict.trusted) return verdict.askedAt !== undefined ? { ...file, askedAt: verdict.askedAt } : file;
+	if (file.task === undefined) return file;
 	const { task: _untrusted, ...rest } = file;
 	return rest;
 }

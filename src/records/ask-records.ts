@@ -1,15 +1,15 @@
 /**
- * The record of each ask, keyed by its toolCallId: asked → answered / cancelled / pending → delivered or
- * cleared. What happened in a session is read from that session's branch (the ask_user call, its result, and
+ * The record of each ask, named by its toolCallId and when it was made (some providers reuse ids, or send an empty
+ * one for every call): asked → answered / cancelled / pending → delivered or cleared. What happened in a session is read from that session's branch (the ask_user call, its result, and
  * our custom `ask_user-record` entries); what happened to an ask in another session (answers delivered into a
  * fresh session, a file cleared there) is kept in the settled-elsewhere ledger that the ask's own session reads
  * on its next start. So an ask is delivered once and never comes back, on every path.
  */
 import type { SessionEntry } from "@mariozechner/pi-coding-agent";
+import { deliveredAsksIn } from "../core/delivered-answers.js";
 import { isRecord } from "../core/json.js";
 import { canonicalRequest } from "../core/normalize.js";
 import type { AskRequest } from "../core/types.js";
-import { answeredAsksIn } from "../pending/delivery.js";
 import { askUserCalls, isAskUserResult } from "../session/ask-entries.js";
 import { deliveredText } from "../session/branch.js";
 
@@ -35,6 +35,12 @@ export type AskState =
 /** The data of one `ask_user-record` entry. */
 export interface AskRecord {
 	toolCallId: string;
+	/**
+	 * When the ask was made (its assistant message's time, ms): the record is about that ask. A record without it
+	 * (written before records said when) is about the newest ask with its id when pending, and settles every ask with
+	 * its id when delivered or cleared: refusing is safe, sending twice is not.
+	 */
+	askedAt?: number;
 	state: "pending" | "delivered" | "cleared";
 	/** Where its questions wait (project-relative as shown to the person, or absolute). */
 	pendingFile?: string;
@@ -58,7 +64,8 @@ function isAskRecord(data: unknown): data is AskRecord {
 		isRecord(data) &&
 		typeof data.toolCallId === "string" &&
 		(data.state === "pending" || data.state === "delivered" || data.state === "cleared") &&
-		(data.pendingFile === undefined || typeof data.pendingFile === "string")
+		(data.pendingFile === undefined || typeof data.pendingFile === "string") &&
+		(data.askedAt === undefined || (typeof data.askedAt === "number" && Number.isFinite(data.askedAt)))
 	);
 }
 
@@ -80,23 +87,41 @@ function requestOf(args: unknown): () => AskRequest | undefined {
 	};
 }
 
-/** Every ask_user call on the branch with its newest state, oldest first. Foreign or broken records are skipped. */
+/**
+ * The asks a record or a delivery names: with a time, the ask with its id made then; without one, every ask with its
+ * id (or, for `newest`, the newest only).
+ */
+function named(
+	asks: readonly SessionAsk[],
+	ask: { toolCallId: string; askedAt?: number },
+	newest = false,
+): SessionAsk[] {
+	const withId = asks.filter((a) => a.toolCallId === ask.toolCallId);
+	if (ask.askedAt !== undefined) return withId.filter((a) => a.askedAt === ask.askedAt);
+	return newest ? withId.slice(-1) : withId;
+}
+
+/**
+ * Every ask_user call on the branch with its newest state, oldest first; an ask whose id an earlier one had is an ask
+ * of its own. Foreign or broken records are skipped.
+ */
 export function asksOnBranch(branch: readonly SessionEntry[]): SessionAsk[] {
-	const asks = new Map<string, SessionAsk>();
+	const asks: SessionAsk[] = [];
+	const answered = new Set<SessionAsk>();
 	for (const entry of branch) {
 		if (entry.type === "custom" && entry.customType === ASK_RECORD_TYPE && isAskRecord(entry.data)) {
-			const ask = asks.get(entry.data.toolCallId);
-			if (!ask) continue;
-			ask.state = entry.data.state;
-			if (entry.data.pendingFile !== undefined) ask.pendingFile = entry.data.pendingFile;
+			const record = entry.data;
+			for (const ask of named(asks, record, record.state === "pending")) {
+				ask.state = record.state;
+				if (record.pendingFile !== undefined) ask.pendingFile = record.pendingFile;
+			}
 			continue;
 		}
 		// Answers the session holds settle their ask, even when the run that sent them ended before recording it.
 		const delivered = deliveredText(entry);
 		if (delivered !== undefined) {
-			for (const toolCallId of answeredAsksIn(delivered)) {
-				const ask = asks.get(toolCallId);
-				if (ask) ask.state = "delivered";
+			for (const answers of deliveredAsksIn(delivered)) {
+				for (const ask of named(asks, answers)) ask.state = "delivered";
 			}
 			continue;
 		}
@@ -106,9 +131,7 @@ export function asksOnBranch(branch: readonly SessionEntry[]): SessionAsk[] {
 			const askedAt = typeof message.timestamp === "number" ? message.timestamp : undefined;
 			for (const call of askUserCalls(message.content)) {
 				const request = requestOf(call.arguments);
-				// A reused id starts a new ask: what follows is about it, not the earlier one.
-				asks.delete(call.id);
-				asks.set(call.id, {
+				asks.push({
 					toolCallId: call.id,
 					get request() {
 						return request();
@@ -118,8 +141,12 @@ export function asksOnBranch(branch: readonly SessionEntry[]): SessionAsk[] {
 				});
 			}
 		} else if (isAskUserResult(message)) {
-			const ask = asks.get(message.toolCallId);
+			// A result answers the oldest call with its id still without one (pi gives a message's calls their results
+			// in order); a result more than the calls is about the newest.
+			const withId = asks.filter((a) => a.toolCallId === message.toolCallId);
+			const ask = withId.find((a) => !answered.has(a)) ?? withId.at(-1);
 			if (!ask) continue;
+			answered.add(ask);
 			const details = isRecord(message.details) ? message.details : {};
 			// A local dialog closed by the opt-in time limit leaves its questions pending too.
 			if (
@@ -138,7 +165,7 @@ export function asksOnBranch(branch: readonly SessionEntry[]): SessionAsk[] {
 			}
 		}
 	}
-	return [...asks.values()];
+	return asks;
 }
 
 /** Asks a later start still has to do something for: interrupted or pending. */
@@ -166,6 +193,8 @@ export interface SettledAsks {
 export interface SettledElsewhere {
 	sessionId: string;
 	toolCallId: string;
+	/** When the ask was made (ms), where known: the line then settles that ask only, whenever it was written. */
+	askedAt?: number;
 	state: "delivered" | "cleared";
 	/** When it was written (ISO): it settles only asks with this id made before then. Added by the ledger. */
 	settledAt?: string;

@@ -157,28 +157,48 @@ export const PROJECT_LEDGER = join(".pi", LEDGER_NAME);
 /** A line is about 150 bytes: room for thousands of settled asks, and a bound on what a start reads. */
 const PROJECT_LEDGER_MAX_BYTES = 1 << 20;
 
-/** By session, then by tool-call id: when the newest line for it was written (`Infinity` for a line that does not say). */
-type SettledTimes = Map<string, Map<string, number>>;
+/**
+ * What the lines say of one tool-call id: the asks they name by when each was made, and when the newest line that
+ * names none was written (`Infinity` for such a line that does not say when; absent when there is none).
+ */
+interface SettledId {
+	asked: Set<number>;
+	untimedAt?: number;
+}
 
-/** The ledger's lines by session and tool-call id, with when each was settled (malformed lines skipped). */
+/** By session, then by tool-call id. */
+type SettledTimes = Map<string, Map<string, SettledId>>;
+
+/** The ledger's lines by session and tool-call id (malformed lines skipped). */
 function settledBySession(records: readonly unknown[]): SettledTimes {
 	const bySession: SettledTimes = new Map();
 	for (const data of records) {
 		if (!isRecord(data) || typeof data.sessionId !== "string" || typeof data.toolCallId !== "string") continue;
-		const ids = bySession.get(data.sessionId) ?? new Map<string, number>();
-		const at = timeOf(data.settledAt) ?? Number.POSITIVE_INFINITY;
-		ids.set(data.toolCallId, Math.max(at, ids.get(data.toolCallId) ?? Number.NEGATIVE_INFINITY));
+		const ids = bySession.get(data.sessionId) ?? new Map<string, SettledId>();
+		const id = ids.get(data.toolCallId) ?? { asked: new Set<number>() };
+		if (typeof data.askedAt === "number" && Number.isFinite(data.askedAt)) id.asked.add(data.askedAt);
+		else {
+			const at = timeOf(data.settledAt) ?? Number.POSITIVE_INFINITY;
+			id.untimedAt = Math.max(at, id.untimedAt ?? Number.NEGATIVE_INFINITY);
+		}
+		ids.set(data.toolCallId, id);
 		bySession.set(data.sessionId, ids);
 	}
 	return bySession;
 }
 
-/** The settled asks of one session, read from the ledger's index. */
-function settledAsks(times: ReadonlyMap<string, number> | undefined): SettledAsks {
+/**
+ * The settled asks of one session, read from the ledger's index: a line naming when its ask was made settles that
+ * ask; a line naming none settles the asks with its id made before it was written.
+ */
+function settledAsks(times: ReadonlyMap<string, SettledId> | undefined): SettledAsks {
 	return {
 		has: (toolCallId, askedAt) => {
-			const settledAt = times?.get(toolCallId);
-			return settledAt !== undefined && (askedAt === undefined || askedAt <= settledAt);
+			const settled = times?.get(toolCallId);
+			if (settled === undefined) return false;
+			if (askedAt === undefined) return true;
+			if (settled.asked.has(askedAt)) return true;
+			return settled.untimedAt !== undefined && askedAt <= settled.untimedAt;
 		},
 	};
 }
@@ -199,9 +219,9 @@ export function fileLedger(agentDir: string, now: () => Date = () => new Date())
 		return found;
 	};
 	// One view per session's index: a listing asks for it once per file it judges.
-	const views = new WeakMap<ReadonlyMap<string, number>, SettledAsks>();
+	const views = new WeakMap<ReadonlyMap<string, SettledId>, SettledAsks>();
 	const none = settledAsks(undefined);
-	const viewOf = (times: ReadonlyMap<string, number> | undefined) => {
+	const viewOf = (times: ReadonlyMap<string, SettledId> | undefined) => {
 		if (times === undefined) return none;
 		const view = views.get(times) ?? settledAsks(times);
 		views.set(times, view);

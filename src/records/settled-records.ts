@@ -3,6 +3,7 @@
  * the ask is this session's, else in the settled-elsewhere ledger (./ledger.ts), which the ask's session reads.
  */
 import { dirname } from "node:path";
+import { deliveredAsksIn } from "../core/delivered-answers.js";
 import type { Delivery } from "../pending/delivery.js";
 import type { AskRecord } from "./ask-records.js";
 import type { Ledger } from "./ledger.js";
@@ -16,16 +17,19 @@ export interface SettledRecordsDeps {
 export function createSettledRecords(deps: SettledRecordsDeps) {
 	return {
 		/** Answers the session holds: recorded where the ask's session finds it. */
-		delivered(delivery: Pick<Delivery, "toolCallId" | "fromSession" | "path">): void {
+		delivered(delivery: Pick<Delivery, "toolCallId" | "fromSession" | "path"> & { text?: string }): void {
+			// The ask its answers name (its time, where the text says it): another ask with its id stays open.
+			const askedAt = deliveredAsksIn(delivery.text ?? "").find((a) => a.toolCallId === delivery.toolCallId)?.askedAt;
+			const when = askedAt !== undefined ? { askedAt } : {};
 			if (delivery.fromSession) {
 				// The ask's session starts in the folder its pending file is in (<project>/.pi/<file>).
 				const projectDir = delivery.path === undefined ? undefined : dirname(dirname(delivery.path));
 				deps.ledger.add(
-					{ sessionId: delivery.fromSession, toolCallId: delivery.toolCallId, state: "delivered" },
+					{ sessionId: delivery.fromSession, toolCallId: delivery.toolCallId, ...when, state: "delivered" },
 					projectDir,
 				);
 			} else {
-				deps.record({ toolCallId: delivery.toolCallId, state: "delivered" });
+				deps.record({ toolCallId: delivery.toolCallId, ...when, state: "delivered" });
 			}
 		},
 		/**

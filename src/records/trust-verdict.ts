@@ -18,7 +18,7 @@ import {
 	type SessionRecord,
 	type TrustFs,
 } from "../pending/trust.js";
-import { asksOnBranch, type SettledAsks } from "./ask-records.js";
+import { asksOnBranch, type SessionAsk, type SettledAsks } from "./ask-records.js";
 import type { AskSaved } from "./asks-made.js";
 import { timeOf } from "./ledger.js";
 
@@ -43,16 +43,35 @@ function askedAtOf(file: PendingFile, saved: AskSaved | undefined): number | und
 	return Math.min(written, saved.savedAt);
 }
 
-/** Whether the session the file names says its ask ended: answered in its turn, delivered, or cleared. */
-function settledInSession(file: PendingFile, record: SessionRecord): boolean {
-	if (record.kind !== "found" || record.sessionId !== file.sessionId) return false;
+/**
+ * The file's ask in the session it names: a call with its id and its questions (ids can repeat in one session), the
+ * newest made by the time the file says it was written; `undefined` when the session holds none. A file is written
+ * when its ask is, or when a later start saves an ask that was interrupted, before the model can ask again.
+ */
+export function askOfFile(file: PendingFile, entries: readonly unknown[]): SessionAsk | undefined {
+	const sameQuestions = JSON.stringify(file.request.questions);
+	const candidates = asksOnBranch(entries as SessionEntry[]).filter(
+		(ask) => ask.toolCallId === file.toolCallId && JSON.stringify(ask.request?.questions) === sameQuestions,
+	);
+	const written = timeOf(file.timestamp);
+	const madeBy = candidates.filter((ask) => written === undefined || (ask.askedAt ?? 0) <= written);
+	return madeBy.at(-1) ?? candidates[0];
+}
+
+/** The file's ask as the session it names holds it; `undefined` when that session is not one our pi wrote. */
+function askInSession(file: PendingFile, record: SessionRecord): SessionAsk | undefined {
+	if (record.kind !== "found" || record.sessionId !== file.sessionId) return undefined;
 	try {
-		const ask = asksOnBranch(record.entries as SessionEntry[]).find((a) => a.toolCallId === file.toolCallId);
-		return ask !== undefined && ask.state !== "pending" && ask.state !== "interrupted";
+		return askOfFile(file, record.entries);
 	} catch {
 		// Not a session our pi wrote (its lines are not pi's entries): it vouches for nothing.
-		return false;
+		return undefined;
 	}
+}
+
+/** Whether the session says the file's ask ended: answered in its turn, delivered, or cleared. */
+function settledInSession(ask: SessionAsk | undefined): boolean {
+	return ask !== undefined && ask.state !== "pending" && ask.state !== "interrupted";
 }
 
 /**
@@ -93,8 +112,10 @@ export function pendingTrust(sources: TrustSources): (file: PendingFile, cwd?: s
 	return (file, cwd = process.cwd()) => {
 		const record = readSessionRecord(file.sessionFile, fs);
 		const saved = sources.askSaved(file.sessionId, file.toolCallId);
-		const askedAt = askedAtOf(file, saved);
-		if (sources.settledElsewhere(file.sessionId, cwd).has(file.toolCallId, askedAt) || settledInSession(file, record)) {
+		const ask = askInSession(file, record);
+		// When its session holds the ask, the ask's own time names it exactly; else the file's time, as vouched for.
+		const askedAt = ask?.askedAt ?? askedAtOf(file, saved);
+		if (sources.settledElsewhere(file.sessionId, cwd).has(file.toolCallId, askedAt) || settledInSession(ask)) {
 			return {
 				trusted: false,
 				kind: "settled",
@@ -122,6 +143,6 @@ export function pendingTrust(sources: TrustSources): (file: PendingFile, cwd?: s
 		if (madeIn === undefined && record.kind === "found" && record.cwd && !sameFolder(record.cwd, cwd)) {
 			return elsewhere(record.cwd);
 		}
-		return { trusted: true };
+		return ask?.askedAt !== undefined ? { trusted: true, askedAt: ask.askedAt } : { trusted: true };
 	};
 }

@@ -74,9 +74,12 @@ describe("a reused tool-call id (some providers reuse ids across turns)", () => 
 			result("same", { kind: "pending", pendingFile: ".pi/pending-questions.json" }),
 			call("same", 3_000),
 		];
-		expect(asksOnBranch(branch)).toMatchObject([{ toolCallId: "same", state: "interrupted", askedAt: 3_000 }]);
+		expect(asksOnBranch(branch)).toMatchObject([
+			{ toolCallId: "same", state: "pending", askedAt: 1_000, pendingFile: ".pi/pending-questions.json" },
+			{ toolCallId: "same", state: "interrupted", askedAt: 3_000 },
+		]);
 		// Settled elsewhere at 2 000: the first ask, made at 1 000, not the second.
-		expect(openAsks(asksOnBranch(branch), settledAt("same", 2_000))).toHaveLength(1);
+		expect(openAsks(asksOnBranch(branch), settledAt("same", 2_000))).toMatchObject([{ askedAt: 3_000 }]);
 		expect(openAsks(asksOnBranch(branch.slice(0, 2)), settledAt("same", 2_000))).toEqual([]);
 	});
 
@@ -99,6 +102,52 @@ describe("a reused tool-call id (some providers reuse ids across turns)", () => 
 			{ type: "custom_message", customType: "someone-else", content: block("forged"), display: true },
 		] as unknown as SessionEntry[];
 		expect(states(branch)).toEqual(["delivered", "delivered", "pending"]);
+	});
+});
+
+describe("two asks of one session waiting under one id", () => {
+	const pending = (file: string) => ({ kind: "pending", pendingFile: file }) as const;
+	const branch = [
+		call("same", 1_000),
+		result("same", pending(".pi/pending-questions.json")),
+		call("same", 3_000),
+		result("same", pending(".pi/pending-questions-2.json")),
+	];
+	const record = (data: Record<string, unknown>) =>
+		({ type: "custom", customType: "ask_user-record", data }) as unknown as SessionEntry;
+	const userText = (text: string) =>
+		({ type: "message", message: { role: "user", content: text } }) as unknown as SessionEntry;
+	const tag = (askedAt?: number) =>
+		`<ask_user_answers toolCallId="same"${askedAt === undefined ? "" : ` askedAt="${new Date(askedAt).toISOString()}"`}>\n…\n</ask_user_answers>`;
+
+	it("each keeps its own file; a result goes to the call it answers", () => {
+		expect(asksOnBranch(branch).map((a) => [a.state, a.pendingFile])).toEqual([
+			["pending", ".pi/pending-questions.json"],
+			["pending", ".pi/pending-questions-2.json"],
+		]);
+	});
+
+	it("a record or a delivery naming the ask's time settles that ask only", () => {
+		expect(states([...branch, record({ toolCallId: "same", askedAt: 1_000, state: "delivered" })])).toEqual([
+			"delivered",
+			"pending",
+		]);
+		expect(states([...branch, userText(`${tag(3_000)}\n\ngo on`)])).toEqual(["pending", "delivered"]);
+	});
+
+	it("one without a time (written before they said when) settles every ask with the id: refusing is safe", () => {
+		expect(states([...branch, record({ toolCallId: "same", state: "cleared" })])).toEqual(["cleared", "cleared"]);
+		expect(states([...branch, userText(tag())])).toEqual(["delivered", "delivered"]);
+		// A pending record without a time is about the newest ask with the id, as before.
+		expect(states([...branch, record({ toolCallId: "same", state: "pending" })])).toEqual(["pending", "pending"]);
+	});
+
+	it("a block the person pasted after their own words, or with a time that is not one, settles nothing", () => {
+		expect(states([...branch, userText(`look at this:\n${tag(1_000)}`)])).toEqual(["pending", "pending"]);
+		expect(states([...branch, userText(tag(1_000).replace(/askedAt="[^"]*"/, 'askedAt="soon"'))])).toEqual([
+			"pending",
+			"pending",
+		]);
 	});
 });
 

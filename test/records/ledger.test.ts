@@ -59,6 +59,16 @@ describe("an ask is its session, its id and when it was made", () => {
 		expect(JSON.parse(readFileSync(path, "utf8"))).toMatchObject({ settledAt: "2026-01-01T10:00:00.000Z" });
 	});
 
+	it("a line naming when its ask was made settles that ask only: an earlier ask waiting under the id stays open", () => {
+		const ledger = fileLedger(agentDir, () => new Date("2026-01-01T10:00:00Z"));
+		ledger.add({ sessionId: "s1", toolCallId: "call_1", askedAt: at("2026-01-01T09:30:00Z"), state: "delivered" });
+		const settled = ledger.settledIn("s1");
+		expect(settled.has("call_1", at("2026-01-01T09:30:00Z"))).toBe(true);
+		expect(settled.has("call_1", at("2026-01-01T09:00:00Z"))).toBe(false);
+		expect(settled.has("call_1", at("2026-01-01T11:00:00Z"))).toBe(false);
+		expect(settled.has("call_1")).toBe(true);
+	});
+
 	it("a line that does not say when (written by an earlier version), or says it wrongly, settles every ask with its id", () => {
 		mkdirSync(join(agentDir, "pi-ask-user"), { recursive: true });
 		writeFileSync(
