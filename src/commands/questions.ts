@@ -182,6 +182,7 @@ function asAskToAnswer(target: ReadablePendingEntry, sessionId: string, verdict:
 	const file = fileForDelivery(target.file, verdict);
 	return {
 		toolCallId: file.toolCallId,
+		...(file.askedAt !== undefined ? { askedAt: file.askedAt } : {}),
 		request: file.request,
 		path: target.path,
 		...(file.task !== undefined ? { task: file.task } : {}),

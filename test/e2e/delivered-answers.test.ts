@@ -55,13 +55,16 @@ function deliveredMessages(): string[] {
 
 /**
  * The block the model has always received for the spec's answers: the AskUserResult framed as its own ask's, with
- * the task when the answers go to another session than the ask's.
+ * the task when the answers go to another session than the ask's. The opening also says when the ask was made (a
+ * provider may reuse tool-call ids), as an ISO time.
  */
 function expectSpecBlock(text: string | undefined, toolCallId: string, task?: string) {
 	const lines = (text ?? "").split("\n");
 	const taskLines = task === undefined ? [] : [`The task they had given you: ${JSON.stringify(task)}`];
 	expect(lines).toHaveLength(5 + taskLines.length);
-	expect(lines[0]).toBe(`<ask_user_answers toolCallId=${JSON.stringify(toolCallId)}>`);
+	const opening = /^<ask_user_answers toolCallId=("[^"]*") askedAt="([^"]+)">$/.exec(lines[0] ?? "");
+	expect(opening?.[1]).toBe(JSON.stringify(toolCallId));
+	expect(new Date(opening?.[2] ?? "").toISOString()).toBe(opening?.[2]);
 	expect(lines[1]).toBe("The user answered the questions you asked earlier with ask_user:");
 	expect(JSON.parse(lines[2] ?? "null")).toEqual(SPEC_RESULT);
 	expect(lines.slice(3, 3 + taskLines.length)).toEqual(taskLines);
