@@ -25,7 +25,15 @@ import {
 	type TuiSession,
 	type Workspace,
 } from "../e2e/harness.js";
-import { type McpSession, pendingFile, pendingFiles, resultJson, startMcp, waitFor } from "./mcp-client.js";
+import {
+	answerAsThePerson,
+	type McpSession,
+	pendingFile,
+	pendingFiles,
+	resultJson,
+	startMcp,
+	waitFor,
+} from "./mcp-client.js";
 
 const DATABASE = { question: "Which database should we use?", options: ["PostgreSQL", "SQLite"], type: "select" };
 const CLIENT = "pi-ask-anywhere-test";
@@ -122,12 +130,13 @@ describe("an MCP client's ask answered with a pi in the same folder", () => {
 	}
 
 	it.each([
-		["in the file by hand", undefined],
+		["in the file (by pi or the page)", undefined],
 		["in the client's dialog", async () => ({ action: "accept" as const, content: { q1: "SQLite" } })],
 	])("answered %s, not yet fetched: `pi --answers` neither says nothing was sent nor writes", async (_how, elicit) => {
 		const { session, askId } = await decidedInBackground(elicit);
 		const { path } = await pendingFile(ws.cwd);
-		if (!elicit) writePendingAnswers(path, askId, ["SQLite"]);
+		// A hand edit is no answer (test/mcp/model-fills.test.ts): pi's and the page's writer, recording it as the person's.
+		if (!elicit) answerAsThePerson(path, ["SQLite"], ws.agentDir);
 		// The server has taken the decision (it polls the file every 300 ms, the dialog answers at once): it says so.
 		await waitFor(
 			() => (session.stderr().includes(`ask ${askId}: answered through`) ? true : undefined),
