@@ -201,7 +201,8 @@ export function answerPendingFile(
 	cwd: string,
 	judge: JudgePending,
 	heldElsewhere: HeldElsewhere,
-	request: { name: unknown; toolCallId: unknown; answers: unknown; confirmed: unknown },
+	/** `timestamp`: the file's time as the page was shown it; a file saved again since holds another ask. */
+	request: { name: unknown; toolCallId: unknown; timestamp?: unknown; answers: unknown; confirmed: unknown },
 	givenOnPage?: FingerprintRecord,
 ): PendingAnswerResult {
 	const entry = listPendingFiles(cwd).find((candidate) => basename(candidate.path) === request.name);
@@ -213,7 +214,8 @@ export function answerPendingFile(
 			code: "pending-gone",
 		};
 	const file = entry.file;
-	if (file.toolCallId !== request.toolCallId) {
+	const replaced = request.timestamp !== undefined && request.timestamp !== sanitizeLine(file.timestamp);
+	if (file.toolCallId !== request.toolCallId || replaced) {
 		return {
 			ok: false,
 			status: 409,

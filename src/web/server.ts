@@ -363,6 +363,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
 				{
 					name: body.name,
 					toolCallId: body.toolCallId,
+					timestamp: body.timestamp,
 					answers: body.answers,
 					confirmed: body.confirmed,
 				},

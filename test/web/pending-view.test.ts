@@ -14,7 +14,7 @@ import { normalizeArguments } from "../../src/core/normalize.js";
 import { validateRequest } from "../../src/core/validate.js";
 import { type Claim, createClaims } from "../../src/pending/claims.js";
 import { writeForAsker } from "../../src/pending/for-asker.js";
-import { createPendingFile, savePendingFile } from "../../src/pending/pending-file.js";
+import { createPendingFile, removePendingFile, savePendingFile } from "../../src/pending/pending-file.js";
 import type { LiveAsk } from "../../src/remote/live-asks.js";
 import type { WireQuestion } from "../../src/remote/protocol.js";
 import { answerPendingFile, filesOfLiveAsks, listPendingViews, type PendingView } from "../../src/web/pending-view.js";
@@ -194,4 +194,52 @@ describe("a pending file another pi takes while the page answers it", () => {
 			await new Promise((resolve) => other.once("exit", resolve));
 		}
 	}, 30_000);
+});
+
+describe("a page's answer to questions a later ask replaced under the same file name and tool-call id", () => {
+	it("is refused as changed, and the later questions keep no answer", () => {
+		const cwd = mkdtempSync(join(tmpdir(), "pi-ask-anywhere-page-replaced-"));
+		try {
+			const yesNo = [{ label: "Yes" }, { label: "No" }];
+			const make = (text: string, now: Date) =>
+				createPendingFile({
+					request: { questions: [{ question: text, options: yesNo }] },
+					sessionId: "s1",
+					toolCallId: "call_0",
+					now,
+				});
+			const first = savePendingFile(cwd, make("Run the test suite first?", new Date(Date.now() - 1_000)));
+			const shown = listPendingViews(
+				cwd,
+				() => ({ trusted: true }),
+				() => undefined,
+			)[0];
+			if (!shown) throw new Error("no view");
+			// The first questions were answered elsewhere; the model's next call, with the same id, took the same name.
+			removePendingFile(first, { toolCallId: "call_0" });
+			savePendingFile(cwd, make("Drop the production database?", new Date()));
+			const result = answerPendingFile(
+				cwd,
+				() => ({ trusted: true }),
+				() => undefined,
+				{
+					name: shown.name,
+					toolCallId: shown.toolCallId,
+					timestamp: shown.timestamp,
+					answers: [{ chosen: ["Yes"], typed: "", note: "" }],
+					confirmed: false,
+				},
+			);
+			expect(result).toMatchObject({ ok: false, status: 409, code: "pending-changed" });
+			const [now] = listPendingViews(
+				cwd,
+				() => ({ trusted: true }),
+				() => undefined,
+			);
+			expect(now?.questions[0]?.question).toBe("Drop the production database?");
+			expect(readFileSync(join(cwd, ".pi", shown.name), "utf8")).not.toContain('"answer": "Yes"');
+		} finally {
+			rmSync(cwd, { recursive: true, force: true });
+		}
+	});
 });

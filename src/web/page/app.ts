@@ -797,7 +797,8 @@ function pendingSource(view: PendingView): CardSource {
 		...(view.task !== undefined && view.distrust === undefined ? [t("card.detailTask", { task: view.task })] : []),
 	];
 	const source: CardSource = {
-		key: `pending:${view.name}:${view.toolCallId}`,
+		// A later ask reusing the file's name and tool-call id is another card: its time tells them apart.
+		key: `pending:${view.name}:${view.toolCallId}:${view.timestamp ?? ""}`,
 		title: view.folder !== undefined ? folderName(view.folder) : `.pi/${view.name}`,
 		questions: view.questions as CardQuestion[],
 		// The pending file has no place for notes, nor for images.
@@ -807,7 +808,13 @@ function pendingSource(view: PendingView): CardSource {
 		tellsReceipt: false,
 		dismissable: false,
 		submit: (answers, confirmed) =>
-			postJson("/api/pending/answer", { name: view.name, toolCallId: view.toolCallId, answers, confirmed }),
+			postJson("/api/pending/answer", {
+				name: view.name,
+				toolCallId: view.toolCallId,
+				timestamp: view.timestamp,
+				answers,
+				confirmed,
+			}),
 	};
 	if (!Number.isNaN(savedAt)) source.savedAt = savedAt;
 	if (view.distrust !== undefined) {
