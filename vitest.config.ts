@@ -17,6 +17,9 @@ export default defineConfig(() => {
 			testTimeout: Math.round(60_000 * factor),
 			hookTimeout: Math.round(60_000 * factor),
 			provide: { patience: factor },
+			// No test may read or write the person's own ~/.pi: every test process gets a temp agent folder unless it
+			// names one (a web command or MCP server a test starts inherits it).
+			setupFiles: ["test/temp-agent-dir.ts"],
 			// End-to-end files each start real pi processes; two at a time keeps a 2-core machine responsive.
 			maxWorkers: 2,
 			fileParallelism: true,

@@ -1,7 +1,7 @@
 /**
- * Imported for its effect: a test file that answers an MCP client's file in process (pi's and the page's writer record
- * the person's answers in the agent folder of the run) keeps that record in a temp folder, never in ~/.pi; the
- * processes it starts inherit it.
+ * Run before every test file (vitest.config.ts setupFiles), and imported for its effect by files that need the folder:
+ * a test keeps what pi, the web command or an MCP server records in the agent folder in a temp folder, never in
+ * ~/.pi; the processes it starts inherit it.
  */
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
