@@ -23,7 +23,7 @@ export function answersFingerprint(file: AnswersOf): string {
 		.digest("base64url");
 }
 
-export const GIVEN_FOR_ASKER = "given-for-asker.jsonl";
+const GIVEN_FOR_ASKER = "given-for-asker.jsonl";
 
 export interface GivenForAsker {
 	/** Whether these answers were recorded as written by the person's pi or page. */

@@ -147,12 +147,12 @@ export interface Ledger {
 	settledIn(sessionId: string, projectDir?: string): SettledAsks;
 }
 
+const LEDGER_NAME = ".settled-elsewhere.jsonl";
 /**
  * The ledger's stand-in inside a project, for a user folder that cannot be written. Its lines only ever settle asks
  * (a copy that came with a cloned repository can name no session of this user's), so reading it can never make an
  * answer count; at worst a question is not asked again.
  */
-const LEDGER_NAME = ".settled-elsewhere.jsonl";
 export const PROJECT_LEDGER = join(".pi", LEDGER_NAME);
 /** A line is about 150 bytes: room for thousands of settled asks, and a bound on what a start reads. */
 const PROJECT_LEDGER_MAX_BYTES = 1 << 20;

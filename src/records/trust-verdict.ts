@@ -48,7 +48,7 @@ function askedAtOf(file: PendingFile, saved: AskSaved | undefined): number | und
  * newest made by the time the file says it was written; `undefined` when the session holds none. A file is written
  * when its ask is, or when a later start saves an ask that was interrupted, before the model can ask again.
  */
-export function askOfFile(file: PendingFile, entries: readonly unknown[]): SessionAsk | undefined {
+function askOfFile(file: PendingFile, entries: readonly unknown[]): SessionAsk | undefined {
 	const sameQuestions = JSON.stringify(file.request.questions);
 	const candidates = asksOnBranch(entries as SessionEntry[]).filter(
 		(ask) => ask.toolCallId === file.toolCallId && JSON.stringify(ask.request?.questions) === sameQuestions,
