@@ -103,6 +103,14 @@ describe("removing a pending file", () => {
 		removePendingFile(path, { toolCallId: "call_1" });
 		expect(fs.existsSync(path)).toBe(true);
 	});
+
+	it("removes a hand-written file that names no ask (the specification's Option B, matched by position)", () => {
+		mkdirSync(join(cwd, ".pi"));
+		const path = join(cwd, ".pi", "pending-questions.json");
+		writeFileSync(path, JSON.stringify({ questions: [{ question: "Which database?", answer: "PostgreSQL" }] }));
+		removePendingFile(path, { toolCallId: "call_1", sessionId: "s1", timestamp: "2026-01-01T10:00:00.000Z" });
+		expect(fs.existsSync(path)).toBe(false);
+	});
 });
 
 describe("listing the pending files newest first", () => {
