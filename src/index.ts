@@ -2,7 +2,7 @@
  * pi-ask-anywhere: registers the ask_user tool, the /questions command and the --answers flag, and hands pi's events to
  * the ask lifecycle (src/lifecycle/). Wiring only: every decision lives in the modules it names.
  */
-import { realpathSync, writeSync } from "node:fs";
+import { realpathSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { ExtensionAPI, ExtensionContext } from "@mariozechner/pi-coding-agent";
@@ -12,9 +12,10 @@ import { DELIVERED_ANSWERS_TYPE } from "./core/delivered-answers.js";
 import { TOOL_NAME } from "./core/prompt.js";
 import { imageSupport } from "./host/image-support.js";
 import { loadPiModules } from "./host/pi-modules.js";
-import { commandLineGivesAnswers } from "./host/removal.js";
+import { processEdges } from "./host/process-edges.js";
 import { type AskUserSettings, settingsSource } from "./host/settings.js";
 import { useLanguage } from "./i18n/words.js";
+import { registerFlags } from "./lifecycle/flags.js";
 import { createLifecycle } from "./lifecycle/lifecycle.js";
 import { pushOnDemand } from "./lifecycle/push-on-demand.js";
 import { sessionSettings } from "./lifecycle/session-settings.js";
@@ -25,7 +26,6 @@ import { createClaims } from "./pending/claims.js";
 import { readRegularFile } from "./pending/regular-file.js";
 import { toolWriteGuard } from "./records/tool-writes.js";
 import { openUserRecords } from "./records/user-records.js";
-import { remoteFlags } from "./remote/config.js";
 import { contentText } from "./session/branch.js";
 import { compactKeepingDecisions } from "./session/compaction-handler.js";
 import { createAskUserTool } from "./tool/ask-user-tool.js";
@@ -36,16 +36,7 @@ const PACKAGE_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 
 export default async function askUser(pi: ExtensionAPI) {
 	const host = await loadPiModules();
-	// Registered only when the command line gives it: other ask_user packages register `--answers` too, and pi refuses
-	// to start when two extensions register one flag (it checks after every factory ran, so ours cannot see theirs).
-	// Without `--answers` on the command line pi has nothing to parse for it, and getFlag says it was not given.
-	if (commandLineGivesAnswers(process.argv.slice(2))) {
-		pi.registerFlag("answers", {
-			type: "string",
-			description: "Answers for ask_user: a JSON array (one per question) or an object keyed by question/header",
-		});
-	}
-	for (const flag of remoteFlags) pi.registerFlag(flag.name, { type: flag.type, description: flag.description });
+	registerFlags(pi, process.argv.slice(2));
 
 	const agentDir = host.codingAgent.getAgentDir();
 	// <agentDir>/pi-ask-user/settings.json (and a trusted project's) under the environment, read at each session start.
@@ -60,7 +51,7 @@ export default async function askUser(pi: ExtensionAPI) {
 	});
 	const claims = createClaims();
 	// A tool call never answers the person's questions for them (records/tool-writes.ts).
-	const toolWrites = toolWriteGuard(agentDir, TOOL_NAME, (text) => writeSync(2, `${text}\n`), asksMade);
+	const toolWrites = toolWriteGuard(agentDir, TOOL_NAME, processEdges.stderrLine, asksMade);
 	const supportOfImages = (ctx: ExtensionContext) =>
 		imageSupport({ model: ctx.model, agentDir, cwd: ctx.cwd, read: readRegularFile });
 	const structuredRpc = settings.current().structuredRpc;
@@ -69,7 +60,7 @@ export default async function askUser(pi: ExtensionAPI) {
 		const { createPush } = await import("./push/push.js");
 		return createPush({
 			agentDir,
-			warn: (text) => writeSync(2, `pi-ask-anywhere: ${text}\n`),
+			warn: (text) => processEdges.stderrLine(`pi-ask-anywhere: ${text}`),
 			judge: (file, cwd) => trust(file, cwd),
 			heldElsewhere: claims.heldElsewhere,
 			heldHere: claims.stillHeld,
@@ -79,12 +70,9 @@ export default async function askUser(pi: ExtensionAPI) {
 		argv: process.argv,
 		settings: settings.current(),
 		env: process.env,
-		// fd 1 is the real stdout: pi redirects process.stdout to stderr in print and RPC mode.
-		write: (fd, text) => writeSync(fd, text),
-		failExit: () => {
-			process.exitCode = 1;
-		},
-		exitNow: () => process.exit(1),
+		write: processEdges.write,
+		failExit: processEdges.failExit,
+		exitNow: processEdges.exitNow,
 		structuredRpc,
 		ledger,
 		asksMade,
@@ -103,7 +91,7 @@ export default async function askUser(pi: ExtensionAPI) {
 		argv: process.argv,
 		frontEnd: lifecycle.frontEnd,
 		ownAsk: lifecycle.askHandler,
-		warn: (text) => writeSync(2, `${text}\n`),
+		warn: processEdges.stderrLine,
 		acceptsImages: (ctx) => supportOfImages(ctx).allowed,
 		phone: push.edges.phone,
 	});
@@ -159,7 +147,7 @@ export default async function askUser(pi: ExtensionAPI) {
 		"session_shutdown",
 		sessionShutdownInOrder(
 			{ children: children.sessionShutdown, lifecycle: lifecycle.sessionShutdown, push: push.shutdown },
-			(text) => writeSync(2, `${text}\n`),
+			processEdges.stderrLine,
 		),
 	);
 	pi.on("session_before_compact", (event, ctx) =>
