@@ -27,7 +27,6 @@ import { readRegularFile } from "./pending/regular-file.js";
 import { toolWriteGuard } from "./records/tool-writes.js";
 import { openUserRecords } from "./records/user-records.js";
 import { contentText } from "./session/branch.js";
-import { compactKeepingDecisions } from "./session/compaction-handler.js";
 import { createAskUserTool } from "./tool/ask-user-tool.js";
 import { renderDelivered } from "./tool/chat-rendering.js";
 
@@ -150,7 +149,9 @@ export default async function askUser(pi: ExtensionAPI) {
 			processEdges.stderrLine,
 		),
 	);
-	pi.on("session_before_compact", (event, ctx) =>
-		compactKeepingDecisions(event, ctx, pi.getThinkingLevel(), host.codingAgent.compact),
-	);
+	// Loaded by the first compaction: a start does not need it.
+	pi.on("session_before_compact", async (event, ctx) => {
+		const { compactKeepingDecisions } = await import("./session/compaction-handler.js");
+		return compactKeepingDecisions(event, ctx, pi.getThinkingLevel(), host.codingAgent.compact);
+	});
 }

@@ -18,6 +18,7 @@ import {
 } from "../core/question-keys.js";
 import { sanitizeLine } from "../core/text.js";
 import type { AskOutcome, AskRequest, Question, RawAnswer } from "../core/types.js";
+import type { ClosedReason } from "./closed-reason.js";
 
 const QUESTION_EVENT = "ask_user_question";
 export const CLOSED_EVENT = "ask_user_closed";
@@ -40,11 +41,7 @@ export const ANSWER_IMAGES_EXTENSION = "answer-images";
 export const MAX_ANSWER_FRAME_BYTES =
 	MAX_FRAME_BYTES + IMAGE_LIMITS.imagesPerAsk * (Math.ceil(IMAGE_LIMITS.bytesPerImage / 3) * 4 + 1024);
 
-/** Why an ask ended, told to the backend so that it can close its card. */
-export type ClosedReason = "answered" | "answered_elsewhere" | "aborted" | "timeout";
-
-/** The abort reason the race gives the remote side when the person answered (or dismissed) locally. */
-export const ANSWERED_ELSEWHERE: ClosedReason = "answered_elsewhere";
+export { ANSWERED_ELSEWHERE, type ClosedReason } from "./closed-reason.js";
 
 export interface WireOption {
 	label: string;

@@ -6,7 +6,7 @@
  */
 import type { AskOutcome } from "../core/types.js";
 import type { RemoteAskOutcome } from "./bridge.js";
-import { ANSWERED_ELSEWHERE } from "./protocol.js";
+import { ANSWERED_ELSEWHERE } from "./closed-reason.js";
 
 export interface RaceResult {
 	outcome: AskOutcome;

@@ -18,7 +18,8 @@ const LAZY_PACKAGES = ["ws", "qrcode-terminal"];
 
 /**
  * Sources that only a use loads: the bridge and its connection, the parent route and its endpoint, the web server,
- * the TUI dialog, RPC mode, push notifications, the /questions command and the other languages' word tables.
+ * the TUI dialog, RPC mode, push notifications, the /questions command, the other languages' word tables, the
+ * backend's wire format and compaction.
  */
 const LAZY_SOURCES = [
 	/^src\/remote\/(bridge|connection)\.ts$/,
@@ -33,6 +34,10 @@ const LAZY_SOURCES = [
 	// The word tables of the languages a run did not choose (each loads when chosen).
 	/^src\/i18n\/(cli|dialog)\/(de|fr|es|pt-BR|ja|zh-CN|ru|uk)\.ts$/,
 	/^src\/i18n\/tables\.ts$/,
+	// The backend's wire format: only a bridge or the web page speaks it (the race takes only its abort reason).
+	/^src\/remote\/protocol\.ts$/,
+	// Compaction's decision-keeping: only a compaction runs it.
+	/^src\/session\/compaction(-handler)?\.ts$/,
 ];
 
 const STATIC_IMPORT = /^import\s+(?:[^;"']*?\s+from\s+)?"([^"]+)";/gm;
