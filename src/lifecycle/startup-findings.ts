@@ -22,7 +22,7 @@ import {
 	savePendingFile,
 } from "../pending/pending-file.js";
 import { type AskPermission, filledAnswersCount, mayAnswerHere } from "../pending/permission.js";
-import { type PendingVerdict, verdictReason } from "../pending/trust.js";
+import { fileForDelivery, type PendingVerdict, verdictReason } from "../pending/trust.js";
 import { type AnswersOf, answersInText } from "../records/answer-fingerprints.js";
 import { asksOnBranch, openAsks, type SessionAsk, type SettledAsks } from "../records/ask-records.js";
 import { type EditedAnswers, editedAnswers } from "./edited-answers.js";
@@ -157,8 +157,14 @@ function heldByOpenAsk(open: readonly OpenAsk[], path: string): boolean {
 }
 
 /** When the file's ask was made, where the verdict learnt it from its session: the answers name that ask. */
-function askTime(trust: PendingVerdict): { askedAt?: number } {
-	return trust.trusted && trust.askedAt !== undefined ? { askedAt: trust.askedAt } : {};
+/**
+ * What of another session's file goes to the model with its answers (pending/trust.ts's `fileForDelivery`): when its
+ * ask was made, and its task only when the file passes the rule; a task nobody can tell the person wrote never reaches
+ * the model as theirs, however its answers came to count (the web page's confirmed answer, say).
+ */
+function deliveredParts(file: PendingFile, trust: PendingVerdict): { askedAt?: number; task?: string } {
+	const { askedAt, task } = fileForDelivery(file, trust);
+	return { ...(askedAt !== undefined ? { askedAt } : {}), ...(task !== undefined ? { task } : {}) };
 }
 
 /**
@@ -189,9 +195,8 @@ export function findForeignPending(
 			shownPath: displayPath(ctx.cwd, entry.path),
 			sessionId: file.sessionId,
 			toolCallId: file.toolCallId,
-			...askTime(trust),
+			...deliveredParts(file, trust),
 			request: file.request,
-			...(file.task !== undefined ? { task: file.task } : {}),
 			trust,
 		});
 		// The newest the person's own (their pi's, or their MCP server's) is what --answers answers.
@@ -254,9 +259,8 @@ function findFilledElsewhere(
 				shownPath,
 				sessionId: file.sessionId,
 				toolCallId: file.toolCallId,
-				...askTime(trust),
+				...deliveredParts(file, trust),
 				request: file.request,
-				...(file.task !== undefined ? { task: file.task } : {}),
 				trust,
 				outcome: edited.outcome,
 			},
