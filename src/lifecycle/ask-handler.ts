@@ -83,6 +83,27 @@ function reported(outcome: AskOutcome, frontEnd: FrontEnd): AskOutcome {
 }
 
 /**
+ * Shows the person the saved questions, best effort: once their file is saved they are pending whatever happens to
+ * this text (stdout on a full disk, a reader that went away). A failure is one line on stderr naming the file, itself
+ * best effort, and never reaches the model: the ask is pending, not an error.
+ */
+function showSaved(frontEnd: FrontEnd, saved: { outcome: AskOutcome; terminalText: string }): void {
+	try {
+		frontEnd.tell(saved.terminalText);
+	} catch (error) {
+		const file = saved.outcome.kind === "pending" ? saved.outcome.pendingFile : "";
+		try {
+			frontEnd.tell(
+				`pi-ask-anywhere: ${words().cli.notices.questionsNotShown(file, (error as Error).message)}`,
+				"warning",
+			);
+		} catch {
+			// stderr takes nothing either: the questions wait in their file all the same.
+		}
+	}
+}
+
+/**
  * `background: true`: the questions are saved as pending at once (nothing is lost however pi ends), the call returns
  * at once, and a dialog — where there is one — asks the person while the model goes on. In print mode they wait in
  * the file like any pending question, and the run goes on. `undefined` when they cannot be saved: then they are asked
@@ -102,7 +123,7 @@ function backgroundAsk(ask: Ask, frontEnd: FrontEnd, deps: AskHandlerDeps): AskR
 			pendingFile: saved.outcome.pendingFile,
 		});
 	} else {
-		frontEnd.tell(saved.terminalText);
+		showSaved(frontEnd, saved);
 	}
 	return { outcome, mode: frontEnd.recordedMode };
 }
@@ -177,7 +198,7 @@ export function createAskHandler(deps: AskHandlerDeps): AskHandler {
 		}
 		const saved = deps.saveForLater(ask.ctx, ask.request, ask.toolCallId);
 		if (!saved.saved) return deps.stopRun(saved.terminalText);
-		frontEnd.tell(saved.terminalText);
+		showSaved(frontEnd, saved);
 		return { outcome: saved.outcome, mode: "print", modelText: saved.modelText, terminate: true };
 	};
 }

@@ -177,8 +177,14 @@ export function createFrontEnd(
 		tell: (text, level = "info") => tell(text, level),
 		fail: (message) => {
 			if (withUi) return notify(`pi-ask-anywhere: ${message}`, "error");
-			edges.write(2, `pi-ask-anywhere: ${message}\n`);
+			// The exit code tells of the failure even when stderr takes nothing; a report must not become a new error
+			// where it is called (a promise's catch, an event handler).
 			edges.failExit();
+			try {
+				edges.write(2, `pi-ask-anywhere: ${message}\n`);
+			} catch {
+				// Nowhere left to say it.
+			}
 		},
 	};
 }

@@ -31,6 +31,8 @@ function setup(options: {
 	bridge?: Pick<RemoteBridge, "ask">;
 	saved?: SavedQuestions;
 	stillAsking?: boolean;
+	/** The terminal takes nothing: on stdout (what the person is told, `info`), or on stdout and stderr. */
+	terminalFails?: "stdout" | "both";
 }) {
 	const fakes: Fakes = { told: [], asked: [], onDisk: [], removed: [], stopped: [], remembered: [], later: [] };
 	const kind = options.kind ?? "tui";
@@ -44,7 +46,11 @@ function setup(options: {
 					return dialog(request, askOptions);
 				}
 			: undefined,
-		tell: (text) => fakes.told.push(text),
+		tell: (text, level = "info") => {
+			if (options.terminalFails === "both" || (options.terminalFails === "stdout" && level === "info"))
+				throw new Error("EPIPE: broken pipe, write");
+			fakes.told.push(text);
+		},
 		fail: (message) => fakes.told.push(`fail: ${message}`),
 	};
 	let upFront = options.upFront;
@@ -126,6 +132,16 @@ describe("createAskHandler: background asks", () => {
 			mode: "print",
 		});
 		expect(fakes.told).toEqual(["Questions saved to: .pi/pending-questions.json"]);
+	});
+
+	it("print mode whose terminal takes nothing: the background ask is pending all the same", async () => {
+		const { handle, fakes } = setup({ kind: "print", terminalFails: "both" });
+		expect((await handle(backgroundAsk())).outcome).toEqual({
+			kind: "pending",
+			pendingFile: ".pi/pending-questions.json",
+			background: true,
+		});
+		expect(fakes.told).toEqual([]);
 	});
 
 	it("questions that cannot be saved are asked now, in the foreground", async () => {
@@ -227,6 +243,25 @@ describe("createAskHandler", () => {
 			modelText: "The questions were saved.",
 			terminate: true,
 		});
+	});
+
+	it("a terminal that takes nothing once the questions are saved: still pending, and one stderr line says where", async () => {
+		const { handle, fakes } = setup({ kind: "print", terminalFails: "stdout" });
+		expect(await handle(ask())).toEqual({
+			outcome: { kind: "pending", pendingFile: ".pi/pending-questions.json" },
+			mode: "print",
+			modelText: "The questions were saved.",
+			terminate: true,
+		});
+		expect(fakes.told).toEqual([
+			'pi-ask-anywhere: the questions are saved in .pi/pending-questions.json but could not be shown here (EPIPE: broken pipe, write); they wait there for your answers: pi -p @.pi/pending-questions.json "your answers"',
+		]);
+	});
+
+	it("a stderr that takes nothing either: the ask is pending all the same, and nothing escapes", async () => {
+		const { handle, fakes } = setup({ kind: "print", terminalFails: "both" });
+		expect((await handle(ask())).outcome).toEqual({ kind: "pending", pendingFile: ".pi/pending-questions.json" });
+		expect(fakes.told).toEqual([]);
 	});
 
 	it("print mode waits for a remote answer before saving", async () => {

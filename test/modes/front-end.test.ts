@@ -71,6 +71,18 @@ describe("createFrontEnd", () => {
 		]);
 		expect(io.failed()).toBe(true);
 	});
+	it("a failure sets the exit code even when stderr takes nothing, and the report throws nothing", () => {
+		const io = printEdges();
+		const edges = {
+			...io.edges,
+			write: () => {
+				throw new Error("ENOSPC: no space left on device, write");
+			},
+		};
+		const front = createFrontEnd("print", ctx(false, 0), edges, DIALOG);
+		expect(() => front.fail("broken")).not.toThrow();
+		expect(io.failed()).toBe(true);
+	});
 	it("JSON mode keeps stdout for pi's events", () => {
 		const io = printEdges();
 		createFrontEnd("json", ctx(false, 0), io.edges, DIALOG).tell("questions");

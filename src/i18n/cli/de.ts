@@ -98,6 +98,8 @@ export const de: CliStrings = {
 			"Diese Fragen wurden anderswo beantwortet (ein anderes pi hat sie übernommen, während dieses angehalten war); deine Antwort wurde nicht gesendet.",
 		fileNotRemoved: (path, why) =>
 			`Deine Antwort wurde gesendet, aber pi-ask-anywhere konnte ${path} nicht entfernen (${why}); sie wird nicht erneut gesendet: entferne die Datei von Hand.`,
+		questionsNotShown: (path, why) =>
+			`die Fragen sind in ${path} gespeichert, konnten hier aber nicht angezeigt werden (${why}); sie warten dort auf deine Antworten: pi -p @${path} "deine Antworten"`,
 		dismissedRemotely: "Aus der Ferne verworfen.",
 		noRemoteAnswer: (kind) => `Keine Antwort aus der Ferne (${kind}); die Fragen werden stattdessen gespeichert`,
 		needsUi: "Das braucht den Dialog von pi, den es mit -p nicht gibt: starte pi (ohne -p) und gib den Befehl dort ein",

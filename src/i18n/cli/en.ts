@@ -94,6 +94,8 @@ export const en: CliStrings = {
 			"These questions were answered elsewhere (another pi took them over while this one was paused); your answer was not sent.",
 		fileNotRemoved: (path, why) =>
 			`Your answer was sent, but pi-ask-anywhere could not remove ${path} (${why}); it will not be sent again: remove it by hand.`,
+		questionsNotShown: (path, why) =>
+			`the questions are saved in ${path} but could not be shown here (${why}); they wait there for your answers: pi -p @${path} "your answers"`,
 		dismissedRemotely: "Dismissed remotely.",
 		noRemoteAnswer: (kind) => `no remote answer (${kind}); saving the questions instead`,
 		needsUi: "this needs pi's dialog, which print mode has not: run pi (without -p) and type the command there",

@@ -98,6 +98,8 @@ export const es: CliStrings = {
 			"Estas preguntas se respondieron en otro lugar (otro pi las tomó mientras este estaba en pausa); tu respuesta no se envió.",
 		fileNotRemoved: (path, why) =>
 			`Tu respuesta se envió, pero pi-ask-anywhere no pudo eliminar ${path} (${why}); no se volverá a enviar: elimínalo a mano.`,
+		questionsNotShown: (path, why) =>
+			`las preguntas están guardadas en ${path}, pero no se pudieron mostrar aquí (${why}); esperan ahí tus respuestas: pi -p @${path} "tus respuestas"`,
 		dismissedRemotely: "Descartado en remoto.",
 		noRemoteAnswer: (kind) => `Sin respuesta remota (${kind}); se guardan las preguntas en su lugar`,
 		needsUi: "Esto necesita el diálogo de pi, que no existe con -p: ejecuta pi (sin -p) y escribe el comando allí",

@@ -99,6 +99,8 @@ export const fr: CliStrings = {
 			"Ces questions ont reçu une réponse ailleurs (un autre pi les a reprises pendant que celui-ci était suspendu) ; ta réponse n’a pas été envoyée.",
 		fileNotRemoved: (path, why) =>
 			`Ta réponse a été envoyée, mais pi-ask-anywhere n’a pas pu supprimer ${path} (${why}) ; elle ne sera pas renvoyée : supprime le fichier à la main.`,
+		questionsNotShown: (path, why) =>
+			`les questions sont enregistrées dans ${path}, mais n’ont pas pu être affichées ici (${why}) ; elles y attendent tes réponses : pi -p @${path} "vos réponses"`,
 		dismissedRemotely: "Écarté à distance.",
 		noRemoteAnswer: (kind) => `Pas de réponse à distance (${kind}) ; les questions sont enregistrées à la place`,
 		needsUi: "Cela nécessite la boîte de dialogue de pi, absente avec -p : lancez pi (sans -p) et tapez la commande là",

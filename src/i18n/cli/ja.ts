@@ -93,6 +93,8 @@ export const ja: CliStrings = {
 			"これらの質問は別の場所で回答されました（この pi が停止している間に別の pi が引き継ぎました）。あなたの回答は送信されていません。",
 		fileNotRemoved: (path, why) =>
 			`回答は送信されましたが、pi-ask-anywhere は ${path} を削除できませんでした（${why}）。再送信はされません。手動で削除してください。`,
+		questionsNotShown: (path, why) =>
+			`質問は ${path} に保存されましたが、ここに表示できませんでした（${why}）。回答はそのファイルで待っています: pi -p @${path} "回答"`,
 		dismissedRemotely: "リモートで却下されました。",
 		noRemoteAnswer: (kind) => `リモートからの回答がありません（${kind}）。代わりに質問を保存します`,
 		needsUi:

@@ -98,6 +98,8 @@ export const ptBR: CliStrings = {
 			"Estas perguntas foram respondidas em outro lugar (outro pi as assumiu enquanto este estava pausado); sua resposta não foi enviada.",
 		fileNotRemoved: (path, why) =>
 			`Sua resposta foi enviada, mas o pi-ask-anywhere não conseguiu remover ${path} (${why}); ela não será enviada de novo: remova o arquivo à mão.`,
+		questionsNotShown: (path, why) =>
+			`as perguntas estão salvas em ${path}, mas não puderam ser mostradas aqui (${why}); elas esperam lá pelas suas respostas: pi -p @${path} "suas respostas"`,
 		dismissedRemotely: "Dispensado remotamente.",
 		noRemoteAnswer: (kind) => `Sem resposta remota (${kind}); as perguntas serão salvas no lugar`,
 		needsUi: "Isto precisa do diálogo do pi, que não existe com -p: execute pi (sem -p) e digite o comando lá",

@@ -109,6 +109,8 @@ export interface CliStrings {
 		answeredElsewhere: string;
 		/** The dialog's pending file stayed (a read-only folder): the answer went out, the file is not sent again. */
 		fileNotRemoved: (path: string, why: string) => string;
+		/** Print mode: the questions were saved, but stdout could not take them (`why`: the write's error). */
+		questionsNotShown: (path: string, why: string) => string;
 		dismissedRemotely: string;
 		noRemoteAnswer: (kind: string) => string;
 		needsUi: string;

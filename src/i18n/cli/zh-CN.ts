@@ -91,6 +91,8 @@ export const zhCN: CliStrings = {
 		answeredElsewhere: "这些问题已在别处回答（此 pi 暂停期间另一个 pi 接管了它们）；你的回答未发送。",
 		fileNotRemoved: (path, why) =>
 			`你的回答已发送，但 pi-ask-anywhere 无法删除 ${path}（${why}）；它不会被再次发送：请手动删除。`,
+		questionsNotShown: (path, why) =>
+			`问题已保存在 ${path}，但无法在此显示（${why}）；它们在那里等待你的回答：pi -p @${path} "你的回答"`,
 		dismissedRemotely: "已远程忽略。",
 		noRemoteAnswer: (kind) => `没有远程回答（${kind}）；改为保存问题`,
 		needsUi: "这需要 pi 的对话框，而 -p 下没有：请运行 pi（不带 -p）并在那里输入该命令",
