@@ -18,6 +18,7 @@ import { words as chosenWords } from "../i18n/words.js";
 import { type GivenForAsker, givenForAsker } from "./given-for-asker.js";
 import {
 	type PendingAsker,
+	type PendingFile,
 	PendingFileError,
 	type PendingQuestion,
 	parsePendingFile,
@@ -78,7 +79,7 @@ function askStillThere(
 	toolCallId: string,
 	asker: PendingAsker,
 	words: ForAskerWords,
-): { questions: readonly Question[]; answers: readonly PendingQuestion["answer"][] } | Refusal {
+): { file: PendingFile; questions: readonly Question[]; answers: readonly PendingQuestion["answer"][] } | Refusal {
 	const name = basename(path);
 	const read = readPendingText(dirname(dirname(path)), path);
 	if (read === undefined) return { kind: "refused", because: "gone", message: words.gone(name, asker.client) };
@@ -87,7 +88,7 @@ function askStillThere(
 	if (file.toolCallId !== toolCallId) {
 		return { kind: "refused", because: "other-questions", message: words.otherQuestions(name) };
 	}
-	return { questions: file.request.questions, answers: file.questions.map((question) => question.answer) };
+	return { file, questions: file.request.questions, answers: file.questions.map((question) => question.answer) };
 }
 
 /**
@@ -113,11 +114,14 @@ export function answerForAsker(
 	if ("kind" in asked) return asked;
 	const there = asked.answers;
 	const answeredBefore = there.some((answer) => answer !== null);
-	if (answeredBefore && given.has({ toolCallId, questions: there.map((answer) => ({ answer })) })) {
+	if (answeredBefore && given.has(asked.file)) {
 		return { kind: "refused", because: "answered-already", message: words.answeredAlready(name, asker.client) };
 	}
 	try {
-		given.add({ toolCallId, questions: answers.map((answer) => ({ answer })) });
+		// Recorded for this very ask as read here (./given-for-asker.ts): written into another one that replaced it under
+		// the same id, the answers match no record and the server takes none.
+		const answered = asked.file.questions.map((question, i) => ({ ...question, answer: answers[i] ?? null }));
+		given.add({ ...asked.file, questions: answered });
 	} catch (error) {
 		throw new PendingFileError(
 			`${name}: nothing written, the answers could not be recorded as yours (${(error as Error).message}); answer in the client's own dialog or on the web page`,

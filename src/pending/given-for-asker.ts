@@ -2,25 +2,64 @@
  * The record of answers the person's pi (`--answers`, `@file`, `/questions answer`) or web page wrote into an MCP
  * client's pending file, in this user's `<agentDir>/pi-ask-user/given-for-asker.jsonl`: `pi-ask-anywhere mcp` takes a
  * file's answers only when they are recorded here. The client's own model works in its project and can edit the file
- * there, but writes nothing through pi or the page. A fingerprint covers the ask and every answer, so any later edit of
- * the answers gives another one. Unreadable, no answers count.
+ * there, but writes nothing through pi or the page. A fingerprint covers the whole ask as pi reads it and every answer,
+ * so any later edit of the file gives another one. Unreadable, no answers count.
  */
 import { createHash } from "node:crypto";
 import { appendFileSync, mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { isRecord } from "../core/json.js";
+import type { PendingFile } from "./pending-file.js";
 import { currentSessionPlaces } from "./trust.js";
 
-export interface AnswersOf {
-	toolCallId: string;
-	questions: readonly { answer: unknown }[];
+/**
+ * A pending file as pi reads it (`parsePendingFile`; records/answer-fingerprints.ts's `answersInText` from a file's
+ * text): the ask (who asked, when, the questions as the model wrote them) and its answers.
+ */
+export type AnswersOf = Pick<PendingFile, "toolCallId" | "sessionId" | "timestamp" | "questions" | "request"> &
+	Partial<Pick<PendingFile, "sessionFile" | "task" | "asker" | "metadata">>;
+
+/** JSON with every object's keys in one order and no `undefined`: the same value always gives the same text. */
+function canonicalJson(value: unknown): string {
+	if (Array.isArray(value)) return `[${value.map((item) => canonicalJson(item ?? null)).join(",")}]`;
+	if (isRecord(value)) {
+		const keys = Object.keys(value)
+			.filter((key) => value[key] !== undefined)
+			.sort();
+		return `{${keys.map((key) => `${JSON.stringify(key)}:${canonicalJson(value[key])}`).join(",")}}`;
+	}
+	return JSON.stringify(value ?? null);
 }
 
-/** The answers of one ask as they stand: a person's edit gives another fingerprint. */
+/**
+ * The answers of one ask as they stand, bound to that ask: the call id, the session and time that asked, what the
+ * person was shown with it (the task, the session file, who asked) and each question as the model wrote it (text,
+ * header, id, options with their descriptions and previews, multiSelect, …) with its answer and images. The same id
+ * and answers for another question, another session or another time (a replaced file, a provider that reuses ids
+ * such as `call_0`) give another fingerprint, as does any later edit of the answers. Records made before the ask was
+ * part of the fingerprint (`[toolCallId, answers]`) no longer match: those answers count as not the person's, which
+ * can lose an old answer (the questions wait again) but never deliver one they did not give.
+ */
 export function answersFingerprint(file: AnswersOf): string {
-	const answers = file.questions.map((question) => question.answer);
-	return createHash("sha256")
-		.update(JSON.stringify([file.toolCallId, answers]))
-		.digest("base64url");
+	const ask = {
+		fingerprint: "ask-and-answers/2",
+		toolCallId: file.toolCallId,
+		sessionId: file.sessionId,
+		timestamp: file.timestamp,
+		sessionFile: file.sessionFile,
+		task: file.task,
+		asker: file.asker,
+		metadata: file.metadata,
+		request: {
+			...file.request,
+			questions: file.request.questions.map((question, i) => ({
+				...question,
+				answer: file.questions[i]?.answer ?? null,
+				images: file.questions[i]?.images ?? [],
+			})),
+		},
+	};
+	return createHash("sha256").update(canonicalJson(ask)).digest("base64url");
 }
 
 const GIVEN_FOR_ASKER = "given-for-asker.jsonl";

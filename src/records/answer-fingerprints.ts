@@ -2,11 +2,13 @@
  * Fingerprints of a pending file's answers, and this user's records of them in `<agentDir>/pi-ask-user/` (never the
  * project's, which a cloned repository could fill): answers a tool call wrote during a run (never the person's),
  * and answers the person gave on the web page for a file their pi did not write (theirs, though the file is not); the
- * answers written for an MCP client are recorded by pending/given-for-asker.ts. A fingerprint covers the ask and every
- * answer, so any later edit of the answers gives another one.
+ * answers written for an MCP client are recorded by pending/given-for-asker.ts. A fingerprint covers the whole ask and
+ * every answer, so the same answers for another ask, or any later edit of the file, give another one.
  */
+import { createHash } from "node:crypto";
 import { isRecord } from "../core/json.js";
 import { type AnswersOf, answersFingerprint } from "../pending/given-for-asker.js";
+import { parsePendingFile } from "../pending/pending-file.js";
 import { jsonLinesFile } from "./ledger.js";
 
 // The fingerprint is the pending folder's own (the record of answers written for an MCP client lives there too).
@@ -40,18 +42,28 @@ export function fingerprintRecord(agentDir: string, name: string, ifUnreadable: 
 	};
 }
 
-/** The ask and answers in a pending file's text, for a fingerprint; `undefined` when it holds none. */
+/**
+ * The ask and answers in a pending file's text as pi reads them (`parsePendingFile`, as every reader of the file does),
+ * for a fingerprint: the record side and the check side then fingerprint the same fields. `undefined` when it holds
+ * no ask pi would read.
+ */
 export function answersInText(text: string): AnswersOf | undefined {
 	try {
-		const data: unknown = JSON.parse(text);
-		if (!isRecord(data) || typeof data.toolCallId !== "string" || !Array.isArray(data.questions)) return undefined;
-		return {
-			toolCallId: data.toolCallId,
-			questions: data.questions.map((q: unknown) => ({ answer: isRecord(q) ? (q.answer ?? null) : null })),
-		};
+		return parsePendingFile(text, "pending-questions.json");
 	} catch {
 		return undefined;
 	}
+}
+
+/**
+ * The fingerprint records made before the ask was part of it: `[toolCallId, answers]`. Only the record of answers a
+ * tool call wrote still asks it, so that answers a tool wrote before the update never count as the person's.
+ */
+export function answersOnlyFingerprint(file: Pick<AnswersOf, "toolCallId" | "questions">): string {
+	const answers = file.questions.map((question) => question.answer);
+	return createHash("sha256")
+		.update(JSON.stringify([file.toolCallId, answers]))
+		.digest("base64url");
 }
 
 /** Answers a tool call wrote into a pending file during a run (./tool-writes.ts); unreadable, they all count as such. */

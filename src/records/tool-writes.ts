@@ -13,6 +13,7 @@ import { isPendingFilePath, isProjectPendingPath, parsePendingFile } from "../pe
 import {
 	type AnswersOf,
 	answersFingerprint,
+	answersOnlyFingerprint,
 	type FingerprintRecord,
 	fingerprintRecord,
 	TOOL_WRITTEN,
@@ -134,6 +135,8 @@ export function toolWriteGuard(
 	const otherFolders = asksMade ? () => asksMade.recentFolders(RECENT_FOLDERS) : undefined;
 	return {
 		...createToolWriteWatch({ record, ownTool, warn, ...(otherFolders ? { otherFolders } : {}) }),
-		answersWrittenByTool: (file) => record.has(answersFingerprint(file)),
+		// Also by the answers alone, as records made before the ask was part of the fingerprint hold them: a tool's old
+		// write still never counts as the person's (the safe way for this record, which only ever withholds answers).
+		answersWrittenByTool: (file) => record.has(answersFingerprint(file)) || record.has(answersOnlyFingerprint(file)),
 	};
 }

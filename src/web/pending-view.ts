@@ -5,7 +5,6 @@
  * is shown with where it came from and written only after explicit confirmation. An MCP client's file its server holds
  * is answered for that client (the server reads the answers there; pi never delivers them), one nobody holds not at all.
  */
-import { readFileSync } from "node:fs";
 import { basename } from "node:path";
 import { sanitizeLine, sanitizeText } from "../core/text.js";
 import type { AskRequest } from "../core/types.js";
@@ -22,7 +21,7 @@ import {
 } from "../pending/pending-file.js";
 import { filledAnswersCount, mayAnswerHere } from "../pending/permission.js";
 import type { PendingVerdict } from "../pending/trust.js";
-import { answersFingerprint, answersInText, type FingerprintRecord } from "../records/answer-fingerprints.js";
+import { answersFingerprint, type FingerprintRecord } from "../records/answer-fingerprints.js";
 import type { LiveAsk } from "../remote/live-asks.js";
 import { encodeQuestion, type WireQuestion } from "../remote/protocol.js";
 import type { ApiError, ApiErrorCode } from "./page/api.js";
@@ -151,9 +150,16 @@ export type PendingAnswerResult =
 	| { ok: true }
 	| ({ ok: false; status: 400 | 404 | 409; needsConfirmation?: true } & ApiError);
 
-/** The answers as they now stand in the file at `path` (as pi will read them back). */
-function writtenAnswers(path: string): readonly { answer: unknown }[] {
-	return answersInText(readFileSync(path, "utf8"))?.questions ?? [];
+/**
+ * The file the person was shown, with the answers they gave, as the write puts them in (pending-file.ts): what their
+ * answers are recorded for. Were the file replaced by another ask under the same id between the read and the write,
+ * the answers written there would not match this record, and would count as nobody's.
+ */
+function answeredAsShown(
+	file: PendingFile,
+	answers: readonly PendingFile["questions"][number]["answer"][],
+): PendingFile {
+	return { ...file, questions: file.questions.map((question, i) => ({ ...question, answer: answers[i] ?? null })) };
 }
 
 const FOR_ASKER_CODES = {
@@ -301,8 +307,7 @@ export function answerPendingFile(
 		});
 		if (written === "answered-already") return answeredAlready;
 		if (written === "held-elsewhere" && holderNow) return heldResult(holderNow);
-		if (foreign)
-			givenOnPage?.add(answersFingerprint({ toolCallId: file.toolCallId, questions: writtenAnswers(entry.path) }));
+		if (foreign) givenOnPage?.add(answersFingerprint(answeredAsShown(file, answers)));
 	} catch (error) {
 		if (error instanceof PendingFileError) return { ok: false, status: 409, error: error.message, code: "invalid" };
 		throw error;

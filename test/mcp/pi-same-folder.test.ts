@@ -11,7 +11,12 @@ import { normalizeArguments } from "../../src/core/normalize.js";
 import { validateRequest } from "../../src/core/validate.js";
 import { claimPathOf } from "../../src/pending/claims.js";
 import { createPendingFile, savePendingFile, writePendingAnswers } from "../../src/pending/pending-file.js";
-import { answersFingerprint, fingerprintRecord, GIVEN_ON_PAGE } from "../../src/records/answer-fingerprints.js";
+import {
+	answersFingerprint,
+	answersInText,
+	fingerprintRecord,
+	GIVEN_ON_PAGE,
+} from "../../src/records/answer-fingerprints.js";
 import {
 	createWorkspace,
 	expectSuccess,
@@ -190,7 +195,8 @@ describe("an MCP client's ask answered with a pi in the same folder", () => {
 		await call.catch(() => undefined);
 		writePendingAnswers(file.path, String(file.data.toolCallId), ["SQLite"]);
 		// As the web page records answers the person confirmed for a file their pi did not write.
-		const written = JSON.parse(readFileSync(file.path, "utf8"));
+		const written = answersInText(readFileSync(file.path, "utf8"));
+		if (!written) throw new Error("the answered file does not parse");
 		fingerprintRecord(ws.agentDir, GIVEN_ON_PAGE, false).add(answersFingerprint(written));
 		expectSuccess(runPi(ws, piArgs(["-p", "-c", "go on"])));
 		expect(modelSaw()).toContain("go on");

