@@ -20,7 +20,6 @@ import {
 	savePendingFile,
 } from "../pending/pending-file.js";
 import { ANSWERED_ON_WEB, type LivePush } from "../push/live.js";
-import { answersInText } from "../records/answer-fingerprints.js";
 import type { RemoteBridge } from "../remote/bridge.js";
 import { ANSWERED_ELSEWHERE, type Asker } from "../remote/protocol.js";
 import type { AskBook, OpenAsk } from "./asks.js";
@@ -115,9 +114,8 @@ export function startPendingFile(book: AskBook, ask: OpenAsk, folder: string, ow
 				return stop();
 			}
 			if (file.questions.every((q) => q.answer === null)) return;
-			// The answers as written (the text, not the parsed file): what pi or the page recorded.
-			const written = answersInText(read.text);
-			if (!written || !owner.given.has(written)) {
+			// The whole ask with its answers, as pi or the page recorded it when they wrote them.
+			if (!owner.given.has(file)) {
 				throw new PendingFileError(
 					"answers there were not written by the person's pi or web page (an edit of the file); not taken. The person answers with /questions answer or pi -p @file in pi, or on the web page",
 				);
