@@ -19,6 +19,7 @@ import {
 	TOOL_WRITTEN,
 } from "./answer-fingerprints.js";
 import type { AsksMade } from "./asks-made.js";
+import { type RunningToolCalls, runningToolCalls } from "./running-tool-calls.js";
 
 /** How many other project folders a tool call's writes are looked for in: the newest this user's pi asked in. */
 const RECENT_FOLDERS = 8;
@@ -47,11 +48,11 @@ function namesPendingFile(cwd: string, path: string): boolean {
 }
 
 /**
- * The project's pending files (by name) changed since `since` (ms), read without following a symlink. Judged by the
- * status-change time, which a command that writes a file cannot set back as it can the modification time
- * (`touch -d`).
+ * The project's pending files (by name) changed since `since` (ms) and, for a call whose pi ended before its result,
+ * until about when it ended (`until`), read without following a symlink. Judged by the status-change time, which a
+ * command that writes a file cannot set back as it can the modification time (`touch -d`).
  */
-function changedPendingFiles(cwd: string, since: number): string[] {
+function changedPendingFiles(cwd: string, since: number, until = Number.POSITIVE_INFINITY): string[] {
 	const dir = join(cwd, ".pi");
 	let names: string[];
 	try {
@@ -64,7 +65,7 @@ function changedPendingFiles(cwd: string, since: number): string[] {
 		if (!isProjectPendingPath(cwd, path)) return [];
 		const stat = fs.lstatSync(path, { throwIfNoEntry: false });
 		// mtime has a coarse resolution on some file systems: a second of slack errs towards distrust.
-		return stat?.isFile() && stat.ctimeMs >= since - 1_000 ? [path] : [];
+		return stat?.isFile() && stat.ctimeMs >= since - 1_000 && stat.ctimeMs <= until ? [path] : [];
 	});
 }
 
@@ -76,6 +77,8 @@ export interface ToolWriteWatch {
 	): { block: true; reason: string } | undefined;
 	/** `tool_result`: fingerprints the answers of pending files changed while the call ran. */
 	toolResult(event: { toolCallId: string; toolName: string }, cwd: string): void;
+	/** At load: the calls of pi processes that ended before their results came are checked now (./running-tool-calls.ts). */
+	settleAbandoned(): void;
 }
 
 function createToolWriteWatch(deps: {
@@ -84,11 +87,27 @@ function createToolWriteWatch(deps: {
 	ownTool: string;
 	/** Other project folders whose pending files a tool call may have written (records/asks-made.ts). */
 	otherFolders?: () => readonly string[];
+	/** The calls running, on disk, for a pi that ends before their results (./running-tool-calls.ts). */
+	running?: RunningToolCalls;
 	now?: () => number;
 	warn?: (text: string) => void;
 }): ToolWriteWatch {
 	const now = deps.now ?? Date.now;
 	const started = new Map<string, number>();
+	/** Fingerprints the answers in the pending files a call in `cwd` may have changed between `since` and `until`. */
+	function checkWrites(cwd: string, since: number, until?: number): void {
+		// A shell command can reach any folder: the other projects where this user's pi saved questions lately too.
+		const folders = new Set([cwd, ...(deps.otherFolders?.() ?? [])]);
+		for (const path of [...folders].flatMap((folder) => changedPendingFiles(folder, since, until))) {
+			try {
+				const file = parsePendingFile(fs.readFileSync(path, "utf8"), path);
+				if (file.questions.some((question) => question.answer !== null)) deps.record.add(answersFingerprint(file));
+			} catch (error) {
+				// Unreadable or unparsable: no answers in it can be delivered anyway.
+				deps.warn?.(`pi-ask-anywhere: ${(error as Error).message}`);
+			}
+		}
+	}
 	return {
 		toolCall(event, cwd) {
 			if (event.toolName === deps.ownTool) return undefined;
@@ -99,24 +118,21 @@ function createToolWriteWatch(deps: {
 					reason: `${named} holds questions for the person; only they answer them (in the file, with --answers, or /questions)`,
 				};
 			}
-			started.set(event.toolCallId, now());
+			const at = now();
+			started.set(event.toolCallId, at);
+			deps.running?.started(event.toolCallId, cwd, at);
 			return undefined;
 		},
 		toolResult(event, cwd) {
 			const since = started.get(event.toolCallId);
 			started.delete(event.toolCallId);
 			if (since === undefined) return;
-			// A shell command can reach any folder: the other projects where this user's pi saved questions lately too.
-			const folders = new Set([cwd, ...(deps.otherFolders?.() ?? [])]);
-			for (const path of [...folders].flatMap((folder) => changedPendingFiles(folder, since))) {
-				try {
-					const file = parsePendingFile(fs.readFileSync(path, "utf8"), path);
-					if (file.questions.some((question) => question.answer !== null)) deps.record.add(answersFingerprint(file));
-				} catch (error) {
-					// Unreadable or unparsable: no answers in it can be delivered anyway.
-					deps.warn?.(`pi-ask-anywhere: ${(error as Error).message}`);
-				}
-			}
+			checkWrites(cwd, since);
+			// Only once checked: a pi that ends in between leaves the call to the next pi's check.
+			deps.running?.ended(event.toolCallId);
+		},
+		settleAbandoned() {
+			deps.running?.settleAbandoned((call) => checkWrites(call.cwd, call.since, call.until));
 		},
 	};
 }
@@ -133,8 +149,12 @@ export function toolWriteGuard(
 ): ToolWriteWatch & { answersWrittenByTool(file: AnswersOf): boolean } {
 	const record = fingerprintRecord(agentDir, TOOL_WRITTEN, true);
 	const otherFolders = asksMade ? () => asksMade.recentFolders(RECENT_FOLDERS) : undefined;
+	const running = runningToolCalls(agentDir);
+	const watch = createToolWriteWatch({ record, ownTool, warn, running, ...(otherFolders ? { otherFolders } : {}) });
+	// Before this pi judges any pending file: what the calls of a pi that ended mid-call wrote.
+	watch.settleAbandoned();
 	return {
-		...createToolWriteWatch({ record, ownTool, warn, ...(otherFolders ? { otherFolders } : {}) }),
+		...watch,
 		// Also by the answers alone, as records made before the ask was part of the fingerprint hold them: a tool's old
 		// write still never counts as the person's (the safe way for this record, which only ever withholds answers).
 		answersWrittenByTool: (file) => record.has(answersFingerprint(file)) || record.has(answersOnlyFingerprint(file)),

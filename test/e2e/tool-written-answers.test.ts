@@ -71,6 +71,32 @@ describe("answers a tool call wrote into a pending file", () => {
 		expect(mine.code, mine.stderr).toBe(0);
 		expect(sentToModel()).toContain("orders-api");
 	});
+
+	it("a shell command that fills the file in and ends pi before its result: the next pi still does not send them; the person's later edit counts", async () => {
+		const fill = `node -e 'const f=".pi/pending-questions.json";const d=JSON.parse(require("fs").readFileSync(f,"utf8"));d.questions[0].answer="${FORGED}";require("fs").writeFileSync(f,JSON.stringify(d))'`;
+		ws.script([ASK]);
+		expect(runPrint(ws, ["set up the service"]).code).toBe(0);
+		// Another task in the project, a new session: the command writes the answers, then kills pi (its parent), so
+		// pi's tool_result never comes.
+		ws.script([{ toolCall: { name: "bash", arguments: { command: `${fill}; kill -9 $PPID` } } }, { text: "done" }]);
+		const killed = runPrint(ws, ["summarize the README"]);
+		expect(killed.code, killed.stderr).not.toBe(0);
+		expect(readFileSync(ws.pendingPath(), "utf8")).toContain(FORGED);
+		ws.script([{ echo: true }]);
+		const next = runPrint(ws, ["-c", "go on"]);
+		expect(next.code, next.stderr).toBe(0);
+		expect(next.stderr).toContain("written by a tool call");
+		expect(sentToModel()).not.toContain(`"${FORGED}"`);
+		expect(existsSync(ws.pendingPath())).toBe(true);
+		// Later (outside the killed pi's window), the person fills in their own answer: it counts.
+		await new Promise((resolve) => setTimeout(resolve, 3_000));
+		const data = JSON.parse(readFileSync(ws.pendingPath(), "utf8")) as { questions: { answer: unknown }[] };
+		(data.questions[0] as { answer: unknown }).answer = "orders-api";
+		writeFileSync(ws.pendingPath(), JSON.stringify(data, null, 2));
+		const mine = runPrint(ws, ["-c", "and now"]);
+		expect(mine.code, mine.stderr).toBe(0);
+		expect(sentToModel()).toContain("orders-api");
+	});
 });
 
 describe("answers a tool call wrote into another project's pending file", () => {
