@@ -239,9 +239,8 @@ export function planStartup(findings: StartupFindings, said: CliStrings = words(
 					findings.open.find((a) => a.toolCallId === d.toolCallId)?.shownPath ?? said.delivery.pendingFile,
 				),
 			),
-			...findings.filledElsewhere.map((filled) =>
-				said.notices.answeredFrom(questionList(filled.request), filled.shownPath),
-			),
+			// Filled into the file (the person's pi or page wrote them), not given with --answers.
+			...findings.filledElsewhere.map((filled) => said.delivery.delivering(filled.shownPath)),
 		];
 		return { kind: "deliver", deliveries: [...deliveries, ...fromElsewhere], when: deliverWhen(findings), notices };
 	}

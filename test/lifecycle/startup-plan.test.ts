@@ -217,6 +217,17 @@ describe("planStartup", () => {
 		]);
 	});
 
+	it("says of answers filled into another session's file that they were filled in, not given with --answers", () => {
+		const answered = filled.edited.kind === "answered" ? filled.edited.outcome : undefined;
+		if (!answered) throw new Error("the fixture is answered");
+		const plan = planStartup(
+			findings({ continued: true, filledElsewhere: [{ ...trustedForeign, outcome: answered }] }),
+		);
+		expect(plan.kind === "deliver" && plan.notices).toEqual([
+			"delivering the answers filled into .pi/pending-questions-2.json",
+		]);
+	});
+
 	it("tells how to use a planted file on purpose", () => {
 		const plan = planStartup(findings({ answersFlag: ANSWERS, foreign: [plantedForeign], prompt: true }));
 		expect(plan.kind === "stop" && plan.error).toContain("pi -p @.pi/pending-questions-2.json");
