@@ -26,7 +26,7 @@ const realWriter: FdWriter = {
  * How long a write waits for a pipe whose reader is slow (a pager, `tee`, a CI log reader) before it gives up: pi
  * makes a piped stdout non-blocking, so a full pipe answers EAGAIN instead of waiting.
  */
-export const FULL_PIPE_PATIENCE_MS = 10_000;
+const FULL_PIPE_PATIENCE_MS = 10_000;
 const RETRY_MS = 20;
 
 /**

@@ -14,7 +14,7 @@ import { isRunning, type ProcessIdentity, selfIdentity } from "../host/process-i
 import { readRegularFile } from "../pending/regular-file.js";
 
 /** How often a running call's file is touched, and how long after its last touch a gone process may have written. */
-export const HEARTBEAT_MS = 1_000;
+const HEARTBEAT_MS = 1_000;
 const WROTE_UNTIL_SLACK_MS = 2 * HEARTBEAT_MS;
 
 /** Where and when a process's tool calls may have written. */
