@@ -7,7 +7,7 @@
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { startWebCommand } from "../web/web-command.js";
+import { answerPendingOnPage, startWebCommand } from "../web/web-command.js";
 import { createWorkspace, expectSuccess, runPrint, type Workspace } from "./harness.js";
 
 const SEEN = "Run the test suite first?";
@@ -41,18 +41,7 @@ async function answeredOnPage(): Promise<void> {
 
 	const web = await startWebCommand(ws.cwd, ws.env, ["--no-qr"]);
 	try {
-		const signIn = await fetch(web.openUrl, { redirect: "manual" });
-		const cookie = (signIn.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
-		const answer = await fetch(`${web.origin}/api/pending/answer`, {
-			method: "POST",
-			headers: { cookie, origin: web.origin, "content-type": "application/json" },
-			body: JSON.stringify({
-				name: "pending-questions.json",
-				toolCallId: "call_0",
-				answers: [{ chosen: ["Yes"], typed: "", note: "" }],
-				confirmed: true,
-			}),
-		});
+		const answer = await answerPendingOnPage(web, { name: "pending-questions.json", toolCallId: "call_0" }, "Yes");
 		expect(await answer.json()).toEqual({ ok: true });
 	} finally {
 		await web.stop();

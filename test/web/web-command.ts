@@ -55,6 +55,24 @@ export async function startWebCommand(cwd: string, env: NodeJS.ProcessEnv, args:
 	};
 }
 
+/**
+ * Signs in with the printed address, as a browser does, and answers a pending file on the page as the person does:
+ * `label` chosen for its one question, confirmed. The server's response is the caller's to check.
+ */
+export async function answerPendingOnPage(
+	web: WebCommand,
+	file: { name: string; toolCallId: string },
+	label: string,
+): Promise<Response> {
+	const signIn = await fetch(web.openUrl, { redirect: "manual" });
+	const cookie = (signIn.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
+	return fetch(`${web.origin}/api/pending/answer`, {
+		method: "POST",
+		headers: { cookie, origin: web.origin, "content-type": "application/json" },
+		body: JSON.stringify({ ...file, answers: [{ chosen: [label], typed: "", note: "" }], confirmed: true }),
+	});
+}
+
 /** The flags every browser test runs Chromium with (no network, no sync, no first-run UI). */
 export const CHROMIUM_FLAGS = [
 	"--headless",
