@@ -27,6 +27,7 @@ import { readRegularFile } from "./pending/regular-file.js";
 import { toolWriteGuard } from "./records/tool-writes.js";
 import { openUserRecords } from "./records/user-records.js";
 import { contentText } from "./session/branch.js";
+import { compactionOnFirstUse } from "./session/compaction-on-first-use.js";
 import { createAskUserTool } from "./tool/ask-user-tool.js";
 import { renderDelivered } from "./tool/chat-rendering.js";
 
@@ -149,9 +150,8 @@ export default async function askUser(pi: ExtensionAPI) {
 			processEdges.stderrLine,
 		),
 	);
-	// Loaded by the first compaction: a start does not need it.
-	pi.on("session_before_compact", async (event, ctx) => {
-		const { compactKeepingDecisions } = await import("./session/compaction-handler.js");
-		return compactKeepingDecisions(event, ctx, pi.getThinkingLevel(), host.codingAgent.compact);
-	});
+	pi.on(
+		"session_before_compact",
+		compactionOnFirstUse(() => pi.getThinkingLevel(), host.codingAgent.compact),
+	);
 }
