@@ -6,13 +6,13 @@
 import { lstatSync } from "node:fs";
 import { homedir } from "node:os";
 import { isAbsolute, join, resolve } from "node:path";
+import { readRegularBytes } from "../ask/files.js";
 import type { ImageReader } from "../core/answer-input.js";
 import { IMAGE_LIMITS, type ImageCheck, imageFromBytes, imageName } from "../core/images.js";
 import { formatBytes } from "../core/text.js";
 import type { ImageSupport } from "../host/image-support.js";
 import type { CliStrings } from "../i18n/cli/types.js";
 import { words as chosenWords } from "../i18n/words.js";
-import { readRegularBytes } from "./regular-file.js";
 
 type ImageWords = CliStrings["images"];
 

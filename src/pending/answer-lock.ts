@@ -10,10 +10,12 @@
  * its own first, so that of two processes breaking it at once only one does, and put back when what was moved turns
  * out to be a newer lock.
  */
+
 import { randomBytes } from "node:crypto";
 import * as fs from "node:fs";
 import { hostname } from "node:os";
 import { basename, dirname, join } from "node:path";
+import { writeFileAtomically } from "../ask/files.js";
 import { parseJsonObject } from "../core/json.js";
 import {
 	isRunning,
@@ -96,17 +98,7 @@ function isStale(lock: { data?: LockData; writtenAt: number }, deps: AnswerLockD
 
 /** Creates the lock in one step; false when another holds it. */
 function tryCreate(path: string, data: LockData): boolean {
-	const temp = `${path}.${data.tag}.tmp`;
-	fs.writeFileSync(temp, `${JSON.stringify(data)}\n`, { mode: 0o600, flag: "wx" });
-	try {
-		fs.linkSync(temp, path);
-		return true;
-	} catch (error) {
-		if ((error as NodeJS.ErrnoException).code === "EEXIST") return false;
-		throw error;
-	} finally {
-		fs.rmSync(temp, { force: true });
-	}
+	return writeFileAtomically(path, `${JSON.stringify(data)}\n`, { replace: false });
 }
 
 /**

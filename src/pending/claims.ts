@@ -6,10 +6,11 @@
  * dead: its process is gone from this host (a reused pid has another start time), or it was not refreshed for
  * three intervals (another machine sharing the folder, or a frozen pi). The rules are `claimIsLive`.
  */
-import { randomBytes } from "node:crypto";
+
 import * as fs from "node:fs";
 import { hostname } from "node:os";
 import { basename, dirname, join } from "node:path";
+import { writeFileAtomically } from "../ask/files.js";
 import { parseJsonObject } from "../core/json.js";
 import { sanitizeLine } from "../core/text.js";
 import {
@@ -154,9 +155,7 @@ function realPath(path: string): string | undefined {
 
 /** Writes the claim atomically (temp file, then rename), never through a symlink. */
 function writeClaim(path: string, claim: Claim): void {
-	const temp = join(dirname(path), `.claim-${process.pid}-${randomBytes(6).toString("hex")}.tmp`);
-	fs.writeFileSync(temp, `${JSON.stringify(claim)}\n`, { mode: 0o600, flag: "wx" });
-	fs.renameSync(temp, path);
+	writeFileAtomically(path, `${JSON.stringify(claim)}\n`);
 }
 
 export function createClaims(deps: ClaimsDeps = systemClaimsDeps()): Claims {

@@ -6,8 +6,9 @@
  * so any later edit of the file gives another one. Unreadable, no answers count.
  */
 import { createHash } from "node:crypto";
-import { appendFileSync, mkdirSync, readFileSync } from "node:fs";
+import { mkdirSync } from "node:fs";
 import { join } from "node:path";
+import { appendLine, readRegularFile } from "../ask/files.js";
 import { isRecord } from "../core/json.js";
 import type { PendingFile } from "./pending-file.js";
 import { currentSessionPlaces } from "./trust.js";
@@ -82,15 +83,12 @@ export function givenForAsker(agentDir?: string): GivenForAsker {
 	return {
 		has(file) {
 			const line = JSON.stringify({ fingerprint: answersFingerprint(file) });
-			try {
-				return readFileSync(path, "utf8").split("\n").includes(line);
-			} catch {
-				return false;
-			}
+			// Anything but a regular file (a planted FIFO or symlink) is no record: no answer counts.
+			return readRegularFile(path)?.split("\n").includes(line) ?? false;
 		},
 		add(file) {
 			mkdirSync(folder, { recursive: true, mode: 0o700 });
-			appendFileSync(path, `${JSON.stringify({ fingerprint: answersFingerprint(file) })}\n`, { mode: 0o600 });
+			appendLine(path, JSON.stringify({ fingerprint: answersFingerprint(file) }));
 		},
 	};
 }

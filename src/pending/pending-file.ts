@@ -3,9 +3,9 @@
  * client, a killed TUI). One file per ask; written atomically with owner-only permissions; never
  * overwrites a file that still holds someone's questions; never follows a symlink planted in its way.
  */
-import { randomBytes } from "node:crypto";
 import * as fs from "node:fs";
 import { basename, dirname, join, relative, sep } from "node:path";
+import { readRegularFile, writeFileAtomically, writeTempFile } from "../ask/files.js";
 import { isImagePathList } from "../core/images.js";
 import { isRecord, parseJsonObject } from "../core/json.js";
 import { sanitizeLine, sanitizeText } from "../core/text.js";
@@ -14,7 +14,6 @@ import { AskUserError, validateRequest } from "../core/validate.js";
 import type { CliStrings } from "../i18n/cli/types.js";
 import { words as chosenWords } from "../i18n/words.js";
 import { withAnswerLock } from "./answer-lock.js";
-import { readRegularFile } from "./regular-file.js";
 
 const PENDING_VERSION = 1;
 const PENDING_DIR = ".pi";
@@ -295,23 +294,6 @@ function pendingDir(cwd: string, io: PendingWriteFs = fs): string {
 	return dir;
 }
 
-/** Writes `content` to a new temp file in `dir`; on any failure (a full disk) the temp file is removed. */
-function writeTemp(dir: string, content: string, io: PendingWriteFs = fs): string {
-	const temp = join(dir, `.pending-${process.pid}-${randomBytes(6).toString("hex")}.tmp`);
-	const fd = io.openSync(temp, "wx", 0o600);
-	try {
-		const bytes = Buffer.from(content, "utf8");
-		for (let written = 0; written < bytes.length; ) written += io.writeSync(fd, bytes, written);
-		io.fsyncSync(fd);
-	} catch (error) {
-		io.closeSync(fd);
-		io.rmSync(temp, { force: true });
-		throw error;
-	}
-	io.closeSync(fd);
-	return temp;
-}
-
 // JSON.stringify escapes C0 controls only; DEL, C1 (8-bit CSI U+009B, NEL U+0085), bidi controls, line and
 // paragraph separators and the BOM are written as \u escapes too, so that `cat` or an editor shows the file as
 // it is. Lossless: JSON.parse reads the same strings back. These code points only ever occur inside strings.
@@ -360,7 +342,7 @@ export function savePendingFile(cwd: string, file: PendingFile, io: PendingWrite
 			);
 		}
 		const first = nextPendingNumber(names);
-		const temp = writeTemp(dir, serialize(file), io);
+		const temp = writeTempFile(join(dir, PENDING_NAME), serialize(file), 0o600, io);
 		try {
 			for (let n = first; n < first + PENDING_FILE_LIMIT; n++) {
 				const target = join(dir, n === 1 ? PENDING_NAME : PENDING_NAME.replace(".json", `-${n}.json`));
@@ -639,11 +621,7 @@ function writeUnderLock(
 		: noAnswerYet(file);
 	if (!waiting) return "answered-already";
 	const answered = { ...file, questions: file.questions.map((q, i) => ({ ...q, answer: answers[i] ?? null })) };
-	const temp = writeTemp(pendingDir(cwd), serialize(answered));
-	try {
-		fs.renameSync(temp, path);
-	} finally {
-		fs.rmSync(temp, { force: true });
-	}
+	pendingDir(cwd);
+	writeFileAtomically(path, serialize(answered));
 	return "written";
 }

@@ -11,6 +11,7 @@ import * as nodeFs from "node:fs";
 import { homedir } from "node:os";
 import { isAbsolute, join, relative, resolve } from "node:path";
 import type { SessionEntry } from "@mariozechner/pi-coding-agent";
+import { readRegularFile } from "../ask/files.js";
 import { isRecord } from "../core/json.js";
 import { normalizeArguments } from "../core/normalize.js";
 import { sanitizeLine, sanitizeText } from "../core/text.js";
@@ -20,7 +21,6 @@ import { words as chosenWords } from "../i18n/words.js";
 import { askUserCalls } from "../session/ask-entries.js";
 import { lastUserText } from "../session/branch.js";
 import type { PendingFile } from "./pending-file.js";
-import { readRegularFile } from "./regular-file.js";
 
 /** Why a pending file is not trusted; each has a sentence in `distrustReason`. */
 export type DistrustReason =

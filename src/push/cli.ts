@@ -4,11 +4,13 @@
  * `pi-ask-anywhere push listen`: follows the reply topic and writes each tap into its pending file in this folder at
  * once. `listenBeside` is the same for `pi-ask-anywhere web`.
  */
+
 import { randomBytes } from "node:crypto";
 import * as fs from "node:fs";
 import { dirname, join, relative } from "node:path";
 import { parseArgs } from "node:util";
 import qrcode from "qrcode-terminal";
+import { writeFileAtomically } from "../ask/files.js";
 import { isRecord } from "../core/json.js";
 import { type Claims, createClaims } from "../pending/claims.js";
 import type { PendingFile } from "../pending/pending-file.js";
@@ -53,10 +55,8 @@ function readSettings(path: string): Record<string, unknown> {
 
 function writeSettings(path: string, data: Record<string, unknown>): void {
 	fs.mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
-	const temp = `${path}.${process.pid}.tmp`;
 	// The file now holds the topics (and maybe an access token): readable by this user only.
-	fs.writeFileSync(temp, `${JSON.stringify(data, null, 2)}\n`, { mode: 0o600 });
-	fs.renameSync(temp, path);
+	writeFileAtomically(path, `${JSON.stringify(data, null, 2)}\n`);
 }
 
 /** A topic nobody can guess: 96 random bits. */

@@ -4,9 +4,11 @@
  * command read the same key, so a tap on a button one of them published is checked by any of them. A file another
  * user could read or write is not used: a new key replaces it (open buttons then stop working, which is safe).
  */
+
 import { randomBytes } from "node:crypto";
 import * as fs from "node:fs";
 import { join } from "node:path";
+import { writeFileAtomically } from "../ask/files.js";
 
 const KEY_HEX = /^[0-9a-f]{64}$/;
 
@@ -33,9 +35,7 @@ export function pushKey(agentDir: string): Uint8Array {
 	if (kept) return kept;
 	fs.mkdirSync(join(agentDir, "pi-ask-user"), { recursive: true, mode: 0o700 });
 	const key = randomBytes(32);
-	const temp = `${path}.${process.pid}.${Date.now()}.tmp`;
-	fs.writeFileSync(temp, `${key.toString("hex")}\n`, { mode: 0o600, flag: "wx" });
-	fs.renameSync(temp, path);
+	writeFileAtomically(path, `${key.toString("hex")}\n`);
 	// Two processes making a key at once: the last rename wins, and both use the key on disk.
 	return readKey(path) ?? key;
 }

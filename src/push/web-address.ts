@@ -7,19 +7,11 @@
  * gives no address, and nothing here throws. The files of commands that are gone (killed, crashed) are removed as
  * they are met, so that they do not pile up.
  */
+
 import { randomBytes } from "node:crypto";
-import {
-	linkSync,
-	lstatSync,
-	mkdirSync,
-	readdirSync,
-	readFileSync,
-	realpathSync,
-	renameSync,
-	rmSync,
-	writeFileSync,
-} from "node:fs";
+import { linkSync, lstatSync, mkdirSync, readdirSync, readFileSync, realpathSync, renameSync, rmSync } from "node:fs";
 import { join, resolve } from "node:path";
+import { writeFileAtomically } from "../ask/files.js";
 import { parseJsonObject } from "../core/json.js";
 import { isRunning, type ProcessIdentity } from "../host/process-identity.js";
 
@@ -77,10 +69,8 @@ export function writeWebAddress(agentDir: string, address: WebAddress): () => vo
 	const folder = addressFolder(agentDir);
 	mkdirSync(folder, { recursive: true, mode: 0o700 });
 	const path = join(folder, `web-${address.pid}.json`);
-	const temp = `${path}.${process.pid}.tmp`;
 	const { url, folders, pid, started } = address;
-	writeFileSync(temp, `${JSON.stringify({ version: VERSION, url, folders, pid, started })}\n`, { mode: 0o600 });
-	renameSync(temp, path);
+	writeFileAtomically(path, `${JSON.stringify({ version: VERSION, url, folders, pid, started })}\n`);
 	return () => rmSync(path, { force: true });
 }
 

@@ -4,29 +4,11 @@
  * (the ask's own session reads it on its next start, so `pi --session <old>` does not bring those questions back),
  * and the asks-made record (asks-made.ts).
  */
-import {
-	closeSync,
-	constants,
-	fstatSync,
-	lstatSync,
-	mkdirSync,
-	openSync,
-	readSync,
-	type Stats,
-	writeSync,
-} from "node:fs";
+import { lstatSync, mkdirSync, type Stats } from "node:fs";
 import { dirname, join } from "node:path";
+import { appendLine, readRegularBytes } from "../ask/files.js";
 import { isRecord } from "../core/json.js";
-import { readRegularBytes } from "../pending/regular-file.js";
 import type { SettledAsks, SettledElsewhere } from "./ask-records.js";
-
-/** Whether the file open at `fd` is empty or ends with a newline. */
-function endsWithNewline(fd: number): boolean {
-	const size = fstatSync(fd).size;
-	if (size === 0) return true;
-	const last = Buffer.alloc(1);
-	return readSync(fd, last, 0, 1, size - 1) === 1 && last[0] === 0x0a;
-}
 
 /** Every line that parses as JSON; a line cut short by a crash is skipped, the others still count. */
 function jsonLines(text: string): unknown[] {
@@ -79,13 +61,9 @@ function regularFileStat(path: string): Stats | undefined {
 	}
 }
 
-/** Appending without following a symlink or blocking on a FIFO; read and write, to see how the file ends. */
-const APPEND_FLAGS =
-	constants.O_RDWR | constants.O_APPEND | constants.O_CREAT | constants.O_NOFOLLOW | constants.O_NONBLOCK;
-
 /**
  * An append-only record file named `name` in the folder `dir`, looked up through an index. Only a regular file is
- * read or written (pending/regular-file.ts): a FIFO, device or symlink in its place counts as no record, and an
+ * read or written (ask/files.ts): a FIFO, device or symlink in its place counts as no record, and an
  * append to one fails. `ownFolder`: this user's folder, made when missing; otherwise (a project's `.pi`, which a
  * cloned repository fills) the folder must already be a real one, and a file over `maxBytes` is not read.
  */
@@ -122,16 +100,7 @@ function recordFileAt<T, I>(
 			cached = undefined;
 			if (place.ownFolder) mkdirSync(dir, { recursive: true, mode: 0o700 });
 			else if (!lstatSync(dir).isDirectory()) throw new Error(`${dir} is not a folder`);
-			const fd = openSync(path, APPEND_FLAGS, 0o600);
-			try {
-				if (!fstatSync(fd).isFile()) throw new Error(`${path} is not a regular file`);
-				// A line cut short by a crash has no newline: this entry starts a line of its own rather than being
-				// glued onto it and lost (readers skip the torn line). One write, so appends from two runs do not mix.
-				const line = `${endsWithNewline(fd) ? "" : "\n"}${JSON.stringify(entry)}\n`;
-				writeSync(fd, line);
-			} finally {
-				closeSync(fd);
-			}
+			appendLine(path, JSON.stringify(entry));
 		},
 	};
 }

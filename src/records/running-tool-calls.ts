@@ -9,9 +9,9 @@
  */
 import * as fs from "node:fs";
 import { join } from "node:path";
+import { readRegularFile } from "../ask/files.js";
 import { isRecord } from "../core/json.js";
 import { isRunning, type ProcessIdentity, selfIdentity } from "../host/process-identity.js";
-import { readRegularFile } from "../pending/regular-file.js";
 
 /** How often a running call's file is touched, and how long after its last touch a gone process may have written. */
 const HEARTBEAT_MS = 1_000;

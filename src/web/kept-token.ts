@@ -5,8 +5,10 @@
  * credential: whoever reads it can answer for you while the server runs. A file anyone else could have read or
  * written (group or other permission bits, another owner, not a regular file) is not trusted: a new token replaces it.
  */
+
 import * as fs from "node:fs";
 import { join } from "node:path";
+import { writeFileAtomically } from "../ask/files.js";
 import { newSecret } from "./access.js";
 
 export interface KeptToken {
@@ -52,7 +54,5 @@ export function keptToken(agentDir: string): KeptToken {
 
 /** Replaces the kept token (atomically, mode 0600): every browser was signed out, and a restart must not undo it. */
 export function writeKeptToken(path: string, token: string): void {
-	const temp = `${path}.${process.pid}.tmp`;
-	fs.writeFileSync(temp, `${token}\n`, { mode: 0o600, flag: "wx" });
-	fs.renameSync(temp, path);
+	writeFileAtomically(path, `${token}\n`);
 }

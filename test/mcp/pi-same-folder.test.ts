@@ -4,8 +4,10 @@
  * exactly once, never to pi's model; `pi -c` never delivers an MCP file's answers to pi's model either. The official
  * MCP client holds the ask over real stdio; pi runs with the scripted model, which logs every context it received.
  */
-import { readFileSync, writeFileSync } from "node:fs";
+import { execFileSync, spawnSync } from "node:child_process";
+import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { hostname } from "node:os";
+import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { normalizeArguments } from "../../src/core/normalize.js";
 import { validateRequest } from "../../src/core/validate.js";
@@ -21,6 +23,7 @@ import {
 	createWorkspace,
 	expectSuccess,
 	KEYS,
+	PI,
 	patient,
 	piArgs,
 	runPi,
@@ -97,6 +100,37 @@ describe("an MCP client's ask answered with a pi in the same folder", () => {
 		expect(modelSaw()).not.toContain("ask_user_answers");
 	});
 
+	it.each([
+		["a FIFO", (path: string) => execFileSync("mkfifo", [path])],
+		["a symlink to another file", (path: string) => symlinkSync(join(ws.root, "bashrc"), path)],
+	])(
+		"%s planted at the record of answers given for an MCP client: `pi -p --answers` ends, writes nothing through it and says so",
+		async (_what, plant) => {
+			const { call } = await askThroughMcp();
+			writeFileSync(join(ws.root, "bashrc"), "alias ll='ls -l'\n");
+			mkdirSync(join(ws.agentDir, "pi-ask-user"), { recursive: true });
+			const record = join(ws.agentDir, "pi-ask-user", "given-for-asker.jsonl");
+			plant(record);
+			const run = spawnSync(PI.node, piArgs(["-p", "--answers", '["SQLite"]', "what next?"]), {
+				cwd: ws.cwd,
+				env: ws.env,
+				stdio: ["ignore", "pipe", "pipe"],
+				encoding: "utf8",
+				timeout: patient(30_000),
+				killSignal: "SIGKILL",
+			});
+			expect(run.signal, run.stderr).toBeNull();
+			expect(readFileSync(join(ws.root, "bashrc"), "utf8")).toBe("alias ll='ls -l'\n");
+			expect(run.stdout + run.stderr).not.toContain(FOR_CLIENT);
+			expect(run.stderr).toContain("nothing written, the answers could not be recorded as yours");
+			// Nothing was given for the client: its call still waits, and the file still holds the questions.
+			expect(pendingFiles(ws.cwd)).toHaveLength(1);
+			await expect(
+				Promise.race([call.then(() => "answered"), new Promise((r) => setTimeout(() => r("waiting"), 1_500))]),
+			).resolves.toBe("waiting");
+		},
+	);
+
 	it('`pi -p @file "words"` writes the words as the answers for the MCP client; pi\'s model is not called', async () => {
 		const { call } = await askThroughMcp();
 		const run = expectSuccess(runPrint(ws, ["@.pi/pending-questions.json", "SQLite"]));
@@ -152,6 +186,7 @@ describe("an MCP client's ask answered with a pi in the same folder", () => {
 		const run = runPrint(ws, ["--answers", '["PostgreSQL"]']);
 		expect(run.stdout + run.stderr).not.toContain("nothing was sent");
 		expect(run.stdout + run.stderr).not.toContain(FOR_CLIENT);
+		expect(run.stderr).toContain("nothing written, the answers could not be recorded as yours");
 		if (!elicit) expect(run.stdout + run.stderr).toContain("answered already");
 		if (before !== undefined) expect(readFileSync(path, "utf8")).toBe(before);
 		const waited = resultJson(

@@ -16,7 +16,7 @@ import {
 	removePendingFile,
 	writePendingAnswers,
 } from "../../src/pending/pending-file.js";
-import { readRegularFile } from "../../src/pending/regular-file.js";
+import { readRegularFile } from "../../src/ask/files.js";
 
 let root: string;
 let cwd: string;

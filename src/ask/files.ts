@@ -1,0 +1,143 @@
+/**
+ * How every record of an ask touches the disk: one guarded reader, one atomic writer for a file written whole, and one
+ * append writer for a log. Paths here may be planted (a cloned repository, another local user, a tool call of the
+ * model's): a FIFO would block the run forever, `/dev/zero` never ends, a symlink would redirect a write into
+ * `~/.bashrc`. So only a regular file is read or appended to, opened without following a symlink and without
+ * blocking, and checked again on the open descriptor, so that nothing swapped in between is used.
+ */
+
+import { randomBytes } from "node:crypto";
+import * as fs from "node:fs";
+import { basename, dirname, join } from "node:path";
+
+const READ_FLAGS = fs.constants.O_RDONLY | fs.constants.O_NOFOLLOW | fs.constants.O_NONBLOCK;
+/** Read and write, to see how the file ends; never through a symlink, never blocking on a FIFO. */
+const APPEND_FLAGS =
+	fs.constants.O_RDWR |
+	fs.constants.O_APPEND |
+	fs.constants.O_CREAT |
+	fs.constants.O_NOFOLLOW |
+	fs.constants.O_NONBLOCK;
+
+/**
+ * The text of the regular file at `path`; `undefined` when it is anything else, is missing or cannot be read.
+ * `listedAsFile`: a directory listing (`withFileTypes`) just said it is a regular file, so the lstat before the open
+ * is skipped (a listing of a thousand files saves a thousand calls); the open and the check on the descriptor stay.
+ */
+export function readRegularFile(path: string, options: { listedAsFile?: boolean } = {}): string | undefined {
+	return readRegularBytes(path, options)?.toString("utf8");
+}
+
+/**
+ * The bytes of the regular file at `path` (see `readRegularFile`); `maxBytes`: `undefined` when it is larger.
+ * `fromByte`: only what follows that offset (a log read since the last time).
+ */
+export function readRegularBytes(
+	path: string,
+	options: { listedAsFile?: boolean; maxBytes?: number; fromByte?: number } = {},
+): Buffer | undefined {
+	let fd: number;
+	try {
+		if (!options.listedAsFile && !fs.lstatSync(path).isFile()) return undefined;
+		fd = fs.openSync(path, READ_FLAGS);
+	} catch {
+		return undefined;
+	}
+	try {
+		const stat = fs.fstatSync(fd);
+		if (!stat.isFile()) return undefined;
+		const from = Math.min(options.fromByte ?? 0, stat.size);
+		if (options.maxBytes !== undefined && stat.size - from > options.maxBytes) return undefined;
+		const bytes = Buffer.alloc(stat.size - from);
+		let read = 0;
+		while (read < bytes.length) {
+			const n = fs.readSync(fd, bytes, read, bytes.length - read, from + read);
+			if (n === 0) break;
+			read += n;
+		}
+		return bytes.subarray(0, read);
+	} catch {
+		return undefined;
+	} finally {
+		fs.closeSync(fd);
+	}
+}
+
+/** Whether the file open at `fd` is empty or ends with a newline. */
+function endsWithNewline(fd: number): boolean {
+	const size = fs.fstatSync(fd).size;
+	if (size === 0) return true;
+	const last = Buffer.alloc(1);
+	return fs.readSync(fd, last, 0, 1, size - 1) === 1 && last[0] === 0x0a;
+}
+
+/**
+ * Appends one line to the log at `path`, made (mode 0600) when missing. Throws when it is not a regular file or
+ * cannot be written. A line cut short by a crash has no newline: this one then starts a line of its own rather than
+ * being glued onto it and lost (readers skip the torn line). One write, so appends from two processes do not mix.
+ */
+export function appendLine(path: string, line: string): void {
+	const fd = fs.openSync(path, APPEND_FLAGS, 0o600);
+	try {
+		if (!fs.fstatSync(fd).isFile()) throw new Error(`${path} is not a regular file`);
+		fs.writeSync(fd, `${endsWithNewline(fd) ? "" : "\n"}${line}\n`);
+	} finally {
+		fs.closeSync(fd);
+	}
+}
+
+/** A temp file's name beside `path`: hidden, unique to this write, and recognisable as a temp by its end. */
+function tempPathFor(path: string): string {
+	return join(dirname(path), `.${basename(path)}.${process.pid}-${randomBytes(6).toString("hex")}.tmp`);
+}
+
+export type TempWriteFs = Pick<typeof fs, "openSync" | "writeSync" | "fsyncSync" | "closeSync" | "rmSync">;
+
+/**
+ * Writes `content` whole to a new temp file beside `path` (created, so never through a symlink), flushed to the disk;
+ * returns its path for the caller to move or link into place and then remove. On any failure (a full disk) the temp
+ * file is removed and the error thrown.
+ */
+export function writeTempFile(path: string, content: string | Buffer, mode = 0o600, io: TempWriteFs = fs): string {
+	const temp = tempPathFor(path);
+	const fd = io.openSync(temp, "wx", mode);
+	try {
+		const bytes = typeof content === "string" ? Buffer.from(content, "utf8") : content;
+		for (let written = 0; written < bytes.length; ) written += io.writeSync(fd, bytes, written);
+		io.fsyncSync(fd);
+	} catch (error) {
+		io.closeSync(fd);
+		io.rmSync(temp, { force: true });
+		throw error;
+	}
+	io.closeSync(fd);
+	return temp;
+}
+
+/**
+ * Writes `content` whole to `path` (mode 0600 unless told): a temp file beside it, then moved into place, so a reader
+ * sees the old file or the new one, never half of one. `replace: false` puts it there only if nothing is at `path`
+ * yet (a hard link, which fails when the name is taken) and answers whether it did.
+ */
+export function writeFileAtomically(
+	path: string,
+	content: string | Buffer,
+	options: { mode?: number; replace?: boolean } = {},
+): boolean {
+	const temp = writeTempFile(path, content, options.mode);
+	try {
+		if (options.replace === false) {
+			try {
+				fs.linkSync(temp, path);
+			} catch (error) {
+				if ((error as NodeJS.ErrnoException).code === "EEXIST") return false;
+				throw error;
+			}
+			return true;
+		}
+		fs.renameSync(temp, path);
+		return true;
+	} finally {
+		fs.rmSync(temp, { force: true });
+	}
+}
