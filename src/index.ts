@@ -51,7 +51,9 @@ export default async function askUser(pi: ExtensionAPI) {
 	});
 	const claims = createClaims();
 	// A tool call never answers the person's questions for them (records/tool-writes.ts).
-	const toolWrites = toolWriteGuard(agentDir, TOOL_NAME, processEdges.stderrLine, asksMade);
+	const toolWrites = toolWriteGuard(agentDir, TOOL_NAME, processEdges.stderrLine);
+	// Calls still running when pi ends ran until then; the lease goes with the process, not with a session.
+	process.once("exit", () => toolWrites.close());
 	const supportOfImages = (ctx: ExtensionContext) =>
 		imageSupport({ model: ctx.model, agentDir, cwd: ctx.cwd, read: readRegularFile });
 	const structuredRpc = settings.current().structuredRpc;

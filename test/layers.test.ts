@@ -22,7 +22,7 @@ const ALLOWED: Record<string, readonly string[]> = {
 	i18n: ["core"],
 	net: [],
 	host: ["core", "i18n"],
-	ask: [],
+	ask: ["core", "host"],
 	session: ["ask", "core", "host"],
 	// The dialog is a function of its state: it never knows which run, mode or record it serves.
 	ui: ["core", "contract", "host", "i18n"],

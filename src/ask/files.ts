@@ -141,3 +141,61 @@ export function writeFileAtomically(
 		fs.rmSync(temp, { force: true });
 	}
 }
+
+/** What reading a log from its end found: no file yet, a file read, or something that cannot be read as one. */
+export type BackwardRead = "absent" | "read" | "unreadable";
+
+const CHUNK = 64 * 1024;
+
+/**
+ * The lines of the regular file at `path` from the last to the first, each given to `visit` until it answers false:
+ * a reader that needs only the newest lines reads only the chunks that hold them, however long the file grew. The
+ * last line is skipped when the file does not end with a newline (a write cut short by a crash).
+ */
+export function readLinesFromEnd(path: string, visit: (line: string) => boolean): BackwardRead {
+	let fd: number;
+	try {
+		if (!fs.lstatSync(path).isFile()) return "unreadable";
+		fd = fs.openSync(path, READ_FLAGS);
+	} catch (error) {
+		return (error as NodeJS.ErrnoException).code === "ENOENT" ? "absent" : "unreadable";
+	}
+	try {
+		const stat = fs.fstatSync(fd);
+		if (!stat.isFile()) return "unreadable";
+		let end = stat.size;
+		let carry = Buffer.alloc(0);
+		let first = true;
+		while (end > 0) {
+			const start = Math.max(0, end - CHUNK);
+			const chunk = Buffer.alloc(end - start);
+			fs.readSync(fd, chunk, 0, chunk.length, start);
+			let text = Buffer.concat([chunk, carry]);
+			end = start;
+			if (first) {
+				first = false;
+				const last = text.lastIndexOf(0x0a);
+				// A torn last line: not a line yet.
+				text = text.subarray(0, last + 1);
+			}
+			let cut = text.length;
+			for (let i = text.length - 2; i >= -1; i--) {
+				if (i === -1 ? start === 0 : text[i] === 0x0a) {
+					const line = text
+						.subarray(i + 1, cut)
+						.toString("utf8")
+						.trim();
+					cut = i + 1;
+					if (line !== "" && !visit(line)) return "read";
+				}
+				if (i === -1) break;
+			}
+			carry = Buffer.from(text.subarray(0, cut));
+		}
+		return "read";
+	} catch {
+		return "unreadable";
+	} finally {
+		fs.closeSync(fd);
+	}
+}

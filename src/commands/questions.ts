@@ -51,7 +51,7 @@ export interface QuestionsCommandDeps {
 	/** The verdict on a pending file in the project folder `cwd` (records/trust-verdict.ts). */
 	trust(file: PendingFile, cwd: string): PendingVerdict;
 	/** Whether a pending file's filled-in answers were written by a tool call during a run (records/tool-writes.ts). */
-	answersWrittenByTool(file: PendingFile): boolean;
+	answersWrittenByTool(file: PendingFile, path: string): boolean;
 	/** Whether the person gave a pending file's answers on the web page (records/answer-fingerprints.ts). */
 	answersGivenOnPage(file: PendingFile): boolean;
 	/** Another live pi's claim on a file: it is asking or delivering those questions now. */
@@ -109,7 +109,7 @@ function gatherFacts(
 	const filled = filledStart(file);
 	// Where filled-in answers came from matters only when there are some.
 	const origin = filled
-		? { answersWrittenByTool: deps.answersWrittenByTool(file), answersGivenOnPage: deps.answersGivenOnPage(file) }
+		? { answersWrittenByTool: deps.answersWrittenByTool(file, entry.path), answersGivenOnPage: deps.answersGivenOnPage(file) }
 		: {};
 	const heldBy = deps.claims.heldElsewhere(entry.path, file.toolCallId);
 	return { entry, ownSession, filled, ask: { verdict, heldBy, asker: file.asker, ...origin } };

@@ -45,7 +45,8 @@ export interface FindingsDeps {
 	/** Reads the images an answer names (pending/answer-images.ts). */
 	readImage: ImageReader;
 	/** Whether a pending file's filled-in answers were written by a tool call during a run (not by the person). */
-	answersWrittenByTool(file: AnswersOf): boolean;
+	/** Whether the answers in the pending file at `path` (read as `file`) were written by a tool call. */
+	answersWrittenByTool(file: AnswersOf, path: string): boolean;
 	/** Whether the person gave a pending file's answers on the web page, for a file their pi did not write. */
 	answersGivenOnPage(file: AnswersOf): boolean;
 	/** Another live process's claim on a pending file (a pi asking it, or the MCP server holding it). */
@@ -142,7 +143,7 @@ export function findOpenAsks(
 		const edited = editedIn(read, shownPath, ask.toolCallId, request.questions, deps.readImage);
 		if (edited.kind === "other-ask") return [{ ...named, request, edited: { kind: "none" } }];
 		const written = read?.kind === "readable" ? answersInText(read.text) : undefined;
-		if (edited.kind === "answered" && written && deps.answersWrittenByTool(written)) {
+		if (edited.kind === "answered" && written && deps.answersWrittenByTool(written, path)) {
 			// The questions still wait for the person; the answers a tool call wrote are not theirs.
 			ignored?.push(filledAnswersIgnoredNotice(shownPath));
 			return [{ ...named, request, path, shownPath, edited: { kind: "none" } }];
@@ -232,7 +233,7 @@ function findFilledElsewhere(
 		if (file.sessionId === sessionId) return [];
 		const permission = mayAnswerHere({
 			verdict: trust,
-			answersWrittenByTool: deps.answersWrittenByTool(file),
+			answersWrittenByTool: deps.answersWrittenByTool(file, entry.path),
 			answersGivenOnPage: deps.answersGivenOnPage(file),
 			heldBy: deps.heldBy?.(entry.path, file.toolCallId),
 			asker: file.asker,

@@ -62,7 +62,7 @@ export function deliveryFromAttachedFile(
 	judge: (file: PendingFile, cwd: string) => PendingVerdict,
 	readImage: ImageReader,
 	origins?: {
-		writtenByTool(file: PendingFile): boolean;
+		writtenByTool(file: PendingFile, path: string): boolean;
 		givenOnPage(file: PendingFile): boolean;
 		/** Another live process's claim on the file (a pi asking it, or the MCP server holding it). */
 		heldBy?(path: string, toolCallId: string): Claim | undefined;
@@ -77,7 +77,7 @@ export function deliveryFromAttachedFile(
 	const verdict = judge(parsed, cwd);
 	const permission = mayAnswerHere({
 		verdict,
-		answersWrittenByTool: origins?.writtenByTool(parsed),
+		answersWrittenByTool: origins?.writtenByTool(parsed, path),
 		answersGivenOnPage: origins?.givenOnPage(parsed),
 		heldBy: origins?.heldBy?.(path, parsed.toolCallId),
 		asker: parsed.asker,

@@ -28,12 +28,7 @@ export interface AsksMade {
 	add(entry: AskMade): void;
 	/** Where and when this user's pi saved the ask; `undefined` when it never saved it. */
 	saved(sessionId: string, toolCallId: string): AskSaved | undefined;
-	/** The project folders of the newest asks saved, newest first: at most `limit`, from the last 200 lines at most. */
-	recentFolders(limit: number): string[];
 }
-
-/** How far back `recentFolders` reads: the folders where questions may still wait are those asked in lately. */
-const RECENT_LINES = 200;
 
 const askKey = (sessionId: string, toolCallId: string) => JSON.stringify([sessionId, toolCallId]);
 
@@ -99,16 +94,6 @@ export function fileAsksMade(agentDir: string, options: { parse?: (line: string)
 				if (found[0] === key) return found[1];
 			}
 			return undefined;
-		},
-		recentFolders: (limit) => {
-			const at = file.current();
-			// Once that many asks are known, another call reads nothing more.
-			for (let lines = 0; at.unread > 0 && lines < RECENT_LINES && at.saved.size < RECENT_LINES; lines++) {
-				const found = previousLine(at);
-				if (found && !at.saved.has(found[0])) at.saved.set(found[0], found[1]);
-			}
-			// Insertion order is newest first: the record is read from its end.
-			return [...new Set([...at.saved.values()].map((saved) => saved.folder))].slice(0, limit);
 		},
 	};
 }

@@ -2,27 +2,36 @@
  * Answers in a pending file are the person's only if no tool call of a run wrote them. A prompt-injected model could
  * otherwise fill in its own questions with its write tool, and the person's next `pi -c` would send them as theirs.
  * So a tool call that names a pending file (pi's write and edit tools, or any tool with a `path`) is refused before
- * it runs, and after any other tool call (a shell command can write files it never names) the pending files changed
- * meanwhile have their answers fingerprinted in this user's record (`<agentDir>/pi-ask-user/tool-written.jsonl`):
- * those exact answers never count as the person's (pending/permission.ts). An edit by the person changes them.
+ * it runs, and every other call leaves one fact in this user's log, "a tool call ran from … until …"
+ * (ask/log.ts; a pi that ends mid-call leaves its lease instead, ask/tool-call-lease.ts). A shell command can write any
+ * file it never names, so where filled-in answers are about to be used, a pending file last changed inside such a
+ * window holds a tool's answers, not the person's; the person's own later edit changes the file again, after it.
+ *
+ * A tool call itself reads no folder and writes no record: the check runs once, where the answers would be used.
+ * The change time is the file's status-change time, which a command cannot set back as it can the modification
+ * time (`touch -d`).
  */
 import * as fs from "node:fs";
-import { join, resolve } from "node:path";
+import { resolve } from "node:path";
+import { factLog } from "../ask/log.js";
+import { settleAbandonedLeases, toolCallLease } from "../ask/tool-call-lease.js";
 import { isRecord } from "../core/json.js";
-import { isPendingFilePath, isProjectPendingPath, parsePendingFile } from "../pending/pending-file.js";
+import type { ProcessIdentity } from "../host/process-identity.js";
+import { isPendingFilePath } from "../pending/pending-file.js";
 import {
 	type AnswersOf,
 	answersFingerprint,
 	answersOnlyFingerprint,
-	type FingerprintRecord,
 	fingerprintRecord,
 	TOOL_WRITTEN,
 } from "./answer-fingerprints.js";
-import type { AsksMade } from "./asks-made.js";
-import { type RunningToolCalls, runningToolCalls } from "./running-tool-calls.js";
 
-/** How many other project folders a tool call's writes are looked for in: the newest this user's pi asked in. */
-const RECENT_FOLDERS = 8;
+/** File times are coarse on some file systems: a change this much before a call's start errs towards distrust. */
+const START_SLACK_MS = 1_000;
+/** The kernel stamps file times from a coarse clock: a change just after a call's end may read as just before it. */
+const END_SLACK_MS = 50;
+/** Facts are appended as calls end, by several processes: the log is in order to within this. */
+const ORDER_SLACK_MS = 10_000;
 
 /** The paths a tool call's arguments name (pi's tools use `path`; other agents' tools `file_path` or `file`). */
 function namedPaths(input: unknown): string[] {
@@ -47,70 +56,74 @@ function namesPendingFile(cwd: string, path: string): boolean {
 	}
 }
 
-/**
- * The project's pending files (by name) changed since `since` (ms) and, for a call whose pi ended before its result,
- * until about when it ended (`until`), read without following a symlink. Judged by the status-change time, which a
- * command that writes a file cannot set back as it can the modification time (`touch -d`).
- */
-function changedPendingFiles(cwd: string, since: number, until = Number.POSITIVE_INFINITY): string[] {
-	const dir = join(cwd, ".pi");
-	let names: string[];
-	try {
-		names = fs.readdirSync(dir);
-	} catch {
-		return [];
-	}
-	return names.flatMap((name) => {
-		const path = join(dir, name);
-		if (!isProjectPendingPath(cwd, path)) return [];
-		const stat = fs.lstatSync(path, { throwIfNoEntry: false });
-		// mtime has a coarse resolution on some file systems: a second of slack errs towards distrust.
-		return stat?.isFile() && stat.ctimeMs >= since - 1_000 && stat.ctimeMs <= until ? [path] : [];
-	});
-}
-
-export interface ToolWriteWatch {
+export interface ToolWriteGuard {
 	/** `tool_call`: refuses a call that names a pending file; remembers when the others started. */
 	toolCall(
 		event: { toolCallId: string; toolName: string; input: unknown },
 		cwd: string,
 	): { block: true; reason: string } | undefined;
-	/** `tool_result`: fingerprints the answers of pending files changed while the call ran. */
+	/** `tool_result`: the call ran until now. */
 	toolResult(event: { toolCallId: string; toolName: string }, cwd: string): void;
-	/** At load: the calls of pi processes that ended before their results came are checked now (./running-tool-calls.ts). */
-	settleAbandoned(): void;
+	/** Whether the answers in the pending file at `path` (read as `file`) were written by a tool call. */
+	answersWrittenByTool(file: AnswersOf, path: string): boolean;
+	/** The process ends: calls still running ran until now, and the lease goes. */
+	close(): void;
 }
 
-function createToolWriteWatch(deps: {
-	record: FingerprintRecord;
-	/** Our own tool: it writes pending files itself, with no answers. */
-	ownTool: string;
-	/** Other project folders whose pending files a tool call may have written (records/asks-made.ts). */
-	otherFolders?: () => readonly string[];
-	/** The calls running, on disk, for a pi that ends before their results (./running-tool-calls.ts). */
-	running?: RunningToolCalls;
-	now?: () => number;
-	warn?: (text: string) => void;
-}): ToolWriteWatch {
-	const now = deps.now ?? Date.now;
-	const started = new Map<string, number>();
-	/** Fingerprints the answers in the pending files a call in `cwd` may have changed between `since` and `until`. */
-	function checkWrites(cwd: string, since: number, until?: number): void {
-		// A shell command can reach any folder: the other projects where this user's pi saved questions lately too.
-		const folders = new Set([cwd, ...(deps.otherFolders?.() ?? [])]);
-		for (const path of [...folders].flatMap((folder) => changedPendingFiles(folder, since, until))) {
-			try {
-				const file = parsePendingFile(fs.readFileSync(path, "utf8"), path);
-				if (file.questions.some((question) => question.answer !== null)) deps.record.add(answersFingerprint(file));
-			} catch (error) {
-				// Unreadable or unparsable: no answers in it can be delivered anyway.
-				deps.warn?.(`pi-ask-anywhere: ${(error as Error).message}`);
-			}
+/**
+ * The guard as a pi runs it, over this user's agent folder; `ownTool` (ours) writes pending files itself, with no
+ * answers, and is left alone. At its start, the leases of pis that ended mid-call become the facts they could not
+ * leave. An unreadable log counts every answer as a tool's.
+ */
+export function toolWriteGuard(
+	agentDir: string,
+	ownTool: string,
+	warn: (text: string) => void,
+	deps: { self?: ProcessIdentity; isRunning?: (identity: ProcessIdentity) => boolean } = {},
+): ToolWriteGuard {
+	const log = factLog(agentDir);
+	const lease = toolCallLease(agentDir, { self: deps.self, warn });
+	// Earlier versions recorded the answers themselves; read for one version, so that no tool's old write counts.
+	const previous = fingerprintRecord(agentDir, TOOL_WRITTEN, true);
+	const running = new Map<string, number>();
+	/** Windows this process could not put in the log: still known here. */
+	const unlogged: { from: number; until: number }[] = [];
+	let warned = false;
+	const record = (window: { from: number; until: number }) => {
+		try {
+			log.append({ fact: "tool-ran", ...window });
+		} catch (error) {
+			unlogged.push(window);
+			if (!warned) warn(`pi-ask-anywhere: ${log.path}: ${(error as Error).message}`);
+			warned = true;
 		}
+	};
+	settleAbandonedLeases(agentDir, (window) => log.append({ fact: "tool-ran", ...window }), deps.isRunning);
+
+	const covers = (window: { from: number; until: number }, changed: number) =>
+		changed >= window.from - START_SLACK_MS && changed <= window.until + END_SLACK_MS;
+
+	function changedDuringCall(path: string): boolean {
+		let changed: number;
+		try {
+			changed = fs.lstatSync(path).ctimeMs;
+		} catch {
+			// Gone: nothing of it is used.
+			return false;
+		}
+		for (const since of running.values()) if (changed >= since - START_SLACK_MS) return true;
+		if (unlogged.some((window) => covers(window, changed))) return true;
+		let found = false;
+		const read = log.newestFirst((fact) => {
+			if (covers(fact, changed)) found = true;
+			return !found && fact.until >= changed - START_SLACK_MS - ORDER_SLACK_MS;
+		});
+		return found || read === "unreadable";
 	}
+
 	return {
 		toolCall(event, cwd) {
-			if (event.toolName === deps.ownTool) return undefined;
+			if (event.toolName === ownTool) return undefined;
 			const named = namedPaths(event.input).find((path) => namesPendingFile(cwd, path));
 			if (named !== undefined) {
 				return {
@@ -118,45 +131,31 @@ function createToolWriteWatch(deps: {
 					reason: `${named} holds questions for the person; only they answer them (in the file, with --answers, or /questions)`,
 				};
 			}
-			const at = now();
-			started.set(event.toolCallId, at);
-			deps.running?.started(event.toolCallId, cwd, at);
+			const at = Date.now();
+			running.set(event.toolCallId, at);
+			lease.running(Math.min(...running.values()));
 			return undefined;
 		},
-		toolResult(event, cwd) {
-			const since = started.get(event.toolCallId);
-			started.delete(event.toolCallId);
-			if (since === undefined) return;
-			checkWrites(cwd, since);
-			// Only once checked: a pi that ends in between leaves the call to the next pi's check.
-			deps.running?.ended(event.toolCallId);
+		toolResult(event) {
+			const from = running.get(event.toolCallId);
+			if (from === undefined) return;
+			const until = Date.now();
+			// Logged before the call is let go: a pi that ends in between leaves the lease that still covers it.
+			record({ from, until });
+			running.delete(event.toolCallId);
+			if (running.size === 0) lease.idle(until);
+			else lease.running(Math.min(...running.values()));
 		},
-		settleAbandoned() {
-			deps.running?.settleAbandoned((call) => checkWrites(call.cwd, call.since, call.until));
+		answersWrittenByTool(file, path) {
+			return (
+				changedDuringCall(path) || previous.has(answersFingerprint(file)) || previous.has(answersOnlyFingerprint(file))
+			);
 		},
-	};
-}
-
-/**
- * The watch as a pi runs it: fingerprints go to this user's record of tool-written answers, whose unreadable state
- * counts every answer as written by a tool, and `ownTool` (ours) is left alone.
- */
-export function toolWriteGuard(
-	agentDir: string,
-	ownTool: string,
-	warn: (text: string) => void,
-	asksMade?: Pick<AsksMade, "recentFolders">,
-): ToolWriteWatch & { answersWrittenByTool(file: AnswersOf): boolean } {
-	const record = fingerprintRecord(agentDir, TOOL_WRITTEN, true);
-	const otherFolders = asksMade ? () => asksMade.recentFolders(RECENT_FOLDERS) : undefined;
-	const running = runningToolCalls(agentDir);
-	const watch = createToolWriteWatch({ record, ownTool, warn, running, ...(otherFolders ? { otherFolders } : {}) });
-	// Before this pi judges any pending file: what the calls of a pi that ended mid-call wrote.
-	watch.settleAbandoned();
-	return {
-		...watch,
-		// Also by the answers alone, as records made before the ask was part of the fingerprint hold them: a tool's old
-		// write still never counts as the person's (the safe way for this record, which only ever withholds answers).
-		answersWrittenByTool: (file) => record.has(answersFingerprint(file)) || record.has(answersOnlyFingerprint(file)),
+		close() {
+			const until = Date.now();
+			for (const from of running.values()) record({ from, until });
+			running.clear();
+			lease.release();
+		},
 	};
 }

@@ -116,7 +116,7 @@ function run(
 		},
 		imageSupport: () => ({ allowed: false, why: "model" }),
 		ledger: { add: (entry) => recorded.ledger.push(entry), settledIn: () => new Map() },
-		asksMade: { add: (entry) => recorded.asksMade.push(entry), saved: () => undefined, recentFolders: () => [] },
+		asksMade: { add: (entry) => recorded.asksMade.push(entry), saved: () => undefined },
 		trust: () => {
 			throw new Error("no other session's file is judged in these runs");
 		},

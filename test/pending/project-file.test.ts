@@ -8,6 +8,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, 
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { readRegularFile } from "../../src/ask/files.js";
 import {
 	isProjectPendingFile,
 	listPendingFiles,
@@ -16,7 +17,6 @@ import {
 	removePendingFile,
 	writePendingAnswers,
 } from "../../src/pending/pending-file.js";
-import { readRegularFile } from "../../src/ask/files.js";
 
 let root: string;
 let cwd: string;

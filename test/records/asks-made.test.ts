@@ -55,19 +55,6 @@ describe("the asks record, read from its end", () => {
 		expect(parsed()).toBe(1200);
 	});
 
-	it("the folders of the newest asks, newest first and each once, from the last 200 lines at most", () => {
-		const folders = ["/a", "/b", "/a", "/c", "/b", "/d"];
-		writeFileSync(
-			path,
-			Array.from({ length: 1000 }, (_, i) => line(i + 1, "/old")).join("") +
-				folders.map((folder, i) => line(2000 + i, folder)).join(""),
-		);
-		const { asks, parsed } = counted();
-		expect(asks.recentFolders(3)).toEqual(["/d", "/b", "/c"]);
-		expect(asks.recentFolders(10)).toEqual(["/d", "/b", "/c", "/a", "/old"]);
-		expect(parsed()).toBe(200);
-	});
-
 	it("the newest line for an ask wins, wherever the lookup started", () => {
 		writeFileSync(path, `${line(1, "/old")}${line(2)}${line(1, "/new")}${line(3)}`);
 		const { asks } = counted();

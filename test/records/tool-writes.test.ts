@@ -1,10 +1,22 @@
 /**
- * Answers a tool call wrote into a pending file never count as the person's: recorded for the whole ask as the file
- * stood after the call, and still recognised from a record made before the ask was part of the fingerprint (then the
- * answers alone), so that updating pi-ask-anywhere turns no tool's old write into the person's answer. Real files in
- * temp folders.
+ * Answers a tool call wrote into a pending file never count as the person's, and a tool call costs next to nothing:
+ * no folder is read while it runs, the running-call lease is written once per process, and each call leaves one
+ * fact, "a tool call ran from … until …". Where answers are about to be used, a file last changed inside such a window
+ * is the tool's. Two guards over one agent folder stand for two pi processes; real files in temp folders.
  */
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import {
+	existsSync,
+	lstatSync,
+	mkdirSync,
+	mkdtempSync,
+	readdirSync,
+	readFileSync,
+	rmSync,
+	symlinkSync,
+	utimesSync,
+	writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
@@ -34,8 +46,7 @@ function tempFolder(): string {
 }
 
 /** A pending file in a new project folder, asking `question` with id `call_0`; its path and folder. */
-function saved(question: string): { cwd: string; path: string } {
-	const cwd = tempFolder();
+function saved(question: string, cwd = tempFolder()): { cwd: string; path: string } {
 	const file = createPendingFile({
 		request: validateRequest({ questions: [{ question, options: [{ label: "Yes" }, { label: "No" }] }] }),
 		sessionId: "session-1",
@@ -51,29 +62,153 @@ function read(path: string): PendingFile {
 	return file as PendingFile;
 }
 
+/** Past the kernel's coarse file-time clock: a change now is not stamped inside a window that just closed. */
+const pause = () => execFileSync("sleep", ["0.06"]);
+
+const SELF = { pid: 4242, started: "777" };
+const OTHER = { pid: 4343, started: "888" };
+const quiet = () => {};
+
 describe("toolWriteGuard", () => {
-	it("knows the answers a shell command wrote for that ask, not the same id and answers of another ask", () => {
+	it("knows answers a shell command wrote while it ran; the person's later edit counts, and another file written after the call too", () => {
 		const agentDir = tempFolder();
-		const guard = toolWriteGuard(agentDir, "ask_user", () => {});
+		const guard = toolWriteGuard(agentDir, "ask_user", quiet, { self: SELF });
 		const { cwd, path } = saved("Run the test suite first?");
+		pause();
 		expect(guard.toolCall({ toolCallId: "t1", toolName: "bash", input: { command: "edit" } }, cwd)).toBeUndefined();
 		writePendingAnswers(path, "call_0", ["Yes"]);
 		guard.toolResult({ toolCallId: "t1", toolName: "bash" }, cwd);
-		expect(guard.answersWrittenByTool(read(path))).toBe(true);
-
+		expect(guard.answersWrittenByTool(read(path), path)).toBe(true);
+		pause();
 		const other = saved("Drop the production database?");
 		writePendingAnswers(other.path, "call_0", ["Yes"]);
-		expect(guard.answersWrittenByTool(read(other.path))).toBe(false);
+		expect(guard.answersWrittenByTool(read(other.path), other.path)).toBe(false);
+		// The person rewrites the same answers by hand, after the call.
+		writePendingAnswers(path, "call_0", ["No"], { replacing: ["Yes"] });
+		expect(guard.answersWrittenByTool(read(path), path)).toBe(false);
 	});
 
-	it("still knows answers recorded before the ask was part of the fingerprint", () => {
+	it("another pi (a second guard over the same agent folder) knows them too, in any project folder", () => {
+		const agentDir = tempFolder();
+		const agent = toolWriteGuard(agentDir, "ask_user", quiet, { self: SELF });
+		const { cwd, path } = saved("Run the test suite first?");
+		pause();
+		agent.toolCall({ toolCallId: "t1", toolName: "bash", input: { command: "cd ../x && edit" } }, tempFolder());
+		writePendingAnswers(path, "call_0", ["Yes"]);
+		agent.toolResult({ toolCallId: "t1", toolName: "bash" }, cwd);
+		const person = toolWriteGuard(agentDir, "ask_user", quiet, { self: OTHER });
+		expect(person.answersWrittenByTool(read(path), path)).toBe(true);
+	});
+
+	it("a tool call costs no folder read and no record write: the lease is written once per process, and each call appends one line", () => {
+		const agentDir = tempFolder();
+		const cwd = tempFolder();
+		for (let i = 0; i < 20; i++) saved(`Question ${i}?`, cwd);
+		const guard = toolWriteGuard(agentDir, "ask_user", quiet, { self: SELF });
+		guard.toolCall({ toolCallId: "t0", toolName: "read", input: { path: "a.txt" } }, cwd);
+		const lease = join(agentDir, "pi-ask-user", "tool-calls", "4242-777.json");
+		const first = lstatSync(lease);
+		guard.toolResult({ toolCallId: "t0", toolName: "read" }, cwd);
+		for (let i = 1; i < 50; i++) {
+			guard.toolCall({ toolCallId: `t${i}`, toolName: "read", input: { path: "a.txt" } }, cwd);
+			guard.toolResult({ toolCallId: `t${i}`, toolName: "read" }, cwd);
+			// Written once: the same file throughout, its content never rewritten.
+			expect(lstatSync(lease).ino).toBe(first.ino);
+			expect(lstatSync(lease).size).toBe(first.size);
+		}
+		const facts = readFileSync(join(agentDir, "pi-ask-user", "facts.jsonl"), "utf8")
+			.trim()
+			.split("\n");
+		expect(facts).toHaveLength(50);
+		guard.close();
+		expect(existsSync(lease)).toBe(false);
+	});
+
+	it("a pi that ended mid-call: the next pi counts what was written until shortly after its lease was last touched; the person's later edit counts", () => {
+		const agentDir = tempFolder();
+		const { cwd, path } = saved("Run the test suite first?");
+		pause();
+		const gone = toolWriteGuard(agentDir, "ask_user", quiet, { self: SELF });
+		gone.toolCall({ toolCallId: "t1", toolName: "bash", input: { command: "edit; kill -9 $PPID" } }, cwd);
+		writePendingAnswers(path, "call_0", ["Yes"]);
+		// No result, no close: the process is gone (a second guard thinks so).
+		const next = toolWriteGuard(agentDir, "ask_user", quiet, { self: OTHER, isRunning: (p) => p.pid === OTHER.pid });
+		expect(next.answersWrittenByTool(read(path), path)).toBe(true);
+		expect(readdirSync(join(agentDir, "pi-ask-user", "tool-calls"))).toEqual([]);
+		execFileSync("sleep", ["2.2"]);
+		writePendingAnswers(path, "call_0", ["No"], { replacing: ["Yes"] });
+		expect(next.answersWrittenByTool(read(path), path)).toBe(false);
+	});
+
+	it("a process that still runs keeps its lease; a lease whose process is gone while idle covers nothing", () => {
+		const agentDir = tempFolder();
+		const { cwd, path } = saved("Run the test suite first?");
+		const idle = toolWriteGuard(agentDir, "ask_user", quiet, { self: SELF });
+		idle.toolCall({ toolCallId: "t1", toolName: "read", input: {} }, cwd);
+		idle.toolResult({ toolCallId: "t1", toolName: "read" }, cwd);
+		toolWriteGuard(agentDir, "ask_user", quiet, { self: OTHER, isRunning: () => true });
+		expect(readdirSync(join(agentDir, "pi-ask-user", "tool-calls"))).toEqual(["4242-777.json"]);
+		pause();
+		writePendingAnswers(path, "call_0", ["Yes"]);
+		const next = toolWriteGuard(agentDir, "ask_user", quiet, { self: OTHER, isRunning: () => false });
+		expect(next.answersWrittenByTool(read(path), path)).toBe(false);
+	});
+
+	it("a lease left by the previous version (a list of calls) is read once: its calls count from their start", () => {
+		const agentDir = tempFolder();
+		const { cwd, path } = saved("Run the test suite first?");
+		const folder = join(agentDir, "pi-ask-user", "tool-calls");
+		mkdirSync(folder, { recursive: true });
+		const lease = join(folder, "1-1.json");
+		writeFileSync(lease, JSON.stringify({ calls: [{ cwd, since: Date.now() - 1_000 }] }));
+		writePendingAnswers(path, "call_0", ["Yes"]);
+		const now = new Date();
+		utimesSync(lease, now, now);
+		const next = toolWriteGuard(agentDir, "ask_user", quiet, { self: OTHER, isRunning: () => false });
+		expect(next.answersWrittenByTool(read(path), path)).toBe(true);
+		expect(readdirSync(folder)).toEqual([]);
+	});
+
+	it.each([
+		["a FIFO", (path: string) => execFileSync("mkfifo", [path])],
+		["a symlink", (path: string) => symlinkSync(join(tmpdir(), "pi-ask-anywhere-no-such-target"), path)],
+	])(
+		"%s planted at the fact log: no answer counts as the person's, and nothing is written through it",
+		(_what, plant) => {
+			const agentDir = tempFolder();
+			mkdirSync(join(agentDir, "pi-ask-user"), { recursive: true });
+			plant(join(agentDir, "pi-ask-user", "facts.jsonl"));
+			const warnings: string[] = [];
+			const guard = toolWriteGuard(agentDir, "ask_user", (text) => warnings.push(text), { self: SELF });
+			const { cwd, path } = saved("Run the test suite first?");
+			writePendingAnswers(path, "call_0", ["Yes"]);
+			guard.toolCall({ toolCallId: "t1", toolName: "bash", input: {} }, cwd);
+			guard.toolResult({ toolCallId: "t1", toolName: "bash" }, cwd);
+			expect(warnings.join("\n")).toContain("facts.jsonl");
+			expect(existsSync(join(tmpdir(), "pi-ask-anywhere-no-such-target"))).toBe(false);
+			expect(guard.answersWrittenByTool(read(path), path)).toBe(true);
+		},
+	);
+
+	it("still knows answers recorded by the previous version's record of tool-written answers", () => {
 		const agentDir = tempFolder();
 		const { path } = saved("Run the test suite first?");
 		writePendingAnswers(path, "call_0", ["Yes"]);
 		const file = read(path);
-		expect(toolWriteGuard(agentDir, "ask_user", () => {}).answersWrittenByTool(file)).toBe(false);
+		expect(toolWriteGuard(agentDir, "ask_user", quiet, { self: SELF }).answersWrittenByTool(file, path)).toBe(false);
 		fingerprintRecord(agentDir, TOOL_WRITTEN, true).add(answersOnlyFingerprint(file));
-		// A pi started after the record was made, as one started after the update reads the old record.
-		expect(toolWriteGuard(agentDir, "ask_user", () => {}).answersWrittenByTool(file)).toBe(true);
+		expect(toolWriteGuard(agentDir, "ask_user", quiet, { self: SELF }).answersWrittenByTool(file, path)).toBe(true);
+	});
+
+	it("a call naming a pending file, of any project or through a symlink, is refused before it runs", () => {
+		const agentDir = tempFolder();
+		const guard = toolWriteGuard(agentDir, "ask_user", quiet, { self: SELF });
+		const { cwd, path } = saved("Run the test suite first?");
+		const link = join(cwd, "innocent.json");
+		symlinkSync(path, link);
+		for (const input of [{ path }, { file_path: ".pi/pending-questions.json" }, { path: "innocent.json" }]) {
+			expect(guard.toolCall({ toolCallId: "w", toolName: "write", input }, cwd)).toMatchObject({ block: true });
+		}
+		expect(guard.toolCall({ toolCallId: "w", toolName: "write", input: { path: "notes.md" } }, cwd)).toBeUndefined();
 	});
 });

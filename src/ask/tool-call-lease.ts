@@ -1,0 +1,139 @@
+/**
+ * The lease of a pi whose tool calls run: `<agentDir>/pi-ask-user/tool-calls/<pid>-<process start>.json`, made at its
+ * first tool call and removed when it ends. A call's `tool_result` leaves the fact that it ran (./log.ts); a pi that
+ * ends in the middle of a call (killed, a time limit's SIGTERM on pi 0.73.1, a shell command that kills its parent)
+ * leaves only the lease, and a later pi turns it into that fact.
+ *
+ * The file is written once per process; its times say the window, so a tool call costs no write: while calls run,
+ * the access time is when the oldest started and the modification time when they were last seen running, kept fresh
+ * every second; when none runs, the access time is just after the modification time. Nothing reads a live lease's content, and its times
+ * are read before anything else touches it.
+ */
+import * as fs from "node:fs";
+import { join } from "node:path";
+import { isRecord } from "../core/json.js";
+import { isRunning, type ProcessIdentity, selfIdentity } from "../host/process-identity.js";
+import { readRegularFile, writeFileAtomically } from "./files.js";
+
+/** How often a running call's lease is touched, and how long after its last touch a gone process may have written. */
+const HEARTBEAT_MS = 1_000;
+const WROTE_UNTIL_SLACK_MS = 2 * HEARTBEAT_MS;
+
+/** `<pid>-<process start>.json`: whose lease it is, from its name. */
+const FILE_NAME = /^(\d+)-([^/]+?)\.json$/;
+const UNKNOWN_START = "unknown";
+
+export interface ToolCallLease {
+	/** Calls run now, the oldest since `since` (ms); the lease is made by the first. Throws nothing. */
+	running(since: number): void;
+	/** No call runs now (the last one ended at `at`). */
+	idle(at: number): void;
+	/** The process ends: the lease goes. */
+	release(): void;
+}
+
+export function toolCallLease(
+	agentDir: string,
+	deps: { self?: ProcessIdentity | undefined; warn?: (text: string) => void } = {},
+): ToolCallLease {
+	const folder = leaseFolder(agentDir);
+	let path: string | undefined;
+	let heartbeat: ReturnType<typeof setInterval> | undefined;
+	let since = 0;
+	const touch = (atime: number, mtime: number) => {
+		if (path === undefined) return;
+		try {
+			fs.utimesSync(path, atime / 1000, mtime / 1000);
+		} catch {
+			// Gone or unwritable: this pi's own results still leave their facts; only a pi killed mid-call goes unseen.
+		}
+	};
+	const make = () => {
+		const self = deps.self ?? selfIdentity();
+		const target = join(folder, `${self.pid}-${self.started || UNKNOWN_START}.json`);
+		try {
+			fs.mkdirSync(folder, { recursive: true, mode: 0o700 });
+			writeFileAtomically(target, `${JSON.stringify({ version: 1 })}\n`);
+			path = target;
+		} catch (error) {
+			path = "";
+			deps.warn?.(`pi-ask-anywhere: ${target}: ${(error as Error).message}`);
+		}
+	};
+	return {
+		running(oldest) {
+			if (path === undefined) make();
+			since = oldest;
+			touch(since, Date.now());
+			if (heartbeat === undefined) {
+				heartbeat = setInterval(() => touch(since, Date.now()), HEARTBEAT_MS);
+				heartbeat.unref();
+			}
+		},
+		idle(at) {
+			if (heartbeat !== undefined) clearInterval(heartbeat);
+			heartbeat = undefined;
+			// Idle: the access time just after the modification time says no call runs.
+			touch(at + 1, at);
+		},
+		release() {
+			if (heartbeat !== undefined) clearInterval(heartbeat);
+			heartbeat = undefined;
+			if (path) fs.rmSync(path, { force: true });
+			path = undefined;
+		},
+	};
+}
+
+function leaseFolder(agentDir: string): string {
+	return join(agentDir, "pi-ask-user", "tool-calls");
+}
+
+/** The earliest call start a lease of the previous version names (`{ calls: [{ since }] }`), if any. */
+function previousVersionSince(text: string | undefined): number | undefined {
+	try {
+		const value: unknown = JSON.parse(text ?? "");
+		if (!isRecord(value) || !Array.isArray(value.calls)) return undefined;
+		const starts = value.calls.flatMap((call) =>
+			isRecord(call) && typeof call.since === "number" && Number.isFinite(call.since) ? [call.since] : [],
+		);
+		return starts.length > 0 ? Math.min(...starts) : undefined;
+	} catch {
+		return undefined;
+	}
+}
+
+/**
+ * The windows of the leases whose process is gone, from when their oldest call started until shortly after they
+ * were last seen running; each lease is removed once `settle` took its window (a `settle` that throws leaves it for
+ * the next pi). A lease that names no window (idle when its process ended) is only removed.
+ */
+export function settleAbandonedLeases(
+	agentDir: string,
+	settle: (window: { from: number; until: number }) => void,
+	alive: (identity: ProcessIdentity) => boolean = isRunning,
+): void {
+	const folder = leaseFolder(agentDir);
+	let entries: fs.Dirent[];
+	try {
+		entries = fs.readdirSync(folder, { withFileTypes: true });
+	} catch {
+		return;
+	}
+	for (const entry of entries) {
+		const named = FILE_NAME.exec(entry.name);
+		if (!entry.isFile() || !named) continue;
+		const [, pid = "", started = ""] = named;
+		if (alive({ pid: Number(pid), started: started === UNKNOWN_START ? "" : started })) continue;
+		const path = join(folder, entry.name);
+		try {
+			const stat = fs.lstatSync(path);
+			const previous = previousVersionSince(readRegularFile(path));
+			const until = stat.mtimeMs + WROTE_UNTIL_SLACK_MS;
+			if (previous !== undefined || stat.atimeMs <= stat.mtimeMs) settle({ from: previous ?? stat.atimeMs, until });
+			fs.rmSync(path, { force: true });
+		} catch {
+			// Left for the next pi.
+		}
+	}
+}
