@@ -109,7 +109,10 @@ function gatherFacts(
 	const filled = filledStart(file);
 	// Where filled-in answers came from matters only when there are some.
 	const origin = filled
-		? { answersWrittenByTool: deps.answersWrittenByTool(file, entry.path), answersGivenOnPage: deps.answersGivenOnPage(file) }
+		? {
+				answersWrittenByTool: deps.answersWrittenByTool(file, entry.path),
+				answersGivenOnPage: deps.answersGivenOnPage(file),
+			}
 		: {};
 	const heldBy = deps.claims.heldElsewhere(entry.path, file.toolCallId);
 	return { entry, ownSession, filled, ask: { verdict, heldBy, asker: file.asker, ...origin } };
