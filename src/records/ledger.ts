@@ -135,25 +135,40 @@ interface SettledId {
 	untimedAt?: number;
 }
 
-/** By session, then by tool-call id. */
-type SettledTimes = Map<string, Map<string, SettledId>>;
-
-/** The ledger's lines by session and tool-call id (malformed lines skipped). */
-function settledBySession(records: readonly unknown[]): SettledTimes {
-	const bySession: SettledTimes = new Map();
-	for (const data of records) {
-		if (!isRecord(data) || typeof data.sessionId !== "string" || typeof data.toolCallId !== "string") continue;
-		const ids = bySession.get(data.sessionId) ?? new Map<string, SettledId>();
+/**
+ * The ledger's lines that name `sessionId`, by tool-call id (malformed lines skipped). Only the lines whose text holds
+ * the session's id are parsed: a start reads its own session's few lines of a ledger of thousands.
+ */
+function settledOfSession(text: string, sessionId: string, parse: (line: string) => unknown): Map<string, SettledId> {
+	const ids = new Map<string, SettledId>();
+	const needle = JSON.stringify(sessionId);
+	for (let at = text.indexOf(needle); at !== -1; ) {
+		const start = text.lastIndexOf("\n", at) + 1;
+		const newline = text.indexOf("\n", at);
+		const end = newline === -1 ? text.length : newline;
+		at = newline === -1 ? -1 : text.indexOf(needle, end);
+		let data: unknown;
+		try {
+			data = parse(text.slice(start, end));
+		} catch {
+			continue;
+		}
+		if (!isRecord(data) || data.sessionId !== sessionId || typeof data.toolCallId !== "string") continue;
 		const id = ids.get(data.toolCallId) ?? { asked: new Set<number>() };
 		if (typeof data.askedAt === "number" && Number.isFinite(data.askedAt)) id.asked.add(data.askedAt);
 		else {
-			const at = timeOf(data.settledAt) ?? Number.POSITIVE_INFINITY;
-			id.untimedAt = Math.max(at, id.untimedAt ?? Number.NEGATIVE_INFINITY);
+			const time = timeOf(data.settledAt) ?? Number.POSITIVE_INFINITY;
+			id.untimedAt = Math.max(time, id.untimedAt ?? Number.NEGATIVE_INFINITY);
 		}
 		ids.set(data.toolCallId, id);
-		bySession.set(data.sessionId, ids);
 	}
-	return bySession;
+	return ids;
+}
+
+/** The ledger's text, and each session's lines as they were asked for. */
+interface SettledTimes {
+	text: string;
+	sessions: Map<string, Map<string, SettledId>>;
 }
 
 /**
@@ -172,9 +187,14 @@ function settledAsks(times: ReadonlyMap<string, SettledId> | undefined): Settled
 	};
 }
 
-export function fileLedger(agentDir: string, now: () => Date = () => new Date()): Ledger {
+export function fileLedger(
+	agentDir: string,
+	now: () => Date = () => new Date(),
+	options: { parse?: (line: string) => unknown } = {},
+): Ledger {
+	const parse = options.parse ?? JSON.parse;
 	const ledgerAt = (dir: string, name: string, place: Parameters<typeof recordFileAt>[3]) =>
-		recordFileAt<SettledElsewhere, SettledTimes>(dir, name, (text) => settledBySession(jsonLines(text)), place);
+		recordFileAt<SettledElsewhere, SettledTimes>(dir, name, (text) => ({ text, sessions: new Map() }), place);
 	const file = ledgerAt(join(agentDir, "pi-ask-user"), "settled-elsewhere.jsonl", { ownFolder: true });
 	const projectFiles = new Map<string, JsonLinesFile<SettledElsewhere, SettledTimes>>();
 	const projectFile = (projectDir: string) => {
@@ -187,14 +207,12 @@ export function fileLedger(agentDir: string, now: () => Date = () => new Date())
 		projectFiles.set(projectDir, found);
 		return found;
 	};
-	// One view per session's index: a listing asks for it once per file it judges.
-	const views = new WeakMap<ReadonlyMap<string, SettledId>, SettledAsks>();
-	const none = settledAsks(undefined);
-	const viewOf = (times: ReadonlyMap<string, SettledId> | undefined) => {
-		if (times === undefined) return none;
-		const view = views.get(times) ?? settledAsks(times);
-		views.set(times, view);
-		return view;
+	/** One session's settled asks in a ledger, read when first asked (a new session's start never asks). */
+	const sessionIn = (ledger: JsonLinesFile<SettledElsewhere, SettledTimes>, sessionId: string) => {
+		const times = ledger.current();
+		const found = times.sessions.get(sessionId) ?? settledOfSession(times.text, sessionId, parse);
+		times.sessions.set(sessionId, found);
+		return settledAsks(found);
 	};
 	return {
 		add: (entry, projectDir) => {
@@ -210,12 +228,10 @@ export function fileLedger(agentDir: string, now: () => Date = () => new Date())
 				}
 			}
 		},
-		settledIn: (sessionId, projectDir) => {
-			const own = viewOf(file.current().get(sessionId));
-			if (projectDir === undefined) return own;
-			const project = viewOf(projectFile(projectDir).current().get(sessionId));
-			if (project === none) return own;
-			return { has: (toolCallId, askedAt) => own.has(toolCallId, askedAt) || project.has(toolCallId, askedAt) };
-		},
+		settledIn: (sessionId, projectDir) => ({
+			has: (toolCallId, askedAt) =>
+				sessionIn(file, sessionId).has(toolCallId, askedAt) ||
+				(projectDir !== undefined && sessionIn(projectFile(projectDir), sessionId).has(toolCallId, askedAt)),
+		}),
 	};
 }

@@ -27,6 +27,28 @@ describe("fileLedger", () => {
 		expect(statSync(path).mode & 0o777).toBe(0o600);
 	});
 
+	it("a start reads what it needs: a new session parses no line of a long ledger, a resumed one only its own", () => {
+		mkdirSync(join(agentDir, "pi-ask-user"), { recursive: true });
+		const lines = Array.from(
+			{ length: 10_000 },
+			(_, i) => `${JSON.stringify({ sessionId: `s${i % 100}`, toolCallId: `call_${i}`, state: "delivered" })}\n`,
+		);
+		writeFileSync(path, lines.join(""));
+		let parsed = 0;
+		const ledger = fileLedger(agentDir, undefined, {
+			parse: (line) => {
+				parsed++;
+				return JSON.parse(line);
+			},
+		});
+		// A session's start asks for its settled asks; a new session has none waiting, so asks nothing of them.
+		ledger.settledIn("new-session", agentDir);
+		expect(parsed).toBe(0);
+		expect(ledger.settledIn("s5").has("call_105")).toBe(true);
+		expect(ledger.settledIn("s5").has("call_106")).toBe(false);
+		expect(parsed).toBe(100);
+	});
+
 	it("an entry added after a torn last line (no newline) is kept, and so are the lines before it", () => {
 		mkdirSync(join(agentDir, "pi-ask-user"), { recursive: true });
 		writeFileSync(path, '{"sessionId":"s1","toolCallId":"call_0","state":"delivered"}\n{"sessionId":"s1","toolC');
