@@ -4,10 +4,10 @@
  * questions of this session the person cancelled. Works in the TUI, in RPC mode and in `pi -p "/questions"`.
  */
 
-import { createHash } from "node:crypto";
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import type { ExtensionContext, SessionEntry } from "@mariozechner/pi-coding-agent";
+import { type AskId, askKey } from "../ask/id.js";
 import { relativeTime } from "../core/relative-time.js";
 import { sanitizeLine, shellQuote } from "../core/text.js";
 import { words } from "../i18n/words.js";
@@ -197,15 +197,14 @@ function asAskToAnswer(target: ReadablePendingEntry, sessionId: string, verdict:
  * Where a reopened ask (it has no pending file) is claimed while a dialog shows it: a name no pending-file listing
  * reads, one per ask, so another pi continuing the same session sees it held.
  */
-function reopenClaimPath(cwd: string, toolCallId: string): string | undefined {
+function reopenClaimPath(cwd: string, ask: Pick<AskId, "sessionId" | "toolCallId">): string | undefined {
 	const folder = join(cwd, ".pi");
 	try {
 		mkdirSync(folder, { recursive: true });
 	} catch {
 		return undefined;
 	}
-	const id = createHash("sha256").update(toolCallId).digest("hex").slice(0, 16);
-	return join(folder, `reopened-${id}.json`);
+	return join(folder, `reopened-${askKey(ask)}.json`);
 }
 
 /** How often a dialog answering an MCP client's ask checks that its server still waits. */
@@ -350,7 +349,10 @@ export function createQuestionsCommand(deps: QuestionsCommandDeps) {
 				return deps.answerInDialog(ctx, {
 					toolCallId: chosen.toolCallId,
 					request: chosen.request,
-					claimPath: reopenClaimPath(ctx.cwd, chosen.toolCallId),
+					claimPath: reopenClaimPath(ctx.cwd, {
+						sessionId: ctx.sessionManager.getSessionId(),
+						toolCallId: chosen.toolCallId,
+					}),
 				});
 			}
 			if (sub === "answer") {

@@ -5,7 +5,8 @@
  * changes the option, the ask or the times, or that anyone without the key made up, fails. Pure apart from the hash
  * functions.
  */
-import { createHash, createHmac, timingSafeEqual } from "node:crypto";
+import { createHmac, timingSafeEqual } from "node:crypto";
+import { askKey } from "../ask/id.js";
 import { isRecord } from "../core/json.js";
 
 /** How long a tap stays good: ntfy.sh keeps messages 12 hours, so a later tap could not be read anyway. */
@@ -34,12 +35,9 @@ export interface Tap {
 	token: string;
 }
 
-/**
- * The ask's id on the wire: a hash of its session and tool call, so that a pending file names its ask without any
- * record kept beside it, and the topic's readers learn neither.
- */
+/** The ask's id on the wire: its key (ask/id.ts), so that a pending file names its ask without any record beside it. */
 export function askIdOf(sessionId: string, toolCallId: string): string {
-	return createHash("sha256").update(`${sessionId}\n${toolCallId}`).digest("base64url").slice(0, 22);
+	return askKey({ sessionId, toolCallId });
 }
 
 function mac(key: Uint8Array, tap: Omit<Tap, "token">): string {

@@ -5,7 +5,9 @@
  * fresh session, a file cleared there) is kept in the settled-elsewhere ledger that the ask's own session reads
  * on its next start. So an ask is delivered once and never comes back, on every path.
  */
+
 import type { SessionEntry } from "@mariozechner/pi-coding-agent";
+import type { AskId } from "../ask/id.js";
 import { deliveredAsksIn } from "../core/delivered-answers.js";
 import { isRecord } from "../core/json.js";
 import { canonicalRequest } from "../core/normalize.js";
@@ -190,11 +192,8 @@ export interface SettledAsks {
 }
 
 /** One line of the settled-elsewhere ledger. */
-export interface SettledElsewhere {
-	sessionId: string;
-	toolCallId: string;
-	/** When the ask was made (ms), where known: the line then settles that ask only, whenever it was written. */
-	askedAt?: number;
+/** An ask settled (`askedAt`, where known: the line then settles that ask only, whenever it was written). */
+export interface SettledElsewhere extends AskId {
 	state: "delivered" | "cleared";
 	/** When it was written (ISO): it settles only asks with this id made before then. Added by the ledger. */
 	settledAt?: string;
