@@ -91,7 +91,7 @@ function tempPathFor(path: string): string {
 	return join(dirname(path), `.${basename(path)}.${process.pid}-${randomBytes(6).toString("hex")}.tmp`);
 }
 
-export type TempWriteFs = Pick<typeof fs, "openSync" | "writeSync" | "fsyncSync" | "closeSync" | "rmSync">;
+type TempWriteFs = Pick<typeof fs, "openSync" | "writeSync" | "fsyncSync" | "closeSync" | "rmSync">;
 
 /**
  * Writes `content` whole to a new temp file beside `path` (created, so never through a symlink), flushed to the disk;

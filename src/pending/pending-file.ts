@@ -21,7 +21,7 @@ const PENDING_NAME = "pending-questions.json";
 const PENDING_NAME_PATTERN = /^pending-questions(-\d+)?\.json$/;
 
 /** Whether `path` is one of this project's pending files by name: `<cwd>/.pi/pending-questions[-N].json`. */
-export function isProjectPendingPath(cwd: string, path: string): boolean {
+function isProjectPendingPath(cwd: string, path: string): boolean {
 	const name = basename(path);
 	return PENDING_NAME_PATTERN.test(name) && path === join(cwd, PENDING_DIR, name);
 }
