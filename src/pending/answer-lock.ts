@@ -15,7 +15,7 @@ import { randomBytes } from "node:crypto";
 import * as fs from "node:fs";
 import { hostname } from "node:os";
 import { basename, dirname, join } from "node:path";
-import { writeFileAtomically } from "../ask/files.js";
+import { removeIfStill, writeFileAtomically } from "../ask/files.js";
 import { parseJsonObject } from "../core/json.js";
 import {
 	isRunning,
@@ -74,8 +74,15 @@ function readLock(path: string): { data?: LockData; writtenAt: number } | undefi
 		// Gone since: free.
 		return (error as NodeJS.ErrnoException).code === "ENOENT" ? undefined : { writtenAt };
 	}
-	const parsed = parseJsonObject(text);
-	if (!parsed.ok) return { writtenAt };
+	const data = lockOf(text);
+	// Not a lock this package writes: judged by its age alone.
+	return data ? { data, writtenAt } : { writtenAt };
+}
+
+/** The lock a text holds, or `undefined` for anything this package does not write. */
+function lockOf(text: string | undefined): LockData | undefined {
+	const parsed = parseJsonObject(text ?? "");
+	if (!parsed.ok) return undefined;
 	const { host, pid, started, tag, at } = parsed.value;
 	const valid =
 		typeof host === "string" &&
@@ -84,8 +91,7 @@ function readLock(path: string): { data?: LockData; writtenAt: number } | undefi
 		typeof started === "string" &&
 		typeof tag === "string" &&
 		typeof at === "number";
-	// Not a lock this package writes: judged by its age alone.
-	return valid ? { data: { host, pid, started, tag, at }, writtenAt } : { writtenAt };
+	return valid ? { host, pid, started, tag, at } : undefined;
 }
 
 function isStale(lock: { data?: LockData; writtenAt: number }, deps: AnswerLockDeps): boolean {
@@ -106,28 +112,7 @@ function tryCreate(path: string, data: LockData): boolean {
  * when it cannot be moved (another user's lock in a shared folder, an immutable file): then it is waited for.
  */
 function breakStale(path: string, judged: { data?: LockData }): boolean {
-	const aside = `${path}.${randomBytes(6).toString("hex")}.stale`;
-	try {
-		fs.renameSync(path, aside);
-	} catch (error) {
-		// Gone: another process broke it first.
-		return (error as NodeJS.ErrnoException).code === "ENOENT";
-	}
-	const moved = readLock(aside);
-	if (moved?.data?.tag !== judged.data?.tag) {
-		// A newer lock was moved: it goes back unless its place was taken again meanwhile.
-		try {
-			fs.linkSync(aside, path);
-		} catch {
-			// Taken: that holder has it now.
-		}
-	}
-	try {
-		fs.rmSync(aside, { recursive: true, force: true });
-	} catch {
-		// Left aside under its own name: it holds nothing.
-	}
-	return true;
+	return removeIfStill(path, (text) => lockOf(text)?.tag === judged.data?.tag);
 }
 
 /** What `work` returned under the lock, or `busy` when another process held it for longer than a write takes. */

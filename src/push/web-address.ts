@@ -8,10 +8,9 @@
  * they are met, so that they do not pile up.
  */
 
-import { randomBytes } from "node:crypto";
-import { linkSync, lstatSync, mkdirSync, readdirSync, readFileSync, realpathSync, renameSync, rmSync } from "node:fs";
+import { lstatSync, mkdirSync, readdirSync, readFileSync, realpathSync, rmSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { writeFileAtomically } from "../ask/files.js";
+import { removeIfStill, writeFileAtomically } from "../ask/files.js";
 import { parseJsonObject } from "../core/json.js";
 import { isRunning, type ProcessIdentity } from "../host/process-identity.js";
 
@@ -112,23 +111,7 @@ function readAddressFile(path: string): string | undefined {
  * command that was given the same pid have written its file since, that one is put back.
  */
 function removeGone(path: string, text: string): void {
-	const aside = `${path}.${randomBytes(6).toString("hex")}.gone`;
-	try {
-		renameSync(path, aside);
-	} catch {
-		// Gone already, or not ours to move: left as it is.
-		return;
-	}
-	try {
-		if (readFileSync(aside, "utf8") !== text) linkSync(aside, path);
-	} catch {
-		// Its place was taken again meanwhile: that file is the newer one.
-	}
-	try {
-		rmSync(aside, { force: true });
-	} catch {
-		// Left aside under a name no reader looks at.
-	}
+	removeIfStill(path, (moved) => moved === text);
 }
 
 /**
