@@ -164,6 +164,19 @@ for (const sf of sources) {
 	}
 }
 
+// The proof that answers are the person's and delivered once: its lines, and how many ways it touches the disk.
+const PROVENANCE = ["src/ask/", "src/records/", "src/pending/"];
+const provenance = sources.filter((sf) => PROVENANCE.some((dir) => name(sf).startsWith(dir)));
+const provenanceLines = provenance.reduce((n, sf) => n + sf.text.split("\n").length - (sf.text.endsWith("\n") ? 1 : 0), 0);
+/** Each place in the source matching `pattern`, as `file:line text`. */
+const placesOf = (pattern) =>
+	sources.flatMap((sf) =>
+		sf.text.split("\n").flatMap((text, i) => (pattern.test(text) && !/^\s*(\/\/|\*)/.test(text) ? [`${name(sf)}:${i + 1} ${text.trim().slice(0, 80)}`] : [])),
+	);
+const movers = placesOf(/\b(renameSync|linkSync)\(/);
+const appenders = placesOf(/\bappendFileSync\(|\bO_APPEND\b/);
+const hashes = placesOf(/\bcreateHash\(/);
+
 const figures = [
 	["source lines (src/**/*.ts)", lines, null],
 	["source files", sources.length, null],
@@ -173,6 +186,10 @@ const figures = [
 	["`as` casts (not `as const`)", casts.length, casts],
 	["`as unknown as` casts", doubleCasts.length, doubleCasts],
 	["module-level mutable state", state.length, state],
+	["provenance lines (src/ask, src/records, src/pending)", provenanceLines, null],
+	["places that rename or link a file into place (temp writers, moves aside)", movers.length, movers],
+	["append writers (appendFileSync, O_APPEND)", appenders.length, appenders],
+	["hashes (createHash)", hashes.length, hashes],
 ];
 for (const [label, n, items] of figures) {
 	console.log(`${String(n).padStart(6)}  ${label}`);
