@@ -143,6 +143,7 @@ export default async function askUser(pi: ExtensionAPI) {
 	});
 	pi.on("message_end", lifecycle.sessionMayHaveChanged);
 	pi.on("turn_end", lifecycle.sessionMayHaveChanged);
+	pi.on("turn_end", () => toolWrites.turnEnded());
 	pi.on("agent_end", lifecycle.agentEnd);
 	pi.on("session_tree", lifecycle.sessionTree);
 	pi.on(

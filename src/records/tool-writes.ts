@@ -66,6 +66,11 @@ export interface ToolWriteGuard {
 	toolResult(event: { toolCallId: string; toolName: string }, cwd: string): void;
 	/** Whether the answers in the pending file at `path` (read as `file`) were written by a tool call. */
 	answersWrittenByTool(file: AnswersOf, path: string): boolean;
+	/**
+	 * `turn_end`: every call of the turn has ended. One with no result (another extension's `tool_call` handler blocked
+	 * it after ours saw it, so pi never ran it) ran until now at most.
+	 */
+	turnEnded(): void;
 	/** The process ends: calls still running ran until now, and the lease goes. */
 	close(): void;
 }
@@ -150,6 +155,13 @@ export function toolWriteGuard(
 			return (
 				changedDuringCall(path) || previous.has(answersFingerprint(file)) || previous.has(answersOnlyFingerprint(file))
 			);
+		},
+		turnEnded() {
+			if (running.size === 0) return;
+			const until = Date.now();
+			for (const from of running.values()) record({ from, until });
+			running.clear();
+			lease.idle(until);
 		},
 		close() {
 			const until = Date.now();

@@ -124,6 +124,17 @@ describe("toolWriteGuard", () => {
 		expect(existsSync(lease)).toBe(false);
 	});
 
+	it("a call whose result never comes (another extension blocked it after ours saw it) ends with its turn: a later edit counts", () => {
+		const agentDir = tempFolder();
+		const guard = toolWriteGuard(agentDir, "ask_user", quiet, { self: SELF });
+		const { cwd, path } = saved("Run the test suite first?");
+		guard.toolCall({ toolCallId: "blocked", toolName: "bash", input: { command: "git push" } }, cwd);
+		guard.turnEnded();
+		pause();
+		writePendingAnswers(path, "call_0", ["Yes"]);
+		expect(guard.answersWrittenByTool(read(path), path)).toBe(false);
+	});
+
 	it("a pi that ended mid-call: the next pi counts what was written until shortly after its lease was last touched; the person's later edit counts", () => {
 		const agentDir = tempFolder();
 		const { cwd, path } = saved("Run the test suite first?");
