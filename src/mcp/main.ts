@@ -90,6 +90,7 @@ function serverDeps(command: Extract<McpCommand, { kind: "mcp" }>, env: NodeJS.P
 		log,
 	};
 	if (command.returnAfterMs !== undefined) deps.returnAfterMs = command.returnAfterMs;
+	if (command.quickestPersonMs !== undefined) deps.quickestPersonMs = command.quickestPersonMs;
 	const push = livePush(deps.folder, env);
 	if (push) deps.push = push;
 	if (web !== undefined) {

@@ -21,7 +21,7 @@ import { AskUserError } from "../core/validate.js";
 import type { LivePush } from "../push/live.js";
 import { askIdOf } from "../push/tap.js";
 import type { RemoteBridge } from "../remote/bridge.js";
-import { type AskBook, UnknownAskError } from "./asks.js";
+import { type AskBook, type OpenAsk, UnknownAskError } from "./asks.js";
 import {
 	type Elicit,
 	type FileOwner,
@@ -31,7 +31,7 @@ import {
 	startPush,
 	startWeb,
 } from "./channels.js";
-import { type McpAsk, readMcpAsk, readWaitCall } from "./request.js";
+import { readMcpAsk, readWaitCall } from "./request.js";
 import { type McpStatus, mcpExplanation, mcpResult } from "./result.js";
 import { ASK_TOOL, TOOL_LIST, WAIT_TOOL } from "./tools.js";
 
@@ -48,6 +48,12 @@ const DEFAULT_WAIT_MS = 5 * 60_000;
 const PROGRESS_EVERY_MS = 15_000;
 /** How long asking the client for its roots may take before the server's folder is used. */
 const ROOTS_TIMEOUT_MS = 2_000;
+/**
+ * A form declined sooner than this after it was sent was declined by the client, not by a person, who needs at least
+ * this long to read it (Codex declines in about 1 ms). Taking a quick person's decline for the client's costs little:
+ * the questions stay open elsewhere; the other way round reports a cancel nobody gave.
+ */
+const QUICKEST_PERSON_MS = 2_000;
 /** The client's dialog stays open as long as the questions do; the ask stops it when decided elsewhere. */
 const ELICITATION_TIMEOUT_MS = 24 * 60 * 60_000;
 
@@ -72,6 +78,8 @@ export interface AskServerDeps {
 	push?: LivePush;
 	/** Return `pending` after this long, whatever the client (otherwise only before a known client's limit). */
 	returnAfterMs?: number;
+	/** A form declined sooner than this (ms) was declined by the client itself, not by a person; 2 s when absent. */
+	quickestPersonMs?: number;
 	/** How often a waiting call reports progress; 15 s when absent (tests take a shorter one). */
 	progressEveryMs?: number;
 	version: string;
@@ -91,9 +99,10 @@ function toolError(text: string): CallToolResult {
 	return { isError: true, content: [{ type: "text", text }] };
 }
 
-function toolResult(ask: McpAsk, status: McpStatus): CallToolResult {
-	const structured = mcpResult(ask, status);
-	const explanation = mcpExplanation(status);
+function toolResult(open: OpenAsk, status: McpStatus): CallToolResult {
+	const notes = { formDeclinedByClient: open.formDeclinedByClient === true };
+	const structured = mcpResult(open.ask, status, notes);
+	const explanation = mcpExplanation(status, notes);
 	const content: CallToolResult["content"] = [{ type: "text", text: JSON.stringify(structured) }];
 	if (explanation) content.push({ type: "text", text: explanation });
 	return { content, structuredContent: structured as unknown as Record<string, unknown> };
@@ -196,17 +205,18 @@ export function createAskServer(deps: AskServerDeps): AskServer {
 							signal,
 							timeout: ELICITATION_TIMEOUT_MS,
 						});
-					startElicitation(deps.book, open, elicit, deps.log);
+					const timing = { quickestPersonMs: deps.quickestPersonMs ?? QUICKEST_PERSON_MS, now: Date.now };
+					startElicitation(deps.book, open, elicit, timing, deps.log);
 				}
-				if (ask.background) return toolResult(ask, { kind: "pending", askId: open.id });
-				return toolResult(ask, await waitFor(open.id, limitMs, extra));
+				if (ask.background) return toolResult(open, { kind: "pending", askId: open.id });
+				return toolResult(open, await waitFor(open.id, limitMs, extra));
 			}
 			if (request.params.name === WAIT_TOOL) {
 				const call = readWaitCall(args);
 				const open = deps.book.find(owner, call.askId);
 				if (!open) throw new UnknownAskError(call.askId);
 				const bounds = [call.maxWaitMs ?? DEFAULT_WAIT_MS, ...(limitMs === undefined ? [] : [limitMs])];
-				return toolResult(open.ask, await waitFor(open.id, Math.min(...bounds), extra));
+				return toolResult(open, await waitFor(open.id, Math.min(...bounds), extra));
 			}
 			return toolError(
 				`unknown tool ${JSON.stringify(request.params.name)}; this server offers ${ASK_TOOL} and ${WAIT_TOOL}`,

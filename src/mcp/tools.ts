@@ -113,6 +113,7 @@ const RESULT_SCHEMA = {
 		note: { type: "string" },
 		pending: { type: "boolean" },
 		askId: { type: "string" },
+		formDeclinedByClient: { type: "boolean" },
 	},
 	required: ["answered", "cancelled", "timedOut", "answers"],
 } as const;

@@ -9,6 +9,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
+import { CancelledNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, describe, expect, it } from "vitest";
 import { createAskBook } from "../../src/mcp/asks.js";
 import { createAskServer } from "../../src/mcp/server.js";
@@ -171,11 +172,48 @@ describe.concurrent("pi-ask-anywhere mcp", () => {
 		rmSync(project, { recursive: true, force: true });
 	});
 
+	it("a decline that comes back faster than a person reads (Codex with approval_policy never) is no cancel: the pending file answers, and the result says so", async () => {
+		let declined = false;
+		const session = await start({
+			elicit: async () => {
+				declined = true;
+				return { action: "decline" };
+			},
+		});
+		const call = session.client.callTool({ name: "ask_user", arguments: { questions: [DATABASE] } });
+		const { path } = await pendingFile(session.folder);
+		await waitFor(() => (declined ? true : undefined), "the client's decline");
+		await waitFor(() => (session.stderr().includes("declined its form") ? true : undefined), "the log line");
+		answerAsThePerson(path, ["SQLite"], session.agentDir);
+		const result = (await call) as never;
+		expect(resultJson(result)).toMatchObject({
+			answered: true,
+			cancelled: false,
+			formDeclinedByClient: true,
+			answers: [{ values: ["SQLite"] }],
+		});
+		expect(resultText(result)).toMatch(/declined its own question form .*not the user's cancel/);
+	});
+
 	it("declining the client's dialog is the person's cancel; a later answer in the file counts for nothing", async () => {
-		const session = await start({ elicit: async () => ({ action: "decline" }) });
+		// A person reads before they decline: the reply comes after the server's quickest-person time.
+		const session = await start({
+			args: ["--quickest-reply", "0.2"],
+			elicit: async () => {
+				await new Promise((done) => setTimeout(done, 300));
+				return { action: "decline" };
+			},
+		});
+		// The form the client closed is not withdrawn afterwards.
+		const withdrawn: unknown[] = [];
+		session.client.setNotificationHandler(CancelledNotificationSchema, (notification) => {
+			withdrawn.push(notification.params);
+		});
 		const result = await session.client.callTool({ name: "ask_user", arguments: { questions: [DATABASE] } });
 		expect(resultJson(result as never)).toEqual({ answered: false, cancelled: true, timedOut: false, answers: [] });
 		await waitFor(() => (pendingFiles(session.folder).length === 0 ? true : undefined), "the file to go");
+		await session.client.ping();
+		expect(withdrawn).toEqual([]);
 	});
 
 	it("ask_user_wait after the client gave up: the answer given meanwhile is returned once", async () => {
