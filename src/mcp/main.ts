@@ -109,10 +109,15 @@ function serverDeps(command: Extract<McpCommand, { kind: "mcp" }>, env: NodeJS.P
 async function serveStdio(deps: AskServerDeps): Promise<void> {
 	const { server, close } = createAskServer(deps);
 	// The client went away: its asks are left as they are (pending files stay in its folder), never cancelled.
-	server.onclose = () => {
+	const end = (): void => {
 		close();
 		process.exit(0);
 	};
+	server.onclose = end;
+	// A client that dies without a signal only closes the pipe. The SDK's transport does not watch for that, and a
+	// server left running would keep claiming its files: a pi would then write answers no client will ever read.
+	process.stdin.once("end", end);
+	process.stdin.once("close", end);
 	await server.connect(new StdioServerTransport());
 }
 
