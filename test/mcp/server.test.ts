@@ -116,6 +116,37 @@ describe.concurrent("pi-ask-anywhere mcp", () => {
 		});
 	});
 
+	it("a form never ends on an optional text field (Codex submits only from the last field), and an empty Other never overrides a pick", async () => {
+		/** Whether a person can submit from the form's last field by choosing: a choice, or a field they must fill. */
+		const endsOnChoice = (schema: { properties: Record<string, object>; required?: string[] }): boolean => {
+			const names = Object.keys(schema.properties);
+			const last = names[names.length - 1] ?? "";
+			const field = schema.properties[last] as { oneOf?: unknown; items?: unknown };
+			return field.oneOf !== undefined || field.items !== undefined || (schema.required ?? []).includes(last);
+		};
+		const forms: { properties: Record<string, object>; required?: string[] }[] = [];
+		const session = await start({
+			elicit: async (request) => {
+				if (request.params.mode === "form") forms.push(request.params.requestedSchema as never);
+				// The person picks and leaves the text fields empty (or blank), as Enter on a pick does.
+				return { action: "accept", content: { q1: "SQLite", q1_other: "", q2_other: "  " } };
+			},
+		});
+		const asks = [
+			[DATABASE],
+			[DATABASE, { question: "Anything else?", required: false }],
+			[{ question: "Anything else?", required: false }],
+		];
+		for (const questions of asks) {
+			const result = await session.client.callTool({ name: "ask_user", arguments: { questions } });
+			if (questions[0] === DATABASE) {
+				expect(resultJson(result as never)).toMatchObject({ answered: true, answers: [{ values: ["SQLite"] }] });
+			}
+		}
+		expect(forms).toHaveLength(asks.length);
+		for (const form of forms) expect(endsOnChoice(form), JSON.stringify(form)).toBe(true);
+	});
+
 	it("a client whose dialog is cancelled keeps waiting; the answer comes from the pending file", async () => {
 		let replied = false;
 		const session = await start({
