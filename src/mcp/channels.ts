@@ -200,7 +200,13 @@ export interface ElicitTiming {
 	/** A decline that comes back sooner than this after the form was sent (ms) was no person's: the client's own. */
 	quickestPersonMs: number;
 	now: () => number;
+	/** Tells the client's person, while the call waits, where the questions are once its form closed without answers. */
+	tell: (message: string) => void;
 }
+
+/** Where the questions wait once the client's form closed without an answer. */
+const WAITING_ELSEWHERE =
+	"The questions wait for your answer in pi (/questions), on the pi-ask-anywhere web page or phone.";
 
 /**
  * Asks in the client's own dialog. `accept` with answers decides; `decline` is the person's cancel, unless it came
@@ -220,6 +226,7 @@ export function startElicitation(book: AskBook, ask: OpenAsk, elicit: Elicit, ti
 			const after = timing.now() - sent;
 			if (reply.action === "decline" && after < timing.quickestPersonMs) {
 				ask.formDeclinedByClient = true;
+				timing.tell(WAITING_ELSEWHERE);
 				log(
 					`ask ${ask.id}: the client declined its form ${after} ms after it was sent, faster than a person reads it; not taken as the person's cancel, the questions wait elsewhere`,
 				);
@@ -227,8 +234,11 @@ export function startElicitation(book: AskBook, ask: OpenAsk, elicit: Elicit, ti
 			else if (reply.action === "accept") {
 				const outcome = outcomeFromForm(ask.ask, reply.content);
 				if (outcome) book.decide(ask.id, outcome, "elicitation");
-				else log(`ask ${ask.id}: the client's form came back empty; the questions wait elsewhere`);
-			}
+				else {
+					timing.tell(WAITING_ELSEWHERE);
+					log(`ask ${ask.id}: the client's form came back empty; the questions wait elsewhere`);
+				}
+			} else timing.tell(WAITING_ELSEWHERE);
 		})
 		.catch((error: unknown) => {
 			replied = true;

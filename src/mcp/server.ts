@@ -124,6 +124,31 @@ async function projectFolder(server: Server, fallback: string): Promise<string> 
 	return fallback;
 }
 
+/** One call's progress notifications (for a client that asked for them), each with its next number, until it ends. */
+interface Progress {
+	extra: CallExtra;
+	report(message?: string): void;
+	end(): void;
+}
+
+function callProgress(extra: CallExtra): Progress {
+	const token = extra._meta?.progressToken;
+	let count = 0;
+	let ended = false;
+	return {
+		extra,
+		report(message) {
+			if (token === undefined || ended) return;
+			count += 1;
+			const params = { progressToken: token, progress: count, ...(message ? { message } : {}) };
+			extra.sendNotification({ method: "notifications/progress", params }).catch(() => undefined);
+		},
+		end() {
+			ended = true;
+		},
+	};
+}
+
 export function createAskServer(deps: AskServerDeps): AskServer {
 	const owner = randomUUID();
 	const server = new Server(
@@ -157,21 +182,13 @@ export function createAskServer(deps: AskServerDeps): AskServer {
 	};
 
 	/** Waits for the ask as the call allows, reporting progress to a client that asked for it. */
-	async function waitFor(id: string, maxWaitMs: number | undefined, extra: CallExtra): Promise<McpStatus> {
-		const token = extra._meta?.progressToken;
-		let progress = 0;
-		const ticker =
-			token === undefined
-				? undefined
-				: setInterval(() => {
-						progress += 1;
-						const params = { progressToken: token, progress };
-						extra.sendNotification({ method: "notifications/progress", params }).catch(() => undefined);
-					}, deps.progressEveryMs ?? PROGRESS_EVERY_MS);
+	async function waitFor(id: string, maxWaitMs: number | undefined, progress: Progress): Promise<McpStatus> {
+		const ticker = setInterval(() => progress.report(), deps.progressEveryMs ?? PROGRESS_EVERY_MS);
 		try {
-			return await deps.book.wait(owner, id, maxWaitMs, extra.signal);
+			return await deps.book.wait(owner, id, maxWaitMs, progress.extra.signal);
 		} finally {
-			if (ticker) clearInterval(ticker);
+			clearInterval(ticker);
+			progress.end();
 		}
 	}
 
@@ -179,6 +196,7 @@ export function createAskServer(deps: AskServerDeps): AskServer {
 	server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
 		const args = request.params.arguments ?? {};
 		const limitMs = returnAfterMs(server.getClientVersion()?.name, deps.returnAfterMs);
+		const progress = callProgress(extra);
 		try {
 			if (request.params.name === ASK_TOOL) {
 				const ask = readMcpAsk(args);
@@ -205,18 +223,25 @@ export function createAskServer(deps: AskServerDeps): AskServer {
 							signal,
 							timeout: ELICITATION_TIMEOUT_MS,
 						});
-					const timing = { quickestPersonMs: deps.quickestPersonMs ?? QUICKEST_PERSON_MS, now: Date.now };
+					const timing = {
+						quickestPersonMs: deps.quickestPersonMs ?? QUICKEST_PERSON_MS,
+						now: Date.now,
+						tell: (message: string) => progress.report(message),
+					};
 					startElicitation(deps.book, open, elicit, timing, deps.log);
 				}
-				if (ask.background) return toolResult(open, { kind: "pending", askId: open.id });
-				return toolResult(open, await waitFor(open.id, limitMs, extra));
+				if (ask.background) {
+					progress.end();
+					return toolResult(open, { kind: "pending", askId: open.id });
+				}
+				return toolResult(open, await waitFor(open.id, limitMs, progress));
 			}
 			if (request.params.name === WAIT_TOOL) {
 				const call = readWaitCall(args);
 				const open = deps.book.find(owner, call.askId);
 				if (!open) throw new UnknownAskError(call.askId);
 				const bounds = [call.maxWaitMs ?? DEFAULT_WAIT_MS, ...(limitMs === undefined ? [] : [limitMs])];
-				return toolResult(open, await waitFor(open.id, Math.min(...bounds), extra));
+				return toolResult(open, await waitFor(open.id, Math.min(...bounds), progress));
 			}
 			return toolError(
 				`unknown tool ${JSON.stringify(request.params.name)}; this server offers ${ASK_TOOL} and ${WAIT_TOOL}`,

@@ -155,10 +155,15 @@ describe.concurrent("pi-ask-anywhere mcp", () => {
 				return { action: "cancel" };
 			},
 		});
-		const call = session.client.callTool({ name: "ask_user", arguments: { questions: [DATABASE] } });
+		const told: string[] = [];
+		const call = session.client.callTool({ name: "ask_user", arguments: { questions: [DATABASE] } }, undefined, {
+			onprogress: (notification) => told.push(notification.message ?? ""),
+		});
 		const { path, data } = await pendingFile(session.folder);
 		expect(data.request).toMatchObject({ questions: [{ question: DATABASE.question }] });
 		await waitFor(() => (replied ? true : undefined), "the dialog's cancel");
+		// The client shows only that the call runs: a progress message says where the questions wait now.
+		await waitFor(() => (told.some((line) => line.includes("/questions")) ? true : undefined), "the progress message");
 		// The cancel was no answer: the call still waits, until the person answers for the file (pi, the page).
 		answerAsThePerson(path, ["PostgreSQL (Recommended)"], session.agentDir);
 		const result = resultJson((await call) as never);
