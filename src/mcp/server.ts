@@ -33,7 +33,7 @@ import {
 } from "./channels.js";
 import { readMcpAsk, readWaitCall } from "./request.js";
 import { type McpStatus, mcpExplanation, mcpResult } from "./result.js";
-import { ASK_TOOL, TOOL_LIST, WAIT_TOOL } from "./tools.js";
+import { ASK_TOOL, SERVER_CAPABILITIES, SERVER_INSTRUCTIONS, SERVER_NAME, TOOL_LIST, WAIT_TOOL } from "./tools.js";
 
 /** Clients known to end a tool call after a fixed time, by the name they give at initialisation (ms). */
 const KNOWN_CLIENT_LIMITS: Readonly<Record<string, number>> = {
@@ -152,12 +152,8 @@ function callProgress(extra: CallExtra): Progress {
 export function createAskServer(deps: AskServerDeps): AskServer {
 	const owner = randomUUID();
 	const server = new Server(
-		{ name: "pi-ask-anywhere", version: deps.version },
-		{
-			capabilities: { tools: {} },
-			instructions:
-				"ask_user asks the person questions and waits for the answers: in this client's dialog, on the pi-ask-anywhere web page or phone, or in the project's .pi/pending-questions.json. If it returns pending, call ask_user_wait with the askId.",
-		},
+		{ name: SERVER_NAME, version: deps.version },
+		{ capabilities: SERVER_CAPABILITIES, instructions: SERVER_INSTRUCTIONS },
 	);
 	// The official TypeScript client ignores a cancellation of request id 0 (it tests the id for truthiness), so the
 	// client's dialog for a first ask could never be withdrawn once answered elsewhere: a ping takes id 0.

@@ -6,6 +6,11 @@
  */
 
 export const ASK_TOOL = "ask_user";
+/** The server's name and what it tells a client at the handshake. */
+export const SERVER_NAME = "pi-ask-anywhere";
+export const SERVER_CAPABILITIES = { tools: {} };
+export const SERVER_INSTRUCTIONS =
+	"ask_user asks the person questions and waits for the answers: in this client's dialog, on the pi-ask-anywhere web page or phone, or in pi (/questions). If it returns pending, call ask_user_wait with the askId.";
 export const WAIT_TOOL = "ask_user_wait";
 
 const OPTION = {
