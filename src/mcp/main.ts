@@ -7,7 +7,7 @@ import { readFileSync } from "node:fs";
 import { MCP_USAGE, parseMcpCommand } from "./args.js";
 import type * as Serve from "./serve.js";
 import { createStdioFront } from "./stdio-front.js";
-import { SERVER_CAPABILITIES, SERVER_INSTRUCTIONS, SERVER_NAME, TOOL_LIST } from "./tools.js";
+import { SERVER_CAPABILITIES, SERVER_INSTRUCTIONS, SERVER_NAME, toolList } from "./tools.js";
 
 function packageVersion(): string {
 	try {
@@ -45,7 +45,7 @@ export async function runMcp(argv: readonly string[], env: NodeJS.ProcessEnv = p
 		serverInfo: { name: SERVER_NAME, version },
 		capabilities: SERVER_CAPABILITIES,
 		instructions: SERVER_INSTRUCTIONS,
-		tools: TOOL_LIST,
+		tools: toolList(command.askTool),
 	};
 	const front = createStdioFront(
 		answers,

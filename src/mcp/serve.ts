@@ -85,6 +85,7 @@ function serverDeps(command: ServeCommand, env: NodeJS.ProcessEnv, version: stri
 	};
 	if (command.returnAfterMs !== undefined) deps.returnAfterMs = command.returnAfterMs;
 	if (command.quickestPersonMs !== undefined) deps.quickestPersonMs = command.quickestPersonMs;
+	if (command.askTool !== undefined) deps.askTool = command.askTool;
 	const push = livePush(deps.folder, env);
 	if (push) deps.push = push;
 	if (web !== undefined) {

@@ -33,7 +33,7 @@ import {
 } from "./channels.js";
 import { readMcpAsk, readWaitCall } from "./request.js";
 import { type McpStatus, mcpExplanation, mcpResult } from "./result.js";
-import { ASK_TOOL, SERVER_CAPABILITIES, SERVER_INSTRUCTIONS, SERVER_NAME, TOOL_LIST, WAIT_TOOL } from "./tools.js";
+import { ASK_TOOL, SERVER_CAPABILITIES, SERVER_INSTRUCTIONS, SERVER_NAME, toolList, WAIT_TOOL } from "./tools.js";
 
 /** Clients known to end a tool call after a fixed time, by the name they give at initialisation (ms). */
 const KNOWN_CLIENT_LIMITS: Readonly<Record<string, number>> = {
@@ -78,6 +78,8 @@ export interface AskServerDeps {
 	push?: LivePush;
 	/** Return `pending` after this long, whatever the client (otherwise only before a known client's limit). */
 	returnAfterMs?: number;
+	/** The ask tool's name (`ask_user` when absent). */
+	askTool?: string;
 	/** A form declined sooner than this (ms) was declined by the client itself, not by a person; 2 s when absent. */
 	quickestPersonMs?: number;
 	/** How often a waiting call reports progress; 15 s when absent (tests take a shorter one). */
@@ -188,13 +190,16 @@ export function createAskServer(deps: AskServerDeps): AskServer {
 		}
 	}
 
-	server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: TOOL_LIST }));
+	const askTool = deps.askTool ?? ASK_TOOL;
+	const tools = toolList(askTool);
+	server.setRequestHandler(ListToolsRequestSchema, () => ({ tools }));
 	server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
 		const args = request.params.arguments ?? {};
 		const limitMs = returnAfterMs(server.getClientVersion()?.name, deps.returnAfterMs);
 		const progress = callProgress(extra);
 		try {
-			if (request.params.name === ASK_TOOL) {
+			// Under another name, ask_user is still taken: a call never fails for the tool's usual name.
+			if (request.params.name === askTool || request.params.name === ASK_TOOL) {
 				const ask = readMcpAsk(args);
 				const open = deps.book.open(owner, ask);
 				const folder = await projectFolder(server, deps.folder);
@@ -240,7 +245,7 @@ export function createAskServer(deps: AskServerDeps): AskServer {
 				return toolResult(open, await waitFor(open.id, Math.min(...bounds), progress));
 			}
 			return toolError(
-				`unknown tool ${JSON.stringify(request.params.name)}; this server offers ${ASK_TOOL} and ${WAIT_TOOL}`,
+				`unknown tool ${JSON.stringify(request.params.name)}; this server offers ${askTool} and ${WAIT_TOOL}`,
 			);
 		} catch (error) {
 			if (error instanceof AskUserError) return toolError(`Validation error: ${error.message}`);

@@ -68,6 +68,15 @@ describe.concurrent("pi-ask-anywhere mcp", () => {
 		expect(wait?.outputSchema).toEqual(ask?.outputSchema);
 	});
 
+	it("--ask-tool names the ask tool (Gemini CLI hides an MCP tool named ask_user behind its own)", async () => {
+		const { client, folder, agentDir } = await start({ args: ["--ask-tool", "ask_person"] });
+		const { tools } = await client.listTools();
+		expect(tools.map((tool) => tool.name)).toEqual(["ask_person", "ask_user_wait"]);
+		const call = client.callTool({ name: "ask_person", arguments: { questions: [DATABASE] } });
+		answerAsThePerson((await pendingFile(folder)).path, ["SQLite"], agentDir);
+		expect(resultJson((await call) as never)).toMatchObject({ answered: true, answers: [{ values: ["SQLite"] }] });
+	});
+
 	it("takes this product's own fields (descriptions, header, multiSelect) and Claude Code's shape", async () => {
 		const { client } = await start({
 			elicit: async (request) => {
