@@ -250,5 +250,13 @@ describe("the command line and client limits", () => {
 		expect(returnAfterMs("codex-mcp-client")).toBe(50_000);
 		expect(returnAfterMs("claude-code")).toBeUndefined();
 		expect(returnAfterMs("claude-code", 1_000)).toBe(1_000);
+		// The server's option wins over a known client's default: Codex with tool_timeout_sec = 600.
+		expect(returnAfterMs("codex-mcp-client", 590_000)).toBe(590_000);
+		expect(parseMcpCommand(["--return-after", "590"], {})).toMatchObject({ returnAfterMs: 590_000 });
+		expect(parseMcpCommand(["--quickest-reply", "0.5"], {})).toMatchObject({ quickestPersonMs: 500 });
+		expect(() => parseMcpCommand(["--quickest-reply", "-1"], {})).toThrow("--quickest-reply");
+		expect(parseMcpCommand(["--ask-tool", "ask_person"], {})).toMatchObject({ askTool: "ask_person" });
+		expect(() => parseMcpCommand(["--ask-tool", "ask user"], {})).toThrow("--ask-tool");
+		expect(() => parseMcpCommand(["--ask-tool", "ask_user_wait"], {})).toThrow("--ask-tool");
 	});
 });
