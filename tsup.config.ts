@@ -72,9 +72,18 @@ export default defineConfig([
 		platform: "node",
 		external: ["ws", "qrcode-terminal"],
 	},
+	// The `pi-ask-anywhere` bin: loads `mcp`'s small entry or the web command's bin, nothing else (an MCP client waits
+	// for the handshake; see src/mcp/bin.ts).
+	{
+		entry: { bin: "src/mcp/bin.ts" },
+		format: ["esm"],
+		outExtension: () => ({ js: ".mjs" }),
+		target: "node20",
+		platform: "node",
+	},
 	// `pi-ask-anywhere mcp`: its own file, which the bin imports only for that command (the MCP SDK is loaded by nothing else).
 	{
-		entry: { "mcp/main": "src/mcp/main.ts" },
+		entry: { "mcp/main": "src/mcp/main.ts", "mcp/serve": "src/mcp/serve.ts" },
 		format: ["esm"],
 		outExtension: () => ({ js: ".mjs" }),
 		target: "node20",

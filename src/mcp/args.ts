@@ -5,7 +5,7 @@
 import { parseArgs } from "node:util";
 
 export const MCP_USAGE = `usage: pi-ask-anywhere mcp [--http] [--port 8788] [--host 127.0.0.1] [--web URL|off] [--folder DIR]
-                        [--return-after SECONDS]
+                        [--return-after SECONDS] [--quickest-reply SECONDS] [--ask-tool NAME]
 
   An MCP server offering ask_user (and ask_user_wait) to any agent: Claude Code, Codex, Cursor, Gemini CLI, ...
   The person answers in the client's own dialog (MCP elicitation), on the pi-ask-anywhere web page, or in the
@@ -19,7 +19,11 @@ export const MCP_USAGE = `usage: pi-ask-anywhere mcp [--http] [--port 8788] [--h
                      ws://127.0.0.1:8787/agent when that is running); off: no web page
   --folder DIR       where pending files go when the client names no root folder (default: this folder)
   --return-after S   return pending (with an askId for ask_user_wait) after S seconds, whatever the client;
-                     without it only before a known client's limit (Codex: 60 s)`;
+                     without it only before a known client's limit (Codex: 60 s)
+  --quickest-reply S a form the client declines sooner than S seconds after it was sent (default 2) was
+                     declined by the client, not the person: not a cancel; the questions wait elsewhere
+  --ask-tool NAME    the ask tool's name (default ask_user); Gemini CLI hides an MCP tool named ask_user
+                     behind its own, so give it e.g. ask_person there`;
 
 const DEFAULT_MCP_PORT = 8788;
 const DEFAULT_WEB_URL = "ws://127.0.0.1:8787/agent";
@@ -32,6 +36,8 @@ export type McpCommand =
 			web?: string;
 			folder?: string;
 			returnAfterMs?: number;
+			quickestPersonMs?: number;
+			askTool?: string;
 	  }
 	| { kind: "help" };
 
@@ -52,6 +58,8 @@ export function parseMcpCommand(
 			web: { type: "string" },
 			folder: { type: "string" },
 			"return-after": { type: "string" },
+			"quickest-reply": { type: "string" },
+			"ask-tool": { type: "string" },
 			help: { type: "boolean", short: "h" },
 		},
 	});
@@ -80,6 +88,23 @@ export function parseMcpCommand(
 			throw new Error(`--return-after must be a number of seconds from 0 to 3600, got ${values["return-after"]}`);
 		}
 		command.returnAfterMs = Math.round(seconds * 1000);
+	}
+	if (values["quickest-reply"] !== undefined) {
+		const seconds = Number(values["quickest-reply"]);
+		if (!Number.isFinite(seconds) || seconds < 0 || seconds > 60) {
+			throw new Error(`--quickest-reply must be a number of seconds from 0 to 60, got ${values["quickest-reply"]}`);
+		}
+		command.quickestPersonMs = Math.round(seconds * 1000);
+	}
+	if (values["ask-tool"] !== undefined) {
+		const name = values["ask-tool"].trim();
+		// MCP tool names: 1 to 128 of letters, digits, _ - . (and not the wait tool's).
+		if (!/^[A-Za-z0-9_.-]{1,128}$/.test(name) || name === "ask_user_wait") {
+			throw new Error(
+				`--ask-tool must be 1 to 128 letters, digits, _ - or . (not ask_user_wait), got ${JSON.stringify(name)}`,
+			);
+		}
+		command.askTool = name;
 	}
 	return command;
 }

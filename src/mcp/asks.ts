@@ -30,6 +30,8 @@ export interface OpenAsk {
 	readonly handedOut: AbortSignal;
 	/** The pending file, as the client is told it (relative to its folder), once it is written. */
 	pendingFile?: string;
+	/** The client declined its form faster than a person could (its own automatic decline, not the person's). */
+	formDeclinedByClient?: boolean;
 }
 
 interface Entry extends OpenAsk {

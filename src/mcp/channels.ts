@@ -196,23 +196,52 @@ export type Elicit = (
 	signal: AbortSignal,
 ) => Promise<{ action: string; content?: unknown }>;
 
+export interface ElicitTiming {
+	/** A decline that comes back sooner than this after the form was sent (ms) was no person's: the client's own. */
+	quickestPersonMs: number;
+	now: () => number;
+	/** Tells the client's person, while the call waits, where the questions are once its form closed without answers. */
+	tell: (message: string) => void;
+}
+
+/** Where the questions wait once the client's form closed without an answer. */
+const WAITING_ELSEWHERE =
+	"The questions wait for your answer in pi (/questions), on the pi-ask-anywhere web page or phone.";
+
 /**
- * Asks in the client's own dialog. `accept` with answers decides; `decline` is the person's cancel; `cancel`, an
- * empty form, an error or no reply at all leave the ask waiting.
+ * Asks in the client's own dialog. `accept` with answers decides; `decline` is the person's cancel, unless it came
+ * back faster than a person reads a form (Codex declines every form at once under `approval_policy = "never"`): then
+ * nobody was asked, the ask is marked `formDeclinedByClient` and waits elsewhere. `cancel`, an empty form, an error
+ * or no reply at all leave the ask waiting.
  */
-export function startElicitation(book: AskBook, ask: OpenAsk, elicit: Elicit, log: Log): void {
+export function startElicitation(book: AskBook, ask: OpenAsk, elicit: Elicit, timing: ElicitTiming, log: Log): void {
 	const stop = new AbortController();
-	ask.decided.addEventListener("abort", () => stop.abort(ANSWERED_ELSEWHERE), { once: true });
+	let replied = false;
+	// A request the client already answered is not withdrawn (no `notifications/cancelled` for a closed form).
+	ask.decided.addEventListener("abort", () => replied || stop.abort(ANSWERED_ELSEWHERE), { once: true });
+	const sent = timing.now();
 	elicit({ mode: "form", ...elicitationForm(ask.ask) }, stop.signal)
 		.then((reply) => {
-			if (reply.action === "decline") book.decide(ask.id, { kind: "cancelled" }, "elicitation");
+			replied = true;
+			const after = timing.now() - sent;
+			if (reply.action === "decline" && after < timing.quickestPersonMs) {
+				ask.formDeclinedByClient = true;
+				timing.tell(WAITING_ELSEWHERE);
+				log(
+					`ask ${ask.id}: the client declined its form ${after} ms after it was sent, faster than a person reads it; not taken as the person's cancel, the questions wait elsewhere`,
+				);
+			} else if (reply.action === "decline") book.decide(ask.id, { kind: "cancelled" }, "elicitation");
 			else if (reply.action === "accept") {
 				const outcome = outcomeFromForm(ask.ask, reply.content);
 				if (outcome) book.decide(ask.id, outcome, "elicitation");
-				else log(`ask ${ask.id}: the client's form came back empty; the questions wait elsewhere`);
-			}
+				else {
+					timing.tell(WAITING_ELSEWHERE);
+					log(`ask ${ask.id}: the client's form came back empty; the questions wait elsewhere`);
+				}
+			} else timing.tell(WAITING_ELSEWHERE);
 		})
 		.catch((error: unknown) => {
+			replied = true;
 			if (!stop.signal.aborted)
 				log(`ask ${ask.id}: the client's dialog ended without an answer (${(error as Error).message})`);
 		});

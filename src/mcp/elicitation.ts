@@ -47,43 +47,70 @@ function titleOf(question: Question, dialogTitle: string | undefined): string {
 		: question.question;
 }
 
-/** The form for an ask: one field per question (and one for "Other" where options are offered). */
+/** One question's fields, in the order the form shows them. */
+interface FieldGroup {
+	fields: [string, Field][];
+	/** Its last field is free text the person may leave empty (a client may not submit from there). */
+	endsOnOptionalText: boolean;
+}
+
+/**
+ * The form for an ask: one field per question (and one for "Other" where options are offered). It never ends on an
+ * optional text field: Codex submits a form only from its last field, and Enter on an empty optional text field does
+ * nothing there, so a form ending on one could only be answered by typing. A question's "Other" comes before its
+ * options, and optional text questions at the end move before the last question that ends on a choice (with none,
+ * the last one is required in the form: the person answers it or closes the form).
+ */
 export function elicitationForm(ask: McpAsk): ElicitationForm {
-	const properties: Record<string, Field> = {};
 	const required: string[] = [];
-	ask.request.questions.forEach((question, i) => {
+	const groups = ask.request.questions.map((question, i): FieldGroup => {
 		const title = titleOf(question, ask.title);
 		const kind = ask.kinds[i];
 		const description = question.context ?? question.placeholder;
 		const described = description ? { description } : {};
 		if (kind === "confirm") {
-			properties[fieldName(i)] = {
-				type: "string",
-				title,
-				...described,
-				oneOf: question.options?.length
-					? optionChoices(question)
-					: [
-							{ const: YES, title: YES },
-							{ const: NO, title: NO },
-						],
-			};
 			if (ask.required[i]) required.push(fieldName(i));
-		} else if (kind === "select" || kind === "multi-select") {
-			properties[fieldName(i)] =
+			const oneOf = question.options?.length
+				? optionChoices(question)
+				: [
+						{ const: YES, title: YES },
+						{ const: NO, title: NO },
+					];
+			return { fields: [[fieldName(i), { type: "string", title, ...described, oneOf }]], endsOnOptionalText: false };
+		}
+		if (kind === "select" || kind === "multi-select") {
+			const choice: Field =
 				kind === "select"
 					? { type: "string", title, ...described, oneOf: optionChoices(question) }
 					: { type: "array", title, ...described, items: { anyOf: optionChoices(question) } };
-			properties[otherName(i)] = {
+			const other: Field = {
 				type: "string",
-				title: "Other (type your answer)",
+				title: "Other (type your answer; leave empty to pick below)",
 				description: `Your own answer to "${sanitizeLine(question.question)}", instead of ${kind === "select" ? "an option" : "or beside the options"}`,
 			};
-		} else {
-			properties[fieldName(i)] = { type: "string", title, ...described };
-			if (ask.required[i]) required.push(fieldName(i));
+			return {
+				fields: [
+					[otherName(i), other],
+					[fieldName(i), choice],
+				],
+				endsOnOptionalText: false,
+			};
 		}
+		if (ask.required[i]) required.push(fieldName(i));
+		return {
+			fields: [[fieldName(i), { type: "string", title, ...described }]],
+			endsOnOptionalText: !ask.required[i],
+		};
 	});
+	const lastChoice = groups.findLastIndex((group) => !group.endsOnOptionalText);
+	const ordered =
+		lastChoice === -1
+			? groups
+			: [...groups.slice(0, lastChoice), ...groups.slice(lastChoice + 1), groups[lastChoice] as FieldGroup];
+	const last = ordered[ordered.length - 1];
+	const lastField = last?.fields[last.fields.length - 1]?.[0];
+	if (last?.endsOnOptionalText && lastField !== undefined) required.push(lastField);
+	const properties = Object.fromEntries(ordered.flatMap((group) => group.fields));
 	const count = ask.request.questions.length;
 	const lead = count === 1 ? "The agent asks you a question." : `The agent asks you ${count} questions.`;
 	const message = ask.title ? `${ask.title}\n\n${lead}` : lead;

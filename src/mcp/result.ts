@@ -24,7 +24,17 @@ export interface McpAskResult extends Omit<AskUserResult, "answers" | "cancelled
 	/** Nobody has answered yet; call `ask_user_wait` with `askId`. */
 	pending?: true;
 	askId?: string;
+	/** The client declined its own form faster than a person could: not the user's cancel (said in the text too). */
+	formDeclinedByClient?: true;
 }
+
+/** What happened to the ask on its way, beside its status. */
+export interface McpAskNotes {
+	formDeclinedByClient?: boolean;
+}
+
+const FORM_DECLINED_BY_CLIENT =
+	"This client declined its own question form at once, faster than a person reads it, so that was not the user's cancel and the user did not see the questions here; they answer them in pi (/questions), on the pi-ask-anywhere web page or phone.";
 
 /** How an ask looks to the caller right now. */
 export type McpStatus =
@@ -56,7 +66,13 @@ function mcpAnswer(ask: McpAsk, answer: Answer): McpAnswer {
 	return { questionId, ...mcpValues(answer, kind), ...answer };
 }
 
-export function mcpResult(ask: McpAsk, status: McpStatus): McpAskResult {
+export function mcpResult(ask: McpAsk, status: McpStatus, notes: McpAskNotes = {}): McpAskResult {
+	const result = statusResult(ask, status);
+	if (notes.formDeclinedByClient) result.formDeclinedByClient = true;
+	return result;
+}
+
+function statusResult(ask: McpAsk, status: McpStatus): McpAskResult {
 	if (status.kind === "timedOut") {
 		return { answered: false, cancelled: false, timedOut: true, answers: [], askId: status.askId };
 	}
@@ -73,8 +89,14 @@ export function mcpResult(ask: McpAsk, status: McpStatus): McpAskResult {
 	};
 }
 
-/** One sentence after the JSON where the JSON alone could be misread. */
-export function mcpExplanation(status: McpStatus): string | undefined {
+/** The sentences after the JSON where the JSON alone could be misread. */
+export function mcpExplanation(status: McpStatus, notes: McpAskNotes = {}): string | undefined {
+	const said = [statusExplanation(status), notes.formDeclinedByClient ? FORM_DECLINED_BY_CLIENT : undefined];
+	const text = said.filter((line) => line !== undefined).join(" ");
+	return text === "" ? undefined : text;
+}
+
+function statusExplanation(status: McpStatus): string | undefined {
 	switch (status.kind) {
 		case "pending":
 			return `The user has not answered yet; the questions stay open. The user answers them in pi (/questions), on the pi-ask-anywhere web page or phone, or in this client's dialog; do not write or edit any answer yourself (answers written into the questions' file by anyone else count for nothing). Call ask_user_wait with {"askId": "${status.askId}"} to get the answers; do not assume any.`;

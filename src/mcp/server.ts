@@ -21,7 +21,7 @@ import { AskUserError } from "../core/validate.js";
 import type { LivePush } from "../push/live.js";
 import { askIdOf } from "../push/tap.js";
 import type { RemoteBridge } from "../remote/bridge.js";
-import { type AskBook, UnknownAskError } from "./asks.js";
+import { type AskBook, type OpenAsk, UnknownAskError } from "./asks.js";
 import {
 	type Elicit,
 	type FileOwner,
@@ -31,9 +31,9 @@ import {
 	startPush,
 	startWeb,
 } from "./channels.js";
-import { type McpAsk, readMcpAsk, readWaitCall } from "./request.js";
+import { readMcpAsk, readWaitCall } from "./request.js";
 import { type McpStatus, mcpExplanation, mcpResult } from "./result.js";
-import { ASK_TOOL, TOOL_LIST, WAIT_TOOL } from "./tools.js";
+import { ASK_TOOL, SERVER_CAPABILITIES, SERVER_INSTRUCTIONS, SERVER_NAME, toolList, WAIT_TOOL } from "./tools.js";
 
 /** Clients known to end a tool call after a fixed time, by the name they give at initialisation (ms). */
 const KNOWN_CLIENT_LIMITS: Readonly<Record<string, number>> = {
@@ -48,6 +48,12 @@ const DEFAULT_WAIT_MS = 5 * 60_000;
 const PROGRESS_EVERY_MS = 15_000;
 /** How long asking the client for its roots may take before the server's folder is used. */
 const ROOTS_TIMEOUT_MS = 2_000;
+/**
+ * A form declined sooner than this after it was sent was declined by the client, not by a person, who needs at least
+ * this long to read it (Codex declines in about 1 ms). Taking a quick person's decline for the client's costs little:
+ * the questions stay open elsewhere; the other way round reports a cancel nobody gave.
+ */
+const QUICKEST_PERSON_MS = 2_000;
 /** The client's dialog stays open as long as the questions do; the ask stops it when decided elsewhere. */
 const ELICITATION_TIMEOUT_MS = 24 * 60 * 60_000;
 
@@ -72,6 +78,10 @@ export interface AskServerDeps {
 	push?: LivePush;
 	/** Return `pending` after this long, whatever the client (otherwise only before a known client's limit). */
 	returnAfterMs?: number;
+	/** The ask tool's name (`ask_user` when absent). */
+	askTool?: string;
+	/** A form declined sooner than this (ms) was declined by the client itself, not by a person; 2 s when absent. */
+	quickestPersonMs?: number;
 	/** How often a waiting call reports progress; 15 s when absent (tests take a shorter one). */
 	progressEveryMs?: number;
 	version: string;
@@ -91,9 +101,10 @@ function toolError(text: string): CallToolResult {
 	return { isError: true, content: [{ type: "text", text }] };
 }
 
-function toolResult(ask: McpAsk, status: McpStatus): CallToolResult {
-	const structured = mcpResult(ask, status);
-	const explanation = mcpExplanation(status);
+function toolResult(open: OpenAsk, status: McpStatus): CallToolResult {
+	const notes = { formDeclinedByClient: open.formDeclinedByClient === true };
+	const structured = mcpResult(open.ask, status, notes);
+	const explanation = mcpExplanation(status, notes);
 	const content: CallToolResult["content"] = [{ type: "text", text: JSON.stringify(structured) }];
 	if (explanation) content.push({ type: "text", text: explanation });
 	return { content, structuredContent: structured as unknown as Record<string, unknown> };
@@ -115,15 +126,36 @@ async function projectFolder(server: Server, fallback: string): Promise<string> 
 	return fallback;
 }
 
+/** One call's progress notifications (for a client that asked for them), each with its next number, until it ends. */
+interface Progress {
+	extra: CallExtra;
+	report(message?: string): void;
+	end(): void;
+}
+
+function callProgress(extra: CallExtra): Progress {
+	const token = extra._meta?.progressToken;
+	let count = 0;
+	let ended = false;
+	return {
+		extra,
+		report(message) {
+			if (token === undefined || ended) return;
+			count += 1;
+			const params = { progressToken: token, progress: count, ...(message ? { message } : {}) };
+			extra.sendNotification({ method: "notifications/progress", params }).catch(() => undefined);
+		},
+		end() {
+			ended = true;
+		},
+	};
+}
+
 export function createAskServer(deps: AskServerDeps): AskServer {
 	const owner = randomUUID();
 	const server = new Server(
-		{ name: "pi-ask-anywhere", version: deps.version },
-		{
-			capabilities: { tools: {} },
-			instructions:
-				"ask_user asks the person questions and waits for the answers: in this client's dialog, on the pi-ask-anywhere web page or phone, or in the project's .pi/pending-questions.json. If it returns pending, call ask_user_wait with the askId.",
-		},
+		{ name: SERVER_NAME, version: deps.version },
+		{ capabilities: SERVER_CAPABILITIES, instructions: SERVER_INSTRUCTIONS },
 	);
 	// The official TypeScript client ignores a cancellation of request id 0 (it tests the id for truthiness), so the
 	// client's dialog for a first ask could never be withdrawn once answered elsewhere: a ping takes id 0.
@@ -148,30 +180,26 @@ export function createAskServer(deps: AskServerDeps): AskServer {
 	};
 
 	/** Waits for the ask as the call allows, reporting progress to a client that asked for it. */
-	async function waitFor(id: string, maxWaitMs: number | undefined, extra: CallExtra): Promise<McpStatus> {
-		const token = extra._meta?.progressToken;
-		let progress = 0;
-		const ticker =
-			token === undefined
-				? undefined
-				: setInterval(() => {
-						progress += 1;
-						const params = { progressToken: token, progress };
-						extra.sendNotification({ method: "notifications/progress", params }).catch(() => undefined);
-					}, deps.progressEveryMs ?? PROGRESS_EVERY_MS);
+	async function waitFor(id: string, maxWaitMs: number | undefined, progress: Progress): Promise<McpStatus> {
+		const ticker = setInterval(() => progress.report(), deps.progressEveryMs ?? PROGRESS_EVERY_MS);
 		try {
-			return await deps.book.wait(owner, id, maxWaitMs, extra.signal);
+			return await deps.book.wait(owner, id, maxWaitMs, progress.extra.signal);
 		} finally {
-			if (ticker) clearInterval(ticker);
+			clearInterval(ticker);
+			progress.end();
 		}
 	}
 
-	server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: TOOL_LIST }));
+	const askTool = deps.askTool ?? ASK_TOOL;
+	const tools = toolList(askTool);
+	server.setRequestHandler(ListToolsRequestSchema, () => ({ tools }));
 	server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
 		const args = request.params.arguments ?? {};
 		const limitMs = returnAfterMs(server.getClientVersion()?.name, deps.returnAfterMs);
+		const progress = callProgress(extra);
 		try {
-			if (request.params.name === ASK_TOOL) {
+			// Under another name, ask_user is still taken: a call never fails for the tool's usual name.
+			if (request.params.name === askTool || request.params.name === ASK_TOOL) {
 				const ask = readMcpAsk(args);
 				const open = deps.book.open(owner, ask);
 				const folder = await projectFolder(server, deps.folder);
@@ -196,20 +224,28 @@ export function createAskServer(deps: AskServerDeps): AskServer {
 							signal,
 							timeout: ELICITATION_TIMEOUT_MS,
 						});
-					startElicitation(deps.book, open, elicit, deps.log);
+					const timing = {
+						quickestPersonMs: deps.quickestPersonMs ?? QUICKEST_PERSON_MS,
+						now: Date.now,
+						tell: (message: string) => progress.report(message),
+					};
+					startElicitation(deps.book, open, elicit, timing, deps.log);
 				}
-				if (ask.background) return toolResult(ask, { kind: "pending", askId: open.id });
-				return toolResult(ask, await waitFor(open.id, limitMs, extra));
+				if (ask.background) {
+					progress.end();
+					return toolResult(open, { kind: "pending", askId: open.id });
+				}
+				return toolResult(open, await waitFor(open.id, limitMs, progress));
 			}
 			if (request.params.name === WAIT_TOOL) {
 				const call = readWaitCall(args);
 				const open = deps.book.find(owner, call.askId);
 				if (!open) throw new UnknownAskError(call.askId);
 				const bounds = [call.maxWaitMs ?? DEFAULT_WAIT_MS, ...(limitMs === undefined ? [] : [limitMs])];
-				return toolResult(open.ask, await waitFor(open.id, Math.min(...bounds), extra));
+				return toolResult(open, await waitFor(open.id, Math.min(...bounds), progress));
 			}
 			return toolError(
-				`unknown tool ${JSON.stringify(request.params.name)}; this server offers ${ASK_TOOL} and ${WAIT_TOOL}`,
+				`unknown tool ${JSON.stringify(request.params.name)}; this server offers ${askTool} and ${WAIT_TOOL}`,
 			);
 		} catch (error) {
 			if (error instanceof AskUserError) return toolError(`Validation error: ${error.message}`);

@@ -6,6 +6,11 @@
  */
 
 export const ASK_TOOL = "ask_user";
+/** The server's name and what it tells a client at the handshake. */
+export const SERVER_NAME = "pi-ask-anywhere";
+export const SERVER_CAPABILITIES = { tools: {} };
+export const SERVER_INSTRUCTIONS =
+	"ask_user asks the person questions and waits for the answers: in this client's dialog, on the pi-ask-anywhere web page or phone, or in pi (/questions). If it returns pending, call ask_user_wait with the askId.";
 export const WAIT_TOOL = "ask_user_wait";
 
 const OPTION = {
@@ -113,6 +118,7 @@ const RESULT_SCHEMA = {
 		note: { type: "string" },
 		pending: { type: "boolean" },
 		askId: { type: "string" },
+		formDeclinedByClient: { type: "boolean" },
 	},
 	required: ["answered", "cancelled", "timedOut", "answers"],
 } as const;
@@ -124,19 +130,25 @@ The result: answered, cancelled (the user declined), timedOut (nobody answered w
 const WAIT_DESCRIPTION =
 	"Wait for the answers to an ask_user call that returned pending: true or timedOut: true, by its askId. Returns the same result as ask_user, or pending again if the user has not answered yet.";
 
-export const TOOL_LIST = [
-	{
-		name: ASK_TOOL,
-		title: "Ask the user",
-		description: ASK_DESCRIPTION,
-		inputSchema: ASK_INPUT_SCHEMA,
-		outputSchema: RESULT_SCHEMA,
-	},
-	{
-		name: WAIT_TOOL,
-		title: "Wait for the user's answers",
-		description: WAIT_DESCRIPTION,
-		inputSchema: WAIT_INPUT_SCHEMA,
-		outputSchema: RESULT_SCHEMA,
-	},
-];
+/**
+ * The tools as listed, the ask tool under `askTool` (default `ask_user`): Gemini CLI has a built-in `ask_user`, and an
+ * MCP tool of that name is not offered to its model.
+ */
+export function toolList(askTool: string = ASK_TOOL) {
+	return [
+		{
+			name: askTool,
+			title: "Ask the user",
+			description: ASK_DESCRIPTION,
+			inputSchema: ASK_INPUT_SCHEMA,
+			outputSchema: RESULT_SCHEMA,
+		},
+		{
+			name: WAIT_TOOL,
+			title: "Wait for the user's answers",
+			description: WAIT_DESCRIPTION,
+			inputSchema: WAIT_INPUT_SCHEMA,
+			outputSchema: RESULT_SCHEMA,
+		},
+	];
+}

@@ -26,8 +26,12 @@ function mcpFields(result: Record<string, unknown>): unknown {
 	return { answered: result.answered, cancelled: result.cancelled, timedOut: result.timedOut, answers };
 }
 
-async function ask(args: Record<string, unknown>, elicit: ElicitHandler): Promise<Record<string, unknown>> {
-	const session = await startMcp({ elicit });
+async function ask(
+	args: Record<string, unknown>,
+	elicit: ElicitHandler,
+	serverArgs: string[] = [],
+): Promise<Record<string, unknown>> {
+	const session = await startMcp({ elicit, args: serverArgs });
 	sessions.push(session);
 	const result = await session.client.callTool({ name: "ask_user", arguments: args });
 	expect(result.isError).toBeFalsy();
@@ -185,9 +189,15 @@ describe.concurrent("the MCP ask_user tool's examples", () => {
 	});
 
 	it("5: the user cancels (declines the client's dialog)", async () => {
-		const result = await ask({ questions: [{ question: "Any additional requirements?" }] }, async () => ({
-			action: "decline",
-		}));
+		// After the person read it: a decline quicker than the server's quickest person (here 0.2 s) is the client's own.
+		const declineAfterReading: ElicitHandler = async () => {
+			await new Promise((done) => setTimeout(done, 300));
+			return { action: "decline" };
+		};
+		const result = await ask({ questions: [{ question: "Any additional requirements?" }] }, declineAfterReading, [
+			"--quickest-reply",
+			"0.2",
+		]);
 		expect(result).toEqual({ answered: false, cancelled: true, timedOut: false, answers: [] });
 	});
 

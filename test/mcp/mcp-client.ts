@@ -21,7 +21,7 @@ import { givenForAsker } from "../../src/pending/given-for-asker.js";
 import { type PendingQuestion, parsePendingFile } from "../../src/pending/pending-file.js";
 import { patient } from "../patience.js";
 
-export const CLI = fileURLToPath(new URL("../../dist/cli.mjs", import.meta.url));
+export const CLI = fileURLToPath(new URL("../../dist/bin.mjs", import.meta.url));
 
 export type ElicitHandler = (request: ElicitRequest, signal: AbortSignal) => Promise<ElicitResult>;
 

@@ -4,7 +4,7 @@
  * exactly once, never to pi's model; `pi -c` never delivers an MCP file's answers to pi's model either. The official
  * MCP client holds the ask over real stdio; pi runs with the scripted model, which logs every context it received.
  */
-import { execFileSync, spawnSync } from "node:child_process";
+import { execFileSync, spawn, spawnSync } from "node:child_process";
 import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { hostname } from "node:os";
 import { join } from "node:path";
@@ -35,6 +35,7 @@ import {
 } from "../e2e/harness.js";
 import {
 	answerAsThePerson,
+	CLI,
 	type McpSession,
 	pendingFile,
 	pendingFiles,
@@ -219,6 +220,46 @@ describe("an MCP client's ask answered with a pi in the same folder", () => {
 		}
 		expect(ws.requests()).toEqual([]);
 		expect(readFileSync(path, "utf8")).toBe(before);
+	});
+
+	it("a client that dies without a signal: its server ends when its input ends, and pi says nobody waits for the answers", async () => {
+		// Raw stdio, as a client's process leaves it when it dies: the pipe closes, no signal reaches the server.
+		const server = spawn(process.execPath, [CLI, "mcp", "--web", "off"], {
+			cwd: ws.cwd,
+			env: { ...process.env, PI_CODING_AGENT_DIR: ws.agentDir },
+			stdio: ["pipe", "ignore", "ignore"],
+		});
+		const ended = new Promise<number | null>((done) => server.on("exit", (code) => done(code)));
+		try {
+			const send = (message: object): boolean =>
+				server.stdin.write(`${JSON.stringify({ jsonrpc: "2.0", ...message })}\n`);
+			send({
+				id: 1,
+				method: "initialize",
+				params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: CLIENT, version: "1" } },
+			});
+			send({ method: "notifications/initialized" });
+			send({
+				id: 2,
+				method: "tools/call",
+				params: { name: "ask_user", arguments: { questions: [DATABASE], background: true } },
+			});
+			await pendingFile(ws.cwd);
+			server.stdin.end();
+			const code = await Promise.race([
+				ended,
+				new Promise((done) => setTimeout(() => done("still running"), patient(5_000))),
+			]);
+			expect(code).toBe(0);
+			// The questions stay in the file (nothing cancelled), but nobody reads answers there now: pi says so.
+			expect(pendingFiles(ws.cwd)).toHaveLength(1);
+			const run = runPrint(ws, ["--answers", '["SQLite"]']);
+			expect(run.stdout + run.stderr).not.toContain(FOR_CLIENT);
+			expect(run.stderr).toContain("no pi-ask-anywhere mcp waits for their answers now");
+			expect(ws.requests()).toEqual([]);
+		} finally {
+			server.kill("SIGKILL");
+		}
 	});
 
 	it("`pi -c` never delivers an MCP file's answers to pi's model, even ones given on the page", async () => {

@@ -144,10 +144,28 @@ describe("the elicitation form", () => {
 						{ const: "b", title: "b" },
 					],
 				},
-				q3_other: expect.objectContaining({ type: "string", title: "Other (type your answer)" }),
+				q3_other: expect.objectContaining({
+					type: "string",
+					title: "Other (type your answer; leave empty to pick below)",
+				}),
 			},
 			required: ["q1", "q2"],
 		});
+	});
+
+	it("never ends on an optional text field: Other comes before its options, optional text before the last choice", () => {
+		const order = (questions: unknown[]) => {
+			const { requestedSchema } = elicitationForm(readMcpAsk({ questions }));
+			return { fields: Object.keys(requestedSchema.properties), required: requestedSchema.required ?? [] };
+		};
+		const later = { question: "Anything else?", required: false };
+		expect(order([{ question: "Which?", options: ["a", "b"] }, later])).toEqual({
+			fields: ["q2", "q1_other", "q1"],
+			required: [],
+		});
+		expect(order([{ question: "Name?" }, later])).toEqual({ fields: ["q2", "q1"], required: ["q1"] });
+		// Nothing to end on: the one optional text is required in the form (the person fills it or closes the form).
+		expect(order([later])).toEqual({ fields: ["q1"], required: ["q1"] });
 	});
 
 	it("reads the reply: a value that is no option is the person's text; their own answer wins over a pick", () => {
@@ -156,6 +174,9 @@ describe("the elicitation form", () => {
 		]);
 		expect(outcomeFromForm(ask, { q3: "a", q3_other: "c" })?.answers).toEqual([
 			{ question: "Which?", answer: "c", wasCustom: true },
+		]);
+		expect(outcomeFromForm(ask, { q3: "a", q3_other: "  " })?.answers).toEqual([
+			{ question: "Which?", answer: "a", selectedOption: "a", wasCustom: false },
 		]);
 		expect(outcomeFromForm(ask, { q1: "  ", q3_other: "" })).toBeUndefined();
 		expect(outcomeFromForm(ask, "nonsense")).toBeUndefined();
@@ -229,5 +250,13 @@ describe("the command line and client limits", () => {
 		expect(returnAfterMs("codex-mcp-client")).toBe(50_000);
 		expect(returnAfterMs("claude-code")).toBeUndefined();
 		expect(returnAfterMs("claude-code", 1_000)).toBe(1_000);
+		// The server's option wins over a known client's default: Codex with tool_timeout_sec = 600.
+		expect(returnAfterMs("codex-mcp-client", 590_000)).toBe(590_000);
+		expect(parseMcpCommand(["--return-after", "590"], {})).toMatchObject({ returnAfterMs: 590_000 });
+		expect(parseMcpCommand(["--quickest-reply", "0.5"], {})).toMatchObject({ quickestPersonMs: 500 });
+		expect(() => parseMcpCommand(["--quickest-reply", "-1"], {})).toThrow("--quickest-reply");
+		expect(parseMcpCommand(["--ask-tool", "ask_person"], {})).toMatchObject({ askTool: "ask_person" });
+		expect(() => parseMcpCommand(["--ask-tool", "ask user"], {})).toThrow("--ask-tool");
+		expect(() => parseMcpCommand(["--ask-tool", "ask_user_wait"], {})).toThrow("--ask-tool");
 	});
 });

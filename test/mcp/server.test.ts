@@ -9,6 +9,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
+import { CancelledNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, describe, expect, it } from "vitest";
 import { createAskBook } from "../../src/mcp/asks.js";
 import { createAskServer } from "../../src/mcp/server.js";
@@ -67,6 +68,15 @@ describe.concurrent("pi-ask-anywhere mcp", () => {
 		expect(wait?.outputSchema).toEqual(ask?.outputSchema);
 	});
 
+	it("--ask-tool names the ask tool (Gemini CLI hides an MCP tool named ask_user behind its own)", async () => {
+		const { client, folder, agentDir } = await start({ args: ["--ask-tool", "ask_person"] });
+		const { tools } = await client.listTools();
+		expect(tools.map((tool) => tool.name)).toEqual(["ask_person", "ask_user_wait"]);
+		const call = client.callTool({ name: "ask_person", arguments: { questions: [DATABASE] } });
+		answerAsThePerson((await pendingFile(folder)).path, ["SQLite"], agentDir);
+		expect(resultJson((await call) as never)).toMatchObject({ answered: true, answers: [{ values: ["SQLite"] }] });
+	});
+
 	it("takes this product's own fields (descriptions, header, multiSelect) and Claude Code's shape", async () => {
 		const { client } = await start({
 			elicit: async (request) => {
@@ -115,6 +125,37 @@ describe.concurrent("pi-ask-anywhere mcp", () => {
 		});
 	});
 
+	it("a form never ends on an optional text field (Codex submits only from the last field), and an empty Other never overrides a pick", async () => {
+		/** Whether a person can submit from the form's last field by choosing: a choice, or a field they must fill. */
+		const endsOnChoice = (schema: { properties: Record<string, object>; required?: string[] }): boolean => {
+			const names = Object.keys(schema.properties);
+			const last = names[names.length - 1] ?? "";
+			const field = schema.properties[last] as { oneOf?: unknown; items?: unknown };
+			return field.oneOf !== undefined || field.items !== undefined || (schema.required ?? []).includes(last);
+		};
+		const forms: { properties: Record<string, object>; required?: string[] }[] = [];
+		const session = await start({
+			elicit: async (request) => {
+				if (request.params.mode === "form") forms.push(request.params.requestedSchema as never);
+				// The person picks and leaves the text fields empty (or blank), as Enter on a pick does.
+				return { action: "accept", content: { q1: "SQLite", q1_other: "", q2_other: "  " } };
+			},
+		});
+		const asks = [
+			[DATABASE],
+			[DATABASE, { question: "Anything else?", required: false }],
+			[{ question: "Anything else?", required: false }],
+		];
+		for (const questions of asks) {
+			const result = await session.client.callTool({ name: "ask_user", arguments: { questions } });
+			if (questions[0] === DATABASE) {
+				expect(resultJson(result as never)).toMatchObject({ answered: true, answers: [{ values: ["SQLite"] }] });
+			}
+		}
+		expect(forms).toHaveLength(asks.length);
+		for (const form of forms) expect(endsOnChoice(form), JSON.stringify(form)).toBe(true);
+	});
+
 	it("a client whose dialog is cancelled keeps waiting; the answer comes from the pending file", async () => {
 		let replied = false;
 		const session = await start({
@@ -123,10 +164,15 @@ describe.concurrent("pi-ask-anywhere mcp", () => {
 				return { action: "cancel" };
 			},
 		});
-		const call = session.client.callTool({ name: "ask_user", arguments: { questions: [DATABASE] } });
+		const told: string[] = [];
+		const call = session.client.callTool({ name: "ask_user", arguments: { questions: [DATABASE] } }, undefined, {
+			onprogress: (notification) => told.push(notification.message ?? ""),
+		});
 		const { path, data } = await pendingFile(session.folder);
 		expect(data.request).toMatchObject({ questions: [{ question: DATABASE.question }] });
 		await waitFor(() => (replied ? true : undefined), "the dialog's cancel");
+		// The client shows only that the call runs: a progress message says where the questions wait now.
+		await waitFor(() => (told.some((line) => line.includes("/questions")) ? true : undefined), "the progress message");
 		// The cancel was no answer: the call still waits, until the person answers for the file (pi, the page).
 		answerAsThePerson(path, ["PostgreSQL (Recommended)"], session.agentDir);
 		const result = resultJson((await call) as never);
@@ -171,11 +217,48 @@ describe.concurrent("pi-ask-anywhere mcp", () => {
 		rmSync(project, { recursive: true, force: true });
 	});
 
+	it("a decline that comes back faster than a person reads (Codex with approval_policy never) is no cancel: the pending file answers, and the result says so", async () => {
+		let declined = false;
+		const session = await start({
+			elicit: async () => {
+				declined = true;
+				return { action: "decline" };
+			},
+		});
+		const call = session.client.callTool({ name: "ask_user", arguments: { questions: [DATABASE] } });
+		const { path } = await pendingFile(session.folder);
+		await waitFor(() => (declined ? true : undefined), "the client's decline");
+		await waitFor(() => (session.stderr().includes("declined its form") ? true : undefined), "the log line");
+		answerAsThePerson(path, ["SQLite"], session.agentDir);
+		const result = (await call) as never;
+		expect(resultJson(result)).toMatchObject({
+			answered: true,
+			cancelled: false,
+			formDeclinedByClient: true,
+			answers: [{ values: ["SQLite"] }],
+		});
+		expect(resultText(result)).toMatch(/declined its own question form .*not the user's cancel/);
+	});
+
 	it("declining the client's dialog is the person's cancel; a later answer in the file counts for nothing", async () => {
-		const session = await start({ elicit: async () => ({ action: "decline" }) });
+		// A person reads before they decline: the reply comes after the server's quickest-person time.
+		const session = await start({
+			args: ["--quickest-reply", "0.2"],
+			elicit: async () => {
+				await new Promise((done) => setTimeout(done, 300));
+				return { action: "decline" };
+			},
+		});
+		// The form the client closed is not withdrawn afterwards.
+		const withdrawn: unknown[] = [];
+		session.client.setNotificationHandler(CancelledNotificationSchema, (notification) => {
+			withdrawn.push(notification.params);
+		});
 		const result = await session.client.callTool({ name: "ask_user", arguments: { questions: [DATABASE] } });
 		expect(resultJson(result as never)).toEqual({ answered: false, cancelled: true, timedOut: false, answers: [] });
 		await waitFor(() => (pendingFiles(session.folder).length === 0 ? true : undefined), "the file to go");
+		await session.client.ping();
+		expect(withdrawn).toEqual([]);
 	});
 
 	it("ask_user_wait after the client gave up: the answer given meanwhile is returned once", async () => {
