@@ -102,11 +102,13 @@ const QUICK_KNOBS = {
 	BENCH_SCALE_FILES: "1000",
 	// The one benchmark whose targets CI enforces: 1 000 pending files must not make a start or /questions slow.
 	BENCH_SCALE_ENFORCE: "1",
-	// A 200-call pi session with 1 000 pending files, 3 alternated rounds with and without the package, no warm-up.
-	BENCH_TOOL_CALL_ROUNDS: "3",
+	// A 200-call pi session with 1 000 pending files, 2 alternated rounds with and without the package, no warm-up
+	// (70–80 s a pi line with a load average of 7 on 2 cores; a missed target is measured again once).
+	BENCH_TOOL_CALL_ROUNDS: "2",
 	BENCH_TOOL_CALL_SCENARIOS: "1000",
 	BENCH_TOOL_CALL_WARMUP: "0",
-	// "1": CI fails when a 200-call session costs more than 1.03× pi's CPU with 1 000 pending files (not yet met).
+	// "1": CI fails when a 200-call session costs more than 1.03× pi's CPU with 1 000 pending files (on 2026-11-28
+	// met on pi 0.73.1, missed on pi 1.6.0 at 1.08–1.2×).
 	BENCH_TOOL_CALLS_ENFORCE: "0",
 };
 const quick = process.argv.includes("--quick");
