@@ -18,18 +18,10 @@
  * pi line installed.
  */
 import { spawnSync } from "node:child_process";
-import { appendFileSync, existsSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import {
-	createWorkspace,
-	PI,
-	piArgs,
-	runPrint,
-	SPEC_EXAMPLE,
-	sleep,
-	startRpc,
-	type Workspace,
-} from "../test/e2e/harness.js";
+import { createWorkspace, PI, piArgs, sleep, startRpc, type Workspace } from "../test/e2e/harness.js";
+import { realAsk } from "./lib/pending-copies.js";
 import { type BenchReport, emit, fmt, now, spread, table } from "./lib/stats.js";
 
 const RUNS = Number(process.env.BENCH_SCALE_RUNS ?? 7);
@@ -39,23 +31,8 @@ const ENFORCE = process.env.BENCH_SCALE_ENFORCE === "1";
 /** A project holding `count` pending files from `count` sessions of this user's pi. */
 function filledProject(count: number): Workspace {
 	const ws = createWorkspace();
-	ws.script([{ toolCall: { name: "ask_user", arguments: SPEC_EXAMPLE } }]);
-	const asked = runPrint(ws, ["set up the services"]);
-	if (asked.code !== 0) throw new Error(`pi -p failed (${asked.code}): ${asked.stderr}`);
-	const pendingText = readFileSync(ws.pendingPath(), "utf8");
-	const pending = JSON.parse(pendingText) as { sessionId: string; toolCallId: string; sessionFile: string };
-	const sessionText = readFileSync(pending.sessionFile, "utf8");
-	const asksPath = join(ws.agentDir, "pi-ask-user", "asks.jsonl");
-	const askLine = readFileSync(asksPath, "utf8");
-	for (let n = 2; n <= count; n++) {
-		const sessionId = `${pending.sessionId.slice(0, -6)}${String(n).padStart(6, "0")}`;
-		const toolCallId = `${pending.toolCallId}_${n}`;
-		const copy = (text: string) =>
-			text.replaceAll(pending.sessionId, sessionId).replaceAll(pending.toolCallId, toolCallId);
-		writeFileSync(copy(pending.sessionFile), copy(sessionText));
-		writeFileSync(ws.pendingPath(`pending-questions-${n}.json`), copy(pendingText));
-		appendFileSync(asksPath, copy(askLine));
-	}
+	const ask = realAsk(ws);
+	for (let n = 2; n <= count; n++) ask.copy(n);
 	return ws;
 }
 

@@ -13,11 +13,12 @@ export interface PackageSnapshot {
 	cleanup(): void;
 }
 
-export function snapshotPackage(): PackageSnapshot {
-	if (!existsSync(join(ROOT, "dist/index.js"))) throw new Error("dist/index.js is missing: run npm run build first");
+/** `from`: the folder holding the build (package.json + dist/), the checkout's unless another build is compared. */
+export function snapshotPackage(from: string = ROOT): PackageSnapshot {
+	if (!existsSync(join(from, "dist/index.js"))) throw new Error(`${from}/dist/index.js is missing: build it first`);
 	const dir = mkdtempSync(join(tmpdir(), "pi-ask-anywhere-bench-pkg-"));
-	cpSync(join(ROOT, "package.json"), join(dir, "package.json"));
-	cpSync(join(ROOT, "dist"), join(dir, "dist"), { recursive: true });
+	cpSync(join(from, "package.json"), join(dir, "package.json"));
+	cpSync(join(from, "dist"), join(dir, "dist"), { recursive: true });
 	symlinkSync(join(ROOT, "node_modules"), join(dir, "node_modules"), "dir");
 	return { dir, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
 }
