@@ -75,11 +75,13 @@ export type ServeCommand = Extract<McpCommand, { kind: "mcp" }>;
 
 function serverDeps(command: ServeCommand, env: NodeJS.ProcessEnv, version: string): AskServerDeps {
 	const web = command.web;
+	// Where pi must record the answers it writes for this server's client: named in the server's claims.
+	const { agentDir } = currentSessionPlaces({ argv: [], env, cwd: process.cwd() });
 	const deps: AskServerDeps = {
 		book: createAskBook({ log }),
 		folder: resolve(command.folder ?? process.cwd()),
-		claims: createClaims({ ...systemClaimsDeps(), holder: "mcp" }),
-		given: givenForAsker(currentSessionPlaces({ argv: [], env, cwd: process.cwd() }).agentDir),
+		claims: createClaims({ ...systemClaimsDeps(), holder: "mcp", records: agentDir }),
+		given: givenForAsker(agentDir),
 		version,
 		log,
 	};

@@ -42,6 +42,11 @@ export interface Claim {
 	holder?: "mcp";
 	/** An MCP claim's pending file, as its real path: a copy of the folder (claim and all) is not the one it holds. */
 	file?: string;
+	/**
+	 * An MCP claim's agent folder, where its server looks for the record of answers given for its client
+	 * (./given-for-asker.ts): a pi recording them in another folder would write answers the server never takes.
+	 */
+	records?: string;
 }
 
 /**
@@ -72,6 +77,15 @@ export function claimPathOf(pendingPath: string): string {
 	return join(dirname(pendingPath), `.${basename(pendingPath)}.claim`);
 }
 
+/**
+ * The agent folder named by the MCP server's claim on a pending file, if any: only a caller that already judged the
+ * claim live (`heldElsewhere`) may act on it.
+ */
+export function serverRecordsOf(pendingPath: string): string | undefined {
+	const claim = readClaim(claimPathOf(pendingPath));
+	return claim?.holder === "mcp" ? claim.records : undefined;
+}
+
 function parseClaim(text: string): Claim | undefined {
 	const parsed = parseJsonObject(text);
 	if (!parsed.ok) return undefined;
@@ -85,6 +99,7 @@ function parseClaim(text: string): Claim | undefined {
 		if (typeof data.file !== "string") return undefined;
 		claim.holder = "mcp";
 		claim.file = data.file;
+		if (typeof data.records === "string") claim.records = data.records;
 	}
 	return claim;
 }
@@ -116,6 +131,8 @@ export interface ClaimsDeps {
 	onExit(release: () => void): void;
 	/** `mcp` when the claims are a `pi-ask-anywhere mcp` server's (see `Claim.holder`). */
 	holder?: "mcp";
+	/** The server's agent folder (see `Claim.records`). */
+	records?: string;
 }
 
 export function systemClaimsDeps(): ClaimsDeps {
@@ -208,7 +225,9 @@ export function createClaims(deps: ClaimsDeps = systemClaimsDeps()): Claims {
 				pid: deps.self.pid,
 				started: deps.self.started,
 				refreshedAt: deps.now(),
-				...(deps.holder && file ? { holder: deps.holder, file } : {}),
+				...(deps.holder && file
+					? { holder: deps.holder, file, ...(deps.records ? { records: deps.records } : {}) }
+					: {}),
 			});
 			try {
 				writeClaim(path, claim());

@@ -11,10 +11,12 @@
  * the person's answers unrecorded; answers in the file that nobody recorded (a model's, or a hand edit) are no one's,
  * and the person's answers are written over them.
  */
-import { basename, dirname } from "node:path";
+import { realpathSync } from "node:fs";
+import { basename, dirname, resolve } from "node:path";
 import type { AskOutcome, Question } from "../core/types.js";
 import type { CliStrings } from "../i18n/cli/types.js";
 import { words as chosenWords } from "../i18n/words.js";
+import { serverRecordsOf } from "./claims.js";
 import { type GivenForAsker, givenForAsker } from "./given-for-asker.js";
 import {
 	type PendingAsker,
@@ -69,7 +71,11 @@ function pendingAnswersFor(
 /** What became of answers for an MCP client: written (and the line to tell the person), or why nothing was. */
 export type ForAskerWrite =
 	| { kind: "written"; line: string }
-	| { kind: "refused"; because: "no-answer" | "gone" | "other-questions" | "answered-already"; message: string };
+	| {
+			kind: "refused";
+			because: "no-answer" | "gone" | "other-questions" | "answered-already" | "records-elsewhere";
+			message: string;
+	  };
 
 type Refusal = Extract<ForAskerWrite, { kind: "refused" }>;
 
@@ -89,6 +95,16 @@ function askStillThere(
 		return { kind: "refused", because: "other-questions", message: words.otherQuestions(name) };
 	}
 	return { file, questions: file.request.questions, answers: file.questions.map((question) => question.answer) };
+}
+
+/** The same folder, written either way (a symlinked path and its target). */
+function sameFolder(a: string, b: string): boolean {
+	if (resolve(a) === resolve(b)) return true;
+	try {
+		return realpathSync.native(a) === realpathSync.native(b);
+	} catch {
+		return false;
+	}
 }
 
 /**
@@ -112,6 +128,15 @@ export function answerForAsker(
 	}
 	const asked = askStillThere(path, toolCallId, asker, words);
 	if ("kind" in asked) return asked;
+	// The server takes only answers recorded in its own agent folder: recorded in this pi's, they would be lost unsaid.
+	const serverFolder = serverRecordsOf(path);
+	if (serverFolder !== undefined && !sameFolder(serverFolder, given.agentDir)) {
+		return {
+			kind: "refused",
+			because: "records-elsewhere",
+			message: words.recordsElsewhere(asker.client, serverFolder, given.agentDir),
+		};
+	}
 	const there = asked.answers;
 	const answeredBefore = there.some((answer) => answer !== null);
 	if (answeredBefore && given.has(asked.file)) {

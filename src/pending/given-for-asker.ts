@@ -66,6 +66,8 @@ export function answersFingerprint(file: AnswersOf): string {
 const GIVEN_FOR_ASKER = "given-for-asker.jsonl";
 
 export interface GivenForAsker {
+	/** The agent folder the record is kept in. */
+	readonly agentDir: string;
 	/** Whether these answers were recorded as written by the person's pi or page. */
 	has(file: AnswersOf): boolean;
 	/** Records answers about to be written for the person; throws when the record cannot be written. */
@@ -81,6 +83,7 @@ export function givenForAsker(agentDir?: string): GivenForAsker {
 	const folder = join(base, "pi-ask-user");
 	const path = join(folder, GIVEN_FOR_ASKER);
 	return {
+		agentDir: base,
 		has(file) {
 			const line = JSON.stringify({ fingerprint: answersFingerprint(file) });
 			// Anything but a regular file (a planted FIFO or symlink) is no record: no answer counts.

@@ -167,6 +167,8 @@ const FOR_ASKER_CODES = {
 	gone: "pending-gone",
 	"other-questions": "pending-changed",
 	"answered-already": "pending-answered",
+	// Held by a server that takes no answer this page could record: shown with the words that say where it looks.
+	"records-elsewhere": "pending-held",
 } as const satisfies Record<Extract<ForAskerWrite, { kind: "refused" }>["because"], ApiErrorCode>;
 
 /**

@@ -65,8 +65,8 @@ afterEach(async () => {
 });
 
 /** The MCP client asks in pi's project folder (the server's folder; the client names no root). */
-async function askThroughMcp() {
-	mcp = await startMcp({ folder: ws.cwd, env: { PI_CODING_AGENT_DIR: ws.agentDir } });
+async function askThroughMcp(serverAgentDir = ws.agentDir) {
+	mcp = await startMcp({ folder: ws.cwd, env: { PI_CODING_AGENT_DIR: serverAgentDir } });
 	const call = mcp.client.callTool({ name: "ask_user", arguments: { questions: [DATABASE] } }, undefined, {
 		timeout: patient(120_000),
 	});
@@ -131,6 +131,20 @@ describe("an MCP client's ask answered with a pi in the same folder", () => {
 			).resolves.toBe("waiting");
 		},
 	);
+
+	it("a server that keeps its records in another agent folder (a client that passes it no PI_CODING_AGENT_DIR): `pi -p --answers` writes nothing and says where the server looks", async () => {
+		const serverFolder = join(ws.root, "server-agent");
+		mkdirSync(serverFolder);
+		const { call } = await askThroughMcp(serverFolder);
+		const run = runPrint(ws, ["--answers", '["SQLite"]', "what next?"]);
+		expect(run.stdout + run.stderr).not.toContain(FOR_CLIENT);
+		expect(run.stderr).toContain(serverFolder);
+		expect(run.stderr).toContain("PI_CODING_AGENT_DIR");
+		expect(JSON.parse(readFileSync((await pendingFile(ws.cwd)).path, "utf8")).questions[0].answer).toBeNull();
+		await expect(
+			Promise.race([call.then(() => "answered"), new Promise((r) => setTimeout(() => r("waiting"), 1_500))]),
+		).resolves.toBe("waiting");
+	});
 
 	it('`pi -p @file "words"` writes the words as the answers for the MCP client; pi\'s model is not called', async () => {
 		const { call } = await askThroughMcp();

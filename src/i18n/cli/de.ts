@@ -175,6 +175,8 @@ Nichts wurde beantwortet, und der Lauf endet hier. Behebe das Problem und starte
 		noAnswerInWords: "Die Worte hinter der Datei beantworten keine der Fragen; nichts wurde geschrieben",
 		gone: (name, client) => `${name} ist nicht mehr da: ${client} hat seine Antworten schon`,
 		otherQuestions: (name) => `${name} enthält jetzt andere Fragen; nichts wurde geschrieben`,
+		recordsElsewhere: (client, serverFolder, ownFolder) =>
+			`nichts geschrieben: Das pi-ask-anywhere mcp, das für ${client} gefragt hat, nimmt Antworten, die in ${serverFolder} aufgezeichnet sind, und dieses pi zeichnet sie in ${ownFolder} auf; gib dem Server PI_CODING_AGENT_DIR=${ownFolder} in der env seines Clients (docs/mcp.md), oder antworte im Dialog des Clients oder auf der Webseite`,
 		answeredAlready: (name, client) =>
 			`${name} ist schon beantwortet; ${client} bekommt diese Antworten. Nichts wurde geschrieben`,
 	},

@@ -167,6 +167,8 @@ Nothing was answered and the run stops here. Fix the problem, then run pi -c to 
 		noAnswerInWords: "no answer to any question in the words after the file; nothing was written",
 		gone: (name, client) => `${name} is gone: ${client} has its answers already`,
 		otherQuestions: (name) => `${name} now holds other questions; nothing was written`,
+		recordsElsewhere: (client, serverFolder, ownFolder) =>
+			`nothing written: the pi-ask-anywhere mcp that asked for ${client} takes answers recorded in ${serverFolder}, and this pi records them in ${ownFolder}; give the server PI_CODING_AGENT_DIR=${ownFolder} in its client's env (docs/mcp.md), or answer in the client's own dialog or on the web page`,
 		answeredAlready: (name, client) =>
 			`${name} is answered already; ${client} takes those answers. Nothing was written`,
 	},

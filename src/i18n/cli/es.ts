@@ -174,6 +174,8 @@ No se respondió nada y la ejecución se detiene aquí. Corrige el problema y lu
 		noAnswerInWords: "las palabras después del archivo no responden ninguna pregunta; no se escribió nada",
 		gone: (name, client) => `${name} ya no existe: ${client} ya tiene sus respuestas`,
 		otherQuestions: (name) => `${name} contiene ahora otras preguntas; no se escribió nada`,
+		recordsElsewhere: (client, serverFolder, ownFolder) =>
+			`no se escribió nada: el pi-ask-anywhere mcp que preguntó por ${client} toma las respuestas registradas en ${serverFolder}, y este pi las registra en ${ownFolder}; da al servidor PI_CODING_AGENT_DIR=${ownFolder} en el env de su cliente (docs/mcp.md), o responde en el diálogo del cliente o en la página web`,
 		answeredAlready: (name, client) =>
 			`${name} ya está respondido; ${client} recibe esas respuestas. No se escribió nada`,
 	},

@@ -179,6 +179,8 @@ Rien n'a été répondu et l'exécution s'arrête ici. Corrigez le problème, pu
 		noAnswerInWords: "les mots après le fichier ne répondent à aucune question ; rien n'a été écrit",
 		gone: (name, client) => `${name} n'existe plus : ${client} a déjà ses réponses`,
 		otherQuestions: (name) => `${name} contient maintenant d'autres questions ; rien n'a été écrit`,
+		recordsElsewhere: (client, serverFolder, ownFolder) =>
+			`rien n'a été écrit : le pi-ask-anywhere mcp qui a demandé pour ${client} prend les réponses enregistrées dans ${serverFolder}, et ce pi les enregistre dans ${ownFolder} ; donnez au serveur PI_CODING_AGENT_DIR=${ownFolder} dans l'env de son client (docs/mcp.md), ou répondez dans la boîte de dialogue du client ou sur la page web`,
 		answeredAlready: (name, client) => `${name} a déjà des réponses ; ${client} reçoit celles-ci. Rien n'a été écrit`,
 	},
 	delivery: {

@@ -168,6 +168,8 @@ ${questions}
 		noAnswerInWords: "ファイルの後の言葉はどの質問にも回答していません。何も書き込んでいません",
 		gone: (name, client) => `${name} はもうありません。${client} はすでに回答を受け取っています`,
 		otherQuestions: (name) => `${name} には別の質問が入っています。何も書き込んでいません`,
+		recordsElsewhere: (client, serverFolder, ownFolder) =>
+			`何も書き込んでいません: ${client} のために質問した pi-ask-anywhere mcp は ${serverFolder} に記録された回答を受け取りますが、この pi は ${ownFolder} に記録します。クライアントの env でサーバーに PI_CODING_AGENT_DIR=${ownFolder} を渡すか (docs/mcp.md)、クライアント自身のダイアログか Web ページで回答してください`,
 		answeredAlready: (name, client) =>
 			`${name} はすでに回答済みです。その回答は ${client} が受け取ります。何も書き込んでいません`,
 	},

@@ -173,6 +173,8 @@ Nada foi respondido e a execução para aqui. Corrija o problema e depois execut
 		noAnswerInWords: "as palavras depois do arquivo não respondem nenhuma pergunta; nada foi escrito",
 		gone: (name, client) => `${name} não existe mais: ${client} já tem as respostas`,
 		otherQuestions: (name) => `${name} agora contém outras perguntas; nada foi escrito`,
+		recordsElsewhere: (client, serverFolder, ownFolder) =>
+			`nada foi escrito: o pi-ask-anywhere mcp que perguntou por ${client} aceita respostas registradas em ${serverFolder}, e este pi as registra em ${ownFolder}; dê ao servidor PI_CODING_AGENT_DIR=${ownFolder} no env do cliente (docs/mcp.md), ou responda no diálogo do próprio cliente ou na página web`,
 		answeredAlready: (name, client) => `${name} já foi respondido; ${client} recebe essas respostas. Nada foi escrito`,
 	},
 	delivery: {

@@ -178,6 +178,8 @@ ${questions}
 		noAnswerInWords: "слова после файла не отвечают ни на один вопрос; ничего не записано",
 		gone: (name, client) => `${name} больше нет: ${client} уже получил свои ответы`,
 		otherQuestions: (name) => `в ${name} теперь другие вопросы; ничего не записано`,
+		recordsElsewhere: (client, serverFolder, ownFolder) =>
+			`ничего не записано: pi-ask-anywhere mcp, который спросил для ${client}, принимает ответы, записанные в ${serverFolder}, а этот pi записывает их в ${ownFolder}; передайте серверу PI_CODING_AGENT_DIR=${ownFolder} в env его клиента (docs/mcp.md) или ответьте в диалоге клиента или на веб-странице`,
 		answeredAlready: (name, client) => `в ${name} уже есть ответы; их получит ${client}. Ничего не записано`,
 	},
 	delivery: {

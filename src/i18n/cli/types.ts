@@ -184,6 +184,8 @@ export interface CliStrings {
 		gone: (name: string, client: string) => string;
 		otherQuestions: (name: string) => string;
 		answeredAlready: (name: string, client: string) => string;
+		/** The MCP server takes answers recorded in `serverFolder`; this pi would record them in `ownFolder`. */
+		recordsElsewhere: (client: string, serverFolder: string, ownFolder: string) => string;
 	};
 	/**
 	 * Answers on their way (src/pending/delivery.ts, src/lifecycle/deliveries.ts): where they came from, as the person

@@ -179,6 +179,8 @@ ${questions}
 		noAnswerInWords: "слова після файлу не відповідають на жодне питання; нічого не записано",
 		gone: (name, client) => `${name} більше немає: ${client} уже має свої відповіді`,
 		otherQuestions: (name) => `у ${name} тепер інші питання; нічого не записано`,
+		recordsElsewhere: (client, serverFolder, ownFolder) =>
+			`нічого не записано: pi-ask-anywhere mcp, який запитав для ${client}, приймає відповіді, записані в ${serverFolder}, а цей pi записує їх у ${ownFolder}; передайте серверу PI_CODING_AGENT_DIR=${ownFolder} в env його клієнта (docs/mcp.md) або відповідайте в діалозі клієнта чи на вебсторінці`,
 		answeredAlready: (name, client) => `у ${name} уже є відповіді; їх отримає ${client}. Нічого не записано`,
 	},
 	delivery: {

@@ -164,6 +164,8 @@ ${questions}
 		noAnswerInWords: "文件后的文字没有回答任何问题；未写入任何内容",
 		gone: (name, client) => `${name} 已不存在：${client} 已经拿到了回答`,
 		otherQuestions: (name) => `${name} 现在包含其他问题；未写入任何内容`,
+		recordsElsewhere: (client, serverFolder, ownFolder) =>
+			`未写入任何内容：为 ${client} 提问的 pi-ask-anywhere mcp 只接受记录在 ${serverFolder} 中的回答，而这个 pi 把它们记录在 ${ownFolder}；请在其客户端的 env 中给服务器设置 PI_CODING_AGENT_DIR=${ownFolder}（docs/mcp.md），或在客户端自己的对话框或网页上回答`,
 		answeredAlready: (name, client) => `${name} 已有回答；${client} 会取走这些回答。未写入任何内容`,
 	},
 	delivery: {
