@@ -84,9 +84,12 @@ export function optionsInText(value: string): unknown[] | undefined {
 	return markedLines(text);
 }
 
-/** The tags of an ask tool's call written as text (Anthropic- and Roo-style). */
+/**
+ * The tags that show an ask tool's call written as text (Anthropic- and Roo-style): a closing tag, or an opening one
+ * no prose has (`<parameter name=`). A question that only mentions an opening `<question>` element is prose.
+ */
 const MARKUP_TAG =
-	/<\/?(?:question|parameter|invoke|function_calls|follow_up|ask_followup_question|antml:[a-z_]+)\b[^>]*>/gi;
+	/<\/(?:question|parameter|invoke|function_calls|follow_up|ask_followup_question|antml:[a-z_]+)\s*>|<(?:parameter|invoke)\s+name\s*=[^>]*>|<(?:function_calls|ask_followup_question)\s*>/gi;
 
 /** The first tag of tool-call markup a string holds (a person must never see it shown as text), if any. */
 export function toolMarkupTag(text: string): string | undefined {

@@ -85,6 +85,11 @@ describe("tool-call markup leaking into a string", () => {
 			{ questions: [{ question: "<question>Which port?</question>", options: ["3000", "8080"] }] },
 			{ questions: [{ question: "Which port?", options: labels("3000", "8080") }] },
 		],
+		[
+			"a question that mentions an element in prose is no markup",
+			{ questions: [{ question: "Rename the <question> element in the schema?", options: ["Yes", "No"] }] },
+			{ questions: [{ question: "Rename the <question> element in the schema?", options: yesNo }] },
+		],
 	]);
 	refused([
 		[
