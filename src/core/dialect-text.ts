@@ -60,7 +60,13 @@ function pythonList(text: string): string[] | undefined {
 const NUMBERED = /^\s*(?:\d{1,2}|[a-z])[.)]\s+(\S.*)$/i;
 const BULLETED = /^\s*[-*•]\s+(\S.*)$/;
 
-/** Lines that each start with the same kind of marker (`1.`, `2)`, `a.`, `-`, `*`), two at least. */
+/** The longest line read as an option when options are given one a line with no marker; longer is prose. */
+const PLAIN_LINE_CHARS = 80;
+
+/**
+ * Lines that each start with the same kind of marker (`1.`, `2)`, `a.`, `-`, `*`), or short lines with none
+ * (`main\ndevelop`); two at least.
+ */
 function markedLines(text: string): string[] | undefined {
 	const lines = text.split(/\r?\n/).filter((line) => line.trim() !== "");
 	if (lines.length < 2) return undefined;
@@ -68,7 +74,7 @@ function markedLines(text: string): string[] | undefined {
 		const items = lines.map((line) => marker.exec(line)?.[1]?.trim());
 		if (items.every((item): item is string => item !== undefined)) return items;
 	}
-	return undefined;
+	return lines.every((line) => line.trim().length <= PLAIN_LINE_CHARS) ? lines.map((line) => line.trim()) : undefined;
 }
 
 /**

@@ -453,13 +453,21 @@ function normalizeQuestion(
 	return question;
 }
 
-/** Options given as an object: keyed by letter or name, each value a label or an option object (a number is none). */
+/** A key that only marks an option's place (`a`, `2`, `option_1`): its value is the label. */
+const OPTION_MARKER = /^(?:[a-z]|\d+|(?:option|opt|choice|answer|item)[\s_-]?\d+)$/i;
+
+/**
+ * Options given as an object. Keyed by place (`{"a": "PostgreSQL", "b": "SQLite"}`), each value is a label; keyed by
+ * name (`{"MIT": "Permissive"}`), the key is the label and its text the description, so that no word is lost. A value
+ * that is an option object keeps its own label, or takes the key. A number is no option.
+ */
 function keyedOptions(record: Json): { list: unknown[]; keys: string[] } | undefined {
 	const entries = Object.entries(record);
 	if (entries.length === 0) return undefined;
+	const byPlace = entries.every(([key]) => OPTION_MARKER.test(key));
 	const list: unknown[] = [];
 	for (const [key, value] of entries) {
-		if (typeof value === "string") list.push(value);
+		if (typeof value === "string") list.push(byPlace ? value : { label: key, description: value });
 		else if (isRecord(value) && !Array.isArray(value)) {
 			list.push(firstStringKey(value, OPTION_LABEL_KEYS) === undefined ? { label: key, ...value } : value);
 		} else return undefined;

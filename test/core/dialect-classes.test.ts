@@ -247,6 +247,11 @@ describe("options given as one string that is not JSON", () => {
 			},
 		],
 		[
+			"one option a line",
+			{ question: "Which branch?", options: "main\ndevelop\nrelease/1.2" },
+			{ questions: [{ question: "Which branch?", options: labels("main", "develop", "release/1.2") }] },
+		],
+		[
 			"bulleted lines",
 			{ question: "Which approach?", options: "- Rewrite\n- Patch" },
 			{ questions: [{ question: "Which approach?", options: labels("Rewrite", "Patch") }] },
@@ -328,6 +333,21 @@ describe("other containers", () => {
 			"options as an object keyed by letter",
 			{ question: "Which db?", options: { a: "PostgreSQL", b: "SQLite" } },
 			{ questions: [{ question: "Which db?", options: labels("PostgreSQL", "SQLite") }] },
+		],
+		[
+			"options as an object keyed by name: the name is the label, its text the description",
+			{ question: "Which licence?", options: { MIT: "Permissive", "GPL-3.0": "Copyleft" } },
+			{
+				questions: [
+					{
+						question: "Which licence?",
+						options: [
+							{ label: "MIT", description: "Permissive" },
+							{ label: "GPL-3.0", description: "Copyleft" },
+						],
+					},
+				],
+			},
 		],
 		[
 			"options as an object of option objects",
