@@ -88,6 +88,70 @@ function refusePlaceholder(raw: RawAnswer | undefined, where: string): RawAnswer
 	return raw;
 }
 
+/** Text compared for closeness: lower case, letters and digits only. */
+function foldText(text: string): string {
+	return text.toLowerCase().replace(/[^\p{L}\p{N}]/gu, "");
+}
+
+function digits(text: string): string {
+	return text.replace(/\D/g, "");
+}
+
+/** Edits (insert, delete, replace) between two short texts, or `limit + 1` once more are needed. */
+function editDistance(a: string, b: string, limit: number): number {
+	if (Math.abs(a.length - b.length) > limit) return limit + 1;
+	let row = Array.from({ length: b.length + 1 }, (_, j) => j);
+	for (let i = 1; i <= a.length; i++) {
+		const next = [i];
+		for (let j = 1; j <= b.length; j++) {
+			next[j] = Math.min(
+				(row[j] ?? 0) + 1,
+				(next[j - 1] ?? 0) + 1,
+				(row[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1),
+			);
+		}
+		if (Math.min(...next) > limit) return limit + 1;
+		row = next;
+	}
+	return row[b.length] ?? limit + 1;
+}
+
+/**
+ * Whether typed text reads as an option's label written loosely: the label without its remark ("PostgreSQL" for
+ * "PostgreSQL (Recommended)", "Auth" for "Auth, with SSO"), most of its start ("postgres"), or a typo of it
+ * ("SQLte"). A different number is a different answer ("Node 18" is no "Node 20"), and a sentence is the person's own.
+ */
+function isCloseTo(typed: string, label: string): boolean {
+	const mine = foldText(typed);
+	if (mine.length < 3) return false;
+	const core = foldText(label.split(/\s*(?:\(|,|:|\s[-–—]\s)/)[0] ?? label);
+	if (digits(core) !== "" && digits(mine) !== digits(core)) return false;
+	if (mine === core) return true;
+	if (mine.length >= 4 && core.startsWith(mine) && mine.length * 2 >= core.length) return true;
+	const limit = mine.length >= 8 ? 2 : mine.length >= 4 ? 1 : 0;
+	return [core, foldText(label)].some((target) => editDistance(mine, target, limit) <= limit);
+}
+
+/**
+ * A typed answer close to an option's label is refused with that label (`did you mean "PostgreSQL (Recommended)"?`):
+ * taken as typed text, it would reach the model as the person's own words although they meant the option. Nothing is
+ * invented: the person gives the label (or other words) again.
+ */
+function refuseNearMiss(question: Question, raw: RawAnswer | undefined, where: string): void {
+	if (raw === undefined || !question.options?.length) return;
+	for (const typed of givenFromData(question, raw).typed) {
+		const close = question.options.filter((option) => isCloseTo(typed, option.label)).map((option) => option.label);
+		if (close.length === 0) continue;
+		const labels = close
+			.slice(0, 3)
+			.map((label) => `"${label}"`)
+			.join(" or ");
+		throw new AskUserError(
+			`${where} "${typed.trim()}" is no option: did you mean ${labels}? Give the option's label exactly to choose it; nothing was sent`,
+		);
+	}
+}
+
 /** Parses the text of `--answers` against the questions it answers. */
 export function parseAnswersText(text: string, questions: Question[]): (RawAnswer | undefined)[] {
 	return parseAnswersInput(text, questions).raw;
@@ -100,7 +164,10 @@ export function parseAnswersText(text: string, questions: Question[]): (RawAnswe
 export function parseAnswersInput(text: string, questions: Question[]): AnswersWithImages {
 	const parsed = parseAnswersShape(text, questions);
 	parsed.raw.forEach((raw, i) => {
-		refusePlaceholder(raw, questions.length === 1 ? "--answers" : `--answers[${i}]`);
+		const where = questions.length === 1 ? "--answers" : `--answers[${i}]`;
+		refusePlaceholder(raw, where);
+		const question = questions[i];
+		if (question !== undefined) refuseNearMiss(question, raw, where);
 	});
 	return parsed;
 }

@@ -3,6 +3,7 @@
  * Tolerance is silent: anything recognisable becomes canonical, anything else is passed on untouched so
  * that validation can name the exact problem — under the key and index the model itself wrote (`Spelling`).
  */
+import { optionsInText, parseLenientJson, readToolMarkup } from "./dialect-text.js";
 import { isRecord, type JsonObject as Json } from "./json.js";
 import { sanitizeLine, sanitizeText } from "./text.js";
 import type { AskRequest } from "./types.js";
@@ -14,16 +15,21 @@ export interface NormalizedCall {
 	spelling: Spelling;
 }
 
-/** Models sometimes send a nested array as a JSON string; undo that, and only that. */
+/**
+ * Models sometimes send a nested array as a JSON string (trailing commas and all), or the whole arguments encoded
+ * twice or three times; undo that, and only that.
+ */
 function parseIfJsonText(value: unknown): unknown {
-	if (typeof value !== "string") return value;
-	const text = value.trim();
-	if (!(text.startsWith("[") || text.startsWith("{"))) return value;
-	try {
-		return JSON.parse(text);
-	} catch {
-		return value;
+	let current = value;
+	for (let depth = 0; depth < 3 && typeof current === "string"; depth++) {
+		const text = current.trim();
+		const encoded = text.startsWith('"') && /^"(?:\\+"|\s)*[[{]/.test(text);
+		if (!(text.startsWith("[") || text.startsWith("{") || encoded)) break;
+		const parsed = parseLenientJson(text);
+		if (parsed === undefined) break;
+		current = parsed;
 	}
+	return typeof current === "string" ? value : current;
 }
 
 const XML_ENTITIES = new Map([
@@ -81,7 +87,18 @@ const BOOLEAN_WORDS = new Map([
 	["0", false],
 ]);
 /** `const` last: a JSON Schema choice (`{ "const": "pro", "title": "Pro" }`) is shown by its title. */
-const OPTION_LABEL_KEYS = ["label", "text", "value", "title", "name", "const"] as const;
+const OPTION_LABEL_KEYS = ["label", "text", "option", "value", "title", "name", "const"] as const;
+/** An option's description under the other names models give it. */
+const OPTION_DESCRIPTION_KEYS = [
+	"description",
+	"detail",
+	"details",
+	"explanation",
+	"hint",
+	"subtitle",
+	"summary",
+	"desc",
+];
 const OPTION_PREVIEW_KEYS = ["preview", "markdown"] as const;
 const QUESTION_TEXT_KEYS = ["question", "prompt", "text", "message", "questionText", "question_text"] as const;
 const OPTION_LIST_KEYS = ["options", "choices", "suggestions", "follow_up", "suggest"] as const;
@@ -125,6 +142,39 @@ const QUESTION_TYPE_KEYS = new Set([
 /** Per-question markdown for the person: kandev and eino call it `context`, pi-ask-tool `description`. */
 const CONTEXT_KEYS = ["context", "description"] as const;
 /**
+ * Other keys (folded) whose words explain a question: shown to the person with it, as its context. aider's `subject`
+ * is what its yes/no question is about (the files, the URL).
+ */
+const EXPLANATION_KEYS = new Set([
+	"subject",
+	"reason",
+	"rationale",
+	"why",
+	"explanation",
+	"details",
+	"detail",
+	"hint",
+	"help",
+	"helptext",
+	"note",
+	"notes",
+	"info",
+	"summary",
+	"subtitle",
+	"body",
+	"instructions",
+	"intro",
+	"preamble",
+]);
+/** Keys that hold the question's kind as a record of its own: `{ "title": …, "input": { "kind": "confirm" } }`. */
+const NESTED_QUESTION_KEYS = ["input", "field", "response", "answerFormat", "answer_format"];
+/**
+ * How many answers may be picked (`pick_max`, `max_selections`, `maxChoices`, JSON Schema's `maxItems`): more than one
+ * is multi-select. A least count above one (`min_picks: 2`) says the same.
+ */
+const PICK_COUNT_KEY =
+	/^(?:(max|maximum|min|minimum)(?:picks?|selections?|selected|choices?|answers?|items?|select|options?|count)|(?:picks?|selections?|choices?|answers?|select|items?)(max|maximum|min|minimum))$/;
+/**
  * Question kinds (case and separators removed) whose options are Yes and No when the model gave none (MCP
  * `confirm`, Gemini `yesno`, a JSON Schema `boolean`).
  */
@@ -141,7 +191,21 @@ function foldName(name: string): string {
  */
 function isMultiSelectType(kind: string): boolean {
 	if (kind === "multiplechoice") return false;
-	return kind.includes("multi") || kind.includes("checkbox") || kind === "selectmany" || kind === "many";
+	return /multi|checkbox|many|several/.test(kind);
+}
+
+/** `true` for a pick count above one, `false` for a most of one, `undefined` when `raw` gives none. */
+function pickCount(raw: Json): { key: string; many: boolean } | undefined {
+	for (const [key, value] of Object.entries(raw)) {
+		const match = PICK_COUNT_KEY.exec(foldName(key));
+		if (match === null) continue;
+		const count = typeof value === "number" ? value : typeof value === "string" ? Number(value.trim()) : Number.NaN;
+		if (!Number.isInteger(count) || count < 1) continue;
+		const most = (match[1] ?? match[2] ?? "").startsWith("max");
+		if (count > 1) return { key, many: true };
+		if (most) return { key, many: false };
+	}
+	return undefined;
 }
 
 /** The first key of `raw` that is a multi-select flag, the canonical spelling first. */
@@ -227,15 +291,57 @@ function normalizeOption(raw: unknown, path: string, modelPath: string, spelling
 	if (label === undefined) return raw;
 	spelling.at(`${path}.label`, child(modelPath, label.key));
 	const option: Json = { label: label.value };
-	const description = unescapeNewlines(raw.description);
-	if (typeof description === "string") option.description = description;
+	const described = firstStringKey(raw, OPTION_DESCRIPTION_KEYS);
 	const preview = firstStringKey(raw, OPTION_PREVIEW_KEYS);
+	// Words under a key of the model's own are the person's to read: in the description, named.
+	const words = leftoverWords(raw, (key) => OPTION_OWN_KEYS.has(key) || key === described?.key);
+	const description = unescapeNewlines(described?.value);
+	if (words.length > 0) option.description = unescapeNewlines([description, ...words].filter(isText).join("\n"));
+	else if (typeof description === "string") {
+		option.description = description;
+		if (described !== undefined) spelling.at(`${path}.description`, child(modelPath, described.key));
+	}
 	if (preview !== undefined) {
 		option.preview = preview.value;
 		spelling.at(`${path}.preview`, child(modelPath, preview.key));
 	}
 	return option;
 }
+
+/** Text of several words (a one-word tag such as `"high"` or `"code"` is no sentence for the person). */
+function hasWords(value: string): boolean {
+	return /\S\s+\S/.test(sanitizeLine(value).trim());
+}
+
+/**
+ * The words a record holds under keys nothing else took, each as `key: words`: they are shown to the person rather
+ * than dropped. One-word values (tags, modes, ids) and anything that is no string are left out.
+ */
+function leftoverWords(
+	raw: Json,
+	used: (key: string) => boolean,
+	taken?: Set<string>,
+	plain: ReadonlySet<string> = EXPLANATION_KEYS,
+): string[] {
+	const words: string[] = [];
+	for (const key in raw) {
+		if (!Object.hasOwn(raw, key) || used(key) || looksLikeMultiSelectFlag(key)) continue;
+		const value = raw[key];
+		const fold = foldName(key);
+		const lines = Array.isArray(value) && value.length > 0 && value.every(isText) ? value.join("\n") : value;
+		if (typeof lines !== "string" || (lines === value && asList(value) !== undefined)) continue;
+		if (plain.has(fold)) {
+			if (isText(lines)) words.push(sanitizeText(lines).trim());
+		} else if (lines === value && (hasWords(lines) || (fold.startsWith("default") && isText(lines)))) {
+			words.push(`${key}: ${sanitizeText(lines).trim()}`);
+		} else continue;
+		taken?.add(key);
+	}
+	return words;
+}
+
+/** An option's keys that are no words for the person beside its label (Roo's `mode`, the label's other names). */
+const OPTION_OWN_KEYS = new Set<string>(["mode", ...OPTION_LABEL_KEYS, ...OPTION_PREVIEW_KEYS]);
 
 /** A row the person could never pick (blank), or one the built-in "Other" row already is. */
 function isDroppedOption(option: unknown): boolean {
@@ -266,6 +372,64 @@ function asList(value: unknown): unknown[] | undefined {
 	return Array.isArray(list) ? list : undefined;
 }
 
+/** Defined, not assigned, so that `__proto__` is a key like any other. */
+function define(record: Json, key: string, value: unknown): void {
+	Object.defineProperty(record, key, { value, enumerable: true, writable: true, configurable: true });
+}
+
+/** A question with the pieces a model wrote elsewhere brought to its top, and where each was written. */
+interface UnfoldedQuestion {
+	raw: unknown;
+	/** A key of `raw` → the path in the model's arguments where it was written. */
+	moved: [key: string, written: string][];
+}
+
+/**
+ * Brings a question's pieces to its top: a kind nested under `input` (`{ "input": { "kind": "confirm" } }`), and
+ * the fields of a tool call written as text into the question's text (`Commit it?</question><parameter
+ * name="choices">[…]`, Roo's `<question>…</question><follow_up>…</follow_up>`). Markup that cannot be read is left
+ * in the text, for validation to refuse by name.
+ */
+function unfoldQuestion(raw: unknown, modelPath: string): UnfoldedQuestion {
+	const moved: [string, string][] = [];
+	if (typeof raw === "string") {
+		const markup = readToolMarkup(raw);
+		if (markup === undefined) return { raw, moved };
+		const record: Json = { question: markup.text };
+		for (const [name, value] of markup.fields) {
+			if (Object.hasOwn(record, name)) return { raw, moved: [] };
+			define(record, name, value);
+			moved.push([name, `${modelPath} <${name}>`]);
+		}
+		moved.push(["question", modelPath]);
+		return { raw: record, moved };
+	}
+	if (!isRecord(raw)) return { raw, moved };
+	let record = raw;
+	const nestedKey = NESTED_QUESTION_KEYS.find((key) => isRecord(raw[key]));
+	if (nestedKey !== undefined) {
+		record = {};
+		for (const [key, value] of Object.entries(raw)) if (key !== nestedKey) define(record, key, value);
+		for (const [key, value] of Object.entries(raw[nestedKey] as Json)) {
+			if (Object.hasOwn(record, key)) continue;
+			define(record, key, value);
+			moved.push([key, child(child(modelPath, nestedKey), key)]);
+		}
+	}
+	const textKey = [...QUESTION_TEXT_KEYS, "title"].find((key) => typeof record[key] === "string");
+	const markup = textKey === undefined ? undefined : readToolMarkup(record[textKey] as string);
+	if (textKey === undefined || markup === undefined) return { raw: record, moved };
+	const unfolded: Json = {};
+	for (const [key, value] of Object.entries(record)) define(unfolded, key, key === textKey ? markup.text : value);
+	for (const [name, value] of markup.fields) {
+		// A field given twice, in the markup and beside it: the markup stays in the text, and validation refuses it.
+		if (Object.hasOwn(unfolded, name)) return { raw: record, moved };
+		define(unfolded, name, value);
+		moved.push([name, `${child(modelPath, textKey)} <${name}>`]);
+	}
+	return { raw: unfolded, moved };
+}
+
 /**
  * `ignored` are keys of `raw` that are not the question's (the arguments' own `metadata` when the arguments are the
  * question).
@@ -278,6 +442,69 @@ function normalizeQuestion(
 	ignored: readonly string[] = [],
 ): unknown {
 	spelling.at(path, modelPath);
+	const unfolded = unfoldQuestion(raw, modelPath);
+	const question = foldQuestion(unfolded.raw, path, modelPath, spelling, ignored);
+	for (const [key, written] of unfolded.moved) {
+		const at = child(modelPath, key);
+		spelling.movePrefix(at, written);
+		// A piece under its canonical name was recorded nowhere: say where it was written.
+		if (at === `${path}.${key}` && !spelling.paths.has(at)) spelling.at(at, written);
+	}
+	return question;
+}
+
+/** A key that only marks an option's place (`a`, `2`, `option_1`): its value is the label. */
+const OPTION_MARKER = /^(?:[a-z]|\d+|(?:option|opt|choice|answer|item)[\s_-]?\d+)$/i;
+
+/**
+ * Options given as an object. Keyed by place (`{"a": "PostgreSQL", "b": "SQLite"}`), each value is a label; keyed by
+ * name (`{"MIT": "Permissive"}`), the key is the label and its text the description, so that no word is lost. A value
+ * that is an option object keeps its own label, or takes the key. A number is no option.
+ */
+function keyedOptions(record: Json): { list: unknown[]; keys: string[] } | undefined {
+	const entries = Object.entries(record);
+	if (entries.length === 0) return undefined;
+	const byPlace = entries.every(([key]) => OPTION_MARKER.test(key));
+	const list: unknown[] = [];
+	for (const [key, value] of entries) {
+		if (typeof value === "string") list.push(byPlace ? value : { label: key, description: value });
+		else if (isRecord(value) && !Array.isArray(value)) {
+			list.push(firstStringKey(value, OPTION_LABEL_KEYS) === undefined ? { label: key, ...value } : value);
+		} else return undefined;
+	}
+	return { list, keys: entries.map(([key]) => key) };
+}
+
+/** Options as a list, from a list, JSON text, XML suggestions, a Python-style list, numbered lines or an object. */
+function optionValue(value: unknown): { options: unknown; keys?: string[] } {
+	const parsed = parseIfJsonText(value);
+	if (typeof parsed === "string") {
+		const suggestions = parseSuggestions(parsed);
+		return { options: suggestions !== parsed ? suggestions : (optionsInText(parsed) ?? parsed) };
+	}
+	if (isRecord(parsed) && !Array.isArray(parsed)) {
+		const keyed = keyedOptions(parsed);
+		if (keyed !== undefined) return { options: keyed.list, keys: keyed.keys };
+	}
+	return { options: parsed };
+}
+
+/** A default of yes or no on a question with no options (aider's `confirm_ask(…, default="y")`): a yes/no question. */
+function yesNoDefault(raw: Json): string | undefined {
+	return Object.keys(raw).find((key) => {
+		const value = raw[key];
+		if (!foldName(key).startsWith("default")) return false;
+		return typeof value === "boolean" || (typeof value === "string" && /^(?:y|n|yes|no)$/i.test(value.trim()));
+	});
+}
+
+function foldQuestion(
+	raw: unknown,
+	path: string,
+	modelPath: string,
+	spelling: SpellingRecorder,
+	ignored: readonly string[],
+): unknown {
 	if (typeof raw === "string") {
 		spelling.at(`${path}.question`, modelPath);
 		return { question: unescapeNewlines(raw) };
@@ -313,24 +540,26 @@ function normalizeQuestion(
 	const optionList =
 		firstKey(raw, OPTION_LIST_KEYS) ?? (alias === undefined ? undefined : { key: alias, value: raw[alias] });
 	if (optionList !== undefined) used.add(optionList.key);
-	let options = parseSuggestions(parseIfJsonText(optionList?.value));
+	const given = optionValue(optionList?.value);
+	let options = given.options;
 	const optionsPath = `${path}.options`;
 	const optionsModelPath = child(modelPath, optionList?.key ?? "options");
 	spelling.at(optionsPath, optionsModelPath);
-	if (
-		kind !== undefined &&
-		YES_NO_TYPES.has(kind) &&
-		(options === undefined || (Array.isArray(options) && options.length === 0))
-	) {
-		options = ["Yes", "No"];
-	}
+	const none = options === undefined || (Array.isArray(options) && options.length === 0);
+	const yesNoKey = none && kind === undefined ? yesNoDefault(raw) : undefined;
+	if (yesNoKey !== undefined) used.add(yesNoKey);
+	if (none && ((kind !== undefined && YES_NO_TYPES.has(kind)) || yesNoKey !== undefined)) options = ["Yes", "No"];
 	if (type?.key === "type" && kind === "text") {
 		// A text question has no options, under any name: they are dropped on purpose, not refused.
 		options = undefined;
 		for (const key of [...OPTION_LIST_KEYS, ...OPTION_LIST_ALIASES]) used.add(key);
 	}
-	if (Array.isArray(options)) question.options = normalizeOptions(options, optionsPath, optionsModelPath, spelling);
-	else if (options !== undefined) question.options = options;
+	if (Array.isArray(options)) {
+		question.options = normalizeOptions(options, optionsPath, optionsModelPath, spelling);
+		given.keys?.forEach((key, i) => {
+			spelling.movePrefix(`${optionsModelPath}[${i}]`, child(optionsModelPath, key));
+		});
+	} else if (options !== undefined) question.options = options;
 
 	const multi = multiSelectKey(raw);
 	if (kind !== undefined && isMultiSelectType(kind)) question.multiSelect = true;
@@ -341,22 +570,34 @@ function normalizeQuestion(
 		spelling.at(`${path}.multiSelect`, child(modelPath, multi.key));
 	}
 	if (multi !== undefined) used.add(multi.key);
+	else if (kind === undefined || !isMultiSelectType(kind)) {
+		const count = pickCount(raw);
+		if (count !== undefined) used.add(count.key);
+		if (count?.many) question.multiSelect = true;
+	}
 
 	if (typeof raw.placeholder === "string") {
 		used.add("placeholder");
 		if (raw.placeholder !== "") question.placeholder = raw.placeholder;
 	}
 
-	const context = firstKey(raw, CONTEXT_KEYS);
-	if (context !== undefined) {
-		question.context = unescapeNewlines(context.value);
-		spelling.at(`${path}.context`, child(modelPath, context.key));
-		used.add(context.key);
-	}
 	// Codex and CodeNomad number some ids; the id is a name, so a number becomes its text.
 	if (typeof raw.id === "number" && Number.isFinite(raw.id)) question.id = String(raw.id);
 	else if (raw.id !== undefined && raw.id !== null) question.id = raw.id;
 	used.add("id");
+
+	const context = firstKey(raw, CONTEXT_KEYS);
+	if (context !== undefined) used.add(context.key);
+	// Words under keys of the model's own (`reason`, aider's `subject`) are the person's to read: shown with the
+	// question, never dropped. Without question text they may be the question: validation names them below.
+	const words = text === undefined ? [] : leftoverWords(raw, (key) => used.has(key), used);
+	const contextText = unescapeNewlines(context?.value);
+	if (words.length > 0 && (contextText === undefined || typeof contextText === "string"))
+		question.context = unescapeNewlines([contextText, ...words].filter(isText).join("\n\n"));
+	else if (context !== undefined) {
+		question.context = contextText;
+		spelling.at(`${path}.context`, child(modelPath, context.key));
+	}
 
 	// A list nothing above took would vanish (the question silently becoming free text), as would a multi-select
 	// flag under a spelling not understood; and without question text the text may be under a key of the model's
@@ -373,9 +614,7 @@ function normalizeQuestion(
 					: value !== undefined && value !== null && value !== false && looksLikeMultiSelectFlag(key)
 						? value
 						: undefined;
-		if (passed !== undefined) {
-			Object.defineProperty(question, key, { value: passed, enumerable: true, writable: true, configurable: true });
-		}
+		if (passed !== undefined) define(question, key, passed);
 	}
 	return question;
 }
@@ -502,22 +741,192 @@ function elicitationQuestions(args: Json): PlacedQuestion[] | undefined {
 	});
 }
 
+/** Every key name the folding reads, and each by its folded form (case and separators removed). */
+const KNOWN_KEYS = new Set<string>([
+	...QUESTION_LIST_KEYS,
+	...QUESTION_TEXT_KEYS,
+	...OPTION_LIST_KEYS,
+	...OPTION_LIST_ALIASES,
+	...OPTION_LABEL_KEYS,
+	...OPTION_DESCRIPTION_KEYS,
+	...OPTION_PREVIEW_KEYS,
+	...CONTEXT_KEYS,
+	"header",
+	"title",
+	"multiSelect",
+	"type",
+	"kind",
+	"placeholder",
+	"id",
+	"metadata",
+	"background",
+	"requestedSchema",
+	"params",
+	"properties",
+	"enumNames",
+	"oneOf",
+	"anyOf",
+	"subject",
+	"default",
+	...NESTED_QUESTION_KEYS,
+]);
+const KEY_BY_FOLD = new Map<string, string>();
+for (const key of KNOWN_KEYS) if (!KEY_BY_FOLD.has(foldName(key))) KEY_BY_FOLD.set(foldName(key), key);
+/** Keys whose objects are data, not the request's structure: their keys are kept as written. */
+const OPAQUE_KEYS = new Set(["metadata", "answers", "annotations"]);
+/** Keys whose JSON text the folding reads as the structure it holds. */
+const LIST_KEYS = new Set<string>([...QUESTION_LIST_KEYS, ...OPTION_LIST_KEYS, ...OPTION_LIST_ALIASES, "items"]);
+
+/**
+ * JSON text under a key whose text the folding reads as JSON (a list of questions or options, or a list under a
+ * key of the model's own): parsed, so that its keys are renamed as the rest are.
+ */
+function structureInText(key: string, value: unknown): unknown {
+	if (typeof value !== "string" || OPAQUE_KEYS.has(key)) return value;
+	const parsed = parseIfJsonText(value);
+	if (LIST_KEYS.has(key)) return parsed;
+	return !KNOWN_KEYS.has(key) && Array.isArray(parsed) ? parsed : value;
+}
+
+/**
+ * The arguments with every key the folding reads under another case or separators (`Questions`, `Options`,
+ * `Label`, `Follow-Up`) under its own name; `renamed` records each renamed path → the key as the model wrote it.
+ * Elicitation property names (they are ids) and metadata keep their keys. Nothing is copied when nothing is renamed.
+ */
+function withKnownKeys(value: unknown, path: string, renamed: Map<string, string>, keepNames = false): unknown {
+	if (Array.isArray(value)) {
+		let out: unknown[] | undefined;
+		value.forEach((item, i) => {
+			const next = withKnownKeys(item, `${path}[${i}]`, renamed);
+			if (next === item) return;
+			out ??= [...value];
+			out[i] = next;
+		});
+		return out ?? value;
+	}
+	if (!isRecord(value)) return value;
+	let out: Json | undefined;
+	const entries = Object.entries(value);
+	entries.forEach(([key, item], index) => {
+		let name = key;
+		if (!keepNames && !KNOWN_KEYS.has(key)) {
+			const known = KEY_BY_FOLD.get(foldName(key));
+			if (known !== undefined && !Object.hasOwn(value, known) && !(out !== undefined && Object.hasOwn(out, known))) {
+				name = known;
+			}
+		}
+		const at = child(path, name);
+		const opaque = OPAQUE_KEYS.has(name) && !Array.isArray(item);
+		const next = opaque ? item : withKnownKeys(structureInText(name, item), at, renamed, name === "properties");
+		if (name !== key) renamed.set(at, key);
+		if (out === undefined && (name !== key || next !== item)) {
+			out = {};
+			for (const [before, kept] of entries.slice(0, index)) define(out, before, kept);
+		}
+		if (out !== undefined) define(out, name, next);
+	});
+	return out ?? value;
+}
+
+/** Text that may be JSON (a list, an object, or JSON text encoded again), judged by its first character. */
+function looksLikeJsonText(text: string): boolean {
+	const c = text.charCodeAt(0);
+	return c === 91 || c === 123 || c === 34 || (c <= 32 && /^\s*[[{"]/.test(text));
+}
+
+/**
+ * Whether `withKnownKeys` has anything to do: a key under another case or separators, or JSON text it would read.
+ * Most calls have neither, and this walk allocates nothing.
+ */
+function hasForeignKeys(value: unknown): boolean {
+	if (Array.isArray(value)) return value.some(hasForeignKeys);
+	if (!isRecord(value)) return false;
+	for (const key in value) {
+		if (!Object.hasOwn(value, key)) continue;
+		const item = value[key];
+		if (!KNOWN_KEYS.has(key) && KEY_BY_FOLD.has(foldName(key))) return true;
+		if (OPAQUE_KEYS.has(key) && !Array.isArray(item)) continue;
+		if (typeof item === "string" ? looksLikeJsonText(item) : hasForeignKeys(item)) return true;
+	}
+	return false;
+}
+
+/** Each recorded path as the model wrote it, under the key names `withKnownKeys` renamed. */
+function respell(spelling: SpellingRecorder, renamed: ReadonlyMap<string, string>): void {
+	const written = (path: string) => {
+		let at = "";
+		let out = "";
+		for (const [step] of path.matchAll(/\[\d+\]|\.?[^.[]+/g)) {
+			at += step;
+			const original = renamed.get(at);
+			out += original === undefined ? step : step.startsWith(".") ? `.${original}` : original;
+		}
+		return out;
+	};
+	for (const [canonical, model] of spelling.paths) spelling.paths.set(canonical, written(model));
+	for (const path of renamed.keys()) if (!spelling.paths.has(path)) spelling.paths.set(path, written(path));
+}
+
+/** Top-level keys shown plainly with the first question when the arguments hold a list of questions. */
+const INTRO_KEYS = new Set([...EXPLANATION_KEYS, ...[...QUESTION_TEXT_KEYS, ...CONTEXT_KEYS].map(foldName)]);
+
+/**
+ * Words beside a list of questions (a top-level `question` or `title`, a `reason`): shown before the first
+ * question's context, never dropped. Words that repeat a question's text or header add nothing.
+ */
+function introduceQuestions(args: Json, skip: Set<string>, list: unknown[]): void {
+	const first = list[0];
+	if (!isRecord(first) || !(first.context === undefined || typeof first.context === "string")) return;
+	const repeated = new Set(
+		list
+			.flatMap((q) => (isRecord(q) ? [q.question, q.header] : []))
+			.filter(isText)
+			.map((t) => t.trim()),
+	);
+	const words = leftoverWords(args, (key) => skip.has(key), undefined, INTRO_KEYS).filter(
+		(text) => !repeated.has(text),
+	);
+	if (words.length > 0) first.context = unescapeNewlines([...words, first.context].filter(isText).join("\n\n"));
+}
+
 /** Any recognisable dialect in, the canonical `{ questions, metadata? }` shape out, with the model's spelling. */
 export function normalizeCall(raw: unknown): NormalizedCall {
 	const spelling = new SpellingRecorder();
-	const args = parseIfJsonText(raw);
+	let args = parseIfJsonText(raw);
+	if (typeof args === "string") {
+		// A whole call written as text: Roo's `<ask_followup_question><question>…</question><follow_up>…`.
+		const markup = readToolMarkup(args);
+		if (markup !== undefined && isText(markup.text)) {
+			const record: Json = { question: markup.text };
+			for (const [name, value] of markup.fields) if (!Object.hasOwn(record, name)) define(record, name, value);
+			args = record;
+		}
+	}
+	const renamed = new Map<string, string>();
+	const folded = foldCall(hasForeignKeys(args) ? withKnownKeys(args, "", renamed) : args, spelling);
+	if (renamed.size > 0) respell(spelling, renamed);
+	return { args: folded, spelling: spelling.paths };
+}
+
+function foldCall(args: unknown, spelling: SpellingRecorder): unknown {
 	if (Array.isArray(args)) {
 		const placed = expandQuestionsInText(args.map((q, i) => ({ raw: q, modelPath: `questions[${i}]` })));
 		const questions = placed.map((q, i) => normalizeQuestion(q.raw, `questions[${i}]`, q.modelPath, spelling));
-		return { args: { questions }, spelling: spelling.paths };
+		return { questions };
 	}
-	if (!isRecord(args)) return { args, spelling: spelling.paths };
+	if (!isRecord(args)) return args;
 
 	const hasQuestionText = firstString(args, QUESTION_TEXT_KEYS) !== undefined;
 	// Options with no list of questions around them: one question, even with its text under a key of the model's own.
 	const hasOptions = hasOptionList(args);
 	// `items` next to question text is that question's options, not a list of questions.
-	const listed = firstKey(args, QUESTION_LIST_KEYS) ?? (hasQuestionText ? undefined : firstKey(args, ["items"]));
+	// `question` holding a question object or a list of them is the list.
+	const container =
+		isRecord(args.question) || (Array.isArray(args.question) && args.question.some(isRecord))
+			? { key: "question", value: args.question }
+			: undefined;
+	const listed =
+		firstKey(args, QUESTION_LIST_KEYS) ?? container ?? (hasQuestionText ? undefined : firstKey(args, ["items"]));
 	const listPath = listed?.key ?? "questions";
 	const given = parseIfJsonText(listed?.value);
 	// Text or a list under keys of the model's own, with nothing else to go by: a lone question, so that validation
@@ -563,13 +972,17 @@ export function normalizeCall(raw: unknown): NormalizedCall {
 		list[0].header = args.title;
 		spelling.at("questions[0].header", "title");
 	}
+	if (listed !== undefined && Array.isArray(list)) {
+		// The MCP dialect's dialog `title` is its own (the MCP server shows it as the dialog's title).
+		introduceQuestions(args, new Set([listed.key, "title", ...ARGUMENT_KEYS]), list);
+	}
 
 	const metadata = parseIfJsonText(args.metadata);
 	if (metadata !== undefined && metadata !== null) result.metadata = metadata;
 	// Kimi's `background`; a model that writes JSON as text writes "true" too.
 	const background = args.background === "true" ? true : args.background === "false" ? false : args.background;
 	if (background !== undefined) result.background = background;
-	return { args: result, spelling: spelling.paths };
+	return result;
 }
 
 /** `prepareArguments`' first half, and a reader of calls still streaming in: the canonical shape only. */

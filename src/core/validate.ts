@@ -3,6 +3,7 @@
  * whose message names the path and the fix, so the model can correct its call.
  */
 
+import { toolMarkupTag } from "./dialect-text.js";
 import { isRecord } from "./json.js";
 import { LIMITS } from "./limits.js";
 import { foldKey } from "./question-keys.js";
@@ -83,7 +84,17 @@ function text(
 		if (required) throw new AskUserError(`${path()} is empty; give it a non-empty string`);
 		return undefined;
 	}
+	// A tool call written as text, left in a string normalisation could not read: never shown to the person as words.
+	if (oneLine || required) refuseToolMarkup(clean, path);
 	return clean;
+}
+
+function refuseToolMarkup(clean: string, path: () => string): void {
+	const tag = toolMarkupTag(clean);
+	if (tag === undefined) return;
+	throw new AskUserError(
+		`${path()} holds tool-call markup (${tag}); give the text alone, and the options as a list in "options"`,
+	);
 }
 
 function validateOption(raw: unknown, path: string, name: PathName): QuestionOption {

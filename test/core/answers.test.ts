@@ -160,3 +160,56 @@ describe("keys in the --answers object form", () => {
 		expect(() => parseAnswersText('{"setup": "x"}', shared)).toThrow('--answers key "setup" names several questions');
 	});
 });
+
+describe("--answers: a typed answer close to an option is refused with the option, never taken as typed text", () => {
+	const node: Question = {
+		question: "Runtime?",
+		options: [{ label: "Node 20" }, { label: "Node 22" }, { label: "Bun" }],
+	};
+	it.each([
+		[
+			"a prefix of the label",
+			'["postgres", "svc"]',
+			[db, name],
+			'--answers[0] "postgres" is no option: did you mean "PostgreSQL (Recommended)"?',
+		],
+		["the label without its remark", '["PostgreSQL", "svc"]', [db, name], 'did you mean "PostgreSQL (Recommended)"?'],
+		["a typo", '["SQLte", "svc"]', [db, name], 'did you mean "SQLite"?'],
+		["a lone question's plain text", "sqlite3", [db], '--answers "sqlite3" is no option: did you mean "SQLite"?'],
+		[
+			"a multi-select item",
+			'["Auth", "REST"]',
+			[features],
+			'--answers "Auth" is no option: did you mean "Auth, with SSO"?',
+		],
+		[
+			"an object keyed by header",
+			'{"Database": "postgre", "Name?": "svc"}',
+			[db, name],
+			'did you mean "PostgreSQL (Recommended)"?',
+		],
+	] as const)("%s", (_, text, questions, message) => {
+		expect(() => parseAnswersText(text, [...questions])).toThrow(message);
+		expect(() => parseAnswersText(text, [...questions])).toThrow("nothing was sent");
+	});
+	it.each([
+		[
+			"an exact label, any case",
+			'["postgresql (recommended)", "svc"]',
+			[db, name],
+			["postgresql (recommended)", "svc"],
+		],
+		["words of the person's own", '["MySQL", "svc"]', [db, name], ["MySQL", "svc"]],
+		[
+			"a sentence that names an option",
+			'["PostgreSQL, but with pgbouncer in front", "svc"]',
+			[db, name],
+			["PostgreSQL, but with pgbouncer in front", "svc"],
+		],
+		["a different version number", '["Node 18"]', [node], ["Node 18"]],
+		["a short word", '["SQ", "svc"]', [db, name], ["SQ", "svc"]],
+		["a question with no options", '["SQLite", "postgres"]', [db, name], ["SQLite", "postgres"]],
+	] as const)("takes %s as it is", (_, text, questions, raw) => {
+		expect(parseAnswersText(text, [...questions])).toEqual(raw);
+	});
+});

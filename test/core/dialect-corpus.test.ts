@@ -684,9 +684,64 @@ const understood: Understood[] = [
 		call: { questions: [{ question: "Describe the bug", multiline: true }] },
 		folded: { questions: [{ question: "Describe the bug" }] },
 	},
+	{
+		dialect: "MCP ask tools",
+		name: "a confirm nested under input, the text in title (corpus 2's regression)",
+		call: { title: "Ship it?", input: { kind: "confirm" } },
+		folded: { questions: [{ question: "Ship it?", options: yesNo }] },
+	},
+	{
+		dialect: "Tool-call markup",
+		name: "the call's parameters leaking into the question's text (a real transcript)",
+		call: {
+			question:
+				'I staged the parser fix. Commit it?</question>\n<parameter name="choices">["Commit", "Show me the diff first"]',
+		},
+		folded: {
+			questions: [
+				{ question: "I staged the parser fix. Commit it?", options: labels("Commit", "Show me the diff first") },
+			],
+		},
+	},
+	{
+		dialect: "aider confirm_ask",
+		name: "subject (the file list) with a yes default",
+		call: { question: "Add these files to the chat?", subject: "src/parser.ts\nsrc/lexer.ts", default: "y" },
+		folded: {
+			questions: [{ question: "Add these files to the chat?", context: "src/parser.ts\nsrc/lexer.ts", options: yesNo }],
+		},
+	},
+	{
+		dialect: "Any",
+		name: "options as a Python-style list",
+		call: { question: "Which port should the dev server use?", options: "['3000', '5173']" },
+		folded: { questions: [{ question: "Which port should the dev server use?", options: labels("3000", "5173") }] },
+	},
+	{
+		dialect: "Google Antigravity ask_question",
+		name: "capitalised keys",
+		call: {
+			Questions: [
+				{ Question: "Which sections?", Options: [{ Label: "Hero" }, { Label: "Pricing" }], IsMultiSelect: true },
+			],
+		},
+		folded: { questions: [{ question: "Which sections?", options: labels("Hero", "Pricing"), multiSelect: true }] },
+	},
+	{
+		dialect: "Any",
+		name: "the whole arguments encoded as JSON text twice",
+		call: JSON.stringify(JSON.stringify({ questions: [{ question: "Which runtime?", options: ["Node", "Bun"] }] })),
+		folded: { questions: [{ question: "Which runtime?", options: labels("Node", "Bun") }] },
+	},
 ];
 
 const refused: Refused[] = [
+	{
+		dialect: "Tool-call markup",
+		name: "markup that cannot be read is never shown as the question",
+		call: { questions: [{ question: 'Commit?</question><parameter name="choices">["a"]', choices: ["b", "c"] }] },
+		names: "questions[0].question holds tool-call markup",
+	},
 	{
 		dialect: "Any",
 		name: "a lone question under a key of the model's own",

@@ -47,16 +47,18 @@ describe("ask_user understands other agents' dialects in a real pi run", () => {
 		});
 	});
 
-	it("Codex's title-only question, Gemini's yesno with double-escaped newlines and Roo's XML follow_up", () => {
+	it("Codex's title-only question, Gemini's yesno with double-escaped newlines, Roo's XML follow_up, a confirm nested under input and choices leaking out of the question's markup", () => {
 		askThenAnswer(
 			{
 				questions: [
 					{ title: "Was the app installed from the latest internal-testing build?" },
 					{ question: "Run the migration now?\\nIt takes 5 minutes.", header: "Migrate", type: "yesno" },
 					{ question: "Which config file?", follow_up: "<suggest>./a.json</suggest><suggest>./b.json</suggest>" },
+					{ title: "Ship it?", input: { kind: "confirm" } },
+					{ question: 'Commit it?</question>\n<parameter name="choices">["Commit", "Wait"]' },
 				],
 			},
-			'["yes, build 42", "Yes", "./b.json"]',
+			'["yes, build 42", "Yes", "./b.json", "No", "Wait"]',
 		);
 		const result = ws.lastToolResult();
 		expect(result?.isError).toBe(false);
@@ -75,6 +77,8 @@ describe("ask_user understands other agents' dialects in a real pi run", () => {
 					wasCustom: false,
 				},
 				{ question: "Which config file?", answer: "./b.json", selectedOption: "./b.json", wasCustom: false },
+				{ question: "Ship it?", answer: "No", selectedOption: "No", wasCustom: false },
+				{ question: "Commit it?", answer: "Wait", selectedOption: "Wait", wasCustom: false },
 			],
 		});
 	});

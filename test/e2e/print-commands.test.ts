@@ -88,7 +88,7 @@ describe("print mode names commands that work in print mode", () => {
 		expect(existsSync(ws.pendingPath())).toBe(false);
 	});
 
-	it("pass 1's --answers example, pasted as printed, sends no placeholder as an answer", () => {
+	it("pass 1's --answers example, pasted as printed, sends no placeholder as an answer, nor a near miss of an option", () => {
 		const pass1 = runPrint(ws, ["set up the service"]);
 		const example = piCommands(pass1.stdout).find((command) => command.includes("--answers"));
 		expect(example, pass1.stdout).toBeDefined();
@@ -96,6 +96,12 @@ describe("print mode names commands that work in print mode", () => {
 		expect(run.code).not.toBe(0);
 		expect(run.stderr).toContain("…");
 		// Nothing was sent, and the questions still wait.
+		expect(ws.requests()).toHaveLength(1);
+		expect(existsSync(ws.pendingPath())).toBe(true);
+		// An answer typed close to an option's label is not sent as the person's own words: the option is offered.
+		const near = runPrint(ws, ["-c", "--answers", '["postgres", "order-processor"]']);
+		expect(near.code).not.toBe(0);
+		expect(near.stderr).toContain('did you mean "PostgreSQL (Recommended)"?');
 		expect(ws.requests()).toHaveLength(1);
 		expect(existsSync(ws.pendingPath())).toBe(true);
 	});
