@@ -112,6 +112,11 @@ function pasted(data: string): string | undefined {
 	return data.slice(PASTE_START.length, end < 0 ? undefined : end);
 }
 
+/** Whether a key press types text (a character or a paste), as into pi's editor. */
+export function typesText(data: string): boolean {
+	return pasted(data) !== undefined || printable(data) !== undefined;
+}
+
 /** Whether this key quits pi: pi's exit key where it would not edit text (a list, a confirmation, an empty input). */
 export function quitsPi(data: string, keys: KeyMatcher, state: DialogState, inputEmpty: boolean): boolean {
 	return keys.matches(data, QUIT_KEY) && (state.mode.kind !== "input" || state.hidden || inputEmpty);
