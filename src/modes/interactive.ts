@@ -24,7 +24,14 @@ import { words } from "../i18n/words.js";
 import { AskDialog, KEY_GUARD_MS } from "../ui/dialog.js";
 import { editInExternalEditor, editorCommand } from "../ui/external-editor.js";
 import { type ClipboardImage, nodeImageSource } from "../ui/image-attach.js";
-import { DEFAULT_HIDE_KEY, INTERRUPT_KEY, type KeyMatcher, keyLabel, parseKeyName } from "../ui/keys.js";
+import {
+	DEFAULT_HIDE_KEY,
+	INTERRUPT_KEY,
+	type KeyMatcher,
+	keyLabel,
+	parseKeyName,
+	spokenKeyLabel,
+} from "../ui/keys.js";
 import { nodePathSource } from "../ui/path-completion.js";
 import { dialogTheme } from "../ui/theme.js";
 
@@ -206,7 +213,7 @@ export async function askInteractive(
 	const count = request.questions.length;
 	const foldedLine = () =>
 		screenReader
-			? dialogWords.screenReader.hiddenLine(count, keyLabel(hideKey))
+			? dialogWords.screenReader.hiddenLine(count, spokenKeyLabel(hideKey))
 			: ui.theme.fg("accent", dialogWords.hiddenLine(count, keyLabel(hideKey)));
 	// A question that arrives while the person is writing a message waits beside pi's editor, out of their way: every
 	// key stays the message's until they open it with the hide key.

@@ -31,6 +31,7 @@ import {
 	PASTE_IMAGE_KEY,
 	pastesImage,
 	quitsPi,
+	spokenKeyLabel,
 	typesText,
 } from "./keys.js";
 import { completePath, type PathSource } from "./path-completion.js";
@@ -290,7 +291,7 @@ export class AskDialog implements Component, Focusable {
 			{
 				history: (this.options.history?.length ?? 0) > 0,
 				externalEditor: this.options.editExternally !== undefined,
-				hideKey: keyLabel(this.hideKey()),
+				hideKey: this.keyName(this.hideKey()),
 				...(countdown === undefined ? {} : { closingIn: countdown }),
 				...(this.state.imageSupport?.allowed ? { pasteKey: this.pasteKeyLabel() } : {}),
 			},
@@ -429,7 +430,12 @@ export class AskDialog implements Component, Focusable {
 
 	private pasteKeyLabel(): string {
 		const keys = this.keys.getKeys?.(PASTE_IMAGE_KEY) ?? [];
-		return keyLabel(keys[0] ?? "ctrl+v");
+		return this.keyName(keys[0] ?? "ctrl+v");
+	}
+
+	/** A key as the hint names it: `Alt+O`, or in words for a screen reader (`Alt O`, as its words say `Control N`). */
+	private keyName(key: string): string {
+		return this.options.screenReader ? spokenKeyLabel(key) : keyLabel(key);
 	}
 
 	private hideKey(): KeyId {

@@ -91,6 +91,17 @@ export function keyLabel(key: string): string {
 	);
 }
 
+/**
+ * A key name as the screen-reader hint says it, the way its own words name keys ("Control N"): `alt+o` → `Alt O`,
+ * `ctrl+]` → `Control ]`.
+ */
+export function spokenKeyLabel(key: string): string {
+	return keyLabel(key)
+		.split(/\+(?=.)/)
+		.map((part) => (part === "Ctrl" ? "Control" : part))
+		.join(" ");
+}
+
 const PASTE_START = "\x1b[200~";
 const PASTE_END = "\x1b[201~";
 
