@@ -130,15 +130,18 @@ export function createLateAnswers(deps: LateAnswersDeps) {
 			...(target.startFrom ? { startFrom: target.startFrom } : {}),
 		};
 		const phone = deps.phone?.(ctx, shown, target);
+		// A background ask opened later (/questions answer) once the agent has finished: nothing works on meanwhile.
+		const { background: wasBackground, ...foreground } = target.request;
+		const request = late !== "background" && wasBackground === true && ctx.isIdle() ? foreground : target.request;
 		try {
 			outcome = phone
 				? (
 						await raceLocalAndRemote(
-							(signal) => dialog(target.request, { ...options, signal }),
+							(signal) => dialog(request, { ...options, signal }),
 							(signal) => phone(target.request, signal),
 						)
 					).outcome
-				: await dialog(target.request, options);
+				: await dialog(request, options);
 		} catch (error) {
 			release?.();
 			throw error;
@@ -157,7 +160,8 @@ export function createLateAnswers(deps: LateAnswersDeps) {
 			release?.();
 			if (background && end.setAside) setAside.add(target.toolCallId);
 			showWaiting(ctx);
-			if (end.setAside) {
+			// Kept for later, a background ask is said once, by the line above the editor (showWaiting).
+			if (end.setAside && !(background && ctx.hasUI)) {
 				// A reopened ask has no file: nothing stays pending, and /questions reopen offers it again.
 				shown.tell(target.path ? words().cli.notices.stillPending : words().cli.notices.reopenLater, "warning");
 			}

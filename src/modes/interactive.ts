@@ -4,16 +4,17 @@
  * `PI_ASK_USER_NOTIFY`; on pi ≥ 1.5.1 also pi's own "blocked on the person" state), wires Ctrl+G to
  * $VISUAL/$EDITOR and Tab to path completion from the working folder, lets the person attach images to an answer
  * (the paste-image key: a typed or dropped image path, or the clipboard) when the model and pi's settings allow,
- * draws it in words for a screen reader when the settings say so, folds it to one line with the key they name
- * (Alt+O by default), holds back keys typed as it opens (the key guard),
- * and opens a background question folded while the person is writing a message. pi's keys keep their meaning:
- * Ctrl+C interrupts (twice quits pi), Ctrl+D quits pi. The dialog closes as `interrupted` when the call is aborted
+ * draws it in words for a screen reader when the settings say so, and holds back keys typed as it opens (the key
+ * guard). It folds beside pi's editor, as a line above it, with the key the settings name (Alt+O by default) and
+ * whenever the person is writing a message (a question that arrives while the editor holds text, or text typed as it
+ * opens): folded, every key is pi's editor's (typing, Enter, Esc) until the hide key opens the dialog again.
+ * pi's keys keep their meaning: Ctrl+C interrupts (twice quits pi), Ctrl+D quits pi. The dialog closes as `interrupted` when the call is aborted
  * or interrupted (never `cancelled`: a cancel is only Esc, in the dialog).
  */
 import { homedir } from "node:os";
 import { basename } from "node:path";
 import { type ExtensionUIContext, VERSION } from "@mariozechner/pi-coding-agent";
-import type { Component, KeyId, TUI } from "@mariozechner/pi-tui";
+import { type Component, type KeyId, matchesKey, type TUI } from "@mariozechner/pi-tui";
 import type { GivenAnswer } from "../core/answers.js";
 import type { AskOutcome, AskRequest } from "../core/types.js";
 import { keepClipboardImage, nodeProcessRunner, readClipboardImage } from "../host/clipboard.js";
@@ -23,7 +24,14 @@ import { words } from "../i18n/words.js";
 import { AskDialog, KEY_GUARD_MS } from "../ui/dialog.js";
 import { editInExternalEditor, editorCommand } from "../ui/external-editor.js";
 import { type ClipboardImage, nodeImageSource } from "../ui/image-attach.js";
-import { DEFAULT_HIDE_KEY, INTERRUPT_KEY, type KeyMatcher, parseKeyName } from "../ui/keys.js";
+import {
+	DEFAULT_HIDE_KEY,
+	INTERRUPT_KEY,
+	type KeyMatcher,
+	keyLabel,
+	parseKeyName,
+	spokenKeyLabel,
+} from "../ui/keys.js";
 import { nodePathSource } from "../ui/path-completion.js";
 import { dialogTheme } from "../ui/theme.js";
 
@@ -139,6 +147,49 @@ export function roomFor(tui: TUI, dialog: Component, width: number): number {
 const BELL = "\x07";
 const INTERRUPTED: AskOutcome = { kind: "interrupted" };
 const TITLE_CHARS = 60;
+/** The line above pi's editor while the dialog is folded. */
+const FOLDED_WIDGET = "ask_user-folded";
+/** What custom() resolves with when the dialog folded and gave pi's editor back. */
+const FOLDED = Symbol("folded");
+
+/**
+ * Waits, folded beside pi's editor, until the person presses the hide key: a line above the editor says questions
+ * wait and names the key; every other key is pi's (typing, Enter, Esc). `false` when the signal aborted first.
+ */
+function waitFolded(
+	ui: ExtensionUIContext,
+	line: string,
+	hideKey: KeyId,
+	signal: AbortSignal | undefined,
+	onActivity: (() => void) | undefined,
+): Promise<boolean> {
+	return new Promise((resolve) => {
+		ui.setWidget(FOLDED_WIDGET, [line]);
+		const end = (open: boolean) => {
+			stop();
+			signal?.removeEventListener("abort", onAbort);
+			ui.setWidget(FOLDED_WIDGET, undefined);
+			resolve(open);
+		};
+		const onAbort = () => end(false);
+		const stop = ui.onTerminalInput((data) => {
+			if (!matchesKey(data, hideKey)) {
+				onActivity?.();
+				return undefined;
+			}
+			end(true);
+			return { consume: true };
+		});
+		signal?.addEventListener("abort", onAbort, { once: true });
+		if (signal?.aborted) onAbort();
+	});
+}
+
+/** Whether pi's editor holds a message being written (an app's UI without an editor holds none). */
+function editorHoldsText(ui: ExtensionUIContext): boolean {
+	const text: unknown = typeof ui.getEditorText === "function" ? ui.getEditorText() : undefined;
+	return typeof text === "string" && text.trim() !== "";
+}
 
 export async function askInteractive(
 	ui: ExtensionUIContext,
@@ -159,68 +210,107 @@ export async function askInteractive(
 	const editor = editorCommand(env);
 	const hideKey = hideKeySetting(options.settings.hideKey);
 	const keyGuardMs = options.settings.keyGuardMs ?? KEY_GUARD_MS;
-	// A background question that arrives while the person is writing a message waits folded, out of their way.
-	const startHidden = request.background === true && ui.getEditorText().trim() !== "";
+	const count = request.questions.length;
+	const foldedLine = () =>
+		screenReader
+			? dialogWords.screenReader.hiddenLine(count, spokenKeyLabel(hideKey))
+			: ui.theme.fg("accent", dialogWords.hiddenLine(count, keyLabel(hideKey)));
+	// A question that arrives while the person is writing a message waits beside pi's editor, out of their way: every
+	// key stays the message's until they open it with the hide key.
+	let folded = editorHoldsText(ui);
 	let titleChanged = false;
 	let interruptedByKey = false;
+	let dialog: AskDialog | undefined;
+	/** Ends the current showing of the dialog (custom()'s done). */
+	let close: (result: AskOutcome | typeof FOLDED | undefined) => void = () => {};
 
 	let removeAbort = () => {};
 	let aborted = false;
+	if ((notify === "both" || notify === "title") && first) {
+		ui.setTitle(dialogWords.windowTitle(headline));
+		titleChanged = true;
+	}
 	try {
-		// `custom()` gives nothing back where there is no TUI to show it in (an SDK host): `undefined`, no decision.
-		const outcome = await ui.custom<AskOutcome | undefined>((tui, theme, keybindings, done) => {
-			const dialog: AskDialog = new AskDialog(tui, dialogTheme(theme, dialogWords), keybindings, request.questions, {
-				history: options.history,
-				...(options.startFrom ? { startFrom: options.startFrom } : {}),
-				room: (width) => roomFor(tui, dialog, width),
-				editExternally: editor === undefined ? undefined : (text) => editInExternalEditor(tui, editor, text),
-				screenReader,
-				hideKey,
-				paths: nodePathSource(process.cwd(), homedir()),
-				...(options.images
-					? {
-							images: {
-								support: options.images,
-								source: nodeImageSource(process.cwd(), homedir(), () => clipboardImage(env)),
-							},
-						}
-					: {}),
-				...(options.notes === false ? { notes: false } : {}),
-				startHidden,
-				background: request.background === true,
-				keyGuardMs,
-				onDone: (outcome) => {
-					if (outcome.kind === "interrupted" && !aborted) {
-						interruptedByKey = true;
-						// Armed before the next key arrives: it may come in the same read as this one.
-						if (options.quit) quitOnSecondPress(ui, keybindings, options.quit);
+		for (;;) {
+			if (folded && !(await waitFolded(ui, foldedLine(), hideKey, signal, options.onActivity))) return INTERRUPTED;
+			const opened = folded;
+			folded = false;
+			// Text typed during the key guard folds the dialog before pi hands the key on, so it reaches pi's editor.
+			const stopWatch =
+				typeof ui.onTerminalInput === "function"
+					? ui.onTerminalInput((data) => {
+							dialog?.foldForTyping(data);
+							return undefined;
+						})
+					: () => {};
+			let result: AskOutcome | typeof FOLDED | undefined;
+			try {
+				// `custom()` gives nothing back where there is no TUI to show it in (an SDK host): `undefined`, no decision.
+				result = await ui.custom<AskOutcome | typeof FOLDED | undefined>((tui, theme, keybindings, done) => {
+					close = done;
+					if (dialog) {
+						dialog.unfold();
+						return dialog;
 					}
-					done(outcome);
-				},
-				...(options.onActivity ? { onActivity: options.onActivity } : {}),
-				...(options.closesAt ? { closesAt: options.closesAt } : {}),
-				...(options.quit ? { onQuit: options.quit } : {}),
-			});
-			if (signal) {
-				const onAbort = () => {
-					aborted = true;
-					dialog.dispatch({ type: "abort" });
-				};
-				signal.addEventListener("abort", onAbort, { once: true });
-				removeAbort = () => signal.removeEventListener("abort", onAbort);
-				// An abort between the check above and this point would otherwise never be seen.
-				if (signal.aborted) onAbort();
+					const shown: AskDialog = new AskDialog(tui, dialogTheme(theme, dialogWords), keybindings, request.questions, {
+						history: options.history,
+						...(options.startFrom ? { startFrom: options.startFrom } : {}),
+						room: (width) => roomFor(tui, shown, width),
+						editExternally: editor === undefined ? undefined : (text) => editInExternalEditor(tui, editor, text),
+						screenReader,
+						hideKey,
+						paths: nodePathSource(process.cwd(), homedir()),
+						...(options.images
+							? {
+									images: {
+										support: options.images,
+										source: nodeImageSource(process.cwd(), homedir(), () => clipboardImage(env)),
+									},
+								}
+							: {}),
+						...(options.notes === false ? { notes: false } : {}),
+						background: request.background === true,
+						// Opened with the hide key, the dialog is the person's at once.
+						keyGuardMs: opened ? 0 : keyGuardMs,
+						onFold: () => close(FOLDED),
+						onDone: (outcome) => {
+							if (outcome.kind === "interrupted" && !aborted) {
+								interruptedByKey = true;
+								// Armed before the next key arrives: it may come in the same read as this one.
+								if (options.quit) quitOnSecondPress(ui, keybindings, options.quit);
+							}
+							close(outcome);
+						},
+						...(options.onActivity ? { onActivity: options.onActivity } : {}),
+						...(options.closesAt ? { closesAt: options.closesAt } : {}),
+						...(options.quit ? { onQuit: options.quit } : {}),
+					});
+					dialog = shown;
+					if (signal) {
+						const onAbort = () => {
+							aborted = true;
+							if (folded) return;
+							shown.dispatch({ type: "abort" });
+						};
+						signal.addEventListener("abort", onAbort, { once: true });
+						removeAbort = () => signal.removeEventListener("abort", onAbort);
+						// An abort between the check above and this point would otherwise never be seen.
+						if (signal.aborted) onAbort();
+					}
+					if (notify === "both" || notify === "bell") tui.terminal.write(BELL);
+					return shown;
+				}, customOptions);
+			} finally {
+				stopWatch();
 			}
-			if (notify === "both" || notify === "bell") tui.terminal.write(BELL);
-			if ((notify === "both" || notify === "title") && first) {
-				ui.setTitle(dialogWords.windowTitle(headline));
-				titleChanged = true;
+			if (result === FOLDED) {
+				folded = true;
+				continue;
 			}
-			return dialog;
-		}, customOptions);
-		if (interruptedByKey) options.interruptTurn?.();
-		// The dialog closes an aborted ask as it closes a cancelled one; the person gave no cancel, though.
-		return aborted && outcome?.kind === "cancelled" ? INTERRUPTED : outcome;
+			if (interruptedByKey) options.interruptTurn?.();
+			// The dialog closes an aborted ask as it closes a cancelled one; the person gave no cancel, though.
+			return aborted && result?.kind === "cancelled" ? INTERRUPTED : result;
+		}
 	} finally {
 		removeAbort();
 		// pi's own title is "π - <folder>"; put it back.

@@ -31,6 +31,8 @@ import {
 	PASTE_IMAGE_KEY,
 	pastesImage,
 	quitsPi,
+	spokenKeyLabel,
+	typesText,
 } from "./keys.js";
 import { completePath, type PathSource } from "./path-completion.js";
 import { renderDialog } from "./render.js";
@@ -79,11 +81,18 @@ export interface AskDialogOptions {
 	images?: { support: ImageSupport; source: ImageSource };
 	/** `false`: whoever asks takes no notes (an MCP client's ask): the note key and its hint are not offered. */
 	notes?: boolean;
-	/** Opens folded to one line (a background question that arrives while the person is typing a message). */
-	startHidden?: boolean;
+	/**
+	 * The hide key folded the dialog, or a key typed during the key guard did (text meant for pi's editor): whoever
+	 * shows the dialog gives pi's editor back and brings the dialog back with `unfold()`. Absent: the dialog folds
+	 * to one line of its own.
+	 */
+	onFold?(): void;
 	/** A background ask (the model goes on meanwhile): the dialog says so under its title. */
 	background?: boolean;
-	/** Keys count only after the dialog was on screen and the keyboard quiet this long (`KEY_GUARD_MS`); absent: 0. */
+	/**
+	 * Keys count only after the dialog was on screen and the keyboard quiet this long (`KEY_GUARD_MS`); absent: 0.
+	 * Text typed meanwhile folds the dialog (onFold) so that it reaches pi's editor; other keys are held back.
+	 */
 	keyGuardMs?: number;
 	/** The clock the key guard reads (tests); `Date.now` when absent. */
 	now?: () => number;
@@ -139,7 +148,6 @@ export class AskDialog implements Component, Focusable {
 		this.state = initialState(questions, {
 			...(options.images ? { imageSupport: options.images.support } : {}),
 			...(options.notes === false ? { notesAllowed: false } : {}),
-			hidden: options.startHidden === true,
 			background: options.background === true,
 			...(options.startFrom ? { startFrom: options.startFrom } : {}),
 		});
@@ -149,12 +157,36 @@ export class AskDialog implements Component, Focusable {
 		if (options.closesAt) {
 			const closesAt = options.closesAt();
 			if (closesAt !== undefined) this.limitMs = closesAt - this.now();
-			this.ticker = setInterval(() => this.tick(), 250);
-			this.ticker.unref?.();
 		}
+		this.startTicker();
 	}
 
-	/** Stops the countdown's ticker (pi calls this when the dialog closes). */
+	private startTicker(): void {
+		if (!this.options.closesAt || this.ticker || this.finished) return;
+		this.ticker = setInterval(() => this.tick(), 250);
+		this.ticker.unref?.();
+	}
+
+	/**
+	 * Shows the dialog again after a fold, as it was; the move was deliberate (the hide key), so keys count at once.
+	 */
+	unfold(): void {
+		this.keysCount = true;
+		if (this.state.hidden) this.dispatch({ type: "toggleHidden" });
+	}
+
+	/**
+	 * Folds the dialog when `data` is text typed during the key guard, and says so: the person is writing to pi, and the
+	 * key belongs in pi's editor (whoever shows the dialog gives the editor back before pi hands it the key).
+	 */
+	foldForTyping(data: string): boolean {
+		if (!this.options.onFold || this.finished || this.state.hidden || !typesText(data)) return false;
+		if (!this.guardOpen(this.now())) return false;
+		this.dispatch({ type: "toggleHidden" });
+		return true;
+	}
+
+	/** Stops the countdown's ticker (pi calls this when the dialog closes or folds; drawing it again starts it). */
 	dispose(): void {
 		if (this.ticker) clearInterval(this.ticker);
 		this.ticker = undefined;
@@ -195,6 +227,7 @@ export class AskDialog implements Component, Focusable {
 		// Folding or unfolding redraws the whole screen, so that the conversation above fills the rows the dialog
 		// leaves (in pi's regular mode a shorter frame would otherwise leave blank rows under the same lines).
 		this.tui.requestRender(this.state.hidden !== before.hidden);
+		if (this.state.hidden && !before.hidden) this.options.onFold?.();
 		const outcome = this.state.outcome;
 		if (outcome && !this.finished) {
 			this.finished = true;
@@ -238,6 +271,7 @@ export class AskDialog implements Component, Focusable {
 
 	render(width: number): string[] {
 		this.shownAt ??= this.now();
+		this.startTicker();
 		const height = Math.max(1, Math.floor(this.options.room?.(width) ?? this.tui.terminal.rows));
 		if (this.cache?.width === width && this.cache.height === height) return this.cache.lines;
 		const countdown = this.countdown();
@@ -257,7 +291,7 @@ export class AskDialog implements Component, Focusable {
 			{
 				history: (this.options.history?.length ?? 0) > 0,
 				externalEditor: this.options.editExternally !== undefined,
-				hideKey: keyLabel(this.hideKey()),
+				hideKey: this.keyName(this.hideKey()),
 				...(countdown === undefined ? {} : { closingIn: countdown }),
 				...(this.state.imageSupport?.allowed ? { pasteKey: this.pasteKeyLabel() } : {}),
 			},
@@ -283,16 +317,22 @@ export class AskDialog implements Component, Focusable {
 	 * time since then (a person still typing what was meant for pi's editor). Each held key starts the quiet over.
 	 */
 	private heldBack(): boolean {
+		const now = this.now();
+		if (this.guardOpen(now)) {
+			this.lastHeldKey = now;
+			return true;
+		}
+		this.keysCount = true;
+		return false;
+	}
+
+	/** Whether a key now would be held back (see heldBack). */
+	private guardOpen(now: number): boolean {
 		if (this.keysCount) return false;
 		const guard = this.options.keyGuardMs ?? 0;
-		const now = this.now();
-		const quietSince = Math.max(this.shownAt ?? now, this.lastHeldKey ?? Number.NEGATIVE_INFINITY);
-		if (guard <= 0 || (this.shownAt !== undefined && now - quietSince >= guard)) {
-			this.keysCount = true;
-			return false;
-		}
-		this.lastHeldKey = now;
-		return true;
+		if (guard <= 0) return false;
+		if (this.shownAt === undefined) return true;
+		return now - Math.max(this.shownAt, this.lastHeldKey ?? Number.NEGATIVE_INFINITY) < guard;
 	}
 
 	private cursor(): InputCursor {
@@ -390,7 +430,12 @@ export class AskDialog implements Component, Focusable {
 
 	private pasteKeyLabel(): string {
 		const keys = this.keys.getKeys?.(PASTE_IMAGE_KEY) ?? [];
-		return keyLabel(keys[0] ?? "ctrl+v");
+		return this.keyName(keys[0] ?? "ctrl+v");
+	}
+
+	/** A key as the hint names it: `Alt+O`, or in words for a screen reader (`Alt O`, as its words say `Control N`). */
+	private keyName(key: string): string {
+		return this.options.screenReader ? spokenKeyLabel(key) : keyLabel(key);
 	}
 
 	private hideKey(): KeyId {

@@ -91,6 +91,17 @@ export function keyLabel(key: string): string {
 	);
 }
 
+/**
+ * A key name as the screen-reader hint says it, the way its own words name keys ("Control N"): `alt+o` → `Alt O`,
+ * `ctrl+]` → `Control ]`.
+ */
+export function spokenKeyLabel(key: string): string {
+	return keyLabel(key)
+		.split(/\+(?=.)/)
+		.map((part) => (part === "Ctrl" ? "Control" : part))
+		.join(" ");
+}
+
 const PASTE_START = "\x1b[200~";
 const PASTE_END = "\x1b[201~";
 
@@ -110,6 +121,11 @@ function pasted(data: string): string | undefined {
 	if (!data.startsWith(PASTE_START)) return undefined;
 	const end = data.lastIndexOf(PASTE_END);
 	return data.slice(PASTE_START.length, end < 0 ? undefined : end);
+}
+
+/** Whether a key press types text (a character or a paste), as into pi's editor. */
+export function typesText(data: string): boolean {
+	return pasted(data) !== undefined || printable(data) !== undefined;
 }
 
 /** Whether this key quits pi: pi's exit key where it would not edit text (a list, a confirmation, an empty input). */

@@ -26,7 +26,7 @@ import {
 	type Viewport,
 } from "./dialog-state.js";
 import { type HintContext, hintLines, hintParts } from "./hint.js";
-import { DEFAULT_HIDE_KEY, keyLabel } from "./keys.js";
+import { DEFAULT_HIDE_KEY, keyLabel, spokenKeyLabel } from "./keys.js";
 import {
 	type DialogFrame,
 	type DialogSize,
@@ -425,7 +425,7 @@ function hiddenFrame(
 	options: RenderOptions,
 ) {
 	const w = Math.max(1, width);
-	const key = hints.hideKey ?? keyLabel(DEFAULT_HIDE_KEY);
+	const key = hints.hideKey ?? (options.screenReader ? spokenKeyLabel : keyLabel)(DEFAULT_HIDE_KEY);
 	const count = state.questions.length;
 	const text = options.screenReader
 		? theme.words.screenReader.hiddenLine(count, key)

@@ -151,10 +151,10 @@ describe("rendering text", () => {
 			"Which database should we use? → (skipped)",
 		]);
 		expect(summarizeResult(buildDetails(request, { kind: "cancelled" }, "rpc", 0), false).lines).toEqual([
-			"Cancelled by the user",
+			"Cancelled by the user (/questions reopen asks again)",
 		]);
 		expect(summarizeResult(buildDetails(request, { kind: "interrupted" }, "interactive", 0), false).lines).toEqual([
-			"Interrupted: asked again when the session continues",
+			"Interrupted: the questions stay pending (/questions answer)",
 		]);
 		expect(
 			summarizeResult(buildDetails(request, { kind: "pending", pendingFile: "p.json" }, "print", 0), false).lines[0],

@@ -80,6 +80,8 @@ describe("background asks", () => {
 		// The first choice keeps them: an Enter by habit loses nothing.
 		tui.type(KEYS.enter);
 		await tui.waitFor("A question set aside waits for your answers: /questions answer");
+		// Said once, by that line: no second line, no warning.
+		expect(tui.screen().join("\n")).not.toContain("the questions stay pending");
 		expect(existsSync(ws.pendingPath())).toBe(true);
 		expect(deliveriesIn(ws.lastMessages())).toHaveLength(0);
 		tui.type("/questions answer");
@@ -87,6 +89,8 @@ describe("background asks", () => {
 		tui.type(KEYS.escape);
 		tui.type(KEYS.enter);
 		await tui.waitFor("Other (type your answer)", 20_000);
+		// The agent finished long ago: the dialog does not say it keeps working.
+		expect(tui.screen().join("\n")).not.toContain("The agent keeps working meanwhile");
 		tui.type(KEYS.escape);
 		await tui.waitFor("Dismiss them");
 		tui.type(KEYS.down);

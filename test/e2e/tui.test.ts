@@ -197,10 +197,9 @@ describe("ask_user in pi's TUI", () => {
 			// The rows the dialog gave up show the conversation above it.
 			await t.waitFor("chat line 27");
 			expect(t.screen().join("\n")).not.toContain("Which database should we use?");
-			// Keys typed while it is folded change nothing.
+			// Folded, pi's editor is the person's: keys typed go into it, not into the answer.
 			t.type("zzz");
-			t.type(KEYS.enter);
-			await new Promise((resolve) => setTimeout(resolve, 300));
+			await t.waitFor("zzz");
 			t.type("\x1bo");
 			await t.waitFor("Which database should we use?");
 			await t.waitFor("I want Dynamo");
@@ -220,6 +219,8 @@ describe("ask_user in pi's TUI", () => {
 					{ question: "What should we name this service?", answer: "svc", wasCustom: true },
 				],
 			});
+			// What was typed into pi's editor while the dialog was folded is still there.
+			await t.waitFor("zzz");
 		} finally {
 			t.kill();
 		}

@@ -1,7 +1,7 @@
 /**
- * A question that opens while the person types into pi's editor, in the real pi TUI: no key pressed before the
- * dialog was on screen, or in the moment after, becomes part of an answer or submits one; a background question opens
- * folded while the editor holds text; the half-typed message stays in the editor. Also what Ctrl+C and Ctrl+D do while
+ * A question that opens while the person types into pi's editor, in the real pi TUI: it waits folded beside the
+ * editor, so every key typed at any pace, Enter and Esc keep their meaning for pi, until the person opens it with the
+ * hide key; the editor keeps all that was typed. Also what Ctrl+C and Ctrl+D do while
  * a dialog is open: Ctrl+C interrupts (the questions stay pending), twice quits pi, Ctrl+D on the list quits pi.
  */
 import { existsSync } from "node:fs";
@@ -14,6 +14,7 @@ import {
 	sleep,
 	startTui,
 	type TuiSession,
+	until,
 	type Workspace,
 	waitForDelivery,
 	waitForToolResult,
@@ -51,7 +52,7 @@ const KEY_GAP_MS = 60;
 
 /**
  * Types `before` into pi's editor a key at a time until `opened` is on screen (the question opened mid-sentence),
- * then the rest of the sentence and Enter at the same pace, as a person who has not looked up yet would.
+ * then `after` at the same pace, as a person who has not looked up yet would.
  */
 async function typeThrough(t: TuiSession, opened: string, before: string, after: string): Promise<void> {
 	for (let i = 0; !t.screen().join("\n").includes(opened); i++) {
@@ -59,56 +60,84 @@ async function typeThrough(t: TuiSession, opened: string, before: string, after:
 		t.type(before[i % before.length] ?? " ");
 		await sleep(KEY_GAP_MS);
 	}
-	for (const key of [...after, KEYS.enter]) {
+	await typeKeys(t, after);
+}
+
+/** Types `text` a key at a time at a typist's pace. */
+async function typeKeys(t: TuiSession, text: string): Promise<void> {
+	for (const key of text) {
 		t.type(key);
 		await sleep(KEY_GAP_MS);
 	}
 }
 
+/** Every user message the model received, in any request. */
+const userTexts = (w: Workspace) =>
+	w.requests().flatMap((r) => r.messages.filter((m) => m.role === "user").map((m) => m.text));
+
 describe("a question that opens while the person types", () => {
-	it("a blocking ask takes none of the keys typed as it opened: no answer, no submit; the message stays in the editor", async () => {
-		ws.script([{ toolCall: { name: "ask_user", arguments: REGION }, thinkMs: 2_500 }, { text: "Thanks, noted." }]);
+	it("a blocking ask waits beside the editor: every key, at any pace, and Enter stay the message's; the hide key opens it", async () => {
+		ws.script([{ toolCall: { name: "ask_user", arguments: REGION }, thinkMs: 2_500 }, { echo: true }, { echo: true }]);
 		tui = startTui(ws, ["go"], { cols: 100, rows: 32, env: PERSON });
 		await tui.waitFor("scripted-1", 40_000);
-		await typeThrough(tui, "Other (type your answer)", "deploy the ", "endpoint and-finish");
-		// Nothing typed then became an answer, nor submitted one: the dialog still waits, its list untouched.
+		await typeThrough(tui, "question waiting", "deploy the ", "endpoint ");
+		// The person looks away for a moment, then finishes the sentence and sends it.
+		await sleep(patient(PAUSE_MS));
+		await typeKeys(tui, "and-finish");
+		await sleep(patient(PAUSE_MS));
+		expect(tui.screen().join("\n")).toContain("endpoint and-finish");
+		expect(tui.screen().join("\n")).not.toContain("Other (type your answer)");
+		// Enter sends the message (pi queues it while the agent works; pi 1.x shows it as "Steering: …").
+		tui.type(KEYS.enter);
 		await sleep(patient(PAUSE_MS));
 		expect(ws.lastToolResult()).toBeUndefined();
-		expect(tui.screen().join("\n")).toContain("> 1. us-east");
-		expect(tui.screen().join("\n")).not.toContain("and-finish");
-		// Once the person pauses, the dialog is theirs.
+		// The deliberate move: the hide key the folded line names opens the dialog, and its keys count at once.
+		await tui.waitFor("Alt+O");
+		tui.type("\x1bo");
+		await tui.waitFor("Other (type your answer)");
 		tui.type("2");
 		const result = await waitForToolResult(ws);
 		expect(resultJson(result.text)).toMatchObject({ answered: true, answers: [{ answer: "eu-west" }] });
-		// The half-typed message is back in the editor, and was never sent.
-		await tui.waitFor("deploy the");
-		expect(ws.requests().some((r) => r.messages.some((m) => m.role === "user" && m.text.includes("deploy")))).toBe(
-			false,
+		// The message sent meanwhile reaches the model whole.
+		await until(
+			() => userTexts(ws).some((t) => t.includes("deploy the") && t.includes("endpoint and-finish")),
+			30_000,
+			"the message sent while the question waited",
 		);
 	});
 
-	it("a background ask opens folded while the editor holds text; typing on changes nothing; it unfolds on the hide key", async () => {
+	it("a background ask never takes the editor: typing and sending go on, Esc stops the agent, and the editor keeps all after answering", async () => {
 		ws.script([
 			{ toolCall: { name: "ask_user", arguments: { ...REGION, background: true } }, thinkMs: 2_500 },
-			{ text: "Going on meanwhile." },
+			{ text: "Going on meanwhile.", thinkMs: 120_000 },
+			{ echo: true },
 			{ echo: true },
 		]);
 		tui = startTui(ws, ["go"], { cols: 100, rows: 32, env: PERSON });
 		await tui.waitFor("scripted-1", 40_000);
-		await typeThrough(tui, "question waiting", "deploy the ", "endpoint and-finish");
+		await typeThrough(tui, "question waiting", "deploy the ", "endpoint ");
 		await sleep(patient(PAUSE_MS));
+		await typeKeys(tui, "and-finish");
+		await tui.waitFor("endpoint and-finish");
 		expect(tui.screen().join("\n")).toContain("1 question waiting");
 		expect(tui.screen().join("\n")).not.toContain("Other (type your answer)");
-		expect(
-			ws.requests().some((r) => r.messages.some((m) => m.role === "user" && m.text.includes("<ask_user_answers"))),
-		).toBe(false);
+		// Esc keeps its meaning: it stops the running agent (the model was still thinking).
+		tui.type(KEYS.escape);
+		await tui.waitFor("aborted");
+		// Enter sends the message.
+		tui.type(KEYS.enter);
+		await until(() => userTexts(ws).some((t) => t.includes("endpoint and-finish")), 30_000, "the message sent");
+		expect(tui.screen().join("\n")).toContain("1 question waiting");
+		// A new half-typed message; the hide key opens the question, and after the answer the editor holds it all.
+		await typeKeys(tui, "half typed");
+		await tui.waitFor("half typed");
 		tui.type("\x1bo");
 		await tui.waitFor("Other (type your answer)");
-		await sleep(patient(PAUSE_MS));
 		tui.type("2");
 		const delivered = await waitForDelivery(ws);
 		expect(delivered).toContain('"answer":"eu-west"');
-		await tui.waitFor("deploy the");
+		await tui.waitFor("half typed");
+		await tui.waitForGone("question waiting");
 	});
 });
 

@@ -21,7 +21,7 @@ describe("German outside the dialog", () => {
 		const call = { questions: [{ question: "Welche Datenbank?" }, { question: "Welcher Port?" }] };
 		expect(summarizeCall(call, de.chat)).toBe("Welche Datenbank? (+1 weitere)");
 		expect(summarizeResult({ ...RESULT, outcome: "cancelled" } as never, false, de.chat).lines).toEqual([
-			"Vom Benutzer abgebrochen",
+			"Vom Benutzer abgebrochen (/questions reopen fragt erneut)",
 		]);
 		const answered = {
 			...RESULT,

@@ -1,7 +1,7 @@
 /** What a late ask's dialog end means, the waiting line, and one dialog at a time. */
 import type { ExtensionContext } from "@mariozechner/pi-coding-agent";
 import { describe, expect, it } from "vitest";
-import type { AskOutcome } from "../../src/core/types.js";
+import type { AskOutcome, AskRequest } from "../../src/core/types.js";
 import {
 	afterDialog,
 	askInTurn,
@@ -111,7 +111,8 @@ describe("askInTurn", () => {
 describe("createLateAnswers", () => {
 	const REQUEST = { questions: [{ question: "Deploy where?" }] };
 
-	function setup(outcomes: AskOutcome[], choice?: string) {
+	function setup(outcomes: AskOutcome[], choice?: string, idle = false) {
+		const asked: AskRequest[] = [];
 		const sent: Delivery[] = [];
 		const told: string[] = [];
 		const widgets: (string[] | undefined)[] = [];
@@ -119,12 +120,16 @@ describe("createLateAnswers", () => {
 		const frontEnd = {
 			kind: "tui",
 			recordedMode: "interactive",
-			ask: async () => outcomes.shift() ?? { kind: "cancelled" },
+			ask: async (request: AskRequest) => {
+				asked.push(request);
+				return outcomes.shift() ?? { kind: "cancelled" };
+			},
 			tell: (text: string) => told.push(text),
 			fail: (text: string) => told.push(`fail: ${text}`),
 		} as unknown as FrontEnd;
 		const ctx = {
 			hasUI: true,
+			isIdle: () => idle,
 			ui: {
 				select: async (_title: string, items: string[]) => (choice === "dismiss" ? items[1] : items[0]),
 				setWidget: (_key: string, lines: string[] | undefined) => widgets.push(lines),
@@ -144,8 +149,12 @@ describe("createLateAnswers", () => {
 			remember: (outcome) => remembered.push(outcome),
 			send: (_ctx, delivery) => sent.push(delivery),
 		});
-		const target = { toolCallId: "call_1", request: REQUEST, path: "/p/.pi/pending-questions.json" };
-		return { late, ctx, target, sent, told, widgets, remembered, claims };
+		const target = {
+			toolCallId: "call_1",
+			request: { ...REQUEST, background: true as const },
+			path: "/p/.pi/pending-questions.json",
+		};
+		return { late, ctx, target, sent, told, widgets, remembered, claims, asked };
 	}
 
 	it("answered: one delivery naming the ask, with the file it settles", async () => {
@@ -176,6 +185,22 @@ describe("createLateAnswers", () => {
 		await late.answerInDialog(ctx, target);
 		expect(sent).toHaveLength(1);
 		expect(widgets.at(-1)).toBeUndefined();
+	});
+
+	it("'keep' is said once, by the line above the editor, not again as a warning", async () => {
+		const { late, ctx, target, told, widgets } = setup([{ kind: "cancelled" }]);
+		await late.answerInDialog(ctx, target, "background");
+		expect(widgets.at(-1)).toEqual(["A question set aside waits for your answers: /questions answer"]);
+		expect(told).toEqual([]);
+	});
+
+	it("a kept background ask opened after the agent finished does not say the agent keeps working", async () => {
+		const working = setup([{ kind: "answered", answers: [] }]);
+		await working.late.answerInDialog(working.ctx, working.target);
+		expect(working.asked[0]?.background).toBe(true);
+		const finished = setup([{ kind: "answered", answers: [] }], undefined, true);
+		await finished.late.answerInDialog(finished.ctx, finished.target);
+		expect(finished.asked[0]?.background).toBeFalsy();
 	});
 
 	it("holds the file while its dialog is open (another pi leaves it alone); a delivery's claim takes over", async () => {

@@ -43,7 +43,6 @@ export interface DialogSetup {
 	/** The key guard and its clock (see AskDialog's options). */
 	keyGuardMs?: number;
 	now?: () => number;
-	startHidden?: boolean;
 	background?: boolean;
 	onQuit?: () => void;
 	onActivity?: () => void;
@@ -63,7 +62,6 @@ export function openDialog(questions: Question[], history?: string[], setup: Dia
 		...(setup.images ? { images: setup.images } : {}),
 		...(setup.keyGuardMs !== undefined ? { keyGuardMs: setup.keyGuardMs } : {}),
 		...(setup.now ? { now: setup.now } : {}),
-		...(setup.startHidden ? { startHidden: true } : {}),
 		...(setup.background ? { background: true } : {}),
 		...(setup.onQuit ? { onQuit: setup.onQuit } : {}),
 		...(setup.onActivity ? { onActivity: setup.onActivity } : {}),

@@ -103,7 +103,7 @@ describe("the folded dialog", () => {
 		const plain = renderDialog(hidden, plainTheme, { width: 80, height: 24 }, undefined, undefined, {
 			screenReader: true,
 		}).lines;
-		expect(plain).toEqual(["2 questions waiting, dialog hidden, Alt+O shows it"]);
+		expect(plain).toEqual(["2 questions waiting, dialog hidden, Alt O shows it"]);
 	});
 
 	it("the hint names the key: on the list, in a text input and on the Review", () => {

@@ -184,9 +184,9 @@ describe("images in the TUI dialog", () => {
 			screenReader: true,
 			images: { support: ALLOWED, source: source(FILES, () => ({ kind: "image", name: "a.png", bytes: PNG })) },
 		});
-		expect(h.text()).toContain("Ctrl+V pastes an image");
+		expect(h.text()).toContain("Control V pastes an image");
 		h.type("shot.png");
-		expect(h.text()).toContain("Ctrl+V attaches shot.png as an image");
+		expect(h.text()).toContain("Control V attaches shot.png as an image");
 		h.press(CTRL_V);
 		expect(h.text()).toContain("Attached image shot.png, 74 B");
 	});

@@ -7,24 +7,69 @@ import { keyGuardSetting, type NotifySetting, notifySetting } from "../../src/ho
 import { askInteractive, type InteractiveOptions, roomFor, supportsBlocked } from "../../src/modes/interactive.js";
 import { K, piTheme as theme } from "./helpers.js";
 
-function fakeUi() {
+const ALT_O = "\x1bo";
+
+/**
+ * pi's side of the TUI as far as the dialog meets it: custom() puts the component in the editor's place and
+ * restores the editor (its text as it was when the dialog opened) on done, terminal-input listeners see each key
+ * before whatever has the focus, widgets sit above the editor.
+ */
+function fakeUi(editorText = "") {
 	const written: string[] = [];
 	const titles: string[] = [];
 	const customOptions: unknown[] = [];
+	const widgets = new Map<string, string[]>();
+	const listeners = new Set<(data: string) => { consume?: boolean } | undefined>();
+	let editor = editorText;
 	let component: Component | undefined;
-	const tui = { requestRender() {}, terminal: { rows: 24, columns: 80, write: (d: string) => written.push(d) } };
+	const tui = {
+		requestRender() {},
+		children: [],
+		terminal: { rows: 24, columns: 80, write: (d: string) => written.push(d) },
+	};
 	const ui = {
+		theme,
 		setTitle: (title: string) => titles.push(title),
+		getEditorText: () => editor,
+		setWidget: (key: string, lines: string[] | undefined) => {
+			if (lines) widgets.set(key, lines);
+			else widgets.delete(key);
+		},
+		onTerminalInput: (listener: (data: string) => { consume?: boolean } | undefined) => {
+			listeners.add(listener);
+			return () => listeners.delete(listener);
+		},
 		custom: <T>(
 			factory: (tui: TUI, theme: Theme, kb: KeybindingsManager, done: (r: T) => void) => Component,
 			options?: unknown,
 		): Promise<T> =>
 			new Promise<T>((resolve) => {
 				customOptions.push(options);
-				component = factory(tui as unknown as TUI, theme, new KeybindingsManager(TUI_KEYBINDINGS), resolve);
+				const saved = editor;
+				component = factory(tui as unknown as TUI, theme, new KeybindingsManager(TUI_KEYBINDINGS), (result) => {
+					component = undefined;
+					editor = saved;
+					resolve(result);
+				});
+				component.render(80);
 			}),
 	} as unknown as ExtensionUIContext;
-	return { ui, written, titles, customOptions, press: (data: string) => component?.handleInput?.(data) };
+	const press = (data: string) => {
+		for (const listener of [...listeners]) if (listener(data)?.consume) return;
+		if (component) component.handleInput?.(data);
+		// pi's editor: text is typed into it (Enter would send it; here it only counts what was typed).
+		else if (data.length === 1 && data >= " ") editor += data;
+	};
+	return {
+		ui,
+		written,
+		titles,
+		customOptions,
+		widgets,
+		press,
+		editor: () => editor,
+		showing: () => component !== undefined,
+	};
 }
 
 type Options = Omit<InteractiveOptions, "settings" | "env"> & { notify?: NotifySetting; keyGuardMs?: number };
@@ -153,5 +198,76 @@ describe("askInteractive", () => {
 		expect(roomFor(tui, dialog, 80)).toBe(24 - 2 - 1 - 2);
 		const tiny = { terminal: { rows: 6 }, children: tui.children } as unknown as TUI;
 		expect(roomFor(tiny, dialog, 80)).toBe(5);
+	});
+});
+
+describe("folded beside pi's editor", () => {
+	const settle = () => new Promise((done) => setTimeout(done, 0));
+
+	it("a question that arrives while the editor holds text waits as a line above it; every key is the editor's until the hide key", async () => {
+		const fake = fakeUi("deploy the ");
+		const promise = askInteractive(fake.ui, request, withSettings({ notify: "off", keyGuardMs: 400 }));
+		await settle();
+		expect(fake.showing()).toBe(false);
+		expect([...fake.widgets.values()].flat().join("")).toContain("1 question waiting for you (hidden) • Alt+O show");
+		// A pause, then the rest of the sentence: all of it is the message's.
+		for (const key of "endpoint 2") fake.press(key);
+		expect(fake.editor()).toBe("deploy the endpoint 2");
+		expect(fake.showing()).toBe(false);
+		// The deliberate move: the hide key opens it, and its keys count at once.
+		fake.press(ALT_O);
+		await settle();
+		expect(fake.showing()).toBe(true);
+		expect(fake.widgets.size).toBe(0);
+		fake.press(K.enter);
+		expect(await promise).toMatchObject({ kind: "answered", answers: [{ answer: "SQLite" }] });
+		expect(fake.editor()).toBe("deploy the endpoint 2");
+	});
+
+	it("text typed during the key guard folds the dialog and reaches the editor; Enter and Esc there answer nothing", async () => {
+		const fake = fakeUi();
+		const promise = askInteractive(fake.ui, request, withSettings({ notify: "off", keyGuardMs: 60_000 }));
+		await settle();
+		expect(fake.showing()).toBe(true);
+		fake.press(K.enter);
+		fake.press(K.escape);
+		expect(fake.showing()).toBe(true);
+		fake.press("o");
+		fake.press("k");
+		expect(fake.showing()).toBe(false);
+		expect(fake.editor()).toBe("ok");
+		await settle();
+		expect(fake.widgets.size).toBe(1);
+		fake.press(ALT_O);
+		await settle();
+		fake.press(K.enter);
+		expect(await promise).toMatchObject({ kind: "answered" });
+	});
+
+	it("the hide key folds an open dialog beside the editor and brings it back as it was", async () => {
+		const fake = fakeUi();
+		const promise = askInteractive(fake.ui, request, withSettings({ notify: "off", keyGuardMs: 0 }));
+		await settle();
+		for (const key of "Dyn") fake.press(key);
+		fake.press(ALT_O);
+		await settle();
+		expect(fake.showing()).toBe(false);
+		expect(fake.widgets.size).toBe(1);
+		fake.press("x");
+		expect(fake.editor()).toBe("x");
+		fake.press(ALT_O);
+		await settle();
+		fake.press(K.enter);
+		expect(await promise).toMatchObject({ kind: "answered", answers: [{ answer: "Dyn", wasCustom: true }] });
+	});
+
+	it("an abort while folded closes it as interrupted and takes the line away", async () => {
+		const controller = new AbortController();
+		const fake = fakeUi("half");
+		const promise = askInteractive(fake.ui, request, withSettings({ notify: "off", signal: controller.signal }));
+		await settle();
+		controller.abort();
+		expect(await promise).toEqual({ kind: "interrupted" });
+		expect(fake.widgets.size).toBe(0);
 	});
 });

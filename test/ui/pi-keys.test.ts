@@ -95,15 +95,6 @@ describe("pi's keys in the dialog", () => {
 		expect(h.text()).not.toContain("ab");
 		expect(h.outcome()).toBeUndefined();
 	});
-
-	it("a dialog may open folded; the hide key unfolds it", () => {
-		const h = openDialog(REGION, undefined, { startHidden: true });
-		expect(h.text()).toContain("1 question waiting");
-		h.press("2");
-		expect(h.outcome()).toBeUndefined();
-		h.press("\x1bo");
-		expect(h.text()).toContain("Which region should we deploy to?");
-	});
 });
 
 describe("a background question", () => {

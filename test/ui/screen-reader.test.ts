@@ -5,6 +5,7 @@
 import { describe, expect, it } from "vitest";
 import { screenReaderSetting } from "../../src/host/settings.js";
 import { initialState, reduce } from "../../src/ui/dialog-state.js";
+import { spokenKeyLabel } from "../../src/ui/keys.js";
 import { renderDialog } from "../../src/ui/render.js";
 import { plainTheme } from "../../src/ui/theme.js";
 import { DATABASE, FEATURES, NAME } from "../fixtures.js";
@@ -35,6 +36,20 @@ describe("screen-reader mode", () => {
 				expect(lines.length).toBeLessThanOrEqual(24);
 			}
 		}
+	});
+
+	it("names every key the same way, in words: Control N beside Alt O, not Alt+O", () => {
+		const h = openDialog([DATABASE, NAME], undefined, { rows: 24, screenReader: true });
+		const text = h.lines(200).join("\n");
+		expect(text).toContain("Control N adds a note");
+		expect(text).toContain("Alt O hides the dialog");
+		expect(text).not.toContain("Alt+O");
+		expect([
+			spokenKeyLabel("alt+o"),
+			spokenKeyLabel("ctrl+]"),
+			spokenKeyLabel("ctrl+shift+h"),
+			spokenKeyLabel("f2"),
+		]).toEqual(["Alt O", "Control ]", "Control Shift H", "F2"]);
 	});
 
 	it("each row says its number, label and state in words", () => {
@@ -100,6 +115,6 @@ describe("the screen reader's focus line and hints", () => {
 		const text = h.text(80);
 		expect(text).toContain("Focus: 1 of 4, PostgreSQL (Recommended)");
 		expect(text).toContain("Control N adds a note");
-		expect(text).toContain("Alt+O hides the dialog");
+		expect(text).toContain("Alt O hides the dialog");
 	});
 });
