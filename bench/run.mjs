@@ -6,7 +6,7 @@
  *   node bench/run.mjs --quick         every benchmark with few rounds (CI: proves they still run), printed only
  * Knobs: BENCH_STARTUP_RUNS (15), BENCH_PROBE_RUNS (8), BENCH_DIALOG_PRESSES (2000), BENCH_FILTER_ROUNDS
  * (200), BENCH_PENDING_ROUNDS (200), BENCH_IDLE_RUNS (2), BENCH_SCALE_RUNS (7), BENCH_SCALE_FILES (10000), BENCH_WEB_IDLE_SECONDS (20), BENCH_WEB_FILES (1000),
- * BENCH_WEB_UPDATES (200), BENCH_MCP_START_RUNS (15), BENCH_TOOL_CALL_ROUNDS (7), BENCH_TOOL_CALLS (200),
+ * BENCH_WEB_UPDATES (200), BENCH_WEB_RELOADS (3), BENCH_MCP_START_RUNS (15), BENCH_TOOL_CALL_ROUNDS (7), BENCH_TOOL_CALLS (200),
  * BENCH_TOOL_CALL_SCENARIOS (0,10,1000,8x1000), BENCH_TOOL_CALL_WARMUP (1), BENCH_PACKAGE_DIR (tool-calls: another
  * build to measure, e.g. an older commit's).
  * The startup, scale and tool-calls figures are measured on each pi line installed: 0.73.1 (the repository's) and pi 1.x when
@@ -28,6 +28,7 @@ const BENCHES = {
 	scale: [],
 	"web-idle": [],
 	"web-load": [],
+	"web-first-state": [],
 	"mcp-start": [],
 	"tool-calls": [],
 };

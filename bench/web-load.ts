@@ -5,14 +5,24 @@
  * (32 connections, 200 open asks, 48 MB held) with 10 pages opening at once, and which refusals the agents got.
  * CPU time and memory come from /proc/<pid> (Linux). Knobs: BENCH_WEB_UPDATES (200; 40 with --quick).
  */
-import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import { once } from "node:events";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import WebSocket from "ws";
-import { ROOT } from "../test/e2e/harness.js";
 import { type BenchReport, emit, fmt, table } from "./lib/stats.js";
+import {
+	type Agent,
+	askFrame,
+	closedFrame,
+	latestUrl,
+	memory,
+	openAgent,
+	openPage,
+	type Page,
+	startCommand,
+	until,
+} from "./lib/web.js";
 
 const UPDATES = Number(process.env.BENCH_WEB_UPDATES ?? (process.env.BENCH_IDLE_RUNS === "1" ? 40 : 200));
 const TARGET_UPDATE_MS = 2;
@@ -23,122 +33,6 @@ function cpuSeconds(pid: number): number {
 	const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
 	const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
 	return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
-}
-
-/** `VmRSS` (now) and `VmHWM` (the peak so far) of a process, in MB. */
-function memory(pid: number): { rss: number; peak: number } {
-	const status = readFileSync(`/proc/${pid}/status`, "utf8");
-	const kb = (name: string): number => Number(new RegExp(`^${name}:\\s+(\\d+)`, "m").exec(status)?.[1] ?? Number.NaN);
-	return { rss: kb("VmRSS") / 1024, peak: kb("VmHWM") / 1024 };
-}
-
-async function startCommand(cwd: string, agentDir: string): Promise<{ child: ChildProcess; output: () => string }> {
-	const child = spawn(process.execPath, [join(ROOT, "dist/cli.mjs"), "web", "--port", "0", "--no-qr"], {
-		cwd,
-		env: { ...process.env, PI_CODING_AGENT_DIR: agentDir, PI_OFFLINE: "1" },
-		stdio: ["ignore", "pipe", "pipe"],
-	});
-	let output = "";
-	await new Promise<void>((resolve, reject) => {
-		const onData = (chunk: Buffer): void => {
-			output += chunk.toString();
-			if (/^open: (\S+)$/m.test(output)) resolve();
-		};
-		child.stdout?.on("data", onData);
-		child.stderr?.on("data", onData);
-		child.on("exit", (code) => reject(new Error(`pi-ask-anywhere web exited (${code}): ${output}`)));
-	});
-	return { child, output: () => output };
-}
-
-const latestUrl = (output: string): string => [...output.matchAll(/^open: (\S+)$/gm)].at(-1)?.[1] ?? "";
-
-interface Page {
-	socket: WebSocket;
-	/** How many asks the page shows now. */
-	asks(): number;
-	/** Resolves at the next message. */
-	next(): Promise<void>;
-}
-
-async function openPage(origin: string, cookie: string): Promise<Page> {
-	const socket = new WebSocket(`${origin.replace("http", "ws")}/live`, { headers: { cookie, origin } });
-	const shown = new Set<string>();
-	let waiting: (() => void)[] = [];
-	socket.on("message", (data) => {
-		const message = JSON.parse(String(data)) as {
-			reset: boolean;
-			ops: { op: string; ask?: { id: string }; id?: string }[];
-		};
-		if (message.reset) shown.clear();
-		for (const op of message.ops) {
-			if (op.op === "ask" && op.ask) shown.add(op.ask.id);
-			if (op.op === "ask-gone" && op.id) shown.delete(op.id);
-		}
-		const resolved = waiting;
-		waiting = [];
-		for (const resolve of resolved) resolve();
-	});
-	await once(socket, "open");
-	return {
-		socket,
-		asks: () => shown.size,
-		next: () => new Promise((resolve) => waiting.push(resolve)),
-	};
-}
-
-async function until(check: () => boolean, ms = 60_000): Promise<void> {
-	const end = Date.now() + ms;
-	while (!check()) {
-		if (Date.now() > end) throw new Error("condition not met in time");
-		await new Promise((resolve) => setTimeout(resolve, 5));
-	}
-}
-
-const askFrame = (questionId: string, description = ""): string =>
-	JSON.stringify({
-		type: "event",
-		payload: {
-			event: "ask_user_question",
-			payload: {
-				sessionKey: "k",
-				agentId: "bench",
-				questionId,
-				questions: [{ question: `Ask ${questionId}?`, options: [{ label: "Yes", description }] }],
-			},
-		},
-	});
-const closedFrame = (questionId: string): string =>
-	JSON.stringify({
-		type: "event",
-		payload: {
-			event: "ask_user_closed",
-			payload: { sessionKey: "k", agentId: "bench", questionId, reason: "aborted" },
-		},
-	});
-
-interface Agent {
-	socket: WebSocket;
-	refusals: string[];
-}
-
-async function openAgent(agentUrl: string): Promise<Agent | string> {
-	const socket = new WebSocket(agentUrl);
-	const refused = new Promise<string>((resolve) =>
-		socket.once("unexpected-response", (_request, response) => resolve(`refused (${response.statusCode})`)),
-	);
-	const opened = once(socket, "open").then(() => "open");
-	const result = await Promise.race([opened, refused]);
-	if (result !== "open") {
-		socket.terminate();
-		return result;
-	}
-	const agent: Agent = { socket, refusals: [] };
-	socket.on("message", (data) => {
-		const frame = JSON.parse(String(data)) as { type: string; payload: { error: string } };
-		if (frame.type === "hook.ask_user_refused") agent.refusals.push(frame.payload.error);
-	});
-	return agent;
 }
 
 const root = mkdtempSync(join(tmpdir(), "pi-ask-anywhere-bench-web-load-"));

@@ -144,7 +144,11 @@ export function createAskHandler(deps: AskHandlerDeps): AskHandler {
 		const askRemotely =
 			bridge &&
 			(async (signal: AbortSignal | undefined) =>
-				(await bridge).ask(ask.request, signal, { acceptsImages: deps.acceptsImages(ask.ctx) }));
+				// The folder names the project on the web page's card.
+				(await bridge).ask(ask.request, signal, {
+					acceptsImages: deps.acceptsImages(ask.ctx),
+					asker: { cwd: ask.ctx.cwd },
+				}));
 		const dialog = frontEnd.ask;
 		if (dialog) {
 			const local = (signal?: AbortSignal) =>

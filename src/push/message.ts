@@ -1,8 +1,10 @@
 /**
  * The ntfy messages for an ask, as the JSON body of a publish (ntfy's "publish as JSON"): one per ask, naming who
- * asks and (with `full` detail) the question; a single question with up to three options gets one `http` action
- * button per option, which publishes a signed tap (tap.ts) to the reply topic. When the ask ends, a message with the
- * same sequence id replaces it (ntfy ≥ 2.16 updates the notification in place; an older server shows a second one).
+ * asks and (with `full` detail) the questions; when the first question is single-choice with up to three options, one
+ * `http` action button per option publishes a signed tap (tap.ts) to the reply topic (it answers that question; any
+ * others stay unanswered), and the running page's "Open" button takes what is left of ntfy's three actions. The
+ * message always ends with one line saying how to answer from the phone. When the ask ends, a message with the same
+ * sequence id replaces it (ntfy ≥ 2.16 updates the notification in place; an older server shows a second one).
  * Pure; sizes are capped so that ntfy never turns a message into an attachment.
  */
 import { sanitizeLine, sanitizeText } from "../core/text.js";
@@ -57,6 +59,11 @@ export interface PushedAsk {
 	offered: number;
 	/** The running web page's bare address, for the "Open" button (`push.openUrl`, when set, wins). */
 	openUrl?: string;
+	/**
+	 * Where the ask waits on the machine: a dialog in pi (`dialog`, the default) or a pending file nobody has on
+	 * screen (`file`: print mode saved it), for the line saying how to answer.
+	 */
+	waitsIn?: "dialog" | "file";
 }
 
 /** Where an ask ended, as the replacing notification says it. */
@@ -81,14 +88,47 @@ export function cutBytes(text: string, max: number): string {
 	return `${out}…`;
 }
 
-/** The options that become buttons: only for one single-choice question with one to three options. */
+/**
+ * The options that become buttons: the first question's, when it is single-choice with one to three options. A tap
+ * answers that question; the ask's other questions stay unanswered.
+ */
 export function buttonOptions(request: AskRequest): string[] | undefined {
-	const [question, ...others] = request.questions;
+	const question = request.questions[0];
 	const options = question?.options ?? [];
-	if (!question || others.length > 0 || question.multiSelect || options.length === 0 || options.length > MAX_BUTTONS) {
-		return undefined;
-	}
+	if (!question || question.multiSelect || options.length === 0 || options.length > MAX_BUTTONS) return undefined;
 	return options.map((option) => option.label);
+}
+
+/** The title's name for the ask: its only question's header, or how many questions there are and their headers. */
+function askName(request: AskRequest): string {
+	const { questions } = request;
+	if (questions.length === 1) {
+		const only = questions[0];
+		return only?.header ? `${sanitizeLine(only.header)} — ` : "";
+	}
+	const headers = questions.flatMap((question) => (question.header ? [sanitizeLine(question.header)] : []));
+	return `${questions.length} questions${headers.length > 0 ? `: ${headers.join(", ")}` : ""} — `;
+}
+
+/** The message's last line: how to answer from the phone, given what it offers. */
+function howToAnswer(ask: PushedAsk, who: string, buttons: number, open: boolean): string {
+	const others = ask.request.questions.length - 1;
+	const elsewhere = open
+		? "Tap Open to answer on the web page."
+		: ask.waitsIn === "file"
+			? `To answer, run pi -c in ${who}, or run pi-ask-anywhere web there and answer on the page.`
+			: `To answer, go back to pi's terminal in ${who}, or run pi-ask-anywhere web there and answer on the page.`;
+	if (buttons === 0) return elsewhere;
+	if (others === 0)
+		return `Tap an answer to reply from here.${open ? " Open shows the question on the web page." : ""}`;
+	const rest = others === 1 ? "the other question stays" : `the other ${others} stay`;
+	const all = open ? "Open answers all on the web page" : `answer all in pi in ${who}`;
+	return `Tap an answer to reply to the first question from here (${rest} unanswered), or ${all}.`;
+}
+
+/** `text`, then a blank line and `last`, within ntfy's size: `text` is what is cut. */
+function endingWith(text: string, last: string): string {
+	return `${cutBytes(text, MAX_MESSAGE_BYTES - Buffer.byteLength(last) - 2)}\n\n${last}`;
 }
 
 function describeAsk(request: AskRequest): string {
@@ -113,15 +153,14 @@ export function askNotification(ask: PushedAsk, config: NtfyPushConfig, key: Uin
 	const base = { topic: config.ntfy.topic, sequence_id: ask.id, tags: ["question"], priority: 4 };
 	if (config.detail === "minimal") {
 		const count = ask.request.questions.length;
+		const waiting = count === 1 ? `A question is waiting in ${who}.` : `${count} questions are waiting in ${who}.`;
 		return {
 			...base,
 			title: cut(`pi: ${who}`, MAX_TITLE_CHARS),
-			message: count === 1 ? `A question is waiting in ${who}.` : `${count} questions are waiting in ${who}.`,
+			message: endingWith(waiting, howToAnswer(ask, who, 0, openUrl !== undefined)),
 			...(openUrl ? { actions: open, click: openUrl } : {}),
 		};
 	}
-	const first = ask.request.questions[0];
-	const header = first?.header ? `${sanitizeLine(first.header)} — ` : "";
 	const labels = buttonOptions(ask.request);
 	const { token } = config.ntfy;
 	const headers: Record<string, string> = token ? { Authorization: `Bearer ${token}` } : {};
@@ -134,12 +173,13 @@ export function askNotification(ask: PushedAsk, config: NtfyPushConfig, key: Uin
 		body: tapBody(key, ask.id, choice, ask.expires, ask.offered),
 		clear: true,
 	}));
-	// With buttons there is no room for Open (three at most); a tap on the notification itself still opens the page.
-	const actions = buttons.length > 0 ? buttons : open;
+	// Open where it fits beside the buttons (three at most); a tap on the notification itself still opens the page.
+	const actions = [...buttons, ...open].slice(0, MAX_BUTTONS);
+	const offersOpen = actions.some((action) => action.action === "view");
 	return {
 		...base,
-		title: cut(`pi: ${header}${who}`, MAX_TITLE_CHARS),
-		message: cutBytes(describeAsk(ask.request), MAX_MESSAGE_BYTES),
+		title: cut(`pi: ${askName(ask.request)}${who}`, MAX_TITLE_CHARS),
+		message: endingWith(describeAsk(ask.request), howToAnswer(ask, who, buttons.length, offersOpen)),
 		...(actions.length > 0 ? { actions } : {}),
 		...(openUrl ? { click: openUrl } : {}),
 	};

@@ -300,6 +300,7 @@ export function createPush(deps: PushDeps) {
 				request,
 				expires: Math.floor(offered / 1000) + TAP_LIFETIME_SECONDS,
 				offered,
+				waitsIn: "file",
 			};
 			const { client, config } = current;
 			const openUrl = config.openUrl ? undefined : webAddressFor(deps.agentDir, ctx.cwd);

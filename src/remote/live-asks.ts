@@ -4,6 +4,7 @@
  * answer is taken (the first answer wins; a second page gets "already answered"). Pure bookkeeping; the server
  * does the I/O.
  */
+import { sanitizeLine } from "../core/text.js";
 import {
 	ANSWER_IMAGES_EXTENSION,
 	CLOSED_EVENT,
@@ -25,7 +26,11 @@ export interface LiveAsk {
 	 */
 	accepts: { exact: boolean; notes: boolean; closes: boolean; images: boolean };
 	askedAt: number;
+	/** The folder the agent says it works in (its `asker.cwd`, one line, at most 300 characters): names the project. */
+	folder?: string;
 }
+
+const MAX_FOLDER_CHARS = 300;
 
 interface Entry {
 	ask: LiveAsk;
@@ -118,6 +123,8 @@ export function createLiveAsks(newId: () => string, limits = LIVE_ASK_LIMITS): L
 				},
 				askedAt: now,
 			};
+			const folder = sanitizeLine(payload.asker?.cwd ?? "").trim();
+			if (folder !== "") ask.folder = folder.slice(0, MAX_FOLDER_CHARS);
 			entries.set(ask.id, { ask, connection, questionId: payload.questionId, bytes });
 			totalBytes += bytes;
 			return { kind: "added", ask };

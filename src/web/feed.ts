@@ -4,6 +4,8 @@
  * and what is now; and those changes packed into messages of at most `MAX_PAGE_MESSAGE_BYTES`. Each item's text
  * is kept for as long as the item is the same object (`ItemTexts`), so that one change costs the size of the
  * change, not of everything shown: asks of a megabyte each would otherwise be serialised again on every update.
+ * A page's first state goes out piece by piece (`firstStatePieces`), each piece made when the one before has left,
+ * so that a page loading many large asks costs the server one piece's copy, not a copy of everything shown.
  */
 
 import type { LiveAsk } from "../remote/live-asks.js";
@@ -17,6 +19,8 @@ const MAX_PAGE_MESSAGE_BYTES = 8 * 1024 * 1024;
  * notice (they stay answerable in pi). The asks agents wait on are capped where they arrive (`LIVE_ASK_LIMITS`).
  */
 const MAX_PENDING_SHOWN_BYTES = 16 * 1024 * 1024;
+/** A first-state piece holds items up to about this size (one larger item goes alone). */
+export const FIRST_STATE_PIECE_BYTES = 1024 * 1024;
 /** Room for a message's envelope around its ops. */
 const ENVELOPE_BYTES = 80;
 
@@ -139,6 +143,9 @@ export function diffItems(before: ShownItems, after: ShownItems): ShownItem[] {
 	return changes;
 }
 
+/** The start of a message to a page, up to its first op. */
+const envelope = (reset: boolean, more: boolean): string => `{"type":"changes","reset":${reset},"more":${more},"ops":[`;
+
 /**
  * The items as messages of at most `maxBytes` each (every item fits one: see `shownItems`), each made into bytes
  * once, however many pages it is sent to.
@@ -159,8 +166,54 @@ export function packMessages(items: readonly ShownItem[], reset: boolean, maxByt
 	}
 	if (batch.length > 0 || batches.length === 0) batches.push(batch);
 	return batches.map((texts, index) =>
-		Buffer.from(
-			`{"type":"changes","reset":${reset && index === 0},"more":${index < batches.length - 1},"ops":[${texts.join(",")}]}`,
-		),
+		Buffer.from(`${envelope(reset && index === 0, index < batches.length - 1)}${texts.join(",")}]}`),
 	);
+}
+
+/** Where first-state messages are written: one buffer, grown when a message needs more room. */
+interface Scratch {
+	buffer: Buffer;
+}
+
+/** `items` as one message's bytes, written into the scratch buffer (grown first when it has too little room). */
+function writeMessage(items: readonly ShownItem[], reset: boolean, more: boolean, scratch: Scratch): Buffer {
+	const head = envelope(reset, more);
+	let size = Buffer.byteLength(head) + 2 + Math.max(0, items.length - 1);
+	for (const made of items) size += made.bytes;
+	if (scratch.buffer.length < size) scratch.buffer = Buffer.allocUnsafe(size);
+	const out = scratch.buffer;
+	let at = out.write(head);
+	for (const [i, made] of items.entries()) {
+		if (i > 0) at += out.write(",", at);
+		at += out.write(made.text, at);
+	}
+	out.write("]}", at);
+	return out.subarray(0, size);
+}
+
+/**
+ * A page's first state as messages made one at a time, as they are taken: the first with `reset`, every one but the
+ * last with `more`, each of items up to `pieceBytes` together (one larger item goes alone). No items: one empty reset.
+ * Each message is written into the same buffer as the one before whenever it fits: take the next only once the last
+ * has been written out (a socket's write callback), so that a load costs one piece's memory, however many it sends.
+ */
+export function* firstStatePieces(
+	items: readonly ShownItem[],
+	pieceBytes = FIRST_STATE_PIECE_BYTES,
+): Generator<Buffer, void, undefined> {
+	const scratch: Scratch = { buffer: Buffer.alloc(0) };
+	let index = 0;
+	let first = true;
+	do {
+		const piece: ShownItem[] = [];
+		let size = 0;
+		for (; index < items.length; index++) {
+			const made = items[index] as ShownItem;
+			if (piece.length > 0 && size + made.bytes + 1 > pieceBytes) break;
+			piece.push(made);
+			size += made.bytes + 1;
+		}
+		yield writeMessage(piece, first, index < items.length, scratch);
+		first = false;
+	} while (index < items.length);
 }

@@ -29,6 +29,7 @@ import { COOKIE_NAME, cookieSecretOf, cookieValue, isSameOrigin, newSecret, sess
 import {
 	createItemTexts,
 	diffItems,
+	firstStatePieces,
 	type ItemTexts,
 	opItem,
 	packMessages,
@@ -163,6 +164,8 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
 		...(options.signInCode ? { first: options.signInCode } : {}),
 	});
 	const pages = new Set<WebSocket>();
+	/** Pages still being sent their first state: they join `pages` (and its updates) once it has all gone. */
+	const loading = new Set<WebSocket>();
 	const failed = (error: unknown): void => options.onListenerFailure?.(error);
 	const texts = options.itemTexts ?? createItemTexts();
 	const endpoint = createAgentEndpoint(
@@ -214,9 +217,6 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
 	};
 	// What every open page was last sent; a change sends pages only the difference, each item serialised once.
 	let shown: ShownItems = shownItems(state(), texts);
-	// The whole state as messages, for pages that connect, kept until the state changes: ten pages opening at once
-	// share one copy.
-	let resetMessages: Buffer[] | undefined;
 	const sendToPages = (messages: readonly Buffer[], to: Iterable<WebSocket>): void => {
 		for (const page of to) {
 			if (page.readyState !== WebSocket.OPEN) continue;
@@ -231,7 +231,6 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
 		const next = shownItems(state(), texts);
 		const changes = diffItems(shown, next);
 		shown = next;
-		if (changes.length > 0) resetMessages = undefined;
 		const items = [...changes, ...extra];
 		if (items.length > 0 && pages.size > 0) sendToPages(packMessages(items, false), pages);
 	};
@@ -341,7 +340,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
 			pageToken = newSecret();
 			cookieSecret = cookieSecretOf(pageToken);
 			const next = codes.renew();
-			for (const page of pages) page.close(SIGNED_OUT_CLOSE_CODE, "signed out");
+			for (const page of [...pages, ...loading]) page.close(SIGNED_OUT_CLOSE_CODE, "signed out");
 			options.onSignInCode?.(next, "signed-out", pageToken);
 			return sendJson(response, 200, { ok: true });
 		}
@@ -424,15 +423,42 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
 	);
 
 	function onPage(page: WebSocket): void {
-		pages.add(page);
 		page.on("error", () => {});
 		page.on(
 			"close",
-			guarded(() => pages.delete(page), failed),
+			guarded(() => {
+				pages.delete(page);
+				loading.delete(page);
+			}, failed),
 		);
 		// The page only listens; anything it sends is ignored.
-		resetMessages ??= packMessages([...shown.values()], true);
-		sendToPages(resetMessages, [page]);
+		loading.add(page);
+		sendFirstState(page);
+	}
+
+	/**
+	 * A page's first state, piece by piece: the next piece is made once the one before has been written out, and the
+	 * page joins the updates when the last has gone, with what changed meanwhile.
+	 */
+	function sendFirstState(page: WebSocket): void {
+		const sent = shown;
+		const pieces = firstStatePieces([...sent.values()]);
+		const next = (error?: Error): void => {
+			if (error || page.readyState !== WebSocket.OPEN) {
+				loading.delete(page);
+				return;
+			}
+			const piece = pieces.next();
+			if (!piece.done) {
+				page.send(piece.value, { binary: false }, guarded(next, failed));
+				return;
+			}
+			loading.delete(page);
+			pages.add(page);
+			const changes = diffItems(sent, shown);
+			if (changes.length > 0) sendToPages(packMessages(changes, false), [page]);
+		};
+		next();
 	}
 
 	server.listen(options.port, options.host);
@@ -446,7 +472,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
 			folderWatch.close();
 			clearInterval(recheckTimer);
 			endpoint.close();
-			for (const socket of pages) socket.terminate();
+			for (const socket of [...pages, ...loading]) socket.terminate();
 			pageSockets.close();
 			server.closeAllConnections();
 			await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -435,10 +435,11 @@ describe("push through ntfy (a local stand-in)", () => {
 			expectSuccess(await runPiAsync(ws, piArgs(["-p", "start"]), { env: pushEnv() }));
 			expectSuccess(await runPiAsync(ws, piArgs(["-p", "-c", "go on"]), { env: pushEnv() }));
 			expect(polls()).toHaveLength(0);
-			// A pending question no button can answer (two questions: the notification had no answer buttons).
+			// A pending question no button can answer (its first question has four options: more than ntfy's three
+			// buttons).
 			const two = {
 				questions: [
-					ASK.questions[0],
+					{ question: "Which port?", options: ["3000", "5173", "8080", "8787"].map((label) => ({ label })) },
 					{ question: "Run the migrations now?", options: [{ label: "yes" }, { label: "no" }] },
 				],
 			};

@@ -81,7 +81,7 @@ describe("createLivePush", () => {
 		await vi.advanceTimersByTimeAsync(20_000);
 		expect(published).toHaveLength(0);
 		await vi.advanceTimersByTimeAsync(10_000);
-		expect(published.map((m) => m.message)).toEqual(["Ship it?\n1. yes\n2. no"]);
+		expect(published.map((m) => m.message)).toEqual(["Ship it?\n1. yes\n2. no\n\nTap an answer to reply from here."]);
 		stop.abort(ANSWERED_ELSEWHERE);
 		expect(await asked).toEqual({ kind: "interrupted" });
 		await vi.advanceTimersByTimeAsync(0);
@@ -130,7 +130,7 @@ describe("createLivePush", () => {
 		expect(await earlier).toEqual({ kind: "interrupted" });
 		await vi.advanceTimersByTimeAsync(0);
 		// The phone still shows the later question: no "answered in the terminal" replaces it.
-		expect(published.at(-1)?.message).toBe("Ship it?\n1. yes\n2. no");
+		expect(published.at(-1)?.message).toBe("Ship it?\n1. yes\n2. no\n\nTap an answer to reply from here.");
 		tap(laterButton);
 		expect(await later).toMatchObject({ kind: "answered", answers: [{ answer: "no" }] });
 	});

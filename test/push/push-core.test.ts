@@ -143,7 +143,7 @@ describe("askNotification", () => {
 	it("full: the question, its options and one signed button per option to the reply topic", () => {
 		const message = askNotification(pushed, config("full", { token: "tk_secret" }), KEY);
 		expect(message).toMatchObject({ topic: "t1", sequence_id: "ask1", title: "pi: Region — shop" });
-		expect(message.message).toBe("Which region?\n1. eu\n2. us — cheap");
+		expect(message.message).toBe("Which region?\n1. eu\n2. us — cheap\n\nTap an answer to reply from here.");
 		expect(message.actions?.map((a) => [a.action, a.label, a.url, a.headers])).toEqual([
 			["http", "eu", "https://push.example.org/r1", { Authorization: "Bearer tk_secret" }],
 			["http", "us", "https://push.example.org/r1", { Authorization: "Bearer tk_secret" }],
@@ -152,11 +152,11 @@ describe("askNotification", () => {
 	});
 	it("names a subagent's task beside the project", () => {
 		const message = askNotification({ ...pushed, task: "migrate the database" }, config("minimal"), KEY);
-		expect(message.message).toBe("A question is waiting in shop (subagent: migrate the database).");
+		expect(message.message.split("\n")[0]).toBe("A question is waiting in shop (subagent: migrate the database).");
 	});
 	it("minimal: only that a question waits, and Open when the page's address is known", () => {
 		const message = askNotification(pushed, config("minimal", { openUrl: "http://pc:8787/" }), KEY);
-		expect(message.message).toBe("A question is waiting in shop.");
+		expect(message.message).toBe("A question is waiting in shop.\n\nTap Open to answer on the web page.");
 		expect(JSON.stringify(message)).not.toContain("Which region");
 		expect(message.actions).toEqual([{ action: "view", label: "Open", url: "http://pc:8787/", clear: true }]);
 	});
@@ -170,14 +170,15 @@ describe("askNotification", () => {
 		expect(set).toMatchObject({ actions: [{ url: "https://pc.example/" }], click: "https://pc.example/" });
 		expect(askNotification(pushed, config("minimal"), KEY).actions).toBeUndefined();
 	});
-	it("buttons only for one single-choice question with one to three options", () => {
+	it("buttons only for a first question that is single-choice with one to three options", () => {
 		expect(buttonOptions(ONE)).toEqual(["eu", "us"]);
 		const four = { questions: [{ question: "q", options: ["a", "b", "c", "d"].map((label) => ({ label })) }] };
 		expect(buttonOptions(four)).toBeUndefined();
 		expect(
 			buttonOptions({ questions: [{ question: "q", options: [{ label: "a" }], multiSelect: true }] }),
 		).toBeUndefined();
-		expect(buttonOptions({ questions: [...ONE.questions, ...ONE.questions] })).toBeUndefined();
+		expect(buttonOptions({ questions: [...ONE.questions, ...four.questions] })).toEqual(["eu", "us"]);
+		expect(buttonOptions({ questions: [...four.questions, ...ONE.questions] })).toBeUndefined();
 		expect(buttonOptions({ questions: [{ question: "free text" }] })).toBeUndefined();
 	});
 	it("caps the message below ntfy's limit, on a character boundary", () => {
@@ -185,7 +186,8 @@ describe("askNotification", () => {
 		const message = askNotification({ ...pushed, request: long }, config("full"), KEY);
 		expect(Buffer.byteLength(message.message)).toBeLessThanOrEqual(MAX_MESSAGE_BYTES);
 		expect(cutBytes("ab", 10)).toBe("ab");
-		expect(message.message.endsWith("…")).toBe(true);
+		expect(message.message.split("\n\n")[0]?.endsWith("…")).toBe(true);
+		expect(message.message.split("\n").at(-1)).toMatch(/^To answer, go back to pi's terminal in shop/);
 	});
 	it("the ended notice replaces the ask's notification", () => {
 		expect(endedNotification(pushed, "terminal", config("full"))).toMatchObject({

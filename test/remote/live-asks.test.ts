@@ -41,6 +41,14 @@ describe("live asks", () => {
 		expect(asks.add(28, payload("f"), 0, big).kind).toBe("added");
 	});
 
+	it("keeps the folder the agent says it works in, as one line, to name the project; none without it", () => {
+		const asks = liveAsks();
+		const added = asks.add(1, { ...payload("a"), asker: { cwd: "/home/me/shop\u001b[2J\n" } }, 0, 10);
+		expect(added.kind === "added" && added.ask.folder).toBe("/home/me/shop");
+		const plain = asks.add(1, payload("b"), 0, 10);
+		expect(plain.kind === "added" && plain.ask.folder).toBeUndefined();
+	});
+
 	it("all connections together hold at most 200 asks; one connection at most 20", () => {
 		const asks = liveAsks();
 		for (let connection = 1; connection <= 10; connection++) {

@@ -288,6 +288,29 @@ describe("pi-ask-anywhere web server", () => {
 		expect(late.states[0]?.asks.map((ask) => ask.questions[0]?.question)).toEqual(["Which one?", "Which database?"]);
 	});
 
+	it("sends a page that opens its first state piece by piece, about 1 MB each, and then what changed", async () => {
+		const { web, base } = await server();
+		const cookie = await signIn(base);
+		const page = await livePage(base, cookie);
+		const agent = bridge(`ws://127.0.0.1:${web.port}/agent`);
+		const large = (n: number): AskRequest => ({
+			questions: [{ question: `Large ${n}?`, options: [{ label: "A", description: "x".repeat(600_000) }] }],
+		});
+		for (const n of [1, 2, 3]) void agent.ask(large(n));
+		await until(() => (page.states.at(-1)?.asks.length === 3 ? true : undefined));
+		const late = await livePage(base, cookie);
+		await until(() => (late.states.at(-1)?.asks.length === 3 ? true : undefined));
+		const messages = late.messages.map((text) => JSON.parse(text) as { reset: boolean; more: boolean });
+		expect(messages.map((m) => [m.reset, m.more])).toEqual([
+			[true, true],
+			[false, true],
+			[false, false],
+		]);
+		for (const text of late.messages) expect(Buffer.byteLength(text)).toBeLessThan(1_100_000);
+		void agent.ask(DATABASE_ASK);
+		await until(() => (late.states.at(-1)?.asks.length === 4 ? true : undefined));
+	});
+
 	it("caps one agent connection at 20 open asks and 2 MB: the next ask is refused with a frame naming it; nothing else changes", async () => {
 		const { web, base } = await server();
 		const cookie = await signIn(base);

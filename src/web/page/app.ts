@@ -518,6 +518,7 @@ async function sendCard(card: CardState, request: () => Promise<Response>, dismi
 		// A pending file written: the state already shows it as answered, in a card of its own.
 		card.element.remove();
 		cards.delete(card.source.key);
+		markEmpty();
 		return;
 	} else {
 		card.message = response?.ok ? t("sent.done") : refusalMessage(result, response?.status);
@@ -612,6 +613,7 @@ function renderParts(card: CardState): void {
 				button("close", t("action.close"), () => {
 					card.element.remove();
 					cards.delete(source.key);
+					markEmpty();
 				}),
 			),
 		);
@@ -757,9 +759,12 @@ function upsertCard(source: CardSource, list: HTMLElement): void {
 
 function liveSource(ask: LiveAsk): CardSource {
 	const who = ask.agentId && ask.agentId !== "pi" ? ask.agentId : "pi";
+	const asks = t("card.asks", { who });
 	return {
 		key: `live:${ask.id}`,
-		title: t("card.asks", { who }),
+		// The project pi asks from, as a pending card names it: its folder's name.
+		title: ask.folder !== undefined ? `${asks} · ${folderName(ask.folder)}` : asks,
+		...(ask.folder !== undefined ? { details: [t("card.detailFolder", { folder: ask.folder })] } : {}),
 		questions: ask.questions as CardQuestion[],
 		notes: ask.accepts.notes,
 		images: ask.accepts.images ? "offered" : "agent-cannot",
@@ -875,9 +880,17 @@ function showState(state: PageState): void {
 		card.element.remove();
 		cards.delete(key);
 	}
-	document.body.classList.toggle("has-live", state.asks.length > 0);
-	document.body.classList.toggle("has-pending", state.pending.length > 0);
+	markEmpty();
 	document.title = state.asks.length > 0 ? t("page.titleAsking", { count: state.asks.length }) : "pi-ask-anywhere";
+}
+
+/**
+ * Which lists show no card, so that their "nothing waiting" line shows: a card kept to say what became of its
+ * answers counts, so the line never shows under its ✓.
+ */
+function markEmpty(): void {
+	document.body.classList.toggle("has-live", liveList.childElementCount > 0);
+	document.body.classList.toggle("has-pending", pendingList.childElementCount > 0);
 }
 
 function connect(): void {
