@@ -120,7 +120,7 @@ describe("pi-ask-anywhere web in Chromium", () => {
 		});
 		const card = page.locator("#live article.card").first();
 		await card.getByRole("radio", { name: "SQLite" }).click({ timeout: patient(30_000) });
-		expect(await card.locator(".title").textContent()).toBe("pi fragt");
+		expect(await card.locator(".title").textContent()).toBe("pi fragt · project");
 		expect(await card.locator(".step").textContent()).toBe("1 von 2");
 		expect(await page.title()).toBe("(1) pi fragt");
 		await card.getByRole("button", { name: "Weiter" }).click();
@@ -343,7 +343,7 @@ describe("pi-ask-anywhere web in Chromium", () => {
 			.waitFor({ timeout: patient(30_000) });
 		const tree = await axTree(page);
 		// The card is named by who asks; the options are a radio group named by the question.
-		expect(tree.find((node) => node.role === "article")?.name).toBe("pi asks");
+		expect(tree.find((node) => node.role === "article")?.name).toBe("pi asks · project");
 		const group = tree.find((node) => node.role === "radiogroup");
 		expect(group?.name).toBe(DATABASE.question);
 		const radios = tree.descendants(group).filter((node) => node.role === "radio");
