@@ -20,7 +20,7 @@ const MAX_PAGE_MESSAGE_BYTES = 8 * 1024 * 1024;
  */
 const MAX_PENDING_SHOWN_BYTES = 16 * 1024 * 1024;
 /** A first-state piece holds items up to about this size (one larger item goes alone). */
-export const FIRST_STATE_PIECE_BYTES = 1024 * 1024;
+const FIRST_STATE_PIECE_BYTES = 1024 * 1024;
 /** Room for a message's envelope around its ops. */
 const ENVELOPE_BYTES = 80;
 
