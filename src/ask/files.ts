@@ -148,11 +148,16 @@ export type BackwardRead = "absent" | "read" | "unreadable";
 const CHUNK = 64 * 1024;
 
 /**
- * The lines of the regular file at `path` from the last to the first, each given to `visit` until it answers false:
- * a reader that needs only the newest lines reads only the chunks that hold them, however long the file grew. The
- * last line is skipped when the file does not end with a newline (a write cut short by a crash).
+ * The lines of the regular file at `path` from the last to the first, each given to `visit` with the byte offset it
+ * starts at, until it answers false: a reader that needs only the newest lines reads only the chunks that hold them,
+ * however long the file grew. `endByte`: only the lines before that offset (a line start), for a reader that read the
+ * newer ones before. The last line is skipped when the file does not end with a newline (a write cut short by a crash).
  */
-export function readLinesFromEnd(path: string, visit: (line: string) => boolean): BackwardRead {
+export function readLinesFromEnd(
+	path: string,
+	visit: (line: string, at: number) => boolean,
+	options: { endByte?: number } = {},
+): BackwardRead {
 	let fd: number;
 	try {
 		if (!fs.lstatSync(path).isFile()) return "unreadable";
@@ -163,7 +168,7 @@ export function readLinesFromEnd(path: string, visit: (line: string) => boolean)
 	try {
 		const stat = fs.fstatSync(fd);
 		if (!stat.isFile()) return "unreadable";
-		let end = stat.size;
+		let end = Math.min(options.endByte ?? stat.size, stat.size);
 		let carry = Buffer.alloc(0);
 		let first = true;
 		while (end > 0) {
@@ -186,7 +191,7 @@ export function readLinesFromEnd(path: string, visit: (line: string) => boolean)
 						.toString("utf8")
 						.trim();
 					cut = i + 1;
-					if (line !== "" && !visit(line)) return "read";
+					if (line !== "" && !visit(line, start + i + 1)) return "read";
 				}
 				if (i === -1) break;
 			}

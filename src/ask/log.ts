@@ -4,10 +4,10 @@
  * through the one guarded reader (./files.ts), newest first, so a reader that needs the recent facts reads only the
  * end of the log. Times are milliseconds since the epoch.
  */
-import { mkdirSync } from "node:fs";
+import { lstatSync, mkdirSync, type Stats } from "node:fs";
 import { join } from "node:path";
 import { isRecord } from "../core/json.js";
-import { appendLine, type BackwardRead, readLinesFromEnd } from "./files.js";
+import { appendLine, type BackwardRead, readLinesFromEnd, readRegularBytes } from "./files.js";
 
 /** A tool call of a pi ran from `from` until `until`: whatever it wrote meanwhile is the tool's, not the person's. */
 export interface ToolRan {
@@ -43,9 +43,60 @@ function factOf(line: string): Fact | undefined {
 	return undefined;
 }
 
+/**
+ * What this process read of the log so far: the facts from its newest complete line back to `oldestAt` (the byte
+ * offset of the oldest line read), newest first, while the file is the same one (`ino`) and ends where it did
+ * (`size`, at a line's end). A listing that judges a thousand files reads each part of the log once.
+ */
+interface ReadSoFar {
+	ino: number;
+	size: number;
+	oldestAt: number;
+	facts: Fact[];
+}
+
+/** The facts in `text` (whole lines), newest first. */
+function factsOfLines(text: string): Fact[] {
+	return text
+		.split("\n")
+		.flatMap((line) => {
+			const fact = line.trim() === "" ? undefined : factOf(line);
+			return fact ? [fact] : [];
+		})
+		.reverse();
+}
+
 export function factLog(agentDir: string): FactLog {
 	const folder = join(agentDir, "pi-ask-user");
 	const path = join(folder, "facts.jsonl");
+	let known: ReadSoFar | undefined;
+
+	/** `known`, brought up to the file as it is now: the lines appended since are read, nothing else. */
+	function caughtUp(): ReadSoFar | BackwardRead {
+		let stat: Stats;
+		try {
+			stat = lstatSync(path);
+		} catch (error) {
+			known = undefined;
+			return (error as NodeJS.ErrnoException).code === "ENOENT" ? "absent" : "unreadable";
+		}
+		if (!stat.isFile()) return "unreadable";
+		if (known === undefined || known.ino !== stat.ino || known.size > stat.size) {
+			known = { ino: stat.ino, size: 0, oldestAt: 0, facts: [] };
+		}
+		if (stat.size > known.size) {
+			const added = readRegularBytes(path, { fromByte: known.size });
+			if (added === undefined) return "unreadable";
+			const complete = added.subarray(0, added.lastIndexOf(0x0a) + 1);
+			const fresh = factsOfLines(complete.toString("utf8"));
+			// Nothing read before: what was there is read backwards, as far as a reader needs.
+			if (known.size === 0 && known.facts.length === 0) known.oldestAt = complete.length;
+			else known.facts = [...fresh, ...known.facts];
+			known.size += complete.length;
+		}
+		return known;
+	}
+
 	return {
 		path,
 		append(fact) {
@@ -59,10 +110,21 @@ export function factLog(agentDir: string): FactLog {
 			}
 		},
 		newestFirst(visit) {
-			return readLinesFromEnd(path, (line) => {
-				const fact = factOf(line);
-				return fact === undefined ? true : visit(fact);
-			});
+			const read = caughtUp();
+			if (typeof read === "string") return read;
+			for (const fact of read.facts) if (!visit(fact)) return "read";
+			if (read.oldestAt === 0) return "read";
+			return readLinesFromEnd(
+				path,
+				(line, at) => {
+					read.oldestAt = at;
+					const fact = factOf(line);
+					if (fact === undefined) return true;
+					read.facts.push(fact);
+					return visit(fact);
+				},
+				{ endByte: read.oldestAt },
+			);
 		},
 	};
 }
