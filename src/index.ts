@@ -52,8 +52,6 @@ export default async function askUser(pi: ExtensionAPI) {
 	const claims = createClaims();
 	// A tool call never answers the person's questions for them (records/tool-writes.ts).
 	const toolWrites = toolWriteGuard(agentDir, TOOL_NAME, processEdges.stderrLine);
-	// Calls still running when pi ends ran until then; the lease goes with the process, not with a session.
-	process.once("exit", () => toolWrites.close());
 	const supportOfImages = (ctx: ExtensionContext) =>
 		imageSupport({ model: ctx.model, agentDir, cwd: ctx.cwd, read: readRegularFile });
 	const structuredRpc = settings.current().structuredRpc;
@@ -138,9 +136,7 @@ export default async function askUser(pi: ExtensionAPI) {
 	);
 	pi.on("input", lifecycle.input);
 	pi.on("tool_call", (event, ctx) => toolWrites.toolCall(event, ctx.cwd));
-	pi.on("tool_result", (event, ctx) => {
-		toolWrites.toolResult(event, ctx.cwd);
-	});
+	pi.on("tool_result", (event) => toolWrites.toolResult(event));
 	pi.on("message_end", lifecycle.sessionMayHaveChanged);
 	pi.on("turn_end", lifecycle.sessionMayHaveChanged);
 	pi.on("turn_end", () => toolWrites.turnEnded());

@@ -63,7 +63,7 @@ export interface ToolWriteGuard {
 		cwd: string,
 	): { block: true; reason: string } | undefined;
 	/** `tool_result`: the call ran until now. */
-	toolResult(event: { toolCallId: string; toolName: string }, cwd: string): void;
+	toolResult(event: { toolCallId: string }): void;
 	/** Whether the answers in the pending file at `path` (read as `file`) were written by a tool call. */
 	answersWrittenByTool(file: AnswersOf, path: string): boolean;
 	/**
@@ -71,20 +71,25 @@ export interface ToolWriteGuard {
 	 * it after ours saw it, so pi never ran it) ran until now at most.
 	 */
 	turnEnded(): void;
-	/** The process ends: calls still running ran until now, and the lease goes. */
+	/** The process ends (called by `onExit`): calls still running ran until now, and the lease goes. */
 	close(): void;
 }
 
 /**
  * The guard as a pi runs it, over this user's agent folder; `ownTool` (ours) writes pending files itself, with no
  * answers, and is left alone. At its start, the leases of pis that ended mid-call become the facts they could not
- * leave. An unreadable log counts every answer as a tool's.
+ * leave. An unreadable log counts every answer as a tool's. The lease goes with the process, not with a session:
+ * `onExit` (the process's exit, by default) closes the guard.
  */
 export function toolWriteGuard(
 	agentDir: string,
 	ownTool: string,
 	warn: (text: string) => void,
-	deps: { self?: ProcessIdentity; isRunning?: (identity: ProcessIdentity) => boolean } = {},
+	deps: {
+		self?: ProcessIdentity;
+		isRunning?: (identity: ProcessIdentity) => boolean;
+		onExit?: (close: () => void) => void;
+	} = {},
 ): ToolWriteGuard {
 	const log = factLog(agentDir);
 	const lease = toolCallLease(agentDir, { self: deps.self, warn });
@@ -126,7 +131,7 @@ export function toolWriteGuard(
 		return found || read === "unreadable";
 	}
 
-	return {
+	const guard: ToolWriteGuard = {
 		toolCall(event, cwd) {
 			if (event.toolName === ownTool) return undefined;
 			const named = namedPaths(event.input).find((path) => namesPendingFile(cwd, path));
@@ -170,4 +175,6 @@ export function toolWriteGuard(
 			lease.release();
 		},
 	};
+	(deps.onExit ?? ((close) => process.once("exit", close)))(() => guard.close());
+	return guard;
 }

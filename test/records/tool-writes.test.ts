@@ -68,16 +68,18 @@ const pause = () => execFileSync("sleep", ["0.06"]);
 const SELF = { pid: 4242, started: "777" };
 const OTHER = { pid: 4343, started: "888" };
 const quiet = () => {};
+/** The test process is no pi: a guard it makes is closed by the test, not at its exit. */
+const onExit = () => {};
 
 describe("toolWriteGuard", () => {
 	it("knows answers a shell command wrote while it ran; the person's later edit counts, and another file written after the call too", () => {
 		const agentDir = tempFolder();
-		const guard = toolWriteGuard(agentDir, "ask_user", quiet, { self: SELF });
+		const guard = toolWriteGuard(agentDir, "ask_user", quiet, { self: SELF, onExit });
 		const { cwd, path } = saved("Run the test suite first?");
 		pause();
 		expect(guard.toolCall({ toolCallId: "t1", toolName: "bash", input: { command: "edit" } }, cwd)).toBeUndefined();
 		writePendingAnswers(path, "call_0", ["Yes"]);
-		guard.toolResult({ toolCallId: "t1", toolName: "bash" }, cwd);
+		guard.toolResult({ toolCallId: "t1" });
 		expect(guard.answersWrittenByTool(read(path), path)).toBe(true);
 		pause();
 		const other = saved("Drop the production database?");
@@ -90,13 +92,13 @@ describe("toolWriteGuard", () => {
 
 	it("another pi (a second guard over the same agent folder) knows them too, in any project folder", () => {
 		const agentDir = tempFolder();
-		const agent = toolWriteGuard(agentDir, "ask_user", quiet, { self: SELF });
-		const { cwd, path } = saved("Run the test suite first?");
+		const agent = toolWriteGuard(agentDir, "ask_user", quiet, { self: SELF, onExit });
+		const { path } = saved("Run the test suite first?");
 		pause();
 		agent.toolCall({ toolCallId: "t1", toolName: "bash", input: { command: "cd ../x && edit" } }, tempFolder());
 		writePendingAnswers(path, "call_0", ["Yes"]);
-		agent.toolResult({ toolCallId: "t1", toolName: "bash" }, cwd);
-		const person = toolWriteGuard(agentDir, "ask_user", quiet, { self: OTHER });
+		agent.toolResult({ toolCallId: "t1" });
+		const person = toolWriteGuard(agentDir, "ask_user", quiet, { self: OTHER, onExit });
 		expect(person.answersWrittenByTool(read(path), path)).toBe(true);
 	});
 
@@ -104,14 +106,14 @@ describe("toolWriteGuard", () => {
 		const agentDir = tempFolder();
 		const cwd = tempFolder();
 		for (let i = 0; i < 20; i++) saved(`Question ${i}?`, cwd);
-		const guard = toolWriteGuard(agentDir, "ask_user", quiet, { self: SELF });
+		const guard = toolWriteGuard(agentDir, "ask_user", quiet, { self: SELF, onExit });
 		guard.toolCall({ toolCallId: "t0", toolName: "read", input: { path: "a.txt" } }, cwd);
 		const lease = join(agentDir, "pi-ask-user", "tool-calls", "4242-777.json");
 		const first = lstatSync(lease);
-		guard.toolResult({ toolCallId: "t0", toolName: "read" }, cwd);
+		guard.toolResult({ toolCallId: "t0" });
 		for (let i = 1; i < 50; i++) {
 			guard.toolCall({ toolCallId: `t${i}`, toolName: "read", input: { path: "a.txt" } }, cwd);
-			guard.toolResult({ toolCallId: `t${i}`, toolName: "read" }, cwd);
+			guard.toolResult({ toolCallId: `t${i}` });
 			// Written once: the same file throughout, its content never rewritten.
 			expect(lstatSync(lease).ino).toBe(first.ino);
 			expect(lstatSync(lease).size).toBe(first.size);
@@ -126,7 +128,7 @@ describe("toolWriteGuard", () => {
 
 	it("a call whose result never comes (another extension blocked it after ours saw it) ends with its turn: a later edit counts", () => {
 		const agentDir = tempFolder();
-		const guard = toolWriteGuard(agentDir, "ask_user", quiet, { self: SELF });
+		const guard = toolWriteGuard(agentDir, "ask_user", quiet, { self: SELF, onExit });
 		const { cwd, path } = saved("Run the test suite first?");
 		guard.toolCall({ toolCallId: "blocked", toolName: "bash", input: { command: "git push" } }, cwd);
 		guard.turnEnded();
@@ -139,11 +141,15 @@ describe("toolWriteGuard", () => {
 		const agentDir = tempFolder();
 		const { cwd, path } = saved("Run the test suite first?");
 		pause();
-		const gone = toolWriteGuard(agentDir, "ask_user", quiet, { self: SELF });
+		const gone = toolWriteGuard(agentDir, "ask_user", quiet, { self: SELF, onExit });
 		gone.toolCall({ toolCallId: "t1", toolName: "bash", input: { command: "edit; kill -9 $PPID" } }, cwd);
 		writePendingAnswers(path, "call_0", ["Yes"]);
 		// No result, no close: the process is gone (a second guard thinks so).
-		const next = toolWriteGuard(agentDir, "ask_user", quiet, { self: OTHER, isRunning: (p) => p.pid === OTHER.pid });
+		const next = toolWriteGuard(agentDir, "ask_user", quiet, {
+			self: OTHER,
+			onExit,
+			isRunning: (p) => p.pid === OTHER.pid,
+		});
 		expect(next.answersWrittenByTool(read(path), path)).toBe(true);
 		expect(readdirSync(join(agentDir, "pi-ask-user", "tool-calls"))).toEqual([]);
 		execFileSync("sleep", ["2.2"]);
@@ -154,14 +160,14 @@ describe("toolWriteGuard", () => {
 	it("a process that still runs keeps its lease; a lease whose process is gone while idle covers nothing", () => {
 		const agentDir = tempFolder();
 		const { cwd, path } = saved("Run the test suite first?");
-		const idle = toolWriteGuard(agentDir, "ask_user", quiet, { self: SELF });
+		const idle = toolWriteGuard(agentDir, "ask_user", quiet, { self: SELF, onExit });
 		idle.toolCall({ toolCallId: "t1", toolName: "read", input: {} }, cwd);
-		idle.toolResult({ toolCallId: "t1", toolName: "read" }, cwd);
-		toolWriteGuard(agentDir, "ask_user", quiet, { self: OTHER, isRunning: () => true });
+		idle.toolResult({ toolCallId: "t1" });
+		toolWriteGuard(agentDir, "ask_user", quiet, { self: OTHER, onExit, isRunning: () => true });
 		expect(readdirSync(join(agentDir, "pi-ask-user", "tool-calls"))).toEqual(["4242-777.json"]);
 		pause();
 		writePendingAnswers(path, "call_0", ["Yes"]);
-		const next = toolWriteGuard(agentDir, "ask_user", quiet, { self: OTHER, isRunning: () => false });
+		const next = toolWriteGuard(agentDir, "ask_user", quiet, { self: OTHER, onExit, isRunning: () => false });
 		expect(next.answersWrittenByTool(read(path), path)).toBe(false);
 	});
 
@@ -175,7 +181,7 @@ describe("toolWriteGuard", () => {
 		writePendingAnswers(path, "call_0", ["Yes"]);
 		const now = new Date();
 		utimesSync(lease, now, now);
-		const next = toolWriteGuard(agentDir, "ask_user", quiet, { self: OTHER, isRunning: () => false });
+		const next = toolWriteGuard(agentDir, "ask_user", quiet, { self: OTHER, onExit, isRunning: () => false });
 		expect(next.answersWrittenByTool(read(path), path)).toBe(true);
 		expect(readdirSync(folder)).toEqual([]);
 	});
@@ -190,11 +196,11 @@ describe("toolWriteGuard", () => {
 			mkdirSync(join(agentDir, "pi-ask-user"), { recursive: true });
 			plant(join(agentDir, "pi-ask-user", "facts.jsonl"));
 			const warnings: string[] = [];
-			const guard = toolWriteGuard(agentDir, "ask_user", (text) => warnings.push(text), { self: SELF });
+			const guard = toolWriteGuard(agentDir, "ask_user", (text) => warnings.push(text), { self: SELF, onExit });
 			const { cwd, path } = saved("Run the test suite first?");
 			writePendingAnswers(path, "call_0", ["Yes"]);
 			guard.toolCall({ toolCallId: "t1", toolName: "bash", input: {} }, cwd);
-			guard.toolResult({ toolCallId: "t1", toolName: "bash" }, cwd);
+			guard.toolResult({ toolCallId: "t1" });
 			expect(warnings.join("\n")).toContain("facts.jsonl");
 			expect(existsSync(join(tmpdir(), "pi-ask-anywhere-no-such-target"))).toBe(false);
 			expect(guard.answersWrittenByTool(read(path), path)).toBe(true);
@@ -206,14 +212,18 @@ describe("toolWriteGuard", () => {
 		const { path } = saved("Run the test suite first?");
 		writePendingAnswers(path, "call_0", ["Yes"]);
 		const file = read(path);
-		expect(toolWriteGuard(agentDir, "ask_user", quiet, { self: SELF }).answersWrittenByTool(file, path)).toBe(false);
+		expect(toolWriteGuard(agentDir, "ask_user", quiet, { self: SELF, onExit }).answersWrittenByTool(file, path)).toBe(
+			false,
+		);
 		fingerprintRecord(agentDir, TOOL_WRITTEN, true).add(answersOnlyFingerprint(file));
-		expect(toolWriteGuard(agentDir, "ask_user", quiet, { self: SELF }).answersWrittenByTool(file, path)).toBe(true);
+		expect(toolWriteGuard(agentDir, "ask_user", quiet, { self: SELF, onExit }).answersWrittenByTool(file, path)).toBe(
+			true,
+		);
 	});
 
 	it("a call naming a pending file, of any project or through a symlink, is refused before it runs", () => {
 		const agentDir = tempFolder();
-		const guard = toolWriteGuard(agentDir, "ask_user", quiet, { self: SELF });
+		const guard = toolWriteGuard(agentDir, "ask_user", quiet, { self: SELF, onExit });
 		const { cwd, path } = saved("Run the test suite first?");
 		const link = join(cwd, "innocent.json");
 		symlinkSync(path, link);
