@@ -8,7 +8,7 @@
 
 import { randomBytes } from "node:crypto";
 import * as fs from "node:fs";
-import { basename, dirname, join } from "node:path";
+import { basename, dirname, join, resolve } from "node:path";
 
 const READ_FLAGS = fs.constants.O_RDONLY | fs.constants.O_NOFOLLOW | fs.constants.O_NONBLOCK;
 /** Read and write, to see how the file ends; never through a symlink, never blocking on a FIFO. */
@@ -233,4 +233,14 @@ export function removeIfStill(path: string, stillJudged: (text: string | undefin
 		// Left aside under a name no reader looks at.
 	}
 	return true;
+}
+
+/** The same folder, written either way (a symlinked path and its target). */
+export function sameFolder(a: string, b: string): boolean {
+	if (resolve(a) === resolve(b)) return true;
+	try {
+		return fs.realpathSync.native(a) === fs.realpathSync.native(b);
+	} catch {
+		return false;
+	}
 }

@@ -11,8 +11,8 @@
  * the person's answers unrecorded; answers in the file that nobody recorded (a model's, or a hand edit) are no one's,
  * and the person's answers are written over them.
  */
-import { realpathSync } from "node:fs";
-import { basename, dirname, resolve } from "node:path";
+import { basename, dirname } from "node:path";
+import { sameFolder } from "../ask/files.js";
 import type { AskOutcome, Question } from "../core/types.js";
 import type { CliStrings } from "../i18n/cli/types.js";
 import { words as chosenWords } from "../i18n/words.js";
@@ -95,16 +95,6 @@ function askStillThere(
 		return { kind: "refused", because: "other-questions", message: words.otherQuestions(name) };
 	}
 	return { file, questions: file.request.questions, answers: file.questions.map((question) => question.answer) };
-}
-
-/** The same folder, written either way (a symlinked path and its target). */
-function sameFolder(a: string, b: string): boolean {
-	if (resolve(a) === resolve(b)) return true;
-	try {
-		return realpathSync.native(a) === realpathSync.native(b);
-	} catch {
-		return false;
-	}
 }
 
 /**

@@ -8,9 +8,9 @@
  * they are met, so that they do not pile up.
  */
 
-import { lstatSync, mkdirSync, readdirSync, readFileSync, realpathSync, rmSync } from "node:fs";
-import { join, resolve } from "node:path";
-import { removeIfStill, writeFileAtomically } from "../ask/files.js";
+import { lstatSync, mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { join } from "node:path";
+import { removeIfStill, sameFolder, writeFileAtomically } from "../ask/files.js";
 import { parseJsonObject } from "../core/json.js";
 import { isRunning, type ProcessIdentity } from "../host/process-identity.js";
 
@@ -71,16 +71,6 @@ export function writeWebAddress(agentDir: string, address: WebAddress): () => vo
 	const { url, folders, pid, started } = address;
 	writeFileAtomically(path, `${JSON.stringify({ version: VERSION, url, folders, pid, started })}\n`);
 	return () => rmSync(path, { force: true });
-}
-
-/** The same folder, written either way (a symlinked path and its target). */
-function sameFolder(a: string, b: string): boolean {
-	if (resolve(a) === resolve(b)) return true;
-	try {
-		return realpathSync(a) === realpathSync(b);
-	} catch {
-		return false;
-	}
 }
 
 /** One file's address, when it is well formed and names the pid its file name does; `undefined` otherwise. */
