@@ -6,20 +6,17 @@
  * (the peak is reset before each load, and the worst load counts). Knob: BENCH_WEB_RELOADS (3; 1 with --quick).
  */
 import { once } from "node:events";
-import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { rmSync } from "node:fs";
 import { type BenchReport, emit, fmt, table } from "./lib/stats.js";
 import {
 	type Agent,
 	askFrame,
-	latestUrl,
 	memory,
 	openAgent,
 	openPage,
 	type Page,
 	resetPeak,
-	startCommand,
+	signedInCommand,
 	until,
 } from "./lib/web.js";
 
@@ -27,16 +24,7 @@ const RELOADS = Number(process.env.BENCH_WEB_RELOADS ?? (process.env.BENCH_IDLE_
 const ASKS = 40;
 const TARGET_RATIO = 3;
 
-const root = mkdtempSync(join(tmpdir(), "pi-ask-anywhere-bench-web-first-state-"));
-const agentDir = join(root, "agent");
-const cwd = join(root, "project");
-mkdirSync(agentDir);
-mkdirSync(cwd);
-const { child, output } = await startCommand(cwd, agentDir);
-const pid = child.pid ?? 0;
-const origin = new URL(latestUrl(output())).origin;
-const signIn = await fetch(latestUrl(output()), { redirect: "manual" });
-const cookie = (signIn.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
+const { root, child, pid, origin, cookie } = await signedInCommand("web-first-state");
 const agents: Agent[] = [];
 const pages: Page[] = [];
 const description = "x".repeat(900_000);

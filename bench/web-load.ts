@@ -7,20 +7,17 @@
  */
 import { execFileSync } from "node:child_process";
 import { once } from "node:events";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { readFileSync, rmSync } from "node:fs";
 import { type BenchReport, emit, fmt, table } from "./lib/stats.js";
 import {
 	type Agent,
 	askFrame,
 	closedFrame,
-	latestUrl,
 	memory,
 	openAgent,
 	openPage,
 	type Page,
-	startCommand,
+	signedInCommand,
 	until,
 } from "./lib/web.js";
 
@@ -35,17 +32,8 @@ function cpuSeconds(pid: number): number {
 	return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
 }
 
-const root = mkdtempSync(join(tmpdir(), "pi-ask-anywhere-bench-web-load-"));
-const agentDir = join(root, "agent");
-const cwd = join(root, "project");
-mkdirSync(agentDir);
-mkdirSync(cwd);
-const { child, output } = await startCommand(cwd, agentDir);
-const pid = child.pid ?? 0;
-const origin = new URL(latestUrl(output())).origin;
+const { root, child, pid, origin, cookie } = await signedInCommand("web-load");
 const agentUrl = `${origin.replace("http", "ws")}/agent`;
-const signIn = await fetch(latestUrl(output()), { redirect: "manual" });
-const cookie = (signIn.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
 const agents: Agent[] = [];
 const pages: Page[] = [];
 let updateMs = Number.NaN;

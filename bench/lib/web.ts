@@ -4,7 +4,8 @@
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { once } from "node:events";
-import { readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import WebSocket from "ws";
 import { ROOT } from "../../test/e2e/harness.js";
@@ -39,6 +40,29 @@ export async function startCommand(
 }
 
 export const latestUrl = (output: string): string => [...output.matchAll(/^open: (\S+)$/gm)].at(-1)?.[1] ?? "";
+
+/**
+ * `pi-ask-anywhere web` started in a new temp folder (`<root>/project`, agent folder `<root>/agent`), signed in: its
+ * process, its origin and the session cookie. The caller removes `root` when done.
+ */
+export async function signedInCommand(name: string): Promise<{
+	root: string;
+	child: ChildProcess;
+	pid: number;
+	origin: string;
+	cookie: string;
+	output: () => string;
+}> {
+	const root = mkdtempSync(join(tmpdir(), `pi-ask-anywhere-bench-${name}-`));
+	const agentDir = join(root, "agent");
+	const cwd = join(root, "project");
+	mkdirSync(agentDir);
+	mkdirSync(cwd);
+	const { child, output } = await startCommand(cwd, agentDir);
+	const signIn = await fetch(latestUrl(output()), { redirect: "manual" });
+	const cookie = (signIn.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
+	return { root, child, pid: child.pid ?? 0, origin: new URL(latestUrl(output())).origin, cookie, output };
+}
 
 export interface Page {
 	socket: WebSocket;
