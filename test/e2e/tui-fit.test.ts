@@ -36,15 +36,19 @@ const DEMO_ARGS = DEMO[0]?.toolCall?.arguments as DemoArgs;
 
 const ask = session.ask;
 
+/** What pi's own working indicator writes in 500 ms is far below this; a redraw of the dialog is far above. */
+const SETTLED_BYTES_PER_HALF_SECOND = 2_000;
+
 /**
- * Bytes pi writes to the terminal while nobody touches it, counted once the first drawing is over (nothing written
- * for 500 ms): a loaded machine may finish a full redraw late, and that redraw is not the idle dialog's doing.
+ * Bytes pi writes to the terminal while nobody touches it, counted once the first drawing is over (less than a
+ * redraw written in 500 ms; pi's working indicator never lets it be nothing): a loaded machine may finish a full
+ * redraw late, and that redraw is not the idle dialog's doing.
  */
 async function idleBytes(t: TuiSession): Promise<number> {
 	for (const started = Date.now(); Date.now() - started < patient(10_000); ) {
-		const length = t.raw().length;
+		const length = Buffer.byteLength(t.raw());
 		await sleep(500);
-		if (t.raw().length === length) break;
+		if (Buffer.byteLength(t.raw()) - length < SETTLED_BYTES_PER_HALF_SECOND) break;
 	}
 	const before = Buffer.byteLength(t.raw());
 	await sleep(IDLE_MS);
@@ -87,8 +91,6 @@ describe("the demo's dialog fits the terminal and stays quiet", () => {
 			}
 			console.log(`idle bytes at ${size.cols}×${size.rows}: ${bytes}`);
 			expect(bytes).toBeLessThanOrEqual(IDLE_BYTES);
-			t.type(KEYS.escape);
-			await t.waitFor("Discard", 10_000).catch(() => undefined);
 		});
 	}
 
