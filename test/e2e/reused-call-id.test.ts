@@ -5,8 +5,9 @@
  */
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createWorkspace, expectSuccess, goneSoon, runPrint, type Workspace } from "./harness.js";
+import { beforeEach, describe, expect, it } from "vitest";
+import { expectSuccess, goneSoon, runPrint, type Workspace } from "./harness.js";
+import { workspaceFromSetup } from "./workspace-fixture.js";
 
 const REUSED_ID = "toolu_reused";
 
@@ -28,8 +29,8 @@ const ask = (question: string) => ({
 	toolCall: { name: "ask_user", id: REUSED_ID, arguments: { questions: [{ question }] } },
 });
 
-beforeEach(() => {
-	ws = createWorkspace();
+workspaceFromSetup((made) => {
+	ws = made;
 	ws.script([ask("Name the service?"), { text: "Noted." }, ask("Which port should it listen on?"), { echo: true }]);
 	expectSuccess(runPrint(ws, ["set up the service"]));
 	firstSession = oldestSessionFile();
@@ -40,7 +41,6 @@ beforeEach(() => {
 	expectSuccess(runPrint(ws, ["--session", firstSession, "go on"]));
 	expect(readFileSync(ws.pendingPath(), "utf8")).toContain("Which port should it listen on?");
 });
-afterEach(() => ws.cleanup());
 
 /** The user messages of the newest request the model saw, as one text. */
 function lastUserText(): string {
@@ -100,20 +100,21 @@ describe("two waiting asks of one session sharing an id", () => {
 			.map((m) => m.text)
 			.join("\n");
 
-	beforeEach(() => {
-		both = createWorkspace();
-		both.script([
+	const bothWorkspace = workspaceFromSetup((made) => {
+		made.script([
 			ask("Name the service?"),
 			ask("Which port should it listen on?"),
 			{ echo: true },
 			{ echo: true },
 			{ echo: true },
 		]);
-		expectSuccess(runPrint(both, ["set up the service"]));
-		expectSuccess(runPrint(both, ["-c", "go on"]));
+		expectSuccess(runPrint(made, ["set up the service"]));
+		expectSuccess(runPrint(made, ["-c", "go on"]));
+	});
+	beforeEach(() => {
+		both = bothWorkspace();
 		expect(pendingNames()).toEqual(["pending-questions-2.json", "pending-questions.json"]);
 	});
-	afterEach(() => both.cleanup());
 
 	it("the earlier file filled in goes with `pi -c`, and `--answers` then answers the later one", async () => {
 		const first = join(both.cwd, ".pi", "pending-questions.json");
