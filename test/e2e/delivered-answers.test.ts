@@ -4,9 +4,8 @@
  * the model reads — while the model still receives exactly that block, once.
  */
 import { readFileSync, writeFileSync } from "node:fs";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import {
-	createWorkspace,
 	expectSuccess,
 	goneSoon,
 	runPrint,
@@ -19,18 +18,18 @@ import {
 	waitForDelivery,
 } from "./harness.js";
 import { rpcClient, stopRpc } from "./rpc-client.js";
+import { workspaceFromSetup } from "./workspace-fixture.js";
 
 let ws: Workspace;
 let tui: TuiSession | undefined;
-beforeEach(() => {
-	ws = createWorkspace();
+workspaceFromSetup((made) => {
+	ws = made;
 	ws.script([{ toolCall: { name: "ask_user", arguments: SPEC_EXAMPLE } }, { text: "Thanks, noted." }]);
 	expectSuccess(runPrint(ws, ["set up the service"]));
 });
 afterEach(() => {
 	tui?.kill();
 	tui = undefined;
-	ws.cleanup();
 });
 
 /** Fills the spec's answers into the pending file, as a person would by hand; returns the ask's toolCallId. */

@@ -4,12 +4,13 @@
  * from the answers already in the file. A file whose answers cannot count is never delivered this way.
  */
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createWorkspace, goneSoon, runPrint, type Workspace } from "./harness.js";
+import { describe, expect, it } from "vitest";
+import { goneSoon, runPrint, type Workspace } from "./harness.js";
+import { workspaceFromSetup } from "./workspace-fixture.js";
 
 let ws: Workspace;
-beforeEach(() => {
-	ws = createWorkspace();
+workspaceFromSetup((made) => {
+	ws = made;
 	ws.script([
 		{ toolCall: { name: "ask_user", arguments: { questions: [{ question: "Name the service?" }] } } },
 		{ text: "It is a small demo repository." },
@@ -22,7 +23,6 @@ beforeEach(() => {
 	const other = runPrint(ws, ["what does this repo do?"]);
 	expect(other.code, other.stderr).toBe(0);
 });
-afterEach(() => ws.cleanup());
 
 function fillPendingFile(answer: string) {
 	const file = JSON.parse(readFileSync(ws.pendingPath(), "utf8")) as { questions: { answer: unknown }[] };

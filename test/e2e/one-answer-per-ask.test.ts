@@ -5,12 +5,13 @@
  * named twice are delivered once.
  */
 import { readFileSync, writeFileSync } from "node:fs";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createWorkspace, runPrint, type Workspace } from "./harness.js";
+import { describe, expect, it } from "vitest";
+import { runPrint, type Workspace } from "./harness.js";
+import { workspaceFromSetup } from "./workspace-fixture.js";
 
 let ws: Workspace;
-beforeEach(() => {
-	ws = createWorkspace();
+workspaceFromSetup((made) => {
+	ws = made;
 	ws.script([
 		{ toolCall: { name: "ask_user", arguments: { questions: [{ question: "Name the service?" }] } } },
 		{ echo: true },
@@ -19,7 +20,6 @@ beforeEach(() => {
 	expect(first.code, first.stderr).toBe(0);
 	expect(readFileSync(ws.pendingPath(), "utf8")).toContain("Name the service?");
 });
-afterEach(() => ws.cleanup());
 
 const ATTACHED = "@.pi/pending-questions.json";
 

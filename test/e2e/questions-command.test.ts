@@ -5,10 +5,9 @@
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { afterEach, beforeEach, expect, it } from "vitest";
+import { afterEach, expect, it } from "vitest";
 import {
 	answerSpecExampleInTui,
-	createWorkspace,
 	goneSoon,
 	KEYS,
 	runPrint,
@@ -20,11 +19,12 @@ import {
 	type Workspace,
 	waitForDelivery,
 } from "./harness.js";
+import { workspaceFromSetup } from "./workspace-fixture.js";
 
 let ws: Workspace;
 let tui: TuiSession | undefined;
-beforeEach(() => {
-	ws = createWorkspace();
+workspaceFromSetup((made) => {
+	ws = made;
 	ws.script([{ toolCall: { name: "ask_user", arguments: SPEC_EXAMPLE } }]);
 	runPrint(ws, ["set up the service"]);
 	expect(existsSync(ws.pendingPath())).toBe(true);
@@ -32,7 +32,6 @@ beforeEach(() => {
 afterEach(() => {
 	tui?.kill();
 	tui = undefined;
-	ws.cleanup();
 });
 
 /** Fills answers into the spec's pending file by hand, one per question (`null` leaves one unanswered). */
