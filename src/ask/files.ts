@@ -205,36 +205,6 @@ export function readLinesFromEnd(
 	}
 }
 
-/**
- * Removes the file at `path` only if it is still the one the caller judged stale (`stillJudged` of its text, read
- * once it was moved aside): another process may have replaced it meanwhile, and that newer file is put back unless
- * its name was taken again. Answers false when it cannot be moved (another user's file in a shared folder, an
- * immutable file), true when it is gone or was left to its newer holder.
- */
-export function removeIfStill(path: string, stillJudged: (text: string | undefined) => boolean): boolean {
-	const aside = `${path}.${randomBytes(6).toString("hex")}.aside`;
-	try {
-		fs.renameSync(path, aside);
-	} catch (error) {
-		// Gone: another process removed it first.
-		return (error as NodeJS.ErrnoException).code === "ENOENT";
-	}
-	// A lease or an address is small: anything larger is no file of ours to judge.
-	if (!stillJudged(readRegularBytes(aside, { maxBytes: 64 * 1024 })?.toString("utf8"))) {
-		try {
-			fs.linkSync(aside, path);
-		} catch {
-			// Taken again: that holder has it now.
-		}
-	}
-	try {
-		fs.rmSync(aside, { recursive: true, force: true });
-	} catch {
-		// Left aside under a name no reader looks at.
-	}
-	return true;
-}
-
 /** The same folder, written either way (a symlinked path and its target). */
 export function sameFolder(a: string, b: string): boolean {
 	if (resolve(a) === resolve(b)) return true;

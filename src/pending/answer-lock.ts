@@ -15,15 +15,17 @@ import { randomBytes } from "node:crypto";
 import * as fs from "node:fs";
 import { hostname } from "node:os";
 import { basename, dirname, join } from "node:path";
-import { removeIfStill, writeFileAtomically } from "../ask/files.js";
-import { parseJsonObject } from "../core/json.js";
 import {
-	isRunning,
-	type ProcessIdentity,
-	type StampedBy,
-	selfIdentity,
-	stampIsLive,
-} from "../host/process-identity.js";
+	breakLease,
+	type LeaseStamp,
+	leaseFields,
+	leaseIsLive,
+	type ReadLease,
+	readLease,
+	stampOf,
+	writeLease,
+} from "../ask/lease.js";
+import { isRunning, type ProcessIdentity, selfIdentity } from "../host/process-identity.js";
 
 /** A lock older than this was left behind: a write holds it for milliseconds. */
 const STALE_AFTER_MS = 10_000;
@@ -31,7 +33,7 @@ const STALE_AFTER_MS = 10_000;
 const WAIT_MS = 3_000;
 const RETRY_MS = 5;
 
-interface LockData extends StampedBy {
+interface LockData extends LeaseStamp {
 	tag: string;
 }
 
@@ -61,58 +63,21 @@ function lockPathOf(pendingPath: string): string {
 	return join(dirname(pendingPath), `.${basename(pendingPath)}.answering`);
 }
 
-function readLock(path: string): { data?: LockData; writtenAt: number } | undefined {
-	// Unknown until read: a lock that cannot be read is held (never judged stale).
-	let writtenAt = Number.POSITIVE_INFINITY;
-	let text: string;
-	try {
-		const stat = fs.lstatSync(path);
-		writtenAt = stat.mtimeMs;
-		if (!stat.isFile() || stat.size > 4096) return { writtenAt };
-		text = fs.readFileSync(path, "utf8");
-	} catch (error) {
-		// Gone since: free.
-		return (error as NodeJS.ErrnoException).code === "ENOENT" ? undefined : { writtenAt };
-	}
-	const data = lockOf(text);
-	// Not a lock this package writes: judged by its age alone.
-	return data ? { data, writtenAt } : { writtenAt };
+/** The lock's stamp and tag, or `undefined` for anything this package does not write. */
+function lockOf(fields: Record<string, unknown> | undefined): LockData | undefined {
+	const stamp = stampOf(fields);
+	const tag = fields?.tag;
+	return stamp && typeof tag === "string" ? { ...stamp, tag } : undefined;
 }
 
-/** The lock a text holds, or `undefined` for anything this package does not write. */
-function lockOf(text: string | undefined): LockData | undefined {
-	const parsed = parseJsonObject(text ?? "");
-	if (!parsed.ok) return undefined;
-	const { host, pid, started, tag, at } = parsed.value;
-	const valid =
-		typeof host === "string" &&
-		typeof pid === "number" &&
-		Number.isInteger(pid) &&
-		typeof started === "string" &&
-		typeof tag === "string" &&
-		typeof at === "number";
-	return valid ? { host, pid, started, tag, at } : undefined;
-}
-
-function isStale(lock: { data?: LockData; writtenAt: number }, deps: AnswerLockDeps): boolean {
+function isStale(lease: ReadLease, deps: AnswerLockDeps): boolean {
 	const now = deps.now();
-	if (!lock.data) return now - lock.writtenAt > STALE_AFTER_MS;
+	const lock = lockOf(lease.fields);
+	// Not a lock this package writes (or unreadable, its time unknown and so never old): judged by its age alone.
+	if (!lock) return now - lease.writtenAt > STALE_AFTER_MS;
 	// Held for milliseconds: a stamp more than a retry ahead of this clock is judged by when its file was written.
 	const probe = { host: deps.host, now, isRunning: deps.isRunning };
-	return !stampIsLive(lock.data, probe, { maxAgeMs: STALE_AFTER_MS, aheadSlackMs: RETRY_MS }, lock.writtenAt);
-}
-
-/** Creates the lock in one step; false when another holds it. */
-function tryCreate(path: string, data: LockData): boolean {
-	return writeFileAtomically(path, `${JSON.stringify(data)}\n`, { replace: false });
-}
-
-/**
- * Breaks a stale lock: only the one judged stale is removed (another process may have replaced it since). False
- * when it cannot be moved (another user's lock in a shared folder, an immutable file): then it is waited for.
- */
-function breakStale(path: string, judged: { data?: LockData }): boolean {
-	return removeIfStill(path, (text) => lockOf(text)?.tag === judged.data?.tag);
+	return !leaseIsLive(lock, probe, { maxAgeMs: STALE_AFTER_MS, aheadSlackMs: RETRY_MS }, lease.writtenAt);
 }
 
 /** What `work` returned under the lock, or `busy` when another process held it for longer than a write takes. */
@@ -123,9 +88,14 @@ export function withAnswerLock<T>(pendingPath: string, work: () => T, deps = sys
 	const path = lockPathOf(pendingPath);
 	const data: LockData = { host: deps.host, ...deps.self, tag: randomBytes(8).toString("hex"), at: deps.now() };
 	const giveUpAt = deps.now() + WAIT_MS;
-	while (!tryCreate(path, { ...data, at: deps.now() })) {
-		const held = readLock(path);
-		const broken = held !== undefined && isStale(held, deps) && breakStale(path, held);
+	while (!writeLease(path, { ...data, at: deps.now() }, "create")) {
+		const held = readLease(path);
+		// Only the lock judged stale is removed: another process may have replaced it since.
+		const judged = lockOf(held?.fields)?.tag;
+		const broken =
+			held !== undefined &&
+			isStale(held, deps) &&
+			breakLease(path, (text) => lockOf(leaseFields(text))?.tag === judged);
 		if (deps.now() > giveUpAt) return { kind: "busy" };
 		if (!broken) deps.sleep(RETRY_MS);
 	}
@@ -133,6 +103,6 @@ export function withAnswerLock<T>(pendingPath: string, work: () => T, deps = sys
 		return { kind: "done", value: work() };
 	} finally {
 		// Only our own lock is removed: a lock broken as stale while this process was frozen is another's now.
-		if (readLock(path)?.data?.tag === data.tag) fs.rmSync(path, { force: true });
+		if (lockOf(readLease(path)?.fields)?.tag === data.tag) fs.rmSync(path, { force: true });
 	}
 }

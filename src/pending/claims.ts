@@ -10,16 +10,9 @@
 import * as fs from "node:fs";
 import { hostname } from "node:os";
 import { basename, dirname, join } from "node:path";
-import { writeFileAtomically } from "../ask/files.js";
-import { parseJsonObject } from "../core/json.js";
+import { type LivenessProbe, leaseIsLive, readLease, stampOf, writeLease } from "../ask/lease.js";
 import { sanitizeLine } from "../core/text.js";
-import {
-	isRunning,
-	type LivenessProbe,
-	type ProcessIdentity,
-	selfIdentity,
-	stampIsLive,
-} from "../host/process-identity.js";
+import { isRunning, type ProcessIdentity, selfIdentity } from "../host/process-identity.js";
 import type { CliStrings } from "../i18n/cli/types.js";
 import { words as chosenWords } from "../i18n/words.js";
 
@@ -51,12 +44,12 @@ export interface Claim {
 
 /**
  * Whether a claim still holds: refreshed within three intervals, and (on this host) its process still runs, by the
- * rule every stamped file shares (`stampIsLive`). `writtenAt` is the claim file's modification time, which counts for
+ * rule every lease shares (`leaseIsLive`). `writtenAt` is the claim file's modification time, which counts for
  * a claim stamped further ahead than an interval.
  */
 export function claimIsLive(claim: Claim, probe: LivenessProbe, writtenAt?: number): boolean {
 	const stamp = { host: claim.host, pid: claim.pid, started: claim.started, at: claim.refreshedAt };
-	if (!stampIsLive(stamp, probe, { maxAgeMs: DEAD_AFTER_MS, aheadSlackMs: CLAIM_REFRESH_MS }, writtenAt)) return false;
+	if (!leaseIsLive(stamp, probe, { maxAgeMs: DEAD_AFTER_MS, aheadSlackMs: CLAIM_REFRESH_MS }, writtenAt)) return false;
 	// An MCP server only ever answers a folder on its own host: a claim naming another host was planted or cloned.
 	return claim.host === probe.host || claim.holder !== "mcp";
 }
@@ -86,14 +79,12 @@ export function serverRecordsOf(pendingPath: string): string | undefined {
 	return claim?.holder === "mcp" ? claim.records : undefined;
 }
 
-function parseClaim(text: string): Claim | undefined {
-	const parsed = parseJsonObject(text);
-	if (!parsed.ok) return undefined;
-	const data = parsed.value;
-	const { toolCallId, host, pid, started, refreshedAt } = data;
-	if (typeof toolCallId !== "string" || typeof host !== "string" || typeof started !== "string") return undefined;
-	if (typeof pid !== "number" || !Number.isInteger(pid) || typeof refreshedAt !== "number") return undefined;
-	const claim: Claim = { toolCallId, host, pid, started, refreshedAt };
+function claimOf(data: Record<string, unknown> | undefined): Claim | undefined {
+	// A claim's stamp says when it was refreshed.
+	const stamp = stampOf(data, "refreshedAt");
+	const toolCallId = data?.toolCallId;
+	if (!data || !stamp || typeof toolCallId !== "string") return undefined;
+	const claim: Claim = { toolCallId, host: stamp.host, pid: stamp.pid, started: stamp.started, refreshedAt: stamp.at };
 	if (data.holder === "mcp") {
 		// A server's claim counts only for the file it names.
 		if (typeof data.file !== "string") return undefined;
@@ -151,14 +142,9 @@ export function systemClaimsDeps(): ClaimsDeps {
 }
 
 function readClaim(path: string): (Claim & { writtenAt?: number }) | undefined {
-	try {
-		const stat = fs.lstatSync(path);
-		if (!stat.isFile() || stat.size > 4096) return undefined;
-		const claim = parseClaim(fs.readFileSync(path, "utf8"));
-		return claim ? { ...claim, writtenAt: stat.mtimeMs } : undefined;
-	} catch {
-		return undefined;
-	}
+	const lease = readLease(path);
+	const claim = claimOf(lease?.fields);
+	return claim && lease ? { ...claim, writtenAt: lease.writtenAt } : undefined;
 }
 
 /** The real path of a pending file (symlinks resolved); `undefined` when it is gone. */
@@ -168,11 +154,6 @@ function realPath(path: string): string | undefined {
 	} catch {
 		return undefined;
 	}
-}
-
-/** Writes the claim atomically (temp file, then rename), never through a symlink. */
-function writeClaim(path: string, claim: Claim): void {
-	writeFileAtomically(path, `${JSON.stringify(claim)}\n`);
 }
 
 export function createClaims(deps: ClaimsDeps = systemClaimsDeps()): Claims {
@@ -230,7 +211,7 @@ export function createClaims(deps: ClaimsDeps = systemClaimsDeps()): Claims {
 					: {}),
 			});
 			try {
-				writeClaim(path, claim());
+				writeLease(path, claim());
 			} catch {
 				// A read-only folder: the file itself could not have been written either; nothing to hold.
 				return () => undefined;
@@ -245,7 +226,7 @@ export function createClaims(deps: ClaimsDeps = systemClaimsDeps()): Claims {
 					return;
 				}
 				try {
-					writeClaim(path, claim());
+					writeLease(path, claim());
 				} catch {
 					// The folder went away; the claim dies on its own.
 				}

@@ -8,15 +8,13 @@
  * they are met, so that they do not pile up.
  */
 
-import { lstatSync, mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { mkdirSync, readdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
-import { removeIfStill, sameFolder, writeFileAtomically } from "../ask/files.js";
-import { parseJsonObject } from "../core/json.js";
+import { sameFolder } from "../ask/files.js";
+import { breakLease, readLease, writeLease } from "../ask/lease.js";
 import { isRunning, type ProcessIdentity } from "../host/process-identity.js";
 
 const VERSION = 1;
-/** Ours are ~200 bytes: anything larger is not read. */
-const MAX_FILE_BYTES = 4_096;
 /**
  * More files than this are not read in one look (each read is a file): of those whose pid runs, and, apart, of those
  * whose pid is gone (read to be removed).
@@ -69,15 +67,14 @@ export function writeWebAddress(agentDir: string, address: WebAddress): () => vo
 	mkdirSync(folder, { recursive: true, mode: 0o700 });
 	const path = join(folder, `web-${address.pid}.json`);
 	const { url, folders, pid, started } = address;
-	writeFileAtomically(path, `${JSON.stringify({ version: VERSION, url, folders, pid, started })}\n`);
+	writeLease(path, { version: VERSION, url, folders, pid, started });
 	return () => rmSync(path, { force: true });
 }
 
 /** One file's address, when it is well formed and names the pid its file name does; `undefined` otherwise. */
-function parseAddress(text: string, namedPid: number): WebAddress | undefined {
-	const parsed = parseJsonObject(text);
-	if (!parsed.ok || parsed.value.version !== VERSION) return undefined;
-	const { url, folders, pid, started = "" } = parsed.value;
+function parseAddress(fields: Record<string, unknown> | undefined, namedPid: number): WebAddress | undefined {
+	if (fields?.version !== VERSION) return undefined;
+	const { url, folders, pid, started = "" } = fields;
 	if (typeof url !== "string" || !isBareAddress(url)) return undefined;
 	if (pid !== namedPid || typeof started !== "string") return undefined;
 	if (!Array.isArray(folders) || !folders.every((folder): folder is string => typeof folder === "string"))
@@ -85,23 +82,12 @@ function parseAddress(text: string, namedPid: number): WebAddress | undefined {
 	return { url, folders, pid: namedPid, started };
 }
 
-/** The text of one address file; `undefined` when it is not a small regular file, or is gone. */
-function readAddressFile(path: string): string | undefined {
-	try {
-		const stat = lstatSync(path);
-		if (!stat.isFile() || stat.size > MAX_FILE_BYTES) return undefined;
-		return readFileSync(path, "utf8");
-	} catch {
-		return undefined;
-	}
-}
-
 /**
- * Removes the file of a web command that is gone, read as `text`. Moved aside first and compared: should a new web
- * command that was given the same pid have written its file since, that one is put back.
+ * Removes the file of a web command that is gone, read as `text`, by the way every stale lease is broken: should a
+ * new web command that was given the same pid have written its file since, that one is put back.
  */
 function removeGone(path: string, text: string): void {
-	removeIfStill(path, (moved) => moved === text);
+	breakLease(path, (moved) => moved === text);
 }
 
 /**
@@ -129,14 +115,14 @@ export function webAddressFor(
 	const gone: typeof files = [];
 	for (const file of files) (alive({ pid: file.pid, started: "" }) ? running : gone).push(file);
 	for (const { path, pid } of gone.slice(0, MAX_FILES)) {
-		const text = readAddressFile(path);
-		if (text !== undefined && parseAddress(text, pid)) removeGone(path, text);
+		const lease = readLease(path);
+		if (lease?.text !== undefined && parseAddress(lease.fields, pid)) removeGone(path, lease.text);
 	}
 	for (const { path, pid } of running.slice(0, MAX_FILES)) {
-		const text = readAddressFile(path);
-		const address = text === undefined ? undefined : parseAddress(text, pid);
-		if (text === undefined || address === undefined) continue;
-		if (!alive(address)) removeGone(path, text);
+		const lease = readLease(path);
+		const address = parseAddress(lease?.fields, pid);
+		if (lease?.text === undefined || address === undefined) continue;
+		if (!alive(address)) removeGone(path, lease.text);
 		else if (address.folders.some((served) => sameFolder(served, cwd))) return address.url;
 	}
 	return undefined;

@@ -9,13 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import fc from "fast-check";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import {
-	appendLine,
-	readLinesFromEnd,
-	readRegularFile,
-	removeIfStill,
-	writeFileAtomically,
-} from "../../src/ask/files.js";
+import { appendLine, readLinesFromEnd, readRegularFile, writeFileAtomically } from "../../src/ask/files.js";
 
 let folder: string;
 beforeEach(() => {
@@ -94,17 +88,5 @@ describe("the writers", () => {
 		expect(writeFileAtomically(path, "three\n")).toBe(true);
 		expect(readRegularFile(path)).toBe("three\n");
 		expect(readdirSync(folder)).toEqual(["lease.json"]);
-	});
-
-	it("removeIfStill removes the judged file, and puts back one that replaced it meanwhile", () => {
-		const path = join(folder, "lock");
-		writeFileSync(path, "old");
-		expect(removeIfStill(path, (text) => text === "old")).toBe(true);
-		expect(existsSync(path)).toBe(false);
-		writeFileSync(path, "newer");
-		expect(removeIfStill(path, (text) => text === "old")).toBe(true);
-		expect(readFileSync(path, "utf8")).toBe("newer");
-		expect(readdirSync(folder)).toEqual(["lock"]);
-		expect(removeIfStill(join(folder, "gone"), () => true)).toBe(true);
 	});
 });
