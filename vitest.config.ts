@@ -1,5 +1,12 @@
 import { defineConfig } from "vitest/config";
-import { MOST_PATIENCE, mayStartPi, measurePiStart, PATIENCE_VARIABLE, patienceFor } from "./test/machine-speed.js";
+import {
+	MOST_PATIENCE,
+	mayStartPi,
+	measurePiStart,
+	PATIENCE_VARIABLE,
+	patienceFor,
+	workersFor,
+} from "./test/machine-speed.js";
 import { PI, ROOT } from "./test/pi-versions/pi.js";
 
 export default defineConfig(() => {
@@ -8,8 +15,11 @@ export default defineConfig(() => {
 	const setting = process.env[PATIENCE_VARIABLE];
 	const measured = setting === undefined && mayStartPi(process.argv) ? measurePiStart(PI, ROOT) : undefined;
 	const { factor, source } = patienceFor(setting, measured);
+	const workers = workersFor(measured);
 	if (measured !== undefined || setting !== undefined) {
-		process.stderr.write(`waits ×${factor} (${source}; at most ×${MOST_PATIENCE}; ${PATIENCE_VARIABLE} sets it)\n`);
+		process.stderr.write(
+			`waits ×${factor} (${source}; at most ×${MOST_PATIENCE}; ${PATIENCE_VARIABLE} sets it); ${workers} files at once\n`,
+		);
 	}
 	return {
 		test: {
@@ -20,8 +30,9 @@ export default defineConfig(() => {
 			// No test may read or write the person's own ~/.pi: every test process gets a temp agent folder unless it
 			// names one (a web command or MCP server a test starts inherits it).
 			setupFiles: ["test/temp-agent-dir.ts"],
-			// End-to-end files each start real pi processes; two at a time keeps a 2-core machine responsive.
-			maxWorkers: 2,
+			// End-to-end files each start real pi processes: two at a time keeps a 2-core machine responsive, three when a
+			// pi start is cheap (test/machine-speed.ts).
+			maxWorkers: workers,
 			fileParallelism: true,
 		},
 	};

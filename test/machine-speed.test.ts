@@ -1,6 +1,13 @@
-/** The factor the end-to-end waits are scaled by: from one measured pi start, or fixed by the setting. */
+/** The factor the end-to-end waits are scaled by (from one measured pi start, or fixed by the setting), and how many files run at once. */
 import { describe, expect, it } from "vitest";
-import { MOST_PATIENCE, mayStartPi, PATIENCE_VARIABLE, patienceFor, QUIET_PI_START_MS } from "./machine-speed.js";
+import {
+	MOST_PATIENCE,
+	mayStartPi,
+	PATIENCE_VARIABLE,
+	patienceFor,
+	QUIET_PI_START_MS,
+	workersFor,
+} from "./machine-speed.js";
 import { patienceFactor, patient } from "./patience.js";
 
 describe("patienceFor", () => {
@@ -22,6 +29,16 @@ describe("patienceFor", () => {
 	it("refuses a setting that is not a positive number, naming the variable", () => {
 		expect(() => patienceFor("slow", undefined)).toThrow(`${PATIENCE_VARIABLE}=slow is not a positive number`);
 		expect(() => patienceFor("-2", undefined)).toThrow(PATIENCE_VARIABLE);
+	});
+});
+
+describe("workersFor", () => {
+	it("runs three files at once only when a pi start was measured cheap", () => {
+		expect(workersFor(600)).toBe(3);
+		expect(workersFor(999)).toBe(3);
+		expect(workersFor(1_000)).toBe(2);
+		expect(workersFor(1_900)).toBe(2);
+		expect(workersFor(undefined)).toBe(2);
 	});
 });
 

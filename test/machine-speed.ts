@@ -47,6 +47,18 @@ export function patienceFor(setting: string | undefined, piStartMs: number | und
 	return { factor, source: `one pi -p start took ${(piStartMs / 1000).toFixed(1)} s` };
 }
 
+/** A pi start this quick leaves a core idle while the tests wait: pi 1.x on a quiet machine (0.6 s; 0.73.1: 1.9 s). */
+export const CHEAP_PI_START_MS = 1_000;
+
+/**
+ * How many test files run at once on this 2-core machine: two, or three when a pi start was measured cheap (the
+ * end-to-end files then spend most of their time waiting for a screen or a file, not starting pi). A loaded machine
+ * measures a slower start and keeps two.
+ */
+export function workersFor(piStartMs: number | undefined): number {
+	return piStartMs !== undefined && piStartMs < CHEAP_PI_START_MS ? 3 : 2;
+}
+
 /**
  * Whether a vitest command line may run tests that start pi or other child processes: no file filter, or a filter
  * naming an end-to-end, web, MCP or push test. A unit-test run then pays no measuring start.
