@@ -18,15 +18,31 @@ import {
 	startRpc,
 	type Workspace,
 } from "./harness.js";
+import { workspaceFromSetup } from "./workspace-fixture.js";
 
 const SPEC_ANSWERS = '["PostgreSQL (Recommended)", "order-processor"]';
 const DROP_DATABASE = { questions: [{ question: "Drop the production database now?", options: ["Yes", "No"] }] };
 
 let ws: Workspace;
-beforeEach(() => {
-	ws = createWorkspace();
-});
-afterEach(() => ws.cleanup());
+
+/** A new workspace for each test of the describe block it is called in. */
+function freshWorkspaceEachTest(): void {
+	beforeEach(() => {
+		ws = createWorkspace();
+	});
+	afterEach(() => ws.cleanup());
+}
+
+/** For each test of the describe block it is called in: the spec's questions left pending by `pi -p`, made once. */
+function pendingWorkspaceEachTest(): void {
+	const pending = workspaceFromSetup((made) => {
+		ws = made;
+		leavePending();
+	});
+	beforeEach(() => {
+		ws = pending();
+	});
+}
 
 function userMessages(): LoggedMessage[] {
 	return ws.lastMessages().filter((m) => m.role === "user");
@@ -74,6 +90,8 @@ async function interruptOverRpc(): Promise<void> {
 }
 
 describe("an interrupted ask is recovered once, never again", () => {
+	freshWorkspaceEachTest();
+
 	it("RPC client lost mid-question; pi -p -c --answers answers it once; later starts never bring it back", async () => {
 		await interruptOverRpc();
 		const first = runPrint(ws, ["-c", `--answers=${SPEC_ANSWERS}`]);
@@ -109,6 +127,8 @@ describe("an interrupted ask is recovered once, never again", () => {
 });
 
 describe("when --answers is used", () => {
+	freshWorkspaceEachTest();
+
 	it("with -c and nothing pending it is an error before the model is called, never the answer to a later ask", () => {
 		leavePending();
 		expectSuccess(runPrint(ws, ["-c", `--answers=${SPEC_ANSWERS}`]));
@@ -157,8 +177,9 @@ describe("when --answers is used", () => {
 });
 
 describe("hand-edited pending files", () => {
+	pendingWorkspaceEachTest();
+
 	function edit(change: (text: string) => string): string {
-		leavePending();
 		const text = change(readFileSync(ws.pendingPath(), "utf8"));
 		writeFileSync(ws.pendingPath(), text);
 		return text;
@@ -261,8 +282,9 @@ const FLAG_TABLE_087: { name: string; args: string[] }[] = [
 const FLAG_TABLE = piAtLeast("0.84.3") ? [...FLAG_TABLE_073, ...FLAG_TABLE_087] : FLAG_TABLE_073;
 
 describe("answers and the person's prompt travel together in one turn (print mode)", () => {
+	pendingWorkspaceEachTest();
+
 	it.each(FLAG_TABLE)("$name", ({ args }) => {
-		leavePending();
 		const before = ws.requests().length;
 		const run = runPrint(ws, args);
 		expect(run.code, run.stderr).toBe(0);
