@@ -136,10 +136,10 @@ export default async function askUser(pi: ExtensionAPI) {
 	);
 	pi.on("input", lifecycle.input);
 	pi.on("tool_call", (event, ctx) => toolWrites.toolCall(event, ctx.cwd));
-	pi.on("tool_result", (event) => toolWrites.toolResult(event));
+	// Not `tool_result`, which a call another extension blocks never gets, nor `turn_end`: pi 1.x rebuilds the model's
+	// context from the whole session at every turn end while any extension listens (about 1 ms a call, growing).
+	pi.on("tool_execution_end", (event) => toolWrites.toolEnded(event));
 	pi.on("message_end", lifecycle.sessionMayHaveChanged);
-	pi.on("turn_end", lifecycle.sessionMayHaveChanged);
-	pi.on("turn_end", () => toolWrites.turnEnded());
 	pi.on("agent_end", lifecycle.agentEnd);
 	pi.on("session_tree", lifecycle.sessionTree);
 	pi.on(

@@ -256,7 +256,7 @@ export function createRun(edges: RunEdges, host: HostEdges) {
 			heldBy: edges.claims.heldElsewhere,
 			readImage: host.imageReader,
 		}),
-		/** After any of pi's events that may have written the session (message_end, turn_end, agent_end). */
+		/** After any of pi's events that may have written the session (message_end, agent_end). */
 		sessionMayHaveChanged: async (_event: unknown, ctx: ExtensionContext) => deliveries.confirm(warnIn(ctx)),
 		agentEnd: async (_event: unknown, ctx: ExtensionContext) => {
 			deliveries.confirm(warnIn(ctx));

@@ -62,15 +62,13 @@ export interface ToolWriteGuard {
 		event: { toolCallId: string; toolName: string; input: unknown },
 		cwd: string,
 	): { block: true; reason: string } | undefined;
-	/** `tool_result`: the call ran until now. */
-	toolResult(event: { toolCallId: string }): void;
+	/**
+	 * `tool_execution_end`: the call ended: it ran, failed, or another extension's `tool_call` handler blocked it after
+	 * ours saw it (then pi never ran it, and sends no `tool_result`). It ran until now at most.
+	 */
+	toolEnded(event: { toolCallId: string }): void;
 	/** Whether the answers in the pending file at `path` (read as `file`) were written by a tool call. */
 	answersWrittenByTool(file: AnswersOf, path: string): boolean;
-	/**
-	 * `turn_end`: every call of the turn has ended. One with no result (another extension's `tool_call` handler blocked
-	 * it after ours saw it, so pi never ran it) ran until now at most.
-	 */
-	turnEnded(): void;
 	/** The process ends (called by `onExit`): calls still running ran until now, and the lease goes. */
 	close(): void;
 }
@@ -146,7 +144,7 @@ export function toolWriteGuard(
 			lease.running(Math.min(...running.values()));
 			return undefined;
 		},
-		toolResult(event) {
+		toolEnded(event) {
 			const from = running.get(event.toolCallId);
 			if (from === undefined) return;
 			const until = Date.now();
@@ -160,13 +158,6 @@ export function toolWriteGuard(
 			return (
 				changedDuringCall(path) || previous.has(answersFingerprint(file)) || previous.has(answersOnlyFingerprint(file))
 			);
-		},
-		turnEnded() {
-			if (running.size === 0) return;
-			const until = Date.now();
-			for (const from of running.values()) record({ from, until });
-			running.clear();
-			lease.idle(until);
 		},
 		close() {
 			const until = Date.now();

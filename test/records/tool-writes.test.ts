@@ -79,7 +79,7 @@ describe("toolWriteGuard", () => {
 		pause();
 		expect(guard.toolCall({ toolCallId: "t1", toolName: "bash", input: { command: "edit" } }, cwd)).toBeUndefined();
 		writePendingAnswers(path, "call_0", ["Yes"]);
-		guard.toolResult({ toolCallId: "t1" });
+		guard.toolEnded({ toolCallId: "t1" });
 		expect(guard.answersWrittenByTool(read(path), path)).toBe(true);
 		pause();
 		const other = saved("Drop the production database?");
@@ -97,7 +97,7 @@ describe("toolWriteGuard", () => {
 		pause();
 		agent.toolCall({ toolCallId: "t1", toolName: "bash", input: { command: "cd ../x && edit" } }, tempFolder());
 		writePendingAnswers(path, "call_0", ["Yes"]);
-		agent.toolResult({ toolCallId: "t1" });
+		agent.toolEnded({ toolCallId: "t1" });
 		const person = toolWriteGuard(agentDir, "ask_user", quiet, { self: OTHER, onExit });
 		expect(person.answersWrittenByTool(read(path), path)).toBe(true);
 	});
@@ -110,10 +110,10 @@ describe("toolWriteGuard", () => {
 		guard.toolCall({ toolCallId: "t0", toolName: "read", input: { path: "a.txt" } }, cwd);
 		const lease = join(agentDir, "pi-ask-user", "tool-calls", "4242-777.json");
 		const first = lstatSync(lease);
-		guard.toolResult({ toolCallId: "t0" });
+		guard.toolEnded({ toolCallId: "t0" });
 		for (let i = 1; i < 50; i++) {
 			guard.toolCall({ toolCallId: `t${i}`, toolName: "read", input: { path: "a.txt" } }, cwd);
-			guard.toolResult({ toolCallId: `t${i}` });
+			guard.toolEnded({ toolCallId: `t${i}` });
 			// Written once: the same file throughout, its content never rewritten.
 			expect(lstatSync(lease).ino).toBe(first.ino);
 			expect(lstatSync(lease).size).toBe(first.size);
@@ -126,12 +126,12 @@ describe("toolWriteGuard", () => {
 		expect(existsSync(lease)).toBe(false);
 	});
 
-	it("a call whose result never comes (another extension blocked it after ours saw it) ends with its turn: a later edit counts", () => {
+	it("a call another extension blocked after ours saw it ends when pi says it ended, with no result: a later edit counts", () => {
 		const agentDir = tempFolder();
 		const guard = toolWriteGuard(agentDir, "ask_user", quiet, { self: SELF, onExit });
 		const { cwd, path } = saved("Run the test suite first?");
 		guard.toolCall({ toolCallId: "blocked", toolName: "bash", input: { command: "git push" } }, cwd);
-		guard.turnEnded();
+		guard.toolEnded({ toolCallId: "blocked" });
 		pause();
 		writePendingAnswers(path, "call_0", ["Yes"]);
 		expect(guard.answersWrittenByTool(read(path), path)).toBe(false);
@@ -162,7 +162,7 @@ describe("toolWriteGuard", () => {
 		const { cwd, path } = saved("Run the test suite first?");
 		const idle = toolWriteGuard(agentDir, "ask_user", quiet, { self: SELF, onExit });
 		idle.toolCall({ toolCallId: "t1", toolName: "read", input: {} }, cwd);
-		idle.toolResult({ toolCallId: "t1" });
+		idle.toolEnded({ toolCallId: "t1" });
 		toolWriteGuard(agentDir, "ask_user", quiet, { self: OTHER, onExit, isRunning: () => true });
 		expect(readdirSync(join(agentDir, "pi-ask-user", "tool-calls"))).toEqual(["4242-777.json"]);
 		pause();
@@ -200,7 +200,7 @@ describe("toolWriteGuard", () => {
 			const { cwd, path } = saved("Run the test suite first?");
 			writePendingAnswers(path, "call_0", ["Yes"]);
 			guard.toolCall({ toolCallId: "t1", toolName: "bash", input: {} }, cwd);
-			guard.toolResult({ toolCallId: "t1" });
+			guard.toolEnded({ toolCallId: "t1" });
 			expect(warnings.join("\n")).toContain("facts.jsonl");
 			expect(existsSync(join(tmpdir(), "pi-ask-anywhere-no-such-target"))).toBe(false);
 			expect(guard.answersWrittenByTool(read(path), path)).toBe(true);
