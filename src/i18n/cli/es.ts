@@ -225,4 +225,12 @@ No se respondió nada y la ejecución se detiene aquí. Corrige el problema y lu
 			`${path}: questions[${index}].answer debe ser texto, un número, true/false, una lista de ellos o null`,
 		badImages: (path, index) => `${path}: questions[${index}].images debe ser una lista de rutas de archivos de imagen`,
 	},
+	approval: {
+		question: (tool, summary) => `¿Permitir ${tool}: \`${summary}\`?`,
+		header: "Aprobación",
+		allow: "Permitir",
+		allowSession: "Permitir en esta sesión",
+		deny: "Denegar",
+		noteHint: "Denegar, con una nota para el agente",
+	},
 };

@@ -229,4 +229,12 @@ Rien n'a été répondu et l'exécution s'arrête ici. Corrigez le problème, pu
 			`${path} : questions[${index}].answer doit être un texte, un nombre, true/false, une liste de ceux-ci, ou null`,
 		badImages: (path, index) => `${path} : questions[${index}].images doit être une liste de chemins de fichiers image`,
 	},
+	approval: {
+		question: (tool, summary) => `Autoriser ${tool} : \`${summary}\` ?`,
+		header: "Approbation",
+		allow: "Autoriser",
+		allowSession: "Autoriser pour cette session",
+		deny: "Refuser",
+		noteHint: "Refuser, avec une note pour l'agent",
+	},
 };

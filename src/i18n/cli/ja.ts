@@ -220,4 +220,12 @@ ${questions}
 			`${path}: questions[${index}].answer はテキスト、数値、true/false、それらのリスト、または null でなければなりません`,
 		badImages: (path, index) => `${path}: questions[${index}].images は画像ファイルのパスのリストでなければなりません`,
 	},
+	approval: {
+		question: (tool, summary) => `${tool} を許可しますか: \`${summary}\``,
+		header: "承認",
+		allow: "許可",
+		allowSession: "このセッションでは許可",
+		deny: "拒否",
+		noteHint: "拒否（エージェントへのメモ付き）",
+	},
 };

@@ -224,4 +224,12 @@ Nada foi respondido e a execução para aqui. Corrija o problema e depois execut
 		badImages: (path, index) =>
 			`${path}: questions[${index}].images deve ser uma lista de caminhos de arquivos de imagem`,
 	},
+	approval: {
+		question: (tool, summary) => `Permitir ${tool}: \`${summary}\`?`,
+		header: "Aprovação",
+		allow: "Permitir",
+		allowSession: "Permitir nesta sessão",
+		deny: "Negar",
+		noteHint: "Negar, com uma nota para o agente",
+	},
 };

@@ -228,4 +228,12 @@ ${questions}
 			`${path}: questions[${index}].answer должен быть текстом, числом, true/false, списком из них или null`,
 		badImages: (path, index) => `${path}: questions[${index}].images должен быть списком путей к файлам изображений`,
 	},
+	approval: {
+		question: (tool, summary) => `Разрешить ${tool}: \`${summary}\`?`,
+		header: "Подтверждение",
+		allow: "Разрешить",
+		allowSession: "Разрешить в этой сессии",
+		deny: "Запретить",
+		noteHint: "Запретить, с заметкой для агента",
+	},
 };

@@ -229,4 +229,12 @@ ${questions}
 			`${path}: questions[${index}].answer має бути текстом, числом, true/false, списком із них або null`,
 		badImages: (path, index) => `${path}: questions[${index}].images має бути списком шляхів до файлів зображень`,
 	},
+	approval: {
+		question: (tool, summary) => `Дозволити ${tool}: \`${summary}\`?`,
+		header: "Підтвердження",
+		allow: "Дозволити",
+		allowSession: "Дозволити в цій сесії",
+		deny: "Заборонити",
+		noteHint: "Заборонити, з приміткою для агента",
+	},
 };

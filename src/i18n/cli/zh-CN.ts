@@ -210,4 +210,12 @@ ${questions}
 		badAnswer: (path, index) => `${path}：questions[${index}].answer 必须是文本、数字、true/false、它们的列表或 null`,
 		badImages: (path, index) => `${path}：questions[${index}].images 必须是图片文件路径的列表`,
 	},
+	approval: {
+		question: (tool, summary) => `允许 ${tool}：\`${summary}\`？`,
+		header: "审批",
+		allow: "允许",
+		allowSession: "本次会话中允许",
+		deny: "拒绝",
+		noteHint: "拒绝，并给代理留言",
+	},
 };
