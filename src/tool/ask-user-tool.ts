@@ -14,6 +14,11 @@ export interface Ask {
 	toolCallId: string;
 	signal: AbortSignal | undefined;
 	ctx: ExtensionContext;
+	/**
+	 * An ask the model did not make with ask_user (an approval, another extension's ask through pi's event bus): it
+	 * takes no `--answers` meant for the model's first ask, and `timeoutMs` (when given) is its own time limit.
+	 */
+	outside?: { timeoutMs?: number };
 }
 
 /** A finished ask: the outcome, and optionally more words for the model or a stop of the run. */
