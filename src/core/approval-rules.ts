@@ -197,6 +197,18 @@ export interface ApprovalFacts {
 	callHash: string;
 }
 
+/** An approval's facts, as kept with its ask (`request.metadata`); `undefined` for any other ask. */
+export function approvalOf(metadata: unknown): ApprovalFacts | undefined {
+	const approval = isRecord(metadata) ? metadata.approval : undefined;
+	return isRecord(approval) &&
+		typeof approval.callHash === "string" &&
+		typeof approval.tool === "string" &&
+		typeof approval.rule === "string" &&
+		typeof approval.summary === "string"
+		? { tool: approval.tool, rule: approval.rule, summary: approval.summary, callHash: approval.callHash }
+		: undefined;
+}
+
 /** The option labels of an approval, in the person's language; the answer is matched against them. */
 export interface ApprovalLabels {
 	question(tool: string, summary: string): string;

@@ -15,11 +15,11 @@ import {
 	type ApprovalRule,
 	type ApprovalSettings,
 	approvalDecision,
+	approvalOf,
 	approvalRequest,
 	callHash,
 	matchingRule,
 } from "../core/approval-rules.js";
-import { isRecord } from "../core/json.js";
 import type { AskOutcome } from "../core/types.js";
 import type { Claims } from "../pending/claims.js";
 import { displayPath, listPendingFiles, type PendingFile, readPendingText } from "../pending/pending-file.js";
@@ -113,14 +113,6 @@ function blocked(outcome: AskOutcome, facts: ApprovalFacts, decision: ApprovalDe
 		default:
 			return { block: true, reason: MODEL.interrupted(facts) };
 	}
-}
-
-/** An approval's facts, as kept with its ask; `undefined` for any other ask. */
-export function approvalOf(metadata: unknown): ApprovalFacts | undefined {
-	const approval = isRecord(metadata) ? metadata.approval : undefined;
-	return isRecord(approval) && typeof approval.callHash === "string" && typeof approval.tool === "string"
-		? (approval as unknown as ApprovalFacts)
-		: undefined;
 }
 
 export function createApprovals(deps: ApprovalsDeps) {

@@ -96,16 +96,114 @@ describe("approvals and the ask bus over RPC (pi's standard dialogs)", () => {
 
 		const results = toolResults();
 		expect(results.map((r) => r.toolName)).toEqual(["bash", "bash", "bash", "bash", "bash", "deploy"]);
-		expect(results[0]?.text.trim()).toBe("approved-1");
+		expect(results[0]?.text.split("\n")[0]).toBe("approved-1");
 		expect(results[1]?.isError).toBe(true);
 		expect(results[1]?.text).toContain("The person denied this bash call");
 		expect(results[1]?.text).toContain("not on a Friday");
-		expect(results[2]?.text.trim()).toBe("session-1");
-		expect(results[3]?.text.trim()).toBe("session-2");
-		expect(results[4]?.text.trim()).toBe("not-held");
+		expect(results[2]?.text.split("\n")[0]).toBe("session-1");
+		expect(results[3]?.text.split("\n")[0]).toBe("session-2");
+		expect(results[4]?.text.split("\n")[0]).toBe("not-held");
 		expect(results[5]?.text).toBe("Deployed to production.");
 		// The bad rule is said once at the start; the good ones counted.
 		const said = rpc.lines.filter((l) => l.method === "notify" && String(l.message).includes('no field "cmd"'));
 		expect(said).toHaveLength(1);
+	});
+});
+
+describe("approvals and the ask bus in pi's TUI", () => {
+	it("Allow, Deny with a note, Allow for this session, and the second extension's ask, in one dialog each", async () => {
+		ws.script([
+			bash("echo approved-1"),
+			bash("echo approved-2"),
+			bash("echo session-1"),
+			bash("echo session-2"),
+			{ toolCall: { name: "deploy", arguments: { target: "staging" } } },
+			{ text: "done" },
+		]);
+		tui = startTui(ws, ["ship it"], { extensions: [DEPLOY], env: { PI_ASK_USER_NOTIFY: "0" } });
+		const t = tui;
+		await t.waitFor("Allow for this session", 40_000);
+		await t.waitFor("echo approved-1");
+		t.type(KEYS.enter);
+		await t.waitFor("echo approved-2");
+		await t.waitFor("Allow for this session");
+		t.type(KEYS.down + KEYS.down + KEYS.down);
+		t.type("not on a Friday");
+		await t.waitFor("not on a Friday");
+		t.type(KEYS.enter);
+		await t.waitFor("echo session-1");
+		await t.waitFor("Allow for this session");
+		t.type(KEYS.down);
+		t.type(KEYS.enter);
+		await t.waitFor("Deploy to staging?");
+		t.type(KEYS.enter);
+		await until(() => ws.lastMessages().some((m) => m.role === "toolResult" && m.toolName === "deploy"), 30_000);
+		const results = toolResults();
+		expect(results.map((r) => r.toolName)).toEqual(["bash", "bash", "bash", "bash", "deploy"]);
+		expect(results[0]?.text.split("\n")[0]).toBe("approved-1");
+		expect(results[1]?.isError).toBe(true);
+		expect(results[1]?.text).toContain("The person denied this bash call");
+		expect(results[1]?.text).toContain("not on a Friday");
+		expect(results[2]?.text.split("\n")[0]).toBe("session-1");
+		expect(results[3]?.text.split("\n")[0]).toBe("session-2");
+		expect(results[4]?.text).toBe("Deployed to staging.");
+	});
+});
+
+/** The project's pending files, oldest first. */
+function pendingFiles(): string[] {
+	const dir = join(ws.cwd, ".pi");
+	return readdirSync(dir)
+		.filter((name) => /^pending-questions(-\d+)?\.json$/.test(name))
+		.sort((a, b) => Number(a.match(/-(\d+)/)?.[1] ?? 1) - Number(b.match(/-(\d+)/)?.[1] ?? 1))
+		.map((name) => join(dir, name));
+}
+
+/** Fills in the one answer of an approval's pending file, as the person (or a tool) would by hand. */
+const FILL = (path: string, answer: string) => {
+	const file = JSON.parse(readFileSync(path, "utf8")) as { questions: { answer: unknown }[] };
+	(file.questions[0] as { answer: unknown }).answer = answer;
+	writeFileSync(path, JSON.stringify(file, null, 2));
+};
+
+describe("approvals with nobody to ask (print mode)", () => {
+	it("blocks and leaves the approval pending; an Allow a tool call wrote does not count; the person's Allow lets exactly that call run once when the session goes on", async () => {
+		const fillByTool = `node -e 'const f=require("fs"),p=".pi/pending-questions.json",j=JSON.parse(f.readFileSync(p,"utf8"));j.questions[0].answer="Allow";f.writeFileSync(p,JSON.stringify(j))'`;
+		ws.script([
+			bash("echo approved-x"),
+			bash(fillByTool),
+			bash("echo approved-x"),
+			{ text: "waiting for the approval" },
+			// pi -p -c: the model makes the call again, twice.
+			bash("echo approved-x"),
+			bash("echo approved-x"),
+			{ text: "went on" },
+		]);
+		const first = expectSuccess(runPi(ws, piArgs(["-p", "ship it"])));
+		expect(first.stdout).toContain("waiting for the approval");
+		let results = toolResults();
+		expect(results.map((r) => r.isError)).toEqual([true, false, true]);
+		expect(results[0]?.text).toContain("This bash call waits for the person's approval");
+		expect(results[0]?.text).toContain(".pi/pending-questions.json");
+		// The tool's Allow stayed in its file and counted for nothing: the second call was asked anew.
+		expect(results[2]?.text).toContain("waits for the person's approval");
+		const [byTool, asked] = pendingFiles();
+		expect(JSON.parse(readFileSync(byTool as string, "utf8")).questions[0].answer).toBe("Allow");
+		const approval = JSON.parse(readFileSync(asked as string, "utf8"));
+		expect(approval.request.metadata.approval).toMatchObject({
+			tool: "bash",
+			rule: 'bash command "echo approved*"',
+			summary: "echo approved-x",
+		});
+		expect(approval.questions[0].options).toEqual(["Allow", "Allow for this session", "Deny"]);
+
+		FILL(asked as string, "Allow");
+		expectSuccess(runPi(ws, piArgs(["-p", "-c", "go on"])));
+		results = toolResults().slice(3);
+		expect(results[0]?.isError).toBe(false);
+		expect(results[0]?.text.split("\n")[0]).toBe("approved-x");
+		// Once: the same call again waits for a new yes.
+		expect(results[1]?.isError).toBe(true);
+		expect(results[1]?.text).toContain("waits for the person's approval");
 	});
 });
