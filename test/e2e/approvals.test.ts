@@ -7,15 +7,17 @@
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { type NtfyStandIn, type StoredAction, startNtfyStandIn } from "../push/ntfy-stand-in.js";
 import {
 	createWorkspace,
 	expectSuccess,
 	KEYS,
 	type LoggedMessage,
+	patient,
 	piArgs,
 	ROOT,
 	type RpcSession,
-	runPi,
+	runPiAsync,
 	startRpc,
 	startTui,
 	type TuiSession,
@@ -159,15 +161,22 @@ function pendingFiles(): string[] {
 		.map((name) => join(dir, name));
 }
 
-/** Fills in the one answer of an approval's pending file, as the person (or a tool) would by hand. */
-const FILL = (path: string, answer: string) => {
-	const file = JSON.parse(readFileSync(path, "utf8")) as { questions: { answer: unknown }[] };
-	(file.questions[0] as { answer: unknown }).answer = answer;
-	writeFileSync(path, JSON.stringify(file, null, 2));
-};
-
 describe("approvals with nobody to ask (print mode)", () => {
-	it("blocks and leaves the approval pending; an Allow a tool call wrote does not count; the person's Allow lets exactly that call run once when the session goes on", async () => {
+	let ntfy: NtfyStandIn | undefined;
+	afterEach(async () => {
+		await ntfy?.close();
+		ntfy = undefined;
+	});
+
+	it("blocks and leaves the approval pending; an Allow a tool call wrote does not count; the person's tap on Allow lets exactly that call run once when the session goes on", async () => {
+		ntfy = await startNtfyStandIn();
+		const topic = "pi-ask-approvals";
+		const push = {
+			PI_ASK_USER_PUSH: `${ntfy.url}/${topic}`,
+			PI_ASK_USER_PUSH_AFTER: "0",
+			PI_ASK_USER_PUSH_WAIT: String(Math.min(60, patient(3_000) / 1000)),
+			PI_ASK_USER_PUSH_DETAIL: "full",
+		};
 		const fillByTool = `node -e 'const f=require("fs"),p=".pi/pending-questions.json",j=JSON.parse(f.readFileSync(p,"utf8"));j.questions[0].answer="Allow";f.writeFileSync(p,JSON.stringify(j))'`;
 		ws.script([
 			bash("echo approved-x"),
@@ -179,7 +188,7 @@ describe("approvals with nobody to ask (print mode)", () => {
 			bash("echo approved-x"),
 			{ text: "went on" },
 		]);
-		const first = expectSuccess(runPi(ws, piArgs(["-p", "ship it"])));
+		const first = expectSuccess(await runPiAsync(ws, piArgs(["-p", "ship it"]), { env: push }));
 		expect(first.stdout).toContain("waiting for the approval");
 		let results = toolResults();
 		expect(results.map((r) => r.isError)).toEqual([true, false, true]);
@@ -197,8 +206,12 @@ describe("approvals with nobody to ask (print mode)", () => {
 		});
 		expect(approval.questions[0].options).toEqual(["Allow", "Allow for this session", "Deny"]);
 
-		FILL(asked as string, "Allow");
-		expectSuccess(runPi(ws, piArgs(["-p", "-c", "go on"])));
+		// Each approval reached the phone with its three choices as buttons; the person taps Allow on the one still open.
+		const published = await ntfy.waitForMessages(topic, 2, 5_000);
+		const buttons = (published[1]?.actions ?? []).filter((action) => action.action === "http");
+		expect(buttons.map((button) => button.label)).toEqual(["Allow", "Allow for this session", "Deny"]);
+		await ntfy.tap(buttons[0] as StoredAction);
+		expectSuccess(await runPiAsync(ws, piArgs(["-p", "-c", "go on"]), { env: push }));
 		results = toolResults().slice(3);
 		expect(results[0]?.isError).toBe(false);
 		expect(results[0]?.text.split("\n")[0]).toBe("approved-x");
