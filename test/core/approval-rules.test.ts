@@ -1,4 +1,5 @@
 /** The approvals setting read into rules, calls matched against them, and the decision read from an answer. */
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import {
 	type ApprovalRule,
@@ -153,5 +154,30 @@ describe("approvals as asks", () => {
 		expect(approvalDecision({ answer: "allow", wasCustom: false }, labels)).toBeUndefined();
 		expect(approvalDecision({ answer: ["Allow", "Deny"], wasCustom: false }, labels)).toBeUndefined();
 		expect(approvalDecision(undefined, labels)).toBeUndefined();
+	});
+});
+
+describe("docs/approvals.md", () => {
+	const blocks = [
+		...readFileSync(new URL("../../docs/approvals.md", import.meta.url), "utf8").matchAll(/```json\n([\s\S]*?)```/g),
+	].map((match) => JSON.parse(match[1] ?? "") as { approvals: unknown });
+
+	it("every example parses without a problem", () => {
+		expect(blocks.length).toBeGreaterThanOrEqual(3);
+		for (const block of blocks) expect(parseApprovals(block.approvals, "docs").problems).toEqual([]);
+	});
+
+	it("the recipes hold what they say", () => {
+		const recipes = rules((blocks.at(-1) as { approvals: unknown }).approvals);
+		const rule = (tool: string, input: unknown) => matchingRule(recipes, tool, input)?.text;
+		expect(rule("bash", { command: "cd app && git push origin main" })).toBe('bash command "*git push*"');
+		expect(rule("bash", { command: "git push --force origin main" })).toBe('bash command "*git push*{--force,-f}*"');
+		expect(rule("bash", { command: "rm -rf build" })).toBe('bash command "*rm -rf*"');
+		expect(rule("bash", { command: "npm publish --access public" })).toBe('bash command "*npm publish*"');
+		expect(rule("edit", { path: "config/.env.production", oldText: "a", newText: "b" })).toBe('edit path "**/.env*"');
+		expect(rule("write", { path: ".github/workflows/ci.yml", content: "" })).toBe(
+			'write path "**/.github/workflows/*"',
+		);
+		expect(rule("bash", { command: "git status" })).toBeUndefined();
 	});
 });
