@@ -236,14 +236,18 @@ function shortDiff(input: Record<string, unknown>, max = 12): string {
 		.join("\n");
 }
 
-/** What the person sees of the call: the command, or the path and a short diff, or the input. */
-export function callPreview(toolName: string, input: unknown): string {
-	if (isRecord(input) && typeof input.command === "string") return `\`\`\`sh\n${cut(input.command, 2000)}\n\`\`\``;
+/**
+ * What the person sees of the call, as plain text (`fenced`: in Markdown code blocks, for the option previews, which
+ * render Markdown): the command, or the path and a short diff, or the input.
+ */
+export function callPreview(toolName: string, input: unknown, fenced = true): string {
+	const block = (lang: string, text: string) => (fenced ? `\`\`\`${lang}\n${text}\n\`\`\`` : text);
+	if (isRecord(input) && typeof input.command === "string") return block("sh", cut(input.command, 2000));
 	if (isRecord(input) && typeof input.path === "string") {
 		const diff = shortDiff(input);
-		return diff ? `${input.path}\n\`\`\`diff\n${diff}\n\`\`\`` : input.path;
+		return diff ? `${input.path}\n${block("diff", diff)}` : input.path;
 	}
-	return `${toolName}\n\`\`\`json\n${cut(JSON.stringify(input, null, 2) ?? "", 2000)}\n\`\`\``;
+	return `${toolName}\n${block("json", cut(JSON.stringify(input, null, 2) ?? "", 2000))}`;
 }
 
 /** The one question an approval asks: Allow / Allow for this session / Deny; a typed answer is a denial's note. */
@@ -256,12 +260,15 @@ export function approvalRequest(
 	const summary = callSummary(toolName, input);
 	const facts: ApprovalFacts = { tool: toolName, rule: rule.text, summary, callHash: callHash(toolName, input) };
 	const preview = callPreview(toolName, input);
+	const shown = cut(summary, 120);
+	// Shown under the question where the question's line does not already say it all (a long command, a diff).
+	const plain = callPreview(toolName, input, false);
 	return {
 		questions: [
 			{
-				question: labels.question(toolName, cut(summary, 120)),
+				question: labels.question(toolName, shown),
 				header: labels.header,
-				context: preview,
+				...(plain !== shown ? { context: plain } : {}),
 				options: [
 					{ label: labels.allow, preview },
 					{ label: labels.allowSession, preview },

@@ -116,7 +116,9 @@ describe("approvals as asks", () => {
 		expect(question?.question).toBe("Allow bash: `git push origin main`?");
 		expect(question?.header).toBe("Approval");
 		expect(question?.options?.map((o) => o.label)).toEqual(["Allow", "Allow for this session", "Deny"]);
-		expect(question?.context).toContain("git push origin main");
+		// The question says it all: no context repeats it; the previews show the call.
+		expect(question?.context).toBeUndefined();
+		expect(question?.options?.[0]?.preview).toBe("```sh\ngit push origin main\n```");
 		expect(request.metadata?.approval).toEqual({
 			tool: "bash",
 			rule: 'bash command "git push*"',
@@ -125,10 +127,18 @@ describe("approvals as asks", () => {
 		});
 	});
 
+	it("a command too long for the question's line is shown whole under it", () => {
+		const command = `git push origin ${"x".repeat(200)}`;
+		const request = approvalRequest("bash", { command }, rule, labels);
+		expect(request.questions[0]?.question.length).toBeLessThan(150);
+		expect(request.questions[0]?.context).toBe(command);
+	});
+
 	it("an edit shows the path and a short diff", () => {
 		const edit = rules([{ tool: "edit", path: "**/.env*" }])[0] as ApprovalRule;
 		const request = approvalRequest("edit", { path: ".env", oldText: "A=1", newText: "A=2" }, edit, labels);
-		expect(request.questions[0]?.context).toBe(".env\n```diff\n- A=1\n+ A=2\n```");
+		expect(request.questions[0]?.context).toBe(".env\n- A=1\n+ A=2");
+		expect(request.questions[0]?.options?.[2]?.preview).toBe(".env\n```diff\n- A=1\n+ A=2\n```");
 	});
 
 	it("one call has one hash whatever the order of its keys; another input another", () => {
