@@ -187,6 +187,9 @@ describe("approvals with nobody to ask (print mode)", () => {
 			bash("echo approved-x"),
 			bash("echo approved-x"),
 			{ text: "went on" },
+			// After /questions in an RPC app: the model makes the call once more.
+			bash("echo approved-x"),
+			{ text: "ran after /questions" },
 		]);
 		const first = expectSuccess(await runPiAsync(ws, piArgs(["-p", "ship it"]), { env: push }));
 		expect(first.stdout).toContain("waiting for the approval");
@@ -218,5 +221,18 @@ describe("approvals with nobody to ask (print mode)", () => {
 		// Once: the same call again waits for a new yes.
 		expect(results[1]?.isError).toBe(true);
 		expect(results[1]?.text).toContain("waits for the person's approval");
+
+		// The approval left pending by that call is allowed in /questions in an RPC app: the Allow reaches the model as
+		// the answer to its approval, and the same call made again runs.
+		rpc = startRpc(ws, ["-c"]);
+		const ui = rpcClient(rpc);
+		rpc.send({ type: "prompt", message: "/questions answer" });
+		const dialog = await ui.dialog("select");
+		expect(dialog.title).toContain("echo approved-x");
+		ui.value(dialog, "Allow");
+		await rpc.waitFor((line) => line.type === "agent_end", 30_000);
+		const last = toolResults().at(-1);
+		expect(last?.isError).toBe(false);
+		expect(last?.text.split("\n")).toContain("approved-x");
 	});
 });
