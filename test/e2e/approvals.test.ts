@@ -70,6 +70,7 @@ describe("approvals and the ask bus over RPC (pi's standard dialogs)", () => {
 			bash("echo session-2"),
 			bash("echo not-held"),
 			{ toolCall: { name: "deploy", arguments: { target: "production" } } },
+			bash("echo approved-cancelled"),
 			{ text: "done" },
 		]);
 		rpc = startRpc(ws, ["-e", DEPLOY]);
@@ -94,10 +95,14 @@ describe("approvals and the ask bus over RPC (pi's standard dialogs)", () => {
 		const deploy = await ui.dialog("select");
 		expect(deploy.title).toContain("Deploy to production?");
 		ui.value(deploy, deploy.options ? String((deploy.options as string[])[0]) : "");
+		// The person closes the dialog: nothing they did not choose lets the call run.
+		const cancelled = await ui.dialog("select");
+		expect(cancelled.title).toContain("echo approved-cancelled");
+		ui.cancel(cancelled);
 		await ui.finished();
 
 		const results = toolResults();
-		expect(results.map((r) => r.toolName)).toEqual(["bash", "bash", "bash", "bash", "bash", "deploy"]);
+		expect(results.map((r) => r.toolName)).toEqual(["bash", "bash", "bash", "bash", "bash", "deploy", "bash"]);
 		expect(results[0]?.text.split("\n")).toContain("approved-1");
 		expect(results[1]?.isError).toBe(true);
 		expect(results[1]?.text).toContain("The person denied this bash call");
@@ -106,6 +111,8 @@ describe("approvals and the ask bus over RPC (pi's standard dialogs)", () => {
 		expect(results[3]?.text.split("\n")).toContain("session-2");
 		expect(results[4]?.text.split("\n")).toContain("not-held");
 		expect(results[5]?.text).toBe("Deployed to production.");
+		expect(results[6]?.isError).toBe(true);
+		expect(results[6]?.text).toContain("The person dismissed the approval");
 		// The bad rule is said once at the start; the good ones counted.
 		const said = rpc.lines.filter((l) => l.method === "notify" && String(l.message).includes('no field "cmd"'));
 		expect(said).toHaveLength(1);
@@ -120,6 +127,7 @@ describe("approvals and the ask bus in pi's TUI", () => {
 			bash("echo session-1"),
 			bash("echo session-2"),
 			{ toolCall: { name: "deploy", arguments: { target: "staging" } } },
+			bash("echo approved-escaped"),
 			{ text: "done" },
 		]);
 		tui = startTui(ws, ["ship it"], { extensions: [DEPLOY], env: { PI_ASK_USER_NOTIFY: "0" } });
@@ -139,9 +147,14 @@ describe("approvals and the ask bus in pi's TUI", () => {
 		t.type(KEYS.enter);
 		await t.waitFor("Deploy to staging?");
 		t.type(KEYS.enter);
-		await until(() => ws.lastMessages().some((m) => m.role === "toolResult" && m.toolName === "deploy"), 30_000);
+		await t.waitFor("echo approved-escaped");
+		await t.waitFor("Allow for this session");
+		t.type(KEYS.escape);
+		await until(() => toolResults().length === 6, 30_000, "the sixth tool result");
 		const results = toolResults();
-		expect(results.map((r) => r.toolName)).toEqual(["bash", "bash", "bash", "bash", "deploy"]);
+		expect(results.map((r) => r.toolName)).toEqual(["bash", "bash", "bash", "bash", "deploy", "bash"]);
+		expect(results[5]?.isError).toBe(true);
+		expect(results[5]?.text).toContain("The person dismissed the approval");
 		expect(results[0]?.text.split("\n")).toContain("approved-1");
 		expect(results[1]?.isError).toBe(true);
 		expect(results[1]?.text).toContain("The person denied this bash call");
