@@ -122,11 +122,11 @@ export function createApprovals(deps: ApprovalsDeps) {
 	const allowedOnce = new Set<string>();
 
 	/**
-	 * The person's Allow for exactly this call, left in its approval's pending file of this session after its turn
-	 * (a tap, the page, an edit): taken once (claimed, then removed; a file that cannot be removed allows nothing).
+	 * The person's decision on exactly this call, left in its approval's pending file of this session after its turn
+	 * (a tap, the page, an edit): taken once (claimed, then removed; a file that cannot be removed decides nothing).
 	 * Files of the same call nobody answered are removed too: the call is asked anew.
 	 */
-	function allowedInFile(ctx: ExtensionContext, hash: string, toolCallId: string): boolean {
+	function decidedInFile(ctx: ExtensionContext, hash: string, toolCallId: string): ApprovalDecision | undefined {
 		const sessionId = ctx.sessionManager.getSessionId();
 		const mine = deps.pending
 			.list(ctx.cwd)
@@ -136,7 +136,7 @@ export function createApprovals(deps: ApprovalsDeps) {
 					entry.file.sessionId === sessionId &&
 					approvalOf(entry.file.request.metadata)?.callHash === hash,
 			);
-		let allowed = false;
+		let decided: ApprovalDecision | undefined;
 		for (const { path, file } of mine) {
 			if (deps.pending.claims.heldElsewhere(path, file.toolCallId)) continue;
 			const text = deps.pending.read(ctx.cwd, path);
@@ -149,27 +149,31 @@ export function createApprovals(deps: ApprovalsDeps) {
 			});
 			if (permission.kind !== "answer") continue;
 			const edited =
-				text === undefined
+				text === undefined || permission.filledAnswers !== "use"
 					? undefined
 					: editedAnswers(text, displayPath(ctx.cwd, path), file.toolCallId, file.request.questions);
-			const answered = edited?.kind === "answered" && permission.filledAnswers === "use";
-			// Answers that do not count (a tool call wrote them) leave the file for the person: only an unanswered
-			// file is superseded by the new ask.
-			if (!answered && file.questions.some((question) => question.answer !== null)) continue;
-			const decision = answered ? decisionOf(edited.outcome, deps.labels()) : undefined;
-			if (answered && decision?.kind !== "allow" && decision?.kind !== "allow-session") continue;
-			if (allowed && answered) continue;
+			const decision = edited?.kind === "answered" ? decisionOf(edited.outcome, deps.labels()) : undefined;
+			// Answers that do not count (a tool call wrote them, or they are no decision) leave the file for the person:
+			// only an unanswered file is superseded by the new ask.
+			if (!decision && file.questions.some((question) => question.answer !== null)) continue;
+			if (decision && decided) continue;
 			const release = deps.pending.claims.claim(path, toolCallId);
 			try {
 				deps.pending.remove(path, file);
-				if (answered) allowed = true;
+				decided = decision;
 			} catch {
-				// Not removed: it could be taken again, so it allows nothing.
+				// Not removed: it could be taken again, so it decides nothing.
 			} finally {
 				release?.();
 			}
 		}
-		return allowed;
+		return decided;
+	}
+
+	/** What a decision means for the call now and for later calls of its rule. */
+	function carryOut(decision: ApprovalDecision | undefined, facts: ApprovalFacts): "run" | "block" {
+		if (decision?.kind === "allow-session") allowedForSession.add(facts.rule);
+		return decision?.kind === "allow" || decision?.kind === "allow-session" ? "run" : "block";
 	}
 
 	async function ask(
@@ -195,12 +199,7 @@ export function createApprovals(deps: ApprovalsDeps) {
 			return { block: true, reason: MODEL.failed(facts, (error as Error).message) };
 		}
 		const decision = decisionOf(outcome, labels);
-		if (decision?.kind === "allow") return undefined;
-		if (decision?.kind === "allow-session") {
-			allowedForSession.add(rule.text);
-			return undefined;
-		}
-		return blocked(outcome, facts, decision);
+		return carryOut(decision, facts) === "run" ? undefined : blocked(outcome, facts, decision);
 	}
 
 	return {
@@ -211,13 +210,11 @@ export function createApprovals(deps: ApprovalsDeps) {
 		},
 		/**
 		 * Answers to an approval reached the model after its turn (`/questions`, a dialog shown later): an Allow lets
-		 * that call run once when the model makes it again.
+		 * that call run once when the model makes it again (Allow for this session: and the rule's later calls).
 		 */
 		answeredLate(ask: { request: { metadata?: Record<string, unknown> } }, outcome: AskOutcome): void {
 			const facts = approvalOf(ask.request.metadata);
-			if (!facts) return;
-			const decision = decisionOf(outcome, deps.labels());
-			if (decision?.kind === "allow" || decision?.kind === "allow-session") allowedOnce.add(facts.callHash);
+			if (facts && carryOut(decisionOf(outcome, deps.labels()), facts) === "run") allowedOnce.add(facts.callHash);
 		},
 		/** pi's `tool_call`: a call no rule names goes on untouched; one that needs the person's yes waits for it. */
 		async toolCall(
@@ -230,7 +227,12 @@ export function createApprovals(deps: ApprovalsDeps) {
 				if (allowedForSession.has(rule.text)) return undefined;
 				const hash = callHash(event.toolName, event.input);
 				if (allowedOnce.delete(hash)) return undefined;
-				if (allowedInFile(ctx, hash, event.toolCallId)) return undefined;
+				const inFile = decidedInFile(ctx, hash, event.toolCallId);
+				if (inFile) {
+					const facts: ApprovalFacts = { tool: event.toolName, rule: rule.text, summary: "", callHash: hash };
+					if (carryOut(inFile, facts) === "run") return undefined;
+					return { block: true, reason: MODEL.denied(facts, inFile.kind === "deny" ? inFile.note : undefined) };
+				}
 				return await ask(event, ctx, rule);
 			} catch (error) {
 				// Nothing the person did not give may let the call run.

@@ -8,8 +8,9 @@ import { describe, expect, it } from "vitest";
 import { type ApprovalSettings, parseApprovals } from "../../src/core/approval-rules.js";
 import type { AskOutcome } from "../../src/core/types.js";
 import { en } from "../../src/i18n/cli/en.js";
-import { createApprovals } from "../../src/lifecycle/approvals.js";
+import { createApprovals, type PendingApprovals } from "../../src/lifecycle/approvals.js";
 import { askBusHandler } from "../../src/lifecycle/ask-bus.js";
+import { createPendingFile, type PendingFile } from "../../src/pending/pending-file.js";
 import type { Ask, AskHandler } from "../../src/tool/ask-user-tool.js";
 
 const ctx = {
@@ -23,7 +24,7 @@ const SETTINGS: ApprovalSettings = {
 	timeoutMs: 5_000,
 };
 
-function approvalsAnswering(outcomes: (AskOutcome | Error)[]) {
+function approvalsAnswering(outcomes: (AskOutcome | Error)[], pending: Partial<PendingApprovals> = {}) {
 	const asked: Ask[] = [];
 	const ask: AskHandler = async (request) => {
 		asked.push(request);
@@ -43,6 +44,7 @@ function approvalsAnswering(outcomes: (AskOutcome | Error)[]) {
 			answersGivenOnPage: () => false,
 			claims: { claim: () => undefined, heldElsewhere: () => undefined },
 			remove: () => undefined,
+			...pending,
 		},
 	});
 	return { approvals, asked };
@@ -135,6 +137,87 @@ describe("approvals", () => {
 		// A late Deny, or an ask that is no approval, allows nothing.
 		approvals.answeredLate({ request }, answered("Deny"));
 		approvals.answeredLate({ request: { metadata: {} } }, answered("Allow"));
+	});
+});
+
+describe("approvals answered in their pending file after their turn", () => {
+	/** The pending file of the approval of `git push origin main` in session s1, with `answer` filled in. */
+	function fileAnswered(answer: string | null): { path: string; file: PendingFile; text: string } {
+		const probe = approvalsAnswering([{ kind: "cancelled" }]);
+		void probe.approvals.toolCall(push(), ctx);
+		const request = (probe.asked[0] as Ask).request;
+		const file = createPendingFile({
+			request,
+			toolCallId: "call_0",
+			sessionId: "s1",
+			sessionFile: "/sessions/s1.jsonl",
+			task: undefined,
+			now: new Date(),
+		});
+		const text = JSON.stringify({
+			...file,
+			questions: file.questions.map((question) => ({ ...question, answer })),
+		});
+		return { path: "/project/.pi/pending-questions.json", file, text };
+	}
+
+	function withFile(answer: string | null, pending: Partial<PendingApprovals> = {}) {
+		const entry = fileAnswered(answer);
+		const removed: string[] = [];
+		const setup = approvalsAnswering([{ kind: "pending", pendingFile: ".pi/pending-questions-2.json" }], {
+			list: () => [{ path: entry.path, file: entry.file }],
+			read: () => entry.text,
+			remove: (path) => {
+				removed.push(path);
+			},
+			...pending,
+		});
+		return { ...setup, removed };
+	}
+
+	it("the person's Allow runs the call without asking, and the file is taken", async () => {
+		const { approvals, asked, removed } = withFile("Allow");
+		expect(await approvals.toolCall(push("again"), ctx)).toBe(undefined);
+		expect(asked).toEqual([]);
+		expect(removed).toEqual(["/project/.pi/pending-questions.json"]);
+	});
+
+	it("the person's Deny with their words blocks it as denied, and the file is taken", async () => {
+		const { approvals, asked, removed } = withFile("not before the release");
+		const verdict = await approvals.toolCall(push("again"), ctx);
+		expect(verdict?.reason).toMatch(/denied.*Their note: not before the release/);
+		expect(asked).toEqual([]);
+		expect(removed).toHaveLength(1);
+	});
+
+	it.each<[string, Partial<PendingApprovals>]>([
+		["a tool call wrote it", { answersWrittenByTool: () => true }],
+		[
+			"another session's pi did not write it",
+			{ trust: () => ({ trusted: false, kind: "unknown", reason: "", because: "no-ask-call" }) },
+		],
+		[
+			"a file that cannot be removed",
+			{
+				remove: () => {
+					throw new Error("read-only");
+				},
+			},
+		],
+	])("an Allow counts for nothing when %s: the call is asked anew", async (_name, pending) => {
+		const { approvals, asked } = withFile("Allow", pending);
+		expect(await approvals.toolCall(push("again"), ctx)).toMatchObject({ block: true });
+		expect(asked).toHaveLength(1);
+	});
+
+	it("an Allow for another input allows nothing; an unanswered file of the same call is superseded", async () => {
+		const other = withFile("Allow");
+		expect(await other.approvals.toolCall(push("x", "git push --force"), ctx)).toMatchObject({ block: true });
+		expect(other.removed).toEqual([]);
+		const unanswered = withFile(null);
+		expect(await unanswered.approvals.toolCall(push("again"), ctx)).toMatchObject({ block: true });
+		expect(unanswered.asked).toHaveLength(1);
+		expect(unanswered.removed).toEqual(["/project/.pi/pending-questions.json"]);
 	});
 });
 
