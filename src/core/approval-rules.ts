@@ -217,6 +217,8 @@ export interface ApprovalLabels {
 	allowSession: string;
 	deny: string;
 	noteHint: string;
+	/** Said to the person when nobody could be asked: the call did not run, and how to allow it later. */
+	pending(tool: string, summary: string, file: string, allow: string): string;
 }
 
 /** A short diff of an edit or a write: the lines taken out and put in, at most `max` of each. */

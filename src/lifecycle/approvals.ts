@@ -192,7 +192,10 @@ export function createApprovals(deps: ApprovalsDeps) {
 				toolCallId: event.toolCallId,
 				signal: ctx.signal,
 				ctx,
-				outside: timeoutMs !== undefined ? { timeoutMs } : {},
+				outside: {
+					...(timeoutMs !== undefined ? { timeoutMs } : {}),
+					savedText: (file) => labels.pending(facts.tool, facts.summary, file, labels.allow),
+				},
 			});
 			outcome = resolution.outcome;
 		} catch (error) {

@@ -207,7 +207,13 @@ export function createAskHandler(deps: AskHandlerDeps): AskHandler {
 			return { outcome: { kind: "interrupted" }, mode: "print" };
 		}
 		if (!saved.saved) return deps.stopRun(saved.terminalText);
-		showSaved(frontEnd, saved);
+		const savedText = ask.outside?.savedText;
+		showSaved(
+			frontEnd,
+			savedText && saved.outcome.kind === "pending"
+				? { ...saved, terminalText: savedText(saved.outcome.pendingFile) }
+				: saved,
+		);
 		return { outcome: saved.outcome, mode: "print", modelText: saved.modelText, terminate: true };
 	};
 }

@@ -18,6 +18,7 @@ const labels = {
 	allowSession: "Allow for this session",
 	deny: "Deny",
 	noteHint: "note",
+	pending: (tool: string, summary: string, file: string) => `${tool} ${summary} waits in ${file}`,
 };
 
 function rules(value: unknown): ApprovalRule[] {

@@ -206,6 +206,11 @@ describe("approvals with nobody to ask (print mode)", () => {
 		]);
 		const first = expectSuccess(await runPiAsync(ws, piArgs(["-p", "ship it"]), { env: push }));
 		expect(first.stdout).toContain("waiting for the approval");
+		// The person reads how to allow it, not a question's instructions (--answers and @file do not answer it).
+		expect(first.stdout).toContain(
+			"`bash echo approved-x` needs your approval and did not run. To allow it: tap Allow",
+		);
+		expect(first.stdout).not.toContain("--answers");
 		let results = toolResults();
 		expect(results.map((r) => r.isError)).toEqual([true, false, true]);
 		expect(results[0]?.text).toContain("This bash call waits for the person's approval");

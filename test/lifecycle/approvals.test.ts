@@ -74,7 +74,10 @@ describe("approvals", () => {
 		expect(await approvals.toolCall(push(), ctx)).toBe(undefined);
 		expect(asked).toHaveLength(1);
 		expect(asked[0]?.toolCallId).toBe("call_1");
-		expect(asked[0]?.outside).toEqual({ timeoutMs: 5_000 });
+		expect(asked[0]?.outside?.timeoutMs).toBe(5_000);
+		expect(asked[0]?.outside?.savedText?.(".pi/pending-questions.json")).toMatch(
+			/^`bash git push origin main` needs your approval.*"answer": "Allow" in \.pi\/pending-questions\.json/,
+		);
 		expect(asked[0]?.request.metadata?.approval).toMatchObject({ tool: "bash", summary: "git push origin main" });
 	});
 

@@ -227,5 +227,7 @@ ${questions}
 		allowSession: "このセッションでは許可",
 		deny: "拒否",
 		noteHint: "拒否（エージェントへのメモ付き）",
+		pending: (tool, summary, file, allow) =>
+			`\`${tool} ${summary}\` は承認待ちのため実行されませんでした。許可するには: スマートフォンで ${allow} をタップ、Web ページか pi の /questions で回答、または ${file} に "answer": "${allow}" を設定し、\`pi -p -c\` を実行してください。エージェントが同じ呼び出しを再度行うと一度だけ実行されます。`,
 	},
 };

@@ -266,5 +266,10 @@ export interface CliStrings {
 		deny: string;
 		/** The hint in the typed answer: what is typed is the denial's note. */
 		noteHint: string;
+		/**
+		 * Said when nobody could be asked (print mode): the call did not run, and how to allow it later. `summary` the
+		 * command or path, `file` the pending file as shown; "answer" and "Allow" in the file are JSON and a label.
+		 */
+		pending: (tool: string, summary: string, file: string, allow: string) => string;
 	};
 }

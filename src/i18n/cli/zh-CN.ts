@@ -217,5 +217,7 @@ ${questions}
 		allowSession: "本次会话中允许",
 		deny: "拒绝",
 		noteHint: "拒绝，并给代理留言",
+		pending: (tool, summary, file, allow) =>
+			`\`${tool} ${summary}\` 需要你的批准，尚未运行。要允许它：在手机上点按 ${allow}，在网页上或在 pi 中用 /questions 回答，或在 ${file} 中设置 "answer": "${allow}"；然后运行 \`pi -p -c\`：代理再次发起该调用时会运行一次。`,
 	},
 };
