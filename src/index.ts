@@ -26,7 +26,6 @@ import { sessionShutdownInOrder } from "./lifecycle/session-shutdown-order.js";
 import { sessionStartInOrder } from "./lifecycle/session-start-order.js";
 import { registerWhenFree, stepAsideWarning } from "./lifecycle/tool-owner.js";
 import { createClaims } from "./pending/claims.js";
-import { removePendingFile } from "./pending/pending-file.js";
 import { toolWriteGuard } from "./records/tool-writes.js";
 import { openUserRecords } from "./records/user-records.js";
 import { contentText } from "./session/branch.js";
@@ -108,10 +107,12 @@ export default async function askUser(pi: ExtensionAPI) {
 		settings: () => settings.current().approvals,
 		ask: children.askHandler,
 		labels: () => words().cli.approval,
-		pending: pendingApprovals(
-			{ trust, answersWrittenByTool: toolWrites.answersWrittenByTool, answersGivenOnPage, claims },
-			removePendingFile,
-		),
+		pending: pendingApprovals({
+			trust,
+			answersWrittenByTool: toolWrites.answersWrittenByTool,
+			answersGivenOnPage,
+			claims,
+		}),
 	});
 	let sessionCtx: ExtensionContext | undefined;
 	pi.events.on(

@@ -7,7 +7,9 @@
  * approval left pending (print mode, the time limit) counts when the person later allows it in its file (a tap, the
  * page, an edit) by the same rule as any pending answer: the same call, made again in that session, then runs once.
  */
+import * as fs from "node:fs";
 import type { ExtensionContext } from "@mariozechner/pi-coding-agent";
+import { readRegularFile } from "../ask/files.js";
 import {
 	type ApprovalDecision,
 	type ApprovalFacts,
@@ -21,6 +23,7 @@ import {
 	matchingRule,
 } from "../core/approval-rules.js";
 import type { AskOutcome } from "../core/types.js";
+import { withAnswerLock } from "../pending/answer-lock.js";
 import type { Claims } from "../pending/claims.js";
 import { displayPath, listPendingFiles, type PendingFile, readPendingText } from "../pending/pending-file.js";
 import { mayAnswerHere } from "../pending/permission.js";
@@ -48,16 +51,37 @@ export interface PendingApprovals {
 	trust(file: PendingFile, cwd: string): PendingVerdict;
 	answersWrittenByTool(file: AnswersOf, path: string): boolean;
 	answersGivenOnPage(file: AnswersOf): boolean;
-	claims: Pick<Claims, "claim" | "heldElsewhere">;
-	/** Removes a pending file while it still holds its ask; throws when it cannot. */
-	remove(path: string, ask: { toolCallId: string; sessionId: string; timestamp: string }): void;
+	claims: Pick<Claims, "heldElsewhere">;
+	/**
+	 * Takes the file away if it still reads `judged` (the text whose answers were judged): true for exactly one taker,
+	 * however many pi processes try at once; false when it changed, is gone, or cannot be taken.
+	 */
+	take(path: string, judged: string): boolean;
+}
+
+/**
+ * Takes a pending file away under the answer lock (pending/answer-lock.ts: a tap or the page writing an answer waits
+ * for it): renamed aside while it still reads `judged`, then removed. A rename succeeds once, so two pi processes
+ * continuing one session never both take the same Allow.
+ */
+export function takePendingFile(path: string, judged: string): boolean {
+	const aside = `${path}.taken-${process.pid}-${Date.now()}`;
+	const locked = withAnswerLock(path, () => {
+		if (readRegularFile(path) !== judged) return false;
+		try {
+			fs.renameSync(path, aside);
+			return true;
+		} catch {
+			return false;
+		}
+	});
+	if (locked.kind !== "done" || !locked.value) return false;
+	fs.rmSync(aside, { force: true });
+	return true;
 }
 
 /** The real files (pending/pending-file.ts) and the given judges. */
-export function pendingApprovals(
-	judges: Omit<PendingApprovals, "list" | "read" | "remove">,
-	remove: PendingApprovals["remove"],
-): PendingApprovals {
+export function pendingApprovals(judges: Omit<PendingApprovals, "list" | "read" | "take">): PendingApprovals {
 	return {
 		...judges,
 		list: listPendingFiles,
@@ -65,7 +89,7 @@ export function pendingApprovals(
 			const read = readPendingText(cwd, path);
 			return read?.kind === "readable" ? read.text : undefined;
 		},
-		remove,
+		take: takePendingFile,
 	};
 }
 
@@ -126,7 +150,7 @@ export function createApprovals(deps: ApprovalsDeps) {
 	 * (a tap, the page, an edit): taken once (claimed, then removed; a file that cannot be removed decides nothing).
 	 * Files of the same call nobody answered are removed too: the call is asked anew.
 	 */
-	function decidedInFile(ctx: ExtensionContext, hash: string, toolCallId: string): ApprovalDecision | undefined {
+	function decidedInFile(ctx: ExtensionContext, hash: string): ApprovalDecision | undefined {
 		const sessionId = ctx.sessionManager.getSessionId();
 		const mine = deps.pending
 			.list(ctx.cwd)
@@ -157,15 +181,8 @@ export function createApprovals(deps: ApprovalsDeps) {
 			// only an unanswered file is superseded by the new ask.
 			if (!decision && file.questions.some((question) => question.answer !== null)) continue;
 			if (decision && decided) continue;
-			const release = deps.pending.claims.claim(path, toolCallId);
-			try {
-				deps.pending.remove(path, file);
-				decided = decision;
-			} catch {
-				// Not removed: it could be taken again, so it decides nothing.
-			} finally {
-				release?.();
-			}
+			// Not taken (changed meanwhile, taken by another pi, a read-only folder): it decides nothing here.
+			if (text !== undefined && deps.pending.take(path, text)) decided = decision;
 		}
 		return decided;
 	}
@@ -230,7 +247,7 @@ export function createApprovals(deps: ApprovalsDeps) {
 				if (allowedForSession.has(rule.text)) return undefined;
 				const hash = callHash(event.toolName, event.input);
 				if (allowedOnce.delete(hash)) return undefined;
-				const inFile = decidedInFile(ctx, hash, event.toolCallId);
+				const inFile = decidedInFile(ctx, hash);
 				if (inFile) {
 					const facts: ApprovalFacts = { tool: event.toolName, rule: rule.text, summary: "", callHash: hash };
 					if (carryOut(inFile, facts) === "run") return undefined;

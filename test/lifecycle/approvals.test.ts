@@ -3,12 +3,15 @@
  * lets a call run; a denial, a cancel, an abort, the time limit, nobody to ask, an answer that is no option and a
  * failing ask all block it. And the event bus: every ask gets exactly one reply, and garbage never throws.
  */
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import type { ExtensionContext } from "@mariozechner/pi-coding-agent";
 import { describe, expect, it } from "vitest";
 import { type ApprovalSettings, parseApprovals } from "../../src/core/approval-rules.js";
 import type { AskOutcome } from "../../src/core/types.js";
 import { en } from "../../src/i18n/cli/en.js";
-import { createApprovals, type PendingApprovals } from "../../src/lifecycle/approvals.js";
+import { createApprovals, type PendingApprovals, takePendingFile } from "../../src/lifecycle/approvals.js";
 import { askBusHandler } from "../../src/lifecycle/ask-bus.js";
 import { createPendingFile, type PendingFile } from "../../src/pending/pending-file.js";
 import type { Ask, AskHandler } from "../../src/tool/ask-user-tool.js";
@@ -42,8 +45,8 @@ function approvalsAnswering(outcomes: (AskOutcome | Error)[], pending: Partial<P
 			trust: () => ({ trusted: true }),
 			answersWrittenByTool: () => false,
 			answersGivenOnPage: () => false,
-			claims: { claim: () => undefined, heldElsewhere: () => undefined },
-			remove: () => undefined,
+			claims: { heldElsewhere: () => undefined },
+			take: () => true,
 			...pending,
 		},
 	});
@@ -170,8 +173,9 @@ describe("approvals answered in their pending file after their turn", () => {
 		const setup = approvalsAnswering([{ kind: "pending", pendingFile: ".pi/pending-questions-2.json" }], {
 			list: () => [{ path: entry.path, file: entry.file }],
 			read: () => entry.text,
-			remove: (path) => {
+			take: (path: string) => {
 				removed.push(path);
+				return true;
 			},
 			...pending,
 		});
@@ -199,14 +203,7 @@ describe("approvals answered in their pending file after their turn", () => {
 			"another session's pi did not write it",
 			{ trust: () => ({ trusted: false, kind: "unknown", reason: "", because: "no-ask-call" }) },
 		],
-		[
-			"a file that cannot be removed",
-			{
-				remove: () => {
-					throw new Error("read-only");
-				},
-			},
-		],
+		["another pi took the file first, or it changed", { take: () => false }],
 	])("an Allow counts for nothing when %s: the call is asked anew", async (_name, pending) => {
 		const { approvals, asked } = withFile("Allow", pending);
 		expect(await approvals.toolCall(push("again"), ctx)).toMatchObject({ block: true });
@@ -221,6 +218,24 @@ describe("approvals answered in their pending file after their turn", () => {
 		expect(await unanswered.approvals.toolCall(push("again"), ctx)).toMatchObject({ block: true });
 		expect(unanswered.asked).toHaveLength(1);
 		expect(unanswered.removed).toEqual(["/project/.pi/pending-questions.json"]);
+	});
+});
+
+describe("takePendingFile", () => {
+	it("takes a file once, and only while it reads what was judged", () => {
+		const dir = mkdtempSync(join(tmpdir(), "approval-take-"));
+		try {
+			mkdirSync(join(dir, ".pi"));
+			const path = join(dir, ".pi", "pending-questions.json");
+			writeFileSync(path, '{"a":1}');
+			expect(takePendingFile(path, '{"a":2}')).toBe(false);
+			expect(existsSync(path)).toBe(true);
+			expect(takePendingFile(path, '{"a":1}')).toBe(true);
+			expect(takePendingFile(path, '{"a":1}')).toBe(false);
+			expect(readdirSync(join(dir, ".pi"))).toEqual([]);
+		} finally {
+			rmSync(dir, { recursive: true, force: true });
+		}
 	});
 });
 
