@@ -4,8 +4,9 @@
  * push, the pending file and exactly-once all apply as they do to the model's questions. Only the person's Allow lets
  * the call run; every other end (a denial, a cancel, an abort, the time limit, nobody to ask, anything unreadable)
  * blocks it, and the model reads why. Allow for this session is held here, as a value, for the session's life. An
- * approval left pending (print mode, the time limit) counts when the person later allows it in its file (a tap, the
- * page, an edit) by the same rule as any pending answer: the same call, made again in that session, then runs once.
+ * approval left pending (print mode, the time limit) is decided later: in its file (a tap, the page, an edit), by the
+ * same rule as any pending answer, or in a dialog shown after its turn (`/questions`); the same call, made again in
+ * that session, then runs once on an Allow, or is blocked as denied on a Deny.
  */
 import * as fs from "node:fs";
 import type { ExtensionContext } from "@mariozechner/pi-coding-agent";
