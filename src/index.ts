@@ -15,7 +15,9 @@ import { imageSupport } from "./host/image-support.js";
 import { loadPiModules } from "./host/pi-modules.js";
 import { processEdges } from "./host/process-edges.js";
 import { type AskUserSettings, settingsSource } from "./host/settings.js";
-import { useLanguage } from "./i18n/words.js";
+import { useLanguage, words } from "./i18n/words.js";
+import { createApprovals, pendingApprovals } from "./lifecycle/approvals.js";
+import { ASK_CHANNEL, askBusHandler } from "./lifecycle/ask-bus.js";
 import { registerFlags } from "./lifecycle/flags.js";
 import { createLifecycle } from "./lifecycle/lifecycle.js";
 import { pushOnDemand } from "./lifecycle/push-on-demand.js";
@@ -83,6 +85,7 @@ export default async function askUser(pi: ExtensionAPI) {
 		claims,
 		imageSupport: supportOfImages,
 		push: push.edges,
+		answeredLate: (ask, outcome) => approvals.answeredLate(ask, outcome),
 	});
 
 	// Children's questions reach the person through the pi that started them (src/children/).
@@ -98,6 +101,29 @@ export default async function askUser(pi: ExtensionAPI) {
 
 	const warn = (ctx: ExtensionContext, text: string) =>
 		lifecycle.frontEnd(ctx).tell(`pi-ask-anywhere: ${text}`, "warning");
+	// Tool calls the person's rules hold for their yes (lifecycle/approvals.ts), and other extensions' asks on pi's event
+	// bus (lifecycle/ask-bus.ts): both are asks like the model's, through the one ask handler.
+	const approvals = createApprovals({
+		settings: () => settings.current().approvals,
+		ask: children.askHandler,
+		labels: () => words().cli.approval,
+		pending: pendingApprovals({
+			trust,
+			answersWrittenByTool: toolWrites.answersWrittenByTool,
+			answersGivenOnPage,
+			claims,
+		}),
+	});
+	let sessionCtx: ExtensionContext | undefined;
+	pi.events.on(
+		ASK_CHANNEL,
+		askBusHandler({
+			ctx: () => sessionCtx,
+			ask: children.askHandler,
+			warn: (text) =>
+				sessionCtx ? lifecycle.frontEnd(sessionCtx).tell(text, "warning") : processEdges.stderrLine(text),
+		}),
+	);
 	// Registered at session start, and only where no other package's ask_user is (see tool-owner.ts).
 	const registerTool = registerWhenFree(
 		pi,
@@ -121,6 +147,10 @@ export default async function askUser(pi: ExtensionAPI) {
 		renderDelivered(contentText(message.content), options.expanded, theme, host.tui),
 	);
 
+	pi.on("session_start", (_event, ctx) => {
+		sessionCtx = ctx;
+		approvals.sessionStart();
+	});
 	pi.on(
 		"session_start",
 		sessionStartInOrder<unknown, ExtensionContext, AskUserSettings>({
@@ -135,6 +165,8 @@ export default async function askUser(pi: ExtensionAPI) {
 		}),
 	);
 	pi.on("input", lifecycle.input);
+	// Before the tool-write guard: a call waiting for the person's yes has not started running.
+	pi.on("tool_call", (event, ctx) => approvals.toolCall(event, ctx));
 	pi.on("tool_call", (event, ctx) => toolWrites.toolCall(event, ctx.cwd));
 	// Not `tool_result`, which a call another extension blocks never gets, nor `turn_end`: pi 1.x rebuilds the model's
 	// context from the whole session at every turn end while any extension listens (about 1 ms a call, growing).
@@ -142,6 +174,9 @@ export default async function askUser(pi: ExtensionAPI) {
 	pi.on("message_end", lifecycle.sessionMayHaveChanged);
 	pi.on("agent_end", lifecycle.agentEnd);
 	pi.on("session_tree", lifecycle.sessionTree);
+	pi.on("session_shutdown", () => {
+		sessionCtx = undefined;
+	});
 	pi.on(
 		"session_shutdown",
 		sessionShutdownInOrder(

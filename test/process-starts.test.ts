@@ -29,6 +29,7 @@ const ONCE_PER_RUN = ["machine-speed.ts"];
  */
 const BUDGET: Record<string, number> = {
 	"e2e/answers.test.ts": 20,
+	"e2e/approvals.test.ts": 5,
 	"e2e/background.test.ts": 10,
 	"e2e/coexistence.test.ts": 9,
 	"e2e/compaction.test.ts": 2,
@@ -76,7 +77,7 @@ const BUDGET: Record<string, number> = {
 	"web/browser.test.ts": 14,
 };
 /** All test files together, at most (444 when the table was made). */
-const TOTAL_BUDGET = 449;
+const TOTAL_BUDGET = 454;
 
 function files(dir: string): string[] {
 	return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {

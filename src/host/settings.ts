@@ -6,6 +6,7 @@
  * uses it; nothing here writes the environment.
  */
 import { dirname, join } from "node:path";
+import { type ApprovalRule, type ApprovalSettings, parseApprovals } from "../core/approval-rules.js";
 import { isRecord } from "../core/json.js";
 import { LANGUAGES, type Language, languageFromEnv, matchLanguage } from "../i18n/languages.js";
 
@@ -48,6 +49,8 @@ export interface AskUserSettings {
 	push: { value?: unknown; file?: string; env: Environment };
 	/** The remote bridge's `PI_ASK_USER_REMOTE_*` variables (src/remote/config.ts reads them with pi's flags). */
 	remote: Environment;
+	/** The tool calls that wait for the person's yes (`approvals`, from the user's file and a trusted project's). */
+	approvals: ApprovalSettings;
 	/** What could not be used, one sentence each, naming the file. */
 	problems: string[];
 }
@@ -121,6 +124,7 @@ const KEYS = [
 	"children",
 	"language",
 	"push",
+	"approvals",
 ] as const;
 
 interface FileSettings {
@@ -129,6 +133,7 @@ interface FileSettings {
 	/** The values under the `PI_ASK_USER_*` variables that name them. */
 	vars: Record<string, string>;
 	push?: unknown;
+	approvals?: { rules: ApprovalRule[]; timeoutSeconds?: number };
 }
 
 function parseFile(path: string, text: string, problems: string[]): FileSettings {
@@ -181,6 +186,12 @@ function parseFile(path: string, text: string, problems: string[]): FileSettings
 			case "push":
 				settings.push = value;
 				break;
+			case "approvals": {
+				const { problems: wrongRules, ...approvals } = parseApprovals(value, path);
+				problems.push(...wrongRules);
+				settings.approvals = approvals;
+				break;
+			}
 			default:
 				wrong(key, `is not a setting (${KEYS.join(", ")})`);
 		}
@@ -215,11 +226,19 @@ export function resolveSettings(input: {
 	}
 	let enabled = true;
 	let guidelines: string[] | undefined;
+	// Rules add up (a project can only ask for more yeses); the nearer file's time limit wins.
+	const approvals: ApprovalSettings = { rules: [], timeoutMs: undefined };
 	/** The files' values under the variables that name them, so that each setting has one reader. */
 	const fromFiles: Record<string, string> = {};
 	for (const layer of layers) {
 		if (layer.enabled !== undefined) enabled = layer.enabled;
 		if (layer.guidelines !== undefined) guidelines = layer.guidelines;
+		if (layer.approvals) {
+			approvals.rules.push(...layer.approvals.rules);
+			if (layer.approvals.timeoutSeconds !== undefined)
+				approvals.timeoutMs =
+					layer.approvals.timeoutSeconds > 0 ? Math.round(layer.approvals.timeoutSeconds * 1000) : undefined;
+		}
 		Object.assign(fromFiles, layer.vars);
 	}
 	// The environment wins; a variable set empty takes the file's value back too.
@@ -238,6 +257,7 @@ export function resolveSettings(input: {
 		structuredRpc: env.PI_ASK_USER_RPC_PROTOCOL === "structured",
 		push: { env: variables(input.env, "PI_ASK_USER_PUSH") },
 		remote: variables(input.env, "PI_ASK_USER_REMOTE_"),
+		approvals,
 		problems,
 	};
 	if (guidelines !== undefined) settings.guidelines = guidelines;

@@ -131,12 +131,12 @@ function backgroundAsk(ask: Ask, frontEnd: FrontEnd, deps: AskHandlerDeps): AskR
 export function createAskHandler(deps: AskHandlerDeps): AskHandler {
 	return async (ask: Ask): Promise<AskResolution> => {
 		const frontEnd = deps.frontEnd(ask.ctx);
-		const upFront = deps.takeUpFrontAnswers();
+		const upFront = ask.outside ? undefined : deps.takeUpFrontAnswers();
 		if (upFront !== undefined) {
 			const outcome = upFrontOutcome(upFront, ask.request, frontEnd, deps.readImage(ask.ctx));
 			if (outcome) return { outcome, mode: frontEnd.recordedMode };
 		}
-		if (ask.request.background) {
+		if (ask.request.background && !ask.outside) {
 			const background = backgroundAsk(ask, frontEnd, deps);
 			if (background) return background;
 		}
@@ -152,7 +152,7 @@ export function createAskHandler(deps: AskHandlerDeps): AskHandler {
 		const dialog = frontEnd.ask;
 		if (dialog) {
 			const local = (signal?: AbortSignal) =>
-				withIdleTimeout(deps.idleTimeoutMs(), signal, (closing, onActivity, closesAt) =>
+				withIdleTimeout(ask.outside?.timeoutMs ?? deps.idleTimeoutMs(), signal, (closing, onActivity, closesAt) =>
 					dialog(ask.request, {
 						signal: closing,
 						onActivity,
@@ -201,8 +201,19 @@ export function createAskHandler(deps: AskHandlerDeps): AskHandler {
 			frontEnd.tell(words().cli.notices.noRemoteAnswer(remote.kind), "warning");
 		}
 		const saved = deps.saveForLater(ask.ctx, ask.request, ask.toolCallId);
+		if (!saved.saved && ask.outside) {
+			// An approval or another extension's ask that cannot be kept ends undecided; the model's own run goes on.
+			frontEnd.tell(saved.terminalText, "warning");
+			return { outcome: { kind: "interrupted" }, mode: "print" };
+		}
 		if (!saved.saved) return deps.stopRun(saved.terminalText);
-		showSaved(frontEnd, saved);
+		const savedText = ask.outside?.savedText;
+		showSaved(
+			frontEnd,
+			savedText && saved.outcome.kind === "pending"
+				? { ...saved, terminalText: savedText(saved.outcome.pendingFile) }
+				: saved,
+		);
 		return { outcome: saved.outcome, mode: "print", modelText: saved.modelText, terminate: true };
 	};
 }

@@ -86,6 +86,8 @@ export interface LateAnswersDeps {
 	remember(outcome: AskOutcome): void;
 	/** Sends the message on its way (deliveries.ts counts it once the session holds it). */
 	send(ctx: ExtensionContext, delivery: Delivery): void;
+	/** The person answered an ask after its turn (an approval's Allow then lets its call run once: ./approvals.ts). */
+	answeredLate?(ask: AskToAnswer, outcome: AskOutcome): void;
 	/** The phone beside the dialog (push notifications), when on: the first answer of the two wins. */
 	phone?(
 		ctx: ExtensionContext,
@@ -171,6 +173,7 @@ export function createLateAnswers(deps: LateAnswersDeps) {
 		setAside.delete(target.toolCallId);
 		showWaiting(ctx);
 		deps.remember(end.outcome);
+		deps.answeredLate?.(target, end.outcome);
 		deps.send(ctx, {
 			toolCallId: target.toolCallId,
 			text: formatStructuredDelivery(target, end.outcome, target.fromSession === undefined),

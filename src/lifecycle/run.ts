@@ -57,6 +57,8 @@ export interface RunEdges extends ProcessEdges {
 	claims: Claims;
 	/** Push notifications (src/push/push.ts): the phone joins a dialog's remote side, and saved questions are published. */
 	push?: RunPush;
+	/** The person answered an ask in a dialog after its turn (approvals read their Allow from it: ./approvals.ts). */
+	answeredLate?(ask: { request: AskRequest }, outcome: AskOutcome): void;
 }
 
 /** Push notifications as the run uses them. */
@@ -155,6 +157,7 @@ export function createRun(edges: RunEdges, host: HostEdges) {
 		claims: edges.claims,
 		history: () => state.history,
 		remember,
+		...(edges.answeredLate ? { answeredLate: edges.answeredLate } : {}),
 		send: (ctx, delivery) => {
 			const refused = deliveries.send([delivery]);
 			if (refused) return frontEnd(ctx).fail(refused);

@@ -12,13 +12,14 @@ import { homedir } from "node:os";
 import { isAbsolute, join, relative, resolve } from "node:path";
 import type { SessionEntry } from "@mariozechner/pi-coding-agent";
 import { readRegularFile } from "../ask/files.js";
+import { approvalOf, callHash } from "../core/approval-rules.js";
 import { isRecord } from "../core/json.js";
 import { normalizeArguments } from "../core/normalize.js";
 import { sanitizeLine, sanitizeText } from "../core/text.js";
 import { validateRequest } from "../core/validate.js";
 import type { CliStrings } from "../i18n/cli/types.js";
 import { words as chosenWords } from "../i18n/words.js";
-import { askUserCalls } from "../session/ask-entries.js";
+import { askUserCalls, otherToolCalls } from "../session/ask-entries.js";
 import { lastUserText } from "../session/branch.js";
 import type { PendingFile } from "./pending-file.js";
 
@@ -65,6 +66,8 @@ export type SessionRecord =
 			sessionId: string | undefined;
 			/** Every ask_user call in the file: toolCallId → the arguments the model gave, each call (ids can repeat). */
 			askCalls: ReadonlyMap<string, readonly unknown[]>;
+			/** Every other tool call: toolCallId → its tool and arguments (an approval asks about one of them). */
+			toolCalls?: ReadonlyMap<string, readonly { name: unknown; arguments: unknown }[]>;
 			/** Each user message's text as `lastUserText` gives it (what a pending file's `task` is), sanitised. */
 			userTexts: ReadonlySet<string>;
 			/** The folder the session header says the session ran in. */
@@ -106,8 +109,17 @@ export function judgePendingFile(
 		return distrust("outside-session-folders");
 	}
 	if (record.sessionId !== file.sessionId) return distrust("other-session");
-	if (!record.askCalls.has(file.toolCallId)) return distrust("no-ask-call");
-	if (!record.askCalls.get(file.toolCallId)?.some((args) => sameQuestions(file, args))) {
+	// An approval's file asks about one of the session's tool calls: that very call (its tool and input) must be there.
+	const approval = approvalOf(file.request.metadata);
+	if (approval) {
+		const calls = record.toolCalls?.get(file.toolCallId);
+		if (!calls) return distrust("no-ask-call");
+		const same = calls.some(
+			(call) => call.name === approval.tool && callHash(approval.tool, call.arguments) === approval.callHash,
+		);
+		if (!same) return distrust("questions-differ");
+	} else if (!record.askCalls.has(file.toolCallId)) return distrust("no-ask-call");
+	else if (!record.askCalls.get(file.toolCallId)?.some((args) => sameQuestions(file, args))) {
 		return distrust("questions-differ");
 	}
 	if (file.task !== undefined && !record.userTexts.has(sanitizeText(file.task))) return distrust("task-differs");
@@ -216,6 +228,7 @@ export function readSessionRecord(sessionFile: string | undefined, fs: TrustFs =
 	}
 	const { sessionId, cwd, entries } = parseSession(text);
 	const askCalls = new Map<string, unknown[]>();
+	const toolCalls = new Map<string, { name: unknown; arguments: unknown }[]>();
 	const userTexts = new Set<string>();
 	for (const entry of entries) {
 		if (!isMessageEntry(entry)) continue;
@@ -229,9 +242,12 @@ export function readSessionRecord(sessionFile: string | undefined, fs: TrustFs =
 			for (const call of askUserCalls(message.content)) {
 				askCalls.set(call.id, [...(askCalls.get(call.id) ?? []), call.arguments]);
 			}
+			for (const call of otherToolCalls(message.content)) {
+				toolCalls.set(call.id, [...(toolCalls.get(call.id) ?? []), call]);
+			}
 		}
 	}
-	return { kind: "found", realPath, sessionId, askCalls, userTexts, cwd, entries };
+	return { kind: "found", realPath, sessionId, askCalls, toolCalls, userTexts, cwd, entries };
 }
 
 function expandTilde(path: string, home: string): string {

@@ -22,6 +22,16 @@ export function askUserCalls(content: unknown): AskUserCall[] {
 	);
 }
 
+/** The calls of an assistant message's content to tools other than ask_user (an approval asks about one). */
+export function otherToolCalls(content: unknown): { id: string; name: unknown; arguments: unknown }[] {
+	if (!Array.isArray(content)) return [];
+	return content.flatMap((block: unknown) =>
+		isRecord(block) && block.type === "toolCall" && block.name !== TOOL_NAME && typeof block.id === "string"
+			? [{ id: block.id, name: block.name, arguments: block.arguments }]
+			: [],
+	);
+}
+
 /** Whether a message is the result of an ask_user call. */
 export function isAskUserResult<M extends { role: string; toolName?: unknown }>(
 	message: M,

@@ -18,6 +18,7 @@ const NOTHING_SET = {
 	structuredRpc: false,
 	push: { env: {} },
 	remote: {},
+	approvals: { rules: [], timeoutMs: undefined },
 	problems: [],
 };
 
@@ -128,8 +129,34 @@ describe("resolveSettings", () => {
 		expect(mixed.problems).toEqual([
 			`${AGENT}: enabled must be true or false`,
 			`${AGENT}: timeoutSeconds must be a positive number of seconds`,
-			`${AGENT}: colour is not a setting (enabled, guidelines, timeoutSeconds, screenReader, hideKey, children, language, push)`,
+			`${AGENT}: colour is not a setting (enabled, guidelines, timeoutSeconds, screenReader, hideKey, children, language, push, approvals)`,
 		]);
+	});
+});
+
+describe("approvals", () => {
+	it("the user's rules and a trusted project's add up; the project's time limit wins; a bad rule is named and the others count", () => {
+		const files = {
+			[AGENT]: JSON.stringify({
+				approvals: [
+					{ tool: "bash", command: "git push*" },
+					{ tool: "bash", cmd: "rm*" },
+				],
+			}),
+			[PROJECT]: JSON.stringify({ approvals: { rules: [{ tool: "write", path: "**/.env*" }], timeoutSeconds: 30 } }),
+		};
+		const trusted = resolve(files, { projectTrusted: true });
+		expect(trusted.approvals.rules.map((rule) => rule.text)).toEqual([
+			'bash command "git push*"',
+			'write path "**/.env*"',
+		]);
+		expect(trusted.approvals.timeoutMs).toBe(30_000);
+		expect(trusted.problems).toEqual([
+			`${AGENT}: approvals rule 2: bash has no field "cmd" (it has command, timeout); that rule is ignored`,
+		]);
+		// A project pi does not trust adds no rule and no limit.
+		expect(resolve(files).approvals.rules).toHaveLength(1);
+		expect(resolve(files).approvals.timeoutMs).toBeUndefined();
 	});
 });
 

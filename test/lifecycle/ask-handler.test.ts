@@ -270,6 +270,32 @@ describe("createAskHandler", () => {
 		expect(await handle(ask())).toEqual({ outcome: ANSWERED, mode: "remote" });
 	});
 
+	it("an ask made outside ask_user (an approval, another extension's) takes no --answers and no background, and has its own time limit", async () => {
+		const { handle, fakes } = setup({ dialog: async () => ANSWERED, upFront: '["SQLite", "orders"]' });
+		const outside = { ...ask(), request: { ...REQUEST, background: true as const }, outside: { timeoutMs: 60_000 } };
+		expect((await handle(outside)).outcome).toBe(ANSWERED);
+		expect(fakes.asked).toHaveLength(1);
+		expect(fakes.later).toEqual([]);
+		expect(fakes.asked[0]?.closesAt?.()).toBeTypeOf("number");
+		// The model's own first ask still gets them.
+		expect((await handle(ask())).outcome).toMatchObject({
+			kind: "answered",
+			answers: [{ answer: "SQLite" }, { answer: "orders" }],
+		});
+	});
+
+	it("an outside ask that cannot be saved ends interrupted and never stops the model's run", async () => {
+		const saved: SavedQuestions = {
+			saved: false,
+			error: new PendingFileError(".pi is not a folder"),
+			terminalText: "The agent has questions for you, but they could not be saved",
+		};
+		const { handle, fakes } = setup({ kind: "print", saved });
+		expect(await handle({ ...ask(), outside: {} })).toEqual({ outcome: { kind: "interrupted" }, mode: "print" });
+		expect(fakes.stopped).toEqual([]);
+		expect(fakes.told).toEqual([saved.terminalText]);
+	});
+
 	it("questions that cannot be saved stop the run after showing them; no result is invented", async () => {
 		const saved: SavedQuestions = {
 			saved: false,

@@ -227,4 +227,14 @@ Nichts wurde beantwortet, und der Lauf endet hier. Behebe das Problem und starte
 			`${path}: questions[${index}].answer muss Text, eine Zahl, true/false, eine Liste davon oder null sein`,
 		badImages: (path, index) => `${path}: questions[${index}].images muss eine Liste von Bilddateipfaden sein`,
 	},
+	approval: {
+		question: (tool, summary) => `${tool} erlauben: \`${summary}\`?`,
+		header: "Freigabe",
+		allow: "Erlauben",
+		allowSession: "Für diese Sitzung erlauben",
+		deny: "Ablehnen",
+		noteHint: "Ablehnen, mit einer Notiz für den Agenten",
+		pending: (tool, summary, file, allow) =>
+			`\`${tool} ${summary}\` braucht deine Freigabe und lief nicht. Zum Erlauben: tippe auf dem Telefon auf ${allow}, antworte auf der Webseite oder mit /questions in pi, oder setze "answer": "${allow}" in ${file}; dann \`pi -p -c\`: der Aufruf läuft einmal, wenn der Agent ihn erneut macht.`,
+	},
 };

@@ -216,4 +216,14 @@ Nothing was answered and the run stops here. Fix the problem, then run pi -c to 
 			`${path}: questions[${index}].answer must be text, a number, true/false, a list of those, or null`,
 		badImages: (path, index) => `${path}: questions[${index}].images must be a list of image file paths`,
 	},
+	approval: {
+		question: (tool, summary) => `Allow ${tool}: \`${summary}\`?`,
+		header: "Approval",
+		allow: "Allow",
+		allowSession: "Allow for this session",
+		deny: "Deny",
+		noteHint: "Deny, with a note for the agent",
+		pending: (tool, summary, file, allow) =>
+			`\`${tool} ${summary}\` needs your approval and did not run. To allow it: tap ${allow} on your phone, answer on the web page or with /questions in pi, or set "answer": "${allow}" in ${file}; then \`pi -p -c\`: the call runs once when the agent makes it again.`,
+	},
 };

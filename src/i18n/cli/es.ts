@@ -225,4 +225,14 @@ No se respondió nada y la ejecución se detiene aquí. Corrige el problema y lu
 			`${path}: questions[${index}].answer debe ser texto, un número, true/false, una lista de ellos o null`,
 		badImages: (path, index) => `${path}: questions[${index}].images debe ser una lista de rutas de archivos de imagen`,
 	},
+	approval: {
+		question: (tool, summary) => `¿Permitir ${tool}: \`${summary}\`?`,
+		header: "Aprobación",
+		allow: "Permitir",
+		allowSession: "Permitir en esta sesión",
+		deny: "Denegar",
+		noteHint: "Denegar, con una nota para el agente",
+		pending: (tool, summary, file, allow) =>
+			`\`${tool} ${summary}\` necesita tu aprobación y no se ejecutó. Para permitirlo: toca ${allow} en el teléfono, responde en la página web o con /questions en pi, o pon "answer": "${allow}" en ${file}; luego \`pi -p -c\`: la llamada se ejecuta una vez cuando el agente la repita.`,
+	},
 };

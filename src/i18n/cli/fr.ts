@@ -229,4 +229,14 @@ Rien n'a été répondu et l'exécution s'arrête ici. Corrigez le problème, pu
 			`${path} : questions[${index}].answer doit être un texte, un nombre, true/false, une liste de ceux-ci, ou null`,
 		badImages: (path, index) => `${path} : questions[${index}].images doit être une liste de chemins de fichiers image`,
 	},
+	approval: {
+		question: (tool, summary) => `Autoriser ${tool} : \`${summary}\` ?`,
+		header: "Approbation",
+		allow: "Autoriser",
+		allowSession: "Autoriser pour cette session",
+		deny: "Refuser",
+		noteHint: "Refuser, avec une note pour l'agent",
+		pending: (tool, summary, file, allow) =>
+			`\`${tool} ${summary}\` attend ton approbation et n'a pas été exécuté. Pour l'autoriser : touche ${allow} sur ton téléphone, réponds sur la page web ou avec /questions dans pi, ou mets "answer": "${allow}" dans ${file} ; puis \`pi -p -c\` : l'appel s'exécute une fois quand l'agent le refait.`,
+	},
 };

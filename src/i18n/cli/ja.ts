@@ -220,4 +220,14 @@ ${questions}
 			`${path}: questions[${index}].answer はテキスト、数値、true/false、それらのリスト、または null でなければなりません`,
 		badImages: (path, index) => `${path}: questions[${index}].images は画像ファイルのパスのリストでなければなりません`,
 	},
+	approval: {
+		question: (tool, summary) => `${tool} を許可しますか: \`${summary}\``,
+		header: "承認",
+		allow: "許可",
+		allowSession: "このセッションでは許可",
+		deny: "拒否",
+		noteHint: "拒否（エージェントへのメモ付き）",
+		pending: (tool, summary, file, allow) =>
+			`\`${tool} ${summary}\` は承認待ちのため実行されませんでした。許可するには: スマートフォンで ${allow} をタップ、Web ページか pi の /questions で回答、または ${file} に "answer": "${allow}" を設定し、\`pi -p -c\` を実行してください。エージェントが同じ呼び出しを再度行うと一度だけ実行されます。`,
+	},
 };

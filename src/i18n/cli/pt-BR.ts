@@ -224,4 +224,14 @@ Nada foi respondido e a execução para aqui. Corrija o problema e depois execut
 		badImages: (path, index) =>
 			`${path}: questions[${index}].images deve ser uma lista de caminhos de arquivos de imagem`,
 	},
+	approval: {
+		question: (tool, summary) => `Permitir ${tool}: \`${summary}\`?`,
+		header: "Aprovação",
+		allow: "Permitir",
+		allowSession: "Permitir nesta sessão",
+		deny: "Negar",
+		noteHint: "Negar, com uma nota para o agente",
+		pending: (tool, summary, file, allow) =>
+			`\`${tool} ${summary}\` precisa da sua aprovação e não foi executado. Para permitir: toque em ${allow} no celular, responda na página web ou com /questions no pi, ou defina "answer": "${allow}" em ${file}; depois \`pi -p -c\`: a chamada roda uma vez quando o agente a fizer de novo.`,
+	},
 };

@@ -228,4 +228,14 @@ ${questions}
 			`${path}: questions[${index}].answer должен быть текстом, числом, true/false, списком из них или null`,
 		badImages: (path, index) => `${path}: questions[${index}].images должен быть списком путей к файлам изображений`,
 	},
+	approval: {
+		question: (tool, summary) => `Разрешить ${tool}: \`${summary}\`?`,
+		header: "Подтверждение",
+		allow: "Разрешить",
+		allowSession: "Разрешить в этой сессии",
+		deny: "Запретить",
+		noteHint: "Запретить, с заметкой для агента",
+		pending: (tool, summary, file, allow) =>
+			`\`${tool} ${summary}\` ждёт вашего подтверждения и не выполнен. Чтобы разрешить: нажмите ${allow} на телефоне, ответьте на веб-странице или через /questions в pi, или укажите "answer": "${allow}" в ${file}; затем \`pi -p -c\`: вызов выполнится один раз, когда агент повторит его.`,
+	},
 };

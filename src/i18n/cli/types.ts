@@ -254,4 +254,22 @@ export interface CliStrings {
 		badAnswer: (path: string, index: number) => string;
 		badImages: (path: string, index: number) => string;
 	};
+	/**
+	 * An approval (a tool call the person's settings hold for their yes): its question, header and the three options.
+	 * `tool` is the tool's name and `summary` the command or path, never translated.
+	 */
+	approval: {
+		question: (tool: string, summary: string) => string;
+		header: string;
+		allow: string;
+		allowSession: string;
+		deny: string;
+		/** The hint in the typed answer: what is typed is the denial's note. */
+		noteHint: string;
+		/**
+		 * Said when nobody could be asked (print mode): the call did not run, and how to allow it later. `summary` the
+		 * command or path, `file` the pending file as shown; "answer" and "Allow" in the file are JSON and a label.
+		 */
+		pending: (tool: string, summary: string, file: string, allow: string) => string;
+	};
 }

@@ -229,4 +229,14 @@ ${questions}
 			`${path}: questions[${index}].answer має бути текстом, числом, true/false, списком із них або null`,
 		badImages: (path, index) => `${path}: questions[${index}].images має бути списком шляхів до файлів зображень`,
 	},
+	approval: {
+		question: (tool, summary) => `Дозволити ${tool}: \`${summary}\`?`,
+		header: "Підтвердження",
+		allow: "Дозволити",
+		allowSession: "Дозволити в цій сесії",
+		deny: "Заборонити",
+		noteHint: "Заборонити, з приміткою для агента",
+		pending: (tool, summary, file, allow) =>
+			`\`${tool} ${summary}\` чекає на ваше підтвердження і не виконаний. Щоб дозволити: натисніть ${allow} на телефоні, дайте відповідь на вебсторінці або через /questions у pi, або вкажіть "answer": "${allow}" у ${file}; потім \`pi -p -c\`: виклик виконається один раз, коли агент повторить його.`,
+	},
 };

@@ -210,4 +210,14 @@ ${questions}
 		badAnswer: (path, index) => `${path}：questions[${index}].answer 必须是文本、数字、true/false、它们的列表或 null`,
 		badImages: (path, index) => `${path}：questions[${index}].images 必须是图片文件路径的列表`,
 	},
+	approval: {
+		question: (tool, summary) => `允许 ${tool}：\`${summary}\`？`,
+		header: "审批",
+		allow: "允许",
+		allowSession: "本次会话中允许",
+		deny: "拒绝",
+		noteHint: "拒绝，并给代理留言",
+		pending: (tool, summary, file, allow) =>
+			`\`${tool} ${summary}\` 需要你的批准，尚未运行。要允许它：在手机上点按 ${allow}，在网页上或在 pi 中用 /questions 回答，或在 ${file} 中设置 "answer": "${allow}"；然后运行 \`pi -p -c\`：代理再次发起该调用时会运行一次。`,
+	},
 };
