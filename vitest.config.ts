@@ -1,4 +1,4 @@
-import { defineConfig } from "vitest/config";
+import { configDefaults, defineConfig } from "vitest/config";
 import {
 	MOST_PATIENCE,
 	mayStartPi,
@@ -8,6 +8,11 @@ import {
 	workersFor,
 } from "./test/machine-speed.js";
 import { PI, ROOT } from "./test/pi-versions/pi.js";
+
+/** Whether the command line names test/agents (a filter vitest matches against file paths). */
+function namesAgents(argv: readonly string[]): boolean {
+	return argv.some((arg) => arg.includes("test/agents") || arg.startsWith("agents"));
+}
 
 export default defineConfig(() => {
 	// A loaded machine starts pi several times slower (10–25 s instead of 2.5 s on 2 busy cores): one measured start
@@ -24,6 +29,9 @@ export default defineConfig(() => {
 	return {
 		test: {
 			include: ["test/**/*.test.ts"],
+			// The real agent clients' tests need test/agents/install and run on their own (`npm run test:agents`, CI's
+			// agents line): only when named.
+			exclude: [...configDefaults.exclude, ...(namesAgents(process.argv) ? [] : ["test/agents/**"])],
 			testTimeout: Math.round(60_000 * factor),
 			hookTimeout: Math.round(60_000 * factor),
 			provide: { patience: factor },

@@ -66,7 +66,7 @@ export function workersFor(piStartMs: number | undefined): number {
 export function mayStartPi(argv: readonly string[]): boolean {
 	const run = argv.findIndex((arg) => arg === "run" || arg === "watch" || arg === "dev" || arg === "related");
 	const filters = argv.slice(run >= 0 ? run + 1 : 2).filter((arg) => !arg.startsWith("-") && !/^\d+$/.test(arg));
-	return filters.length === 0 || filters.some((filter) => /e2e|web|mcp|push/.test(filter));
+	return filters.length === 0 || filters.some((filter) => /e2e|web|mcp|push|agents/.test(filter));
 }
 
 /** The wall time of one `pi -p` start with the package and the scripted model, in a throwaway workspace. */

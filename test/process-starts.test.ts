@@ -28,6 +28,11 @@ const ONCE_PER_RUN = ["machine-speed.ts"];
  * (444 places in all). Lower a row when a file starts pi less; a file not named here may start none.
  */
 const BUDGET: Record<string, number> = {
+	// The real agent clients' tests (CI's agents line only, once): the person's pi answers each client's ask; Codex's
+	// also shows a pi on another agent folder refused.
+	"agents/claude.test.ts": 1,
+	"agents/codex.test.ts": 2,
+	"agents/gemini.test.ts": 1,
 	"e2e/answers.test.ts": 20,
 	"e2e/approvals.test.ts": 5,
 	"e2e/background.test.ts": 10,
@@ -77,7 +82,7 @@ const BUDGET: Record<string, number> = {
 	"web/browser.test.ts": 14,
 };
 /** All test files together, at most (444 when the table was made). */
-const TOTAL_BUDGET = 454;
+const TOTAL_BUDGET = 458;
 
 function files(dir: string): string[] {
 	return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -340,4 +345,18 @@ it("the pi 0.87.1 line runs files that start pi (.ci/run's PI_087_TESTS)", () =>
 	expect(listed.length, ".ci/run defines PI_087_TESTS").toBeGreaterThan(0);
 	const startingPi = new Set(Object.keys(BUDGET).map((name) => `test/${name}`));
 	expect(listed.filter((entry) => !startingPi.has(entry))).toEqual([]);
+});
+
+// The real agent clients' tests (test/agents) run once, on the agents line (.ci/run's AGENTS_TESTS), after
+// test/agents/install.
+it("an agent client's test runs on the agents line (.ci/run's AGENTS_TESTS)", () => {
+	const ci = readFileSync(join(TEST, "..", ".ci", "run"), "utf8");
+	const agents = /^AGENTS_TESTS="([^"]*)"/m.exec(ci)?.[1]?.split(/\s+/) ?? [];
+	expect(agents.length, ".ci/run defines AGENTS_TESTS").toBeGreaterThan(0);
+	const missing = Object.keys(BUDGET).filter(
+		(name) =>
+			name.startsWith("agents/") &&
+			!agents.some((entry) => `test/${name}` === entry || `test/${name}`.startsWith(`${entry}/`)),
+	);
+	expect(missing).toEqual([]);
 });

@@ -30,6 +30,15 @@ export interface ElicitationForm {
 const fieldName = (index: number): string => `q${index + 1}`;
 const otherName = (index: number): string => `q${index + 1}_other`;
 
+/**
+ * A field's key in the form: its name after its position (`01_q1_other`, `02_q1`). Codex shows a form's fields in
+ * the alphabetical order of their keys, not the schema's order, so the keys must sort as the fields are meant to show.
+ */
+const positionedKey = (position: number, name: string): string => `${String(position + 1).padStart(2, "0")}_${name}`;
+
+/** A key of the form back to its field's name (`02_q1` → `q1`); a key without a position is taken as it is. */
+const nameOfKey = (key: string): string => key.replace(/^\d+_/, "");
+
 const YES = "Yes";
 const NO = "No";
 
@@ -110,11 +119,17 @@ export function elicitationForm(ask: McpAsk): ElicitationForm {
 	const last = ordered[ordered.length - 1];
 	const lastField = last?.fields[last.fields.length - 1]?.[0];
 	if (last?.endsOnOptionalText && lastField !== undefined) required.push(lastField);
-	const properties = Object.fromEntries(ordered.flatMap((group) => group.fields));
+	const fields = ordered.flatMap((group) => group.fields);
+	const keys = new Map(fields.map(([name], position) => [name, positionedKey(position, name)]));
+	const properties = Object.fromEntries(fields.map(([name, field]) => [keys.get(name) ?? name, field]));
 	const count = ask.request.questions.length;
 	const lead = count === 1 ? "The agent asks you a question." : `The agent asks you ${count} questions.`;
 	const message = ask.title ? `${ask.title}\n\n${lead}` : lead;
-	return { message, requestedSchema: { type: "object", properties, ...(required.length > 0 ? { required } : {}) } };
+	const requiredKeys = required.map((name) => keys.get(name) ?? name);
+	return {
+		message,
+		requestedSchema: { type: "object", properties, ...(requiredKeys.length > 0 ? { required: requiredKeys } : {}) },
+	};
 }
 
 function text(value: unknown): string {
@@ -127,9 +142,10 @@ function text(value: unknown): string {
  */
 export function outcomeFromForm(ask: McpAsk, content: unknown): Extract<AskOutcome, { kind: "answered" }> | undefined {
 	if (!isRecord(content)) return undefined;
+	const byName = new Map(Object.entries(content).map(([key, value]) => [nameOfKey(key), value]));
 	const given = ask.request.questions.map((_, i): GivenAnswer | undefined => {
-		const value = content[fieldName(i)];
-		const other = text(content[otherName(i)]);
+		const value = byName.get(fieldName(i));
+		const other = text(byName.get(otherName(i)));
 		const picked = Array.isArray(value) ? value.map(text) : [text(value)];
 		const chosen = picked.filter((item) => item !== "");
 		if (ask.kinds[i] === "text") return chosen.length > 0 ? { chosen: [], typed: chosen } : undefined;

@@ -19,6 +19,26 @@ function packageVersion(): string {
 	}
 }
 
+/**
+ * The MCP SDK is an optional peer dependency (a pi user never downloads it): an agent's user gets it with the server
+ * in one line. Said before anything is answered, so that a client never sees a server that fails at its first call.
+ */
+export const SDK_MISSING =
+	"pi-ask-anywhere mcp needs @modelcontextprotocol/sdk installed beside pi-ask-anywhere (an optional peer " +
+	"dependency, so that pi users do not download it). Start the server with " +
+	"`npx -y -p pi-ask-anywhere -p @modelcontextprotocol/sdk pi-ask-anywhere mcp`, or run " +
+	"`npm install @modelcontextprotocol/sdk` where pi-ask-anywhere is installed (docs/mcp.md).";
+
+/** Whether the SDK resolves from this package (resolved, not loaded: loading it is what the stdio front defers). */
+function sdkInstalled(): boolean {
+	try {
+		import.meta.resolve("@modelcontextprotocol/sdk/server/index.js");
+		return true;
+	} catch {
+		return false;
+	}
+}
+
 /** The SDK side, built beside this file (dist/mcp/serve.mjs). */
 function loadServe(): Promise<typeof Serve> {
 	return import(new URL("./serve.mjs", import.meta.url).href);
@@ -35,6 +55,10 @@ export async function runMcp(argv: readonly string[], env: NodeJS.ProcessEnv = p
 	if (command.kind === "help") {
 		process.stdout.write(`${MCP_USAGE}\n`);
 		return;
+	}
+	if (!sdkInstalled()) {
+		process.stderr.write(`${SDK_MISSING}\n`);
+		process.exit(1);
 	}
 	const version = packageVersion();
 	if (command.http) {

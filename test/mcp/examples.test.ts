@@ -5,7 +5,7 @@
  */
 import { afterAll, describe, expect, it } from "vitest";
 import { patient } from "../patience.js";
-import { type ElicitHandler, type McpSession, resultJson, startMcp } from "./mcp-client.js";
+import { type ElicitHandler, fieldsByName, type McpSession, resultJson, startMcp } from "./mcp-client.js";
 
 const sessions: McpSession[] = [];
 afterAll(async () => {
@@ -105,12 +105,13 @@ describe.concurrent("the MCP ask_user tool's examples", () => {
 			message: expect.stringContaining("Framework Selection"),
 			requestedSchema: {
 				properties: {
-					q1: {
+					// "Other" first, in the keys' alphabetical order too (Codex shows fields in that order).
+					"01_q1_other": { type: "string" },
+					"02_q1": {
 						type: "string",
 						title: "Which framework would you prefer?",
 						oneOf: ["React", "Vue", "Svelte", "Solid"].map((label) => ({ const: label, title: label })),
 					},
-					q1_other: { type: "string" },
 				},
 			},
 		});
@@ -123,7 +124,7 @@ describe.concurrent("the MCP ask_user tool's examples", () => {
 		};
 		let field: unknown;
 		const yes = await ask(args, async (request) => {
-			field = request.params.mode === "form" ? request.params.requestedSchema.properties.q1 : undefined;
+			field = request.params.mode === "form" ? fieldsByName(request.params.requestedSchema.properties).q1 : undefined;
 			return { action: "accept", content: { q1: "Yes" } };
 		});
 		// Not a boolean checkbox: an untouched box would read as "no" the person never gave.
@@ -165,7 +166,7 @@ describe.concurrent("the MCP ask_user tool's examples", () => {
 				title: "Component Configuration",
 			},
 			async (request) => {
-				field = request.params.mode === "form" ? request.params.requestedSchema.properties.q3 : undefined;
+				field = request.params.mode === "form" ? fieldsByName(request.params.requestedSchema.properties).q3 : undefined;
 				return {
 					action: "accept",
 					content: { q1: "UserProfileCard", q2: "Tailwind", q3: ["Loading state", "Error handling", "Accessibility"] },

@@ -94,6 +94,14 @@ export async function startMcp(options: StartOptions = {}): Promise<McpSession> 
 	};
 }
 
+/**
+ * A form's fields by their names (`q1`, `q1_other`): the keys carry the field's position first (`02_q1`), since Codex
+ * shows fields in their keys' alphabetical order.
+ */
+export function fieldsByName(properties: Record<string, unknown>): Record<string, unknown> {
+	return Object.fromEntries(Object.entries(properties).map(([key, field]) => [key.replace(/^\d+_/, ""), field]));
+}
+
 /** The JSON in the first text block, which must equal `structuredContent`. */
 export function resultJson(result: CallToolResult): Record<string, unknown> {
 	const first = result.content[0];

@@ -127,8 +127,8 @@ describe("the elicitation form", () => {
 		expect(form.requestedSchema).toEqual({
 			type: "object",
 			properties: {
-				q1: { type: "string", title: "Name?", description: "e.g. orders" },
-				q2: {
+				"01_q1": { type: "string", title: "Name?", description: "e.g. orders" },
+				"02_q2": {
 					type: "string",
 					title: "Sure?",
 					oneOf: [
@@ -136,7 +136,11 @@ describe("the elicitation form", () => {
 						{ const: "No", title: "No" },
 					],
 				},
-				q3: {
+				"03_q3_other": expect.objectContaining({
+					type: "string",
+					title: "Other (type your answer; leave empty to pick below)",
+				}),
+				"04_q3": {
 					type: "string",
 					title: "Which?",
 					oneOf: [
@@ -144,28 +148,27 @@ describe("the elicitation form", () => {
 						{ const: "b", title: "b" },
 					],
 				},
-				q3_other: expect.objectContaining({
-					type: "string",
-					title: "Other (type your answer; leave empty to pick below)",
-				}),
 			},
-			required: ["q1", "q2"],
+			required: ["01_q1", "02_q2"],
 		});
 	});
 
 	it("never ends on an optional text field: Other comes before its options, optional text before the last choice", () => {
 		const order = (questions: unknown[]) => {
 			const { requestedSchema } = elicitationForm(readMcpAsk({ questions }));
-			return { fields: Object.keys(requestedSchema.properties), required: requestedSchema.required ?? [] };
+			// The keys, each after its position: Codex shows fields in their keys' alphabetical order.
+			const fields = Object.keys(requestedSchema.properties);
+			expect(fields).toEqual([...fields].sort());
+			return { fields, required: requestedSchema.required ?? [] };
 		};
 		const later = { question: "Anything else?", required: false };
 		expect(order([{ question: "Which?", options: ["a", "b"] }, later])).toEqual({
-			fields: ["q2", "q1_other", "q1"],
+			fields: ["01_q2", "02_q1_other", "03_q1"],
 			required: [],
 		});
-		expect(order([{ question: "Name?" }, later])).toEqual({ fields: ["q2", "q1"], required: ["q1"] });
+		expect(order([{ question: "Name?" }, later])).toEqual({ fields: ["01_q2", "02_q1"], required: ["02_q1"] });
 		// Nothing to end on: the one optional text is required in the form (the person fills it or closes the form).
-		expect(order([later])).toEqual({ fields: ["q1"], required: ["q1"] });
+		expect(order([later])).toEqual({ fields: ["01_q1"], required: ["01_q1"] });
 	});
 
 	it("reads the reply: a value that is no option is the person's text; their own answer wins over a pick", () => {

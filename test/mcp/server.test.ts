@@ -17,6 +17,7 @@ import { createClaims, systemClaimsDeps } from "../../src/pending/claims.js";
 import { givenForAsker } from "../../src/pending/given-for-asker.js";
 import {
 	answerAsThePerson,
+	fieldsByName,
 	type McpSession,
 	pendingFile,
 	pendingFileOf,
@@ -80,7 +81,9 @@ describe.concurrent("pi-ask-anywhere mcp", () => {
 	it("takes this product's own fields (descriptions, header, multiSelect) and Claude Code's shape", async () => {
 		const { client } = await start({
 			elicit: async (request) => {
-				expect(request.params.mode === "form" && request.params.requestedSchema.properties.q1).toMatchObject({
+				expect(
+					request.params.mode === "form" && fieldsByName(request.params.requestedSchema.properties).q1,
+				).toMatchObject({
 					title: "Database: Which database should we use?",
 					oneOf: [
 						{ const: "PostgreSQL (Recommended)", title: "PostgreSQL (Recommended) — Battle-tested relational DB" },
@@ -128,7 +131,8 @@ describe.concurrent("pi-ask-anywhere mcp", () => {
 	it("a form never ends on an optional text field (Codex submits only from the last field), and an empty Other never overrides a pick", async () => {
 		/** Whether a person can submit from the form's last field by choosing: a choice, or a field they must fill. */
 		const endsOnChoice = (schema: { properties: Record<string, object>; required?: string[] }): boolean => {
-			const names = Object.keys(schema.properties);
+			// Codex shows the fields in their keys' alphabetical order, whatever the schema's order.
+			const names = Object.keys(schema.properties).sort();
 			const last = names[names.length - 1] ?? "";
 			const field = schema.properties[last] as { oneOf?: unknown; items?: unknown };
 			return field.oneOf !== undefined || field.items !== undefined || (schema.required ?? []).includes(last);

@@ -3,7 +3,12 @@
  * what the SDK's server would, asks for the SDK only when a message needs it, and hands the SDK the handshake and
  * every waiting message in order, its answer to the replayed handshake dropped.
  */
+import { spawnSync } from "node:child_process";
+import { cpSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { PassThrough } from "node:stream";
+import { fileURLToPath } from "node:url";
 import { SUPPORTED_PROTOCOL_VERSIONS } from "@modelcontextprotocol/sdk/types.js";
 import { describe, expect, it } from "vitest";
 import { createStdioFront, PROTOCOL_VERSIONS } from "../../src/mcp/stdio-front.js";
@@ -81,5 +86,27 @@ describe("the stdio front", () => {
 		await f.settle();
 		expect(f.ended()).toBe(1);
 		expect(f.needed()).toBe(0);
+	});
+});
+
+describe("without the MCP SDK installed beside the package (an optional peer dependency)", () => {
+	it("`pi-ask-anywhere mcp` answers nothing, exits 1 and names the one line that brings the SDK", () => {
+		// The built package without node_modules: nothing resolves @modelcontextprotocol/sdk from there.
+		const copy = mkdtempSync(join(tmpdir(), "pi-ask-no-sdk-"));
+		try {
+			cpSync(fileURLToPath(new URL("../../dist", import.meta.url)), join(copy, "dist"), { recursive: true });
+			cpSync(fileURLToPath(new URL("../../package.json", import.meta.url)), join(copy, "package.json"));
+			const run = spawnSync(process.execPath, [join(copy, "dist", "bin.mjs"), "mcp"], {
+				input: `${JSON.stringify(HANDSHAKE)}\n`,
+				encoding: "utf8",
+				timeout: 20_000,
+			});
+			expect(run.stdout).toBe("");
+			expect(run.stderr).toContain("@modelcontextprotocol/sdk");
+			expect(run.stderr).toContain("npx -y -p pi-ask-anywhere -p @modelcontextprotocol/sdk pi-ask-anywhere mcp");
+			expect(run.status).toBe(1);
+		} finally {
+			rmSync(copy, { recursive: true, force: true });
+		}
 	});
 });
