@@ -91,10 +91,20 @@ export async function runAgent(options: {
 	return { model, child, output: () => output, exited };
 }
 
-/** The pid of the server that holds the claim on `pendingPath` (the server the client started). */
+/**
+ * The pid of the server that holds the claim on `pendingPath` (the server the client started). The server saves the
+ * file, then claims it (an MCP claim names the file's real path): the claim may come a moment after the file.
+ */
 export function serverPid(pendingPath: string): number {
-	const claim = JSON.parse(readFileSync(claimPathOf(pendingPath), "utf8")) as { pid: number };
-	return claim.pid;
+	const giveUpAt = Date.now() + 10_000;
+	for (;;) {
+		try {
+			return (JSON.parse(readFileSync(claimPathOf(pendingPath), "utf8")) as { pid: number }).pid;
+		} catch (error) {
+			if (Date.now() > giveUpAt) throw error;
+			Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 50);
+		}
+	}
 }
 
 export function alive(pid: number): boolean {
