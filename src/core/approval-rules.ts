@@ -181,7 +181,7 @@ function cut(text: string, max: number): string {
 }
 
 /** The short line that says what the call does: the command, the path, or the input as JSON. */
-export function callSummary(toolName: string, input: unknown): string {
+function callSummary(toolName: string, input: unknown): string {
 	if (isRecord(input)) {
 		if (typeof input.command === "string") return cut(input.command.trim(), 200);
 		if (typeof input.path === "string") return cut(input.path, 200);
@@ -242,7 +242,7 @@ function shortDiff(input: Record<string, unknown>, max = 12): string {
  * What the person sees of the call, as plain text (`fenced`: in Markdown code blocks, for the option previews, which
  * render Markdown): the command, or the path and a short diff, or the input.
  */
-export function callPreview(toolName: string, input: unknown, fenced = true): string {
+function callPreview(toolName: string, input: unknown, fenced = true): string {
 	const block = (lang: string, text: string) => (fenced ? `\`\`\`${lang}\n${text}\n\`\`\`` : text);
 	if (isRecord(input) && typeof input.command === "string") return block("sh", cut(input.command, 2000));
 	if (isRecord(input) && typeof input.path === "string") {

@@ -61,24 +61,21 @@ export interface PendingApprovals {
 }
 
 /**
- * Takes a pending file away under the answer lock (pending/answer-lock.ts: a tap or the page writing an answer waits
- * for it): renamed aside while it still reads `judged`, then removed. A rename succeeds once, so two pi processes
- * continuing one session never both take the same Allow.
+ * Takes a pending file away under the answer lock (pending/answer-lock.ts: a tap or the page writing an answer, and
+ * every other taker, waits for it): removed while it still reads `judged`, so that of two pi processes continuing one
+ * session only the first takes the Allow; the second finds it gone.
  */
 export function takePendingFile(path: string, judged: string): boolean {
-	const aside = `${path}.taken-${process.pid}-${Date.now()}`;
 	const locked = withAnswerLock(path, () => {
 		if (readRegularFile(path) !== judged) return false;
 		try {
-			fs.renameSync(path, aside);
+			fs.rmSync(path);
 			return true;
 		} catch {
 			return false;
 		}
 	});
-	if (locked.kind !== "done" || !locked.value) return false;
-	fs.rmSync(aside, { force: true });
-	return true;
+	return locked.kind === "done" && locked.value;
 }
 
 /** The real files (pending/pending-file.ts) and the given judges. */
