@@ -141,6 +141,8 @@ export function createAskHandler(deps: AskHandlerDeps): AskHandler {
 			if (background) return background;
 		}
 		const bridge = deps.remote(ask.ctx, frontEnd, ask.toolCallId);
+		// Set when a tap on the phone, not the web page, decided the ask: the terminal names where the answer came from.
+		let fromPhone = false;
 		const askRemotely =
 			bridge &&
 			(async (signal: AbortSignal | undefined) =>
@@ -148,6 +150,9 @@ export function createAskHandler(deps: AskHandlerDeps): AskHandler {
 				(await bridge).ask(ask.request, signal, {
 					acceptsImages: deps.acceptsImages(ask.ctx),
 					asker: { cwd: ask.ctx.cwd },
+					fromPhone: () => {
+						fromPhone = true;
+					},
 				}));
 		const dialog = frontEnd.ask;
 		if (dialog) {
@@ -187,9 +192,9 @@ export function createAskHandler(deps: AskHandlerDeps): AskHandler {
 				frontEnd.tell(words().cli.notices.fileNotRemoved(displayPath(ask.ctx.cwd, onDisk), notRemoved), "warning");
 			deps.remember(outcome);
 			if (answeredBy === "remote") {
-				frontEnd.tell(
-					outcome.kind === "answered" ? words().cli.notices.answeredRemotely : words().cli.notices.dismissedRemotely,
-				);
+				const notices = words().cli.notices;
+				const answered = fromPhone ? notices.answeredFromPhone : notices.answeredOnWebPage;
+				frontEnd.tell(outcome.kind === "answered" ? answered : notices.dismissedRemotely);
 				return { outcome, mode: "remote" };
 			}
 			return { outcome, mode: frontEnd.recordedMode };

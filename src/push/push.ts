@@ -125,19 +125,27 @@ export function createPush(deps: PushDeps) {
 					const phone = live
 						.ask({ ...info, request }, toPhone.signal)
 						.then((outcome) => ({ outcome, from: "phone" as const }));
-					if (!bridge) return (await phone).outcome;
+					const decidedByPhone = (outcome: RemoteAskOutcome) => {
+						if (isRemoteDecision(outcome)) about?.fromPhone?.();
+						return outcome;
+					};
+					if (!bridge) return decidedByPhone((await phone).outcome);
 					const web = bridge
 						.then((open) => open.ask(request, toBridge.signal, about))
 						.catch((error: unknown): RemoteAskOutcome => ({ kind: "unavailable", reason: String(error) }))
 						.then((outcome) => ({ outcome, from: "web" as const }));
 					const first = await Promise.race([phone, web]);
 					if (isRemoteDecision(first.outcome)) {
-						if (first.from === "web") toPhone.abort(ANSWERED_ON_WEB);
-						else toBridge.abort(ANSWERED_ELSEWHERE);
-						return first.outcome;
+						if (first.from === "web") {
+							toPhone.abort(ANSWERED_ON_WEB);
+							return first.outcome;
+						}
+						toBridge.abort(ANSWERED_ELSEWHERE);
+						return decidedByPhone(first.outcome);
 					}
 					// That side cannot answer (the page is not running, timed out): the other still may.
-					return (await (first.from === "web" ? phone : web)).outcome;
+					if (first.from === "web") return decidedByPhone((await phone).outcome);
+					return (await web).outcome;
 				} finally {
 					signal?.removeEventListener("abort", abortBoth);
 				}

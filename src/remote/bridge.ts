@@ -41,12 +41,13 @@ export interface RemoteBridge {
 	/**
 	 * Sends the questions and waits for the first answer; aborting resolves `interrupted` and stops waiting. `asker`
 	 * describes who asks (a child pi asking through its parent); `acceptsImages`: the person may attach images
-	 * (`answer-images`), which only then are taken.
+	 * (`answer-images`), which only then are taken. `fromPhone` is called when a tap on the phone (push) decided the
+	 * ask rather than the web page, so that the terminal can say where the answer came from.
 	 */
 	ask(
 		request: AskRequest,
 		signal?: AbortSignal,
-		about?: { asker?: Asker; acceptsImages?: boolean },
+		about?: { asker?: Asker; acceptsImages?: boolean; fromPhone?: () => void },
 	): Promise<RemoteAskOutcome>;
 	/** Settles open asks as `interrupted`, closes the socket, clears every timer. */
 	dispose(): void;

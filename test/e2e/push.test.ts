@@ -131,6 +131,8 @@ describe("push through ntfy (a local stand-in)", () => {
 					{ question: "Deploy to which region?", answer: "us-east", selectedOption: "us-east", wasCustom: false },
 				],
 			});
+			// The terminal says where the answer came from: the phone, not the web page.
+			await session.waitFor("Answered from the phone.", 20_000);
 			// The notification is replaced (same sequence id) by one saying where the question was answered.
 			await session.waitFor("Run the migrations now?", 20_000);
 			const after = await ntfy.waitForMessages(TOPIC, 3);

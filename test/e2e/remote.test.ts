@@ -80,7 +80,7 @@ describe("remote answering with the real pi", () => {
 				"Which database should we use?": "SQLite",
 				"What should we name this service?": "remote-svc",
 			});
-			await tui.waitFor("Answered remotely");
+			await tui.waitFor("Answered on the web page.");
 			await tui.waitFor("The model received");
 			expect(resultJson(ws.lastToolResult()?.text)).toMatchObject({
 				answered: true,

@@ -232,7 +232,7 @@ describe("createAskHandler", () => {
 		const bridge = { ask: async () => ANSWERED };
 		const { handle, fakes } = setup({ dialog: () => new Promise<AskOutcome>(() => {}), bridge });
 		expect(await handle(ask())).toEqual({ outcome: ANSWERED, mode: "remote" });
-		expect(fakes.told).toContain("Answered remotely.");
+		expect(fakes.told).toContain("Answered on the web page.");
 	});
 
 	it("where nobody can answer now, the questions are saved and the run ends its turn", async () => {

@@ -466,7 +466,7 @@ describe("pi-ask-anywhere web in Chromium", () => {
 			await card.getByLabel("Your answer", { exact: true }).fill("order-processor");
 			await card.getByRole("button", { name: "Review" }).click();
 			await card.getByRole("button", { name: "Submit" }).click();
-			await tui.waitFor("Answered remotely.", 20_000);
+			await tui.waitFor("Answered on the web page.", 20_000);
 			await waitForToolResult(ws);
 			expect(resultJson(ws.lastToolResult()?.text)).toEqual(SPEC_RESULT);
 			// pi removes the file as it takes the answer; at no point is it offered as a pending card.

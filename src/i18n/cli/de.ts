@@ -93,7 +93,8 @@ export const de: CliStrings = {
 		flagDoesNotFit: (message) => `--answers passt nicht zu diesen Fragen (${message}); sie werden stattdessen gestellt`,
 		backgroundNotSaved: "Die Hintergrundfragen konnten nicht gespeichert werden; sie werden stattdessen jetzt gestellt",
 		timedOut: "Keine Antwort rechtzeitig: Die Fragen bleiben offen (/questions answer).",
-		answeredRemotely: "Aus der Ferne beantwortet.",
+		answeredOnWebPage: "Auf der Webseite beantwortet.",
+		answeredFromPhone: "Vom Telefon beantwortet.",
 		answeredElsewhere:
 			"Diese Fragen wurden anderswo beantwortet (ein anderes pi hat sie übernommen, während dieses angehalten war); deine Antwort wurde nicht gesendet.",
 		fileNotRemoved: (path, why) =>

@@ -89,7 +89,8 @@ export const en: CliStrings = {
 		flagDoesNotFit: (message) => `--answers does not fit these questions (${message}); asking them instead`,
 		backgroundNotSaved: "the background questions could not be saved; asking them now instead",
 		timedOut: "No answer in time: the questions stay pending (/questions answer).",
-		answeredRemotely: "Answered remotely.",
+		answeredOnWebPage: "Answered on the web page.",
+		answeredFromPhone: "Answered from the phone.",
 		answeredElsewhere:
 			"These questions were answered elsewhere (another pi took them over while this one was paused); your answer was not sent.",
 		fileNotRemoved: (path, why) =>

@@ -93,7 +93,8 @@ export const es: CliStrings = {
 		flagDoesNotFit: (message) => `--answers no encaja con estas preguntas (${message}); se hacen en su lugar`,
 		backgroundNotSaved: "No se pudieron guardar las preguntas en segundo plano; se hacen ahora en su lugar",
 		timedOut: "Sin respuesta a tiempo: las preguntas siguen pendientes (/questions answer).",
-		answeredRemotely: "Respondido en remoto.",
+		answeredOnWebPage: "Respondido en la página web.",
+		answeredFromPhone: "Respondido desde el teléfono.",
 		answeredElsewhere:
 			"Estas preguntas se respondieron en otro lugar (otro pi las tomó mientras este estaba en pausa); tu respuesta no se envió.",
 		fileNotRemoved: (path, why) =>

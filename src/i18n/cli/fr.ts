@@ -94,7 +94,8 @@ export const fr: CliStrings = {
 			`--answers ne correspond pas à ces questions (${message}) ; elles sont posées à la place`,
 		backgroundNotSaved: "Les questions en arrière-plan n'ont pas pu être enregistrées ; elles sont posées maintenant",
 		timedOut: "Pas de réponse à temps : les questions restent en attente (/questions answer).",
-		answeredRemotely: "Répondu à distance.",
+		answeredOnWebPage: "Répondu sur la page web.",
+		answeredFromPhone: "Répondu depuis le téléphone.",
 		answeredElsewhere:
 			"Ces questions ont reçu une réponse ailleurs (un autre pi les a reprises pendant que celui-ci était suspendu) ; ta réponse n’a pas été envoyée.",
 		fileNotRemoved: (path, why) =>

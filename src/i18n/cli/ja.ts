@@ -88,7 +88,8 @@ export const ja: CliStrings = {
 		flagDoesNotFit: (message) => `--answers がこれらの質問に合いません（${message}）。代わりに質問します`,
 		backgroundNotSaved: "バックグラウンドの質問を保存できませんでした。代わりに今質問します",
 		timedOut: "時間内に回答がありません: 質問は未回答のまま残ります（/questions answer）。",
-		answeredRemotely: "リモートで回答されました。",
+		answeredOnWebPage: "Webページで回答されました。",
+		answeredFromPhone: "スマートフォンから回答されました。",
 		answeredElsewhere:
 			"これらの質問は別の場所で回答されました（この pi が停止している間に別の pi が引き継ぎました）。あなたの回答は送信されていません。",
 		fileNotRemoved: (path, why) =>

@@ -93,7 +93,8 @@ export const ptBR: CliStrings = {
 		flagDoesNotFit: (message) => `--answers não se encaixa nestas perguntas (${message}); elas serão feitas no lugar`,
 		backgroundNotSaved: "Não foi possível salvar as perguntas em segundo plano; elas serão feitas agora",
 		timedOut: "Sem resposta a tempo: as perguntas continuam pendentes (/questions answer).",
-		answeredRemotely: "Respondido remotamente.",
+		answeredOnWebPage: "Respondido na página web.",
+		answeredFromPhone: "Respondido pelo celular.",
 		answeredElsewhere:
 			"Estas perguntas foram respondidas em outro lugar (outro pi as assumiu enquanto este estava pausado); sua resposta não foi enviada.",
 		fileNotRemoved: (path, why) =>

@@ -98,7 +98,8 @@ export const ru: CliStrings = {
 		flagDoesNotFit: (message) => `--answers не подходит к этим вопросам (${message}); вместо этого они будут заданы`,
 		backgroundNotSaved: "Не удалось сохранить фоновые вопросы; вместо этого они задаются сейчас",
 		timedOut: "Ответа вовремя нет: вопросы остаются ожидающими (/questions answer).",
-		answeredRemotely: "Отвечено удалённо.",
+		answeredOnWebPage: "Отвечено на веб-странице.",
+		answeredFromPhone: "Отвечено с телефона.",
 		answeredElsewhere:
 			"На эти вопросы ответили в другом месте (другой pi перехватил их, пока этот был приостановлен); ваш ответ не отправлен.",
 		fileNotRemoved: (path, why) =>

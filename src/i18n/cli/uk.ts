@@ -98,7 +98,8 @@ export const uk: CliStrings = {
 		flagDoesNotFit: (message) => `--answers не підходить до цих питань (${message}); натомість їх буде поставлено`,
 		backgroundNotSaved: "Не вдалося зберегти фонові питання; натомість їх ставлять зараз",
 		timedOut: "Відповіді вчасно немає: питання лишаються відкритими (/questions answer).",
-		answeredRemotely: "Відповідь надано віддалено.",
+		answeredOnWebPage: "Відповідь надано на вебсторінці.",
+		answeredFromPhone: "Відповідь надано з телефона.",
 		answeredElsewhere:
 			"На ці запитання відповіли деінде (інший pi перехопив їх, поки цей був призупинений); вашу відповідь не надіслано.",
 		fileNotRemoved: (path, why) =>
