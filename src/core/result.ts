@@ -49,7 +49,7 @@ function explanation(outcome: AskOutcome): string | undefined {
 		case "connectionLost":
 			return "The connection to the user was lost before they answered; no answers were given.";
 		case "interrupted":
-			return "The questions were interrupted before the user answered (the user did not cancel). They are kept and will be asked again when the session continues; no answers were given yet, so do not assume any.";
+			return "The questions were interrupted before the user answered (the user did not cancel). They stay pending: the next prompt does not ask them again; they are asked again when this session is next started, and if the user answers them sooner (/questions answer), the answers arrive as a user message (<ask_user_answers> with this call's toolCallId). No answers were given yet, so do not assume any.";
 		case "pending":
 			return outcome.background ? BACKGROUND_EXPLANATION : undefined;
 	}

@@ -52,7 +52,7 @@ describe("result content", () => {
 	});
 	it("says an interrupted ask is no cancel: interrupted (TUI, SDK) or connectionLost (RPC), asked again later", () => {
 		const sentence =
-			"The questions were interrupted before the user answered (the user did not cancel). They are kept and will be asked again when the session continues; no answers were given yet, so do not assume any.";
+			"The questions were interrupted before the user answered (the user did not cancel). They stay pending: the next prompt does not ask them again; they are asked again when this session is next started, and if the user answers them sooner (/questions answer), the answers arrive as a user message (<ask_user_answers> with this call's toolCallId). No answers were given yet, so do not assume any.";
 		expect(texts({ kind: "interrupted" })).toEqual(['{"answered":false,"answers":[],"interrupted":true}', sentence]);
 		expect(texts({ kind: "interrupted", reportedAs: "connectionLost" })).toEqual([
 			'{"answered":false,"answers":[],"connectionLost":true}',
