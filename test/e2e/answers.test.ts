@@ -325,7 +325,9 @@ describe("structured RPC, complete", () => {
 		const { blocks } = await ui.resultBlocks();
 		// The app aborted the run; the person cancelled nothing.
 		expect(JSON.parse(blocks[0] ?? "")).toEqual({ answered: false, answers: [], connectionLost: true });
-		expect(blocks[1]).toMatch(/They stay pending: the next prompt does not ask them again; they are asked again when this session is next started/);
+		expect(blocks[1]).toMatch(
+			/They stay pending: the next prompt does not ask them again; they are asked again when this session is next started/,
+		);
 	});
 
 	it("tells the app the request was answered elsewhere when a remote answer wins", async () => {

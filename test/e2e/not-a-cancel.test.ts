@@ -27,7 +27,8 @@ import {
 import { startAsking, stopRpc } from "./rpc-client.js";
 
 const SPEC_ANSWERS = '["PostgreSQL (Recommended)", "order-processor"]';
-const KEPT = /interrupted before the user answered \(the user did not cancel\)\. They stay pending: the next prompt does not ask them again/;
+const KEPT =
+	/interrupted before the user answered \(the user did not cancel\)\. They stay pending: the next prompt does not ask them again/;
 
 let ws: Workspace;
 let rpc: RpcSession | undefined;
