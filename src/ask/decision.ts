@@ -27,6 +27,9 @@ export interface Decision {
 	answers: readonly string[];
 }
 
+/** What an ask's end says of the decision, before where and for which session are known. */
+export type DecisionOfAsk = Pick<Decision, "by" | "outcome" | "questions" | "answers">;
+
 /** Records a decision; says `warn` (once per process) why the log did not take it. Never throws. */
 export type RecordDecision = (decision: Decision, warn?: (reason: string) => void) => void;
 
@@ -69,6 +72,16 @@ export function decidedOutcome(outcome: AskOutcome): DecidedOutcome | undefined 
 export function answerTexts(outcome: AskOutcome): string[] {
 	if (outcome.kind !== "answered") return [];
 	return outcome.answers.map((a) => (Array.isArray(a.answer) ? a.answer.join(", ") : a.answer));
+}
+
+/** The decision `outcome` is, given `by`; `undefined` for an end that decides nothing. */
+export function decisionOf(
+	by: DecidedBy,
+	questions: readonly { header?: string; question: string }[],
+	outcome: AskOutcome,
+): DecisionOfAsk | undefined {
+	const decided = decidedOutcome(outcome);
+	return decided === undefined ? undefined : { by, outcome: decided, questions, answers: answerTexts(outcome) };
 }
 
 /** The one writer of decisions into `log`; `now` gives the time (ms since the epoch). */

@@ -5,6 +5,7 @@
  * the person did not end (pi shut down, the run aborted) stays open there and in the session, to be asked again.
  */
 import type { ExtensionContext } from "@mariozechner/pi-coding-agent";
+import type { DecidedBy } from "../ask/log.js";
 import { type ImageReader, outcomeFromAnswersText } from "../core/answer-input.js";
 import type { AskOutcome, AskRequest } from "../core/types.js";
 import { words } from "../i18n/words.js";
@@ -12,7 +13,7 @@ import type { FrontEnd } from "../modes/front-end.js";
 import type { SavedQuestions } from "../modes/print.js";
 import { displayPath } from "../pending/pending-file.js";
 import type { RemoteBridge } from "../remote/bridge.js";
-import { isRemoteDecision, raceLocalAndRemote } from "../remote/race.js";
+import { isFromTap, isRemoteDecision, raceLocalAndRemote } from "../remote/race.js";
 import type { Ask, AskHandler, AskResolution } from "../tool/ask-user-tool.js";
 import { withIdleTimeout } from "./idle-timeout.js";
 
@@ -52,6 +53,13 @@ export interface AskHandlerDeps {
 	 * recorded, so the call stays open like an interrupted one and `pi -c` brings the questions back.
 	 */
 	stopRun(text: string): never;
+	/** The ask ended for good with `outcome`, given `by` (the decision log, ask/decision.ts); an end that decides nothing is ignored. */
+	decided?(ask: Ask, outcome: AskOutcome, by: DecidedBy): void;
+}
+
+/** Where a remote outcome came from: a tap on the phone, or the web page (the bridge's other side). */
+function remoteBy(outcome: AskOutcome): DecidedBy {
+	return isFromTap(outcome) ? "tap" : "page";
 }
 
 /** Up-front answers that fit the ask; `undefined` (and the person is told why) when they do not. */
@@ -134,7 +142,10 @@ export function createAskHandler(deps: AskHandlerDeps): AskHandler {
 		const upFront = deps.takeUpFrontAnswers();
 		if (upFront !== undefined) {
 			const outcome = upFrontOutcome(upFront, ask.request, frontEnd, deps.readImage(ask.ctx));
-			if (outcome) return { outcome, mode: frontEnd.recordedMode };
+			if (outcome) {
+				deps.decided?.(ask, outcome, "answers");
+				return { outcome, mode: frontEnd.recordedMode };
+			}
 		}
 		if (ask.request.background) {
 			const background = backgroundAsk(ask, frontEnd, deps);
@@ -186,6 +197,11 @@ export function createAskHandler(deps: AskHandlerDeps): AskHandler {
 			if (notRemoved && onDisk)
 				frontEnd.tell(words().cli.notices.fileNotRemoved(displayPath(ask.ctx.cwd, onDisk), notRemoved), "warning");
 			deps.remember(outcome);
+			deps.decided?.(
+				ask,
+				outcome,
+				answeredBy === "remote" ? remoteBy(outcome) : frontEnd.kind === "tui" ? "tui" : "rpc",
+			);
 			if (answeredBy === "remote") {
 				frontEnd.tell(
 					outcome.kind === "answered" ? words().cli.notices.answeredRemotely : words().cli.notices.dismissedRemotely,
@@ -197,7 +213,10 @@ export function createAskHandler(deps: AskHandlerDeps): AskHandler {
 		if (askRemotely) {
 			// Nobody here can answer: wait for the remote answer; without one, the questions are saved (nothing lost).
 			const remote = await askRemotely(ask.signal);
-			if (isRemoteDecision(remote)) return { outcome: remote, mode: "remote" };
+			if (isRemoteDecision(remote)) {
+				deps.decided?.(ask, remote, remoteBy(remote));
+				return { outcome: remote, mode: "remote" };
+			}
 			frontEnd.tell(words().cli.notices.noRemoteAnswer(remote.kind), "warning");
 		}
 		const saved = deps.saveForLater(ask.ctx, ask.request, ask.toolCallId);

@@ -15,7 +15,7 @@ import type { PendingVerdict } from "../pending/trust.js";
 import { timeOf } from "../records/ledger.js";
 import type { RemoteAskOutcome, RemoteBridge } from "../remote/bridge.js";
 import { ANSWERED_ELSEWHERE } from "../remote/protocol.js";
-import { isRemoteDecision } from "../remote/race.js";
+import { fromTap, isRemoteDecision } from "../remote/race.js";
 import { commandInput, runPushCommand } from "./command.js";
 import { DEFAULT_PUSH_WAIT_MS, hasNtfy, type PushConfig, resolvePushConfig } from "./config.js";
 import { pushKey } from "./key.js";
@@ -122,9 +122,10 @@ export function createPush(deps: PushDeps) {
 				if (signal?.aborted) abortBoth();
 				signal?.addEventListener("abort", abortBoth, { once: true });
 				try {
-					const phone = live
-						.ask({ ...info, request }, toPhone.signal)
-						.then((outcome) => ({ outcome, from: "phone" as const }));
+					const phone = live.ask({ ...info, request }, toPhone.signal).then((outcome) => ({
+						outcome: isRemoteDecision(outcome) ? fromTap(outcome) : outcome,
+						from: "phone" as const,
+					}));
 					if (!bridge) return (await phone).outcome;
 					const web = bridge
 						.then((open) => open.ask(request, toBridge.signal, about))

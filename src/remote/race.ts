@@ -21,6 +21,19 @@ export function isRemoteDecision(
 	return outcome.kind === "answered" || outcome.kind === "cancelled";
 }
 
+/** Remote outcomes a tap on the phone gave, told apart from the web page's (for the decision log). */
+const tapped = new WeakSet<object>();
+
+/** Marks `outcome` as a tap's; returns it. */
+export function fromTap<T extends object>(outcome: T): T {
+	tapped.add(outcome);
+	return outcome;
+}
+
+export function isFromTap(outcome: object): boolean {
+	return tapped.has(outcome);
+}
+
 export async function raceLocalAndRemote(
 	askLocal: (signal: AbortSignal) => Promise<AskOutcome>,
 	askRemote: (signal: AbortSignal) => Promise<RemoteAskOutcome>,

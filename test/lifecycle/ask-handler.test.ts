@@ -8,6 +8,7 @@ import type { AskOptions, FrontEnd, FrontEndKind } from "../../src/modes/front-e
 import type { SavedQuestions } from "../../src/modes/print.js";
 import { PendingFileError } from "../../src/pending/pending-file.js";
 import type { RemoteBridge } from "../../src/remote/bridge.js";
+import { fromTap } from "../../src/remote/race.js";
 import { DATABASE, DATABASE_AND_NAME_ANSWERED, NAME } from "../fixtures.js";
 
 const REQUEST: AskRequest = { questions: [DATABASE, NAME] };
@@ -22,6 +23,8 @@ interface Fakes {
 	stopped: string[];
 	remembered: AskOutcome[];
 	later: { toolCallId: string; pendingFile: string }[];
+	/** The decisions recorded: who gave them, and how the ask ended. */
+	decided: string[];
 }
 
 function setup(options: {
@@ -34,7 +37,16 @@ function setup(options: {
 	/** The terminal takes nothing: on stdout (what the person is told, `info`), or on stdout and stderr. */
 	terminalFails?: "stdout" | "both";
 }) {
-	const fakes: Fakes = { told: [], asked: [], onDisk: [], removed: [], stopped: [], remembered: [], later: [] };
+	const fakes: Fakes = {
+		told: [],
+		asked: [],
+		onDisk: [],
+		removed: [],
+		stopped: [],
+		remembered: [],
+		later: [],
+		decided: [],
+	};
 	const kind = options.kind ?? "tui";
 	const dialog = options.dialog;
 	const frontEnd: FrontEnd = {
@@ -92,6 +104,7 @@ function setup(options: {
 			fakes.stopped.push(text);
 			throw new Error("stopped");
 		},
+		decided: (_ask, outcome, by) => fakes.decided.push(`${by}: ${outcome.kind}`),
 	};
 	return { handle: createAskHandler(deps), fakes };
 }
@@ -279,5 +292,26 @@ describe("createAskHandler", () => {
 		const { handle, fakes } = setup({ kind: "print", saved });
 		await expect(handle(ask())).rejects.toThrow("stopped");
 		expect(fakes.stopped).toEqual([saved.terminalText]);
+	});
+});
+
+describe("createAskHandler: the decision log", () => {
+	it("says who ended the ask: --answers, the dialog here, the page, a tap (ask/decision.ts drops an end nobody gave)", async () => {
+		const upFront = setup({ upFront: '["SQLite", "orders"]', dialog: async () => ANSWERED });
+		await upFront.handle(ask());
+		expect(upFront.fakes.decided).toEqual(["answers: answered"]);
+
+		const rpc = setup({ kind: "rpc", dialog: async () => ({ kind: "cancelled" }) });
+		await rpc.handle(ask());
+		expect(rpc.fakes.decided).toEqual(["rpc: cancelled"]);
+
+		const never = () => new Promise<AskOutcome>(() => undefined);
+		const page = setup({ dialog: never, bridge: { ask: async () => ANSWERED } });
+		await page.handle(ask());
+		expect(page.fakes.decided).toEqual(["page: answered"]);
+
+		const tap = setup({ dialog: never, bridge: { ask: async () => fromTap({ ...ANSWERED }) } });
+		await tap.handle(ask());
+		expect(tap.fakes.decided).toEqual(["tap: answered"]);
 	});
 });

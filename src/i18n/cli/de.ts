@@ -116,6 +116,8 @@ export const de: CliStrings = {
 			`${n === 1 ? "Eine zurückgestellte Frage wartet" : `${count(n)} zurückgestellte Fragerunden warten`} auf deine Antworten: /questions answer`,
 		deliveredUnrecorded: (message) =>
 			`pi-ask-anywhere: Die Antworten wurden zugestellt, konnten aber nicht als zugestellt vermerkt werden (${message}); ihre Datei mit offenen Fragen wurde entfernt, damit sie nicht erneut gesendet werden`,
+		decisionNotLogged: (reason) =>
+			`pi-ask-anywhere: das Entscheidungsprotokoll konnte diese Entscheidung nicht aufnehmen (${reason}); die Antwort ging trotzdem weiter`,
 	},
 	subagent: {
 		label: "Subagent",
@@ -226,5 +228,13 @@ Nichts wurde beantwortet, und der Lauf endet hier. Behebe das Problem und starte
 		badAnswer: (path, index) =>
 			`${path}: questions[${index}].answer muss Text, eine Zahl, true/false, eine Liste davon oder null sein`,
 		badImages: (path, index) => `${path}: questions[${index}].images muss eine Liste von Bilddateipfaden sein`,
+	},
+	log: {
+		time: "Zeit",
+		project: "Projekt",
+		by: "von",
+		question: "Frage",
+		answer: "Antwort",
+		none: "Keine Entscheidungen verzeichnet.",
 	},
 };

@@ -112,6 +112,8 @@ export const en: CliStrings = {
 			`${count === 1 ? "A question set aside waits" : `${formatCount(count)} sets of questions set aside wait`} for your answers: /questions answer`,
 		deliveredUnrecorded: (message) =>
 			`pi-ask-anywhere: the answers were delivered, but could not be recorded as delivered (${message}); their pending file was removed so they are not sent again`,
+		decisionNotLogged: (reason) =>
+			`pi-ask-anywhere: the decision log could not take this decision (${reason}); the answer went on all the same`,
 	},
 	subagent: {
 		label: "Subagent",
@@ -215,5 +217,13 @@ Nothing was answered and the run stops here. Fix the problem, then run pi -c to 
 		badAnswer: (path, index) =>
 			`${path}: questions[${index}].answer must be text, a number, true/false, a list of those, or null`,
 		badImages: (path, index) => `${path}: questions[${index}].images must be a list of image file paths`,
+	},
+	log: {
+		time: "time",
+		project: "project",
+		by: "by",
+		question: "question",
+		answer: "answer",
+		none: "No decisions recorded.",
 	},
 };

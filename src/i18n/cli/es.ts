@@ -116,6 +116,8 @@ export const es: CliStrings = {
 			`${n === 1 ? "Una pregunta apartada espera" : `${count(n)} grupos de preguntas apartadas esperan`} tus respuestas: /questions answer`,
 		deliveredUnrecorded: (message) =>
 			`pi-ask-anywhere: las respuestas se entregaron, pero no se pudieron registrar como entregadas (${message}); su archivo de preguntas pendientes se eliminó para que no se envíen otra vez`,
+		decisionNotLogged: (reason) =>
+			`pi-ask-anywhere: el registro de decisiones no pudo guardar esta decisión (${reason}); la respuesta siguió de todos modos`,
 	},
 	subagent: {
 		label: "Subagente",
@@ -224,5 +226,13 @@ No se respondió nada y la ejecución se detiene aquí. Corrige el problema y lu
 		badAnswer: (path, index) =>
 			`${path}: questions[${index}].answer debe ser texto, un número, true/false, una lista de ellos o null`,
 		badImages: (path, index) => `${path}: questions[${index}].images debe ser una lista de rutas de archivos de imagen`,
+	},
+	log: {
+		time: "hora",
+		project: "proyecto",
+		by: "por",
+		question: "pregunta",
+		answer: "respuesta",
+		none: "No hay decisiones registradas.",
 	},
 };

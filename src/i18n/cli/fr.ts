@@ -117,6 +117,8 @@ export const fr: CliStrings = {
 			`${n === 1 ? "Une question mise de côté attend" : `${count(n)} séries de questions mises de côté attendent`} vos réponses : /questions answer`,
 		deliveredUnrecorded: (message) =>
 			`pi-ask-anywhere : les réponses ont été transmises, mais n'ont pas pu être enregistrées comme transmises (${message}) ; leur fichier de questions en attente a été supprimé pour qu'elles ne soient pas renvoyées`,
+		decisionNotLogged: (reason) =>
+			`pi-ask-anywhere : le journal des décisions n'a pas pu enregistrer cette décision (${reason}) ; la réponse a tout de même été transmise`,
 	},
 	subagent: {
 		label: "Sous-agent",
@@ -228,5 +230,13 @@ Rien n'a été répondu et l'exécution s'arrête ici. Corrigez le problème, pu
 		badAnswer: (path, index) =>
 			`${path} : questions[${index}].answer doit être un texte, un nombre, true/false, une liste de ceux-ci, ou null`,
 		badImages: (path, index) => `${path} : questions[${index}].images doit être une liste de chemins de fichiers image`,
+	},
+	log: {
+		time: "heure",
+		project: "projet",
+		by: "par",
+		question: "question",
+		answer: "réponse",
+		none: "Aucune décision enregistrée.",
 	},
 };

@@ -112,6 +112,8 @@ export const ja: CliStrings = {
 			`${n === 1 ? "保留にした質問" : `保留にした ${count(n)} 組の質問`}が回答を待っています: /questions answer`,
 		deliveredUnrecorded: (message) =>
 			`pi-ask-anywhere: 回答は届けましたが、届けたことを記録できませんでした（${message}）。再送されないよう、保留中の質問ファイルを削除しました`,
+		decisionNotLogged: (reason) =>
+			`pi-ask-anywhere: 決定ログにこの決定を記録できませんでした（${reason}）。回答はそのまま届けました`,
 	},
 	subagent: {
 		label: "サブエージェント",
@@ -219,5 +221,13 @@ ${questions}
 		badAnswer: (path, index) =>
 			`${path}: questions[${index}].answer はテキスト、数値、true/false、それらのリスト、または null でなければなりません`,
 		badImages: (path, index) => `${path}: questions[${index}].images は画像ファイルのパスのリストでなければなりません`,
+	},
+	log: {
+		time: "時刻",
+		project: "プロジェクト",
+		by: "回答元",
+		question: "質問",
+		answer: "回答",
+		none: "記録された決定はありません。",
 	},
 };

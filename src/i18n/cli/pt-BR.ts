@@ -116,6 +116,8 @@ export const ptBR: CliStrings = {
 			`${n === 1 ? "Uma pergunta deixada de lado espera" : `${count(n)} grupos de perguntas deixadas de lado esperam`} suas respostas: /questions answer`,
 		deliveredUnrecorded: (message) =>
 			`pi-ask-anywhere: as respostas foram entregues, mas não puderam ser registradas como entregues (${message}); o arquivo de perguntas pendentes foi removido para que não sejam enviadas de novo`,
+		decisionNotLogged: (reason) =>
+			`pi-ask-anywhere: o registro de decisões não pôde guardar esta decisão (${reason}); a resposta seguiu mesmo assim`,
 	},
 	subagent: {
 		label: "Subagente",
@@ -223,5 +225,13 @@ Nada foi respondido e a execução para aqui. Corrija o problema e depois execut
 			`${path}: questions[${index}].answer deve ser texto, um número, true/false, uma lista deles ou null`,
 		badImages: (path, index) =>
 			`${path}: questions[${index}].images deve ser uma lista de caminhos de arquivos de imagem`,
+	},
+	log: {
+		time: "hora",
+		project: "projeto",
+		by: "por",
+		question: "pergunta",
+		answer: "resposta",
+		none: "Nenhuma decisão registrada.",
 	},
 };

@@ -123,6 +123,8 @@ export const ru: CliStrings = {
 				: `Отложенных наборов вопросов: ${count(n)}; они ждут ваших ответов: /questions answer`,
 		deliveredUnrecorded: (message) =>
 			`pi-ask-anywhere: ответы доставлены, но их не удалось отметить как доставленные (${message}); файл ожидающих вопросов удалён, чтобы они не были отправлены повторно`,
+		decisionNotLogged: (reason) =>
+			`pi-ask-anywhere: журнал решений не смог записать это решение (${reason}); ответ всё равно передан`,
 	},
 	subagent: {
 		label: "Субагент",
@@ -227,5 +229,13 @@ ${questions}
 		badAnswer: (path, index) =>
 			`${path}: questions[${index}].answer должен быть текстом, числом, true/false, списком из них или null`,
 		badImages: (path, index) => `${path}: questions[${index}].images должен быть списком путей к файлам изображений`,
+	},
+	log: {
+		time: "время",
+		project: "проект",
+		by: "где",
+		question: "вопрос",
+		answer: "ответ",
+		none: "Решений не записано.",
 	},
 };

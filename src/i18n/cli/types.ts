@@ -129,6 +129,8 @@ export interface CliStrings {
 		setAsideWaiting: (count: number) => string;
 		/** Answers were delivered, but the record that they were failed (`message` says why). */
 		deliveredUnrecorded: (message: string) => string;
+		/** The fact log did not take a decision (ask/decision.ts); said once per process. */
+		decisionNotLogged: (reason: string) => string;
 	};
 	/** A subagent's questions in the parent's dialog: "Subagent · <task> · in <folder>" (src/children/child-question.ts). */
 	subagent: {
@@ -253,5 +255,14 @@ export interface CliStrings {
 		wrongCount: (path: string, found: number, asked: number) => string;
 		badAnswer: (path: string, index: number) => string;
 		badImages: (path: string, index: number) => string;
+	};
+	/** `pi-ask-anywhere log`'s table: its column headers, and the line when nothing was recorded. */
+	log: {
+		time: string;
+		project: string;
+		by: string;
+		question: string;
+		answer: string;
+		none: string;
 	};
 }

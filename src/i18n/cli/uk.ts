@@ -123,6 +123,8 @@ export const uk: CliStrings = {
 				: `Відкладених наборів питань: ${count(n)}; вони чекають на ваші відповіді: /questions answer`,
 		deliveredUnrecorded: (message) =>
 			`pi-ask-anywhere: відповіді доставлено, але не вдалося позначити їх як доставлені (${message}); файл очікуваних питань видалено, щоб їх не надіслали вдруге`,
+		decisionNotLogged: (reason) =>
+			`pi-ask-anywhere: журнал рішень не зміг записати це рішення (${reason}); відповідь усе одно передано`,
 	},
 	subagent: {
 		label: "Субагент",
@@ -228,5 +230,13 @@ ${questions}
 		badAnswer: (path, index) =>
 			`${path}: questions[${index}].answer має бути текстом, числом, true/false, списком із них або null`,
 		badImages: (path, index) => `${path}: questions[${index}].images має бути списком шляхів до файлів зображень`,
+	},
+	log: {
+		time: "час",
+		project: "проєкт",
+		by: "де",
+		question: "питання",
+		answer: "відповідь",
+		none: "Рішень не записано.",
 	},
 };

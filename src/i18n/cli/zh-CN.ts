@@ -109,6 +109,7 @@ export const zhCN: CliStrings = {
 			`${n === 1 ? "一个搁置的问题" : `${count(n)} 组搁置的问题`}正在等待你的回答：/questions answer`,
 		deliveredUnrecorded: (message) =>
 			`pi-ask-anywhere：回答已送达，但无法记录为已送达（${message}）；其待回答问题文件已删除，以免再次发送`,
+		decisionNotLogged: (reason) => `pi-ask-anywhere：决定日志无法记录此决定（${reason}）；回答照常送出`,
 	},
 	subagent: {
 		label: "子代理",
@@ -209,5 +210,13 @@ ${questions}
 			`${path}：“questions” 有 ${found} 项，但提出了 ${asked} 个问题；只填写 “answer”，不要添加或删除问题`,
 		badAnswer: (path, index) => `${path}：questions[${index}].answer 必须是文本、数字、true/false、它们的列表或 null`,
 		badImages: (path, index) => `${path}：questions[${index}].images 必须是图片文件路径的列表`,
+	},
+	log: {
+		time: "时间",
+		project: "项目",
+		by: "来源",
+		question: "问题",
+		answer: "回答",
+		none: "没有记录的决定。",
 	},
 };
