@@ -104,7 +104,13 @@ describe("chooseDecisions", () => {
 });
 
 describe("formatting", () => {
-	const fact = (d: Decision, at: number): Decided => ({ fact: "decided", at, ...d });
+	const fact = (d: Decision, at: number): Decided => ({
+		fact: "decided",
+		at,
+		...d,
+		questions: [...d.questions],
+		answers: [...d.answers],
+	});
 
 	it("a table: one row per question, the answer or how the ask ended, escapes removed", () => {
 		const [answered] = decision(1, "/w/shop", 0);
