@@ -10,6 +10,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { startBackend, type TestBackend } from "../remote/backend.js";
 import {
 	createWorkspace,
+	decisionLog,
 	expectSuccess,
 	FEATURES,
 	KEYS,
@@ -81,6 +82,16 @@ describe("typed text is one custom answer", () => {
 			answered: true,
 			answers: [{ question: FEATURES.question, answer: [TYPED], wasCustom: true }],
 		});
+		// The decision log: answered in an app's dialogs, in this project.
+		expect(decisionLog(ws)).toMatchObject([
+			{
+				by: "rpc",
+				outcome: "answered",
+				project: ws.cwd,
+				questions: [{ question: FEATURES.question }],
+				answers: [TYPED],
+			},
+		]);
 	});
 
 	it("TUI: text typed under Other in a multi-select never ticks an option", async () => {
@@ -101,6 +112,8 @@ describe("typed text is one custom answer", () => {
 			answered: true,
 			answers: [{ question: FEATURES.question, answer: [TYPED], wasCustom: true }],
 		});
+		// The decision log: answered in pi's own dialog, in this project.
+		expect(decisionLog(ws)).toMatchObject([{ by: "tui", outcome: "answered", project: ws.cwd, answers: [TYPED] }]);
 	});
 });
 
@@ -326,6 +339,8 @@ describe("structured RPC, complete", () => {
 		// The app aborted the run; the person cancelled nothing.
 		expect(JSON.parse(blocks[0] ?? "")).toEqual({ answered: false, answers: [], connectionLost: true });
 		expect(blocks[1]).toMatch(/They are kept and will be asked again/);
+		// Nobody decided: nothing in the decision log.
+		expect(decisionLog(ws)).toEqual([]);
 	});
 
 	it("tells the app the request was answered elsewhere when a remote answer wins", async () => {
@@ -348,6 +363,8 @@ describe("structured RPC, complete", () => {
 			});
 			const { blocks } = await started.ui.resultBlocks();
 			expect(JSON.parse(blocks[0] ?? "")).toMatchObject({ answered: true, answers: [{ answer: "SQLite" }, {}] });
+			// The remote side won: the decision log says the page, not the app's dialog.
+			expect(decisionLog(ws)).toMatchObject([{ by: "page", answers: ["SQLite", "remote-svc"] }]);
 		} finally {
 			await backend.kill();
 		}
