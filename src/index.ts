@@ -2,11 +2,14 @@
  * pi-ask-anywhere: registers the ask_user tool, the /questions command and the --answers flag, and hands pi's events to
  * the ask lifecycle (src/lifecycle/). Wiring only: every decision lives in the modules it names.
  */
+
 import { realpathSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { ExtensionAPI, ExtensionContext } from "@mariozechner/pi-coding-agent";
+import { decisionRecorder } from "./ask/decision.js";
 import { readRegularFile } from "./ask/files.js";
+import { factLog } from "./ask/log.js";
 import { createChildren } from "./children/children.js";
 import { questionsCommandOnFirstUse } from "./commands/questions-on-first-use.js";
 import { DELIVERED_ANSWERS_TYPE } from "./core/delivered-answers.js";
@@ -86,6 +89,7 @@ export default async function askUser(pi: ExtensionAPI) {
 		imageSupport: supportOfImages,
 		push: push.edges,
 		answeredLate: (ask, outcome) => approvals.answeredLate(ask, outcome),
+		recordDecision: decisionRecorder(factLog(agentDir)),
 	});
 
 	// Children's questions reach the person through the pi that started them (src/children/).

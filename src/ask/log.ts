@@ -16,7 +16,32 @@ export interface ToolRan {
 	until: number;
 }
 
-export type Fact = ToolRan;
+/** Who gave a decision, and where (docs/decision-log.md). */
+export const DECIDED_BY = ["tui", "rpc", "page", "tap", "answers", "file", "edited", "mcp-form", "for-asker"] as const;
+export type DecidedBy = (typeof DECIDED_BY)[number];
+
+/** How an ask ended for good: what a person gave, or a time limit. Never a cancel nobody gave. */
+export const DECIDED_OUTCOMES = ["answered", "cancelled", "declined", "timedOut"] as const;
+export type DecidedOutcome = (typeof DECIDED_OUTCOMES)[number];
+
+/**
+ * An ask ended for good at `at`: its questions, and the answers as the model got them, bounded (./decision.ts) so
+ * that a line stays small. `project` is the folder asked from; `asker` who asked, when not the session's own model.
+ */
+export interface Decided {
+	fact: "decided";
+	at: number;
+	sessionId: string;
+	toolCallId: string;
+	project: string;
+	asker?: string;
+	by: DecidedBy;
+	outcome: DecidedOutcome;
+	questions: { header?: string; question: string }[];
+	answers: string[];
+}
+
+export type Fact = ToolRan | Decided;
 
 export interface FactLog {
 	readonly path: string;
@@ -27,6 +52,34 @@ export interface FactLog {
 }
 
 const finite = (value: unknown): value is number => typeof value === "number" && Number.isFinite(value);
+const text = (value: unknown): value is string => typeof value === "string";
+const oneOf = <T extends string>(list: readonly T[], value: unknown): value is T => list.includes(value as T);
+
+/** A decided line as written, or `undefined` when any field is not what the writer writes. */
+function decidedOf(value: Record<string, unknown>): Decided | undefined {
+	const { at, sessionId, toolCallId, project, asker, by, outcome, questions, answers } = value;
+	if (!finite(at) || !text(sessionId) || !text(toolCallId) || !text(project)) return undefined;
+	if (!oneOf(DECIDED_BY, by) || !oneOf(DECIDED_OUTCOMES, outcome)) return undefined;
+	if (asker !== undefined && !text(asker)) return undefined;
+	if (!Array.isArray(questions) || !Array.isArray(answers) || !answers.every(text)) return undefined;
+	const asked: Decided["questions"] = [];
+	for (const q of questions) {
+		if (!isRecord(q) || !text(q.question) || (q.header !== undefined && !text(q.header))) return undefined;
+		asked.push(q.header === undefined ? { question: q.question } : { header: q.header, question: q.question });
+	}
+	return {
+		fact: "decided",
+		at,
+		sessionId,
+		toolCallId,
+		project,
+		...(asker === undefined ? {} : { asker }),
+		by,
+		outcome,
+		questions: asked,
+		answers,
+	};
+}
 
 /** A line as a fact, or `undefined` for a line no version wrote as one (torn, hand-edited, unknown). */
 function factOf(line: string): Fact | undefined {
@@ -40,6 +93,7 @@ function factOf(line: string): Fact | undefined {
 	if (value.fact === "tool-ran" && finite(value.from) && finite(value.until)) {
 		return { fact: "tool-ran", from: value.from, until: value.until };
 	}
+	if (value.fact === "decided") return decidedOf(value);
 	return undefined;
 }
 

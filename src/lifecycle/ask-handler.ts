@@ -5,6 +5,7 @@
  * the person did not end (pi shut down, the run aborted) stays open there and in the session, to be asked again.
  */
 import type { ExtensionContext } from "@mariozechner/pi-coding-agent";
+import type { DecidedBy } from "../ask/log.js";
 import { type ImageReader, outcomeFromAnswersText } from "../core/answer-input.js";
 import type { AskOutcome, AskRequest } from "../core/types.js";
 import { words } from "../i18n/words.js";
@@ -52,6 +53,8 @@ export interface AskHandlerDeps {
 	 * recorded, so the call stays open like an interrupted one and `pi -c` brings the questions back.
 	 */
 	stopRun(text: string): never;
+	/** The ask ended for good with `outcome`, given `by` (the decision log, ask/decision.ts); an end that decides nothing is ignored. */
+	decided?(ask: Ask, outcome: AskOutcome, by: DecidedBy): void;
 }
 
 /** Up-front answers that fit the ask; `undefined` (and the person is told why) when they do not. */
@@ -134,7 +137,10 @@ export function createAskHandler(deps: AskHandlerDeps): AskHandler {
 		const upFront = ask.outside ? undefined : deps.takeUpFrontAnswers();
 		if (upFront !== undefined) {
 			const outcome = upFrontOutcome(upFront, ask.request, frontEnd, deps.readImage(ask.ctx));
-			if (outcome) return { outcome, mode: frontEnd.recordedMode };
+			if (outcome) {
+				deps.decided?.(ask, outcome, "answers");
+				return { outcome, mode: frontEnd.recordedMode };
+			}
 		}
 		if (ask.request.background && !ask.outside) {
 			const background = backgroundAsk(ask, frontEnd, deps);
@@ -143,6 +149,7 @@ export function createAskHandler(deps: AskHandlerDeps): AskHandler {
 		const bridge = deps.remote(ask.ctx, frontEnd, ask.toolCallId);
 		// Set when a tap on the phone, not the web page, decided the ask: the terminal names where the answer came from.
 		let fromPhone = false;
+		const remoteBy = (): DecidedBy => (fromPhone ? "tap" : "page");
 		const askRemotely =
 			bridge &&
 			(async (signal: AbortSignal | undefined) =>
@@ -191,6 +198,7 @@ export function createAskHandler(deps: AskHandlerDeps): AskHandler {
 			if (notRemoved && onDisk)
 				frontEnd.tell(words().cli.notices.fileNotRemoved(displayPath(ask.ctx.cwd, onDisk), notRemoved), "warning");
 			deps.remember(outcome);
+			deps.decided?.(ask, outcome, answeredBy === "remote" ? remoteBy() : frontEnd.kind === "tui" ? "tui" : "rpc");
 			if (answeredBy === "remote") {
 				const notices = words().cli.notices;
 				const answered = fromPhone ? notices.answeredFromPhone : notices.answeredOnWebPage;
@@ -202,7 +210,10 @@ export function createAskHandler(deps: AskHandlerDeps): AskHandler {
 		if (askRemotely) {
 			// Nobody here can answer: wait for the remote answer; without one, the questions are saved (nothing lost).
 			const remote = await askRemotely(ask.signal);
-			if (isRemoteDecision(remote)) return { outcome: remote, mode: "remote" };
+			if (isRemoteDecision(remote)) {
+				deps.decided?.(ask, remote, remoteBy());
+				return { outcome: remote, mode: "remote" };
+			}
 			frontEnd.tell(words().cli.notices.noRemoteAnswer(remote.kind), "warning");
 		}
 		const saved = deps.saveForLater(ask.ctx, ask.request, ask.toolCallId);

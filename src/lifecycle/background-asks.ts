@@ -5,12 +5,19 @@
  * front end, claims, the deliveries). Dialogs are shown one at a time, in the order asked.
  */
 import type { ExtensionContext } from "@mariozechner/pi-coding-agent";
+import type { DecidedBy } from "../ask/log.js";
 import type { GivenAnswer } from "../core/answers.js";
 import type { AskOutcome } from "../core/types.js";
 import { words } from "../i18n/words.js";
 import type { FrontEnd } from "../modes/front-end.js";
 import { type Claims, describeClaim } from "../pending/claims.js";
-import { type AnsweredAsk, type Delivery, deliveryImages, formatStructuredDelivery } from "../pending/delivery.js";
+import {
+	type AnsweredAsk,
+	type Delivery,
+	decided,
+	deliveryImages,
+	formatStructuredDelivery,
+} from "../pending/delivery.js";
 import type { RemoteAskOutcome } from "../remote/bridge.js";
 import { raceLocalAndRemote } from "../remote/race.js";
 
@@ -135,15 +142,17 @@ export function createLateAnswers(deps: LateAnswersDeps) {
 		// A background ask opened later (/questions answer) once the agent has finished: nothing works on meanwhile.
 		const { background: wasBackground, ...foreground } = target.request;
 		const request = late !== "background" && wasBackground === true && ctx.isIdle() ? foreground : target.request;
+		// Who answers, for the decision log: the dialog here, or a tap on the phone beside it.
+		let by: DecidedBy = shown.kind === "tui" ? "tui" : "rpc";
 		try {
-			outcome = phone
-				? (
-						await raceLocalAndRemote(
-							(signal) => dialog(request, { ...options, signal }),
-							(signal) => phone(target.request, signal),
-						)
-					).outcome
-				: await dialog(request, options);
+			const raced = phone
+				? await raceLocalAndRemote(
+						(signal) => dialog(request, { ...options, signal }),
+						(signal) => phone(target.request, signal),
+					)
+				: { outcome: await dialog(request, options), answeredBy: "local" as const };
+			outcome = raced.outcome;
+			if (raced.answeredBy === "remote") by = "tap";
 		} catch (error) {
 			release?.();
 			throw error;
@@ -179,6 +188,7 @@ export function createLateAnswers(deps: LateAnswersDeps) {
 			text: formatStructuredDelivery(target, end.outcome, target.fromSession === undefined),
 			source: { kind: "dialog" },
 			...deliveryImages(end.outcome),
+			...decided(by, target.request, end.outcome),
 			...(target.path ? { path: target.path } : {}),
 			...(target.fromSession ? { fromSession: target.fromSession } : {}),
 		});

@@ -21,6 +21,8 @@ export interface DeliveriesDeps {
 	/** The ask is settled: its own session's record, or the settled-elsewhere ledger for another session's ask. */
 	recordDelivered(delivery: Delivery): void;
 	removePendingFile(path: string, ask: PendingAskIdentity): void;
+	/** The delivery's decision is final (the decision log, ask/decision.ts); never throws. */
+	decided?(delivery: Delivery, warn?: (text: string) => void): void;
 	/** The words of the run's language at the moment they are said (a session start may choose another). */
 	words?: () => CliStrings;
 }
@@ -128,6 +130,7 @@ export function createDeliveries(deps: DeliveriesDeps): Deliveries {
 			// read-only or full disk) is said once, and then the file must go, or a later run would send it again.
 			let unrecorded: string | undefined;
 			for (const delivery of held) {
+				deps.decided?.(delivery, warn);
 				try {
 					deps.recordDelivered(delivery);
 				} catch (error) {

@@ -9,10 +9,12 @@
  * and saving for later write their pending files into the project themselves, so such a test gives it a folder.
  */
 import type { ExtensionAPI, ExtensionContext, SessionEntry } from "@mariozechner/pi-coding-agent";
+import { decisionOf, type RecordDecision } from "../ask/decision.js";
 import type { ImageReader } from "../core/answer-input.js";
 import { typedParts } from "../core/answers.js";
 import type { AskOutcome, AskRequest } from "../core/types.js";
 import type { AskUserSettings, DialogSettings } from "../host/settings.js";
+import { words } from "../i18n/words.js";
 import { type FrontEnd, type FrontEndKind, frontEndKind, type ProcessEdges } from "../modes/front-end.js";
 import type { Claims } from "../pending/claims.js";
 import type { PendingAskIdentity, PendingFile } from "../pending/pending-file.js";
@@ -59,6 +61,8 @@ export interface RunEdges extends ProcessEdges {
 	push?: RunPush;
 	/** The person answered an ask in a dialog after its turn (approvals read their Allow from it: ./approvals.ts). */
 	answeredLate?(ask: { request: AskRequest }, outcome: AskOutcome): void;
+	/** The decision log's writer (ask/decision.ts): every ask that ends for good here is recorded once. */
+	recordDecision?: RecordDecision;
 }
 
 /** Push notifications as the run uses them. */
@@ -125,6 +129,17 @@ export function createRun(edges: RunEdges, host: HostEdges) {
 		},
 		recordDelivered: settled.delivered,
 		removePendingFile: host.removePendingFile,
+		decided: (delivery, warn) => {
+			const session = state.session;
+			if (!delivery.decision || !session) return;
+			const decision = {
+				...delivery.decision,
+				sessionId: delivery.fromSession ?? session.getSessionId(),
+				toolCallId: delivery.toolCallId,
+				project: session.getCwd(),
+			};
+			edges.recordDecision?.(decision, (reason) => warn?.(words().cli.notices.decisionNotLogged(reason)));
+		},
 	});
 	const disk = createAskDisk({
 		asksMade: edges.asksMade,
@@ -227,6 +242,15 @@ export function createRun(edges: RunEdges, host: HostEdges) {
 		},
 		history: () => state.history,
 		remember,
+		decided: (ask, outcome, by) => {
+			const decision = decisionOf(by, ask.request.questions, outcome);
+			if (!decision) return;
+			const { ctx } = ask;
+			edges.recordDecision?.(
+				{ ...decision, sessionId: ctx.sessionManager.getSessionId(), toolCallId: ask.toolCallId, project: ctx.cwd },
+				(reason) => warnIn(ctx)(words().cli.notices.decisionNotLogged(reason)),
+			);
+		},
 		readImage: host.imageReader,
 		...askEdges({
 			frontEnd,

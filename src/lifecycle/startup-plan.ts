@@ -9,7 +9,7 @@ import type { AskOutcome, AskRequest } from "../core/types.js";
 import type { CliStrings } from "../i18n/cli/types.js";
 import { words } from "../i18n/words.js";
 import type { FrontEndKind } from "../modes/front-end.js";
-import { type Delivery, deliveryImages, formatStructuredDelivery } from "../pending/delivery.js";
+import { type Delivery, decided, deliveryImages, formatStructuredDelivery } from "../pending/delivery.js";
 import { askerGoneLine } from "../pending/for-asker.js";
 import type { AskPermission } from "../pending/permission.js";
 import { type PendingVerdict, verdictReason } from "../pending/trust.js";
@@ -118,6 +118,7 @@ function planFlagForOpen(findings: StartupFindings, flag: string, target: OpenAs
 		text: formatStructuredDelivery(target, outcome, true),
 		source: { kind: "answers-flag" },
 		...deliveryImages(outcome),
+		...decided("answers", target.request, outcome),
 		...(target.path ? { path: target.path } : {}),
 	};
 	return {
@@ -175,6 +176,7 @@ function planFlagForForeign(findings: StartupFindings, flag: string, said: CliSt
 				text: formatStructuredDelivery(target, outcome, false),
 				source: { kind: "answers-flag" },
 				...deliveryImages(outcome),
+				...decided("answers", target.request, outcome),
 				path: target.path,
 				fromSession: target.sessionId,
 			},
@@ -217,6 +219,7 @@ export function planStartup(findings: StartupFindings, said: CliStrings = words(
 						text: formatStructuredDelivery(ask, ask.edited.outcome, true),
 						source: { kind: "filled-file", file: ask.shownPath },
 						...deliveryImages(ask.edited.outcome),
+						...decided("edited", ask.request, ask.edited.outcome),
 						...(ask.path ? { path: ask.path } : {}),
 					},
 				]
@@ -228,6 +231,7 @@ export function planStartup(findings: StartupFindings, said: CliStrings = words(
 			text: formatStructuredDelivery(filled, filled.outcome, false),
 			source: { kind: "filled-file", file: filled.shownPath },
 			...deliveryImages(filled.outcome),
+			...decided("edited", filled.request, filled.outcome),
 			path: filled.path,
 			fromSession: filled.sessionId,
 		}),

@@ -15,10 +15,21 @@ export type Decision = Extract<AskOutcome, { kind: "answered" | "cancelled" }>;
 /** Where a decision came from, for the log. */
 export type Channel = "elicitation" | "web" | "push" | "pending-file";
 
+/** Who asked and from where, for the decision log. */
+export interface AskAbout {
+	/** The name the client's asks go by in pending files and on the page. */
+	sessionId: string;
+	/** The client's name. */
+	asker: string;
+	/** The folder the ask is about. */
+	project: string;
+}
+
 export interface OpenAsk {
 	readonly id: string;
 	readonly owner: string;
 	readonly ask: McpAsk;
+	readonly about?: AskAbout;
 	/** When the tool's `timeout` runs out (ms since the epoch). */
 	readonly deadline: number;
 	/** Aborted once the person decided (with the channel that won as its reason): the other channels stop. */
@@ -59,10 +70,12 @@ export interface AskBookOptions {
 	/** How many undecided asks one client may hold. */
 	perClientLimit?: number;
 	log?: (message: string) => void;
+	/** The ask's first decision, once (the decision log); must not throw. */
+	decided?: (ask: OpenAsk, decision: Decision, from: Channel) => void;
 }
 
 export interface AskBook {
-	open(owner: string, ask: McpAsk): OpenAsk;
+	open(owner: string, ask: McpAsk, about?: AskAbout): OpenAsk;
 	/** The person's decision; `false` when the ask was already decided (the first one won) or is gone. */
 	decide(id: string, decision: Decision, from: Channel): boolean;
 	/**
@@ -100,7 +113,7 @@ export function createAskBook(options: AskBookOptions = {}): AskBook {
 	}
 
 	return {
-		open(owner, ask) {
+		open(owner, ask, about) {
 			const undecided = [...entries.values()].filter((e) => e.owner === owner && !e.decision).length;
 			if (undecided >= limit) {
 				throw new Error(`this client already has ${undecided} open asks; wait for their answers first`);
@@ -111,6 +124,7 @@ export function createAskBook(options: AskBookOptions = {}): AskBook {
 				id: newId(),
 				owner,
 				ask,
+				...(about ? { about } : {}),
 				deadline: now() + ask.timeoutMs,
 				decided: stopChannels.signal,
 				handedOut: delivered.signal,
@@ -126,6 +140,7 @@ export function createAskBook(options: AskBookOptions = {}): AskBook {
 			if (!entry || entry.decision) return false;
 			entry.decision = decision;
 			options.log?.(`ask ${id}: ${decision.kind} through ${from}`);
+			options.decided?.(entry, decision, from);
 			entry.stopChannels.abort(from);
 			handOut(entry);
 			return true;

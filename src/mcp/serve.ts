@@ -12,7 +12,10 @@ import { join, resolve } from "node:path";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
 import { deserializeMessage } from "@modelcontextprotocol/sdk/shared/stdio.js";
 import { isInitializeRequest } from "@modelcontextprotocol/sdk/types.js";
+import { decisionOf, decisionRecorder } from "../ask/decision.js";
+import { type DecidedBy, factLog } from "../ask/log.js";
 import { isRecord } from "../core/json.js";
+import { words } from "../i18n/words.js";
 import { sameSecret } from "../net/same-secret.js";
 import { createClaims, systemClaimsDeps } from "../pending/claims.js";
 import { givenForAsker } from "../pending/given-for-asker.js";
@@ -24,7 +27,7 @@ import { createNtfyClient } from "../push/ntfy.js";
 import { createRemoteBridge } from "../remote/bridge.js";
 import { isLoopbackHost, resolveRemoteConfig } from "../remote/config.js";
 import type { McpCommand } from "./args.js";
-import { createAskBook } from "./asks.js";
+import { type AskBookOptions, type Channel, createAskBook } from "./asks.js";
 import { type AskServerDeps, createAskServer } from "./server.js";
 import type { StdioFront } from "./stdio-front.js";
 
@@ -71,6 +74,30 @@ function livePush(cwd: string, env: NodeJS.ProcessEnv): LivePush | undefined {
 	}
 }
 
+/** Where an MCP ask's decision came from, as the decision log names it. */
+const DECIDED_BY: Record<Channel, DecidedBy> = {
+	elicitation: "mcp-form",
+	web: "page",
+	push: "tap",
+	"pending-file": "for-asker",
+};
+
+/** Writes each MCP ask's decision into this user's decision log (ask/decision.ts); a failure is said once on stderr. */
+function mcpDecisionRecorder(agentDir: string): NonNullable<AskBookOptions["decided"]> {
+	const record = decisionRecorder(factLog(agentDir));
+	return (open, decision, from) => {
+		const by = DECIDED_BY[from];
+		const made = decisionOf(by, open.ask.request.questions, decision);
+		if (!made || !open.about) return;
+		// The client's form declined is the person's "no" to the form, said so.
+		const outcome = from === "elicitation" && decision.kind === "cancelled" ? "declined" : made.outcome;
+		const { sessionId, asker, project } = open.about;
+		record({ ...made, outcome, sessionId, toolCallId: open.id, project, asker }, (reason) =>
+			log(words().cli.notices.decisionNotLogged(reason)),
+		);
+	};
+}
+
 export type ServeCommand = Extract<McpCommand, { kind: "mcp" }>;
 
 function serverDeps(command: ServeCommand, env: NodeJS.ProcessEnv, version: string): AskServerDeps {
@@ -78,7 +105,7 @@ function serverDeps(command: ServeCommand, env: NodeJS.ProcessEnv, version: stri
 	// Where pi must record the answers it writes for this server's client: named in the server's claims.
 	const { agentDir } = currentSessionPlaces({ argv: [], env, cwd: process.cwd() });
 	const deps: AskServerDeps = {
-		book: createAskBook({ log }),
+		book: createAskBook({ log, decided: mcpDecisionRecorder(agentDir) }),
 		folder: resolve(command.folder ?? process.cwd()),
 		claims: createClaims({ ...systemClaimsDeps(), holder: "mcp", records: agentDir }),
 		given: givenForAsker(agentDir),

@@ -201,8 +201,8 @@ export function createAskServer(deps: AskServerDeps): AskServer {
 			// Under another name, ask_user is still taken: a call never fails for the tool's usual name.
 			if (request.params.name === askTool || request.params.name === ASK_TOOL) {
 				const ask = readMcpAsk(args);
-				const open = deps.book.open(owner, ask);
 				const folder = await projectFolder(server, deps.folder);
+				const open = deps.book.open(owner, ask, { sessionId, asker: clientName(), project: folder });
 				startPendingFile(
 					deps.book,
 					open,

@@ -3,6 +3,8 @@
  * (edited JSON, `--answers`, `/questions answer`) or as the person's own words (`pi -p @file "…"`),
  * always framed as the answers to the model's own earlier ask_user call.
  */
+import { type DecisionOfAsk, decisionOf } from "../ask/decision.js";
+import type { DecidedBy } from "../ask/log.js";
 import { type ImageReader, outcomeFromRawAnswers, readNamedImages } from "../core/answer-input.js";
 import { type GivenAnswer, givenFromData } from "../core/answers.js";
 import {
@@ -72,6 +74,14 @@ export interface Delivery {
 	images?: ImageBlock[];
 	/** One line the person is told when the answers are sent (e.g. that the file's own answers were ignored). */
 	notice?: string;
+	/** The decision these answers are, recorded in the decision log once the session holds them. */
+	decision?: DecisionOfAsk;
+}
+
+/** A delivery's decision for the decision log: `{ decision }` when `outcome` decides, to spread into a `Delivery`. */
+export function decided(by: DecidedBy, request: AskRequest, outcome: AskOutcome): Pick<Delivery, "decision"> {
+	const decision = decisionOf(by, request.questions, outcome);
+	return decision ? { decision } : {};
 }
 
 /** A delivery's images for an outcome: `{ images }` when the person attached some, to spread into a `Delivery`. */

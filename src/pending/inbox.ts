@@ -11,6 +11,7 @@ import type { Claim } from "./claims.js";
 import {
 	answersFromPendingFile,
 	type Delivery,
+	decided,
 	deliveryImages,
 	formatStructuredDelivery,
 	formatWordsDelivery,
@@ -118,6 +119,7 @@ export function deliveryFromAttachedFile(
 			...owner,
 			source: { kind: "filled-file", file: `@${shown}` },
 			...deliveryImages(edited),
+			...decided("edited", file.request, edited),
 		};
 	}
 	if (words === "") {
@@ -133,6 +135,7 @@ export function deliveryFromAttachedFile(
 		path,
 		...owner,
 		source: { kind: "words-after-file", file: `@${shown}` },
+		decision: { by: "file", outcome: "answered", questions: file.request.questions, answers: [words] },
 		...(ignoredLine ? { notice: said.inbox.onlyWords(ignoredLine) } : {}),
 	};
 }

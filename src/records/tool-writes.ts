@@ -123,8 +123,9 @@ export function toolWriteGuard(
 		if (unlogged.some((window) => covers(window, changed))) return true;
 		let found = false;
 		const read = log.newestFirst((fact) => {
-			if (covers(fact, changed)) found = true;
-			return !found && fact.until >= changed - START_SLACK_MS - ORDER_SLACK_MS;
+			const end = fact.fact === "tool-ran" ? fact.until : fact.at;
+			if (fact.fact === "tool-ran" && covers(fact, changed)) found = true;
+			return !found && end >= changed - START_SLACK_MS - ORDER_SLACK_MS;
 		});
 		return found || read === "unreadable";
 	}

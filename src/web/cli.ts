@@ -1,13 +1,16 @@
 #!/usr/bin/env node
 /**
  * The `pi-ask-anywhere` bin: `pi-ask-anywhere web` starts the answering page (see server.ts), `pi-ask-anywhere mcp`
- * the MCP server (src/mcp/main.ts). Wiring only: arguments, the page's files, the trust rule's inputs, and what is
+ * the MCP server (src/mcp/main.ts), `pi-ask-anywhere log` prints the decision log (./log-command.ts). Wiring only: arguments, the page's files, the trust rule's inputs, and what is
  * printed.
  */
 import { readFileSync } from "node:fs";
 import { networkInterfaces } from "node:os";
 import qrcode from "qrcode-terminal";
+import { factLog } from "../ask/log.js";
 import { selfIdentity } from "../host/process-identity.js";
+import { languageFromEnv } from "../i18n/languages.js";
+import { useLanguage } from "../i18n/words.js";
 import { currentSessionPlaces } from "../pending/trust.js";
 import { listenBeside, pushCommand, pushDeps } from "../push/cli.js";
 import { writeWebAddress } from "../push/web-address.js";
@@ -15,6 +18,13 @@ import { openUserRecords } from "../records/user-records.js";
 import { isLoopbackHost } from "../remote/config.js";
 import { newSecret } from "./access.js";
 import { keptToken, writeKeptToken } from "./kept-token.js";
+import {
+	chooseDecisions,
+	formatDecisionLines,
+	formatDecisionTable,
+	LOG_USAGE,
+	parseLogCommand,
+} from "./log-command.js";
 import { type Asset, startWebServer } from "./server.js";
 import { SIGN_IN_LIFETIME_MS } from "./sign-in.js";
 import { parseCommand, USAGE } from "./web-command.js";
@@ -44,6 +54,24 @@ function networkAddress(): string | undefined {
 	return undefined;
 }
 
+/** `pi-ask-anywhere log`: the decision log, in the language pi would speak here. */
+async function printDecisions(argv: readonly string[]): Promise<void> {
+	const cwd = process.cwd();
+	const command = parseLogCommand(argv, cwd, Date.now());
+	if (command === "help") {
+		console.log(LOG_USAGE);
+		return;
+	}
+	const { agentDir } = currentSessionPlaces({ argv: [], env: process.env, cwd });
+	const decisions = chooseDecisions(factLog(agentDir), command);
+	if (command.json) {
+		if (decisions.length > 0) console.log(formatDecisionLines(decisions));
+		return;
+	}
+	const { cli } = await useLanguage(languageFromEnv(process.env));
+	console.log(formatDecisionTable(decisions, cli.log));
+}
+
 async function main(): Promise<void> {
 	const argv = process.argv.slice(2);
 	if (argv[0] === "mcp") {
@@ -52,6 +80,7 @@ async function main(): Promise<void> {
 		return mcp.runMcp(argv.slice(1));
 	}
 	if (argv[0] === "push") return pushCommand(argv.slice(1), pushDeps(process.cwd(), process.env));
+	if (argv[0] === "log") return printDecisions(argv.slice(1));
 	const command = parseCommand(argv);
 	if (command.kind === "help") {
 		console.log(USAGE);

@@ -6,6 +6,7 @@ import { parseArgs } from "node:util";
 
 export const USAGE = `usage: pi-ask-anywhere web [--port 8787] [--host 127.0.0.1] [--keep-token]
        pi-ask-anywhere mcp [--http] …   (an MCP server offering ask_user; pi-ask-anywhere mcp --help)
+       pi-ask-anywhere log [--json] …   (who answered what, where and when; pi-ask-anywhere log --help)
 
   Serves a page where you answer the questions pi's ask_user is waiting on (live, through the
   remote bridge) and the pending questions of this folder. Prints the agent URL for

@@ -17,7 +17,7 @@ afterEach(() => rmSync(agentDir, { recursive: true, force: true }));
 const ran = (n: number): Fact => ({ fact: "tool-ran", from: n, until: n + 1 });
 function all(log: ReturnType<typeof factLog>, upTo = Number.POSITIVE_INFINITY): number[] {
 	const seen: number[] = [];
-	log.newestFirst((fact) => seen.push(fact.from) < upTo);
+	log.newestFirst((fact) => seen.push(fact.fact === "tool-ran" ? fact.from : -1) < upTo);
 	return seen;
 }
 

@@ -10,6 +10,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { startBackend, type TestBackend } from "../remote/backend.js";
 import {
 	createWorkspace,
+	decisionLog,
 	expectSuccess,
 	FEATURES,
 	KEYS,
@@ -81,6 +82,16 @@ describe("typed text is one custom answer", () => {
 			answered: true,
 			answers: [{ question: FEATURES.question, answer: [TYPED], wasCustom: true }],
 		});
+		// The decision log: answered in an app's dialogs, in this project.
+		expect(decisionLog(ws)).toMatchObject([
+			{
+				by: "rpc",
+				outcome: "answered",
+				project: ws.cwd,
+				questions: [{ question: FEATURES.question }],
+				answers: [TYPED],
+			},
+		]);
 	});
 
 	it("TUI: text typed under Other in a multi-select never ticks an option", async () => {
@@ -101,6 +112,8 @@ describe("typed text is one custom answer", () => {
 			answered: true,
 			answers: [{ question: FEATURES.question, answer: [TYPED], wasCustom: true }],
 		});
+		// The decision log: answered in pi's own dialog, in this project.
+		expect(decisionLog(ws)).toMatchObject([{ by: "tui", outcome: "answered", project: ws.cwd, answers: [TYPED] }]);
 	});
 });
 
@@ -328,6 +341,8 @@ describe("structured RPC, complete", () => {
 		expect(blocks[1]).toMatch(
 			/They stay pending: the next prompt does not ask them again; they are asked again when this session is next started/,
 		);
+		// Nobody decided: nothing in the decision log.
+		expect(decisionLog(ws)).toEqual([]);
 	});
 
 	it("tells the app the request was answered elsewhere when a remote answer wins", async () => {
@@ -350,6 +365,8 @@ describe("structured RPC, complete", () => {
 			});
 			const { blocks } = await started.ui.resultBlocks();
 			expect(JSON.parse(blocks[0] ?? "")).toMatchObject({ answered: true, answers: [{ answer: "SQLite" }, {}] });
+			// The remote side won: the decision log says the page, not the app's dialog.
+			expect(decisionLog(ws)).toMatchObject([{ by: "page", answers: ["SQLite", "remote-svc"] }]);
 		} finally {
 			await backend.kill();
 		}

@@ -439,3 +439,18 @@ export async function answerSpecExampleInTui(ws: Workspace, tui: TuiSession, nam
 	tui.type(KEYS.enter);
 	return waitForDelivery(ws);
 }
+
+/** `pi-ask-anywhere log --json` in the workspace (its agent folder), as the person runs it: the decisions, newest first. */
+export function decisionLog(ws: Workspace, args: string[] = []): Record<string, unknown>[] {
+	const result = spawnSync(process.execPath, [join(ROOT, "dist/bin.mjs"), "log", "--json", ...args], {
+		cwd: ws.cwd,
+		env: ws.env,
+		encoding: "utf8",
+		timeout: patient(20_000),
+	});
+	if (result.status !== 0) throw new Error(`pi-ask-anywhere log failed: ${result.stderr}`);
+	return result.stdout
+		.split("\n")
+		.filter(Boolean)
+		.map((line) => JSON.parse(line) as Record<string, unknown>);
+}

@@ -3,6 +3,7 @@ import { chmodSync, existsSync, readdirSync, statSync, writeFileSync } from "nod
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import {
 	createWorkspace,
+	decisionLog,
 	expectSuccess,
 	type LoggedMessage,
 	readJson,
@@ -88,6 +89,12 @@ describe("pass 1: questions pending", () => {
 	});
 });
 
+/** The spec example's questions as the decision log keeps them. */
+const QUESTIONS = [
+	{ header: "Database Selection", question: "Which database should we use?" },
+	{ header: "Service Setup", question: "What should we name this service?" },
+];
+
 describe("pass 2: every way of answering", () => {
 	it("natural language with -c: the model gets its questions and the person's words, framed as answers", () => {
 		passOne();
@@ -99,6 +106,16 @@ describe("pass 2: every way of answering", () => {
 		expect(text).toContain('"use postgres, call it order-processor"');
 		expect(text).not.toContain("The task they had given you");
 		expect(existsSync(ws.pendingPath())).toBe(false);
+		// The decision log: the person's words after @file, in this project.
+		expect(decisionLog(ws)).toMatchObject([
+			{
+				fact: "decided",
+				by: "file",
+				outcome: "answered",
+				project: ws.cwd,
+				answers: ["use postgres, call it order-processor"],
+			},
+		]);
 	});
 
 	it("natural language without -c: a fresh session also gets the task to continue", () => {
@@ -124,6 +141,8 @@ describe("pass 2: every way of answering", () => {
 		// Delivered once: the next run carries no answers.
 		runPrint(ws, ["-c", "and now?"]);
 		expect(lastUserMessage()?.text).toBe("and now?");
+		// One decision, the filled-in file's, in the decision log.
+		expect(decisionLog(ws)).toMatchObject([{ by: "edited", answers: ["PostgreSQL (Recommended)", "order-processor"] }]);
 	});
 
 	it("inline --answers with -c and no prompt: delivered as its own turn", () => {
@@ -132,6 +151,7 @@ describe("pass 2: every way of answering", () => {
 		expectSuccess(run);
 		expect(deliveredResult()).toEqual(SPEC_RESULT);
 		expect(run.stdout).toContain("order-processor");
+		expect(decisionLog(ws)).toMatchObject([{ by: "answers", outcome: "answered" }]);
 	});
 
 	it("inline --answers as an object keyed by header or question text", () => {
@@ -167,6 +187,20 @@ describe("pass 2: every way of answering", () => {
 		runPrint(ws, ["--answers", '["PostgreSQL (Recommended)", "order-processor"]', "set up the service"]);
 		expect(resultJson(ws.lastToolResult()?.text)).toEqual(SPEC_RESULT);
 		expect(existsSync(ws.pendingPath())).toBe(false);
+		// Who answered (--answers), where (this project, this session's call), what: read by `pi-ask-anywhere log`.
+		const [decided, ...more] = decisionLog(ws);
+		expect(more).toEqual([]);
+		expect(decided).toMatchObject({
+			fact: "decided",
+			by: "answers",
+			outcome: "answered",
+			project: ws.cwd,
+			questions: QUESTIONS,
+			answers: ["PostgreSQL (Recommended)", "order-processor"],
+		});
+		expect(decided?.sessionId).toEqual(expect.any(String));
+		expect(decided?.toolCallId).toEqual(expect.any(String));
+		expect(decisionLog(ws, ["--project", ws.root])).toEqual([]);
 	});
 
 	it("multi-select accepts a comma-separated string", () => {

@@ -22,6 +22,8 @@ interface Fakes {
 	stopped: string[];
 	remembered: AskOutcome[];
 	later: { toolCallId: string; pendingFile: string }[];
+	/** The decisions recorded: who gave them, and how the ask ended. */
+	decided: string[];
 }
 
 function setup(options: {
@@ -34,7 +36,16 @@ function setup(options: {
 	/** The terminal takes nothing: on stdout (what the person is told, `info`), or on stdout and stderr. */
 	terminalFails?: "stdout" | "both";
 }) {
-	const fakes: Fakes = { told: [], asked: [], onDisk: [], removed: [], stopped: [], remembered: [], later: [] };
+	const fakes: Fakes = {
+		told: [],
+		asked: [],
+		onDisk: [],
+		removed: [],
+		stopped: [],
+		remembered: [],
+		later: [],
+		decided: [],
+	};
 	const kind = options.kind ?? "tui";
 	const dialog = options.dialog;
 	const frontEnd: FrontEnd = {
@@ -92,6 +103,7 @@ function setup(options: {
 			fakes.stopped.push(text);
 			throw new Error("stopped");
 		},
+		decided: (_ask, outcome, by) => fakes.decided.push(`${by}: ${outcome.kind}`),
 	};
 	return { handle: createAskHandler(deps), fakes };
 }
@@ -305,5 +317,34 @@ describe("createAskHandler", () => {
 		const { handle, fakes } = setup({ kind: "print", saved });
 		await expect(handle(ask())).rejects.toThrow("stopped");
 		expect(fakes.stopped).toEqual([saved.terminalText]);
+	});
+});
+
+describe("createAskHandler: the decision log", () => {
+	it("says who ended the ask: --answers, the dialog here, the page, a tap (ask/decision.ts drops an end nobody gave)", async () => {
+		const upFront = setup({ upFront: '["SQLite", "orders"]', dialog: async () => ANSWERED });
+		await upFront.handle(ask());
+		expect(upFront.fakes.decided).toEqual(["answers: answered"]);
+
+		const rpc = setup({ kind: "rpc", dialog: async () => ({ kind: "cancelled" }) });
+		await rpc.handle(ask());
+		expect(rpc.fakes.decided).toEqual(["rpc: cancelled"]);
+
+		const never = () => new Promise<AskOutcome>(() => undefined);
+		const page = setup({ dialog: never, bridge: { ask: async () => ANSWERED } });
+		await page.handle(ask());
+		expect(page.fakes.decided).toEqual(["page: answered"]);
+
+		const tap = setup({
+			dialog: never,
+			bridge: {
+				ask: async (_request: unknown, _signal: unknown, about?: { fromPhone?: () => void }) => {
+					about?.fromPhone?.();
+					return ANSWERED;
+				},
+			},
+		});
+		await tap.handle(ask());
+		expect(tap.fakes.decided).toEqual(["tap: answered"]);
 	});
 });

@@ -32,6 +32,7 @@ function world(
 	const session: string[] = [];
 	const recorded: string[] = [];
 	const removed: string[] = [];
+	const decided: string[] = [];
 	const other: Claim = { toolCallId: "x", host: "h", pid: 9, started: "1", refreshedAt: 0 };
 	const deliveries = createDeliveries({
 		claims: {
@@ -50,9 +51,10 @@ function world(
 			if (path === options.cannotRemove) throw new Error(`EPERM: operation not permitted, unlink '${path}'`);
 			removed.push(path);
 		},
+		decided: (d) => decided.push(d.toolCallId),
 		...(options.words ? { words: () => options.words as CliStrings } : {}),
 	});
-	return { deliveries, claimed, session, recorded, removed, warnings };
+	return { deliveries, claimed, session, recorded, removed, warnings, decided };
 }
 
 describe("deliveries", () => {
@@ -63,9 +65,13 @@ describe("deliveries", () => {
 		expect(w.deliveries.takeWaiting()).toEqual([a, b]);
 		w.deliveries.confirm();
 		expect(w.recorded).toEqual([]);
+		// A decision is final only once the session holds the answers: then each is said once.
+		expect(w.decided).toEqual([]);
 		w.session.push(`${a.text}\n\n${b.text}\n\ngo on`);
 		w.deliveries.confirm();
 		expect(w.recorded).toEqual(["a", "b"]);
+		w.deliveries.confirm();
+		expect(w.decided).toEqual(["a", "b"]);
 		expect(w.removed).toEqual([a.path, b.path]);
 		expect(w.claimed.size).toBe(0);
 		w.deliveries.confirm();

@@ -28,6 +28,20 @@ import {
 	waitFor,
 } from "./mcp-client.js";
 
+/** The decided facts in the agent folder's fact log, oldest first. */
+function decisions(agentDir: string): Record<string, unknown>[] {
+	let text = "";
+	try {
+		text = readFileSync(join(agentDir, "pi-ask-user", "facts.jsonl"), "utf8");
+	} catch {
+		return [];
+	}
+	return text
+		.split("\n")
+		.filter((line) => line.includes('"decided"'))
+		.map((line) => JSON.parse(line) as Record<string, unknown>);
+}
+
 const sessions: McpSession[] = [];
 afterAll(async () => {
 	await Promise.all(sessions.map((session) => session.close()));
@@ -76,6 +90,17 @@ describe.concurrent("pi-ask-anywhere mcp", () => {
 		const call = client.callTool({ name: "ask_person", arguments: { questions: [DATABASE] } });
 		answerAsThePerson((await pendingFile(folder)).path, ["SQLite"], agentDir);
 		expect(resultJson((await call) as never)).toMatchObject({ answered: true, answers: [{ values: ["SQLite"] }] });
+		// The decision log says who answered (in the file, for this client), where, and what.
+		expect(decisions(agentDir)).toMatchObject([
+			{
+				by: "for-asker",
+				outcome: "answered",
+				asker: "pi-ask-anywhere-test",
+				project: folder,
+				questions: [{ header: "Database", question: DATABASE.question }],
+				answers: ["SQLite"],
+			},
+		]);
 	});
 
 	it("takes this product's own fields (descriptions, header, multiSelect) and Claude Code's shape", async () => {
@@ -263,6 +288,7 @@ describe.concurrent("pi-ask-anywhere mcp", () => {
 		await waitFor(() => (pendingFiles(session.folder).length === 0 ? true : undefined), "the file to go");
 		await session.client.ping();
 		expect(withdrawn).toEqual([]);
+		expect(decisions(session.agentDir)).toMatchObject([{ by: "mcp-form", outcome: "declined", answers: [] }]);
 	});
 
 	it("ask_user_wait after the client gave up: the answer given meanwhile is returned once", async () => {

@@ -117,6 +117,8 @@ export const de: CliStrings = {
 			`${n === 1 ? "Eine zurückgestellte Frage wartet" : `${count(n)} zurückgestellte Fragerunden warten`} auf deine Antworten: /questions answer`,
 		deliveredUnrecorded: (message) =>
 			`pi-ask-anywhere: Die Antworten wurden zugestellt, konnten aber nicht als zugestellt vermerkt werden (${message}); ihre Datei mit offenen Fragen wurde entfernt, damit sie nicht erneut gesendet werden`,
+		decisionNotLogged: (reason) =>
+			`pi-ask-anywhere: das Entscheidungsprotokoll konnte diese Entscheidung nicht aufnehmen (${reason}); die Antwort ging trotzdem weiter`,
 	},
 	subagent: {
 		label: "Subagent",
@@ -237,5 +239,13 @@ Nichts wurde beantwortet, und der Lauf endet hier. Behebe das Problem und starte
 		noteHint: "Ablehnen, mit einer Notiz für den Agenten",
 		pending: (tool, summary, file, allow) =>
 			`\`${tool} ${summary}\` braucht deine Freigabe und lief nicht. Zum Erlauben: tippe auf dem Telefon auf ${allow}, antworte auf der Webseite oder mit /questions in pi, oder setze "answer": "${allow}" in ${file}; dann \`pi -p -c\`: der Aufruf läuft einmal, wenn der Agent ihn erneut macht.`,
+	},
+	log: {
+		time: "Zeit",
+		project: "Projekt",
+		by: "von",
+		question: "Frage",
+		answer: "Antwort",
+		none: "Keine Entscheidungen verzeichnet.",
 	},
 };

@@ -113,6 +113,8 @@ export const en: CliStrings = {
 			`${count === 1 ? "A question set aside waits" : `${formatCount(count)} sets of questions set aside wait`} for your answers: /questions answer`,
 		deliveredUnrecorded: (message) =>
 			`pi-ask-anywhere: the answers were delivered, but could not be recorded as delivered (${message}); their pending file was removed so they are not sent again`,
+		decisionNotLogged: (reason) =>
+			`pi-ask-anywhere: the decision log could not take this decision (${reason}); the answer went on all the same`,
 	},
 	subagent: {
 		label: "Subagent",
@@ -226,5 +228,13 @@ Nothing was answered and the run stops here. Fix the problem, then run pi -c to 
 		noteHint: "Deny, with a note for the agent",
 		pending: (tool, summary, file, allow) =>
 			`\`${tool} ${summary}\` needs your approval and did not run. To allow it: tap ${allow} on your phone, answer on the web page or with /questions in pi, or set "answer": "${allow}" in ${file}; then \`pi -p -c\`: the call runs once when the agent makes it again.`,
+	},
+	log: {
+		time: "time",
+		project: "project",
+		by: "by",
+		question: "question",
+		answer: "answer",
+		none: "No decisions recorded.",
 	},
 };

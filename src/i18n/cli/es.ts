@@ -117,6 +117,8 @@ export const es: CliStrings = {
 			`${n === 1 ? "Una pregunta apartada espera" : `${count(n)} grupos de preguntas apartadas esperan`} tus respuestas: /questions answer`,
 		deliveredUnrecorded: (message) =>
 			`pi-ask-anywhere: las respuestas se entregaron, pero no se pudieron registrar como entregadas (${message}); su archivo de preguntas pendientes se eliminó para que no se envíen otra vez`,
+		decisionNotLogged: (reason) =>
+			`pi-ask-anywhere: el registro de decisiones no pudo guardar esta decisión (${reason}); la respuesta siguió de todos modos`,
 	},
 	subagent: {
 		label: "Subagente",
@@ -235,5 +237,13 @@ No se respondió nada y la ejecución se detiene aquí. Corrige el problema y lu
 		noteHint: "Denegar, con una nota para el agente",
 		pending: (tool, summary, file, allow) =>
 			`\`${tool} ${summary}\` necesita tu aprobación y no se ejecutó. Para permitirlo: toca ${allow} en el teléfono, responde en la página web o con /questions en pi, o pon "answer": "${allow}" en ${file}; luego \`pi -p -c\`: la llamada se ejecuta una vez cuando el agente la repita.`,
+	},
+	log: {
+		time: "hora",
+		project: "proyecto",
+		by: "por",
+		question: "pregunta",
+		answer: "respuesta",
+		none: "No hay decisiones registradas.",
 	},
 };

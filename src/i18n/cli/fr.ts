@@ -118,6 +118,8 @@ export const fr: CliStrings = {
 			`${n === 1 ? "Une question mise de côté attend" : `${count(n)} séries de questions mises de côté attendent`} vos réponses : /questions answer`,
 		deliveredUnrecorded: (message) =>
 			`pi-ask-anywhere : les réponses ont été transmises, mais n'ont pas pu être enregistrées comme transmises (${message}) ; leur fichier de questions en attente a été supprimé pour qu'elles ne soient pas renvoyées`,
+		decisionNotLogged: (reason) =>
+			`pi-ask-anywhere : le journal des décisions n'a pas pu enregistrer cette décision (${reason}) ; la réponse a tout de même été transmise`,
 	},
 	subagent: {
 		label: "Sous-agent",
@@ -239,5 +241,13 @@ Rien n'a été répondu et l'exécution s'arrête ici. Corrigez le problème, pu
 		noteHint: "Refuser, avec une note pour l'agent",
 		pending: (tool, summary, file, allow) =>
 			`\`${tool} ${summary}\` attend ton approbation et n'a pas été exécuté. Pour l'autoriser : touche ${allow} sur ton téléphone, réponds sur la page web ou avec /questions dans pi, ou mets "answer": "${allow}" dans ${file} ; puis \`pi -p -c\` : l'appel s'exécute une fois quand l'agent le refait.`,
+	},
+	log: {
+		time: "heure",
+		project: "projet",
+		by: "par",
+		question: "question",
+		answer: "réponse",
+		none: "Aucune décision enregistrée.",
 	},
 };

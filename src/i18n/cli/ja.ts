@@ -113,6 +113,8 @@ export const ja: CliStrings = {
 			`${n === 1 ? "保留にした質問" : `保留にした ${count(n)} 組の質問`}が回答を待っています: /questions answer`,
 		deliveredUnrecorded: (message) =>
 			`pi-ask-anywhere: 回答は届けましたが、届けたことを記録できませんでした（${message}）。再送されないよう、保留中の質問ファイルを削除しました`,
+		decisionNotLogged: (reason) =>
+			`pi-ask-anywhere: 決定ログにこの決定を記録できませんでした（${reason}）。回答はそのまま届けました`,
 	},
 	subagent: {
 		label: "サブエージェント",
@@ -230,5 +232,13 @@ ${questions}
 		noteHint: "拒否（エージェントへのメモ付き）",
 		pending: (tool, summary, file, allow) =>
 			`\`${tool} ${summary}\` は承認待ちのため実行されませんでした。許可するには: スマートフォンで ${allow} をタップ、Web ページか pi の /questions で回答、または ${file} に "answer": "${allow}" を設定し、\`pi -p -c\` を実行してください。エージェントが同じ呼び出しを再度行うと一度だけ実行されます。`,
+	},
+	log: {
+		time: "時刻",
+		project: "プロジェクト",
+		by: "回答元",
+		question: "質問",
+		answer: "回答",
+		none: "記録された決定はありません。",
 	},
 };

@@ -117,6 +117,8 @@ export const ptBR: CliStrings = {
 			`${n === 1 ? "Uma pergunta deixada de lado espera" : `${count(n)} grupos de perguntas deixadas de lado esperam`} suas respostas: /questions answer`,
 		deliveredUnrecorded: (message) =>
 			`pi-ask-anywhere: as respostas foram entregues, mas não puderam ser registradas como entregues (${message}); o arquivo de perguntas pendentes foi removido para que não sejam enviadas de novo`,
+		decisionNotLogged: (reason) =>
+			`pi-ask-anywhere: o registro de decisões não pôde guardar esta decisão (${reason}); a resposta seguiu mesmo assim`,
 	},
 	subagent: {
 		label: "Subagente",
@@ -234,5 +236,13 @@ Nada foi respondido e a execução para aqui. Corrija o problema e depois execut
 		noteHint: "Negar, com uma nota para o agente",
 		pending: (tool, summary, file, allow) =>
 			`\`${tool} ${summary}\` precisa da sua aprovação e não foi executado. Para permitir: toque em ${allow} no celular, responda na página web ou com /questions no pi, ou defina "answer": "${allow}" em ${file}; depois \`pi -p -c\`: a chamada roda uma vez quando o agente a fizer de novo.`,
+	},
+	log: {
+		time: "hora",
+		project: "projeto",
+		by: "por",
+		question: "pergunta",
+		answer: "resposta",
+		none: "Nenhuma decisão registrada.",
 	},
 };

@@ -131,6 +131,8 @@ export interface CliStrings {
 		setAsideWaiting: (count: number) => string;
 		/** Answers were delivered, but the record that they were failed (`message` says why). */
 		deliveredUnrecorded: (message: string) => string;
+		/** The fact log did not take a decision (ask/decision.ts); said once per process. */
+		decisionNotLogged: (reason: string) => string;
 	};
 	/** A subagent's questions in the parent's dialog: "Subagent · <task> · in <folder>" (src/children/child-question.ts). */
 	subagent: {
@@ -273,5 +275,14 @@ export interface CliStrings {
 		 * command or path, `file` the pending file as shown; "answer" and "Allow" in the file are JSON and a label.
 		 */
 		pending: (tool: string, summary: string, file: string, allow: string) => string;
+	};
+	/** `pi-ask-anywhere log`'s table: its column headers, and the line when nothing was recorded. */
+	log: {
+		time: string;
+		project: string;
+		by: string;
+		question: string;
+		answer: string;
+		none: string;
 	};
 }

@@ -110,6 +110,7 @@ export const zhCN: CliStrings = {
 			`${n === 1 ? "一个搁置的问题" : `${count(n)} 组搁置的问题`}正在等待你的回答：/questions answer`,
 		deliveredUnrecorded: (message) =>
 			`pi-ask-anywhere：回答已送达，但无法记录为已送达（${message}）；其待回答问题文件已删除，以免再次发送`,
+		decisionNotLogged: (reason) => `pi-ask-anywhere：决定日志无法记录此决定（${reason}）；回答照常送出`,
 	},
 	subagent: {
 		label: "子代理",
@@ -220,5 +221,13 @@ ${questions}
 		noteHint: "拒绝，并给代理留言",
 		pending: (tool, summary, file, allow) =>
 			`\`${tool} ${summary}\` 需要你的批准，尚未运行。要允许它：在手机上点按 ${allow}，在网页上或在 pi 中用 /questions 回答，或在 ${file} 中设置 "answer": "${allow}"；然后运行 \`pi -p -c\`：代理再次发起该调用时会运行一次。`,
+	},
+	log: {
+		time: "时间",
+		project: "项目",
+		by: "来源",
+		question: "问题",
+		answer: "回答",
+		none: "没有记录的决定。",
 	},
 };
