@@ -9,7 +9,6 @@ import { fileURLToPath } from "node:url";
 import type { ExtensionAPI, ExtensionContext } from "@mariozechner/pi-coding-agent";
 import { decisionRecorder } from "./ask/decision.js";
 import { readRegularFile } from "./ask/files.js";
-import { factLog } from "./ask/log.js";
 import { createChildren } from "./children/children.js";
 import { questionsCommandOnFirstUse } from "./commands/questions-on-first-use.js";
 import { DELIVERED_ANSWERS_TYPE } from "./core/delivered-answers.js";
@@ -50,13 +49,13 @@ export default async function askUser(pi: ExtensionAPI) {
 		process.cwd(),
 	);
 	await useLanguage(settings.current().language);
-	const { ledger, asksMade, trust, answersGivenOnPage } = openUserRecords(agentDir, {
+	const { facts, ledger, trust, answersGivenOnPage } = openUserRecords(agentDir, {
 		argv: process.argv.slice(2),
 		env: process.env,
 	});
 	const claims = createClaims();
 	// A tool call never answers the person's questions for them (records/tool-writes.ts).
-	const toolWrites = toolWriteGuard(agentDir, TOOL_NAME, processEdges.stderrLine);
+	const toolWrites = toolWriteGuard(agentDir, TOOL_NAME, processEdges.stderrLine, { facts });
 	const supportOfImages = (ctx: ExtensionContext) =>
 		imageSupport({ model: ctx.model, agentDir, cwd: ctx.cwd, read: readRegularFile });
 	const structuredRpc = settings.current().structuredRpc;
@@ -80,7 +79,7 @@ export default async function askUser(pi: ExtensionAPI) {
 		exitNow: processEdges.exitNow,
 		structuredRpc,
 		ledger,
-		asksMade,
+		facts,
 		trust,
 		answersWrittenByTool: toolWrites.answersWrittenByTool,
 		answersGivenOnPage,
@@ -89,7 +88,7 @@ export default async function askUser(pi: ExtensionAPI) {
 		imageSupport: supportOfImages,
 		push: push.edges,
 		answeredLate: (ask, outcome) => approvals.answeredLate(ask, outcome),
-		recordDecision: decisionRecorder(factLog(agentDir)),
+		recordDecision: decisionRecorder(facts),
 	});
 
 	// Children's questions reach the person through the pi that started them (src/children/).

@@ -5,7 +5,7 @@
  * end of the log. Times are milliseconds since the epoch.
  */
 import { lstatSync, mkdirSync, type Stats } from "node:fs";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { isRecord } from "../core/json.js";
 import { appendLine, type BackwardRead, readLinesFromEnd, readRegularBytes } from "./files.js";
 
@@ -41,7 +41,51 @@ export interface Decided {
 	answers: string[];
 }
 
-export type Fact = ToolRan | Decided;
+/**
+ * This user's pi saved an ask's questions to a pending file in the project folder `project` (a file copied to another
+ * folder, or one a cloned repository brought, has no such fact there). `asker` names an MCP client asking through it.
+ */
+export interface Saved {
+	fact: "saved";
+	at: number;
+	sessionId: string;
+	toolCallId: string;
+	project: string;
+	asker?: string;
+}
+
+/**
+ * An ask was answered or cleared outside its own session: that session must not ask it again. `askedAt` names the
+ * ask exactly; without it, every ask of that tool-call id made before `at` is settled.
+ */
+export interface Settled {
+	fact: "settled";
+	at: number;
+	sessionId: string;
+	toolCallId: string;
+	/** Its answers were delivered to another session, or the person cleared it. */
+	how: "delivered" | "cleared";
+	askedAt?: number;
+}
+
+/**
+ * The person gave a pending file's answers through their own pi or page (`fingerprint`, pending/given-for-asker.ts
+ * covers the ask and every answer): `page` for a file their pi did not write, `asker` for an MCP client's file.
+ */
+export interface Given {
+	fact: "given";
+	at: number;
+	to: "page" | "asker";
+	fingerprint: string;
+}
+
+export type Fact = ToolRan | Decided | Saved | Settled | Given;
+
+/** An ask as the facts name it. */
+export interface AskOfFact {
+	sessionId: string;
+	toolCallId: string;
+}
 
 export interface FactLog {
 	readonly path: string;
@@ -49,6 +93,15 @@ export interface FactLog {
 	append(fact: Fact): void;
 	/** The facts from the newest back, each given to `visit` until it answers false; lines that are no fact are skipped. */
 	newestFirst(visit: (fact: Fact) => boolean): BackwardRead;
+	/**
+	 * The newest fact that this user's pi saved the ask; `undefined` when none was (or the log cannot be read). `since`:
+	 * when the ask says it was made; the log is read back only to then.
+	 */
+	saved(ask: AskOfFact, since?: number): Saved | undefined;
+	/** Whether the ask made at `askedAt` (any, when not known: the whole log is read) was settled outside its session. */
+	settled(ask: AskOfFact, askedAt: number | undefined): boolean;
+	/** Whether the person gave the answers of `fingerprint` `to` a page or an asker; false when the log cannot be read. */
+	given(to: Given["to"], fingerprint: string): boolean;
 }
 
 const finite = (value: unknown): value is number => typeof value === "number" && Number.isFinite(value);
@@ -94,7 +147,33 @@ function factOf(line: string): Fact | undefined {
 		return { fact: "tool-ran", from: value.from, until: value.until };
 	}
 	if (value.fact === "decided") return decidedOf(value);
+	const { at, sessionId, toolCallId } = value;
+	if (value.fact === "given") {
+		if (!finite(at) || !oneOf(["page", "asker"] as const, value.to) || !text(value.fingerprint)) return undefined;
+		return { fact: "given", at, to: value.to, fingerprint: value.fingerprint };
+	}
+	if (!finite(at) || !text(sessionId) || !text(toolCallId)) return undefined;
+	if (value.fact === "saved" && text(value.project) && (value.asker === undefined || text(value.asker))) {
+		const asker = value.asker === undefined ? {} : { asker: value.asker };
+		return { fact: "saved", at, sessionId, toolCallId, project: value.project, ...asker };
+	}
+	const how = oneOf(["delivered", "cleared"] as const, value.how) ? value.how : undefined;
+	if (value.fact === "settled" && how && (value.askedAt === undefined || finite(value.askedAt))) {
+		const askedAt = value.askedAt === undefined ? {} : { askedAt: value.askedAt };
+		return { fact: "settled", at, sessionId, toolCallId, how, ...askedAt };
+	}
 	return undefined;
+}
+
+/** When a fact became true: a tool call's end, else its `at`. */
+export const factTime = (fact: Fact): number => (fact.fact === "tool-ran" ? fact.until : fact.at);
+
+const keyOf = (ask: AskOfFact): string => JSON.stringify([ask.sessionId, ask.toolCallId]);
+
+/** Whether `settled` settles the ask made at `askedAt` (any ask of its id, when that is not known). */
+function settles(settled: Settled, askedAt: number | undefined): boolean {
+	if (askedAt === undefined || settled.askedAt === askedAt) return true;
+	return settled.askedAt === undefined && askedAt <= settled.at;
 }
 
 /**
@@ -107,6 +186,27 @@ interface ReadSoFar {
 	size: number;
 	oldestAt: number;
 	facts: Fact[];
+	/** The facts read so far that name an ask, by the ask: its newest `saved`, and every `settled`. */
+	asks: Map<string, { saved?: Saved; settled: Settled[] }>;
+	/** The `given` facts read so far, as `to:fingerprint`. */
+	given: Set<string>;
+	/** The time of the oldest fact read so far (`Infinity` before any). */
+	oldestTime: number;
+}
+
+/** Facts are appended as they become true, by several processes: the log is in time order to within this. */
+export const ORDER_SLACK_MS = 10_000;
+
+/** Adds `fact` to the index; `newer`: it was appended after every fact indexed before (else it is older). */
+function indexed(read: ReadSoFar, fact: Fact, newer: boolean): void {
+	if (!newer) read.oldestTime = Math.min(read.oldestTime, factTime(fact));
+	if (fact.fact === "given") read.given.add(`${fact.to}:${fact.fingerprint}`);
+	if (fact.fact !== "saved" && fact.fact !== "settled") return;
+	const key = keyOf(fact);
+	const ask = read.asks.get(key) ?? { settled: [] };
+	read.asks.set(key, ask);
+	if (fact.fact === "settled") ask.settled.push(fact);
+	else if (newer || ask.saved === undefined) ask.saved = fact;
 }
 
 /** The facts in `text` (whole lines), newest first. */
@@ -120,9 +220,17 @@ function factsOfLines(text: string): Fact[] {
 		.reverse();
 }
 
+/** This user's fact log, in their agent folder (made when missing). */
 export function factLog(agentDir: string): FactLog {
-	const folder = join(agentDir, "pi-ask-user");
-	const path = join(folder, "facts.jsonl");
+	return factLogAt(join(agentDir, "pi-ask-user", "facts.jsonl"), { ownFolder: true });
+}
+
+/**
+ * A fact log at `path`. `ownFolder`: this user's folder, made when missing; otherwise (a project's `.pi`, which a cloned
+ * repository fills) the folder must already be a real one, and a log over `maxBytes` counts as unreadable.
+ */
+export function factLogAt(path: string, place: { ownFolder: true } | { ownFolder: false; maxBytes: number }): FactLog {
+	const folder = dirname(path);
 	let known: ReadSoFar | undefined;
 
 	/** `known`, brought up to the file as it is now: the lines appended since are read, nothing else. */
@@ -134,9 +242,17 @@ export function factLog(agentDir: string): FactLog {
 			known = undefined;
 			return (error as NodeJS.ErrnoException).code === "ENOENT" ? "absent" : "unreadable";
 		}
-		if (!stat.isFile()) return "unreadable";
+		if (!stat.isFile() || (!place.ownFolder && stat.size > place.maxBytes)) return "unreadable";
 		if (known === undefined || known.ino !== stat.ino || known.size > stat.size) {
-			known = { ino: stat.ino, size: 0, oldestAt: 0, facts: [] };
+			known = {
+				ino: stat.ino,
+				size: 0,
+				oldestAt: 0,
+				facts: [],
+				asks: new Map(),
+				given: new Set(),
+				oldestTime: Number.POSITIVE_INFINITY,
+			};
 		}
 		if (stat.size > known.size) {
 			const added = readRegularBytes(path, { fromByte: known.size });
@@ -145,20 +261,48 @@ export function factLog(agentDir: string): FactLog {
 			const fresh = factsOfLines(complete.toString("utf8"));
 			// Nothing read before: what was there is read backwards, as far as a reader needs.
 			if (known.size === 0 && known.facts.length === 0) known.oldestAt = complete.length;
-			else known.facts = [...fresh, ...known.facts];
+			else {
+				known.facts = [...fresh, ...known.facts];
+				for (const fact of [...fresh].reverse()) indexed(known, fact, true);
+			}
 			known.size += complete.length;
 		}
 		return known;
+	}
+
+	/**
+	 * Reads the lines older than any read so far, indexing each, until `found` (asked after each) is true, the facts
+	 * read are older than `since`, or the log's first line; `undefined` when the log cannot be read.
+	 */
+	function readOlder(found: (read: ReadSoFar) => boolean, since?: number): ReadSoFar | undefined {
+		const read = caughtUp();
+		if (typeof read === "string") return undefined;
+		const done = () => found(read) || (since !== undefined && read.oldestTime < since - ORDER_SLACK_MS);
+		if (done() || read.oldestAt === 0) return read;
+		const result = readLinesFromEnd(
+			path,
+			(line, at) => {
+				read.oldestAt = at;
+				const fact = factOf(line);
+				if (fact === undefined) return true;
+				read.facts.push(fact);
+				indexed(read, fact, false);
+				return !done();
+			},
+			{ endByte: read.oldestAt },
+		);
+		return result === "unreadable" ? undefined : read;
 	}
 
 	return {
 		path,
 		append(fact) {
 			const line = JSON.stringify(fact);
+			if (!place.ownFolder && !lstatSync(folder).isDirectory()) throw new Error(`${folder} is not a folder`);
 			try {
 				appendLine(path, line);
 			} catch (error) {
-				if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+				if ((error as NodeJS.ErrnoException).code !== "ENOENT" || !place.ownFolder) throw error;
 				mkdirSync(folder, { recursive: true, mode: 0o700 });
 				appendLine(path, line);
 			}
@@ -175,10 +319,26 @@ export function factLog(agentDir: string): FactLog {
 					const fact = factOf(line);
 					if (fact === undefined) return true;
 					read.facts.push(fact);
+					indexed(read, fact, false);
 					return visit(fact);
 				},
 				{ endByte: read.oldestAt },
 			);
+		},
+		saved(ask, since) {
+			const key = keyOf(ask);
+			return readOlder((read) => read.asks.get(key)?.saved !== undefined, since)?.asks.get(key)?.saved;
+		},
+		settled(ask, askedAt) {
+			const key = keyOf(ask);
+			const found = (read: ReadSoFar) => read.asks.get(key)?.settled.some((one) => settles(one, askedAt)) === true;
+			// An ask is settled after it was made: nothing older can settle it.
+			const read = readOlder(found, askedAt);
+			return read !== undefined && found(read);
+		},
+		given(to, fingerprint) {
+			const read = readOlder((soFar) => soFar.given.has(`${to}:${fingerprint}`));
+			return read?.given.has(`${to}:${fingerprint}`) === true;
 		},
 	};
 }

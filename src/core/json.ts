@@ -21,3 +21,9 @@ export function parseJsonObject(text: string): ParsedJsonObject {
 	}
 	return isRecord(data) ? { ok: true, value: data } : { ok: false, reason: "not a JSON object" };
 }
+
+/** A time written as ISO text, in ms; `undefined` for anything else. */
+export function timeOf(text: unknown): number | undefined {
+	const time = typeof text === "string" ? Date.parse(text) : Number.NaN;
+	return Number.isFinite(time) ? time : undefined;
+}

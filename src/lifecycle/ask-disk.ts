@@ -4,10 +4,10 @@
  * unless the questions are still to be answered. The file system and the claims are injected.
  */
 import { resolve } from "node:path";
+import type { FactLog } from "../ask/log.js";
 import type { AskRequest } from "../core/types.js";
 import type { Claims } from "../pending/claims.js";
 import { createPendingFile, type PendingAskIdentity, type PendingFile } from "../pending/pending-file.js";
-import type { AsksMade } from "../records/asks-made.js";
 
 /** What the ask's session says about it, at the moment its questions are saved. */
 export interface AskSession {
@@ -20,7 +20,8 @@ export interface AskSession {
 }
 
 export interface AskDiskDeps {
-	asksMade: Pick<AsksMade, "add">;
+	/** This user's fact log: the ask is saved, in this folder. */
+	facts: Pick<FactLog, "append">;
 	claims: Pick<Claims, "claim" | "stillHeld">;
 	/** Writes a pending file in the project; throws when it cannot (a full disk, a symlinked `.pi`). */
 	save(cwd: string, file: PendingFile): string;
@@ -38,7 +39,13 @@ export function createAskDisk(deps: AskDiskDeps) {
 	function pendingFileFor(session: AskSession, request: AskRequest, toolCallId: string): PendingFile {
 		const now = deps.now();
 		try {
-			deps.asksMade.add({ toolCallId, sessionId: session.sessionId, cwd: session.cwd, savedAt: now.toISOString() });
+			deps.facts.append({
+				fact: "saved",
+				at: now.getTime(),
+				sessionId: session.sessionId,
+				toolCallId,
+				project: session.cwd,
+			});
 		} catch {
 			// Without the record the file is judged by its session alone (pending/trust.ts), as before.
 		}

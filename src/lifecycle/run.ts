@@ -10,6 +10,7 @@
  */
 import type { ExtensionAPI, ExtensionContext, SessionEntry } from "@mariozechner/pi-coding-agent";
 import { decisionOf, type RecordDecision } from "../ask/decision.js";
+import type { FactLog } from "../ask/log.js";
 import type { ImageReader } from "../core/answer-input.js";
 import { typedParts } from "../core/answers.js";
 import type { AskOutcome, AskRequest } from "../core/types.js";
@@ -19,7 +20,6 @@ import { type FrontEnd, type FrontEndKind, frontEndKind, type ProcessEdges } fro
 import type { Claims } from "../pending/claims.js";
 import type { PendingAskIdentity, PendingFile } from "../pending/pending-file.js";
 import { ASK_RECORD_TYPE, type AskRecord } from "../records/ask-records.js";
-import type { AsksMade } from "../records/asks-made.js";
 import type { Ledger } from "../records/ledger.js";
 import { createSettledRecords } from "../records/settled-records.js";
 import type { RemoteAskOutcome } from "../remote/bridge.js";
@@ -43,8 +43,8 @@ export interface RunEdges extends ProcessEdges {
 	/** The settings read when the extension loaded; each session start hands in its own. */
 	settings: AskUserSettings;
 	ledger: Ledger;
-	/** The record of the asks this user's pi saved, and where (records/asks-made.ts). */
-	asksMade: AsksMade;
+	/** This user's fact log (ask/log.ts): the asks saved, and where. */
+	facts: Pick<FactLog, "append">;
 	/** The verdict on a pending file (records/trust-verdict.ts). */
 	trust: FindingsDeps["trust"];
 	/** Whether a pending file's filled-in answers were written by a tool call during a run (records/tool-writes.ts). */
@@ -142,7 +142,7 @@ export function createRun(edges: RunEdges, host: HostEdges) {
 		},
 	});
 	const disk = createAskDisk({
-		asksMade: edges.asksMade,
+		facts: edges.facts,
 		claims: edges.claims,
 		save: host.savePendingFile,
 		remove: host.removePendingFile,

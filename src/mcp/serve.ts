@@ -13,7 +13,7 @@ import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/
 import { deserializeMessage } from "@modelcontextprotocol/sdk/shared/stdio.js";
 import { isInitializeRequest } from "@modelcontextprotocol/sdk/types.js";
 import { decisionOf, decisionRecorder } from "../ask/decision.js";
-import { type DecidedBy, factLog } from "../ask/log.js";
+import type { DecidedBy, FactLog } from "../ask/log.js";
 import { isRecord } from "../core/json.js";
 import { words } from "../i18n/words.js";
 import { sameSecret } from "../net/same-secret.js";
@@ -24,6 +24,7 @@ import { resolvePushConfig } from "../push/config.js";
 import { pushKey } from "../push/key.js";
 import { createLivePush, type LivePush } from "../push/live.js";
 import { createNtfyClient } from "../push/ntfy.js";
+import { userFacts } from "../records/user-records.js";
 import { createRemoteBridge } from "../remote/bridge.js";
 import { isLoopbackHost, resolveRemoteConfig } from "../remote/config.js";
 import type { McpCommand } from "./args.js";
@@ -83,8 +84,8 @@ const DECIDED_BY: Record<Channel, DecidedBy> = {
 };
 
 /** Writes each MCP ask's decision into this user's decision log (ask/decision.ts); a failure is said once on stderr. */
-function mcpDecisionRecorder(agentDir: string): NonNullable<AskBookOptions["decided"]> {
-	const record = decisionRecorder(factLog(agentDir));
+function mcpDecisionRecorder(facts: FactLog): NonNullable<AskBookOptions["decided"]> {
+	const record = decisionRecorder(facts);
 	return (open, decision, from) => {
 		const by = DECIDED_BY[from];
 		const made = decisionOf(by, open.ask.request.questions, decision);
@@ -104,11 +105,12 @@ function serverDeps(command: ServeCommand, env: NodeJS.ProcessEnv, version: stri
 	const web = command.web;
 	// Where pi must record the answers it writes for this server's client: named in the server's claims.
 	const { agentDir } = currentSessionPlaces({ argv: [], env, cwd: process.cwd() });
+	const facts = userFacts(agentDir);
 	const deps: AskServerDeps = {
-		book: createAskBook({ log, decided: mcpDecisionRecorder(agentDir) }),
+		book: createAskBook({ log, decided: mcpDecisionRecorder(facts) }),
 		folder: resolve(command.folder ?? process.cwd()),
 		claims: createClaims({ ...systemClaimsDeps(), holder: "mcp", records: agentDir }),
-		given: givenForAsker(agentDir),
+		given: givenForAsker(agentDir, facts),
 		version,
 		log,
 	};

@@ -1,14 +1,12 @@
 /**
  * The record of answers the person's pi (`--answers`, `@file`, `/questions answer`) or web page wrote into an MCP
- * client's pending file, in this user's `<agentDir>/pi-ask-user/given-for-asker.jsonl`: `pi-ask-anywhere mcp` takes a
+ * client's pending file, in this user's fact log: `pi-ask-anywhere mcp` takes a
  * file's answers only when they are recorded here. The client's own model works in its project and can edit the file
  * there, but writes nothing through pi or the page. A fingerprint covers the whole ask as pi reads it and every answer,
  * so any later edit of the file gives another one. Unreadable, no answers count.
  */
 import { createHash } from "node:crypto";
-import { mkdirSync } from "node:fs";
-import { join } from "node:path";
-import { appendLine, readRegularFile } from "../ask/files.js";
+import { type FactLog, factLog } from "../ask/log.js";
 import { isRecord } from "../core/json.js";
 import type { PendingFile } from "./pending-file.js";
 import { currentSessionPlaces } from "./trust.js";
@@ -63,8 +61,6 @@ export function answersFingerprint(file: AnswersOf): string {
 	return createHash("sha256").update(canonicalJson(ask)).digest("base64url");
 }
 
-const GIVEN_FOR_ASKER = "given-for-asker.jsonl";
-
 export interface GivenForAsker {
 	/** The agent folder the record is kept in. */
 	readonly agentDir: string;
@@ -75,23 +71,16 @@ export interface GivenForAsker {
 }
 
 /**
- * The record in `agentDir`, or in this run's agent folder as pi and `pi-ask-anywhere mcp` both find it
- * (`PI_CODING_AGENT_DIR`, else ~/.pi/agent).
+ * The record in `agentDir`'s fact log (a `given` fact to the asker), or in this run's agent folder as pi and
+ * `pi-ask-anywhere mcp` both find it (`PI_CODING_AGENT_DIR`, else ~/.pi/agent). An unreadable log (a planted FIFO or
+ * symlink in its place) records nothing: no answer counts.
  */
-export function givenForAsker(agentDir?: string): GivenForAsker {
+export function givenForAsker(agentDir?: string, facts?: FactLog): GivenForAsker {
 	const base = agentDir ?? currentSessionPlaces({ argv: [], env: process.env, cwd: process.cwd() }).agentDir;
-	const folder = join(base, "pi-ask-user");
-	const path = join(folder, GIVEN_FOR_ASKER);
+	const log = facts ?? factLog(base);
 	return {
 		agentDir: base,
-		has(file) {
-			const line = JSON.stringify({ fingerprint: answersFingerprint(file) });
-			// Anything but a regular file (a planted FIFO or symlink) is no record: no answer counts.
-			return readRegularFile(path)?.split("\n").includes(line) ?? false;
-		},
-		add(file) {
-			mkdirSync(folder, { recursive: true, mode: 0o700 });
-			appendLine(path, JSON.stringify({ fingerprint: answersFingerprint(file) }));
-		},
+		has: (file) => log.given("asker", answersFingerprint(file)),
+		add: (file) => log.append({ fact: "given", at: Date.now(), to: "asker", fingerprint: answersFingerprint(file) }),
 	};
 }

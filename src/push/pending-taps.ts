@@ -7,6 +7,7 @@
  * (that pi takes the tap itself) is never written.
  */
 import { basename } from "node:path";
+import { timeOf } from "../core/json.js";
 import type { Claims } from "../pending/claims.js";
 import {
 	listPendingFiles,
@@ -16,7 +17,6 @@ import {
 	writePendingAnswers,
 } from "../pending/pending-file.js";
 import type { PendingVerdict } from "../pending/trust.js";
-import { timeOf } from "../records/ledger.js";
 import type { NtfyPushConfig } from "./config.js";
 import { endedNotification } from "./message.js";
 import type { NtfyClient, NtfyMessage } from "./ntfy.js";

@@ -8,11 +8,11 @@
  */
 import { basename, relative } from "node:path";
 import type { ExtensionContext } from "@mariozechner/pi-coding-agent";
+import { timeOf } from "../core/json.js";
 import type { AskRequest } from "../core/types.js";
 import type { Claims } from "../pending/claims.js";
 import { listPendingFiles, noAnswerYet, type PendingFile, readPendingEntry } from "../pending/pending-file.js";
 import type { PendingVerdict } from "../pending/trust.js";
-import { timeOf } from "../records/ledger.js";
 import type { RemoteAskOutcome, RemoteBridge } from "../remote/bridge.js";
 import { ANSWERED_ELSEWHERE } from "../remote/protocol.js";
 import { isRemoteDecision } from "../remote/race.js";

@@ -1,44 +1,29 @@
 /**
- * Fingerprints of a pending file's answers, and this user's records of them in `<agentDir>/pi-ask-user/` (never the
- * project's, which a cloned repository could fill): answers a tool call wrote during a run (never the person's),
- * and answers the person gave on the web page for a file their pi did not write (theirs, though the file is not); the
- * answers written for an MCP client are recorded by pending/given-for-asker.ts. A fingerprint covers the whole ask and
- * every answer, so the same answers for another ask, or any later edit of the file, give another one.
+ * Fingerprints of a pending file's answers, and this user's record of them: the answers the person gave on the web
+ * page for a file their pi did not write (theirs, though the file is not), and those written for an MCP client
+ * (pending/given-for-asker.ts), each a `given` fact in their fact log (ask/log.ts), never the project's, which a cloned
+ * repository could fill. A fingerprint covers the whole ask and every answer, so the same answers for another ask, or
+ * any later edit of the file, give another one.
  */
-import { createHash } from "node:crypto";
-import { isRecord } from "../core/json.js";
+import type { FactLog, Given } from "../ask/log.js";
 import { type AnswersOf, answersFingerprint } from "../pending/given-for-asker.js";
 import { parsePendingFile } from "../pending/pending-file.js";
-import { jsonLinesFile } from "./ledger.js";
 
 // The fingerprint is the pending folder's own (the record of answers written for an MCP client lives there too).
 export { type AnswersOf, answersFingerprint };
 
 export interface FingerprintRecord {
+	/** Records answers the person gave; throws when the log cannot take it. */
 	add(fingerprint: string): void;
+	/** Whether they were recorded; false when the log cannot be read (no answer then counts as the person's). */
 	has(fingerprint: string): boolean;
 }
 
-/**
- * A record of fingerprints in this user's own folder, `name` being its file. `ifUnreadable` is what `has` answers
- * when the record cannot be read: the answer that cannot make someone else's answers count as the person's.
- */
-export function fingerprintRecord(agentDir: string, name: string, ifUnreadable: boolean): FingerprintRecord {
-	const lines = jsonLinesFile<{ fingerprint: string }, Set<string>>(
-		agentDir,
-		name,
-		(records) =>
-			new Set(records.flatMap((r) => (isRecord(r) && typeof r.fingerprint === "string" ? [r.fingerprint] : []))),
-	);
+/** The answers given `to` the page or an MCP asker, in `facts`. */
+export function givenRecord(facts: Pick<FactLog, "append" | "given">, to: Given["to"]): FingerprintRecord {
 	return {
-		add: (fingerprint) => lines.add({ fingerprint }),
-		has: (fingerprint) => {
-			try {
-				return lines.current().has(fingerprint);
-			} catch {
-				return ifUnreadable;
-			}
-		},
+		add: (fingerprint) => facts.append({ fact: "given", at: Date.now(), to, fingerprint }),
+		has: (fingerprint) => facts.given(to, fingerprint),
 	};
 }
 
@@ -54,19 +39,3 @@ export function answersInText(text: string): AnswersOf | undefined {
 		return undefined;
 	}
 }
-
-/**
- * The fingerprint records made before the ask was part of it: `[toolCallId, answers]`. Only the record of answers a
- * tool call wrote still asks it, so that answers a tool wrote before the update never count as the person's.
- */
-export function answersOnlyFingerprint(file: Pick<AnswersOf, "toolCallId" | "questions">): string {
-	const answers = file.questions.map((question) => question.answer);
-	return createHash("sha256")
-		.update(JSON.stringify([file.toolCallId, answers]))
-		.digest("base64url");
-}
-
-/** Answers a tool call wrote into a pending file during a run (./tool-writes.ts); unreadable, they all count as such. */
-export const TOOL_WRITTEN = "tool-written.jsonl";
-/** Answers the person gave on the web page for a file their pi did not write, after confirming they mean it; unreadable, none do. */
-export const GIVEN_ON_PAGE = "given-on-page.jsonl";

@@ -195,8 +195,6 @@ export interface SettledAsks {
 /** An ask settled (`askedAt`, where known: the line then settles that ask only, whenever it was written). */
 export interface SettledElsewhere extends AskId {
 	state: "delivered" | "cleared";
-	/** When it was written (ISO): it settles only asks with this id made before then. Added by the ledger. */
-	settledAt?: string;
 }
 
 /**

@@ -13,25 +13,17 @@
  */
 import * as fs from "node:fs";
 import { resolve } from "node:path";
-import { factLog } from "../ask/log.js";
+import { type FactLog, factLog, factTime, ORDER_SLACK_MS } from "../ask/log.js";
 import { settleAbandonedLeases, toolCallLease } from "../ask/tool-call-lease.js";
 import { isRecord } from "../core/json.js";
 import type { ProcessIdentity } from "../host/process-identity.js";
 import { isPendingFilePath } from "../pending/pending-file.js";
-import {
-	type AnswersOf,
-	answersFingerprint,
-	answersOnlyFingerprint,
-	fingerprintRecord,
-	TOOL_WRITTEN,
-} from "./answer-fingerprints.js";
+import type { AnswersOf } from "./answer-fingerprints.js";
 
 /** File times are coarse on some file systems: a change this much before a call's start errs towards distrust. */
 const START_SLACK_MS = 1_000;
 /** The kernel stamps file times from a coarse clock: a change just after a call's end may read as just before it. */
 const END_SLACK_MS = 50;
-/** Facts are appended as calls end, by several processes: the log is in order to within this. */
-const ORDER_SLACK_MS = 10_000;
 
 /** The paths a tool call's arguments name (pi's tools use `path`; other agents' tools `file_path` or `file`). */
 function namedPaths(input: unknown): string[] {
@@ -87,12 +79,12 @@ export function toolWriteGuard(
 		self?: ProcessIdentity;
 		isRunning?: (identity: ProcessIdentity) => boolean;
 		onExit?: (close: () => void) => void;
+		/** This user's fact log, when the process has it open already. */
+		facts?: FactLog;
 	} = {},
 ): ToolWriteGuard {
-	const log = factLog(agentDir);
+	const log = deps.facts ?? factLog(agentDir);
 	const lease = toolCallLease(agentDir, { self: deps.self, warn });
-	// Earlier versions recorded the answers themselves; read for one version, so that no tool's old write counts.
-	const previous = fingerprintRecord(agentDir, TOOL_WRITTEN, true);
 	const running = new Map<string, number>();
 	/** Windows this process could not put in the log: still known here. */
 	const unlogged: { from: number; until: number }[] = [];
@@ -123,7 +115,7 @@ export function toolWriteGuard(
 		if (unlogged.some((window) => covers(window, changed))) return true;
 		let found = false;
 		const read = log.newestFirst((fact) => {
-			const end = fact.fact === "tool-ran" ? fact.until : fact.at;
+			const end = factTime(fact);
 			if (fact.fact === "tool-ran" && covers(fact, changed)) found = true;
 			return !found && end >= changed - START_SLACK_MS - ORDER_SLACK_MS;
 		});
@@ -155,10 +147,8 @@ export function toolWriteGuard(
 			if (running.size === 0) lease.idle(until);
 			else lease.running(Math.min(...running.values()));
 		},
-		answersWrittenByTool(file, path) {
-			return (
-				changedDuringCall(path) || previous.has(answersFingerprint(file)) || previous.has(answersOnlyFingerprint(file))
-			);
+		answersWrittenByTool(_file, path) {
+			return changedDuringCall(path);
 		},
 		close() {
 			const until = Date.now();

@@ -5,6 +5,8 @@
  * An ask settled anywhere is never delivered again; an ask made for another project folder is not this project's.
  */
 import type { SessionEntry } from "@mariozechner/pi-coding-agent";
+import type { FactLog, Saved } from "../ask/log.js";
+import { timeOf } from "../core/json.js";
 import { en } from "../i18n/cli/en.js";
 import type { PendingFile } from "../pending/pending-file.js";
 import {
@@ -19,16 +21,14 @@ import {
 	type TrustFs,
 } from "../pending/trust.js";
 import { asksOnBranch, type SessionAsk, type SettledAsks } from "./ask-records.js";
-import type { AskSaved } from "./asks-made.js";
-import { timeOf } from "./ledger.js";
 
 export interface TrustSources {
 	argv: readonly string[];
 	env: NodeJS.ProcessEnv;
 	/** The asks of a session settled from another (the settled-elsewhere ledger). */
 	settledElsewhere(sessionId: string, projectDir?: string): SettledAsks;
-	/** Where and when this user's pi saved an ask (asks-made.ts); `undefined` when it never saved it. */
-	askSaved(sessionId: string, toolCallId: string): AskSaved | undefined;
+	/** Where and when this user's pi saved an ask (its `saved` fact); `undefined` when it never saved it. */
+	saved: FactLog["saved"];
 	fs?: TrustFs;
 }
 
@@ -37,10 +37,10 @@ export interface TrustSources {
  * than the newest ask with its id (a file's text is not trusted to make an old ask new). `undefined` when the record
  * does not know the ask: then any settled ask with its id counts.
  */
-function askedAtOf(file: PendingFile, saved: AskSaved | undefined): number | undefined {
+function askedAtOf(file: PendingFile, saved: Saved | undefined): number | undefined {
 	const written = timeOf(file.timestamp);
-	if (saved?.savedAt === undefined || written === undefined) return undefined;
-	return Math.min(written, saved.savedAt);
+	if (saved === undefined || written === undefined) return undefined;
+	return Math.min(written, saved.at);
 }
 
 /**
@@ -111,7 +111,7 @@ export function pendingTrust(sources: TrustSources): (file: PendingFile, cwd?: s
 	);
 	return (file, cwd = process.cwd()) => {
 		const record = readSessionRecord(file.sessionFile, fs);
-		const saved = sources.askSaved(file.sessionId, file.toolCallId);
+		const saved = sources.saved(file, timeOf(file.timestamp));
 		const ask = askInSession(file, record);
 		// When its session holds the ask, the ask's own time names it exactly; else the file's time, as vouched for.
 		const askedAt = ask?.askedAt ?? askedAtOf(file, saved);
@@ -122,7 +122,7 @@ export function pendingTrust(sources: TrustSources): (file: PendingFile, cwd?: s
 				reason: en.trust.settled,
 			};
 		}
-		const madeIn = saved?.folder;
+		const madeIn = saved?.project;
 		const elsewhere = (folder: string): PendingVerdict => ({
 			trusted: false,
 			kind: "elsewhere",

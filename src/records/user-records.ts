@@ -1,24 +1,20 @@
 /**
- * This user's records of their asks, opened from `<agentDir>/pi-ask-user/` (the settled-elsewhere ledger, the asks
- * made, answers given on the web page), and the one trust verdict built from them. pi, `pi-ask-anywhere web` and
- * `pi-ask-anywhere push` open them here alike, so every program judges a pending file by the same records.
+ * This user's records of their asks, all facts in one log, `<agentDir>/pi-ask-user/facts.jsonl` (ask/log.ts): the asks
+ * saved and where, the asks settled elsewhere, the answers given on the web page; and the one trust verdict built
+ * from them. pi, `pi-ask-anywhere web` and `pi-ask-anywhere push` open them here alike, so every program judges a
+ * pending file by the same records.
  */
+import { type FactLog, factLog } from "../ask/log.js";
 import type { PendingFile } from "../pending/pending-file.js";
 import type { PendingVerdict } from "../pending/trust.js";
-import {
-	type AnswersOf,
-	answersFingerprint,
-	type FingerprintRecord,
-	fingerprintRecord,
-	GIVEN_ON_PAGE,
-} from "./answer-fingerprints.js";
-import { type AsksMade, fileAsksMade } from "./asks-made.js";
-import { fileLedger, type Ledger } from "./ledger.js";
+import { type AnswersOf, answersFingerprint, type FingerprintRecord, givenRecord } from "./answer-fingerprints.js";
+import { type Ledger, settledLedger } from "./ledger.js";
+import { importOldRecords } from "./old-records.js";
 import { pendingTrust } from "./trust-verdict.js";
 
 export interface UserRecords {
+	facts: FactLog;
 	ledger: Ledger;
-	asksMade: AsksMade;
 	/** The verdict pi acts on for a pending file in the project folder `cwd` (./trust-verdict.ts). */
 	trust(file: PendingFile, cwd?: string): PendingVerdict;
 	/** Answers the person gave on the web page for a file their pi did not write. */
@@ -26,22 +22,29 @@ export interface UserRecords {
 	answersGivenOnPage(file: AnswersOf): boolean;
 }
 
-/** Nothing is read until asked: each record reads its file when first consulted. */
+/** This user's fact log, with the records of earlier versions moved into it first (./old-records.ts). */
+export function userFacts(agentDir: string): FactLog {
+	const facts = factLog(agentDir);
+	importOldRecords(agentDir, facts);
+	return facts;
+}
+
+/** Nothing is read until asked: the log is read from its end when first consulted, as far back as a lookup needs. */
 export function openUserRecords(
 	agentDir: string,
 	run: { argv: readonly string[]; env: NodeJS.ProcessEnv },
 ): UserRecords {
-	const ledger = fileLedger(agentDir);
-	const asksMade = fileAsksMade(agentDir);
-	const givenOnPage = fingerprintRecord(agentDir, GIVEN_ON_PAGE, false);
+	const facts = userFacts(agentDir);
+	const ledger = settledLedger(facts);
+	const givenOnPage = givenRecord(facts, "page");
 	return {
+		facts,
 		ledger,
-		asksMade,
 		trust: pendingTrust({
 			argv: run.argv,
 			env: run.env,
 			settledElsewhere: ledger.settledIn,
-			askSaved: asksMade.saved,
+			saved: facts.saved,
 		}),
 		givenOnPage,
 		answersGivenOnPage: (file) => givenOnPage.has(answersFingerprint(file)),

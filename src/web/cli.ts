@@ -7,14 +7,13 @@
 import { readFileSync } from "node:fs";
 import { networkInterfaces } from "node:os";
 import qrcode from "qrcode-terminal";
-import { factLog } from "../ask/log.js";
 import { selfIdentity } from "../host/process-identity.js";
 import { languageFromEnv } from "../i18n/languages.js";
 import { useLanguage } from "../i18n/words.js";
 import { currentSessionPlaces } from "../pending/trust.js";
 import { listenBeside, pushCommand, pushDeps } from "../push/cli.js";
 import { writeWebAddress } from "../push/web-address.js";
-import { openUserRecords } from "../records/user-records.js";
+import { openUserRecords, userFacts } from "../records/user-records.js";
 import { isLoopbackHost } from "../remote/config.js";
 import { newSecret } from "./access.js";
 import { keptToken, writeKeptToken } from "./kept-token.js";
@@ -63,7 +62,7 @@ async function printDecisions(argv: readonly string[]): Promise<void> {
 		return;
 	}
 	const { agentDir } = currentSessionPlaces({ argv: [], env: process.env, cwd });
-	const decisions = chooseDecisions(factLog(agentDir), command);
+	const decisions = chooseDecisions(userFacts(agentDir), command);
 	if (command.json) {
 		if (decisions.length > 0) console.log(formatDecisionLines(decisions));
 		return;

@@ -6,7 +6,7 @@
 import { realpathSync } from "node:fs";
 import { basename, resolve } from "node:path";
 import { parseArgs } from "node:util";
-import type { Decided, FactLog } from "../ask/log.js";
+import { type Decided, type FactLog, factTime } from "../ask/log.js";
 import { sanitizeLine } from "../core/text.js";
 import type { CliStrings } from "../i18n/cli/types.js";
 
@@ -90,7 +90,7 @@ export function parseLogCommand(
 export function chooseDecisions(log: Pick<FactLog, "newestFirst">, command: LogCommand): Decided[] {
 	const chosen: Decided[] = [];
 	log.newestFirst((fact) => {
-		const at = fact.fact === "decided" ? fact.at : fact.until;
+		const at = factTime(fact);
 		if (command.since !== undefined && at < command.since - ORDER_SLACK_MS) return false;
 		if (fact.fact !== "decided") return true;
 		if (command.since !== undefined && fact.at < command.since) return true;

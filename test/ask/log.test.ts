@@ -2,6 +2,7 @@
  * The fact log read as a listing reads it: newest first, each part once, with the lines appended since seen at the
  * next read and a log replaced under the same name read afresh. Real files in a temp folder.
  */
+import { execFileSync } from "node:child_process";
 import { mkdtempSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -49,5 +50,78 @@ describe("factLog", () => {
 		expect(all(log)).toEqual([8, 7]);
 		writeFileSync(path, `${JSON.stringify(ran(9))}\n`);
 		expect(all(log)).toEqual([9]);
+	});
+});
+
+describe("the asks the log names", () => {
+	const ask = { sessionId: "s1", toolCallId: "call_1" };
+	const saved = (at: number, project: string): Fact => ({ fact: "saved", at, ...ask, project });
+
+	it("the newest saved fact of an ask wins, and one appended since (by another process) is seen at once", () => {
+		const log = factLog(agentDir);
+		expect(log.saved(ask)).toBeUndefined();
+		log.append(saved(1_000, "/a"));
+		for (let n = 0; n < 2000; n++) log.append(ran(2_000 + n));
+		log.append(saved(9_000, "/b"));
+		expect(log.saved(ask)?.project).toBe("/b");
+		expect(factLog(agentDir).saved(ask)?.project).toBe("/b");
+		factLog(agentDir).append(saved(10_000, "/c"));
+		expect(log.saved(ask)?.project).toBe("/c");
+		expect(log.saved({ ...ask, toolCallId: "call_2" })).toBeUndefined();
+	});
+
+	it("a lookup reads back only to the ask's time: older facts are not read", () => {
+		const log = factLog(agentDir);
+		log.append(saved(1_000, "/old"));
+		for (let n = 0; n < 3000; n++) log.append(ran(100_000 + n * 10));
+		// Asked long after the old fact: the lookup stops before reaching it.
+		expect(log.saved(ask, 100_000 + 2_000 * 10)).toBeUndefined();
+		expect(log.saved(ask)?.project).toBe("/old");
+	});
+
+	it("settled: an ask time names the ask exactly; a fact without one settles the asks made before it", () => {
+		const log = factLog(agentDir);
+		log.append({ fact: "settled", at: 5_000, ...ask, how: "delivered" });
+		log.append({ fact: "settled", at: 9_000, ...ask, toolCallId: "call_2", how: "cleared", askedAt: 3_000 });
+		expect([4_000, 5_000, 6_000].map((at) => log.settled(ask, at))).toEqual([true, true, false]);
+		expect(log.settled(ask, undefined)).toBe(true);
+		const two = { ...ask, toolCallId: "call_2" };
+		expect([2_000, 3_000, 4_000].map((at) => log.settled(two, at))).toEqual([false, true, false]);
+		expect(log.settled({ ...ask, sessionId: "s2" }, undefined)).toBe(false);
+	});
+
+	it("given: by where it was given; an unreadable log (a FIFO in its place) gives nothing", () => {
+		const log = factLog(agentDir);
+		log.append({ fact: "given", at: 1, to: "page", fingerprint: "f1" });
+		expect([log.given("page", "f1"), log.given("asker", "f1"), log.given("page", "f2")]).toEqual([true, false, false]);
+		const path = join(agentDir, "pi-ask-user", "facts.jsonl");
+		rmSync(path);
+		execFileSync("mkfifo", [path]);
+		const fresh = factLog(agentDir);
+		expect([fresh.given("page", "f1"), fresh.saved(ask), fresh.settled(ask, undefined)]).toEqual([
+			false,
+			undefined,
+			false,
+		]);
+		expect(() => fresh.append({ fact: "given", at: 2, to: "page", fingerprint: "f2" })).toThrow();
+	});
+
+	it("a fact line with a field not as written is skipped, the others still count", () => {
+		const path = join(agentDir, "pi-ask-user", "facts.jsonl");
+		factLog(agentDir).append(saved(1, "/a"));
+		writeFileSync(
+			path,
+			[
+				JSON.stringify(saved(1, "/a")),
+				JSON.stringify({ ...saved(2, "/b"), project: 7 }),
+				JSON.stringify({ fact: "settled", at: 3, ...ask, how: "maybe" }),
+				JSON.stringify({ fact: "given", at: 4, to: "anyone", fingerprint: "f" }),
+				"",
+			].join("\n"),
+		);
+		const log = factLog(agentDir);
+		expect(log.saved(ask)?.project).toBe("/a");
+		expect(log.settled(ask, undefined)).toBe(false);
+		expect(log.given("page", "f")).toBe(false);
 	});
 });

@@ -46,7 +46,7 @@ async function answeredOnPage(): Promise<void> {
 	} finally {
 		await web.stop();
 	}
-	expect(existsSync(join(ws.agentDir, "pi-ask-user", "given-on-page.jsonl"))).toBe(true);
+	expect(readFileSync(join(ws.agentDir, "pi-ask-user", "facts.jsonl"), "utf8")).toContain('"fact":"given","at"');
 }
 
 describe("an answer given on the web page for a file this user's pi did not write", () => {

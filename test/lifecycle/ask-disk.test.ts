@@ -6,16 +6,16 @@ import { SPEC_EXAMPLE } from "../fixtures.js";
 
 const SESSION = { cwd: "/work/app", sessionId: "s1", sessionFile: "sessions/s1.jsonl", task: "set up the service" };
 
-function world(options: { claimable?: boolean; failAsksMade?: boolean; failRemove?: boolean } = {}) {
+function world(options: { claimable?: boolean; failFacts?: boolean; failRemove?: boolean } = {}) {
 	const saved: PendingFile[] = [];
 	const removed: string[] = [];
 	const made: unknown[] = [];
 	const released: string[] = [];
 	const disk = createAskDisk({
-		asksMade: {
-			add: (entry) => {
-				if (options.failAsksMade) throw new Error("disk full");
-				made.push(entry);
+		facts: {
+			append: (fact) => {
+				if (options.failFacts) throw new Error("disk full");
+				made.push(fact);
 			},
 		},
 		claims: {
@@ -47,12 +47,16 @@ describe("an ask's questions on disk", () => {
 			timestamp: "2026-11-24T12:00:00.000Z",
 		});
 		expect(w.made).toEqual([
-			{ toolCallId: "call_1", sessionId: "s1", cwd: "/work/app", savedAt: "2026-11-24T12:00:00.000Z" },
+			{
+				fact: "saved",
+				at: Date.parse("2026-11-24T12:00:00.000Z"),
+				toolCallId: "call_1",
+				sessionId: "s1",
+				project: "/work/app",
+			},
 		]);
 		// Without the record the file is still made: its session vouches for it.
-		expect(world({ failAsksMade: true }).disk.pendingFileFor(SESSION, SPEC_EXAMPLE, "call_1").toolCallId).toBe(
-			"call_1",
-		);
+		expect(world({ failFacts: true }).disk.pendingFileFor(SESSION, SPEC_EXAMPLE, "call_1").toolCallId).toBe("call_1");
 	});
 
 	it("kept while a dialog shows it, claimed; when the dialog ends the claim ends and the file goes, unless kept", () => {

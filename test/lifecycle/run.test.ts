@@ -11,12 +11,12 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { ExtensionContext, SessionEntry } from "@mariozechner/pi-coding-agent";
 import { afterEach, describe, expect, it } from "vitest";
+import type { Fact } from "../../src/ask/log.js";
 import type { AskOutcome, AskRequest } from "../../src/core/types.js";
 import { type AskUserSettings, type DialogSettings, resolveSettings } from "../../src/host/settings.js";
 import { createRun, type HostEdges, type RunEdges } from "../../src/lifecycle/run.js";
 import type { AskOptions, FrontEnd, FrontEndKind } from "../../src/modes/front-end.js";
 import { savePendingFile } from "../../src/pending/pending-file.js";
-import type { AskMade } from "../../src/records/asks-made.js";
 import type { Ledger } from "../../src/records/ledger.js";
 import type { RemoteConfig } from "../../src/remote/config.js";
 import { DATABASE, DATABASE_AND_NAME_ANSWERED, NAME } from "../fixtures.js";
@@ -81,7 +81,7 @@ interface Recorded {
 	asked: { request: AskRequest; options: AskOptions }[];
 	entries: { customType: string; data: unknown }[];
 	ledger: Parameters<Ledger["add"]>[0][];
-	asksMade: AskMade[];
+	facts: Fact[];
 	bridge: string[];
 	written: string[];
 }
@@ -99,7 +99,7 @@ function run(
 		asked: [],
 		entries: [],
 		ledger: [],
-		asksMade: [],
+		facts: [],
 		bridge: [],
 		written: [],
 	};
@@ -116,7 +116,7 @@ function run(
 		},
 		imageSupport: () => ({ allowed: false, why: "model" }),
 		ledger: { add: (entry) => recorded.ledger.push(entry), settledIn: () => new Map() },
-		asksMade: { add: (entry) => recorded.asksMade.push(entry), saved: () => undefined },
+		facts: { append: (fact) => recorded.facts.push(fact) },
 		trust: () => {
 			throw new Error("no other session's file is judged in these runs");
 		},
@@ -258,8 +258,14 @@ describe("createRun", () => {
 		await lifecycle.sessionStart("startup", ctx, settings());
 		const resolution = await lifecycle.askHandler(ask(ctx, "call-1"));
 		expect(resolution.outcome.kind).toBe("pending");
-		expect(recorded.asksMade).toEqual([
-			{ toolCallId: "call-1", sessionId: "session-1", cwd, savedAt: "2026-01-02T03:04:05.000Z" },
+		expect(recorded.facts).toEqual([
+			{
+				fact: "saved",
+				at: Date.parse("2026-01-02T03:04:05.000Z"),
+				toolCallId: "call-1",
+				sessionId: "session-1",
+				project: cwd,
+			},
 		]);
 		const [name] = readdirSync(join(cwd, ".pi"));
 		const saved = JSON.parse(readFileSync(join(cwd, ".pi", name ?? ""), "utf8"));

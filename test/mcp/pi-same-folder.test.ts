@@ -9,16 +9,12 @@ import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { hostname } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { factLog } from "../../src/ask/log.js";
 import { normalizeArguments } from "../../src/core/normalize.js";
 import { validateRequest } from "../../src/core/validate.js";
 import { claimPathOf } from "../../src/pending/claims.js";
 import { createPendingFile, savePendingFile, writePendingAnswers } from "../../src/pending/pending-file.js";
-import {
-	answersFingerprint,
-	answersInText,
-	fingerprintRecord,
-	GIVEN_ON_PAGE,
-} from "../../src/records/answer-fingerprints.js";
+import { answersFingerprint, answersInText, givenRecord } from "../../src/records/answer-fingerprints.js";
 import {
 	createWorkspace,
 	expectSuccess,
@@ -105,12 +101,12 @@ describe("an MCP client's ask answered with a pi in the same folder", () => {
 		["a FIFO", (path: string) => execFileSync("mkfifo", [path])],
 		["a symlink to another file", (path: string) => symlinkSync(join(ws.root, "bashrc"), path)],
 	])(
-		"%s planted at the record of answers given for an MCP client: `pi -p --answers` ends, writes nothing through it and says so",
+		"%s planted at the fact log (the record of answers given for an MCP client): `pi -p --answers` ends, writes nothing through it and says so",
 		async (_what, plant) => {
 			const { call } = await askThroughMcp();
 			writeFileSync(join(ws.root, "bashrc"), "alias ll='ls -l'\n");
 			mkdirSync(join(ws.agentDir, "pi-ask-user"), { recursive: true });
-			const record = join(ws.agentDir, "pi-ask-user", "given-for-asker.jsonl");
+			const record = join(ws.agentDir, "pi-ask-user", "facts.jsonl");
 			plant(record);
 			const run = spawnSync(PI.node, piArgs(["-p", "--answers", '["SQLite"]', "what next?"]), {
 				cwd: ws.cwd,
@@ -286,7 +282,7 @@ describe("an MCP client's ask answered with a pi in the same folder", () => {
 		// As the web page records answers the person confirmed for a file their pi did not write.
 		const written = answersInText(readFileSync(file.path, "utf8"));
 		if (!written) throw new Error("the answered file does not parse");
-		fingerprintRecord(ws.agentDir, GIVEN_ON_PAGE, false).add(answersFingerprint(written));
+		givenRecord(factLog(ws.agentDir), "page").add(answersFingerprint(written));
 		expectSuccess(runPi(ws, piArgs(["-p", "-c", "go on"])));
 		expect(modelSaw()).toContain("go on");
 		expect(modelSaw()).not.toContain("SQLite");

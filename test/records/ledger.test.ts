@@ -1,20 +1,26 @@
 /**
- * The settled-elsewhere ledger on a real file: a line cut short by a crash must not swallow
- * the next entry, or the ask it settles comes back and is answered again.
+ * The settled-elsewhere ledger, `settled` facts in the fact log on a real file: a line cut short by a crash must not
+ * swallow the next entry, or the ask it settles comes back and is answered again.
  */
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { fileLedger, PROJECT_LEDGER } from "../../src/records/ledger.js";
+import { factLog } from "../../src/ask/log.js";
+import { PROJECT_LEDGER, settledLedger } from "../../src/records/ledger.js";
 import { createSettledRecords } from "../../src/records/settled-records.js";
 
 let agentDir: string;
 let path: string;
 beforeEach(() => {
 	agentDir = mkdtempSync(join(tmpdir(), "pi-ask-anywhere-ledger-"));
-	path = join(agentDir, "pi-ask-user", "settled-elsewhere.jsonl");
+	path = join(agentDir, "pi-ask-user", "facts.jsonl");
 });
+
+const fileLedger = (dir: string, now?: () => Date) =>
+	settledLedger(factLog(dir), now === undefined ? undefined : () => now().getTime());
+const settledLine = (sessionId: string, toolCallId: string) =>
+	`${JSON.stringify({ fact: "settled", at: 1, sessionId, toolCallId, how: "delivered" })}\n`;
 afterEach(() => rmSync(agentDir, { recursive: true, force: true }));
 
 describe("fileLedger", () => {
@@ -27,31 +33,18 @@ describe("fileLedger", () => {
 		expect(statSync(path).mode & 0o777).toBe(0o600);
 	});
 
-	it("a start reads what it needs: a new session parses no line of a long ledger, a resumed one only its own", () => {
+	it("a long log: a resumed session finds its own settled asks among ten thousand", () => {
 		mkdirSync(join(agentDir, "pi-ask-user"), { recursive: true });
-		const lines = Array.from(
-			{ length: 10_000 },
-			(_, i) => `${JSON.stringify({ sessionId: `s${i % 100}`, toolCallId: `call_${i}`, state: "delivered" })}\n`,
-		);
+		const lines = Array.from({ length: 10_000 }, (_, i) => settledLine(`s${i % 100}`, `call_${i}`));
 		writeFileSync(path, lines.join(""));
-		let parsed = 0;
-		const ledger = fileLedger(agentDir, undefined, {
-			parse: (line) => {
-				parsed++;
-				return JSON.parse(line);
-			},
-		});
-		// A session's start asks for its settled asks; a new session has none waiting, so asks nothing of them.
-		ledger.settledIn("new-session", agentDir);
-		expect(parsed).toBe(0);
+		const ledger = fileLedger(agentDir);
 		expect(ledger.settledIn("s5").has("call_105")).toBe(true);
 		expect(ledger.settledIn("s5").has("call_106")).toBe(false);
-		expect(parsed).toBe(100);
 	});
 
 	it("an entry added after a torn last line (no newline) is kept, and so are the lines before it", () => {
 		mkdirSync(join(agentDir, "pi-ask-user"), { recursive: true });
-		writeFileSync(path, '{"sessionId":"s1","toolCallId":"call_0","state":"delivered"}\n{"sessionId":"s1","toolC');
+		writeFileSync(path, `${settledLine("s1", "call_0")}{"fact":"settled","sessionId":"s1","toolC`);
 		const ledger = fileLedger(agentDir);
 		ledger.add({ sessionId: "s1", toolCallId: "call_1", state: "delivered" });
 		expect(["call_0", "call_1"].map((id) => ledger.settledIn("s1").has(id))).toEqual([true, true]);
@@ -78,7 +71,7 @@ describe("an ask is its session, its id and when it was made", () => {
 		expect(settled.has("call_1", at("2026-01-01T10:00:01Z"))).toBe(false);
 		// When the ask was made is not known: any settled ask with the id counts (refusing is safe, sending twice is not).
 		expect(settled.has("call_1")).toBe(true);
-		expect(JSON.parse(readFileSync(path, "utf8"))).toMatchObject({ settledAt: "2026-01-01T10:00:00.000Z" });
+		expect(JSON.parse(readFileSync(path, "utf8"))).toMatchObject({ at: Date.parse("2026-01-01T10:00:00.000Z") });
 	});
 
 	it("a line naming when its ask was made settles that ask only: an earlier ask waiting under the id stays open", () => {
@@ -89,28 +82,6 @@ describe("an ask is its session, its id and when it was made", () => {
 		expect(settled.has("call_1", at("2026-01-01T09:00:00Z"))).toBe(false);
 		expect(settled.has("call_1", at("2026-01-01T11:00:00Z"))).toBe(false);
 		expect(settled.has("call_1")).toBe(true);
-	});
-
-	it("a line that does not say when (written by an earlier version), or says it wrongly, settles every ask with its id", () => {
-		mkdirSync(join(agentDir, "pi-ask-user"), { recursive: true });
-		writeFileSync(
-			path,
-			[
-				{ sessionId: "s1", toolCallId: "call_old", state: "delivered" },
-				{ sessionId: "s1", toolCallId: "call_bad", state: "cleared", settledAt: "yesterday" },
-				{ sessionId: "s1", toolCallId: "call_2", state: "delivered", settledAt: "2026-01-01T10:00:00Z" },
-				{ sessionId: "s1", toolCallId: "call_2", state: "delivered", settledAt: "2026-01-01T12:00:00Z" },
-			]
-				.map((line) => JSON.stringify(line))
-				.join("\n"),
-		);
-		const settled = fileLedger(agentDir).settledIn("s1");
-		expect(settled.has("call_old", at("2030-01-01T00:00:00Z"))).toBe(true);
-		expect(settled.has("call_bad", at("2030-01-01T00:00:00Z"))).toBe(true);
-		// The newest line for an id counts: the id was asked and settled twice.
-		expect(settled.has("call_2", at("2026-01-01T11:00:00Z"))).toBe(true);
-		expect(settled.has("call_2", at("2026-01-01T13:00:00Z"))).toBe(false);
-		expect(fileLedger(agentDir).settledIn("s2").has("call_2")).toBe(false);
 	});
 
 	it("a user folder that cannot be written: the line goes to the project folder, where the ask's session finds it", () => {
@@ -136,7 +107,7 @@ describe("an ask is its session, its id and when it was made", () => {
 	it("a project ledger's lines settle only the sessions they name, and a malformed one settles nothing", () => {
 		const project = join(agentDir, "project");
 		mkdirSync(join(project, ".pi"), { recursive: true });
-		writeFileSync(join(project, PROJECT_LEDGER), '{"sessionId":"s1","toolCallId":"call_1"}\nnot json\n[1]\n');
+		writeFileSync(join(project, PROJECT_LEDGER), `${settledLine("s1", "call_1")}not json\n[1]\n`);
 		const ledger = fileLedger(agentDir);
 		ledger.add({ sessionId: "s1", toolCallId: "call_2", state: "delivered" });
 		const settled = ledger.settledIn("s1", project);
@@ -145,7 +116,7 @@ describe("an ask is its session, its id and when it was made", () => {
 
 	it("a project ledger that is a symlink is not read, and one behind a symlinked .pi is not written", () => {
 		const elsewhere = join(agentDir, "elsewhere.jsonl");
-		writeFileSync(elsewhere, '{"sessionId":"s1","toolCallId":"call_1","state":"delivered"}\n');
+		writeFileSync(elsewhere, settledLine("s1", "call_1"));
 		const project = join(agentDir, "project");
 		mkdirSync(join(project, ".pi"), { recursive: true });
 		symlinkSync(elsewhere, join(project, PROJECT_LEDGER));

@@ -27,12 +27,7 @@ import {
 	savePendingFile,
 	writePendingAnswers,
 } from "../../src/pending/pending-file.js";
-import {
-	answersInText,
-	answersOnlyFingerprint,
-	fingerprintRecord,
-	TOOL_WRITTEN,
-} from "../../src/records/answer-fingerprints.js";
+import { answersInText } from "../../src/records/answer-fingerprints.js";
 import { toolWriteGuard } from "../../src/records/tool-writes.js";
 
 const folders: string[] = [];
@@ -206,20 +201,6 @@ describe("toolWriteGuard", () => {
 			expect(guard.answersWrittenByTool(read(path), path)).toBe(true);
 		},
 	);
-
-	it("still knows answers recorded by the previous version's record of tool-written answers", () => {
-		const agentDir = tempFolder();
-		const { path } = saved("Run the test suite first?");
-		writePendingAnswers(path, "call_0", ["Yes"]);
-		const file = read(path);
-		expect(toolWriteGuard(agentDir, "ask_user", quiet, { self: SELF, onExit }).answersWrittenByTool(file, path)).toBe(
-			false,
-		);
-		fingerprintRecord(agentDir, TOOL_WRITTEN, true).add(answersOnlyFingerprint(file));
-		expect(toolWriteGuard(agentDir, "ask_user", quiet, { self: SELF, onExit }).answersWrittenByTool(file, path)).toBe(
-			true,
-		);
-	});
 
 	it("a call naming a pending file, of any project or through a symlink, is refused before it runs", () => {
 		const agentDir = tempFolder();

@@ -7,9 +7,9 @@ import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from "nod
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { type Fact, factLog, factTime } from "../../src/ask/log.js";
 import { createPendingFile, type PendingFile } from "../../src/pending/pending-file.js";
-import { fileAsksMade } from "../../src/records/asks-made.js";
-import { fileLedger } from "../../src/records/ledger.js";
+import { settledLedger } from "../../src/records/ledger.js";
 import { pendingTrust } from "../../src/records/trust-verdict.js";
 
 const ARGS = { questions: [{ question: "Which database?", options: [{ label: "SQLite" }, { label: "Postgres" }] }] };
@@ -55,21 +55,32 @@ function pending(sessionFile: string): PendingFile {
 	});
 }
 
-/** The verdict with this user's records holding exactly these lines (written to the real files in the agent folder). */
-function judge(options: { asks?: string; ledger?: string } = {}) {
+/** The verdict with this user's fact log holding exactly these facts, in time order (the real file in the agent folder). */
+function judge(options: { asks?: Fact[]; ledger?: Fact[] } = {}) {
 	const records = join(agentDir, "pi-ask-user");
 	mkdirSync(records, { recursive: true });
-	writeFileSync(join(records, "asks.jsonl"), options.asks ?? "");
-	writeFileSync(join(records, "settled-elsewhere.jsonl"), options.ledger ?? "");
+	const facts = [...(options.asks ?? []), ...(options.ledger ?? [])].sort((a, b) => factTime(a) - factTime(b));
+	writeFileSync(join(records, "facts.jsonl"), facts.map((fact) => `${JSON.stringify(fact)}\n`).join(""));
+	const log = factLog(agentDir);
 	return pendingTrust({
 		argv: [],
 		env: { PI_CODING_AGENT_DIR: agentDir },
-		settledElsewhere: fileLedger(agentDir).settledIn,
-		askSaved: fileAsksMade(agentDir).saved,
+		settledElsewhere: settledLedger(log).settledIn,
+		saved: log.saved,
 	});
 }
 
-const made = (cwd: string) => `${JSON.stringify({ toolCallId: "call_1", sessionId: "s1", cwd, savedAt: "x" })}\n`;
+const savedAt = (iso: string, cwd: string): Fact => ({
+	fact: "saved",
+	at: Date.parse(iso),
+	toolCallId: "call_1",
+	sessionId: "s1",
+	project: cwd,
+});
+const made = (cwd: string) => [savedAt("2026-02-04T22:16:32Z", cwd)];
+const settledAt = (iso: string): Fact[] => [
+	{ fact: "settled", at: Date.parse(iso), sessionId: "s1", toolCallId: "call_1", how: "delivered" },
+];
 
 describe("the verdict on a pending file", () => {
 	it("trusts the person's own ask whose session is kept in the project (a project sessionDir)", () => {
@@ -103,7 +114,7 @@ describe("the verdict on a pending file", () => {
 
 	it("refuses an ask settled in the ledger or in its own session, wherever the session is", () => {
 		const session = writeSession(join(agentDir, "sessions", "--project--", "s1.jsonl"), project);
-		const ledger = `${JSON.stringify({ sessionId: "s1", toolCallId: "call_1", state: "delivered" })}\n`;
+		const ledger = settledAt("2026-02-04T22:20:00Z");
 		expect(judge({ ledger, asks: made(project) })(pending(session), project)).toMatchObject({ kind: "settled" });
 		const delivered = {
 			type: "custom",
@@ -119,52 +130,29 @@ describe("the verdict on a pending file", () => {
 
 	it("a line of the ledger settles the ask with its id made before it, not a later ask reusing the id", () => {
 		const session = writeSession(join(agentDir, "sessions", "--project--", "s1.jsonl"), project);
-		const saved = (savedAt: string) =>
-			`${JSON.stringify({ toolCallId: "call_1", sessionId: "s1", cwd: project, savedAt })}\n`;
-		const ledger = `${JSON.stringify({ sessionId: "s1", toolCallId: "call_1", state: "delivered", settledAt: "2026-02-04T22:20:00Z" })}\n`;
+		const saved = (iso: string) => [savedAt(iso, project)];
+		const ledger = settledAt("2026-02-04T22:20:00Z");
 		const fileAt = (iso: string) => ({ ...pending(session), timestamp: iso });
-		const bothAsks = { ledger, asks: saved("2026-02-04T22:16:32Z") + saved("2026-02-04T22:30:00Z") };
+		const bothAsks = { ledger, asks: [...saved("2026-02-04T22:16:32Z"), ...saved("2026-02-04T22:30:00Z")] };
 		expect(judge(bothAsks)(fileAt("2026-02-04T22:30:00.000Z"), project)).toEqual({ trusted: true });
 		// A copy of the first ask's file is still the first ask.
 		expect(judge(bothAsks)(fileAt("2026-02-04T22:16:32.000Z"), project)).toMatchObject({ kind: "settled" });
 		// A file's own time does not make an ask new: only this user's record of a newer ask does.
 		const onlyFirst = { ledger, asks: saved("2026-02-04T22:16:32Z") };
 		expect(judge(onlyFirst)(fileAt("2026-02-04T23:00:00.000Z"), project)).toMatchObject({ kind: "settled" });
-		// A ledger line that does not say when it was written settles every ask with its id.
-		const untimed = `${JSON.stringify({ sessionId: "s1", toolCallId: "call_1", state: "delivered" })}\n`;
-		expect(judge({ ...bothAsks, ledger: untimed })(fileAt("2026-02-04T22:30:00.000Z"), project)).toMatchObject({
-			kind: "settled",
-		});
 	});
 
-	it("a line of the asks record cut short by a crash hides no other line", () => {
+	it("a saved fact cut short by a crash hides no other one, and one added is read at once", () => {
+		const log = factLog(agentDir);
+		expect(log.saved({ sessionId: "s1", toolCallId: "call_1" })).toBeUndefined();
 		mkdirSync(join(agentDir, "pi-ask-user"), { recursive: true });
 		writeFileSync(
-			join(agentDir, "pi-ask-user", "asks.jsonl"),
-			`${made("/a")}{"toolCallId":"call_1","sessionId":"s1","cw\n${made("/b")}`,
+			join(agentDir, "pi-ask-user", "facts.jsonl"),
+			`${JSON.stringify(made("/a")[0])}\n{"fact":"saved","toolCallId":"call_1","sessionId":"s1","pro\n${JSON.stringify(savedAt("2026-02-05T00:00:00Z", "/b"))}\n`,
 		);
-		const asks = fileAsksMade(agentDir);
-		expect(asks.saved("s1", "call_1")?.folder).toBe("/b");
-		expect(asks.saved("s1", "call_2")).toBeUndefined();
-	});
-
-	it("reads an added line at once, and each file once however many files it judges", () => {
-		const asks = fileAsksMade(agentDir);
-		expect(asks.saved("s1", "call_1")).toBeUndefined();
-		asks.add({ toolCallId: "call_1", sessionId: "s1", cwd: "/a", savedAt: "x" });
-		expect(asks.saved("s1", "call_1")?.folder).toBe("/a");
-		let parsed = 0;
-		const ledger = fileLedger(agentDir, undefined, {
-			parse: (line) => {
-				parsed++;
-				return JSON.parse(line);
-			},
-		});
-		expect(ledger.settledIn("s1").has("call_1")).toBe(false);
-		ledger.add({ sessionId: "s1", toolCallId: "call_1", state: "delivered" });
-		expect(ledger.settledIn("s1").has("call_1")).toBe(true);
-		// Judging a thousand files of the session parses its line once.
-		for (let i = 0; i < 1000; i++) ledger.settledIn("s1").has(`call_${i}`);
-		expect(parsed).toBe(1);
+		expect(log.saved({ sessionId: "s1", toolCallId: "call_1" })?.project).toBe("/b");
+		expect(log.saved({ sessionId: "s1", toolCallId: "call_2" })).toBeUndefined();
+		log.append(savedAt("2026-02-06T00:00:00Z", "/c"));
+		expect(factLog(agentDir).saved({ sessionId: "s1", toolCallId: "call_1" })?.project).toBe("/c");
 	});
 });

@@ -10,6 +10,7 @@ import { hostname, tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import WebSocket from "ws";
+import { factLog } from "../../src/ask/log.js";
 import type { AskRequest } from "../../src/core/types.js";
 import { processStartTime } from "../../src/host/process-identity.js";
 import { claimPathOf } from "../../src/pending/claims.js";
@@ -18,8 +19,7 @@ import {
 	answersFingerprint,
 	answersInText,
 	type FingerprintRecord,
-	fingerprintRecord,
-	GIVEN_ON_PAGE,
+	givenRecord,
 } from "../../src/records/answer-fingerprints.js";
 import { createRemoteBridge, type RemoteBridge } from "../../src/remote/bridge.js";
 import { createItemTexts } from "../../src/web/feed.js";
@@ -644,7 +644,7 @@ describe("pi-ask-anywhere web server", () => {
 	it("a pending file this user's pi did not write (cloned with the repository): its own answers are not shown as given; the person's confirmed answers are written over them and recorded as theirs", async () => {
 		const agentDir = mkdtempSync(join(tmpdir(), "pi-ask-anywhere-agent-"));
 		cleanups.push(() => rmSync(agentDir, { recursive: true, force: true }));
-		const given = fingerprintRecord(agentDir, GIVEN_ON_PAGE, false);
+		const given = givenRecord(factLog(agentDir), "page");
 		const { base, cwd } = await server({ givenOnPage: given });
 		const file = createPendingFile({
 			request: DATABASE_ASK,
