@@ -28,6 +28,7 @@ import { sessionShutdownInOrder } from "./lifecycle/session-shutdown-order.js";
 import { sessionStartInOrder } from "./lifecycle/session-start-order.js";
 import { registerWhenFree, stepAsideWarning } from "./lifecycle/tool-owner.js";
 import { createClaims } from "./pending/claims.js";
+import { writtenBy } from "./records/answer-fingerprints.js";
 import { toolWriteGuard } from "./records/tool-writes.js";
 import { openUserRecords } from "./records/user-records.js";
 import { contentText } from "./session/branch.js";
@@ -49,11 +50,13 @@ export default async function askUser(pi: ExtensionAPI) {
 		process.cwd(),
 	);
 	await useLanguage(settings.current().language);
-	const { facts, ledger, trust, answersGivenOnPage } = openUserRecords(agentDir, {
+	const { facts, ledger, trust, answersGivenOnPage, answersGivenBy } = openUserRecords(agentDir, {
 		argv: process.argv.slice(2),
 		env: process.env,
 	});
 	const claims = createClaims();
+	// The decision log's one writer (ask/decision.ts), for the model's asks and the person's approvals alike.
+	const recordDecision = decisionRecorder(facts);
 	// A tool call never answers the person's questions for them (records/tool-writes.ts).
 	const toolWrites = toolWriteGuard(agentDir, TOOL_NAME, processEdges.stderrLine, { facts });
 	const supportOfImages = (ctx: ExtensionContext) =>
@@ -68,6 +71,7 @@ export default async function askUser(pi: ExtensionAPI) {
 			judge: (file, cwd) => trust(file, cwd),
 			heldElsewhere: claims.heldElsewhere,
 			heldHere: claims.stillHeld,
+			wroteByTap: writtenBy(facts, "tap"),
 		});
 	});
 	const lifecycle = createLifecycle(pi, {
@@ -83,12 +87,13 @@ export default async function askUser(pi: ExtensionAPI) {
 		trust,
 		answersWrittenByTool: toolWrites.answersWrittenByTool,
 		answersGivenOnPage,
+		answersGivenBy,
 		piExports: host.codingAgent,
 		claims,
 		imageSupport: supportOfImages,
 		push: push.edges,
 		answeredLate: (ask, outcome) => approvals.answeredLate(ask, outcome),
-		recordDecision: decisionRecorder(facts),
+		recordDecision,
 	});
 
 	// Children's questions reach the person through the pi that started them (src/children/).
@@ -114,8 +119,10 @@ export default async function askUser(pi: ExtensionAPI) {
 			trust,
 			answersWrittenByTool: toolWrites.answersWrittenByTool,
 			answersGivenOnPage,
+			givenBy: answersGivenBy,
 			claims,
 		}),
+		recordDecision,
 	});
 	let sessionCtx: ExtensionContext | undefined;
 	pi.events.on(

@@ -69,14 +69,17 @@ export interface Settled {
 }
 
 /**
- * The person gave a pending file's answers through their own pi or page (`fingerprint`, pending/given-for-asker.ts
- * covers the ask and every answer): `page` for a file their pi did not write, `asker` for an MCP client's file.
+ * The person gave a pending file's answers through their own pi, page or phone (`fingerprint`,
+ * pending/given-for-asker.ts, covers the ask and every answer): `page` for a file their pi did not write (theirs
+ * though the file is not), `asker` for an MCP client's file, `file` for their own pi's file, where only `by` (who
+ * wrote them) is news: the decision log names it.
  */
 export interface Given {
 	fact: "given";
 	at: number;
-	to: "page" | "asker";
+	to: "page" | "asker" | "file";
 	fingerprint: string;
+	by?: "page" | "tap";
 }
 
 export type Fact = ToolRan | Decided | Saved | Settled | Given;
@@ -102,6 +105,8 @@ export interface FactLog {
 	settled(ask: AskOfFact, askedAt: number | undefined): boolean;
 	/** Whether the person gave the answers of `fingerprint` `to` a page or an asker; false when the log cannot be read. */
 	given(to: Given["to"], fingerprint: string): boolean;
+	/** Who wrote the answers of `fingerprint` into their own pi's file (the page, a tap); read back to `since`. */
+	givenBy(fingerprint: string, since?: number): Given["by"];
 }
 
 const finite = (value: unknown): value is number => typeof value === "number" && Number.isFinite(value);
@@ -149,8 +154,10 @@ function factOf(line: string): Fact | undefined {
 	if (value.fact === "decided") return decidedOf(value);
 	const { at, sessionId, toolCallId } = value;
 	if (value.fact === "given") {
-		if (!finite(at) || !oneOf(["page", "asker"] as const, value.to) || !text(value.fingerprint)) return undefined;
-		return { fact: "given", at, to: value.to, fingerprint: value.fingerprint };
+		if (!finite(at) || !oneOf(["page", "asker", "file"] as const, value.to) || !text(value.fingerprint))
+			return undefined;
+		const by = oneOf(["page", "tap"] as const, value.by) ? { by: value.by } : {};
+		return { fact: "given", at, to: value.to, fingerprint: value.fingerprint, ...by };
 	}
 	if (!finite(at) || !text(sessionId) || !text(toolCallId)) return undefined;
 	if (value.fact === "saved" && text(value.project) && (value.asker === undefined || text(value.asker))) {
@@ -190,6 +197,8 @@ interface ReadSoFar {
 	asks: Map<string, { saved?: Saved; settled: Settled[] }>;
 	/** The `given` facts read so far, as `to:fingerprint`. */
 	given: Set<string>;
+	/** Who wrote the answers of a fingerprint into their pi's own file (the newest `given` fact that says). */
+	givenBy: Map<string, "page" | "tap">;
 	/** The time of the oldest fact read so far (`Infinity` before any). */
 	oldestTime: number;
 }
@@ -200,7 +209,11 @@ export const ORDER_SLACK_MS = 10_000;
 /** Adds `fact` to the index; `newer`: it was appended after every fact indexed before (else it is older). */
 function indexed(read: ReadSoFar, fact: Fact, newer: boolean): void {
 	if (!newer) read.oldestTime = Math.min(read.oldestTime, factTime(fact));
-	if (fact.fact === "given") read.given.add(`${fact.to}:${fact.fingerprint}`);
+	if (fact.fact === "given") {
+		read.given.add(`${fact.to}:${fact.fingerprint}`);
+		if (fact.by !== undefined && (newer || !read.givenBy.has(fact.fingerprint)))
+			read.givenBy.set(fact.fingerprint, fact.by);
+	}
 	if (fact.fact !== "saved" && fact.fact !== "settled") return;
 	const key = keyOf(fact);
 	const ask = read.asks.get(key) ?? { settled: [] };
@@ -251,6 +264,7 @@ export function factLogAt(path: string, place: { ownFolder: true } | { ownFolder
 				facts: [],
 				asks: new Map(),
 				given: new Set(),
+				givenBy: new Map(),
 				oldestTime: Number.POSITIVE_INFINITY,
 			};
 		}
@@ -335,6 +349,9 @@ export function factLogAt(path: string, place: { ownFolder: true } | { ownFolder
 			// An ask is settled after it was made: nothing older can settle it.
 			const read = readOlder(found, askedAt);
 			return read !== undefined && found(read);
+		},
+		givenBy(fingerprint, since) {
+			return readOlder((read) => read.givenBy.has(fingerprint), since)?.givenBy.get(fingerprint);
 		},
 		given(to, fingerprint) {
 			const read = readOlder((soFar) => soFar.given.has(`${to}:${fingerprint}`));

@@ -10,6 +10,7 @@
  */
 import * as fs from "node:fs";
 import type { ExtensionContext } from "@mariozechner/pi-coding-agent";
+import { decisionOf as decisionLogged, type RecordDecision } from "../ask/decision.js";
 import { readRegularFile } from "../ask/files.js";
 import {
 	type ApprovalDecision,
@@ -42,6 +43,8 @@ export interface ApprovalsDeps {
 	labels(): ApprovalLabels;
 	/** The person's approvals left pending, and the one rule that says whose answers they hold. */
 	pending: PendingApprovals;
+	/** The decision log's writer (ask/decision.ts): an approval decided in its file is recorded here, once. */
+	recordDecision?: RecordDecision;
 }
 
 /** What it takes to read an approval the person answered in its file after its turn. */
@@ -52,6 +55,8 @@ export interface PendingApprovals {
 	trust(file: PendingFile, cwd: string): PendingVerdict;
 	answersWrittenByTool(file: AnswersOf, path: string): boolean;
 	answersGivenOnPage(file: AnswersOf): boolean;
+	/** Who of the person's page or phone wrote a file's answers, if either did (else the file was edited). */
+	givenBy?(file: AnswersOf): "page" | "tap" | undefined;
 	claims: Pick<Claims, "heldElsewhere">;
 	/**
 	 * Takes the file away if it still reads `judged` (the text whose answers were judged): true for exactly one taker,
@@ -180,7 +185,13 @@ export function createApprovals(deps: ApprovalsDeps) {
 			if (!decision && file.questions.some((question) => question.answer !== null)) continue;
 			if (decision && decided) continue;
 			// Not taken (changed meanwhile, taken by another pi, a read-only folder): it decides nothing here.
-			if (text !== undefined && deps.pending.take(path, text)) decided = decision;
+			if (text === undefined || !deps.pending.take(path, text)) continue;
+			decided = decision;
+			if (decision && edited?.kind === "answered" && written) {
+				const by = deps.pending.givenBy?.(written) ?? "edited";
+				const logged = decisionLogged(by, file.request.questions, edited.outcome);
+				if (logged) deps.recordDecision?.({ ...logged, sessionId, toolCallId: file.toolCallId, project: ctx.cwd });
+			}
 		}
 		return decided;
 	}

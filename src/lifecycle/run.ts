@@ -51,6 +51,8 @@ export interface RunEdges extends ProcessEdges {
 	answersWrittenByTool: FindingsDeps["answersWrittenByTool"];
 	/** Whether the person gave a pending file's answers on the web page (records/answer-fingerprints.ts). */
 	answersGivenOnPage: FindingsDeps["answersGivenOnPage"];
+	/** Who of the person's page or phone wrote a file's answers (records/answer-fingerprints.ts). */
+	answersGivenBy?: FindingsDeps["answersGivenBy"];
 	/** Ends the process now with exit code 1 (questions that could not be saved must not reach the model). */
 	exitNow(): never;
 	/** pi-coding-agent as the running pi loaded it (its `parseArgs`, where it exports one). */
@@ -205,6 +207,7 @@ export function createRun(edges: RunEdges, host: HostEdges) {
 		trust: edges.trust,
 		answersWrittenByTool: edges.answersWrittenByTool,
 		answersGivenOnPage: edges.answersGivenOnPage,
+		...(edges.answersGivenBy ? { answersGivenBy: edges.answersGivenBy } : {}),
 		heldBy: edges.claims.heldElsewhere,
 		readImage: host.imageReader(ctx),
 	});

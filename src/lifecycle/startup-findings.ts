@@ -44,11 +44,12 @@ export interface FindingsDeps {
 	trust(file: PendingFile, cwd: string): PendingVerdict;
 	/** Reads the images an answer names (pending/answer-images.ts). */
 	readImage: ImageReader;
-	/** Whether a pending file's filled-in answers were written by a tool call during a run (not by the person). */
 	/** Whether the answers in the pending file at `path` (read as `file`) were written by a tool call. */
 	answersWrittenByTool(file: AnswersOf, path: string): boolean;
 	/** Whether the person gave a pending file's answers on the web page, for a file their pi did not write. */
 	answersGivenOnPage(file: AnswersOf): boolean;
+	/** Who of the person's page or phone wrote a file's answers, if either did (the decision log names it). */
+	answersGivenBy?(file: AnswersOf): "page" | "tap" | undefined;
 	/** Another live process's claim on a pending file (a pi asking it, or the MCP server holding it). */
 	heldBy?(path: string, toolCallId: string): Claim | undefined;
 }
@@ -148,7 +149,8 @@ export function findOpenAsks(
 			ignored?.push(filledAnswersIgnoredNotice(shownPath));
 			return [{ ...named, request, path, shownPath, edited: { kind: "none" } }];
 		}
-		return [{ ...named, request, path, shownPath, edited }];
+		const answeredBy = edited.kind === "answered" && written ? deps.answersGivenBy?.(written) : undefined;
+		return [{ ...named, request, path, shownPath, edited, ...(answeredBy ? { answeredBy } : {}) }];
 	});
 }
 
@@ -215,7 +217,10 @@ function findFilledElsewhere(
 	ctx: ExtensionContext,
 	entries: readonly PendingEntry[],
 	open: readonly OpenAsk[],
-	deps: Pick<FindingsDeps, "trust" | "readImage" | "answersWrittenByTool" | "answersGivenOnPage" | "heldBy">,
+	deps: Pick<
+		FindingsDeps,
+		"trust" | "readImage" | "answersWrittenByTool" | "answersGivenOnPage" | "answersGivenBy" | "heldBy"
+	>,
 	ignored: string[],
 ): FilledPending[] {
 	const sessionId = ctx.sessionManager.getSessionId();
@@ -254,6 +259,7 @@ function findFilledElsewhere(
 			deps.readImage,
 		);
 		if (edited.kind !== "answered") return [];
+		const answeredBy = deps.answersGivenBy?.(file);
 		return [
 			{
 				path: entry.path,
@@ -264,6 +270,7 @@ function findFilledElsewhere(
 				request: file.request,
 				trust,
 				outcome: edited.outcome,
+				...(answeredBy ? { answeredBy } : {}),
 			},
 		];
 	});

@@ -27,6 +27,8 @@ export interface OpenAsk {
 	path?: string;
 	/** What the person wrote into that file. */
 	edited: EditedAnswers;
+	/** Who wrote those answers, when the person's page or phone did (else the file was edited). */
+	answeredBy?: "page" | "tap";
 }
 
 /** Another session's pending file in this project. */
@@ -48,6 +50,8 @@ export interface ForeignPending {
 /** Another session's pending file whose filled-in answers may be delivered here. */
 export interface FilledPending extends ForeignPending {
 	outcome: Extract<AskOutcome, { kind: "answered" }>;
+	/** Who wrote the answers, when the person's page or phone did (else the file was edited). */
+	answeredBy?: "page" | "tap";
 }
 
 export interface StartupFindings {
@@ -219,7 +223,7 @@ export function planStartup(findings: StartupFindings, said: CliStrings = words(
 						text: formatStructuredDelivery(ask, ask.edited.outcome, true),
 						source: { kind: "filled-file", file: ask.shownPath },
 						...deliveryImages(ask.edited.outcome),
-						...decided("edited", ask.request, ask.edited.outcome),
+						...decided(ask.answeredBy ?? "edited", ask.request, ask.edited.outcome),
 						...(ask.path ? { path: ask.path } : {}),
 					},
 				]
@@ -231,7 +235,7 @@ export function planStartup(findings: StartupFindings, said: CliStrings = words(
 			text: formatStructuredDelivery(filled, filled.outcome, false),
 			source: { kind: "filled-file", file: filled.shownPath },
 			...deliveryImages(filled.outcome),
-			...decided("edited", filled.request, filled.outcome),
+			...decided(filled.answeredBy ?? "edited", filled.request, filled.outcome),
 			path: filled.path,
 			fromSession: filled.sessionId,
 		}),

@@ -15,6 +15,7 @@ import { isRecord } from "../core/json.js";
 import { type Claims, createClaims } from "../pending/claims.js";
 import type { PendingFile } from "../pending/pending-file.js";
 import { currentSessionPlaces, type PendingVerdict } from "../pending/trust.js";
+import { type AnswersOf, writtenBy } from "../records/answer-fingerprints.js";
 import { openUserRecords } from "../records/user-records.js";
 import { checkServer, hasNtfy, isPublicServer, type NtfyPushConfig, resolvePushConfig } from "./config.js";
 import { pushKey } from "./key.js";
@@ -98,13 +99,14 @@ function setup(agentDir: string, server: string, detail: string | undefined, pri
 /** What `pi-ask-anywhere push` and the web command's listener need, read the way pi reads it. */
 export function pushDeps(cwd: string, env: NodeJS.ProcessEnv): ListenDeps {
 	const { agentDir } = currentSessionPlaces({ argv: [], env, cwd });
-	const { trust } = openUserRecords(agentDir, { argv: [], env });
+	const { trust, facts } = openUserRecords(agentDir, { argv: [], env });
 	return {
 		cwd,
 		agentDir,
 		env,
 		judge: (file) => trust(file, cwd),
 		heldElsewhere: createClaims().heldElsewhere,
+		wrote: writtenBy(facts, "tap"),
 		print: (text) => console.log(text),
 		warn: (text) => process.stderr.write(`pi-ask-anywhere: ${text}\n`),
 	};
@@ -116,6 +118,8 @@ export interface ListenDeps {
 	env: Readonly<Record<string, string | undefined>>;
 	judge(file: PendingFile): PendingVerdict;
 	heldElsewhere: Claims["heldElsewhere"];
+	/** Records that a tap wrote answers into the person's own pi's file (the decision log names it). */
+	wrote?: (file: AnswersOf) => void;
 	print(text: string): void;
 	warn(text: string): void;
 }
@@ -153,6 +157,7 @@ export function listenBeside(deps: ListenDeps, signal: AbortSignal): Promise<voi
 			warn: deps.warn,
 			judge: deps.judge,
 			heldElsewhere: deps.heldElsewhere,
+			...(deps.wrote ? { wrote: deps.wrote } : {}),
 		},
 		signal,
 		(file) => deps.print(`push: a tap answered ${relative(deps.cwd, file)}; pi -c delivers it`),

@@ -17,6 +17,7 @@ import {
 	writePendingAnswers,
 } from "../pending/pending-file.js";
 import type { PendingVerdict } from "../pending/trust.js";
+import { type AnswersOf, withAnswers } from "../records/answer-fingerprints.js";
 import type { NtfyPushConfig } from "./config.js";
 import { endedNotification } from "./message.js";
 import type { NtfyClient, NtfyMessage } from "./ntfy.js";
@@ -36,6 +37,8 @@ export interface PendingTapsDeps {
 	heldElsewhere: Claims["heldElsewhere"];
 	/** Whether this process holds the file's claim (a dialog of this pi shows it): the tap is that dialog's then. */
 	heldHere?: (pendingPath: string) => boolean;
+	/** Records that a tap wrote these answers into the person's own pi's file (the decision log names it). */
+	wrote?: (file: AnswersOf) => void;
 }
 
 export type TapApplied =
@@ -89,6 +92,7 @@ export function applyTapToPending(deps: PendingTapsDeps, message: NtfyMessage): 
 		});
 		if (written === "answered-already") return { kind: "refused", warning: TAP_TOO_LATE };
 		if (written === "held-elsewhere") return { kind: "none" };
+		deps.wrote?.(withAnswers(entry.file, answers));
 	} catch (error) {
 		if (error instanceof PendingFileError)
 			return { kind: "refused", warning: `could not write the tap into ${basename(entry.path)}: ${error.message}` };

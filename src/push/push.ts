@@ -13,6 +13,7 @@ import type { AskRequest } from "../core/types.js";
 import type { Claims } from "../pending/claims.js";
 import { listPendingFiles, noAnswerYet, type PendingFile, readPendingEntry } from "../pending/pending-file.js";
 import type { PendingVerdict } from "../pending/trust.js";
+import type { AnswersOf } from "../records/answer-fingerprints.js";
 import type { RemoteAskOutcome, RemoteBridge } from "../remote/bridge.js";
 import { ANSWERED_ELSEWHERE } from "../remote/protocol.js";
 import { isRemoteDecision } from "../remote/race.js";
@@ -39,6 +40,8 @@ export interface PushDeps {
 	heldElsewhere: Claims["heldElsewhere"];
 	/** Whether this pi holds a pending file's claim (its dialog shows the questions, or their answers are on their way). */
 	heldHere?: (pendingPath: string) => boolean;
+	/** Records that a tap wrote answers into the person's own pi's file (the decision log names it). */
+	wroteByTap?: (file: AnswersOf) => void;
 	now?: () => number;
 	fetch?: Fetch;
 }
@@ -244,6 +247,7 @@ export function createPush(deps: PushDeps) {
 					judge: (file) => deps.judge(file, cwd),
 					heldElsewhere: deps.heldElsewhere,
 					...(deps.heldHere ? { heldHere: deps.heldHere } : {}),
+					...(deps.wroteByTap ? { wrote: deps.wroteByTap } : {}),
 				},
 				{
 					since: TAP_CACHE_SINCE,

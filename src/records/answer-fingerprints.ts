@@ -28,6 +28,29 @@ export function givenRecord(facts: Pick<FactLog, "append" | "given">, to: Given[
 }
 
 /**
+ * Records that the person's page or phone (`by`) wrote answers into their own pi's pending file, for the decision log;
+ * never throws: the answer stands without the record (it is then named an edited file).
+ */
+export function writtenBy(facts: Pick<FactLog, "append">, by: "page" | "tap"): (file: AnswersOf) => void {
+	return (file) => {
+		try {
+			facts.append({ fact: "given", at: Date.now(), to: "file", by, fingerprint: answersFingerprint(file) });
+		} catch {
+			// Provenance only: nothing about the answer depends on it.
+		}
+	};
+}
+
+/**
+ * The file as read, with `answers` as a write puts them in (pending/pending-file.ts): what the answers written are
+ * recorded for. Were the file replaced by another ask under the same id between the read and the write, the answers
+ * written there would not match this record, and would count as nobody's.
+ */
+export function withAnswers<F extends AnswersOf>(file: F, answers: readonly F["questions"][number]["answer"][]): F {
+	return { ...file, questions: file.questions.map((question, i) => ({ ...question, answer: answers[i] ?? null })) };
+}
+
+/**
  * The ask and answers in a pending file's text as pi reads them (`parsePendingFile`, as every reader of the file does),
  * for a fingerprint: the record side and the check side then fingerprint the same fields. `undefined` when it holds
  * no ask pi would read.

@@ -5,6 +5,7 @@
  * pending file by the same records.
  */
 import { type FactLog, factLog } from "../ask/log.js";
+import { timeOf } from "../core/json.js";
 import type { PendingFile } from "../pending/pending-file.js";
 import type { PendingVerdict } from "../pending/trust.js";
 import { type AnswersOf, answersFingerprint, type FingerprintRecord, givenRecord } from "./answer-fingerprints.js";
@@ -20,6 +21,8 @@ export interface UserRecords {
 	/** Answers the person gave on the web page for a file their pi did not write. */
 	givenOnPage: FingerprintRecord;
 	answersGivenOnPage(file: AnswersOf): boolean;
+	/** Who of the person's page or phone wrote a file's answers into their own pi's file, if either did. */
+	answersGivenBy(file: AnswersOf): "page" | "tap" | undefined;
 }
 
 /** This user's fact log, with the records of earlier versions moved into it first (./old-records.ts). */
@@ -48,5 +51,6 @@ export function openUserRecords(
 		}),
 		givenOnPage,
 		answersGivenOnPage: (file) => givenOnPage.has(answersFingerprint(file)),
+		answersGivenBy: (file) => facts.givenBy(answersFingerprint(file), timeOf(file.timestamp)),
 	};
 }

@@ -13,6 +13,7 @@ import { useLanguage } from "../i18n/words.js";
 import { currentSessionPlaces } from "../pending/trust.js";
 import { listenBeside, pushCommand, pushDeps } from "../push/cli.js";
 import { writeWebAddress } from "../push/web-address.js";
+import { writtenBy } from "../records/answer-fingerprints.js";
 import { openUserRecords, userFacts } from "../records/user-records.js";
 import { isLoopbackHost } from "../remote/config.js";
 import { newSecret } from "./access.js";
@@ -111,6 +112,7 @@ async function main(): Promise<void> {
 		// The same verdict pi acts on: a copied or restored file, or one already answered, is not this user's to answer.
 		judge: (file) => records.trust(file, cwd),
 		givenOnPage: records.givenOnPage,
+		writtenByPage: writtenBy(records.facts, "page"),
 		onSignInCode(code, why, secret) {
 			if (why === "used")
 				console.log(`A browser signed in. For another one (works once, within ${LIFETIME_MINUTES} min):`);

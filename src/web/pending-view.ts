@@ -21,7 +21,12 @@ import {
 } from "../pending/pending-file.js";
 import { filledAnswersCount, mayAnswerHere } from "../pending/permission.js";
 import type { PendingVerdict } from "../pending/trust.js";
-import { answersFingerprint, type FingerprintRecord } from "../records/answer-fingerprints.js";
+import {
+	type AnswersOf,
+	answersFingerprint,
+	type FingerprintRecord,
+	withAnswers,
+} from "../records/answer-fingerprints.js";
 import type { LiveAsk } from "../remote/live-asks.js";
 import { encodeQuestion, type WireQuestion } from "../remote/protocol.js";
 import type { ApiError, ApiErrorCode } from "./page/api.js";
@@ -150,18 +155,6 @@ export type PendingAnswerResult =
 	| { ok: true }
 	| ({ ok: false; status: 400 | 404 | 409; needsConfirmation?: true } & ApiError);
 
-/**
- * The file the person was shown, with the answers they gave, as the write puts them in (pending-file.ts): what their
- * answers are recorded for. Were the file replaced by another ask under the same id between the read and the write,
- * the answers written there would not match this record, and would count as nobody's.
- */
-function answeredAsShown(
-	file: PendingFile,
-	answers: readonly PendingFile["questions"][number]["answer"][],
-): PendingFile {
-	return { ...file, questions: file.questions.map((question, i) => ({ ...question, answer: answers[i] ?? null })) };
-}
-
 const FOR_ASKER_CODES = {
 	"no-answer": "no-answer",
 	gone: "pending-gone",
@@ -212,6 +205,8 @@ export function answerPendingFile(
 	/** `timestamp`: the file's time as the page was shown it; a file saved again since holds another ask. */
 	request: { name: unknown; toolCallId: unknown; timestamp?: unknown; answers: unknown; confirmed: unknown },
 	givenOnPage?: FingerprintRecord,
+	/** Records that the page wrote answers into the person's own pi's file (the decision log names it). */
+	wrote?: (file: AnswersOf) => void,
 ): PendingAnswerResult {
 	const entry = listPendingFiles(cwd).find((candidate) => basename(candidate.path) === request.name);
 	if (!entry?.file)
@@ -309,7 +304,8 @@ export function answerPendingFile(
 		});
 		if (written === "answered-already") return answeredAlready;
 		if (written === "held-elsewhere" && holderNow) return heldResult(holderNow);
-		if (foreign) givenOnPage?.add(answersFingerprint(answeredAsShown(file, answers)));
+		if (foreign) givenOnPage?.add(answersFingerprint(withAnswers(file, answers)));
+		else wrote?.(withAnswers(file, answers));
 	} catch (error) {
 		if (error instanceof PendingFileError) return { ok: false, status: 409, error: error.message, code: "invalid" };
 		throw error;

@@ -21,7 +21,7 @@ import {
 } from "../net/listener-guard.js";
 import { sameSecret } from "../net/same-secret.js";
 import { createClaims } from "../pending/claims.js";
-import type { FingerprintRecord } from "../records/answer-fingerprints.js";
+import type { AnswersOf, FingerprintRecord } from "../records/answer-fingerprints.js";
 import { createAgentEndpoint } from "../remote/agent-endpoint.js";
 import type { LiveAsk } from "../remote/live-asks.js";
 import { ANSWERED_ELSEWHERE, MAX_ANSWER_FRAME_BYTES, type WireAnswerValue } from "../remote/protocol.js";
@@ -84,6 +84,8 @@ export interface WebServerOptions {
 	 * delivers those answers as the person's. Without it such files are not written.
 	 */
 	givenOnPage?: FingerprintRecord;
+	/** Records that the page wrote answers into the person's own pi's file (the decision log names it). */
+	writtenByPage?: (file: AnswersOf) => void;
 	/** Other pi processes' claims on pending files; the real ones unless a test injects its own. */
 	heldElsewhere?: HeldElsewhere;
 	/**
@@ -367,6 +369,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
 					confirmed: body.confirmed,
 				},
 				options.givenOnPage,
+				options.writtenByPage,
 			);
 			rescanPending();
 			return sendJson(response, result.ok ? 200 : result.status, result);

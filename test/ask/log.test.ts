@@ -106,6 +106,18 @@ describe("the asks the log names", () => {
 		expect(() => fresh.append({ fact: "given", at: 2, to: "page", fingerprint: "f2" })).toThrow();
 	});
 
+	it("givenBy: who of the page or the phone wrote a fingerprint's answers into the person's own file, newest first", () => {
+		const log = factLog(agentDir);
+		expect(log.givenBy("f1")).toBeUndefined();
+		log.append({ fact: "given", at: 1_000, to: "file", by: "tap", fingerprint: "f1" });
+		log.append({ fact: "given", at: 2_000, to: "page", fingerprint: "f2" });
+		expect([log.givenBy("f1"), log.givenBy("f2")]).toEqual(["tap", undefined]);
+		factLog(agentDir).append({ fact: "given", at: 3_000, to: "file", by: "page", fingerprint: "f1" });
+		expect(log.givenBy("f1")).toBe("page");
+		// A file answer only: not an answer given on the page for a file the person's pi did not write.
+		expect(log.given("page", "f1")).toBe(false);
+	});
+
 	it("a fact line with a field not as written is skipped, the others still count", () => {
 		const path = join(agentDir, "pi-ask-user", "facts.jsonl");
 		factLog(agentDir).append(saved(1, "/a"));

@@ -10,6 +10,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { type NtfyStandIn, type StoredAction, startNtfyStandIn } from "../push/ntfy-stand-in.js";
 import {
 	createWorkspace,
+	decisionLog,
 	expectSuccess,
 	KEYS,
 	type LoggedMessage,
@@ -113,6 +114,14 @@ describe("approvals and the ask bus over RPC (pi's standard dialogs)", () => {
 		expect(results[5]?.text).toBe("Deployed to production.");
 		expect(results[6]?.isError).toBe(true);
 		expect(results[6]?.text).toContain("The person dismissed the approval");
+		// Every decision is in the decision log, newest first: who (the app's dialogs), the approval and the answer.
+		expect(decided()).toEqual([
+			["rpc", "cancelled", "Allow bash: `echo approved-cancelled`?", []],
+			["rpc", "answered", "Deploy to production?", ["Deploy"]],
+			["rpc", "answered", "Allow bash: `echo session-1`?", ["Allow for this session"]],
+			["rpc", "answered", "Allow bash: `echo approved-2`?", ["not on a Friday"]],
+			["rpc", "answered", "Allow bash: `echo approved-1`?", ["Allow"]],
+		]);
 		// The bad rule is said once at the start; the good ones counted.
 		const said = rpc.lines.filter((l) => l.method === "notify" && String(l.message).includes('no field "cmd"'));
 		expect(said).toHaveLength(1);
@@ -162,8 +171,25 @@ describe("approvals and the ask bus in pi's TUI", () => {
 		expect(results[2]?.text.split("\n")).toContain("session-1");
 		expect(results[3]?.text.split("\n")).toContain("session-2");
 		expect(results[4]?.text).toBe("Deployed to staging.");
+		expect(decided().map(([by, outcome, question]) => [by, outcome, question])).toEqual([
+			["tui", "cancelled", "Allow bash: `echo approved-escaped`?"],
+			["tui", "answered", "Deploy to staging?"],
+			["tui", "answered", "Allow bash: `echo session-1`?"],
+			["tui", "answered", "Allow bash: `echo approved-2`?"],
+			["tui", "answered", "Allow bash: `echo approved-1`?"],
+		]);
 	});
 });
+
+/** The decision log's lines (`pi-ask-anywhere log --json`), newest first: who, how, the first question, the answers. */
+function decided(): [unknown, unknown, unknown, unknown][] {
+	return decisionLog(ws).map((line) => [
+		line.by,
+		line.outcome,
+		(line.questions as { question: string }[])[0]?.question,
+		line.answers,
+	]);
+}
 
 /** The project's pending files, oldest first. */
 function pendingFiles(): string[] {
@@ -252,5 +278,10 @@ describe("approvals with nobody to ask (print mode)", () => {
 		const last = toolResults().at(-1);
 		expect(last?.isError).toBe(false);
 		expect(last?.text.split("\n")).toContain("approved-x");
+		// The log: the Allow in /questions, and the tap's Allow before it; never the Allow a tool call wrote.
+		expect(decided()).toEqual([
+			["rpc", "answered", "Allow bash: `echo approved-x`?", ["Allow"]],
+			["tap", "answered", "Allow bash: `echo approved-x`?", ["Allow"]],
+		]);
 	});
 });

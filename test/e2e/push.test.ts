@@ -15,6 +15,7 @@ import { type NtfyStandIn, type StoredAction, startNtfyStandIn } from "../push/n
 import { startWebCommand } from "../web/web-command.js";
 import {
 	createWorkspace,
+	decisionLog,
 	expectSuccess,
 	goneSoon,
 	KEYS,
@@ -150,6 +151,11 @@ describe("push through ntfy (a local stand-in)", () => {
 				[expect.objectContaining({ answer: "us-east" })],
 				[expect.objectContaining({ answer: "no" })],
 			]);
+			// Both taps are in the decision log, as taps, each once.
+			expect(decisionLog(ws).map((line) => [line.by, line.answers])).toEqual([
+				["tap", ["no"]],
+				["tap", ["us-east"]],
+			]);
 		},
 		patient(90_000),
 	);
@@ -227,6 +233,8 @@ describe("push through ntfy (a local stand-in)", () => {
 			expectSuccess(await runPiAsync(ws, piArgs(["-p", "-c"]), { env: pushEnv() }));
 			const delivered = ws.lastMessages().find((m) => m.role === "user" && m.text.includes("<ask_user_answers"));
 			expect(delivered?.text).toContain("eu-west");
+			// The decision log names the phone, not an edited file: the listener recorded who wrote the answer.
+			expect(decisionLog(ws).map((line) => [line.by, line.answers])).toEqual([["tap", ["eu-west"]]]);
 		},
 		patient(120_000),
 	);
@@ -242,6 +250,7 @@ describe("push through ntfy (a local stand-in)", () => {
 			expectSuccess(await runPiAsync(ws, piArgs(["-p", "-c"]), { env: pushEnv() }));
 			const delivered = ws.lastMessages().find((m) => m.role === "user" && m.text.includes("<ask_user_answers"));
 			expect(delivered?.text).toContain("ap-south");
+			expect(decisionLog(ws).map((line) => [line.by, line.answers])).toEqual([["tap", ["ap-south"]]]);
 		},
 		patient(120_000),
 	);
