@@ -3,7 +3,7 @@
  * provider may reuse `call_0`, and sessions share nothing), so every record, lease name, wire id and signature names
  * its ask through this one identity and its one key.
  */
-import { createHash } from "node:crypto";
+import { digestOf } from "../core/digest.js";
 
 export interface AskId {
 	readonly sessionId: string;
@@ -17,5 +17,5 @@ export interface AskId {
  * the wire that must name the ask without telling its readers the session or the call.
  */
 export function askKey(id: Pick<AskId, "sessionId" | "toolCallId">): string {
-	return createHash("sha256").update(`${id.sessionId}\n${id.toolCallId}`).digest("base64url").slice(0, 22);
+	return digestOf(`${id.sessionId}\n${id.toolCallId}`).slice(0, 22);
 }

@@ -3,7 +3,7 @@
  * sentence, the others still count), a call matched against them, and the one question an approval asks. Pure: the
  * settings file is read elsewhere (host/settings.ts) and the asking is the run's (lifecycle/approvals.ts).
  */
-import { createHash } from "node:crypto";
+import { canonicalJson, digestOf } from "./digest.js";
 import { isRecord } from "./json.js";
 import type { AskRequest } from "./types.js";
 
@@ -156,23 +156,10 @@ export function matchingRule(
 	});
 }
 
-/** Keys in a stable order, so that one input has one hash however the model ordered it. */
-function stableJson(value: unknown): string {
-	if (Array.isArray(value)) return `[${value.map(stableJson).join(",")}]`;
-	if (isRecord(value))
-		return `{${Object.keys(value)
-			.sort()
-			.map((key) => `${JSON.stringify(key)}:${stableJson(value[key])}`)
-			.join(",")}}`;
-	return JSON.stringify(value) ?? "null";
-}
-
 /** One call, named by its tool and input: an Allow given later lets exactly this call run once. */
 export function callHash(toolName: string, input: unknown): string {
-	return createHash("sha256")
-		.update(`${toolName}\n${stableJson(input)}`)
-		.digest("hex")
-		.slice(0, 32);
+	// Canonical JSON: one input has one name however the model ordered its keys.
+	return digestOf(`${toolName}\n${canonicalJson(input)}`).slice(0, 32);
 }
 
 /** At most `max` characters of `text`, cut with an ellipsis. */
@@ -186,7 +173,7 @@ function callSummary(toolName: string, input: unknown): string {
 		if (typeof input.command === "string") return cut(input.command.trim(), 200);
 		if (typeof input.path === "string") return cut(input.path, 200);
 	}
-	return cut(`${toolName} ${stableJson(input)}`, 200);
+	return cut(`${toolName} ${canonicalJson(input)}`, 200);
 }
 
 /** What an approval was, kept with its ask (`request.metadata.approval`) so that its record says so. */

@@ -5,9 +5,8 @@
  * there, but writes nothing through pi or the page. A fingerprint covers the whole ask as pi reads it and every answer,
  * so any later edit of the file gives another one. Unreadable, no answers count.
  */
-import { createHash } from "node:crypto";
 import { type FactLog, factLog } from "../ask/log.js";
-import { isRecord } from "../core/json.js";
+import { canonicalJson, digestOf } from "../core/digest.js";
 import type { PendingFile } from "./pending-file.js";
 import { currentSessionPlaces } from "./trust.js";
 
@@ -17,18 +16,6 @@ import { currentSessionPlaces } from "./trust.js";
  */
 export type AnswersOf = Pick<PendingFile, "toolCallId" | "sessionId" | "timestamp" | "questions" | "request"> &
 	Partial<Pick<PendingFile, "sessionFile" | "task" | "asker" | "metadata">>;
-
-/** JSON with every object's keys in one order and no `undefined`: the same value always gives the same text. */
-function canonicalJson(value: unknown): string {
-	if (Array.isArray(value)) return `[${value.map((item) => canonicalJson(item ?? null)).join(",")}]`;
-	if (isRecord(value)) {
-		const keys = Object.keys(value)
-			.filter((key) => value[key] !== undefined)
-			.sort();
-		return `{${keys.map((key) => `${JSON.stringify(key)}:${canonicalJson(value[key])}`).join(",")}}`;
-	}
-	return JSON.stringify(value ?? null);
-}
 
 /**
  * The answers of one ask as they stand, bound to that ask: the call id, the session and time that asked, what the
@@ -58,7 +45,7 @@ export function answersFingerprint(file: AnswersOf): string {
 			})),
 		},
 	};
-	return createHash("sha256").update(canonicalJson(ask)).digest("base64url");
+	return digestOf(canonicalJson(ask));
 }
 
 export interface GivenForAsker {
