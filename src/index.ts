@@ -29,6 +29,7 @@ import { sessionStartInOrder } from "./lifecycle/session-start-order.js";
 import { registerWhenFree, stepAsideWarning } from "./lifecycle/tool-owner.js";
 import { createClaims } from "./pending/claims.js";
 import { writtenBy } from "./records/answer-fingerprints.js";
+import { compactFactLog } from "./records/fact-compaction.js";
 import { toolWriteGuard } from "./records/tool-writes.js";
 import { openUserRecords } from "./records/user-records.js";
 import { contentText } from "./session/branch.js";
@@ -55,6 +56,8 @@ export default async function askUser(pi: ExtensionAPI) {
 		env: process.env,
 	});
 	const claims = createClaims();
+	// The fact log kept bounded (records/fact-compaction.ts): checked once a pi has started, off its start's path.
+	setTimeout(() => compactFactLog(facts.path), 2_000).unref();
 	// The decision log's one writer (ask/decision.ts), for the model's asks and the person's approvals alike.
 	const recordDecision = decisionRecorder(facts);
 	// A tool call never answers the person's questions for them (records/tool-writes.ts).

@@ -75,12 +75,15 @@ function endsWithNewline(fd: number): boolean {
  * Appends one line to the log at `path`, made (mode 0600) when missing. Throws when it is not a regular file or
  * cannot be written. A line cut short by a crash has no newline: this one then starts a line of its own rather than
  * being glued onto it and lost (readers skip the torn line). One write, so appends from two processes do not mix.
+ * Returns the inode written to: a log replaced under its name meanwhile (compacted) no longer has it.
  */
-export function appendLine(path: string, line: string): void {
+export function appendLine(path: string, line: string): number {
 	const fd = fs.openSync(path, APPEND_FLAGS, 0o600);
 	try {
-		if (!fs.fstatSync(fd).isFile()) throw new Error(`${path} is not a regular file`);
+		const stat = fs.fstatSync(fd);
+		if (!stat.isFile()) throw new Error(`${path} is not a regular file`);
 		fs.writeSync(fd, `${endsWithNewline(fd) ? "" : "\n"}${line}\n`);
+		return stat.ino;
 	} finally {
 		fs.closeSync(fd);
 	}

@@ -82,7 +82,18 @@ export interface Given {
 	by?: "page" | "tap";
 }
 
-export type Fact = ToolRan | Decided | Saved | Settled | Given;
+/**
+ * The log was compacted (records/fact-compaction.ts): the tool calls that ran before `before` were forgotten, every
+ * other fact kept. A pending file changed before then counts as written by a tool call (refused, never delivered as
+ * the person's). The compaction writes every fact older than `before` ahead of this one and every newer one after it,
+ * so a reader going back in time meets it before anything older.
+ */
+export interface Forgotten {
+	fact: "forgotten";
+	before: number;
+}
+
+export type Fact = ToolRan | Decided | Saved | Settled | Given | Forgotten;
 
 /** An ask as the facts name it. */
 export interface AskOfFact {
@@ -152,6 +163,7 @@ function factOf(line: string): Fact | undefined {
 		return { fact: "tool-ran", from: value.from, until: value.until };
 	}
 	if (value.fact === "decided") return decidedOf(value);
+	if (value.fact === "forgotten") return finite(value.before) ? { fact: "forgotten", before: value.before } : undefined;
 	const { at, sessionId, toolCallId } = value;
 	if (value.fact === "given") {
 		if (!finite(at) || !oneOf(["page", "asker", "file"] as const, value.to) || !text(value.fingerprint))
@@ -172,8 +184,9 @@ function factOf(line: string): Fact | undefined {
 	return undefined;
 }
 
-/** When a fact became true: a tool call's end, else its `at`. */
-export const factTime = (fact: Fact): number => (fact.fact === "tool-ran" ? fact.until : fact.at);
+/** When a fact became true: a tool call's end, a compaction's bound, else its `at`. */
+export const factTime = (fact: Fact): number =>
+	fact.fact === "tool-ran" ? fact.until : fact.fact === "forgotten" ? fact.before : fact.at;
 
 const keyOf = (ask: AskOfFact): string => JSON.stringify([ask.sessionId, ask.toolCallId]);
 
@@ -231,6 +244,28 @@ function factsOfLines(text: string): Fact[] {
 			return fact ? [fact] : [];
 		})
 		.reverse();
+}
+
+/**
+ * The log's text with the tool calls that ran before `before` left out: every older fact kept (in its order), then the
+ * marker, then every newer fact (in its order); lines that are no fact, and older markers, are dropped.
+ */
+export function compactedText(text: string, before: number): string {
+	const facts = text.split("\n").flatMap((line) => {
+		const fact = line.trim() === "" ? undefined : factOf(line);
+		return fact ? [fact] : [];
+	});
+	// What an earlier compaction forgot stays forgotten, whatever this one keeps.
+	const bound = facts.reduce((max, fact) => (fact.fact === "forgotten" ? Math.max(max, fact.before) : max), before);
+	const older: Fact[] = [];
+	const newer: Fact[] = [];
+	for (const fact of facts) {
+		if (fact.fact === "forgotten") continue;
+		if (factTime(fact) >= bound) newer.push(fact);
+		else if (fact.fact !== "tool-ran") older.push(fact);
+	}
+	const marker: Forgotten = { fact: "forgotten", before: bound };
+	return [...older, marker, ...newer].map((fact) => `${JSON.stringify(fact)}\n`).join("");
 }
 
 /** This user's fact log, in their agent folder (made when missing). */
@@ -313,13 +348,17 @@ export function factLogAt(path: string, place: { ownFolder: true } | { ownFolder
 		append(fact) {
 			const line = JSON.stringify(fact);
 			if (!place.ownFolder && !lstatSync(folder).isDirectory()) throw new Error(`${folder} is not a folder`);
+			let written: number;
 			try {
-				appendLine(path, line);
+				written = appendLine(path, line);
 			} catch (error) {
 				if ((error as NodeJS.ErrnoException).code !== "ENOENT" || !place.ownFolder) throw error;
 				mkdirSync(folder, { recursive: true, mode: 0o700 });
-				appendLine(path, line);
+				written = appendLine(path, line);
 			}
+			// Compacted meanwhile (records/fact-compaction.ts): the line went to the log that was replaced, and may have missed
+			// the compaction's copy. Written again, it is never lost; a fact twice changes no answer.
+			if (lstatSync(path).ino !== written) appendLine(path, line);
 		},
 		newestFirst(visit) {
 			const read = caughtUp();

@@ -117,6 +117,8 @@ export function toolWriteGuard(
 		const read = log.newestFirst((fact) => {
 			const end = factTime(fact);
 			if (fact.fact === "tool-ran" && covers(fact, changed)) found = true;
+			// The tool calls before a compaction's bound are forgotten: a change then may have been one's.
+			if (fact.fact === "forgotten" && changed < fact.before + END_SLACK_MS) found = true;
 			return !found && end >= changed - START_SLACK_MS - ORDER_SLACK_MS;
 		});
 		return found || read === "unreadable";
