@@ -89,12 +89,17 @@ export function parseLogCommand(
 /** The decisions the command shows, newest first: read from the log's end until the limit or past `since`. */
 export function chooseDecisions(log: Pick<FactLog, "newestFirst">, command: LogCommand): Decided[] {
 	const chosen: Decided[] = [];
+	// A fact appended while the log was compacted may be there twice (records/fact-compaction.ts): shown once.
+	const seen = new Set<string>();
 	log.newestFirst((fact) => {
 		const at = factTime(fact);
 		if (command.since !== undefined && at < command.since - ORDER_SLACK_MS) return false;
 		if (fact.fact !== "decided") return true;
 		if (command.since !== undefined && fact.at < command.since) return true;
 		if (command.projects && !command.projects.includes(fact.project)) return true;
+		const key = JSON.stringify([fact.at, fact.sessionId, fact.toolCallId, fact.by]);
+		if (seen.has(key)) return true;
+		seen.add(key);
 		chosen.push(fact);
 		return chosen.length < command.limit;
 	});

@@ -98,6 +98,12 @@ describe("chooseDecisions", () => {
 		]);
 	});
 
+	it("a decision written twice (appended while the log was compacted) is shown once", () => {
+		const once = decision(1, "/w/a", NOW - 1_000);
+		const log = logWith([once, once, decision(2, "/w/a", NOW)]);
+		expect(chooseDecisions(log, { json: false, limit: 50 }).map((d) => d.toolCallId)).toEqual(["call-2", "call-1"]);
+	});
+
 	it("an absent log is no decisions", () => {
 		expect(chooseDecisions(factLog(join(agentDir, "none")), { json: false, limit: 50 })).toEqual([]);
 	});
