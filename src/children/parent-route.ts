@@ -71,7 +71,7 @@ export async function startParentRoute(deps: ParentRouteDeps): Promise<ParentRou
 	// Any local process (and any page in the person's browser) can reach this port: nothing it sends may throw here.
 	const failed = (error: unknown) => deps.listenerFailed?.(error);
 	const endpoint = createAgentEndpoint(
-		{ agentToken: token, now: deps.now ?? Date.now, onListenerFailure: failed },
+		{ agentToken: token, now: deps.now ?? Date.now, onListenerFailure: failed, source: "parent" },
 		{
 			onAsk(ask, payload, connection) {
 				let request: AskRequest;

@@ -12,7 +12,7 @@ import { words } from "../i18n/words.js";
 import type { FrontEnd } from "../modes/front-end.js";
 import type { SavedQuestions } from "../modes/print.js";
 import { displayPath } from "../pending/pending-file.js";
-import type { RemoteBridge } from "../remote/bridge.js";
+import type { RemoteBridge, RemoteSource } from "../remote/bridge.js";
 import { isRemoteDecision, raceLocalAndRemote } from "../remote/race.js";
 import type { Ask, AskHandler, AskResolution } from "../tool/ask-user-tool.js";
 import { withIdleTimeout } from "./idle-timeout.js";
@@ -147,9 +147,9 @@ export function createAskHandler(deps: AskHandlerDeps): AskHandler {
 			if (background) return background;
 		}
 		const bridge = deps.remote(ask.ctx, frontEnd, ask.toolCallId);
-		// Set when a tap on the phone, not the web page, decided the ask: the terminal names where the answer came from.
-		let fromPhone = false;
-		const remoteBy = (): DecidedBy => (fromPhone ? "tap" : "page");
+		// Where the remote answer that decided the ask came from, when known: the terminal names it.
+		let from: RemoteSource | undefined;
+		const remoteBy = (): DecidedBy => (from === "phone" ? "tap" : "page");
 		const askRemotely =
 			bridge &&
 			(async (signal: AbortSignal | undefined) =>
@@ -157,8 +157,8 @@ export function createAskHandler(deps: AskHandlerDeps): AskHandler {
 				(await bridge).ask(ask.request, signal, {
 					acceptsImages: deps.acceptsImages(ask.ctx),
 					asker: { cwd: ask.ctx.cwd },
-					fromPhone: () => {
-						fromPhone = true;
+					from: (where) => {
+						from = where;
 					},
 				}));
 		const dialog = frontEnd.ask;
@@ -201,7 +201,12 @@ export function createAskHandler(deps: AskHandlerDeps): AskHandler {
 			deps.decided?.(ask, outcome, answeredBy === "remote" ? remoteBy() : frontEnd.kind === "tui" ? "tui" : "rpc");
 			if (answeredBy === "remote") {
 				const notices = words().cli.notices;
-				const answered = fromPhone ? notices.answeredFromPhone : notices.answeredOnWebPage;
+				const answered =
+					from === "phone"
+						? notices.answeredFromPhone
+						: from === "page"
+							? notices.answeredOnWebPage
+							: notices.answeredRemotely;
 				frontEnd.tell(outcome.kind === "answered" ? answered : notices.dismissedRemotely);
 				return { outcome, mode: "remote" };
 			}

@@ -129,7 +129,7 @@ export function createPush(deps: PushDeps) {
 						.ask({ ...info, request }, toPhone.signal)
 						.then((outcome) => ({ outcome, from: "phone" as const }));
 					const decidedByPhone = (outcome: RemoteAskOutcome) => {
-						if (isRemoteDecision(outcome)) about?.fromPhone?.();
+						if (isRemoteDecision(outcome)) about?.from?.("phone");
 						return outcome;
 					};
 					if (!bridge) return decidedByPhone((await phone).outcome);

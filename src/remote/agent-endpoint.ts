@@ -12,6 +12,7 @@ import { guarded, refuseUpgrade } from "../net/listener-guard.js";
 import { sameSecret } from "../net/same-secret.js";
 import { createLiveAsks, type LiveAsk, type LiveAsks } from "./live-asks.js";
 import {
+	type AnswerSource,
 	decodeAgentFrame,
 	encodeAnswer,
 	encodeRefused,
@@ -68,7 +69,13 @@ function refuseWithReason(socket: Socket, status: string, reason: string): void 
 }
 
 export function createAgentEndpoint(
-	options: { agentToken?: string | undefined; now: () => number; onListenerFailure?: (error: unknown) => void },
+	options: {
+		agentToken?: string | undefined;
+		now: () => number;
+		onListenerFailure?: (error: unknown) => void;
+		/** Where the answers sent from here come from, as the agent is told (the web page, a parent pi). */
+		source?: AnswerSource;
+	},
 	events: AgentEndpointEvents,
 ): AgentEndpoint {
 	const failed = (error: unknown) => options.onListenerFailure?.(error);
@@ -128,7 +135,7 @@ export function createAgentEndpoint(
 			const taken = asks.take(id);
 			const agent = taken ? agents.get(taken.connection) : undefined;
 			if (!taken || !agent || agent.readyState !== WebSocket.OPEN) return undefined;
-			agent.send(encodeAnswer(taken.questionId, answers, note));
+			agent.send(encodeAnswer(taken.questionId, answers, note, options.source));
 			return taken;
 		},
 		refuse(id, reason) {

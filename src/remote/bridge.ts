@@ -12,6 +12,7 @@ import { checkRemoteUrl, describeRemoteUrl, type RemoteConfig } from "./config.j
 import { createConnection, isUnavailable, type RemoteUnavailable } from "./connection.js";
 import {
 	ANSWERED_ELSEWHERE,
+	type AnswerSource,
 	type Asker,
 	type ClosedReason,
 	decodeAnswer,
@@ -24,6 +25,8 @@ import {
 
 export type { RemoteUnavailable } from "./connection.js";
 export type RemoteAskOutcome = AskOutcome | RemoteUnavailable;
+/** Where a remote answer came from: a tap on the phone, or what the backend says (none: a backend of one's own). */
+export type RemoteSource = AnswerSource | "phone";
 
 /** Where warnings go: stderr in practice, never stdout. Messages never contain the token. */
 export interface RemoteLogger {
@@ -41,13 +44,13 @@ export interface RemoteBridge {
 	/**
 	 * Sends the questions and waits for the first answer; aborting resolves `interrupted` and stops waiting. `asker`
 	 * describes who asks (a child pi asking through its parent); `acceptsImages`: the person may attach images
-	 * (`answer-images`), which only then are taken. `fromPhone` is called when a tap on the phone (push) decided the
-	 * ask rather than the web page, so that the terminal can say where the answer came from.
+	 * (`answer-images`), which only then are taken. `from` is told where the answer that decided the ask came from,
+	 * when that is known (a tap on the phone, the web page, a parent pi), so that the terminal can say so.
 	 */
 	ask(
 		request: AskRequest,
 		signal?: AbortSignal,
-		about?: { asker?: Asker; acceptsImages?: boolean; fromPhone?: () => void },
+		about?: { asker?: Asker; acceptsImages?: boolean; from?: (where: RemoteSource) => void },
 	): Promise<RemoteAskOutcome>;
 	/** Settles open asks as `interrupted`, closes the socket, clears every timer. */
 	dispose(): void;
@@ -56,6 +59,7 @@ export interface RemoteBridge {
 interface OpenQuestion {
 	request: AskRequest;
 	acceptsImages: boolean;
+	from?: ((where: RemoteSource) => void) | undefined;
 	/** Ends the ask; with a reason, the backend is told (`ask_user_closed`) so that it can close its card. */
 	settle(outcome: RemoteAskOutcome, closedReason?: ClosedReason): void;
 }
@@ -154,13 +158,14 @@ export function createRemoteBridge(config: RemoteConfig, deps: RemoteBridgeDeps)
 			warn(`ignored an answer for ${name} that names none of its questions`);
 			return;
 		}
+		if (frame.source) question.from?.(frame.source);
 		question.settle(outcomeFromRemoteAnswers(asked, matched.perQuestion, dismissed, frame.note), "answered");
 	}
 
 	async function ask(
 		request: AskRequest,
 		signal?: AbortSignal,
-		about: { asker?: Asker; acceptsImages?: boolean } = {},
+		about: { asker?: Asker; acceptsImages?: boolean; from?: (where: RemoteSource) => void } = {},
 	): Promise<RemoteAskOutcome> {
 		const acceptsImages = about.acceptsImages === true;
 		if (disposed) return unavailable("remote answering was shut down");
@@ -189,7 +194,7 @@ export function createRemoteBridge(config: RemoteConfig, deps: RemoteBridgeDeps)
 			const onAbort = (): void =>
 				settle({ kind: "interrupted" }, signal?.reason === ANSWERED_ELSEWHERE ? ANSWERED_ELSEWHERE : "aborted");
 			const answerTimer = setTimeout(() => settle({ kind: "timedOut" }, "timeout"), config.timeoutMs);
-			openQuestions.set(questionId, { request, acceptsImages, settle });
+			openQuestions.set(questionId, { request, acceptsImages, settle, from: about.from });
 			connection.keepAlive(true);
 			signal?.addEventListener("abort", onAbort, { once: true });
 			open.send(JSON.stringify(encodeQuestion(request, ids, about.asker, acceptsImages)), (error) => {

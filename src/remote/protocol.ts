@@ -117,9 +117,22 @@ export interface WireImage {
 export type WireAnswerValue = string | string[] | { answer: string | string[]; note?: string; images?: WireImage[] };
 
 /** What one inbound text frame turned out to be. */
+/**
+ * Beyond the base protocol, where a backend of this package says the answer came from: its web page, or the parent pi
+ * answering a subagent. A backend of one's own says nothing, and is named as no place.
+ */
+export const ANSWER_SOURCES = ["page", "parent"] as const;
+export type AnswerSource = (typeof ANSWER_SOURCES)[number];
+
 export type DecodedFrame =
-	/** `note`: beyond the base protocol, the person's note on the whole set of answers. */
-	| { kind: "answer"; questionId: string; answers: Record<string, RemoteAnswer | null>; note?: string }
+	/** `note`: beyond the base protocol, the person's note on the whole set of answers; `source`: where it came from. */
+	| {
+			kind: "answer";
+			questionId: string;
+			answers: Record<string, RemoteAnswer | null>;
+			note?: string;
+			source?: AnswerSource;
+	  }
 	/** The backend will not take this question; `error` says why (untrusted text, one line, cut short). */
 	| { kind: "refused"; questionId: string; error: string }
 	/** A well-formed envelope of another type (pings, other hooks): not ours, ignored quietly. */
@@ -230,10 +243,9 @@ export function decodeAnswer(text: string): DecodedFrame {
 			reason: `${ANSWER_TYPE} with ${images} images; an ask takes at most ${IMAGE_LIMITS.imagesPerAsk}`,
 		};
 	}
-	const note = typeof payload.note === "string" ? payload.note : undefined;
-	return note === undefined
-		? { kind: "answer", questionId, answers: decoded }
-		: { kind: "answer", questionId, answers: decoded, note };
+	const note = typeof payload.note === "string" ? { note: payload.note } : {};
+	const source = ANSWER_SOURCES.find((known) => known === payload.source);
+	return { kind: "answer", questionId, answers: decoded, ...note, ...(source ? { source } : {}) };
 }
 
 /** A batch as a warning names it: its first question, and how many more there are. */
@@ -325,10 +337,11 @@ export function encodeAnswer(
 	questionId: string,
 	answers: Record<string, WireAnswerValue | null>,
 	note?: string,
+	source?: AnswerSource,
 ): string {
 	return JSON.stringify({
 		type: ANSWER_TYPE,
-		payload: { questionId, answers, ...(note !== undefined ? { note } : {}) },
+		payload: { questionId, answers, ...(note !== undefined ? { note } : {}), ...(source ? { source } : {}) },
 	});
 }
 

@@ -171,7 +171,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
 	const failed = (error: unknown): void => options.onListenerFailure?.(error);
 	const texts = options.itemTexts ?? createItemTexts();
 	const endpoint = createAgentEndpoint(
-		{ agentToken: options.agentToken, now, onListenerFailure: failed },
+		{ agentToken: options.agentToken, now, onListenerFailure: failed, source: "page" },
 		{
 			onAsk: () => broadcast(),
 			onClosed(connection, questionId, reason) {

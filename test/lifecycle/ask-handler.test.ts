@@ -240,11 +240,24 @@ describe("createAskHandler", () => {
 		expect(fakes.told.join("\n")).toMatch(/--answers does not fit these questions/);
 	});
 
-	it("a remote answer that wins is recorded as remote and the person is told", async () => {
-		const bridge = { ask: async () => ANSWERED };
-		const { handle, fakes } = setup({ dialog: () => new Promise<AskOutcome>(() => {}), bridge });
-		expect(await handle(ask())).toEqual({ outcome: ANSWERED, mode: "remote" });
-		expect(fakes.told).toContain("Answered on the web page.");
+	it("a remote answer that wins is recorded as remote, and the person is told where it came from", async () => {
+		const never = () => new Promise<AskOutcome>(() => {});
+		const from = (where?: "page" | "phone" | "parent") => ({
+			ask: async (_request: unknown, _signal: unknown, about?: { from?: (w: string) => void }) => {
+				if (where) about?.from?.(where);
+				return ANSWERED;
+			},
+		});
+		const told = async (where?: "page" | "phone" | "parent") => {
+			const { handle, fakes } = setup({ dialog: never, bridge: from(where) });
+			expect(await handle(ask())).toEqual({ outcome: ANSWERED, mode: "remote" });
+			return fakes.told;
+		};
+		expect(await told("page")).toContain("Answered on the web page.");
+		expect(await told("phone")).toContain("Answered from the phone.");
+		// A backend of one's own, or the parent pi answering a subagent: no web page to name.
+		expect(await told()).toContain("Answered remotely.");
+		expect(await told("parent")).toContain("Answered remotely.");
 	});
 
 	it("where nobody can answer now, the questions are saved and the run ends its turn", async () => {
@@ -338,8 +351,8 @@ describe("createAskHandler: the decision log", () => {
 		const tap = setup({
 			dialog: never,
 			bridge: {
-				ask: async (_request: unknown, _signal: unknown, about?: { fromPhone?: () => void }) => {
-					about?.fromPhone?.();
+				ask: async (_request: unknown, _signal: unknown, about?: { from?: (where: string) => void }) => {
+					about?.from?.("phone");
 					return ANSWERED;
 				},
 			},

@@ -5,6 +5,7 @@ import {
 	ANSWER_IMAGES_EXTENSION,
 	decodeAgentFrame,
 	decodeAnswer,
+	encodeAnswer,
 	encodeClosed,
 	encodeQuestion,
 	matchAnswers,
@@ -99,6 +100,17 @@ describe("decodeAnswer", () => {
 			questionId: "q-abc-123",
 			answers: { "Which testing framework should I use?": { given: "Vitest" } },
 		});
+	});
+
+	it("reads where the answer came from only when it is a source this package sends (its page, a parent pi)", () => {
+		const frame = (source: unknown) =>
+			JSON.stringify({ type: "hook.ask_user_answer", payload: { questionId: "q", answers: { a: "b" }, source } });
+		expect(decodeAnswer(frame("page"))).toMatchObject({ kind: "answer", source: "page" });
+		expect(decodeAnswer(frame("parent"))).toMatchObject({ kind: "answer", source: "parent" });
+		for (const other of ["phone", "PAGE", 1, { page: true }, "__proto__"]) {
+			expect(decodeAnswer(frame(other))).not.toHaveProperty("source");
+		}
+		expect(JSON.parse(encodeAnswer("q", { a: "b" }, undefined, "page")).payload.source).toBe("page");
 	});
 
 	it("tolerates arrays of labels, numbers and null values", () => {

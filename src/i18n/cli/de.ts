@@ -95,6 +95,7 @@ export const de: CliStrings = {
 		timedOut: "Keine Antwort rechtzeitig: Die Fragen bleiben offen (/questions answer).",
 		answeredOnWebPage: "Auf der Webseite beantwortet.",
 		answeredFromPhone: "Vom Telefon beantwortet.",
+		answeredRemotely: "Aus der Ferne beantwortet.",
 		answeredElsewhere:
 			"Diese Fragen wurden anderswo beantwortet (ein anderes pi hat sie übernommen, während dieses angehalten war); deine Antwort wurde nicht gesendet.",
 		fileNotRemoved: (path, why) =>

@@ -91,6 +91,7 @@ export const en: CliStrings = {
 		timedOut: "No answer in time: the questions stay pending (/questions answer).",
 		answeredOnWebPage: "Answered on the web page.",
 		answeredFromPhone: "Answered from the phone.",
+		answeredRemotely: "Answered remotely.",
 		answeredElsewhere:
 			"These questions were answered elsewhere (another pi took them over while this one was paused); your answer was not sent.",
 		fileNotRemoved: (path, why) =>

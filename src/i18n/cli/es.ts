@@ -95,6 +95,7 @@ export const es: CliStrings = {
 		timedOut: "Sin respuesta a tiempo: las preguntas siguen pendientes (/questions answer).",
 		answeredOnWebPage: "Respondido en la página web.",
 		answeredFromPhone: "Respondido desde el teléfono.",
+		answeredRemotely: "Respondido en remoto.",
 		answeredElsewhere:
 			"Estas preguntas se respondieron en otro lugar (otro pi las tomó mientras este estaba en pausa); tu respuesta no se envió.",
 		fileNotRemoved: (path, why) =>

@@ -96,6 +96,7 @@ export const fr: CliStrings = {
 		timedOut: "Pas de réponse à temps : les questions restent en attente (/questions answer).",
 		answeredOnWebPage: "Répondu sur la page web.",
 		answeredFromPhone: "Répondu depuis le téléphone.",
+		answeredRemotely: "Répondu à distance.",
 		answeredElsewhere:
 			"Ces questions ont reçu une réponse ailleurs (un autre pi les a reprises pendant que celui-ci était suspendu) ; ta réponse n’a pas été envoyée.",
 		fileNotRemoved: (path, why) =>

@@ -90,6 +90,7 @@ export const ja: CliStrings = {
 		timedOut: "時間内に回答がありません: 質問は未回答のまま残ります（/questions answer）。",
 		answeredOnWebPage: "Webページで回答されました。",
 		answeredFromPhone: "スマートフォンから回答されました。",
+		answeredRemotely: "リモートで回答されました。",
 		answeredElsewhere:
 			"これらの質問は別の場所で回答されました（この pi が停止している間に別の pi が引き継ぎました）。あなたの回答は送信されていません。",
 		fileNotRemoved: (path, why) =>

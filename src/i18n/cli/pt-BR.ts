@@ -95,6 +95,7 @@ export const ptBR: CliStrings = {
 		timedOut: "Sem resposta a tempo: as perguntas continuam pendentes (/questions answer).",
 		answeredOnWebPage: "Respondido na página web.",
 		answeredFromPhone: "Respondido pelo celular.",
+		answeredRemotely: "Respondido remotamente.",
 		answeredElsewhere:
 			"Estas perguntas foram respondidas em outro lugar (outro pi as assumiu enquanto este estava pausado); sua resposta não foi enviada.",
 		fileNotRemoved: (path, why) =>

@@ -100,6 +100,7 @@ export const ru: CliStrings = {
 		timedOut: "Ответа вовремя нет: вопросы остаются ожидающими (/questions answer).",
 		answeredOnWebPage: "Отвечено на веб-странице.",
 		answeredFromPhone: "Отвечено с телефона.",
+		answeredRemotely: "Отвечено удалённо.",
 		answeredElsewhere:
 			"На эти вопросы ответили в другом месте (другой pi перехватил их, пока этот был приостановлен); ваш ответ не отправлен.",
 		fileNotRemoved: (path, why) =>

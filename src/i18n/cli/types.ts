@@ -107,6 +107,8 @@ export interface CliStrings {
 		/** A remote answer won the race: from the web page (or another backend of the bridge), or from a tap on the phone. */
 		answeredOnWebPage: string;
 		answeredFromPhone: string;
+		/** A backend of the person's own (or a parent pi) answered: no place to name. */
+		answeredRemotely: string;
 		/** A frozen pi's dialog answered questions another pi had taken over meanwhile. */
 		answeredElsewhere: string;
 		/** The dialog's pending file stayed (a read-only folder): the answer went out, the file is not sent again. */

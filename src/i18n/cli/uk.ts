@@ -100,6 +100,7 @@ export const uk: CliStrings = {
 		timedOut: "Відповіді вчасно немає: питання лишаються відкритими (/questions answer).",
 		answeredOnWebPage: "Відповідь надано на вебсторінці.",
 		answeredFromPhone: "Відповідь надано з телефона.",
+		answeredRemotely: "Відповідь надано віддалено.",
 		answeredElsewhere:
 			"На ці запитання відповіли деінде (інший pi перехопив їх, поки цей був призупинений); вашу відповідь не надіслано.",
 		fileNotRemoved: (path, why) =>

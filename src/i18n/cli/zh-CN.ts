@@ -89,6 +89,7 @@ export const zhCN: CliStrings = {
 		timedOut: "未及时回答：问题仍待回答（/questions answer）。",
 		answeredOnWebPage: "已在网页上回答。",
 		answeredFromPhone: "已从手机回答。",
+		answeredRemotely: "已远程回答。",
 		answeredElsewhere: "这些问题已在别处回答（此 pi 暂停期间另一个 pi 接管了它们）；你的回答未发送。",
 		fileNotRemoved: (path, why) =>
 			`你的回答已发送，但 pi-ask-anywhere 无法删除 ${path}（${why}）；它不会被再次发送：请手动删除。`,
