@@ -27,10 +27,13 @@ export interface WaitingLimits {
 	savedLimit?: number;
 	/** How many projects are given at most, those with the newest asks (default 200). */
 	projectLimit?: number;
+	/** How many facts of any kind are read at most (default 100 000): a log of little else than tool runs ends the read. */
+	factLimit?: number;
 }
 
 const DEFAULT_SAVED_LIMIT = 2_000;
 const DEFAULT_PROJECT_LIMIT = 200;
+const DEFAULT_FACT_LIMIT = 100_000;
 
 /** The projects with asks waiting, the one with the newest ask first; none when the log cannot be read. */
 export function waitingProjects(facts: Pick<FactLog, "newestFirst">, limits: WaitingLimits = {}): WaitingProject[] {
@@ -40,9 +43,13 @@ export function waitingProjects(facts: Pick<FactLog, "newestFirst">, limits: Wai
 	const ended = new Set<string>();
 	const seen = new Set<string>();
 	const projects = new Map<string, WaitingProject>();
+	const factLimit = limits.factLimit ?? DEFAULT_FACT_LIMIT;
 	let savedRead = 0;
+	let read = 0;
 	if (savedLimit <= 0) return [];
 	facts.newestFirst((fact) => {
+		read += 1;
+		if (read > factLimit) return false;
 		if (fact.fact === "decided" || fact.fact === "settled") {
 			ended.add(JSON.stringify([fact.sessionId, fact.toolCallId]));
 			return true;

@@ -69,5 +69,9 @@ describe("waitingProjects", () => {
 		const few = waitingProjects(log, { projectLimit: 2 });
 		expect(few.map((project) => project.project)).toEqual(["/p/4", "/p/3"]);
 		expect(waitingProjects(log).flatMap((project) => project.asks)).toHaveLength(2000);
+		// Behind many facts of other kinds, older saved asks are past the read.
+		for (let n = 1; n <= 50; n++) log.append({ fact: "tool-ran", from: 4000 + n, until: 4001 + n });
+		expect(waitingProjects(log, { factLimit: 50 })).toEqual([]);
+		expect(waitingProjects(log, { factLimit: 51 }).flatMap((project) => project.asks)).toHaveLength(1);
 	});
 });
