@@ -79,7 +79,8 @@ const BUDGET: Record<string, number> = {
 	"e2e/untrusted.test.ts": 33,
 	"mcp/model-fills.test.ts": 2,
 	"mcp/pi-same-folder.test.ts": 10,
-	"web/browser.test.ts": 14,
+	// web --all: two projects' asks saved by pi -p (one place, a loop) and the one answered delivered by pi -c.
+	"web/browser.test.ts": 15,
 };
 /** All test files together, at most (444 when the table was made). */
 const TOTAL_BUDGET = 458;

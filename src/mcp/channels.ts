@@ -6,6 +6,7 @@
  * throws into the server; every failure is logged.
  */
 import { basename } from "node:path";
+import type { FactLog } from "../ask/log.js";
 import type { Claims } from "../pending/claims.js";
 import { answersFromPendingFile } from "../pending/delivery.js";
 import type { GivenForAsker } from "../pending/given-for-asker.js";
@@ -41,6 +42,8 @@ export interface FileOwner {
 	 * agent folder: the only answers in the file that count.
 	 */
 	given: Pick<GivenForAsker, "has">;
+	/** This user's fact log: the saved ask is recorded there (with the client as its asker), as pi records its own. */
+	facts?: Pick<FactLog, "append">;
 }
 
 /**
@@ -71,6 +74,20 @@ export function startPendingFile(book: AskBook, ask: OpenAsk, folder: string, ow
 	} catch (error) {
 		log(`could not save the questions in ${folder}: ${(error as Error).message}`);
 		return;
+	}
+	try {
+		const at = Date.parse(file.timestamp);
+		owner.facts?.append({
+			fact: "saved",
+			at: Number.isFinite(at) ? at : Date.now(),
+			sessionId: owner.sessionId,
+			toolCallId: ask.id,
+			project: folder,
+			asker: owner.client,
+		});
+	} catch (error) {
+		// Unrecorded, the ask still waits in its file; only the inbox (web --all) does not list it.
+		log(`could not record the saved questions: ${(error as Error).message}`);
 	}
 	ask.pendingFile = displayPath(folder, path);
 	// The claim is held until the file is removed (or gone, or replaced): while it stands, a pi in the folder knows this

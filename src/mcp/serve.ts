@@ -111,6 +111,7 @@ function serverDeps(command: ServeCommand, env: NodeJS.ProcessEnv, version: stri
 		folder: resolve(command.folder ?? process.cwd()),
 		claims: createClaims({ ...systemClaimsDeps(), holder: "mcp", records: agentDir }),
 		given: givenForAsker(agentDir, facts),
+		facts,
 		version,
 		log,
 	};

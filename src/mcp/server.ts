@@ -72,6 +72,8 @@ export interface AskServerDeps {
 	claims: FileOwner["claims"];
 	/** The answers the person's pi or web page wrote into this server's files (the only ones taken from a file). */
 	given: FileOwner["given"];
+	/** This user's fact log, where each saved pending file is recorded (web --all lists the asks from it). */
+	facts?: FileOwner["facts"];
 	/** A bridge to a running `pi-ask-anywhere web` for this client's asks; `undefined` when none is configured. */
 	webBridge?: (sessionKey: string) => RemoteBridge | undefined;
 	/** The person's phone, when they set up push for pi (src/push/); shared by every client of this server. */
@@ -207,7 +209,13 @@ export function createAskServer(deps: AskServerDeps): AskServer {
 					deps.book,
 					open,
 					folder,
-					{ sessionId, client: clientName(), claims: deps.claims, given: deps.given },
+					{
+						sessionId,
+						client: clientName(),
+						claims: deps.claims,
+						given: deps.given,
+						...(deps.facts ? { facts: deps.facts } : {}),
+					},
 					deps.log,
 				);
 				const bridge = webBridge();

@@ -32,6 +32,8 @@ export interface WebAddress extends ProcessIdentity {
 	url: string;
 	/** The folders whose pending questions the page shows. */
 	folders: string[];
+	/** `pi-ask-anywhere web --all`: the page shows every folder's (its Open button fits any). */
+	all?: true;
 }
 
 function addressFolder(agentDir: string): string {
@@ -67,19 +69,19 @@ export function writeWebAddress(agentDir: string, address: WebAddress): () => vo
 	mkdirSync(folder, { recursive: true, mode: 0o700 });
 	const path = join(folder, `web-${address.pid}.json`);
 	const { url, folders, pid, started } = address;
-	writeLease(path, { version: VERSION, url, folders, pid, started });
+	writeLease(path, { version: VERSION, url, folders, pid, started, ...(address.all ? { all: true } : {}) });
 	return () => rmSync(path, { force: true });
 }
 
 /** One file's address, when it is well formed and names the pid its file name does; `undefined` otherwise. */
 function parseAddress(fields: Record<string, unknown> | undefined, namedPid: number): WebAddress | undefined {
 	if (fields?.version !== VERSION) return undefined;
-	const { url, folders, pid, started = "" } = fields;
+	const { url, folders, pid, started = "", all } = fields;
 	if (typeof url !== "string" || !isBareAddress(url)) return undefined;
 	if (pid !== namedPid || typeof started !== "string") return undefined;
 	if (!Array.isArray(folders) || !folders.every((folder): folder is string => typeof folder === "string"))
 		return undefined;
-	return { url, folders, pid: namedPid, started };
+	return { url, folders, pid: namedPid, started, ...(all === true ? { all: true as const } : {}) };
 }
 
 /**
@@ -91,7 +93,7 @@ function removeGone(path: string, text: string): void {
 }
 
 /**
- * The address of a running web command that serves `cwd`, or `undefined`; removes the files of web commands that are
+ * The address of a running web command that serves `cwd` (one for that folder before one for every folder), or `undefined`; removes the files of web commands that are
  * gone. `alive` is injected for the tests (a process that is gone must not open a page another program now listens
  * on); before a file is read, its pid (from its name) is asked about with an unknown start time.
  */
@@ -118,12 +120,14 @@ export function webAddressFor(
 		const lease = readLease(path);
 		if (lease?.text !== undefined && parseAddress(lease.fields, pid)) removeGone(path, lease.text);
 	}
+	let inbox: string | undefined;
 	for (const { path, pid } of running.slice(0, MAX_FILES)) {
 		const lease = readLease(path);
 		const address = parseAddress(lease?.fields, pid);
 		if (lease?.text === undefined || address === undefined) continue;
 		if (!alive(address)) removeGone(path, lease.text);
 		else if (address.folders.some((served) => sameFolder(served, cwd))) return address.url;
+		else if (address.all) inbox ??= address.url;
 	}
-	return undefined;
+	return inbox;
 }

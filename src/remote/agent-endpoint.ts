@@ -135,7 +135,7 @@ export function createAgentEndpoint(
 			const taken = asks.take(id);
 			const agent = taken ? agents.get(taken.connection) : undefined;
 			if (!taken || !agent || agent.readyState !== WebSocket.OPEN) return undefined;
-			agent.send(encodeAnswer(taken.questionId, answers, note, options.source));
+			agent.send(encodeAnswer(taken.questionId, answers, note, taken.ask.accepts.source ? options.source : undefined));
 			return taken;
 		},
 		refuse(id, reason) {

@@ -22,9 +22,10 @@ export interface LiveAsk {
 	/**
 	 * Whether the agent takes exact arrays and notes (it listed the extensions) or only plain strings, and whether it
 	 * tells when an ask ends (`ask_user_closed`), which is how the page learns that pi got the answers; `images`: its
-	 * model takes images and pi's settings allow them (`answer-images`), so the page offers to attach some.
+	 * model takes images and pi's settings allow them (`answer-images`), so the page offers to attach some; `source`: it
+	 * reads where an answer came from (`answer-source`).
 	 */
-	accepts: { exact: boolean; notes: boolean; closes: boolean; images: boolean };
+	accepts: { exact: boolean; notes: boolean; closes: boolean; images: boolean; source: boolean };
 	askedAt: number;
 	/** The folder the agent says it works in (its `asker.cwd`, one line, at most 300 characters): names the project. */
 	folder?: string;
@@ -67,7 +68,7 @@ export interface LiveAsks {
 	list(): LiveAsk[];
 }
 
-const [ANSWER_ARRAYS, ANSWER_NOTES] = WIRE_EXTENSIONS;
+const [ANSWER_ARRAYS, ANSWER_NOTES, , ANSWER_SOURCE] = WIRE_EXTENSIONS;
 
 export function createLiveAsks(newId: () => string, limits = LIVE_ASK_LIMITS): LiveAsks {
 	const entries = new Map<string, Entry>();
@@ -120,6 +121,7 @@ export function createLiveAsks(newId: () => string, limits = LIVE_ASK_LIMITS): L
 					notes: extensions.includes(ANSWER_NOTES),
 					closes: extensions.includes(CLOSED_EVENT),
 					images: extensions.includes(ANSWER_IMAGES_EXTENSION),
+					source: extensions.includes(ANSWER_SOURCE),
 				},
 				askedAt: now,
 			};

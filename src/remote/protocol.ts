@@ -30,8 +30,11 @@ const MAX_REFUSAL_CHARS = 300;
 export const MAX_FRAME_BYTES = 1024 * 1024;
 const MAX_QUESTION_ID_CHARS = 200;
 
-/** What this agent accepts beyond the base protocol; sent in every question frame. */
-export const WIRE_EXTENSIONS = ["answer-arrays", "answer-notes", CLOSED_EVENT] as const;
+/**
+ * What this agent accepts beyond the base protocol; sent in every question frame. `answer-source`: an answer may say
+ * where it came from (`ANSWER_SOURCES`), so that the terminal names the place.
+ */
+export const WIRE_EXTENSIONS = ["answer-arrays", "answer-notes", CLOSED_EVENT, "answer-source"] as const;
 /**
  * Images in answers (`{ "answer": …, "images": [{ "name", "mimeType", "data" }] }`): listed in a question frame's
  * `extensions` only when the asking pi's model takes images and pi's settings do not block them.

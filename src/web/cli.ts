@@ -17,6 +17,7 @@ import { writtenBy } from "../records/answer-fingerprints.js";
 import { openUserRecords, userFacts } from "../records/user-records.js";
 import { isLoopbackHost } from "../remote/config.js";
 import { newSecret } from "./access.js";
+import { inboxFolders } from "./inbox-folders.js";
 import { keptToken, writeKeptToken } from "./kept-token.js";
 import {
 	chooseDecisions,
@@ -106,11 +107,12 @@ async function main(): Promise<void> {
 		host: command.host,
 		port: command.port,
 		cwd,
+		...(command.all ? { all: inboxFolders(userFacts(agentDir)) } : {}),
 		pageToken,
 		...(agentToken ? { agentToken } : {}),
 		assets: loadAssets(),
 		// The same verdict pi acts on: a copied or restored file, or one already answered, is not this user's to answer.
-		judge: (file) => records.trust(file, cwd),
+		judge: (file, folder) => records.trust(file, folder),
 		givenOnPage: records.givenOnPage,
 		writtenByPage: writtenBy(records.facts, "page"),
 		onSignInCode(code, why, secret) {
@@ -151,7 +153,11 @@ async function main(): Promise<void> {
 			`token: kept in ${kept.path}${kept.renewed === undefined ? "" : ` (new: ${kept.renewed})`}; signed-in pages reconnect after a restart. Delete the file (or sign out every browser) for a new token.`,
 		);
 	}
-	console.log(`folder: ${cwd} (its pending questions are listed too)`);
+	console.log(
+		command.all
+			? "folders: every folder where you have questions waiting (from your fact log), newest first"
+			: `folder: ${cwd} (its pending questions are listed too)`,
+	);
 	console.log(`Tell pi: PI_ASK_USER_REMOTE_URL=ws://${bracket(agentHost)}:${server.port}/agent pi …   Ctrl+C stops.`);
 	if (command.qr) qrcode.generate(pageUrl(server.signInCode()), { small: true }, (drawn) => console.log(drawn));
 	// Taps on the phone's notification buttons are written into this folder's pending files at once (src/push/).
@@ -162,7 +168,8 @@ async function main(): Promise<void> {
 	try {
 		removeAddress = writeWebAddress(agentDir, {
 			url: `http://${bracket(pageHost)}:${server.port}/`,
-			folders: [cwd],
+			folders: command.all ? [] : [cwd],
+			...(command.all ? { all: true as const } : {}),
 			...selfIdentity(),
 		});
 	} catch (error) {

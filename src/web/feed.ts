@@ -9,7 +9,7 @@
  */
 
 import type { LiveAsk } from "../remote/live-asks.js";
-import type { PageOp, PageState } from "./page/live-state.js";
+import { type PageOp, type PageState, pendingKey } from "./page/live-state.js";
 import type { PendingView } from "./pending-view.js";
 
 /** No message to a page is larger than this; an item that alone would be is replaced by a notice. */
@@ -122,8 +122,9 @@ export function shownItems(
 			);
 		}
 		pendingBytes += made.bytes;
-		items.set(`pending:${view.name}`, made);
+		items.set(`pending:${pendingKey(view)}`, made);
 	}
+	if (state.more !== undefined && state.more > 0) items.set("more", item({ op: "more", left: state.more }));
 	return items;
 }
 
@@ -138,7 +139,10 @@ export function diffItems(before: ShownItems, after: ShownItems): ShownItem[] {
 	for (const [key, made] of before) {
 		if (after.has(key)) continue;
 		if (made.op.op === "ask") changes.push(item({ op: "ask-gone", id: made.op.ask.id }));
-		else if (made.op.op === "pending") changes.push(item({ op: "pending-gone", name: made.op.view.name }));
+		else if (made.op.op === "pending") {
+			const { name, folder } = made.op.view;
+			changes.push(item({ op: "pending-gone", name, ...(folder === undefined ? {} : { folder }) }));
+		} else if (made.op.op === "more") changes.push(item({ op: "more", left: 0 }));
 	}
 	return changes;
 }

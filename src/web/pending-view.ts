@@ -138,17 +138,22 @@ function sameQuestions(a: readonly WireQuestion[], b: readonly WireQuestion[]): 
  * bridge sends pi's session id as `sessionKey`) and holds the same questions; each ask stands for one file.
  */
 export function filesOfLiveAsks(views: readonly PendingView[], asks: readonly LiveAsk[]): Set<string> {
+	return new Set([...viewsOfLiveAsks(views, asks)].map((view) => view.name));
+}
+
+/** The pending views that are a live ask's own questions (as `filesOfLiveAsks`), whatever folder each is in. */
+export function viewsOfLiveAsks(views: readonly PendingView[], asks: readonly LiveAsk[]): Set<PendingView> {
 	const unmatched = [...asks];
-	const names = new Set<string>();
+	const held = new Set<PendingView>();
 	for (const view of views) {
 		const index = unmatched.findIndex(
 			(ask) => view.sessionId === ask.sessionKey && sameQuestions(view.questions, ask.questions),
 		);
 		if (index < 0) continue;
 		unmatched.splice(index, 1);
-		names.add(view.name);
+		held.add(view);
 	}
-	return names;
+	return held;
 }
 
 export type PendingAnswerResult =

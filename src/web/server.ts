@@ -21,6 +21,8 @@ import {
 } from "../net/listener-guard.js";
 import { sameSecret } from "../net/same-secret.js";
 import { createClaims } from "../pending/claims.js";
+import type { PendingFile } from "../pending/pending-file.js";
+import type { PendingVerdict } from "../pending/trust.js";
 import type { AnswersOf, FingerprintRecord } from "../records/answer-fingerprints.js";
 import { createAgentEndpoint } from "../remote/agent-endpoint.js";
 import type { LiveAsk } from "../remote/live-asks.js";
@@ -37,18 +39,20 @@ import {
 	type ShownItems,
 	shownItems,
 } from "./feed.js";
+import type { FolderSet } from "./inbox-folders.js";
 import type { ApiError } from "./page/api.js";
-import { type PageState, type Receipt, SIGNED_OUT_CLOSE_CODE } from "./page/live-state.js";
+import { type PageState, pendingKey, type Receipt, SIGNED_OUT_CLOSE_CODE } from "./page/live-state.js";
 import { readPageAnswers, readSetNote, wireAnswers } from "./page-answers.js";
 import { pageHtml } from "./page-html.js";
 import {
 	answerPendingFile,
-	filesOfLiveAsks,
 	type HeldElsewhere,
 	type JudgePending,
 	listPendingViews,
+	type PendingView,
+	viewsOfLiveAsks,
 } from "./pending-view.js";
-import { watchPendingFolder } from "./pending-watch.js";
+import { type FolderWatch, watchPendingFolder } from "./pending-watch.js";
 import { createSignInCodes } from "./sign-in.js";
 
 /** A file the server sends as is. */
@@ -60,8 +64,15 @@ export interface Asset {
 export interface WebServerOptions {
 	host: string;
 	port: number;
-	/** The project folder whose `.pi/pending-questions*.json` the page lists. */
+	/** The project folder whose `.pi/pending-questions*.json` the page lists (unless `all` gives the folders). */
 	cwd: string;
+	/**
+	 * `web --all`: the folders whose pending files the page lists, instead of `cwd` (every project with an ask waiting
+	 * in this user's fact log), each watched as `cwd` would be; their cards newest project first, newest file first.
+	 */
+	all?: FolderSet;
+	/** How many pending cards a page is sent at first, and how many more each `/api/more` adds (100 with `all`). */
+	pageSize?: number;
 	/**
 	 * The secret a signed-in browser's cookie is derived from, made at each start (or kept: `--keep-token`). Never in an
 	 * address: browsers sign in with a code that works once (`sign-in.ts`).
@@ -78,7 +89,8 @@ export interface WebServerOptions {
 	agentToken?: string;
 	/** `index.html`, `app.js`, `app.css` by their paths (`/`, `/app.js`, `/app.css`). */
 	assets: ReadonlyMap<string, Asset>;
-	judge: JudgePending;
+	/** The trust verdict on a pending file in `folder`, the same one pi acts on there. */
+	judge: (file: PendingFile, folder: string) => PendingVerdict;
 	/**
 	 * This user's record of answers given on the page for files their pi did not write (after confirming): pi then
 	 * delivers those answers as the person's. Without it such files are not written.
@@ -119,6 +131,8 @@ const MAX_BODY_BYTES = 1024 * 1024;
 const MAX_PAGE_BACKLOG_BYTES = 96 * 1024 * 1024;
 /** An answer may carry images (as base64): as large as an answer frame to the agent may be. */
 const MAX_ANSWER_BODY_BYTES = MAX_ANSWER_FRAME_BYTES;
+/** How many pending cards `web --all` sends a page at first, and adds on each "more". */
+const INBOX_PAGE_SIZE = 100;
 /** How long an ask answered (here or in pi) keeps its pending file hidden while pi removes the file. */
 const ANSWERED_FILE_HIDDEN_MS = 15_000;
 const SECURITY_HEADERS = {
@@ -199,7 +213,24 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
 		},
 	);
 	const asks = endpoint.asks;
-	let pending = listPendingViews(options.cwd, options.judge, heldElsewhere, options.givenOnPage);
+	const folderSet: FolderSet = options.all ?? { list: () => [options.cwd], watch: () => () => {} };
+	const pageSize = options.pageSize ?? (options.all ? INBOX_PAGE_SIZE : Number.POSITIVE_INFINITY);
+	let shownLimit = pageSize;
+	const judgeIn =
+		(folder: string): JudgePending =>
+		(file) =>
+			options.judge(file, folder);
+	const listIn = (folder: string): PendingView[] => {
+		const views = listPendingViews(folder, judgeIn(folder), heldElsewhere, options.givenOnPage);
+		if (!options.all) return views;
+		// The inbox: newest first (a file without a readable time last).
+		const time = (view: PendingView): number => Date.parse(view.timestamp ?? "") || 0;
+		return views.sort((a, b) => time(b) - time(a));
+	};
+	let folders: string[] = [...new Set(folderSet.list())];
+	const byFolder = new Map<string, PendingView[]>(folders.map((folder) => [folder, listIn(folder)]));
+	const together = (): PendingView[] => folders.flatMap((folder) => byFolder.get(folder) ?? []);
+	let pending = together();
 
 	// Asks just answered or dismissed (here or in pi): pi is removing their pending files, which stay hidden meanwhile.
 	let answered: { ask: LiveAsk; until: number }[] = [];
@@ -209,13 +240,23 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
 	};
 	// A pending file that is a live ask's own questions is shown, and answered, once: as that live ask.
 	const heldFiles = (): Set<string> =>
-		filesOfLiveAsks(pending, [...asks.list(), ...answered.map((entry) => entry.ask)]);
+		new Set(
+			[...viewsOfLiveAsks(pending, [...asks.list(), ...answered.map((entry) => entry.ask)])].map((view) =>
+				pendingKey(view),
+			),
+		);
 
 	const state = (): PageState => {
 		const held = heldFiles();
 		// A file another pi is asking or delivering is that pi's: not offered here.
-		const shownPending = pending.filter((view) => !held.has(view.name) && view.heldBy === undefined);
-		return { asks: asks.list(), pending: shownPending };
+		const shownPending = pending.filter((view) => !held.has(pendingKey(view)) && view.heldBy === undefined);
+		if (shownPending.length <= shownLimit) return { asks: asks.list(), pending: shownPending };
+		// So many cards at first: thousands of asks do not load at once; the page asks for more.
+		return {
+			asks: asks.list(),
+			pending: shownPending.slice(0, shownLimit),
+			more: shownPending.length - shownLimit,
+		};
 	};
 	// What every open page was last sent; a change sends pages only the difference, each item serialised once.
 	let shown: ShownItems = shownItems(state(), texts);
@@ -253,25 +294,66 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
 			recheckTimer = undefined;
 		}
 	};
-	function rescanPending(): void {
-		const known = new Map(pending.map((view) => [view.name, view]));
+	/** Reads the pending files of `only` (a folder served) again, or of every folder served. */
+	function rescanPending(only?: string): void {
 		let changed = false;
-		// A view read again but unchanged stays the same object, so that its text is not made again.
-		const fresh = listPendingViews(options.cwd, options.judge, heldElsewhere, options.givenOnPage).map((view) => {
-			const old = known.get(view.name);
-			if (old !== undefined && texts.pending(old).text === JSON.stringify({ op: "pending", view })) return old;
-			changed = true;
-			return view;
-		});
+		for (const folder of only === undefined ? folders : [only]) {
+			const before = byFolder.get(folder);
+			if (before === undefined) continue;
+			const known = new Map(before.map((view) => [view.name, view]));
+			// A view read again but unchanged stays the same object, so that its text is not made again.
+			const fresh = listIn(folder).map((view) => {
+				const old = known.get(view.name);
+				if (old !== undefined && texts.pending(old).text === JSON.stringify({ op: "pending", view })) return old;
+				changed = true;
+				return view;
+			});
+			if (fresh.length !== before.length) changed = true;
+			byFolder.set(folder, fresh);
+		}
 		const before = answered.length;
 		answered = answered.filter((entry) => entry.until > now());
-		if (changed || fresh.length !== pending.length || answered.length !== before) {
-			pending = fresh;
+		if (changed || answered.length !== before) {
+			pending = together();
 			broadcast();
 		}
 		updateRecheck();
 	}
-	const folderWatch = watchPendingFolder(options.cwd, rescanPending);
+	const folderWatches = new Map<string, FolderWatch>();
+	const watchFolder = (folder: string): void => {
+		folderWatches.set(
+			folder,
+			watchPendingFolder(folder, () => rescanPending(folder)),
+		);
+	};
+	for (const folder of folders) watchFolder(folder);
+	/** The set of folders changed (`web --all`: the fact log did): folders no longer served go, new ones are read. */
+	function syncFolders(): void {
+		const next = [...new Set(folderSet.list())];
+		const kept = new Set(next);
+		for (const folder of folders) {
+			if (kept.has(folder)) continue;
+			folderWatches.get(folder)?.close();
+			folderWatches.delete(folder);
+			byFolder.delete(folder);
+		}
+		for (const folder of next) {
+			if (byFolder.has(folder)) continue;
+			byFolder.set(folder, listIn(folder));
+			watchFolder(folder);
+		}
+		folders = next;
+		pending = together();
+		broadcast();
+		updateRecheck();
+	}
+	const stopFolders = folderSet.watch(() => {
+		try {
+			syncFolders();
+		} catch (error) {
+			failed(error);
+		}
+	});
 	updateRecheck();
 
 	const isSignedIn = (request: IncomingMessage): boolean =>
@@ -346,9 +428,22 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
 			options.onSignInCode?.(next, "signed-out", pageToken);
 			return sendJson(response, 200, { ok: true });
 		}
+		if (path === "/api/more") {
+			if (Number.isFinite(pageSize)) shownLimit += pageSize;
+			broadcast();
+			return sendJson(response, 200, { ok: true });
+		}
 		if (path === "/api/pending/answer" && isRecord(body)) {
-			rescanPending();
-			if (typeof body.name === "string" && heldFiles().has(body.name)) {
+			// The folder the card came from, among those served now (the per-folder page serves its one).
+			const folder = options.all ? body.folder : options.cwd;
+			if (typeof folder !== "string" || !byFolder.has(folder)) {
+				return sendJson(response, 404, {
+					ok: false,
+					...refusal("that folder has no questions waiting here; reload", "pending-gone"),
+				});
+			}
+			rescanPending(folder);
+			if (typeof body.name === "string" && heldFiles().has(pendingKey({ folder, name: body.name }))) {
 				return sendJson(response, 409, {
 					ok: false,
 					...refusal(
@@ -358,8 +453,8 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
 				});
 			}
 			const result = answerPendingFile(
-				options.cwd,
-				options.judge,
+				folder,
+				judgeIn(folder),
 				heldElsewhere,
 				{
 					name: body.name,
@@ -371,7 +466,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
 				options.givenOnPage,
 				options.writtenByPage,
 			);
-			rescanPending();
+			rescanPending(folder);
 			return sendJson(response, result.ok ? 200 : result.status, result);
 		}
 		return sendJson(response, 404, { error: "not found" });
@@ -472,7 +567,8 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
 		port,
 		signInCode: () => codes.current(),
 		async close() {
-			folderWatch.close();
+			stopFolders();
+			for (const watch of folderWatches.values()) watch.close();
 			clearInterval(recheckTimer);
 			endpoint.close();
 			for (const socket of [...pages, ...loading]) socket.terminate();

@@ -1,10 +1,10 @@
 /**
- * The `pi-ask-anywhere` command line, pure: `pi-ask-anywhere web [--port 8787] [--host 127.0.0.1] [--keep-token]`. There
+ * The `pi-ask-anywhere` command line, pure: `pi-ask-anywhere web [--all] [--port 8787] [--host 127.0.0.1] [--keep-token]`. There
  * is no option that takes a token on purpose: a token on a command line leaks through `ps`.
  */
 import { parseArgs } from "node:util";
 
-export const USAGE = `usage: pi-ask-anywhere web [--port 8787] [--host 127.0.0.1] [--keep-token]
+export const USAGE = `usage: pi-ask-anywhere web [--all] [--port 8787] [--host 127.0.0.1] [--keep-token]
        pi-ask-anywhere mcp [--http] …   (an MCP server offering ask_user; pi-ask-anywhere mcp --help)
        pi-ask-anywhere log [--json] …   (who answered what, where and when; pi-ask-anywhere log --help)
 
@@ -12,6 +12,8 @@ export const USAGE = `usage: pi-ask-anywhere web [--port 8787] [--host 127.0.0.1
   remote bridge) and the pending questions of this folder. Prints the agent URL for
   PI_ASK_USER_REMOTE_URL and the page's address (with a QR code for a phone).
 
+  --all        one inbox for this machine: the pending questions of every folder where you have
+               questions waiting (read from your fact log), grouped by folder, newest first
   --port N     port to listen on (default 8787; 0 picks a free one)
   --host H     address to listen on (default 127.0.0.1; 0.0.0.0 exposes the page to your network)
   --keep-token keep the page token across restarts, so signed-in pages reconnect by themselves. It is
@@ -25,7 +27,7 @@ export const USAGE = `usage: pi-ask-anywhere web [--port 8787] [--host 127.0.0.1
   PI_ASK_USER_REMOTE_TOKEN, when set, is required from agents (set the same value for pi).`;
 
 export type WebCommand =
-	| { kind: "web"; port: number; host: string; qr: boolean; keepToken: boolean }
+	| { kind: "web"; port: number; host: string; qr: boolean; keepToken: boolean; all: boolean }
 	| { kind: "help" };
 
 const DEFAULT_PORT = 8787;
@@ -41,6 +43,7 @@ export function parseCommand(argv: readonly string[]): WebCommand {
 			host: { type: "string" },
 			"no-qr": { type: "boolean" },
 			"keep-token": { type: "boolean" },
+			all: { type: "boolean" },
 			help: { type: "boolean", short: "h" },
 		},
 	});
@@ -53,5 +56,12 @@ export function parseCommand(argv: readonly string[]): WebCommand {
 		throw new Error(`--port must be a number from 0 to 65535, got ${JSON.stringify(values.port)}`);
 	}
 	const host = values.host?.trim() || DEFAULT_HOST;
-	return { kind: "web", port, host, qr: values["no-qr"] !== true, keepToken: values["keep-token"] === true };
+	return {
+		kind: "web",
+		port,
+		host,
+		qr: values["no-qr"] !== true,
+		keepToken: values["keep-token"] === true,
+		all: values.all === true,
+	};
 }

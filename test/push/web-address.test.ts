@@ -46,6 +46,31 @@ describe("webAddressFor", () => {
 		expect(readdirSync(folder())).toEqual([]);
 	});
 
+	it("gives the inbox's address (web --all) for any folder, and a folder's own page before it", () => {
+		const removeInbox = writeWebAddress(agentDir, {
+			url: "http://127.0.0.1:9000/",
+			folders: [],
+			all: true,
+			pid: 4242,
+			started: "7",
+		});
+		expect(webAddressFor(agentDir, project, alive)).toBe("http://127.0.0.1:9000/");
+		expect(webAddressFor(agentDir, join(agentDir, "elsewhere"), alive)).toBe("http://127.0.0.1:9000/");
+		write(
+			"web-4243.json",
+			JSON.stringify({ version: 1, url: "http://127.0.0.1:8787/", folders: [project], pid: 4243, started: "7" }),
+		);
+		const both = (p: ProcessIdentity) => alive(p) || (p.pid === 4243 && (p.started === "" || p.started === "7"));
+		expect(webAddressFor(agentDir, project, both)).toBe("http://127.0.0.1:8787/");
+		// `all` must be exactly true: anything else serves no folder.
+		removeInbox();
+		write(
+			"web-4242.json",
+			JSON.stringify({ version: 1, url: "http://127.0.0.1:9000/", folders: [], all: "yes", pid: 4242, started: "7" }),
+		);
+		expect(webAddressFor(agentDir, project, alive)).toBeUndefined();
+	});
+
 	it("gives nothing for a process that is gone, another folder, or a malformed file, and never throws", () => {
 		const good = { version: 1, url: "http://10.0.0.5:8787/", folders: [project], pid: 4242, started: "7" };
 		const cases: [string, string, string][] = [

@@ -113,7 +113,7 @@ describe("remote bridge against a real WebSocket server", () => {
 							multiSelect: false,
 						},
 					],
-					extensions: ["answer-arrays", "answer-notes", "ask_user_closed"],
+					extensions: ["answer-arrays", "answer-notes", "ask_user_closed", "answer-source"],
 				},
 			},
 		});

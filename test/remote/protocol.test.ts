@@ -81,7 +81,7 @@ describe("encodeQuestion", () => {
 							multiSelect: true,
 						},
 					],
-					extensions: ["answer-arrays", "answer-notes", "ask_user_closed"],
+					extensions: ["answer-arrays", "answer-notes", "ask_user_closed", "answer-source"],
 				},
 			},
 		});

@@ -5,7 +5,7 @@
  */
 import { createHash } from "node:crypto";
 import { once } from "node:events";
-import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { basename, join } from "node:path";
 import type { Locator, Page } from "playwright-core";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
@@ -27,6 +27,7 @@ import {
 	waitForToolResult,
 } from "../e2e/harness.js";
 import { DATABASE, FEATURES, NAME } from "../fixtures.js";
+import { type McpSession, pendingFiles, startMcp } from "../mcp/mcp-client.js";
 import { patient } from "../patience.js";
 import { type Browser, launchChromium, startWebCommand, WEB_CLI, type WebCommand } from "./web-command.js";
 
@@ -598,7 +599,7 @@ describe("pi-ask-anywhere web in Chromium", () => {
 				{ question: "Which features?", header: "", multiSelect: true, options: [{ label: "Auth", description: "" }] },
 				{ question: "Port?", header: "", multiSelect: false, options: [] },
 			];
-			const extensions = ["answer-arrays", "answer-notes", "ask_user_closed"];
+			const extensions = ["answer-arrays", "answer-notes", "ask_user_closed", "answer-source"];
 			const payload = { sessionKey: "k", agentId: "pi", questionId: "q-phone", questions, extensions };
 			agent.send(JSON.stringify({ type: "event", payload: { event: "ask_user_question", payload } }));
 			const card = page.locator("#live article.card").first();
@@ -894,3 +895,73 @@ async function focused(page: Page): Promise<string> {
 	if (!node) return "(nothing focused)";
 	return `${node.role} ${node.name}${node.properties.checked === "true" ? " (checked)" : ""}`;
 }
+
+describe("pi-ask-anywhere web --all in Chromium: one inbox for the machine", () => {
+	let mcp: McpSession | undefined;
+	afterEach(async () => {
+		await mcp?.close();
+		mcp = undefined;
+	});
+
+	it("shows two projects' pending asks saved by pi -p and an MCP client's waiting ask on one page, by project, newest first; one is answered in place and delivered once by pi -c", async () => {
+		ws = createWorkspace();
+		const [orders, billing, app] = [ws.cwd, join(ws.root, "billing"), join(ws.root, "mcp-app")];
+		mkdirSync(billing);
+		mkdirSync(app);
+		for (const folder of [orders, billing]) {
+			ws.script([{ toolCall: { name: "ask_user", arguments: { questions: [DATABASE] } } }]);
+			expect(runPrint({ ...ws, cwd: folder }, ["set up the service"]).code).toBe(0);
+		}
+		// The MCP client asks last, in its own folder; the same user's agent folder records it.
+		mcp = await startMcp({ folder: app, name: "claude-code", env: { PI_CODING_AGENT_DIR: ws.agentDir } });
+		const call = mcp.client.callTool(
+			{
+				name: "ask_user",
+				arguments: { questions: [{ question: "Ship it?", options: ["Yes", "No"], type: "select" }] },
+			},
+			undefined,
+			{ timeout: patient(120_000) },
+		);
+		call.catch(() => undefined);
+		await expect.poll(() => pendingFiles(app).length, { timeout: patient(15_000) }).toBe(1);
+
+		web = await startWebCommand(ws.root, ws.env, ["--all", "--no-qr"]);
+		await expect.poll(() => web?.output()).toContain("every folder");
+		const page = await openPage(web);
+		const cards = page.locator("#pending article.card");
+		await expect.poll(() => cards.count(), { timeout: patient(15_000) }).toBe(3);
+		// Grouped by project, the project asked in last first; each card names its project.
+		const titles = await cards.locator("header .title").allTextContents();
+		expect(titles.map((title) => title.split(" ")[0])).toEqual(["mcp-app", "billing", "project"]);
+		expect(await cards.nth(0).textContent()).toContain("claude-code");
+
+		// Answered in place, in billing's card: written into billing's file only.
+		const card = cards.nth(1);
+		await card.getByRole("radio", { name: "SQLite" }).click();
+		await card.getByRole("button", { name: "Submit" }).click();
+		await expect.poll(() => page.locator("#pending").textContent()).toContain("Run pi -c");
+		const answersIn = (folder: string) =>
+			(
+				JSON.parse(readFileSync(join(folder, ".pi", "pending-questions.json"), "utf8")) as {
+					questions: { answer: unknown }[];
+				}
+			).questions.map((q) => q.answer);
+		expect(answersIn(billing)).toEqual(["SQLite"]);
+		expect(answersIn(orders)).toEqual([null]);
+
+		// pi -c in billing delivers it, once: one decision in the log, and the card leaves the page.
+		ws.script([{ text: "Noted." }]);
+		expect(runPrint({ ...ws, cwd: billing }, ["-c", "continue"]).code).toBe(0);
+		expect(existsSync(join(billing, ".pi", "pending-questions.json"))).toBe(false);
+		const decided = readFileSync(join(ws.agentDir, "pi-ask-user", "facts.jsonl"), "utf8")
+			.split("\n")
+			.filter((line) => line.includes('"fact":"decided"'))
+			.map((line) => JSON.parse(line) as { project: string; answers: string[] });
+		expect(decided).toEqual([expect.objectContaining({ project: billing, answers: ["SQLite"] })]);
+		await expect.poll(() => cards.count(), { timeout: patient(10_000) }).toBe(2);
+		expect(await cards.locator("header .title").allTextContents()).toEqual([
+			expect.stringContaining("mcp-app"),
+			expect.stringContaining("project"),
+		]);
+	});
+});

@@ -68,14 +68,23 @@ describe("answers from the page", () => {
 });
 
 describe("the command line", () => {
-	it("takes web with --port, --host and --keep-token, and nothing else", () => {
-		expect(parseCommand(["web"])).toEqual({ kind: "web", port: 8787, host: "127.0.0.1", qr: true, keepToken: false });
+	it("takes web with --all, --port, --host and --keep-token, and nothing else", () => {
+		expect(parseCommand(["web"])).toEqual({
+			kind: "web",
+			port: 8787,
+			host: "127.0.0.1",
+			qr: true,
+			keepToken: false,
+			all: false,
+		});
+		expect(parseCommand(["web", "--all"])).toMatchObject({ kind: "web", all: true });
 		expect(parseCommand(["web", "--port", "0", "--host", "0.0.0.0", "--no-qr", "--keep-token"])).toEqual({
 			kind: "web",
 			port: 0,
 			host: "0.0.0.0",
 			qr: false,
 			keepToken: true,
+			all: false,
 		});
 		expect(parseCommand(["--help"])).toEqual({ kind: "help" });
 		expect(() => parseCommand(["serve"])).toThrow(/unknown command/);

@@ -35,7 +35,7 @@ const ask = (id: string, sessionKey: string, text: string): LiveAsk => ({
 	agentId: "pi",
 	sessionKey,
 	questions: [question(text)],
-	accepts: { exact: true, notes: true, closes: true, images: false },
+	accepts: { exact: true, notes: true, closes: true, images: false, source: true },
 	askedAt: 0,
 });
 

@@ -5,7 +5,7 @@
  */
 import { spawn } from "node:child_process";
 import { once } from "node:events";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { hostname, tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
@@ -23,6 +23,7 @@ import {
 } from "../../src/records/answer-fingerprints.js";
 import { createRemoteBridge, type RemoteBridge } from "../../src/remote/bridge.js";
 import { createItemTexts } from "../../src/web/feed.js";
+import { inboxFolders } from "../../src/web/inbox-folders.js";
 import { applyMessage, type PageMessage, type PageState, type Receipt } from "../../src/web/page/live-state.js";
 import type { JudgePending } from "../../src/web/pending-view.js";
 import { startWebServer, type WebServer, type WebServerOptions } from "../../src/web/server.js";
@@ -170,7 +171,7 @@ describe("pi-ask-anywhere web server", () => {
 		const asked = bridge(`ws://127.0.0.1:${web.port}/agent`).ask(DATABASE_ASK);
 		const ask = await until(() => pageA.states.at(-1)?.asks[0]);
 		expect(ask.questions[0]?.options.map((o) => o.label)).toEqual(["Redis", "SQLite"]);
-		expect(ask.accepts).toEqual({ exact: true, notes: true, closes: true, images: false });
+		expect(ask.accepts).toEqual({ exact: true, notes: true, closes: true, images: false, source: true });
 		await until(() => pageB.states.at(-1)?.asks[0]);
 		const answer = { id: ask.id, answers: [{ chosen: ["SQLite"], typed: "", note: "it is a file" }] };
 		const [first, second] = await Promise.all([
@@ -496,7 +497,7 @@ describe("pi-ask-anywhere web server", () => {
 			}),
 		);
 		const ask = await until(() => page.states.at(-1)?.asks[0]);
-		expect(ask.accepts).toEqual({ exact: false, notes: false, closes: false, images: false });
+		expect(ask.accepts).toEqual({ exact: false, notes: false, closes: false, images: false, source: false });
 		const response = await post(base, "/api/answer", cookie, {
 			id: ask.id,
 			answers: [
@@ -873,5 +874,116 @@ describe("pi-ask-anywhere web server", () => {
 			socket.on("open", () => resolve("open"));
 		});
 		expect(crossSite).toBe("403");
+	});
+});
+
+describe("pi-ask-anywhere web --all: every folder with asks waiting in this user's fact log", () => {
+	/** A server over the folders of a real fact log; each folder gets its own trust verdict. */
+	async function inbox(pageSize?: number) {
+		const agentDir = mkdtempSync(join(tmpdir(), "pi-ask-anywhere-inbox-"));
+		const [one, two, three] = ["one", "two", "three"].map((name) => {
+			const folder = join(agentDir, name);
+			mkdirSync(folder);
+			return folder;
+		}) as [string, string, string];
+		const facts = factLog(agentDir);
+		const judged: string[] = [];
+		const web = await startWebServer({
+			host: "127.0.0.1",
+			port: 0,
+			cwd: agentDir,
+			all: inboxFolders(facts),
+			...(pageSize === undefined ? {} : { pageSize }),
+			pageToken: PAGE_TOKEN,
+			assets: new Map([["/", { type: "text/html", body: readFileSync("src/web/page/index.html") }]]),
+			judge: (_file, folder) => {
+				judged.push(folder);
+				return { trusted: true };
+			},
+		});
+		cleanups.push(async () => {
+			await web.close();
+			rmSync(agentDir, { recursive: true, force: true });
+		});
+		const base = `http://127.0.0.1:${web.port}`;
+		servers.set(base, web);
+		const ask = (folder: string, toolCallId: string, at: number) => {
+			facts.append({ fact: "saved", at, sessionId: "s", toolCallId, project: folder });
+			return savePendingFile(
+				folder,
+				createPendingFile({ request: DATABASE_ASK, sessionId: "s", toolCallId, now: new Date(at) }),
+			);
+		};
+		return { base, facts, one, two, three, ask, judged };
+	}
+
+	it("lists the pending files of every folder with a waiting ask, newest project first, and answers each in its own folder", async () => {
+		const { base, facts, one, two, three, ask, judged } = await inbox();
+		const path1 = ask(one, "call-1", 1_000);
+		const path2 = ask(two, "call-2", 2_000);
+		// A folder whose ask was decided is not served: its file is not listed.
+		ask(three, "call-3", 500);
+		facts.append({
+			fact: "decided",
+			at: 600,
+			sessionId: "s",
+			toolCallId: "call-3",
+			project: three,
+			by: "tui",
+			outcome: "answered",
+			questions: [{ question: "Which database?" }],
+			answers: ["Redis"],
+		});
+		const cookie = await signIn(base);
+		const page = await livePage(base, cookie);
+		const shown = await until(() => {
+			const pending = page.states.at(-1)?.pending ?? [];
+			return pending.length === 2 ? pending : undefined;
+		});
+		// Both files are named pending-questions.json: the folder tells them apart.
+		expect(shown.map((view) => [view.folder, view.name])).toEqual([
+			[two, "pending-questions.json"],
+			[one, "pending-questions.json"],
+		]);
+		const answer = (folder: string, toolCallId: string) => ({
+			folder,
+			name: "pending-questions.json",
+			toolCallId,
+			answers: [{ chosen: ["SQLite"], typed: "", note: "" }],
+		});
+		// Another folder's name for the same call is no file here; a folder not served is refused.
+		expect((await post(base, "/api/pending/answer", cookie, answer(one, "call-2"))).status).toBe(409);
+		expect((await post(base, "/api/pending/answer", cookie, answer(three, "call-3"))).status).toBe(404);
+		expect((await post(base, "/api/pending/answer", cookie, { ...answer(two, "call-2"), folder: 7 })).status).toBe(404);
+		const written = await post(base, "/api/pending/answer", cookie, answer(two, "call-2"));
+		expect(written.status).toBe(200);
+		const answers = (path: string) =>
+			(JSON.parse(readFileSync(path, "utf8")) as { questions: { answer: unknown }[] }).questions.map((q) => q.answer);
+		expect(answers(path2)).toEqual(["SQLite"]);
+		expect(answers(path1)).toEqual([null]);
+		expect(judged).toContain(two);
+		expect(judged).not.toContain(three);
+		// A new ask saved in a third folder: the log changed, the folder is served, its file is on the open page.
+		const path3 = ask(three, "call-4", 3_000);
+		const third = await until(() => page.states.at(-1)?.pending.find((view) => view.folder === three));
+		expect(third.toolCallId).toBe("call-4");
+		expect(path3).toContain(three);
+	});
+
+	it("sends a page so many cards at first, and more when asked", async () => {
+		const { base, one, two, ask } = await inbox(1);
+		ask(one, "call-1", 1_000);
+		ask(two, "call-2", 2_000);
+		const cookie = await signIn(base);
+		const page = await livePage(base, cookie);
+		const first = await until(() => page.states.at(-1));
+		await new Promise((resolve) => setTimeout(resolve, 200));
+		expect(page.states.at(-1)?.pending.map((view) => view.folder)).toEqual([two]);
+		expect(page.states.at(-1)?.more).toBe(1);
+		expect(first).toBeDefined();
+		expect((await post(base, "/api/more", cookie, {})).status).toBe(200);
+		const both = await until(() => (page.states.at(-1)?.pending.length === 2 ? page.states.at(-1) : undefined));
+		expect(both.pending.map((view) => view.folder)).toEqual([two, one]);
+		expect(both.more ?? 0).toBe(0);
 	});
 });

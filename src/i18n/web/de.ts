@@ -19,6 +19,7 @@ export const de: WebStrings = {
 	"page.liveEmpty": "Gerade wartet keine Frage. Fragen erscheinen hier, sobald pi fragt.",
 	"page.pendingTitle": "Offen in diesem Ordner",
 	"page.pendingEmpty": "Keine offenen Fragen in diesem Ordner.",
+	"page.more": "Mehr zeigen ({count} nicht gezeigt)",
 	"page.titleAsking": "({count}) pi fragt",
 
 	"card.asks": "{who} fragt",

@@ -19,6 +19,7 @@ export const en = {
 	"page.liveEmpty": "No question is waiting. Questions appear here as soon as pi asks.",
 	"page.pendingTitle": "Pending in this folder",
 	"page.pendingEmpty": "No pending questions in this folder.",
+	"page.more": "Show more ({count} not shown)",
 	"page.titleAsking": "({count}) pi is asking",
 
 	"card.asks": "{who} asks",

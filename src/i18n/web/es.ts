@@ -19,6 +19,7 @@ export const es: WebStrings = {
 	"page.liveEmpty": "No hay preguntas esperando. Aparecerán aquí en cuanto pi pregunte.",
 	"page.pendingTitle": "Pendientes en esta carpeta",
 	"page.pendingEmpty": "No hay preguntas pendientes en esta carpeta.",
+	"page.more": "Mostrar más ({count} sin mostrar)",
 	"page.titleAsking": "({count}) pi está preguntando",
 
 	"card.asks": "{who} pregunta",

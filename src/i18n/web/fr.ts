@@ -19,6 +19,7 @@ export const fr: WebStrings = {
 	"page.liveEmpty": "Aucune question en attente. Les questions apparaissent ici dès que pi les pose.",
 	"page.pendingTitle": "En attente dans ce dossier",
 	"page.pendingEmpty": "Aucune question en attente dans ce dossier.",
+	"page.more": "Afficher plus ({count} non affichées)",
 	"page.titleAsking": "({count}) pi vous pose une question",
 
 	"card.asks": "{who} demande",

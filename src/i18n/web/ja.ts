@@ -20,6 +20,7 @@ export const ja: WebStrings = {
 	"page.liveEmpty": "回答待ちの質問はありません。pi が質問するとすぐにここに表示されます。",
 	"page.pendingTitle": "このフォルダの保留中の質問",
 	"page.pendingEmpty": "このフォルダに保留中の質問はありません。",
+	"page.more": "さらに表示（未表示 {count} 件）",
 	"page.titleAsking": "({count}) pi が質問しています",
 
 	"card.asks": "{who} からの質問",

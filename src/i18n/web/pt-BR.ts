@@ -19,6 +19,7 @@ export const ptBR: WebStrings = {
 	"page.liveEmpty": "Nenhuma pergunta esperando. As perguntas aparecem aqui assim que o pi perguntar.",
 	"page.pendingTitle": "Pendentes nesta pasta",
 	"page.pendingEmpty": "Nenhuma pergunta pendente nesta pasta.",
+	"page.more": "Mostrar mais ({count} não mostradas)",
 	"page.titleAsking": "({count}) o pi está perguntando",
 
 	"card.asks": "{who} pergunta",

@@ -18,6 +18,7 @@ export const ru: WebStrings = {
 	"page.liveEmpty": "Вопросов, ожидающих ответа, нет. Они появятся здесь, как только pi спросит.",
 	"page.pendingTitle": "Отложенные в этой папке",
 	"page.pendingEmpty": "В этой папке нет отложенных вопросов.",
+	"page.more": "Показать ещё (не показано: {count})",
 	"page.titleAsking": "({count}) pi задаёт вопрос",
 
 	"card.asks": "Спрашивает {who}",

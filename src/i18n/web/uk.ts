@@ -17,6 +17,7 @@ export const uk: WebStrings = {
 	"page.liveEmpty": "Запитань, що чекають на відповідь, немає. Вони з’являться тут, щойно pi запитає.",
 	"page.pendingTitle": "Відкладені в цій теці",
 	"page.pendingEmpty": "У цій теці немає відкладених запитань.",
+	"page.more": "Показати ще (не показано: {count})",
 	"page.titleAsking": "({count}) pi ставить запитання",
 
 	"card.asks": "Запитує {who}",

@@ -17,6 +17,7 @@ export const zhCN: WebStrings = {
 	"page.liveEmpty": "暂时没有等待回答的问题。pi 一提问，问题就会显示在这里。",
 	"page.pendingTitle": "此文件夹中待回答的问题",
 	"page.pendingEmpty": "此文件夹中没有待回答的问题。",
+	"page.more": "显示更多（还有 {count} 项未显示）",
 	"page.titleAsking": "({count}) pi 正在提问",
 
 	"card.asks": "{who} 提问",

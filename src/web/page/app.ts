@@ -803,7 +803,7 @@ function pendingSource(view: PendingView): CardSource {
 	];
 	const source: CardSource = {
 		// A later ask reusing the file's name and tool-call id is another card: its time tells them apart.
-		key: `pending:${view.name}:${view.toolCallId}:${view.timestamp ?? ""}`,
+		key: `pending:${view.folder ?? ""}:${view.name}:${view.toolCallId}:${view.timestamp ?? ""}`,
 		title: view.folder !== undefined ? folderName(view.folder) : `.pi/${view.name}`,
 		questions: view.questions as CardQuestion[],
 		// The pending file has no place for notes, nor for images.
@@ -814,6 +814,7 @@ function pendingSource(view: PendingView): CardSource {
 		dismissable: false,
 		submit: (answers, confirmed) =>
 			postJson("/api/pending/answer", {
+				folder: view.folder,
 				name: view.name,
 				toolCallId: view.toolCallId,
 				timestamp: view.timestamp,
@@ -837,7 +838,7 @@ function showState(state: PageState): void {
 	}
 	for (const view of state.pending) {
 		if (view.error !== undefined || view.filled) {
-			const key = `pending-note:${view.name}:${view.toolCallId ?? ""}`;
+			const key = `pending-note:${view.folder ?? ""}:${view.name}:${view.toolCallId ?? ""}`;
 			keep.add(key);
 			if (!cards.has(key)) {
 				const text =
@@ -880,8 +881,22 @@ function showState(state: PageState): void {
 		card.element.remove();
 		cards.delete(key);
 	}
+	showMore(state.more ?? 0);
 	markEmpty();
 	document.title = state.asks.length > 0 ? t("page.titleAsking", { count: state.asks.length }) : "pi-ask-anywhere";
+}
+
+/** `web --all` sends so many pending cards at first: a button under them asks for more, while more are left. */
+const moreButton = h("button", { type: "button", class: "quiet more", hidden: "" });
+moreButton.addEventListener("click", () => {
+	moreButton.setAttribute("disabled", "");
+	void postJson("/api/more", {}).finally(() => moreButton.removeAttribute("disabled"));
+});
+pendingList.after(moreButton);
+
+function showMore(left: number): void {
+	moreButton.toggleAttribute("hidden", left <= 0);
+	if (left > 0) moreButton.textContent = t("page.more", { count: left });
 }
 
 /**

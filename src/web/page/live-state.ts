@@ -14,7 +14,13 @@ export const SIGNED_OUT_CLOSE_CODE = 4001;
 export interface PageState {
 	asks: LiveAsk[];
 	pending: PendingView[];
+	/** How many more pending cards there are than were sent (`web --all` sends so many at first; `/api/more` adds). */
+	more?: number;
 }
+
+/** A pending card's identity: its file's name in its folder (`web --all` serves many folders, each with its own names). */
+export const pendingKey = (view: { folder?: string | undefined; name: string }): string =>
+	`${view.folder ?? ""}\u0000${view.name}`;
 
 /**
  * What became of answers a page sent to an agent, once the agent tells (`ask_user_closed`) or its connection ends:
@@ -27,7 +33,8 @@ export type PageOp =
 	| { op: "ask"; ask: LiveAsk }
 	| { op: "ask-gone"; id: string }
 	| { op: "pending"; view: PendingView }
-	| { op: "pending-gone"; name: string }
+	| { op: "pending-gone"; name: string; folder?: string }
+	| { op: "more"; left: number }
 	| { op: "receipt"; id: string; receipt: Receipt };
 
 export interface PageMessage {
@@ -42,12 +49,14 @@ export interface PageMessage {
 /** A message folded into the state a page shows. Receipts are not state; the page handles them itself. */
 export function applyMessage(state: PageState, message: PageMessage): PageState {
 	const asks = new Map(message.reset ? [] : state.asks.map((ask) => [ask.id, ask]));
-	const pending = new Map(message.reset ? [] : state.pending.map((view) => [view.name, view]));
+	const pending = new Map(message.reset ? [] : state.pending.map((view) => [pendingKey(view), view]));
+	let more = message.reset ? 0 : (state.more ?? 0);
 	for (const op of message.ops) {
 		if (op.op === "ask") asks.set(op.ask.id, op.ask);
 		else if (op.op === "ask-gone") asks.delete(op.id);
-		else if (op.op === "pending") pending.set(op.view.name, op.view);
-		else if (op.op === "pending-gone") pending.delete(op.name);
+		else if (op.op === "pending") pending.set(pendingKey(op.view), op.view);
+		else if (op.op === "pending-gone") pending.delete(pendingKey(op));
+		else if (op.op === "more") more = op.left;
 	}
-	return { asks: [...asks.values()], pending: [...pending.values()] };
+	return { asks: [...asks.values()], pending: [...pending.values()], ...(more > 0 ? { more } : {}) };
 }
