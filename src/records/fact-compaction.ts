@@ -14,9 +14,9 @@ import { compactedText } from "../ask/log.js";
 import { withAnswerLock } from "../pending/answer-lock.js";
 
 /** About 130 000 tool calls: a start reads no more than the newest of them, so this bounds only the disk. */
-export const COMPACT_ABOVE_BYTES = 8 * 1024 * 1024;
+const COMPACT_ABOVE_BYTES = 8 * 1024 * 1024;
 /** The tool calls of the last 30 days are kept: a file answered within them is judged as it was. */
-export const KEEP_MS = 30 * 24 * 60 * 60 * 1000;
+const KEEP_MS = 30 * 24 * 60 * 60 * 1000;
 
 export type Compaction = "small" | "compacted" | "busy" | "failed";
 

@@ -124,7 +124,7 @@ export type WireAnswerValue = string | string[] | { answer: string | string[]; n
  * Beyond the base protocol, where a backend of this package says the answer came from: its web page, or the parent pi
  * answering a subagent. A backend of one's own says nothing, and is named as no place.
  */
-export const ANSWER_SOURCES = ["page", "parent"] as const;
+const ANSWER_SOURCES = ["page", "parent"] as const;
 export type AnswerSource = (typeof ANSWER_SOURCES)[number];
 
 export type DecodedFrame =
