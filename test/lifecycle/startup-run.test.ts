@@ -109,7 +109,7 @@ describe("the startup plan carried out", () => {
 		expect(done).toBe(true);
 	});
 
-	it("a UI's own turn is sent once the start has returned, never awaited", async () => {
+	it("the TUI's own turn is sent once the start has returned, never awaited", async () => {
 		const w = world({ hasUI: true });
 		await w.carryOut(w.ctx, { kind: "deliver", deliveries: [delivery], when: "own-turn", notices: [] }, false);
 		expect(w.held).toEqual(["a sending"]);
