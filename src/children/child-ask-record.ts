@@ -1,5 +1,41 @@
 /**
- * The custom entry type under which a parent's session keeps each of its children's asks. A leaf: pi's entry and the
- * app build take it at every start, and the parent route it belongs with loads `ws` and the web endpoint on first use.
+ * The custom entry type under which a parent's session keeps each of its children's asks, and the custom message type
+ * of the line its chat shows for one. A leaf: pi's entry and the app build take them at every start, and the parent
+ * route they belong with loads `ws` and the web endpoint on first use.
  */
+import type { Answer } from "../core/types.js";
+
 export const CHILD_ASK_RECORD_TYPE = "ask_user-child";
+
+/**
+ * The parent's chat line saying what the person answered a child: shown and kept in the session, never read by the
+ * parent's model (the child's own output tells it what the child did).
+ */
+export const CHILD_ASK_LINE_TYPE = "ask_user-child-line";
+
+/** What the parent's session keeps of a child's ask (a custom entry; the child's words, cleaned). */
+export interface ChildAskRecord {
+	asker: { task?: string; cwd?: string };
+	questions: string[];
+	outcome: "answered" | "cancelled";
+	answers?: Answer[];
+	unanswered?: string[];
+	note?: string;
+	/** Whether the reply reached the child's connection (it may have gone meanwhile). */
+	delivered: boolean;
+}
+
+/**
+ * The model's context without the chat's lines of children's asks (pi's `context` event); `undefined` when it holds
+ * none, so the context goes on untouched. Anything that is not a list passes as it is.
+ */
+export function withoutChildLines<T>(messages: readonly T[]): T[] | undefined {
+	if (!Array.isArray(messages)) return undefined;
+	const isLine = (message: unknown) =>
+		typeof message === "object" &&
+		message !== null &&
+		(message as { role?: unknown }).role === "custom" &&
+		(message as { customType?: unknown }).customType === CHILD_ASK_LINE_TYPE;
+	if (!messages.some(isLine)) return undefined;
+	return messages.filter((message) => !isLine(message));
+}

@@ -10,6 +10,8 @@ import { validateRequest } from "../core/validate.js";
 import type { CliStrings } from "../i18n/cli/types.js";
 import { words as chosenWords } from "../i18n/words.js";
 import type { Asker, WireAnswerValue, WireQuestion } from "../remote/protocol.js";
+import { answerLines } from "../tool/chat-rendering.js";
+import type { ChildAskRecord } from "./child-ask-record.js";
 
 /** How much of a child's task and folder the dialog shows. */
 const MAX_TASK_CHARS = 200;
@@ -112,4 +114,11 @@ export function replyToChild(outcome: Extract<AskOutcome, { kind: "answered" | "
 					};
 	}
 	return outcome.note !== undefined ? { answers, note: outcome.note } : { answers };
+}
+
+/** The parent's chat line for a child's ask the person settled: which child, and what they answered. Plain text. */
+export function childAskLine(record: ChildAskRecord, said: CliStrings = chosenWords().cli): string {
+	const who = record.asker.task ?? said.subagent.noTask;
+	if (record.outcome === "cancelled") return said.subagent.cancelled(who);
+	return said.subagent.answered(who, answerLines(record, false, said.chat).join("; "));
 }

@@ -16,7 +16,7 @@ import type { Asker } from "../remote/protocol.js";
 import { raceLocalAndRemote } from "../remote/race.js";
 import type { AskHandler } from "../tool/ask-user-tool.js";
 import { createChildAskHandler } from "./child-ask.js";
-import { CHILD_ASK_RECORD_TYPE } from "./child-ask-record.js";
+import { CHILD_ASK_LINE_TYPE, CHILD_ASK_RECORD_TYPE } from "./child-ask-record.js";
 import type { ParentRouteServer } from "./parent-route.js";
 import { announceRoute, childrenRole, dropRemoteSettings, type ParentRoute } from "./route-env.js";
 
@@ -64,6 +64,22 @@ export function createChildren(pi: ExtensionAPI, deps: ChildrenDeps) {
 		fallback: deps.ownAsk,
 		tell: (_ctx, text) => deps.warn(text),
 	});
+
+	/**
+	 * The line the parent's chat keeps of a child's ask, as a custom message the model never reads (`withoutChildLines`).
+	 * Idle, it is shown at once; while the agent runs (the child's command still running) it waits for the turn's end,
+	 * and pi shows it there, after the command, without starting a turn of its own.
+	 */
+	function showLine(ctx: ExtensionContext, line: string): void {
+		try {
+			const message = { customType: CHILD_ASK_LINE_TYPE, content: line, display: true };
+			if (ctx.isIdle()) pi.sendMessage(message);
+			else pi.sendMessage(message, { deliverAs: "steer" });
+		} catch (error) {
+			// Only the chat's line is lost: the answer reached the child and the session keeps its record.
+			deps.warn(`pi-ask-anywhere: ${(error as Error).message}`);
+		}
+	}
 
 	async function stop(): Promise<void> {
 		withdraw?.();
@@ -116,8 +132,9 @@ export function createChildren(pi: ExtensionAPI, deps: ChildrenDeps) {
 						if (!phone) return dialog(options.signal);
 						return (await raceLocalAndRemote(dialog, (signal) => phone(request, signal), options.signal)).outcome;
 					},
-					record: (entry) => {
+					record: (entry, line) => {
 						pi.appendEntry(CHILD_ASK_RECORD_TYPE, entry);
+						showLine(ctx, line);
 						if (!entry.delivered) {
 							deps
 								.frontEnd(ctx)

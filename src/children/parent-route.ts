@@ -9,25 +9,16 @@ import { randomBytes } from "node:crypto";
 import { once } from "node:events";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import type { Answer, AskOutcome, AskRequest } from "../core/types.js";
+import type { AskOutcome, AskRequest } from "../core/types.js";
 import { AskUserError } from "../core/validate.js";
 import { failResponse, guarded, guardedUpgrade, refuseUpgrade, requestPath } from "../net/listener-guard.js";
 import { createAgentEndpoint } from "../remote/agent-endpoint.js";
 import { ANSWER_IMAGES_EXTENSION } from "../remote/protocol.js";
-import { describeAsker, replyToChild, requestFromChild } from "./child-question.js";
+import type { ChildAskRecord } from "./child-ask-record.js";
+import { childAskLine, describeAsker, replyToChild, requestFromChild } from "./child-question.js";
 import type { ParentRoute } from "./route-env.js";
 
-/** What the parent's session keeps of a child's ask (a custom entry; the child's words, cleaned). */
-export interface ChildAskRecord {
-	asker: { task?: string; cwd?: string };
-	questions: string[];
-	outcome: "answered" | "cancelled";
-	answers?: Answer[];
-	unanswered?: string[];
-	note?: string;
-	/** Whether the reply reached the child's connection (it may have gone meanwhile). */
-	delivered: boolean;
-}
+export type { ChildAskRecord } from "./child-ask-record.js";
 
 export interface ParentRouteDeps {
 	/** Shows the questions to the person (the front end's queued dialog). */
@@ -41,7 +32,8 @@ export interface ParentRouteDeps {
 			asker: { task?: string; cwd?: string };
 		},
 	): Promise<AskOutcome>;
-	record(entry: ChildAskRecord): void;
+	/** `line`: what the parent's chat says of it, in the person's language. */
+	record(entry: ChildAskRecord, line: string): void;
 	/** The parent's folder: a child's questions name the child's folder only when it is another. */
 	cwd?: string;
 	/** A dialog that failed; the child is not answered (its question stays open until it goes away). */
@@ -95,7 +87,7 @@ export async function startParentRoute(deps: ParentRouteDeps): Promise<ParentRou
 						if (!stillOpen || (outcome.kind !== "answered" && outcome.kind !== "cancelled")) return;
 						const reply = replyToChild(outcome);
 						const delivered = endpoint.answer(ask.id, reply.answers, reply.note) !== undefined;
-						deps.record({
+						const entry: ChildAskRecord = {
 							asker,
 							questions: request.questions.map((question) => question.question),
 							outcome: outcome.kind,
@@ -107,7 +99,8 @@ export async function startParentRoute(deps: ParentRouteDeps): Promise<ParentRou
 									}
 								: {}),
 							delivered,
-						});
+						};
+						deps.record(entry, childAskLine(entry));
 					},
 					(error: unknown) => {
 						open.delete(ask.id);

@@ -60,9 +60,20 @@ export function createStartupRun(deps: StartupRunDeps) {
 				if (refused) return carryOut(ctx, { kind: "stop", error: refused }, prompt);
 				for (const notice of plan.notices) shown.tell(`pi-ask-anywhere: ${notice}`, "notice");
 				if (plan.when === "with-prompt") return;
+				if (shown.kind === "tui") {
+					// Not sent from inside the start: pi 0.73.1's TUI draws the session's earlier conversation only once
+					// session_start has returned, so answers sent now would be drawn above it. One macrotask later nobody can
+					// have typed /new yet; a throw there must not end pi (the files then wait for the next run).
+					setTimeout(() => {
+						try {
+							deps.ownTurn.send(ctx, plan.deliveries, "followUp");
+						} catch {}
+					}, 0);
+					return;
+				}
 				const ended = deps.ownTurn.nextAgentEnd();
 				if (!deps.ownTurn.send(ctx, plan.deliveries, "followUp")) return;
-				// Print mode ends when session_start returns: wait for the turn. The TUI must not be blocked.
+				// Print mode ends when session_start returns: wait for the turn. An app must not be blocked.
 				if (!ctx.hasUI) await ended;
 				return;
 			}

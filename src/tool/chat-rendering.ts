@@ -73,7 +73,7 @@ export function summarizeResult(
 }
 
 /** `Question → answer` lines of answers that may come from a session file (anything malformed is left out). */
-function answerLines(
+export function answerLines(
 	fields: { answers?: unknown; unanswered?: unknown; note?: unknown },
 	expanded: boolean,
 	words: ChatWords,

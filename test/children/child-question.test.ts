@@ -1,6 +1,7 @@
 /** A child's questions as the parent shows them, and the person's reply as the child reads it back. */
 import { describe, expect, it } from "vitest";
-import { askerLabel, replyToChild, requestFromChild } from "../../src/children/child-question.js";
+import { CHILD_ASK_LINE_TYPE, withoutChildLines } from "../../src/children/child-ask-record.js";
+import { askerLabel, childAskLine, replyToChild, requestFromChild } from "../../src/children/child-question.js";
 import { answeredOutcome } from "../../src/core/answers.js";
 import { imageFromBytes } from "../../src/core/images.js";
 import type { AskOutcome } from "../../src/core/types.js";
@@ -117,5 +118,41 @@ describe("replyToChild", () => {
 	});
 	it("a cancel is a cancel", () => {
 		expect(childReads({ kind: "cancelled" })).toEqual({ kind: "cancelled" });
+	});
+});
+
+describe("childAskLine and withoutChildLines", () => {
+	const asker = { task: "Task: set up" };
+	it("says which subagent and what was answered, a skip and a note included, on one line", () => {
+		const line = childAskLine({
+			asker,
+			questions: ["DB?", "Name?", "Port?"],
+			outcome: "answered",
+			answers: [
+				{ question: "DB?", answer: "SQLite", selectedOption: "SQLite", wasCustom: false },
+				{ question: "Name?\nreally", answer: "orders", wasCustom: true },
+			],
+			unanswered: ["Port?"],
+			note: "thanks",
+			delivered: true,
+		});
+		expect(line).toBe(
+			'You answered the subagent “Task: set up”: DB? → SQLite; Name? really → "orders"; Port? → (skipped); Note for all: thanks',
+		);
+	});
+
+	it("says a cancel, and a subagent that gave no task", () => {
+		expect(childAskLine({ asker: {}, questions: ["DB?"], outcome: "cancelled", delivered: true })).toBe(
+			"You cancelled the subagent’s questions (“no task given”)",
+		);
+	});
+
+	it("the model's context loses only the chat's lines; a context without one is left as it is", () => {
+		const user = { role: "user", content: "hi" };
+		const line = { role: "custom", customType: CHILD_ASK_LINE_TYPE, content: "You answered…" };
+		const other = { role: "custom", customType: "ask_user-answers", content: "block" };
+		expect(withoutChildLines([user, line, other, null])).toEqual([user, other, null]);
+		expect(withoutChildLines([user, other])).toBeUndefined();
+		expect(withoutChildLines("garbage" as unknown as unknown[])).toBeUndefined();
 	});
 });

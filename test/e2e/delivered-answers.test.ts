@@ -79,6 +79,9 @@ describe("delivered answers on pi's screen", () => {
 		await tui.waitFor("Going on with PostgreSQL.", 30_000);
 		const screen = tui.screen().join("\n");
 		expect(screen).toContain("Which database should we use? → PostgreSQL (Recommended)");
+		// After the session's earlier conversation, not above it (pi 0.73.1 drew them first).
+		expect(screen.indexOf("set up the service")).toBeGreaterThanOrEqual(0);
+		expect(screen.indexOf("set up the service")).toBeLessThan(screen.indexOf("→ PostgreSQL (Recommended)"));
 		expect(screen).toContain('What should we name this service? → "order-processor"');
 		expect(screen).not.toContain("ask_user_answers");
 		expect(screen).not.toContain('"wasCustom"');

@@ -58,16 +58,20 @@ const EXPECTED_ANSWERS = {
 	],
 };
 
-/** The parent's session records that a child asked and what was answered. */
-function childRecords(): Record<string, unknown>[] {
+/** The entries of every session file the test's pis wrote. */
+function sessionEntries(): Record<string, unknown>[] {
 	const sessions = join(ws.agentDir, "sessions");
 	const files = existsSync(sessions)
 		? readdirSync(sessions, { recursive: true, encoding: "utf8" }).filter((f) => f.endsWith(".jsonl"))
 		: [];
 	return files
 		.flatMap((file) => readFileSync(join(sessions, file), "utf8").split("\n").filter(Boolean))
-		.map((line) => JSON.parse(line) as Record<string, unknown>)
-		.filter((entry) => entry.type === "custom" && entry.customType === "ask_user-child");
+		.map((line) => JSON.parse(line) as Record<string, unknown>);
+}
+
+/** The parent's session records that a child asked and what was answered. */
+function childRecords(): Record<string, unknown>[] {
+	return sessionEntries().filter((entry) => entry.type === "custom" && entry.customType === "ask_user-child");
 }
 
 async function expectChildGotAnswers(): Promise<void> {
@@ -81,6 +85,18 @@ async function expectChildGotAnswers(): Promise<void> {
 	expect(record).toMatchObject({ outcome: "answered", answers: EXPECTED_ANSWERS.answers, delivered: true });
 	expect(record.asker).toEqual({ task: `Task: ${TASK}`, cwd: ws.cwd });
 	expect(existsSync(ws.pendingPath())).toBe(false);
+}
+
+/** The parent's session keeps one chat line of what the person answered for which subagent; its model never reads it. */
+async function expectChatLine(): Promise<void> {
+	const line = `You answered the subagent “Task: ${TASK}”: Which database should we use? → SQLite; What should we name this service? → "orders"`;
+	const lines = () =>
+		sessionEntries().filter((e) => e.type === "custom_message" && e.customType === "ask_user-child-line");
+	await expect.poll(() => lines().length, { timeout: patient(10_000) }).toBe(1);
+	expect(lines()[0]).toMatchObject({ content: line, display: true });
+	// The parent's model got the subagent's result (the request after it) without the line.
+	expect(ws.requests().flatMap((request) => request.messages.map((m) => m.text))).not.toContain(line);
+	expect(JSON.stringify(ws.requests())).not.toContain("You answered the subagent");
 }
 
 /** A bash command that runs a child pi in print mode (without a session unless `withSession`), output to a file. */
@@ -144,6 +160,11 @@ describe("questions from subagents", () => {
 			await tui.waitFor("Review your answers");
 			tui.type(KEYS.enter);
 			await expectChildGotAnswers();
+			await expectChatLine();
+			// Shown in the parent's chat, after the subagent's call.
+			await tui.waitFor("You answered the subagent");
+			const chat = tui.screen().join(" ").replace(/\s+/g, " ");
+			expect(chat).toContain(`You answered the subagent “Task: ${TASK}”: Which database should we use? → SQLite;`);
 		},
 		patient(120_000),
 	);
@@ -160,6 +181,7 @@ describe("questions from subagents", () => {
 			ui.value(db, "SQLite — Lightweight, file-based");
 			ui.value(await ui.dialog("input"), "orders");
 			await expectChildGotAnswers();
+			await expectChatLine();
 		},
 		patient(120_000),
 	);

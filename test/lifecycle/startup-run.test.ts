@@ -109,6 +109,16 @@ describe("the startup plan carried out", () => {
 		expect(done).toBe(true);
 	});
 
+	it("the TUI's own turn is sent once the start has returned, never awaited", async () => {
+		const w = world({ hasUI: true });
+		await w.carryOut(w.ctx, { kind: "deliver", deliveries: [delivery], when: "own-turn", notices: [] }, false);
+		expect(w.held).toEqual(["a sending"]);
+		// pi 0.73.1's TUI draws the earlier conversation after session_start: sent inside it, the answers came first.
+		expect(w.sent).toEqual([]);
+		await new Promise((resolve) => setTimeout(resolve, 0));
+		expect(w.sent).toEqual(["a followUp"]);
+	});
+
 	it("stops with nothing sent when another pi holds an answer's file", async () => {
 		const w = world({ hasUI: false, heldElsewhere: "held by pi 9" });
 		await w.carryOut(w.ctx, { kind: "deliver", deliveries: [delivery], when: "own-turn", notices: [] }, true);

@@ -125,6 +125,8 @@ export const de: CliStrings = {
 		label: "Subagent",
 		noTask: "keine Aufgabe angegeben",
 		inFolder: (folder) => `in ${folder}`,
+		answered: (who, answers) => `Ihre Antwort an den Subagent „${who}“: ${answers}`,
+		cancelled: (who) => `Sie haben die Fragen des Subagents abgebrochen („${who}“)`,
 	},
 	chat: {
 		more: (n) => ` (+${count(n)} weitere)`,

@@ -121,6 +121,8 @@ export const en: CliStrings = {
 		label: "Subagent",
 		noTask: "no task given",
 		inFolder: (folder) => `in ${folder}`,
+		answered: (who, answers) => `You answered the subagent “${who}”: ${answers}`,
+		cancelled: (who) => `You cancelled the subagent’s questions (“${who}”)`,
 	},
 	chat: {
 		more: (n) => ` (+${formatCount(n)} more)`,

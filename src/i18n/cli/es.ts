@@ -125,6 +125,8 @@ export const es: CliStrings = {
 		label: "Subagente",
 		noTask: "sin tarea indicada",
 		inFolder: (folder) => `en ${folder}`,
+		answered: (who, answers) => `Respondiste al subagente «${who}»: ${answers}`,
+		cancelled: (who) => `Cancelaste las preguntas del subagente («${who}»)`,
 	},
 	chat: {
 		more: (n) => ` (+${count(n)} más)`,

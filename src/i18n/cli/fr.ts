@@ -126,6 +126,8 @@ export const fr: CliStrings = {
 		label: "Sous-agent",
 		noTask: "aucune tâche indiquée",
 		inFolder: (folder) => `dans ${folder}`,
+		answered: (who, answers) => `Vous avez répondu au sous-agent « ${who} » : ${answers}`,
+		cancelled: (who) => `Vous avez annulé les questions du sous-agent (« ${who} »)`,
 	},
 	chat: {
 		more: (n) => ` (+${count(n)} de plus)`,

@@ -121,6 +121,8 @@ export const ja: CliStrings = {
 		label: "サブエージェント",
 		noTask: "タスクの指定なし",
 		inFolder: (folder) => `${folder} 内`,
+		answered: (who, answers) => `サブエージェント「${who}」への回答: ${answers}`,
+		cancelled: (who) => `サブエージェントの質問をキャンセルしました（「${who}」）`,
 	},
 	chat: {
 		more: (n) => `（他 ${count(n)} 件）`,

@@ -125,6 +125,8 @@ export const ptBR: CliStrings = {
 		label: "Subagente",
 		noTask: "nenhuma tarefa informada",
 		inFolder: (folder) => `em ${folder}`,
+		answered: (who, answers) => `Você respondeu ao subagente “${who}”: ${answers}`,
+		cancelled: (who) => `Você cancelou as perguntas do subagente (“${who}”)`,
 	},
 	chat: {
 		more: (n) => ` (+${count(n)} mais)`,

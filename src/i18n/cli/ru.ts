@@ -132,6 +132,8 @@ export const ru: CliStrings = {
 		label: "Субагент",
 		noTask: "задача не указана",
 		inFolder: (folder) => `в ${folder}`,
+		answered: (who, answers) => `Ваш ответ субагенту «${who}»: ${answers}`,
+		cancelled: (who) => `Вы отменили вопросы субагента («${who}»)`,
 	},
 	chat: {
 		more: (n) => ` (ещё ${count(n)})`,

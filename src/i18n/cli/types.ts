@@ -141,6 +141,10 @@ export interface CliStrings {
 		label: string;
 		noTask: string;
 		inFolder: (folder: string) => string;
+		/** The parent's chat line after the person answered a subagent: `who` its task, `answers` "Question → answer; …". */
+		answered: (who: string, answers: string) => string;
+		/** The parent's chat line after the person cancelled a subagent's questions. */
+		cancelled: (who: string) => string;
 	};
 	/** An ask_user call, its result and answers delivered later, as pi's chat shows them (src/tool/chat-rendering.ts). */
 	chat: {

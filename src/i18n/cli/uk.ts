@@ -132,6 +132,8 @@ export const uk: CliStrings = {
 		label: "Субагент",
 		noTask: "завдання не вказано",
 		inFolder: (folder) => `у ${folder}`,
+		answered: (who, answers) => `Ваша відповідь субагенту «${who}»: ${answers}`,
+		cancelled: (who) => `Ви скасували запитання субагента («${who}»)`,
 	},
 	chat: {
 		more: (n) => ` (ще ${count(n)})`,

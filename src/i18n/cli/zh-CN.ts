@@ -117,6 +117,8 @@ export const zhCN: CliStrings = {
 		label: "子代理",
 		noTask: "未给出任务",
 		inFolder: (folder) => `位于 ${folder}`,
+		answered: (who, answers) => `你对子代理“${who}”的回答：${answers}`,
+		cancelled: (who) => `你取消了子代理的问题（“${who}”）`,
 	},
 	chat: {
 		more: (n) => `（另有 ${count(n)} 个）`,
