@@ -9,7 +9,7 @@
  * the log replaced under it appends again (ask/log.ts): a fact may be written twice, never lost.
  */
 import * as fs from "node:fs";
-import { appendLine, writeTempFile } from "../ask/files.js";
+import { appendLine, writeFileAtomically } from "../ask/files.js";
 import { compactedText } from "../ask/log.js";
 import { withAnswerLock } from "../pending/answer-lock.js";
 
@@ -59,13 +59,7 @@ function compactUnderLock(path: string, before: number): Compaction {
 		if (!fs.fstatSync(fd).isFile()) return "failed";
 		const old = bytesFrom(fd, 0);
 		const read = old.lastIndexOf(0x0a) + 1;
-		const temp = writeTempFile(path, compactedText(old.subarray(0, read).toString("utf8"), before));
-		try {
-			fs.renameSync(temp, path);
-		} catch (error) {
-			fs.rmSync(temp, { force: true });
-			throw error;
-		}
+		writeFileAtomically(path, compactedText(old.subarray(0, read).toString("utf8"), before));
 		const since = bytesFrom(fd, read);
 		const end = since.lastIndexOf(0x0a);
 		if (end > 0) appendLine(path, since.subarray(0, end).toString("utf8"));
