@@ -104,7 +104,7 @@ export function pushDeps(cwd: string, env: NodeJS.ProcessEnv): ListenDeps {
 		cwd,
 		agentDir,
 		env,
-		judge: (file) => trust(file, cwd),
+		judge: (file, folder) => trust(file, folder),
 		heldElsewhere: createClaims().heldElsewhere,
 		wrote: writtenBy(facts, "tap"),
 		print: (text) => console.log(text),
@@ -114,9 +114,11 @@ export function pushDeps(cwd: string, env: NodeJS.ProcessEnv): ListenDeps {
 
 export interface ListenDeps {
 	cwd: string;
+	/** The folders whose pending files taps answer (`web --all`); just `cwd` if absent. */
+	folders?: () => readonly string[];
 	agentDir: string;
 	env: Readonly<Record<string, string | undefined>>;
-	judge(file: PendingFile): PendingVerdict;
+	judge(file: PendingFile, folder: string): PendingVerdict;
 	heldElsewhere: Claims["heldElsewhere"];
 	/** Records that a tap wrote answers into the person's own pi's file (the decision log names it). */
 	wrote?: (file: AnswersOf) => void;
@@ -146,7 +148,8 @@ export function listenBeside(deps: ListenDeps, signal: AbortSignal): Promise<voi
 	if (!config) return undefined;
 	const { server, token } = config.ntfy;
 	const client = createNtfyClient({ server, ...(token ? { token } : {}) });
-	deps.print(`push: applying taps from ${server} to the pending questions in ${deps.cwd}`);
+	const where = deps.folders ? "every folder with questions waiting" : deps.cwd;
+	deps.print(`push: applying taps from ${server} to the pending questions in ${where}`);
 	return listenForTaps(
 		{
 			cwd: deps.cwd,
@@ -158,6 +161,7 @@ export function listenBeside(deps: ListenDeps, signal: AbortSignal): Promise<voi
 			judge: deps.judge,
 			heldElsewhere: deps.heldElsewhere,
 			...(deps.wrote ? { wrote: deps.wrote } : {}),
+			...(deps.folders ? { folders: deps.folders } : {}),
 		},
 		signal,
 		(file) => deps.print(`push: a tap answered ${relative(deps.cwd, file)}; pi -c delivers it`),

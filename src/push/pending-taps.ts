@@ -6,7 +6,7 @@
  * The first answer wins: a file that already holds answers, a settled ask, or one another live pi is asking now
  * (that pi takes the tap itself) is never written.
  */
-import { basename } from "node:path";
+import { basename, dirname } from "node:path";
 import { timeOf } from "../core/json.js";
 import type { Claims } from "../pending/claims.js";
 import {
@@ -26,14 +26,16 @@ import { askIdOf } from "./tap.js";
 
 export interface PendingTapsDeps {
 	cwd: string;
+	/** The folders whose pending files taps answer (`web --all`: every folder with an ask waiting); just `cwd` if absent. */
+	folders?: () => readonly string[];
 	config: NtfyPushConfig;
 	key: Uint8Array;
 	client: NtfyClient;
 	/** Milliseconds since the epoch. */
 	now(): number;
 	warn(text: string): void;
-	/** The trust verdict on a pending file (records/trust-verdict.ts): the rule pi delivers by. */
-	judge(file: PendingFile): PendingVerdict;
+	/** The trust verdict on a pending file in `folder` (records/trust-verdict.ts): the rule pi delivers by. */
+	judge(file: PendingFile, folder: string): PendingVerdict;
 	heldElsewhere: Claims["heldElsewhere"];
 	/** Whether this process holds the file's claim (a dialog of this pi shows it): the tap is that dialog's then. */
 	heldHere?: (pendingPath: string) => boolean;
@@ -48,8 +50,9 @@ export type TapApplied =
 
 /** Applies one message of the reply topic to the project's pending files. */
 export function applyTapToPending(deps: PendingTapsDeps, message: NtfyMessage): TapApplied {
-	const entries = listPendingFiles(deps.cwd).flatMap((entry) =>
-		entry.file ? [{ path: entry.path, file: entry.file }] : [],
+	const folders = deps.folders?.() ?? [deps.cwd];
+	const entries = folders.flatMap((folder) =>
+		listPendingFiles(folder).flatMap((entry) => (entry.file ? [{ path: entry.path, file: entry.file, folder }] : [])),
 	);
 	const byAsk = new Map(entries.map((entry) => [askIdOf(entry.file.sessionId, entry.file.toolCallId), entry]));
 	const verdictOf = new Map<string, PendingVerdict>();
@@ -60,7 +63,7 @@ export function applyTapToPending(deps: PendingTapsDeps, message: NtfyMessage): 
 		(ask) => {
 			const entry = byAsk.get(ask);
 			if (!entry) return undefined;
-			const trust = deps.judge(entry.file);
+			const trust = deps.judge(entry.file, entry.folder);
 			verdictOf.set(ask, trust);
 			const askedAt = timeOf(entry.file.timestamp);
 			return {
@@ -101,9 +104,14 @@ export function applyTapToPending(deps: PendingTapsDeps, message: NtfyMessage): 
 	return { kind: "written", file: entry.path, ask: verdict.ask };
 }
 
-/** Publishes, beside the caller, the notice replacing a tapped ask's notification. */
-function noticeWritten(deps: PendingTapsDeps, ask: string, track: (work: Promise<unknown>) => void): void {
-	track(deps.client.publish(endedNotification({ id: ask, project: basename(deps.cwd) }, "phone", deps.config)));
+/** Publishes, beside the caller, the notice replacing a tapped ask's notification (named by the file's project). */
+function noticeWritten(
+	deps: PendingTapsDeps,
+	applied: { file: string; ask: string },
+	track: (work: Promise<unknown>) => void,
+): void {
+	const project = basename(dirname(dirname(applied.file)));
+	track(deps.client.publish(endedNotification({ id: applied.ask, project }, "phone", deps.config)));
 }
 
 export interface WaitingTapsOptions {
@@ -140,7 +148,7 @@ export async function applyWaitingTaps(
 		if (applied.kind === "refused") deps.warn(`push: ${applied.warning}`);
 		if (applied.kind === "written") {
 			written.push(applied.file);
-			noticeWritten(deps, applied.ask, track);
+			noticeWritten(deps, applied, track);
 		}
 	}
 	return { written };
@@ -171,7 +179,7 @@ export async function listenForTaps(
 				}
 				if (applied.kind === "written") {
 					onWritten(applied.file);
-					noticeWritten(deps, applied.ask, () => {});
+					noticeWritten(deps, applied, () => {});
 				}
 			},
 			signal,

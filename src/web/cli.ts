@@ -103,11 +103,12 @@ async function main(): Promise<void> {
 		console.log(`open: ${pageUrl(code)}`);
 		if (command.qr) qrcode.generate(pageUrl(code), { small: true }, (drawn) => console.log(drawn));
 	};
+	const all = command.all ? inboxFolders(userFacts(agentDir)) : undefined;
 	const server = await startWebServer({
 		host: command.host,
 		port: command.port,
 		cwd,
-		...(command.all ? { all: inboxFolders(userFacts(agentDir)) } : {}),
+		...(all ? { all } : {}),
 		pageToken,
 		...(agentToken ? { agentToken } : {}),
 		assets: loadAssets(),
@@ -162,7 +163,8 @@ async function main(): Promise<void> {
 	if (command.qr) qrcode.generate(pageUrl(server.signInCode()), { small: true }, (drawn) => console.log(drawn));
 	// Taps on the phone's notification buttons are written into this folder's pending files at once (src/push/).
 	const stopPush = new AbortController();
-	void listenBeside(pushDeps(cwd, process.env), stopPush.signal);
+	// With --all, into the pending files of every folder the page serves.
+	void listenBeside({ ...pushDeps(cwd, process.env), ...(all ? { folders: all.list } : {}) }, stopPush.signal);
 	// The notifications' "Open" button opens this page: its bare address, never the sign-in code.
 	let removeAddress = (): void => {};
 	try {

@@ -82,6 +82,33 @@ describe("applyTapToPending", () => {
 		expect(applyTapToPending(deps(), tap(1))).toMatchObject({ kind: "written" });
 	});
 
+	it("with a set of folders (web --all), a tap answers its ask in whichever folder holds it, judged in that folder", () => {
+		const other = mkdtempSync(join(tmpdir(), "push-pending-other-"));
+		try {
+			savePendingFile(
+				other,
+				createPendingFile({ request: REQUEST, sessionId: "s2", toolCallId: "c2", now: new Date(NOW_MS) }),
+			);
+			const judged: string[] = [];
+			const all: PendingTapsDeps = {
+				...deps(),
+				folders: () => [cwd, other],
+				judge: (_file, folder) => {
+					judged.push(folder);
+					return { trusted: true };
+				},
+			};
+			expect(applyTapToPending(all, tap(0, askIdOf("s2", "c2")))).toMatchObject({ kind: "written" });
+			expect(listPendingFiles(other)[0]?.file?.questions[0]?.answer).toBe("yes");
+			expect(answerOnDisk()).toBeNull();
+			expect(judged).toEqual([other]);
+			// Without the set, only this folder's files are answered.
+			expect(applyTapToPending(deps(), tap(0, askIdOf("s2", "c2")))).toEqual({ kind: "none" });
+		} finally {
+			rmSync(other, { recursive: true, force: true });
+		}
+	});
+
 	it("writes the tapped option; a second tap is refused: the first answer wins", () => {
 		expect(applyTapToPending(deps(), tap(1))).toMatchObject({ kind: "written", ask: askIdOf("s1", "c1") });
 		expect(answerOnDisk()).toBe("no");
