@@ -12,7 +12,14 @@ import type { AskOutcome, AskRequest, Question } from "../core/types.js";
 import type { RemoteAskOutcome } from "../remote/bridge.js";
 import { ANSWERED_ELSEWHERE } from "../remote/protocol.js";
 import { hasNtfy, type NtfyPushConfig, type PushConfig } from "./config.js";
-import { askNotification, type EndedWhere, endedNotification, type NtfyPublish, type PushedAsk } from "./message.js";
+import {
+	askNotification,
+	type EndedWhere,
+	endedNotification,
+	type NtfyPublish,
+	type PushedAsk,
+	type PushWords,
+} from "./message.js";
 import type { NtfyClient, NtfyMessage } from "./ntfy.js";
 import { judgeTap, type TapTarget } from "./reply.js";
 import { TAP_LIFETIME_SECONDS } from "./tap.js";
@@ -40,6 +47,8 @@ export interface LivePushDeps {
 	track(work: Promise<unknown>): void;
 	/** The ask was just published (push.command runs then too). */
 	published(ask: PushedAsk): void;
+	/** The notifications' words, in the person's language; the package's chosen language when left out. */
+	words?: PushWords;
 }
 
 export interface LiveAskInfo {
@@ -198,7 +207,7 @@ export function createLivePush(deps: LivePushDeps) {
 				const openUrl = deps.config.openUrl ? undefined : info.webPage?.();
 				if (openUrl) pushed = { ...pushed, openUrl };
 				follow();
-				publish((target) => askNotification(pushed, target, deps.key), "the question");
+				publish((target) => askNotification(pushed, target, deps.key, deps.words), "the question");
 				deps.published(pushed);
 			};
 			function wait(): void {
@@ -222,7 +231,10 @@ export function createLivePush(deps: LivePushDeps) {
 				stopFollowingIfIdle();
 				// A tap means the phone shows the question, even one published by an earlier pi (print mode, a restart).
 				if (current && (published || where === "phone"))
-					publish((target) => endedNotification(pushed, where, target), "the notice that the question was answered");
+					publish(
+						(target) => endedNotification(pushed, where, target, deps.words),
+						"the notice that the question was answered",
+					);
 				resolve(outcome);
 			};
 			const onAbort = () => {

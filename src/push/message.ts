@@ -9,6 +9,8 @@
  */
 import { sanitizeLine, sanitizeText } from "../core/text.js";
 import type { AskRequest } from "../core/types.js";
+import type { CliStrings } from "../i18n/cli/types.js";
+import { words as chosenWords } from "../i18n/words.js";
 import type { NtfyPushConfig } from "./config.js";
 import { tapBody } from "./tap.js";
 
@@ -100,30 +102,24 @@ export function buttonOptions(request: AskRequest): string[] | undefined {
 }
 
 /** The title's name for the ask: its only question's header, or how many questions there are and their headers. */
-function askName(request: AskRequest): string {
+function askName(request: AskRequest, said: PushWords): string {
 	const { questions } = request;
 	if (questions.length === 1) {
 		const only = questions[0];
 		return only?.header ? `${sanitizeLine(only.header)} — ` : "";
 	}
 	const headers = questions.flatMap((question) => (question.header ? [sanitizeLine(question.header)] : []));
-	return `${questions.length} questions${headers.length > 0 ? `: ${headers.join(", ")}` : ""} — `;
+	return `${said.questions(questions.length)}${headers.length > 0 ? `: ${headers.join(", ")}` : ""} — `;
 }
 
 /** The message's last line: how to answer from the phone, given what it offers. */
-function howToAnswer(ask: PushedAsk, who: string, buttons: number, open: boolean): string {
+function howToAnswer(ask: PushedAsk, who: string, buttons: number, open: boolean, said: PushWords): string {
 	const others = ask.request.questions.length - 1;
-	const elsewhere = open
-		? "Tap Open to answer on the web page."
-		: ask.waitsIn === "file"
-			? `To answer, run pi -c in ${who}, or run pi-ask-anywhere web there and answer on the page.`
-			: `To answer, go back to pi's terminal in ${who}, or run pi-ask-anywhere web there and answer on the page.`;
-	if (buttons === 0) return elsewhere;
-	if (others === 0)
-		return `Tap an answer to reply from here.${open ? " Open shows the question on the web page." : ""}`;
-	const rest = others === 1 ? "the other question stays" : `the other ${others} stay`;
-	const all = open ? "Open answers all on the web page" : `answer all in pi in ${who}`;
-	return `Tap an answer to reply to the first question from here (${rest} unanswered), or ${all}.`;
+	if (buttons === 0) {
+		if (open) return said.tapOpen;
+		return ask.waitsIn === "file" ? said.answerInFile(who) : said.answerInTerminal(who);
+	}
+	return others === 0 ? said.tapHere(open) : said.tapFirst(others, open, who);
 }
 
 /** `text`, then a blank line and `last`, within ntfy's size: `text` is what is cut. */
@@ -131,33 +127,41 @@ function endingWith(text: string, last: string): string {
 	return `${cutBytes(text, MAX_MESSAGE_BYTES - Buffer.byteLength(last) - 2)}\n\n${last}`;
 }
 
-function describeAsk(request: AskRequest): string {
+function describeAsk(request: AskRequest, said: PushWords): string {
 	return request.questions
 		.map((question) => {
 			const options = (question.options ?? []).map(
 				(option, i) =>
 					`${i + 1}. ${sanitizeLine(option.label)}${option.description ? ` — ${sanitizeLine(option.description)}` : ""}`,
 			);
-			const kind = question.multiSelect ? " (choose any)" : "";
+			const kind = question.multiSelect ? ` ${said.chooseAny}` : "";
 			return [`${sanitizeText(question.question)}${kind}`, ...options].join("\n");
 		})
 		.join("\n\n");
 }
 
+/** The notifications' words, in the person's language (src/i18n/cli). */
+export type PushWords = CliStrings["push"];
+
 /** The notification for an ask, as published to the person's topic. */
-export function askNotification(ask: PushedAsk, config: NtfyPushConfig, key: Uint8Array): NtfyPublish {
+export function askNotification(
+	ask: PushedAsk,
+	config: NtfyPushConfig,
+	key: Uint8Array,
+	said: PushWords = chosenWords().cli.push,
+): NtfyPublish {
 	const project = sanitizeLine(ask.project);
-	const who = ask.task ? `${project} (subagent: ${cut(sanitizeLine(ask.task), 60)})` : project;
+	const who = ask.task ? said.subagent(project, cut(sanitizeLine(ask.task), 60)) : project;
 	const openUrl = config.openUrl ?? ask.openUrl;
-	const open: NtfyAction[] = openUrl ? [{ action: "view", label: "Open", url: openUrl, clear: true }] : [];
+	const open: NtfyAction[] = openUrl ? [{ action: "view", label: said.open, url: openUrl, clear: true }] : [];
 	const base = { topic: config.ntfy.topic, sequence_id: ask.id, tags: ["question"], priority: 4 };
 	if (config.detail === "minimal") {
 		const count = ask.request.questions.length;
-		const waiting = count === 1 ? `A question is waiting in ${who}.` : `${count} questions are waiting in ${who}.`;
+		const waiting = count === 1 ? said.oneWaiting(who) : said.manyWaiting(count, who);
 		return {
 			...base,
 			title: cut(`pi: ${who}`, MAX_TITLE_CHARS),
-			message: endingWith(waiting, howToAnswer(ask, who, 0, openUrl !== undefined)),
+			message: endingWith(waiting, howToAnswer(ask, who, 0, openUrl !== undefined, said)),
 			...(openUrl ? { actions: open, click: openUrl } : {}),
 		};
 	}
@@ -178,32 +182,25 @@ export function askNotification(ask: PushedAsk, config: NtfyPushConfig, key: Uin
 	const offersOpen = actions.some((action) => action.action === "view");
 	return {
 		...base,
-		title: cut(`pi: ${askName(ask.request)}${who}`, MAX_TITLE_CHARS),
-		message: endingWith(describeAsk(ask.request), howToAnswer(ask, who, buttons.length, offersOpen)),
+		title: cut(`pi: ${askName(ask.request, said)}${who}`, MAX_TITLE_CHARS),
+		message: endingWith(describeAsk(ask.request, said), howToAnswer(ask, who, buttons.length, offersOpen, said)),
 		...(actions.length > 0 ? { actions } : {}),
 		...(openUrl ? { click: openUrl } : {}),
 	};
 }
-
-const ENDED: Record<EndedWhere, string> = {
-	terminal: "Answered in the terminal.",
-	web: "Answered on the web page.",
-	phone: "Answered from your phone.",
-	elsewhere: "Answered elsewhere.",
-	closed: "No longer waiting: pi stopped asking.",
-};
 
 /** The notification that replaces an ask's once it ended (same sequence id, no buttons). */
 export function endedNotification(
 	ask: Pick<PushedAsk, "id" | "project">,
 	where: EndedWhere,
 	config: NtfyPushConfig,
+	said: PushWords = chosenWords().cli.push,
 ): NtfyPublish {
 	return {
 		topic: config.ntfy.topic,
 		sequence_id: ask.id,
 		title: cut(`pi: ${sanitizeLine(ask.project)}`, MAX_TITLE_CHARS),
-		message: ENDED[where],
+		message: said.ended[where],
 		tags: ["white_check_mark"],
 		priority: 2,
 	};

@@ -5,6 +5,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { AskRequest } from "../../src/core/types.js";
+import { de } from "../../src/i18n/cli/de.js";
 import { resolvePushConfig } from "../../src/push/config.js";
 import { ANSWERED_ON_WEB, createLivePush } from "../../src/push/live.js";
 import type { NtfyPublish } from "../../src/push/message.js";
@@ -33,7 +34,7 @@ function recordingClient() {
 	return { client, published, tap: (text: string) => deliver?.({ id: String(Math.random()), time: 0, message: text }) };
 }
 
-function setup(afterMs: number, withNtfy = true) {
+function setup(afterMs: number, withNtfy = true, words?: typeof de.push) {
 	const ntfy = withNtfy ? { server: "https://n.example", topic: "t", replyTopic: "r" } : {};
 	const { config } = resolvePushConfig({ ...ntfy, command: "true", detail: "full", afterSeconds: afterMs / 1000 }, {});
 	if (!config) throw new Error("no config");
@@ -49,6 +50,7 @@ function setup(afterMs: number, withNtfy = true) {
 		warn: (text) => warnings.push(text),
 		track: () => {},
 		published: (ask) => commands.push(ask.id),
+		...(words ? { words } : {}),
 	});
 	const info = {
 		id: "ask-1",
@@ -86,6 +88,21 @@ describe("createLivePush", () => {
 		expect(await asked).toEqual({ kind: "interrupted" });
 		await vi.advanceTimersByTimeAsync(0);
 		expect(published.at(-1)).toMatchObject({ sequence_id: "ask-1", message: "Answered in the terminal." });
+	});
+
+	it("speaks the person's language: a German ask, its buttons' line and the notice replacing it", async () => {
+		const { live, info, published } = setup(30_000, true, de.push);
+		const stop = new AbortController();
+		const asked = live.ask({ ...info, task: "Migration" }, stop.signal);
+		await vi.advanceTimersByTimeAsync(30_000);
+		expect(published[0]).toMatchObject({
+			title: "pi: shop (Subagent: Migration)",
+			message: "Ship it?\n1. yes\n2. no\n\nTippe auf eine Antwort, um von hier zu antworten.",
+		});
+		stop.abort(ANSWERED_ELSEWHERE);
+		await asked;
+		await vi.advanceTimersByTimeAsync(0);
+		expect(published.at(-1)).toMatchObject({ sequence_id: "ask-1", message: "Im Terminal beantwortet." });
 	});
 
 	it("an ask answered before it was published is never published", async () => {

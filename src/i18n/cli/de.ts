@@ -251,4 +251,28 @@ Nichts wurde beantwortet, und der Lauf endet hier. Behebe das Problem und starte
 		answer: "Antwort",
 		none: "Keine Entscheidungen verzeichnet.",
 	},
+	push: {
+		subagent: (project, task) => `${project} (Subagent: ${task})`,
+		questions: (n) => `${n} Fragen`,
+		oneWaiting: (who) => `In ${who} wartet eine Frage.`,
+		manyWaiting: (n, who) => `In ${who} warten ${n} Fragen.`,
+		chooseAny: "(beliebig viele)",
+		open: "Öffnen",
+		tapOpen: "Tippe auf Öffnen, um auf der Webseite zu antworten.",
+		answerInFile: (who) =>
+			`Zum Antworten führe pi -c in ${who} aus, oder starte dort pi-ask-anywhere web und antworte auf der Seite.`,
+		answerInTerminal: (who) =>
+			`Zum Antworten geh zurück zu pis Terminal in ${who}, oder starte dort pi-ask-anywhere web und antworte auf der Seite.`,
+		tapHere: (open) =>
+			`Tippe auf eine Antwort, um von hier zu antworten.${open ? " Öffnen zeigt die Frage auf der Webseite." : ""}`,
+		tapFirst: (others, open, who) =>
+			`Tippe auf eine Antwort, um die erste Frage von hier zu beantworten (${others === 1 ? "die andere Frage bleibt" : `die anderen ${others} bleiben`} unbeantwortet), oder ${open ? "beantworte mit Öffnen alle auf der Webseite" : `beantworte alle in pi in ${who}`}.`,
+		ended: {
+			terminal: "Im Terminal beantwortet.",
+			web: "Auf der Webseite beantwortet.",
+			phone: "Auf deinem Handy beantwortet.",
+			elsewhere: "Anderswo beantwortet.",
+			closed: "Wartet nicht mehr: pi fragt nicht mehr.",
+		},
+	},
 };

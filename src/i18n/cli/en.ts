@@ -240,4 +240,26 @@ Nothing was answered and the run stops here. Fix the problem, then run pi -c to 
 		answer: "answer",
 		none: "No decisions recorded.",
 	},
+	push: {
+		subagent: (project, task) => `${project} (subagent: ${task})`,
+		questions: (n) => `${n} questions`,
+		oneWaiting: (who) => `A question is waiting in ${who}.`,
+		manyWaiting: (n, who) => `${n} questions are waiting in ${who}.`,
+		chooseAny: "(choose any)",
+		open: "Open",
+		tapOpen: "Tap Open to answer on the web page.",
+		answerInFile: (who) => `To answer, run pi -c in ${who}, or run pi-ask-anywhere web there and answer on the page.`,
+		answerInTerminal: (who) =>
+			`To answer, go back to pi's terminal in ${who}, or run pi-ask-anywhere web there and answer on the page.`,
+		tapHere: (open) => `Tap an answer to reply from here.${open ? " Open shows the question on the web page." : ""}`,
+		tapFirst: (others, open, who) =>
+			`Tap an answer to reply to the first question from here (${others === 1 ? "the other question stays" : `the other ${others} stay`} unanswered), or ${open ? "Open answers all on the web page" : `answer all in pi in ${who}`}.`,
+		ended: {
+			terminal: "Answered in the terminal.",
+			web: "Answered on the web page.",
+			phone: "Answered from your phone.",
+			elsewhere: "Answered elsewhere.",
+			closed: "No longer waiting: pi stopped asking.",
+		},
+	},
 };

@@ -249,4 +249,28 @@ No se respondió nada y la ejecución se detiene aquí. Corrige el problema y lu
 		answer: "respuesta",
 		none: "No hay decisiones registradas.",
 	},
+	push: {
+		subagent: (project, task) => `${project} (subagente: ${task})`,
+		questions: (n) => `${n} preguntas`,
+		oneWaiting: (who) => `Una pregunta espera en ${who}.`,
+		manyWaiting: (n, who) => `${n} preguntas esperan en ${who}.`,
+		chooseAny: "(elige las que quieras)",
+		open: "Abrir",
+		tapOpen: "Toca Abrir para responder en la página web.",
+		answerInFile: (who) =>
+			`Para responder, ejecuta pi -c en ${who}, o ejecuta allí pi-ask-anywhere web y responde en la página.`,
+		answerInTerminal: (who) =>
+			`Para responder, vuelve a la terminal de pi en ${who}, o ejecuta allí pi-ask-anywhere web y responde en la página.`,
+		tapHere: (open) =>
+			`Toca una respuesta para responder desde aquí.${open ? " Abrir muestra la pregunta en la página web." : ""}`,
+		tapFirst: (others, open, who) =>
+			`Toca una respuesta para responder a la primera pregunta desde aquí (${others === 1 ? "la otra pregunta queda" : `las otras ${others} quedan`} sin responder), o ${open ? "responde todas en la página web con Abrir" : `responde todas en pi en ${who}`}.`,
+		ended: {
+			terminal: "Respondida en la terminal.",
+			web: "Respondida en la página web.",
+			phone: "Respondida desde tu teléfono.",
+			elsewhere: "Respondida en otro lugar.",
+			closed: "Ya no espera: pi dejó de preguntar.",
+		},
+	},
 };

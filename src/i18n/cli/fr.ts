@@ -253,4 +253,28 @@ Rien n'a été répondu et l'exécution s'arrête ici. Corrigez le problème, pu
 		answer: "réponse",
 		none: "Aucune décision enregistrée.",
 	},
+	push: {
+		subagent: (project, task) => `${project} (sous-agent : ${task})`,
+		questions: (n) => `${n} questions`,
+		oneWaiting: (who) => `Une question attend dans ${who}.`,
+		manyWaiting: (n, who) => `${n} questions attendent dans ${who}.`,
+		chooseAny: "(choix multiple)",
+		open: "Ouvrir",
+		tapOpen: "Touchez Ouvrir pour répondre sur la page web.",
+		answerInFile: (who) =>
+			`Pour répondre, lancez pi -c dans ${who}, ou lancez-y pi-ask-anywhere web et répondez sur la page.`,
+		answerInTerminal: (who) =>
+			`Pour répondre, revenez au terminal de pi dans ${who}, ou lancez-y pi-ask-anywhere web et répondez sur la page.`,
+		tapHere: (open) =>
+			`Touchez une réponse pour répondre d’ici.${open ? " Ouvrir montre la question sur la page web." : ""}`,
+		tapFirst: (others, open, who) =>
+			`Touchez une réponse pour répondre d’ici à la première question (${others === 1 ? "l’autre question reste" : `les ${others} autres restent`} sans réponse), ou ${open ? "répondez à toutes sur la page web avec Ouvrir" : `répondez à toutes dans pi dans ${who}`}.`,
+		ended: {
+			terminal: "Répondu dans le terminal.",
+			web: "Répondu sur la page web.",
+			phone: "Répondu depuis votre téléphone.",
+			elsewhere: "Répondu ailleurs.",
+			closed: "N’attend plus : pi a cessé de demander.",
+		},
+	},
 };

@@ -244,4 +244,28 @@ ${questions}
 		answer: "回答",
 		none: "記録された決定はありません。",
 	},
+	push: {
+		subagent: (project, task) => `${project}（サブエージェント：${task}）`,
+		questions: (n) => `${n} 件の質問`,
+		oneWaiting: (who) => `${who} で質問が待っています。`,
+		manyWaiting: (n, who) => `${who} で ${n} 件の質問が待っています。`,
+		chooseAny: "（複数選択可）",
+		open: "開く",
+		tapOpen: "「開く」をタップすると Web ページで回答できます。",
+		answerInFile: (who) =>
+			`回答するには ${who} で pi -c を実行するか、そこで pi-ask-anywhere web を実行してページで回答してください。`,
+		answerInTerminal: (who) =>
+			`回答するには ${who} の pi のターミナルに戻るか、そこで pi-ask-anywhere web を実行してページで回答してください。`,
+		tapHere: (open) =>
+			`回答をタップするとここから返答できます。${open ? "「開く」で質問を Web ページに表示します。" : ""}`,
+		tapFirst: (others, open, who) =>
+			`回答をタップすると最初の質問にここから返答できます（残りの ${others} 件は未回答のままです）。${open ? "「開く」なら Web ページですべてに回答できます。" : `すべてに回答するには ${who} の pi で回答してください。`}`,
+		ended: {
+			terminal: "ターミナルで回答されました。",
+			web: "Web ページで回答されました。",
+			phone: "スマートフォンから回答されました。",
+			elsewhere: "別の場所で回答されました。",
+			closed: "待機終了：pi は質問をやめました。",
+		},
+	},
 };

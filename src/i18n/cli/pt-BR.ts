@@ -248,4 +248,28 @@ Nada foi respondido e a execução para aqui. Corrija o problema e depois execut
 		answer: "resposta",
 		none: "Nenhuma decisão registrada.",
 	},
+	push: {
+		subagent: (project, task) => `${project} (subagente: ${task})`,
+		questions: (n) => `${n} perguntas`,
+		oneWaiting: (who) => `Uma pergunta espera em ${who}.`,
+		manyWaiting: (n, who) => `${n} perguntas esperam em ${who}.`,
+		chooseAny: "(escolha quantas quiser)",
+		open: "Abrir",
+		tapOpen: "Toque em Abrir para responder na página web.",
+		answerInFile: (who) =>
+			`Para responder, rode pi -c em ${who}, ou rode ali pi-ask-anywhere web e responda na página.`,
+		answerInTerminal: (who) =>
+			`Para responder, volte ao terminal do pi em ${who}, ou rode ali pi-ask-anywhere web e responda na página.`,
+		tapHere: (open) =>
+			`Toque numa resposta para responder daqui.${open ? " Abrir mostra a pergunta na página web." : ""}`,
+		tapFirst: (others, open, who) =>
+			`Toque numa resposta para responder à primeira pergunta daqui (${others === 1 ? "a outra pergunta fica" : `as outras ${others} ficam`} sem resposta), ou ${open ? "responda todas na página web com Abrir" : `responda todas no pi em ${who}`}.`,
+		ended: {
+			terminal: "Respondida no terminal.",
+			web: "Respondida na página web.",
+			phone: "Respondida pelo seu celular.",
+			elsewhere: "Respondida em outro lugar.",
+			closed: "Não espera mais: o pi parou de perguntar.",
+		},
+	},
 };

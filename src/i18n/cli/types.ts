@@ -291,4 +291,39 @@ export interface CliStrings {
 		answer: string;
 		none: string;
 	};
+	/**
+	 * The ntfy notifications (src/push/message.ts): `who` is the project folder's name (with a subagent's task),
+	 * `n` a count of questions (2 or more where it says "questions"). "pi", "pi -c" and "pi-ask-anywhere web" are
+	 * commands, never translated.
+	 */
+	push: {
+		/** `who` for a subagent's ask. */
+		subagent: (project: string, task: string) => string;
+		/** The title's name for an ask of several questions: their count (≥ 2). */
+		questions: (n: number) => string;
+		/** The minimal notification's text. */
+		oneWaiting: (who: string) => string;
+		manyWaiting: (n: number, who: string) => string;
+		/** After a question that takes several options. */
+		chooseAny: string;
+		/** The button that opens the web page. */
+		open: string;
+		/** The last line, how to answer from the phone: with an Open button and no answer buttons. */
+		tapOpen: string;
+		/** No button; the ask waits in a file print mode saved, or in pi's dialog. */
+		answerInFile: (who: string) => string;
+		answerInTerminal: (who: string) => string;
+		/** Answer buttons for a lone question; `open`: an Open button too. */
+		tapHere: (open: boolean) => string;
+		/** Answer buttons for the first of `others` + 1 questions; the rest is answered on the page (`open`) or in pi. */
+		tapFirst: (others: number, open: boolean, who: string) => string;
+		/** The notification that replaces an ask's once it ended. */
+		ended: {
+			terminal: string;
+			web: string;
+			phone: string;
+			elsewhere: string;
+			closed: string;
+		};
+	};
 }

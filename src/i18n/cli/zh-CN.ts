@@ -233,4 +233,25 @@ ${questions}
 		answer: "回答",
 		none: "没有记录的决定。",
 	},
+	push: {
+		subagent: (project, task) => `${project}（子代理：${task}）`,
+		questions: (n) => `${n} 个问题`,
+		oneWaiting: (who) => `${who} 中有一个问题在等待。`,
+		manyWaiting: (n, who) => `${who} 中有 ${n} 个问题在等待。`,
+		chooseAny: "（可多选）",
+		open: "打开",
+		tapOpen: "点按“打开”即可在网页上回答。",
+		answerInFile: (who) => `要回答，请在 ${who} 中运行 pi -c，或在那里运行 pi-ask-anywhere web 并在网页上回答。`,
+		answerInTerminal: (who) => `要回答，请回到 ${who} 中 pi 的终端，或在那里运行 pi-ask-anywhere web 并在网页上回答。`,
+		tapHere: (open) => `点按一个答案即可在此回复。${open ? "“打开”会在网页上显示问题。" : ""}`,
+		tapFirst: (others, open, who) =>
+			`点按一个答案即可在此回复第一个问题（其余 ${others} 个问题保持未回答），${open ? "或点“打开”在网页上回答全部" : `或在 ${who} 的 pi 中回答全部`}。`,
+		ended: {
+			terminal: "已在终端中回答。",
+			web: "已在网页上回答。",
+			phone: "已从你的手机回答。",
+			elsewhere: "已在别处回答。",
+			closed: "不再等待：pi 已停止提问。",
+		},
+	},
 };
