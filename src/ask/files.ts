@@ -48,19 +48,24 @@ export function readRegularBytes(
 		if (!stat.isFile()) return undefined;
 		const from = Math.min(options.fromByte ?? 0, stat.size);
 		if (options.maxBytes !== undefined && stat.size - from > options.maxBytes) return undefined;
-		const bytes = Buffer.alloc(stat.size - from);
-		let read = 0;
-		while (read < bytes.length) {
-			const n = fs.readSync(fd, bytes, read, bytes.length - read, from + read);
-			if (n === 0) break;
-			read += n;
-		}
-		return bytes.subarray(0, read);
+		return bytesFrom(fd, from, stat.size);
 	} catch {
 		return undefined;
 	} finally {
 		fs.closeSync(fd);
 	}
+}
+
+/** The bytes of the file open at `fd` from `from` to `end` (its size now, unless told). */
+export function bytesFrom(fd: number, from: number, end = fs.fstatSync(fd).size): Buffer {
+	const bytes = Buffer.alloc(Math.max(0, end - from));
+	let read = 0;
+	while (read < bytes.length) {
+		const n = fs.readSync(fd, bytes, read, bytes.length - read, from + read);
+		if (n === 0) break;
+		read += n;
+	}
+	return bytes.subarray(0, read);
 }
 
 /** Whether the file open at `fd` is empty or ends with a newline. */

@@ -328,7 +328,12 @@ export function factLogAt(path: string, place: { ownFolder: true } | { ownFolder
 		if (typeof read === "string") return undefined;
 		const done = () => found(read) || (since !== undefined && read.oldestTime < since - ORDER_SLACK_MS);
 		if (done() || read.oldestAt === 0) return read;
-		const result = readLinesFromEnd(
+		return readBack(read, () => !done()) === "unreadable" ? undefined : read;
+	}
+
+	/** The lines older than any read so far, each kept and indexed, then given to `visit` until it answers false. */
+	function readBack(read: ReadSoFar, visit: (fact: Fact) => boolean): BackwardRead {
+		return readLinesFromEnd(
 			path,
 			(line, at) => {
 				read.oldestAt = at;
@@ -336,11 +341,10 @@ export function factLogAt(path: string, place: { ownFolder: true } | { ownFolder
 				if (fact === undefined) return true;
 				read.facts.push(fact);
 				indexed(read, fact, false);
-				return !done();
+				return visit(fact);
 			},
 			{ endByte: read.oldestAt },
 		);
-		return result === "unreadable" ? undefined : read;
 	}
 
 	return {
@@ -365,18 +369,7 @@ export function factLogAt(path: string, place: { ownFolder: true } | { ownFolder
 			if (typeof read === "string") return read;
 			for (const fact of read.facts) if (!visit(fact)) return "read";
 			if (read.oldestAt === 0) return "read";
-			return readLinesFromEnd(
-				path,
-				(line, at) => {
-					read.oldestAt = at;
-					const fact = factOf(line);
-					if (fact === undefined) return true;
-					read.facts.push(fact);
-					indexed(read, fact, false);
-					return visit(fact);
-				},
-				{ endByte: read.oldestAt },
-			);
+			return readBack(read, visit);
 		},
 		saved(ask, since) {
 			const key = keyOf(ask);

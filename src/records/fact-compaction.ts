@@ -9,7 +9,7 @@
  * the log replaced under it appends again (ask/log.ts): a fact may be written twice, never lost.
  */
 import * as fs from "node:fs";
-import { appendLine, writeFileAtomically } from "../ask/files.js";
+import { appendLine, bytesFrom, writeFileAtomically } from "../ask/files.js";
 import { compactedText } from "../ask/log.js";
 import { withAnswerLock } from "../pending/answer-lock.js";
 
@@ -38,18 +38,6 @@ export function compactFactLog(
 	} catch {
 		return "failed";
 	}
-}
-
-/** The bytes of the open file from `from` to its end now. */
-function bytesFrom(fd: number, from: number): Buffer {
-	const bytes = Buffer.alloc(Math.max(0, fs.fstatSync(fd).size - from));
-	let read = 0;
-	while (read < bytes.length) {
-		const n = fs.readSync(fd, bytes, read, bytes.length - read, from + read);
-		if (n === 0) break;
-		read += n;
-	}
-	return bytes.subarray(0, read);
 }
 
 function compactUnderLock(path: string, before: number): Compaction {

@@ -6,7 +6,7 @@
 import { realpathSync } from "node:fs";
 import { basename, resolve } from "node:path";
 import { parseArgs } from "node:util";
-import { type Decided, type FactLog, factTime } from "../ask/log.js";
+import { type Decided, type FactLog, factTime, ORDER_SLACK_MS } from "../ask/log.js";
 import { sanitizeLine } from "../core/text.js";
 import type { CliStrings } from "../i18n/cli/types.js";
 
@@ -22,8 +22,6 @@ export const LOG_USAGE = `usage: pi-ask-anywhere log [--json] [--project DIR] [-
   --limit N      at most N decisions (default 50)`;
 
 const DEFAULT_LIMIT = 50;
-/** Facts are appended by several processes: the log is in time order to within this. */
-const ORDER_SLACK_MS = 10_000;
 const SPAN_MS: Record<string, number> = { m: 60_000, h: 3_600_000, d: 86_400_000 };
 /** The longest question and answer shown in a table row (the JSON has them whole, as recorded). */
 const QUESTION_WIDTH = 60;
