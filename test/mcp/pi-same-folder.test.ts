@@ -5,7 +5,7 @@
  * MCP client holds the ask over real stdio; pi runs with the scripted model, which logs every context it received.
  */
 import { execFileSync, spawn, spawnSync } from "node:child_process";
-import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { hostname } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -107,6 +107,8 @@ describe("an MCP client's ask answered with a pi in the same folder", () => {
 			writeFileSync(join(ws.root, "bashrc"), "alias ll='ls -l'\n");
 			mkdirSync(join(ws.agentDir, "pi-ask-user"), { recursive: true });
 			const record = join(ws.agentDir, "pi-ask-user", "facts.jsonl");
+			// The log the server's ask was saved in is replaced by what is planted.
+			rmSync(record, { force: true });
 			plant(record);
 			const run = spawnSync(PI.node, piArgs(["-p", "--answers", '["SQLite"]', "what next?"]), {
 				cwd: ws.cwd,
