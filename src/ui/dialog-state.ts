@@ -66,12 +66,8 @@ export interface DialogState {
 	mode: Mode;
 	/** Bumped whenever a text input opens, so the view knows to load `inputText(state)` into its editor. */
 	inputEpoch: number;
-	/**
-	 * How far the Review on the Submit tab is scrolled, and how far it can go. `reveal` asks the view to scroll to
-	 * what was just written there: a question's answer (its index) or the note for all (`questions.length`); the
-	 * view's next report replaces it with the scroll it chose.
-	 */
-	review: { scroll: number; max: number; reveal?: number };
+	/** How far the Review on the Submit tab is scrolled, and how far it can go. */
+	review: { scroll: number; max: number };
 	/** A one-line message for the person about their last key (e.g. Enter on an empty answer); cleared by the next key. */
 	notice: Notice | undefined;
 	/** The paths a Tab in a text input matched, when several did; cleared by the next key. */
@@ -467,10 +463,7 @@ function finish(state: DialogState): DialogState {
 /** After a question got its answer: a lone question ends the dialog, otherwise the next tab opens. */
 function advance(state: DialogState): DialogState {
 	const listed: DialogState = { ...state, mode: { kind: "list" } };
-	if (!isMultiQuestion(state)) return finish(listed);
-	const next = goToTab(listed, state.tab + 1);
-	// The Review opens on the answer just given, not on its top with that answer scrolled out of view.
-	return isSubmitTab(next) ? { ...next, review: { ...next.review, reveal: state.tab } } : next;
+	return isMultiQuestion(state) ? goToTab(listed, state.tab + 1) : finish(listed);
 }
 
 function cancel(state: DialogState): DialogState {
@@ -622,8 +615,7 @@ function applyFilter(state: DialogState, filter: string): DialogState {
 function applyViewport(state: DialogState, viewport: Viewport): DialogState {
 	if (isSubmitTab(state)) {
 		const { textScroll, textScrollMax } = viewport;
-		const { scroll, max, reveal } = state.review;
-		if (scroll === textScroll && max === textScrollMax && reveal === undefined) return state;
+		if (state.review.scroll === textScroll && state.review.max === textScrollMax) return state;
 		return { ...state, review: { scroll: textScroll, max: textScrollMax } };
 	}
 	const qs = state.perQuestion[state.tab];
@@ -652,7 +644,7 @@ function scrollText(state: DialogState, delta: number): DialogState {
 	const clamp = (value: number, max: number) => Math.max(0, Math.min(max, value));
 	if (isSubmitTab(state)) {
 		const scroll = clamp(state.review.scroll + delta, state.review.max);
-		return scroll === state.review.scroll ? state : { ...state, review: { scroll, max: state.review.max } };
+		return scroll === state.review.scroll ? state : { ...state, review: { ...state.review, scroll } };
 	}
 	const question = state.questions[state.tab];
 	const qs = state.perQuestion[state.tab];
@@ -730,10 +722,7 @@ function reduceKey(state: DialogState, action: Action): DialogState {
 			return cancel(state);
 		case "confirm":
 			if (mode.kind === "input") {
-				if (mode.purpose === "askNote") {
-					const review = { ...state.review, reveal: state.questions.length };
-					return { ...state, askNote: state.askNoteDraft.trim(), mode: { kind: "list" }, review };
-				}
+				if (mode.purpose === "askNote") return { ...state, askNote: state.askNoteDraft.trim(), mode: { kind: "list" } };
 				if (mode.purpose === "note") {
 					return { ...withQuestion(state, (qs) => ({ ...qs, note: qs.noteDraft.trim() })), mode: { kind: "list" } };
 				}

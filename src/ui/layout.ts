@@ -120,11 +120,6 @@ export interface OptionsFit {
 	listRoom: number;
 	/** The pane's lines: beside the list, its height; below it, its title and lines. */
 	paneRoom: number;
-	/**
-	 * Options have previews that got no room: one line under the list says so (the focused option's preview is
-	 * hidden, or it has none), so that they are not silently gone.
-	 */
-	previewSign: boolean;
 	/** Blank lines, most wanted first: under the question, under the top (the dialog's), above what is below. */
 	questionGap: boolean;
 	topSpacer: boolean;
@@ -159,19 +154,15 @@ export function fitOptions(m: OptionsMeasure): OptionsFit {
 	const listWidth = side ? sideLeft : width;
 	const paneWidth = side ? sidePaneWidth : stackedPaneWidth;
 	const tallest = placement === "none" ? 0 : m.tallestPreview(paneWidth);
-	// The sign takes a line only while no input is open (that input needs the lines) and the list keeps two.
-	const previewSign =
-		placement === "none" && stackedTallest > 0 && !m.inputOpen && budget - filterLines - belowLines - textMin >= 3;
-	const sign = previewSign ? 1 : 0;
 
 	// What the body would like, then what it gets: the fixed parts, the list, the preview, the text last.
 	const listNatural = side ? m.listHeight(listWidth, Math.max(1, budget)) : fullNatural;
 	const previewWant = tallest === 0 || side ? 0 : 1 + tallest;
-	const openNatural = textLines + filterLines + listNatural + previewWant + sign + belowOpen;
+	const openNatural = textLines + filterLines + listNatural + previewWant + belowOpen;
 	const questionGap = openNatural + 1 <= steadyBudget;
 	const topSpacer = openNatural + 2 <= steadyBudget;
 	const inputGap = belowLines > 0 && openNatural + 3 <= steadyBudget;
-	const fixed = filterLines + belowLines + sign + (questionGap ? 1 : 0) + (inputGap ? 1 : 0);
+	const fixed = filterLines + belowLines + (questionGap ? 1 : 0) + (inputGap ? 1 : 0);
 	let textRoom = textLines;
 	let rest = budget - fixed;
 	if (textLines + fixed + listNatural + previewWant > budget) {
@@ -198,7 +189,6 @@ export function fitOptions(m: OptionsMeasure): OptionsFit {
 		textRoom,
 		listRoom,
 		paneRoom,
-		previewSign,
 		questionGap,
 		topSpacer,
 		inputGap,

@@ -131,15 +131,9 @@ function confirmLines(state: DialogState, theme: DialogTheme, width: number): st
 	return [...wrapped(theme.warning(theme.bold(text)), width), truncateToWidth(`${PAD}${yes}  ${no}`, width)];
 }
 
-/**
- * The Review's lines, and where each part ends: `ends[i]` is the line after question i's answer and note,
- * `ends[questions.length]` the line after the note for all (or where it would be).
- */
-function reviewLines(state: DialogState, theme: DialogTheme, width: number): { lines: string[]; ends: number[] } {
+function reviewLines(state: DialogState, theme: DialogTheme, width: number): string[] {
 	const lines = [truncateToWidth(PAD + theme.accent(theme.bold(theme.words.reviewTitle)), width)];
-	const ends: number[] = [];
 	for (const [i, question] of state.questions.entries()) {
-		if (i > 0) ends.push(lines.length);
 		const qs = state.perQuestion[i];
 		const given = qs ? givenAnswer(question, qs) : undefined;
 		const mark = given ? theme.success("■ ") : theme.muted("□ ");
@@ -159,11 +153,9 @@ function reviewLines(state: DialogState, theme: DialogTheme, width: number): { l
 		if (given.note)
 			lines.push(...wrapped(theme.dim(theme.words.noteLabel + sanitizeText(given.note)), width, "      "));
 	}
-	ends.push(lines.length);
 	if (state.askNote && !askNoteOpen(state)) {
 		lines.push(...wrapped(theme.dim(theme.words.askNoteLabel + sanitizeText(state.askNote)), width));
 	}
-	ends.push(lines.length);
 	const missing = state.questions.length - answeredCount(state);
 	lines.push(
 		...wrapped(
@@ -171,7 +163,7 @@ function reviewLines(state: DialogState, theme: DialogTheme, width: number): { l
 			width,
 		),
 	);
-	return { lines, ends };
+	return lines;
 }
 
 /** The question and its markdown context. */
@@ -305,13 +297,11 @@ function linesBelowList(state: DialogState, qs: QuestionState, canvas: Canvas): 
 /** The list window and the focused option's preview, beside or below it as `fit` says. */
 function listWithPreview(question: Question, qs: QuestionState, list: RenderedList, fit: OptionsFit, canvas: Canvas) {
 	const { theme, width } = canvas;
+	if (fit.preview === "none" || (fit.preview === "stacked" && fit.paneRoom <= 0)) {
+		return { lines: list.lines, previewScroll: 0, previewScrollMax: 0 };
+	}
 	const focusedOption = optionAtRow(question, qs, qs.cursor);
 	const preview = focusedOption === undefined ? undefined : question.options?.[focusedOption]?.preview;
-	if (fit.preview === "none" || (fit.preview === "stacked" && fit.paneRoom <= 0)) {
-		if (!fit.previewSign) return { lines: list.lines, previewScroll: 0, previewScrollMax: 0 };
-		const sign = preview ? theme.muted(theme.words.previewHidden) : theme.dim(theme.words.noPreview);
-		return { lines: [...list.lines, truncateToWidth(PAD + sign, width)], previewScroll: 0, previewScrollMax: 0 };
-	}
 	// The pane keeps its place for an option without a preview (the list does not jump), and says why it is empty.
 	const previewAll = preview ? previewLines(preview, theme, fit.paneWidth) : [theme.dim(theme.words.noPreview)];
 	if (fit.preview === "side") {
@@ -415,11 +405,7 @@ function reviewBody(state: DialogState, canvas: Canvas): Body {
 	const { theme, width, budget, input } = canvas;
 	const below = askNoteOpen(state) ? inputLines(theme.words.askNoteInputLabel, theme, width, input, undefined) : [];
 	const room = Math.max(1, budget - below.length);
-	const review = reviewLines(state, theme, width);
-	const reveal = state.review.reveal === undefined ? undefined : review.ends[state.review.reveal];
-	// To reveal a part, its last line sits just above the "lines hidden" marker (pane shows `room - 1` lines).
-	const scroll = reveal === undefined ? state.review.scroll : Math.max(0, reveal - Math.max(1, room - 1));
-	const shown = clampText(review.lines, room, scroll, theme, width);
+	const shown = clampText(reviewLines(state, theme, width), room, state.review.scroll, theme, width);
 	return {
 		lines: [...shown.lines, ...below],
 		topSpacer: shown.lines.length + 2 <= budget,

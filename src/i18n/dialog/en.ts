@@ -76,8 +76,6 @@ export const en = {
 	noKeys: "n",
 	/** In the preview pane, for an option without a preview among options with one. */
 	noPreview: "No preview for this option.",
-	/** Under the options when previews get no room: the focused option has one, and how to see it. */
-	previewHidden: "Preview hidden: widen the terminal",
 	/** Under a background question's title: the model did not stop for it. */
 	backgroundNote: "The agent keeps working meanwhile; answer when you like.",
 	allAnswered: "All questions answered. Press Enter to submit.",
