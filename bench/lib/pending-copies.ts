@@ -1,10 +1,10 @@
 /**
  * Projects full of pending files as this user's pi leaves them, for the benchmarks: one real `pi -p` ask makes the
- * first pending file, its session and its line in the asks record; copies of all three (each its own session and
+ * first pending file, its session and its `saved` fact; copies of all three (each its own session and
  * tool call, as runs that each asked once would leave) fill a project, or another project folder (the copy names
  * that folder wherever the original names the project).
  */
-import { appendFileSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { piArgs, runPi, SPEC_EXAMPLE, type Workspace } from "../../test/e2e/harness.js";
 
@@ -28,8 +28,16 @@ export function realAsk(ws: Workspace, packageDir?: string): RealAsk {
 	const pendingText = readFileSync(pendingPath, "utf8");
 	const pending = JSON.parse(pendingText) as { sessionId: string; toolCallId: string; sessionFile: string };
 	const sessionText = readFileSync(pending.sessionFile, "utf8");
-	const asksPath = join(ws.agentDir, "pi-ask-user", "asks.jsonl");
-	const askLine = readFileSync(asksPath, "utf8");
+	// Where this user's pi records the asks it saved: a `saved` fact in the fact log (an older build: asks.jsonl).
+	const records = join(ws.agentDir, "pi-ask-user");
+	const factsPath = join(records, "facts.jsonl");
+	const savedFact = existsSync(factsPath)
+		? readFileSync(factsPath, "utf8")
+				.split("\n")
+				.find((line) => line.includes('"fact":"saved"'))
+		: undefined;
+	const asksPath = savedFact ? factsPath : join(records, "asks.jsonl");
+	const askLine = savedFact ? `${savedFact}\n` : readFileSync(asksPath, "utf8");
 	return {
 		pendingPath,
 		copy(n, folder = ws.cwd) {
