@@ -132,21 +132,41 @@ export function writeFileAtomically(
 	content: string | Buffer,
 	options: { mode?: number; replace?: boolean } = {},
 ): boolean {
+	if (options.replace === false) return writeNewFile([path], content, options.mode) !== undefined;
 	const temp = writeTempFile(path, content, options.mode);
 	try {
-		if (options.replace === false) {
-			try {
-				fs.linkSync(temp, path);
-			} catch (error) {
-				if ((error as NodeJS.ErrnoException).code === "EEXIST") return false;
-				throw error;
-			}
-			return true;
-		}
 		fs.renameSync(temp, path);
 		return true;
 	} finally {
 		fs.rmSync(temp, { force: true });
+	}
+}
+
+/**
+ * Writes `content` whole under the first of `names` (one folder) that is not taken, never replacing a file: a temp file
+ * beside them, hard-linked to each name in turn until one is free. Returns that name; `undefined` when all were taken.
+ */
+export function writeNewFile(
+	names: readonly string[],
+	content: string | Buffer,
+	mode = 0o600,
+	io: TempWriteFs & Pick<typeof fs, "linkSync"> = fs,
+): string | undefined {
+	const first = names[0];
+	if (first === undefined) return undefined;
+	const temp = writeTempFile(first, content, mode, io);
+	try {
+		for (const name of names) {
+			try {
+				io.linkSync(temp, name);
+				return name;
+			} catch (error) {
+				if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+			}
+		}
+		return undefined;
+	} finally {
+		io.rmSync(temp, { force: true });
 	}
 }
 

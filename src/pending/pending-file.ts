@@ -5,7 +5,7 @@
  */
 import * as fs from "node:fs";
 import { basename, dirname, join, relative, sep } from "node:path";
-import { readRegularFile, writeFileAtomically, writeTempFile } from "../ask/files.js";
+import { readRegularFile, writeFileAtomically, writeNewFile } from "../ask/files.js";
 import { isImagePathList } from "../core/images.js";
 import { isRecord, parseJsonObject } from "../core/json.js";
 import { sanitizeLine, sanitizeText } from "../core/text.js";
@@ -342,21 +342,13 @@ export function savePendingFile(cwd: string, file: PendingFile, io: PendingWrite
 			);
 		}
 		const first = nextPendingNumber(names);
-		const temp = writeTempFile(join(dir, PENDING_NAME), serialize(file), 0o600, io);
-		try {
-			for (let n = first; n < first + PENDING_FILE_LIMIT; n++) {
-				const target = join(dir, n === 1 ? PENDING_NAME : PENDING_NAME.replace(".json", `-${n}.json`));
-				try {
-					io.linkSync(temp, target);
-					return target;
-				} catch (error) {
-					if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
-				}
-			}
-			throw new PendingFileError(`${dir}: every pending-questions name tried was taken meanwhile; try again`);
-		} finally {
-			io.rmSync(temp, { force: true });
-		}
+		const candidates = Array.from({ length: PENDING_FILE_LIMIT }, (_, i) => {
+			const n = first + i;
+			return join(dir, n === 1 ? PENDING_NAME : PENDING_NAME.replace(".json", `-${n}.json`));
+		});
+		const target = writeNewFile(candidates, serialize(file), 0o600, io);
+		if (target !== undefined) return target;
+		throw new PendingFileError(`${dir}: every pending-questions name tried was taken meanwhile; try again`);
 	} catch (error) {
 		if (error instanceof PendingFileError) throw error;
 		// A full disk, a read-only folder, no permission: one clear error the caller can show with the questions.
