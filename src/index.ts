@@ -9,12 +9,11 @@ import { fileURLToPath } from "node:url";
 import type { ExtensionAPI, ExtensionContext } from "@mariozechner/pi-coding-agent";
 import { decisionRecorder } from "./ask/decision.js";
 import { readRegularFile } from "./ask/files.js";
-import { CHILD_ASK_LINE_TYPE, withoutChildLines } from "./children/child-ask-record.js";
+import { showChildLines } from "./children/child-ask-record.js";
 import { createChildren } from "./children/children.js";
 import { questionsCommandOnFirstUse } from "./commands/questions-on-first-use.js";
 import { DELIVERED_ANSWERS_TYPE } from "./core/delivered-answers.js";
 import { TOOL_NAME } from "./core/prompt.js";
-import { sanitizeText } from "./core/text.js";
 import { imageSupport } from "./host/image-support.js";
 import { loadPiModules } from "./host/pi-modules.js";
 import { processEdges } from "./host/process-edges.js";
@@ -162,15 +161,7 @@ export default async function askUser(pi: ExtensionAPI) {
 		renderDelivered(contentText(message.content), options.expanded, theme, host.tui),
 	);
 	// What the person answered a subagent, as one muted line in the chat; the model never reads it.
-	pi.registerMessageRenderer(
-		CHILD_ASK_LINE_TYPE,
-		(message, _options, theme) =>
-			new host.tui.Text(theme.fg("muted", sanitizeText(contentText(message.content))), 1, 0),
-	);
-	pi.on("context", (event) => {
-		const messages = withoutChildLines(event.messages);
-		return messages ? { messages } : undefined;
-	});
+	showChildLines(pi, host.tui);
 
 	pi.on("session_start", (_event, ctx) => {
 		sessionCtx = ctx;

@@ -3,7 +3,11 @@
  * of the line its chat shows for one. A leaf: pi's entry and the app build take them at every start, and the parent
  * route they belong with loads `ws` and the web endpoint on first use.
  */
+import type { ExtensionAPI } from "@mariozechner/pi-coding-agent";
+import { sanitizeText } from "../core/text.js";
 import type { Answer } from "../core/types.js";
+import type { PiModules } from "../host/pi-modules.js";
+import { contentText } from "../session/branch.js";
 
 export const CHILD_ASK_RECORD_TYPE = "ask_user-child";
 
@@ -38,4 +42,19 @@ export function withoutChildLines<T>(messages: readonly T[]): T[] | undefined {
 		(message as { customType?: unknown }).customType === CHILD_ASK_LINE_TYPE;
 	if (!messages.some(isLine)) return undefined;
 	return messages.filter((message) => !isLine(message));
+}
+
+/**
+ * Shows the lines of what the person answered a subagent in the parent's chat, one muted line each, and keeps them
+ * from the model: every model call's context is read without them.
+ */
+export function showChildLines(pi: ExtensionAPI, tui: PiModules["tui"]): void {
+	pi.registerMessageRenderer(
+		CHILD_ASK_LINE_TYPE,
+		(message, _options, theme) => new tui.Text(theme.fg("muted", sanitizeText(contentText(message.content))), 1, 0),
+	);
+	pi.on("context", (event) => {
+		const messages = withoutChildLines(event.messages);
+		return messages ? { messages } : undefined;
+	});
 }
