@@ -13,19 +13,11 @@ export const MAX_DECIDED_TEXT = 300;
 /** Most questions, and most answers, kept of one ask. */
 export const MAX_DECIDED_ITEMS = 10;
 
-/** What the place where an ask ended knows of it; the time is taken when it is recorded. */
-export interface Decision {
-	sessionId: string;
-	toolCallId: string;
-	/** The folder the ask was made from. */
-	project: string;
-	/** Who asked, when not the session's own model (an MCP client). */
-	asker?: string;
-	by: DecidedBy;
-	outcome: DecidedOutcome;
-	questions: readonly { header?: string; question: string }[];
+/** What the place where an ask ended knows of it (the decided fact, ./log.ts); the time is taken when it is recorded. */
+export type Decision = Omit<Decided, "fact" | "at" | "questions" | "answers"> & {
+	questions: readonly Decided["questions"][number][];
 	answers: readonly string[];
-}
+};
 
 /** What an ask's end says of the decision, before where and for which session are known. */
 export type DecisionOfAsk = Pick<Decision, "by" | "outcome" | "questions" | "answers">;
