@@ -137,10 +137,26 @@ export function createWorkspace(): Workspace {
 				?.messages.filter((m) => m.role === "toolResult")
 				.at(-1),
 		pendingPath: (name = "pending-questions.json") => join(cwd, ".pi", name),
-		// A pi just killed may still be writing its session or records (pi 1.x saves on SIGTERM; a loaded machine slows
-		// its exit): retry a folder not yet empty for up to about 10 s (1 s was not enough under a full CI load).
-		cleanup: () => rmSync(root, { recursive: true, force: true, maxRetries: 50, retryDelay: 200 }),
+		cleanup: () => removeWhenQuiet(root),
 	};
+}
+
+/**
+ * Removes a test's folder that a pi just killed may still be writing into (pi 1.x saves its session on SIGTERM; a
+ * loaded machine slows its exit). rmSync's own maxRetries retries only the folder it found not empty, without
+ * listing it again, so a file written after the listing fails it for good (seen under CI's load on Node 22): each
+ * try here walks the tree afresh, for up to about 15 s.
+ */
+function removeWhenQuiet(folder: string): void {
+	for (let attempt = 1; ; attempt++) {
+		try {
+			rmSync(folder, { recursive: true, force: true });
+			return;
+		} catch (error) {
+			if (attempt >= 60 || (error as NodeJS.ErrnoException).code !== "ENOTEMPTY") throw error;
+			Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 250);
+		}
+	}
 }
 
 /** pi's arguments that load this package and the scripted model. */
