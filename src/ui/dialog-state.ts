@@ -66,8 +66,12 @@ export interface DialogState {
 	mode: Mode;
 	/** Bumped whenever a text input opens, so the view knows to load `inputText(state)` into its editor. */
 	inputEpoch: number;
-	/** How far the Review on the Submit tab is scrolled, and how far it can go. */
-	review: { scroll: number; max: number };
+	/**
+	 * How far the Review on the Submit tab is scrolled, and how far it can go. `reveal` asks the view to scroll to
+	 * what was just written there: a question's answer (its index) or the note for all (`questions.length`); the
+	 * view's next report replaces it with the scroll it chose.
+	 */
+	review: { scroll: number; max: number; reveal?: number };
 	/** A one-line message for the person about their last key (e.g. Enter on an empty answer); cleared by the next key. */
 	notice: Notice | undefined;
 	/** The paths a Tab in a text input matched, when several did; cleared by the next key. */
@@ -463,7 +467,10 @@ function finish(state: DialogState): DialogState {
 /** After a question got its answer: a lone question ends the dialog, otherwise the next tab opens. */
 function advance(state: DialogState): DialogState {
 	const listed: DialogState = { ...state, mode: { kind: "list" } };
-	return isMultiQuestion(state) ? goToTab(listed, state.tab + 1) : finish(listed);
+	if (!isMultiQuestion(state)) return finish(listed);
+	const next = goToTab(listed, state.tab + 1);
+	// The Review opens on the answer just given, not on its top with that answer scrolled out of view.
+	return isSubmitTab(next) ? { ...next, review: { ...next.review, reveal: state.tab } } : next;
 }
 
 function cancel(state: DialogState): DialogState {
@@ -615,7 +622,8 @@ function applyFilter(state: DialogState, filter: string): DialogState {
 function applyViewport(state: DialogState, viewport: Viewport): DialogState {
 	if (isSubmitTab(state)) {
 		const { textScroll, textScrollMax } = viewport;
-		if (state.review.scroll === textScroll && state.review.max === textScrollMax) return state;
+		const { scroll, max, reveal } = state.review;
+		if (scroll === textScroll && max === textScrollMax && reveal === undefined) return state;
 		return { ...state, review: { scroll: textScroll, max: textScrollMax } };
 	}
 	const qs = state.perQuestion[state.tab];
@@ -644,7 +652,7 @@ function scrollText(state: DialogState, delta: number): DialogState {
 	const clamp = (value: number, max: number) => Math.max(0, Math.min(max, value));
 	if (isSubmitTab(state)) {
 		const scroll = clamp(state.review.scroll + delta, state.review.max);
-		return scroll === state.review.scroll ? state : { ...state, review: { ...state.review, scroll } };
+		return scroll === state.review.scroll ? state : { ...state, review: { scroll, max: state.review.max } };
 	}
 	const question = state.questions[state.tab];
 	const qs = state.perQuestion[state.tab];
@@ -722,7 +730,10 @@ function reduceKey(state: DialogState, action: Action): DialogState {
 			return cancel(state);
 		case "confirm":
 			if (mode.kind === "input") {
-				if (mode.purpose === "askNote") return { ...state, askNote: state.askNoteDraft.trim(), mode: { kind: "list" } };
+				if (mode.purpose === "askNote") {
+					const review = { ...state.review, reveal: state.questions.length };
+					return { ...state, askNote: state.askNoteDraft.trim(), mode: { kind: "list" }, review };
+				}
 				if (mode.purpose === "note") {
 					return { ...withQuestion(state, (qs) => ({ ...qs, note: qs.noteDraft.trim() })), mode: { kind: "list" } };
 				}

@@ -120,6 +120,12 @@ export interface OptionsFit {
 	listRoom: number;
 	/** The pane's lines: beside the list, its height; below it, its title and lines. */
 	paneRoom: number;
+	/**
+	 * Options have previews that got no pane: one line under the list says so, so that they are not silently gone.
+	 * Only on a line nothing else wanted (the question, the list, an open input and the blank under the top come
+	 * first), so the sign never pushes anything out of the frame.
+	 */
+	previewSign: boolean;
 	/** Blank lines, most wanted first: under the question, under the top (the dialog's), above what is below. */
 	questionGap: boolean;
 	topSpacer: boolean;
@@ -181,7 +187,10 @@ export function fitOptions(m: OptionsMeasure): OptionsFit {
 	if (listRoom >= listNatural) listRoom = Math.max(1, budget);
 	const listShown = m.listHeight(listWidth, listRoom);
 	const spare = rest - (side ? Math.max(listShown, paneRoom) : listShown + paneRoom);
-	if (spare > 0 && textRoom < textLines) textRoom = Math.min(textLines, textRoom + spare);
+	const textGets = spare > 0 ? Math.min(textLines - textRoom, spare) : 0;
+	textRoom += textGets;
+	const paneless = tallest === 0 || (placement === "stacked" && paneRoom <= 0);
+	const previewSign = stackedTallest > 0 && paneless && !m.inputOpen && spare - textGets - (topSpacer ? 1 : 0) >= 1;
 	return {
 		preview: tallest === 0 ? "none" : placement,
 		listWidth,
@@ -189,6 +198,7 @@ export function fitOptions(m: OptionsMeasure): OptionsFit {
 		textRoom,
 		listRoom,
 		paneRoom,
+		previewSign,
 		questionGap,
 		topSpacer,
 		inputGap,
@@ -203,6 +213,8 @@ export interface PlainOptionsMeasure {
 	fixedLines: number;
 	/** The preview of the focused option, wrapped; 0 = none. */
 	previewLines: number;
+	/** The line saying that preview is hidden, wrapped. */
+	signLines: number;
 	listHeight(room: number): number;
 }
 
@@ -211,7 +223,12 @@ export interface PlainOptionsFit {
 	listRoom: number;
 	/** The preview's lines under its title; 0 = the preview is left out. */
 	previewRoom: number;
+	/** A preview left out gets a line saying so: one the list leaves, or one it gives up while it keeps two. */
+	previewSign: boolean;
 }
+
+/** The screen reader's list keeps this many lines when a line is taken from it to say a preview is hidden. */
+const PLAIN_SIGN_LIST_MIN = 2;
 
 /**
  * The screen reader's question with options: all of it when it fits; else the question keeps its share, the list
@@ -224,9 +241,13 @@ export function fitPlainOptions(m: PlainOptionsMeasure): PlainOptionsFit {
 	const textRoom = fits ? textLines : Math.min(textLines, Math.max(1, Math.floor(budget * TEXT_SHARE)));
 	const rest = Math.max(1, budget - fixedLines - textRoom);
 	const listRoom = listNatural <= rest ? Math.max(1, budget) : rest;
-	const paneRoom = rest - m.listHeight(listRoom) - 1;
+	const listShown = m.listHeight(listRoom);
+	const paneRoom = rest - listShown - 1;
 	const shown = previewLines > 0 && paneRoom >= Math.min(previewLines, PREVIEW_MIN_LINES);
-	return { textRoom, listRoom, previewRoom: shown ? paneRoom : 0 };
+	if (shown || previewLines === 0) return { textRoom, listRoom, previewRoom: shown ? paneRoom : 0, previewSign: false };
+	if (rest - listShown >= m.signLines) return { textRoom, listRoom, previewRoom: 0, previewSign: true };
+	const previewSign = rest - m.signLines >= PLAIN_SIGN_LIST_MIN;
+	return { textRoom, listRoom: previewSign ? rest - m.signLines : listRoom, previewRoom: 0, previewSign };
 }
 
 /** How a body sits in the frame's `framed` lines (between the top and the bottom). */

@@ -175,11 +175,13 @@ function optionsBody(
 	const option = optionAtRow(question, qs, qs.cursor);
 	const preview = option === undefined ? undefined : question.options?.[option]?.preview;
 	const previewAll = preview ? wrapped(sanitizeText(preview), width) : [];
+	const sign = wrapped(theme.words.previewHidden, width);
 	const fit = fitPlainOptions({
 		budget,
 		textLines: text.length,
 		fixedLines: filter.length + below.length,
 		previewLines: previewAll.length,
+		signLines: sign.length,
 		listHeight: (room) => list(width, room).lines.length,
 	});
 	const shownList = list(width, fit.listRoom);
@@ -189,6 +191,7 @@ function optionsBody(
 	const shownText = clamp(text, fit.textRoom, qs.textScroll, theme, width);
 	const lines = [...shownText.lines, ...filter, ...shownList.lines];
 	if (shownPreview) lines.push(...wrapped(theme.words.screenReader.preview, width), ...shownPreview.lines);
+	else if (fit.previewSign) lines.push(...sign);
 	lines.push(...below);
 	return {
 		lines,

@@ -131,15 +131,23 @@ function confirmLines(state: DialogState, theme: DialogTheme, width: number): st
 	return [...wrapped(theme.warning(theme.bold(text)), width), truncateToWidth(`${PAD}${yes}  ${no}`, width)];
 }
 
-function reviewLines(state: DialogState, theme: DialogTheme, width: number): string[] {
-	const lines = [truncateToWidth(PAD + theme.accent(theme.bold(theme.words.reviewTitle)), width)];
+/**
+ * The Review under its title: a part per question (its answer and note), then the note for all and the count.
+ * `parts[i]` is where question i's part starts and ends in `lines`, `parts[questions.length]` the note for all's.
+ */
+function reviewLines(state: DialogState, theme: DialogTheme, width: number) {
+	const title = truncateToWidth(PAD + theme.accent(theme.bold(theme.words.reviewTitle)), width);
+	const lines: string[] = [];
+	const parts: { start: number; end: number }[] = [];
 	for (const [i, question] of state.questions.entries()) {
+		const start = lines.length;
 		const qs = state.perQuestion[i];
 		const given = qs ? givenAnswer(question, qs) : undefined;
 		const mark = given ? theme.success("■ ") : theme.muted("□ ");
 		lines.push(...wrapped(mark + theme.muted(sanitizeText(question.question)), width));
 		if (!given) {
 			lines.push(...wrapped(theme.warning(theme.words.unansweredMark), width, "      "));
+			parts.push({ start, end: lines.length });
 			continue;
 		}
 		const items = [
@@ -152,10 +160,13 @@ function reviewLines(state: DialogState, theme: DialogTheme, width: number): str
 		lines.push(...wrapped(`${theme.accent("→ ")}${items.join(theme.muted(", "))}`, width, "    "));
 		if (given.note)
 			lines.push(...wrapped(theme.dim(theme.words.noteLabel + sanitizeText(given.note)), width, "      "));
+		parts.push({ start, end: lines.length });
 	}
+	const start = lines.length;
 	if (state.askNote && !askNoteOpen(state)) {
 		lines.push(...wrapped(theme.dim(theme.words.askNoteLabel + sanitizeText(state.askNote)), width));
 	}
+	parts.push({ start, end: lines.length });
 	const missing = state.questions.length - answeredCount(state);
 	lines.push(
 		...wrapped(
@@ -163,7 +174,7 @@ function reviewLines(state: DialogState, theme: DialogTheme, width: number): str
 			width,
 		),
 	);
-	return lines;
+	return { title, lines, parts };
 }
 
 /** The question and its markdown context. */
@@ -297,11 +308,13 @@ function linesBelowList(state: DialogState, qs: QuestionState, canvas: Canvas): 
 /** The list window and the focused option's preview, beside or below it as `fit` says. */
 function listWithPreview(question: Question, qs: QuestionState, list: RenderedList, fit: OptionsFit, canvas: Canvas) {
 	const { theme, width } = canvas;
-	if (fit.preview === "none" || (fit.preview === "stacked" && fit.paneRoom <= 0)) {
-		return { lines: list.lines, previewScroll: 0, previewScrollMax: 0 };
-	}
 	const focusedOption = optionAtRow(question, qs, qs.cursor);
 	const preview = focusedOption === undefined ? undefined : question.options?.[focusedOption]?.preview;
+	if (fit.preview === "none" || (fit.preview === "stacked" && fit.paneRoom <= 0)) {
+		if (!fit.previewSign) return { lines: list.lines, previewScroll: 0, previewScrollMax: 0 };
+		const sign = preview ? theme.muted(theme.words.previewHidden) : theme.dim(theme.words.noPreview);
+		return { lines: [...list.lines, truncateToWidth(PAD + sign, width)], previewScroll: 0, previewScrollMax: 0 };
+	}
 	// The pane keeps its place for an option without a preview (the list does not jump), and says why it is empty.
 	const previewAll = preview ? previewLines(preview, theme, fit.paneWidth) : [theme.dim(theme.words.noPreview)];
 	if (fit.preview === "side") {
@@ -400,14 +413,28 @@ function askNoteOpen(state: DialogState): boolean {
 	return state.mode.kind === "input" && state.mode.purpose === "askNote";
 }
 
-/** The Review, scrollable, and under it the note on the whole set while it is typed. */
+/**
+ * Where the Review is scrolled: where the person left it, or, right after they wrote a part of it (the last answer,
+ * the note for all), where that part shows whole above the "lines hidden" marker (its start, when it is taller).
+ */
+function reviewScroll(state: DialogState, parts: readonly { start: number; end: number }[], room: number): number {
+	const part = state.review.reveal === undefined ? undefined : parts[state.review.reveal];
+	if (part === undefined) return state.review.scroll;
+	const shown = Math.max(1, room - 1);
+	return Math.min(part.start, Math.max(0, part.end - shown));
+}
+
+/** The Review, its title kept in view, and under it the note on the whole set while it is typed. */
 function reviewBody(state: DialogState, canvas: Canvas): Body {
 	const { theme, width, budget, input } = canvas;
 	const below = askNoteOpen(state) ? inputLines(theme.words.askNoteInputLabel, theme, width, input, undefined) : [];
-	const room = Math.max(1, budget - below.length);
-	const shown = clampText(reviewLines(state, theme, width), room, state.review.scroll, theme, width);
+	const review = reviewLines(state, theme, width);
+	// The title stays on top; what is under it scrolls in the lines left.
+	const title = budget - below.length >= 2 ? [review.title] : [];
+	const room = Math.max(1, budget - below.length - title.length);
+	const shown = clampText(review.lines, room, reviewScroll(state, review.parts, room), theme, width);
 	return {
-		lines: [...shown.lines, ...below],
+		lines: [...title, ...shown.lines, ...below],
 		topSpacer: shown.lines.length + 2 <= budget,
 		viewport: { ...NO_SCROLL, first: 0, last: 0, textScroll: shown.scroll, textScrollMax: shown.scrollMax },
 	};

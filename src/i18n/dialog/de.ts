@@ -63,6 +63,7 @@ export const de: DialogStrings = {
 	yesKeys: "yj",
 	noKeys: "n",
 	noPreview: "Keine Vorschau für diese Option.",
+	previewHidden: "Vorschau verborgen: Terminal verbreitern",
 	backgroundNote: "Der Agent arbeitet weiter; antworte, wann du willst.",
 	allAnswered: "Alle Fragen beantwortet. Enter zum Senden.",
 	someUnanswered: (n) =>

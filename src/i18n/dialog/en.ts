@@ -76,6 +76,11 @@ export const en = {
 	noKeys: "n",
 	/** In the preview pane, for an option without a preview among options with one. */
 	noPreview: "No preview for this option.",
+	/**
+	 * On a spare line under the options when previews get no room (and in the screen reader's words): the focused
+	 * option has one, and how to see it.
+	 */
+	previewHidden: "Preview hidden: widen the terminal",
 	/** Under a background question's title: the model did not stop for it. */
 	backgroundNote: "The agent keeps working meanwhile; answer when you like.",
 	allAnswered: "All questions answered. Press Enter to submit.",

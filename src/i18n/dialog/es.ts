@@ -63,6 +63,7 @@ export const es: DialogStrings = {
 	yesKeys: "ys",
 	noKeys: "n",
 	noPreview: "Esta opción no tiene vista previa.",
+	previewHidden: "Vista previa oculta: ensancha la terminal",
 	backgroundNote: "El agente sigue trabajando; responde cuando quieras.",
 	allAnswered: "Todas las preguntas respondidas. Pulsa Enter para enviar.",
 	someUnanswered: (n) =>

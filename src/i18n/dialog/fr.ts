@@ -64,6 +64,7 @@ export const fr: DialogStrings = {
 	yesKeys: "yo",
 	noKeys: "n",
 	noPreview: "Pas d’aperçu pour cette option.",
+	previewHidden: "Aperçu masqué : élargissez le terminal",
 	backgroundNote: "L’agent continue de travailler ; réponds quand tu veux.",
 	allAnswered: "Toutes les questions ont une réponse. Appuyez sur Enter pour envoyer.",
 	someUnanswered: (n) =>

@@ -64,6 +64,7 @@ export const ja: DialogStrings = {
 	yesKeys: "y",
 	noKeys: "n",
 	noPreview: "この選択肢にはプレビューがありません。",
+	previewHidden: "プレビュー非表示: 端末を広げてください",
 	backgroundNote: "エージェントは作業を続けます。都合のよいときに答えてください。",
 	allAnswered: "すべての質問に回答しました。Enter で送信します。",
 	someUnanswered: (n) => `未回答が ${count(n)} 件あります: Enter でそのまま送信（未回答として報告）、Tab で戻ります。`,

@@ -62,6 +62,7 @@ export const ptBR: DialogStrings = {
 	yesKeys: "ys",
 	noKeys: "n",
 	noPreview: "Esta opção não tem pré-visualização.",
+	previewHidden: "Prévia oculta: alargue o terminal",
 	backgroundNote: "O agente continua trabalhando; responda quando quiser.",
 	allAnswered: "Todas as perguntas respondidas. Pressione Enter para enviar.",
 	someUnanswered: (n) => `${count(n)} sem resposta: Enter envia mesmo assim (informadas como sem resposta), Tab volta.`,

@@ -65,6 +65,7 @@ export const ru: DialogStrings = {
 	yesKeys: "yд",
 	noKeys: "nн",
 	noPreview: "У этого варианта нет предпросмотра.",
+	previewHidden: "Предпросмотр скрыт: расширьте терминал",
 	backgroundNote: "Агент продолжает работу; ответьте, когда удобно.",
 	allAnswered: "На все вопросы есть ответы. Нажмите Enter, чтобы отправить.",
 	someUnanswered: (n) =>

@@ -65,6 +65,7 @@ export const uk: DialogStrings = {
 	yesKeys: "yт",
 	noKeys: "nн",
 	noPreview: "Для цього варіанта немає попереднього перегляду.",
+	previewHidden: "Перегляд приховано: розширте термінал",
 	backgroundNote: "Агент продовжує роботу; дайте відповідь, коли зручно.",
 	allAnswered: "На всі питання є відповіді. Натисніть Enter, щоб надіслати.",
 	someUnanswered: (n) =>

@@ -64,6 +64,7 @@ export const zhCN: DialogStrings = {
 	yesKeys: "y",
 	noKeys: "n",
 	noPreview: "此选项没有预览。",
+	previewHidden: "预览已隐藏：请加宽终端",
 	backgroundNote: "代理会继续工作；你可以随时回答。",
 	allAnswered: "所有问题均已回答。按 Enter 提交。",
 	someUnanswered: (n) => `${count(n)} 个未回答：Enter 仍然提交（报告为未回答），Tab 返回。`,
