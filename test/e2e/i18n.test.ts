@@ -24,8 +24,20 @@ const DIALOG_TIMEOUT = 40_000;
 
 /** What each language's dialog says at each step (as the tables in src/i18n/dialog/ word it). */
 const WORDS = {
-	de: { pick: "1-4 direkt", cancel: "Esc abbrechen", review: "Enter alle senden", input: "Enter Übersicht" },
-	ja: { pick: "1-4 番号で選ぶ", cancel: "Esc キャンセル", review: "Enter すべて送信", input: "Enter 確認へ" },
+	de: {
+		pick: "1-4 direkt",
+		cancel: "Esc abbrechen",
+		review: "Enter alle senden",
+		reviewTitle: "Antworten prüfen",
+		input: "Enter Übersicht",
+	},
+	ja: {
+		pick: "1-4 番号で選ぶ",
+		cancel: "Esc キャンセル",
+		review: "Enter すべて送信",
+		reviewTitle: "回答の確認",
+		input: "Enter 確認へ",
+	},
 } as const;
 
 function expectFits(t: TuiSession, cols: number) {
@@ -55,8 +67,9 @@ describe("the TUI dialog in German and Japanese", () => {
 				t.type("order-processor");
 				await t.waitFor("order-processor");
 				t.type(KEYS.enter);
-				// The Review's own hint: at 40×15 the Review opens scrolled to the answer just given, its title above it.
+				// The Review's hint, and its title: at 40×15 the Review opens scrolled to the answer just given, under it.
 				await t.waitFor(words.review);
+				await t.waitFor(words.reviewTitle);
 				expectFits(t, size.cols);
 				t.type(KEYS.enter);
 				const result = await waitForToolResult(session.ws());
