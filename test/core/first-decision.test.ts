@@ -114,9 +114,11 @@ describe("createFirstDecision", () => {
 				const closedAt = steps.findIndex((s) => s.kind === "close");
 				const open = closedAt === -1 ? steps : steps.slice(0, closedAt);
 				const expected = open.find((s) => s.kind === "decide");
-				const took = steps.map((s) =>
-					s.kind === "close" ? (stop.abort(), undefined) : slot.decide(s.decision, s.from),
-				);
+				const took = steps.map((s) => {
+					if (s.kind === "decide") return slot.decide(s.decision, s.from);
+					stop.abort();
+					return undefined;
+				});
 				expect(took.filter((t) => t === true)).toHaveLength(expected ? 1 : 0);
 				if (expected?.kind === "decide") {
 					expect(took[steps.indexOf(expected)]).toBe(true);
