@@ -5,6 +5,7 @@
  * questions stay open where they were registered and `ask_user_wait` fetches the answer later.
  */
 import { randomUUID } from "node:crypto";
+import { createFirstDecision, type FirstDecision } from "../core/first-decision.js";
 import type { AskOutcome } from "../core/types.js";
 import type { McpAsk } from "./request.js";
 import type { McpStatus } from "./result.js";
@@ -46,11 +47,11 @@ export interface OpenAsk {
 }
 
 interface Entry extends OpenAsk {
-	decision?: Decision;
+	/** The person's decision, taken from the first channel that gives one. */
+	slot: FirstDecision<Decision, Channel>;
 	/** The one call waiting for this ask now, if any. */
 	waiter?: (status: McpStatus) => void;
 	timedOutTold: boolean;
-	stopChannels: AbortController;
 	delivered: AbortController;
 }
 
@@ -102,34 +103,40 @@ export function createAskBook(options: AskBookOptions = {}): AskBook {
 	}
 
 	/** Hands the decision to the call waiting now; the ask is then done. */
-	function handOut(entry: Entry): boolean {
-		if (!entry.decision || !entry.waiter) return false;
+	function handOut(entry: Entry): void {
+		const decision = entry.slot.taken?.decision;
+		if (!decision || !entry.waiter) return;
 		const waiter = entry.waiter;
 		entry.waiter = undefined;
 		entries.delete(entry.id);
-		waiter({ kind: "settled", outcome: entry.decision });
+		waiter({ kind: "settled", outcome: decision });
 		entry.delivered.abort();
-		return true;
 	}
 
 	return {
 		open(owner, ask, about) {
-			const undecided = [...entries.values()].filter((e) => e.owner === owner && !e.decision).length;
+			const undecided = [...entries.values()].filter((e) => e.owner === owner && !e.decided.aborted).length;
 			if (undecided >= limit) {
 				throw new Error(`this client already has ${undecided} open asks; wait for their answers first`);
 			}
-			const stopChannels = new AbortController();
+			const id = newId();
+			const slot = createFirstDecision<Decision, Channel>({
+				decided: (decision, from) => {
+					options.log?.(`ask ${id}: ${decision.kind} through ${from}`);
+					options.decided?.(entry, decision, from);
+				},
+			});
 			const delivered = new AbortController();
 			const entry: Entry = {
-				id: newId(),
+				id,
 				owner,
 				ask,
 				...(about ? { about } : {}),
 				deadline: now() + ask.timeoutMs,
-				decided: stopChannels.signal,
+				decided: slot.decided,
 				handedOut: delivered.signal,
+				slot,
 				timedOutTold: false,
-				stopChannels,
 				delivered,
 			};
 			entries.set(entry.id, entry);
@@ -137,21 +144,18 @@ export function createAskBook(options: AskBookOptions = {}): AskBook {
 		},
 		decide(id, decision, from) {
 			const entry = entries.get(id);
-			if (!entry || entry.decision) return false;
-			entry.decision = decision;
-			options.log?.(`ask ${id}: ${decision.kind} through ${from}`);
-			options.decided?.(entry, decision, from);
-			entry.stopChannels.abort(from);
+			if (!entry?.slot.decide(decision, from)) return false;
 			handOut(entry);
 			return true;
 		},
 		wait(owner, id, maxWaitMs, signal) {
 			const entry = entries.get(id);
 			if (!entry || entry.owner !== owner) return Promise.reject(new UnknownAskError(id));
-			if (entry.decision) {
+			const decision = entry.slot.taken?.decision;
+			if (decision) {
 				entries.delete(id);
 				entry.delivered.abort();
-				return Promise.resolve({ kind: "settled", outcome: entry.decision });
+				return Promise.resolve({ kind: "settled", outcome: decision });
 			}
 			// One call at a time hears the answer: an earlier call still waiting is told "pending".
 			entry.waiter?.(pendingStatus(entry));
