@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { AskOutcome } from "../../src/core/types.js";
 import type { RemoteAskOutcome } from "../../src/remote/bridge.js";
+import { ANSWERED_ELSEWHERE } from "../../src/remote/closed-reason.js";
 import { raceLocalAndRemote } from "../../src/remote/race.js";
 
 const answered: AskOutcome = {
@@ -77,5 +78,43 @@ describe("raceLocalAndRemote", () => {
 			},
 		);
 		expect(result.outcome).toEqual(answered);
+	});
+
+	it("tells the losing side it was answered elsewhere, whichever side wins", async () => {
+		const reasons: unknown[] = [];
+		const heard = (signal: AbortSignal) =>
+			new Promise<{ kind: "interrupted" }>((resolve) =>
+				signal.addEventListener("abort", () => {
+					reasons.push(signal.reason);
+					resolve({ kind: "interrupted" });
+				}),
+			);
+		await raceLocalAndRemote(async () => answered, heard);
+		await raceLocalAndRemote(heard, async () => answered);
+		expect(reasons).toEqual([ANSWERED_ELSEWHERE, ANSWERED_ELSEWHERE]);
+	});
+
+	it("stops the remote side when the local dialog fails, and reports the failure", async () => {
+		const remote = { aborted: false };
+		await expect(
+			raceLocalAndRemote(() => Promise.reject(new Error("terminal gone")), side(answered, 1_000, remote)),
+		).rejects.toThrow("terminal gone");
+		expect(remote.aborted).toBe(true);
+	});
+
+	it("takes no remote answer once the caller aborted: the local dialog's end is the result", async () => {
+		const controller = new AbortController();
+		let answer: (outcome: RemoteAskOutcome) => void = () => undefined;
+		const pending = raceLocalAndRemote(
+			(signal) =>
+				new Promise<AskOutcome>((resolve) =>
+					signal.addEventListener("abort", () => setTimeout(() => resolve({ kind: "interrupted" }), 20)),
+				),
+			() => new Promise<RemoteAskOutcome>((resolve) => (answer = resolve)),
+			controller.signal,
+		);
+		controller.abort();
+		answer(answered);
+		expect(await pending).toEqual({ outcome: { kind: "interrupted" }, answeredBy: "local" });
 	});
 });
