@@ -1,9 +1,10 @@
 /**
  * Local and remote at the same time (interactive and RPC modes): the local dialog and the remote question
- * open together; the first real answer wins and the other side is aborted (the remote side with the reason
- * `answered_elsewhere`, so that the backend can close its card). A remote side that cannot answer
- * (unavailable, timed out, connection lost) just leaves the local dialog open.
+ * open together as two channels of one decision slot (core/first-decision.ts): the first real answer wins and the
+ * other side is aborted with the reason `answered_elsewhere`, so that the backend can close its card. A remote side
+ * that cannot answer (unavailable, timed out, connection lost) decides nothing and leaves the local dialog open.
  */
+import { createFirstDecision } from "../core/first-decision.js";
 import type { AskOutcome } from "../core/types.js";
 import type { RemoteAskOutcome } from "./bridge.js";
 import { ANSWERED_ELSEWHERE } from "./closed-reason.js";
@@ -26,6 +27,8 @@ export async function raceLocalAndRemote(
 	askRemote: (signal: AbortSignal) => Promise<RemoteAskOutcome>,
 	signal?: AbortSignal,
 ): Promise<RaceResult> {
+	// Once the caller aborted, nothing is decided here: the local dialog's end (interrupted) is all that is left.
+	const slot = createFirstDecision<AskOutcome, RaceResult["answeredBy"]>(signal ? { signal } : {});
 	const local = new AbortController();
 	const remote = new AbortController();
 	const abortBoth = (): void => {
@@ -34,30 +37,24 @@ export async function raceLocalAndRemote(
 	};
 	if (signal?.aborted) abortBoth();
 	signal?.addEventListener("abort", abortBoth, { once: true });
+	// The losing side hears why, so that the backend (or a structured RPC app) closes its card as answered elsewhere.
+	slot.decided.addEventListener("abort", () =>
+		(slot.decided.reason === "local" ? remote : local).abort(ANSWERED_ELSEWHERE),
+	);
 	try {
-		const localResult = askLocal(local.signal).then((outcome) => ({ outcome, from: "local" as const }));
-		const remoteResult = askRemote(remote.signal).then(
-			(outcome) => ({ outcome, from: "remote" as const }),
-			(error: unknown) => ({
-				outcome: { kind: "unavailable", reason: String(error) } satisfies RemoteAskOutcome,
-				from: "remote" as const,
-			}),
-		);
+		// Any end of the local dialog decides; only the person's answer or dismissal does remotely.
+		const localEnd = askLocal(local.signal).then((decision) => {
+			slot.decide(decision, "local");
+			return { decision, from: "local" as const };
+		});
 		// If the remote side wins, a later failure of the aborted local dialog has nobody left to report to.
-		localResult.catch(() => undefined);
-		const first = await Promise.race([localResult, remoteResult]);
-		if (first.from === "local") {
-			// Tells the bridge why, so that the backend hears "answered_elsewhere" rather than "aborted".
-			remote.abort(ANSWERED_ELSEWHERE);
-			return { outcome: first.outcome, answeredBy: "local" };
-		}
-		// The remote side settled first, but only an answer or a dismissal from the person closes the dialog.
-		if (isRemoteDecision(first.outcome) && !signal?.aborted) {
-			// The local side says why too: a structured RPC app hears "answered_elsewhere" and closes its card.
-			local.abort(ANSWERED_ELSEWHERE);
-			return { outcome: first.outcome, answeredBy: "remote" };
-		}
-		return { outcome: (await localResult).outcome, answeredBy: "local" };
+		localEnd.catch(() => undefined);
+		askRemote(remote.signal).then(
+			(outcome) => isRemoteDecision(outcome) && slot.decide(outcome, "remote"),
+			() => undefined,
+		);
+		const { decision, from } = await Promise.race([slot.first, localEnd]);
+		return { outcome: decision, answeredBy: from };
 	} catch (error) {
 		// The local dialog failed: the remote question must not keep waiting (and holding its socket) either.
 		abortBoth();
