@@ -163,7 +163,7 @@ export function createAskHandler(deps: AskHandlerDeps): AskHandler {
 				}));
 		const dialog = frontEnd.ask;
 		if (dialog) {
-			const local = (signal?: AbortSignal) =>
+			const local = (signal: AbortSignal) =>
 				withIdleTimeout(ask.outside?.timeoutMs ?? deps.idleTimeoutMs(), signal, (closing, onActivity, closesAt) =>
 					dialog(ask.request, {
 						signal: closing,
@@ -174,9 +174,7 @@ export function createAskHandler(deps: AskHandlerDeps): AskHandler {
 					}),
 				);
 			const onDisk = deps.keepOnDisk(ask.ctx, ask.request, ask.toolCallId);
-			const raced = askRemotely
-				? await raceLocalAndRemote(local, askRemotely, ask.signal)
-				: { outcome: await local(ask.signal), answeredBy: "local" as const };
+			const raced = await raceLocalAndRemote(local, askRemotely, ask.signal);
 			const { answeredBy } = raced;
 			let outcome = reported(raced.outcome, frontEnd);
 			// Checked again before anything is sent: a pi frozen longer than a claim lives may find its questions were

@@ -2,7 +2,8 @@
  * Local and remote at the same time (interactive and RPC modes): the local dialog and the remote question
  * open together as two channels of one decision slot (core/first-decision.ts): the first real answer wins and the
  * other side is aborted with the reason `answered_elsewhere`, so that the backend can close its card. A remote side
- * that cannot answer (unavailable, timed out, connection lost) decides nothing and leaves the local dialog open.
+ * that cannot answer (unavailable, timed out, connection lost) decides nothing and leaves the local dialog open. Without
+ * a remote side (none configured) the local dialog is the only channel.
  */
 import { createFirstDecision } from "../core/first-decision.js";
 import type { AskOutcome } from "../core/types.js";
@@ -24,19 +25,21 @@ export function isRemoteDecision(
 
 export async function raceLocalAndRemote(
 	askLocal: (signal: AbortSignal) => Promise<AskOutcome>,
-	askRemote: (signal: AbortSignal) => Promise<RemoteAskOutcome>,
+	askRemote: ((signal: AbortSignal) => Promise<RemoteAskOutcome>) | undefined,
 	signal?: AbortSignal,
 ): Promise<RaceResult> {
 	// Once the caller aborted, nothing is decided here: the local dialog's end (interrupted) is all that is left.
 	const slot = createFirstDecision<AskOutcome, RaceResult["answeredBy"]>(signal ? { signal } : {});
 	const local = new AbortController();
 	const remote = new AbortController();
-	const abortBoth = (): void => {
-		local.abort();
-		remote.abort();
+	// The caller's reason is passed on, as if each side had been handed the caller's signal itself.
+	const abortBoth = (reason?: unknown): void => {
+		local.abort(reason);
+		remote.abort(reason);
 	};
-	if (signal?.aborted) abortBoth();
-	signal?.addEventListener("abort", abortBoth, { once: true });
+	const onAbort = (): void => abortBoth(signal?.reason);
+	if (signal?.aborted) onAbort();
+	signal?.addEventListener("abort", onAbort, { once: true });
 	// The losing side hears why, so that the backend (or a structured RPC app) closes its card as answered elsewhere.
 	slot.decided.addEventListener("abort", () =>
 		(slot.decided.reason === "local" ? remote : local).abort(ANSWERED_ELSEWHERE),
@@ -49,7 +52,7 @@ export async function raceLocalAndRemote(
 		});
 		// If the remote side wins, a later failure of the aborted local dialog has nobody left to report to.
 		localEnd.catch(() => undefined);
-		askRemote(remote.signal).then(
+		askRemote?.(remote.signal).then(
 			(outcome) => isRemoteDecision(outcome) && slot.decide(outcome, "remote"),
 			() => undefined,
 		);
@@ -60,6 +63,6 @@ export async function raceLocalAndRemote(
 		abortBoth();
 		throw error;
 	} finally {
-		signal?.removeEventListener("abort", abortBoth);
+		signal?.removeEventListener("abort", onAbort);
 	}
 }

@@ -117,4 +117,27 @@ describe("raceLocalAndRemote", () => {
 		answer(answered);
 		expect(await pending).toEqual({ outcome: { kind: "interrupted" }, answeredBy: "local" });
 	});
+
+	it("without a remote side, the local dialog is the only channel and hears the caller's own abort reason", async () => {
+		expect(await raceLocalAndRemote(async () => answered, undefined)).toEqual({
+			outcome: answered,
+			answeredBy: "local",
+		});
+		const controller = new AbortController();
+		let heard: unknown;
+		const pending = raceLocalAndRemote(
+			(signal) =>
+				new Promise<AskOutcome>((resolve) =>
+					signal.addEventListener("abort", () => {
+						heard = signal.reason;
+						resolve({ kind: "interrupted" });
+					}),
+				),
+			undefined,
+			controller.signal,
+		);
+		controller.abort("timeout");
+		expect(await pending).toEqual({ outcome: { kind: "interrupted" }, answeredBy: "local" });
+		expect(heard).toBe("timeout");
+	});
 });
