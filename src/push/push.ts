@@ -8,6 +8,7 @@
  */
 import { basename, relative } from "node:path";
 import type { ExtensionContext } from "@mariozechner/pi-coding-agent";
+import { createFirstDecision } from "../core/first-decision.js";
 import { timeOf } from "../core/json.js";
 import type { AskRequest } from "../core/types.js";
 import type { Claims } from "../pending/claims.js";
@@ -116,6 +117,8 @@ export function createPush(deps: PushDeps) {
 	): RemoteBridge {
 		return {
 			async ask(request, signal, about) {
+				// The phone and the page are two channels of one decision slot: the first answer or dismissal wins.
+				const slot = createFirstDecision<RemoteAskOutcome, "phone" | "web">();
 				const toBridge = new AbortController();
 				const toPhone = new AbortController();
 				const abortBoth = () => {
@@ -124,31 +127,27 @@ export function createPush(deps: PushDeps) {
 				};
 				if (signal?.aborted) abortBoth();
 				signal?.addEventListener("abort", abortBoth, { once: true });
+				// The side that lost is told where the answer came from (the phone's notice, the page's card say so).
+				slot.decided.addEventListener("abort", () =>
+					slot.decided.reason === "web" ? toPhone.abort(ANSWERED_ON_WEB) : toBridge.abort(ANSWERED_ELSEWHERE),
+				);
+				// A side that cannot answer (the page is not running, timed out) decides nothing: the other still may, and
+				// when neither does, the side that ended last says why.
+				let last: RemoteAskOutcome = { kind: "interrupted" };
+				const offer = (from: "phone" | "web") => (outcome: RemoteAskOutcome) => {
+					last = outcome;
+					if (isRemoteDecision(outcome)) slot.decide(outcome, from);
+				};
 				try {
-					const phone = live
-						.ask({ ...info, request }, toPhone.signal)
-						.then((outcome) => ({ outcome, from: "phone" as const }));
-					const decidedByPhone = (outcome: RemoteAskOutcome) => {
-						if (isRemoteDecision(outcome)) about?.from?.("phone");
-						return outcome;
-					};
-					if (!bridge) return decidedByPhone((await phone).outcome);
+					const phone = live.ask({ ...info, request }, toPhone.signal).then(offer("phone"));
 					const web = bridge
-						.then((open) => open.ask(request, toBridge.signal, about))
+						?.then((open) => open.ask(request, toBridge.signal, about))
 						.catch((error: unknown): RemoteAskOutcome => ({ kind: "unavailable", reason: String(error) }))
-						.then((outcome) => ({ outcome, from: "web" as const }));
-					const first = await Promise.race([phone, web]);
-					if (isRemoteDecision(first.outcome)) {
-						if (first.from === "web") {
-							toPhone.abort(ANSWERED_ON_WEB);
-							return first.outcome;
-						}
-						toBridge.abort(ANSWERED_ELSEWHERE);
-						return decidedByPhone(first.outcome);
-					}
-					// That side cannot answer (the page is not running, timed out): the other still may.
-					if (first.from === "web") return decidedByPhone((await phone).outcome);
-					return (await web).outcome;
+						.then(offer("web"));
+					const neither = Promise.all([phone, web]).then(() => ({ decision: last, from: undefined }));
+					const { decision, from } = await Promise.race([slot.first, neither]);
+					if (from === "phone") about?.from?.("phone");
+					return decision;
 				} finally {
 					signal?.removeEventListener("abort", abortBoth);
 				}
