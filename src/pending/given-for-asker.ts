@@ -48,6 +48,15 @@ export function answersFingerprint(file: AnswersOf): string {
 	return digestOf(canonicalJson(ask));
 }
 
+/**
+ * The file as read, with `answers` as a write puts them in (./pending-file.ts): what the answers written are
+ * recorded for. Were the file replaced by another ask under the same id between the read and the write, the answers
+ * written there would not match this record, and would count as nobody's.
+ */
+export function withAnswers<F extends AnswersOf>(file: F, answers: readonly F["questions"][number]["answer"][]): F {
+	return { ...file, questions: file.questions.map((question, i) => ({ ...question, answer: answers[i] ?? null })) };
+}
+
 export interface GivenForAsker {
 	/** The agent folder the record is kept in. */
 	readonly agentDir: string;

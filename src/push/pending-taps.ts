@@ -8,16 +8,11 @@
  */
 import { basename, dirname } from "node:path";
 import { timeOf } from "../core/json.js";
+import { answerWaitingAsk } from "../pending/answer.js";
 import type { Claims } from "../pending/claims.js";
-import {
-	listPendingFiles,
-	noAnswerYet,
-	type PendingFile,
-	PendingFileError,
-	writePendingAnswers,
-} from "../pending/pending-file.js";
+import { listPendingFiles, noAnswerYet, type PendingFile, PendingFileError } from "../pending/pending-file.js";
 import type { PendingVerdict } from "../pending/trust.js";
-import { type AnswersOf, withAnswers } from "../records/answer-fingerprints.js";
+import type { AnswersOf } from "../records/answer-fingerprints.js";
 import type { NtfyPushConfig } from "./config.js";
 import { endedNotification } from "./message.js";
 import type { NtfyClient, NtfyMessage } from "./ntfy.js";
@@ -78,24 +73,29 @@ export function applyTapToPending(deps: PendingTapsDeps, message: NtfyMessage): 
 	if (verdict.kind === "refuse") return { kind: "refused", warning: verdict.warning };
 	const entry = byAsk.get(verdict.ask);
 	if (!entry) return { kind: "none" };
-	// Another pi has these questions on screen: it reads the same tap from the stream and settles its dialog.
-	if (deps.heldElsewhere(entry.path, entry.file.toolCallId)) return { kind: "none" };
 	// This pi holds them (a dialog, or answers on their way): they are settled there, never also written here.
 	if (deps.heldHere?.(entry.path)) return { kind: "none" };
-	const trust = verdictOf.get(verdict.ask);
-	if (trust && !trust.trusted) {
-		return { kind: "refused", warning: `ignored a tap from the phone for ${basename(entry.path)}: ${trust.reason}` };
-	}
 	const answers = entry.file.questions.map((_, i) => (i === 0 ? verdict.label : null));
+	const judged = verdictOf.get(verdict.ask);
 	try {
 		// Another writer (the page, /questions, a second listener) may have answered since the folder was read, or another
-		// pi claimed the questions since the check above (checked again under the file's lock).
-		const written = writePendingAnswers(entry.path, entry.file.toolCallId, answers, {
-			heldElsewhere: () => deps.heldElsewhere(entry.path, entry.file.toolCallId) !== undefined,
-		});
-		if (written === "answered-already") return { kind: "refused", warning: TAP_TOO_LATE };
-		if (written === "held-elsewhere") return { kind: "none" };
-		deps.wrote?.(withAnswers(entry.file, answers));
+		// pi claimed the questions since (checked again under the file's lock).
+		const written = answerWaitingAsk(
+			entry,
+			{ by: "tap", answers: () => answers },
+			{
+				judge: (file) => judged ?? deps.judge(file, entry.folder),
+				heldElsewhere: deps.heldElsewhere,
+				wrote: deps.wrote,
+			},
+		);
+		// Another pi has these questions on screen: it reads the same tap from the stream and settles its dialog.
+		if (written.kind === "held-elsewhere") return { kind: "none" };
+		if (written.kind === "answered-already") return { kind: "refused", warning: TAP_TOO_LATE };
+		if (written.kind === "refused") {
+			const why = "verdict" in written.refusal ? written.refusal.verdict.reason : written.refusal.reason;
+			return { kind: "refused", warning: `ignored a tap from the phone for ${basename(entry.path)}: ${why}` };
+		}
 	} catch (error) {
 		if (error instanceof PendingFileError)
 			return { kind: "refused", warning: `could not write the tap into ${basename(entry.path)}: ${error.message}` };

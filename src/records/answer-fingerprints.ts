@@ -6,11 +6,11 @@
  * any later edit of the file, give another one.
  */
 import type { FactLog, Given } from "../ask/log.js";
-import { type AnswersOf, answersFingerprint } from "../pending/given-for-asker.js";
+import { type AnswersOf, answersFingerprint, withAnswers } from "../pending/given-for-asker.js";
 import { parsePendingFile } from "../pending/pending-file.js";
 
 // The fingerprint is the pending folder's own (the record of answers written for an MCP client lives there too).
-export { type AnswersOf, answersFingerprint };
+export { type AnswersOf, answersFingerprint, withAnswers };
 
 export interface FingerprintRecord {
 	/** Records answers the person gave; throws when the log cannot take it. */
@@ -39,15 +39,6 @@ export function writtenBy(facts: Pick<FactLog, "append">, by: "page" | "tap"): (
 			// Provenance only: nothing about the answer depends on it.
 		}
 	};
-}
-
-/**
- * The file as read, with `answers` as a write puts them in (pending/pending-file.ts): what the answers written are
- * recorded for. Were the file replaced by another ask under the same id between the read and the write, the answers
- * written there would not match this record, and would count as nobody's.
- */
-export function withAnswers<F extends AnswersOf>(file: F, answers: readonly F["questions"][number]["answer"][]): F {
-	return { ...file, questions: file.questions.map((question, i) => ({ ...question, answer: answers[i] ?? null })) };
 }
 
 /**

@@ -9,28 +9,17 @@ import { basename } from "node:path";
 import { sanitizeLine, sanitizeText } from "../core/text.js";
 import type { AskRequest } from "../core/types.js";
 import { en } from "../i18n/cli/en.js";
+import { type AnswerResult, answerWaitingAsk } from "../pending/answer.js";
 import { type Claim, type Claims, describeClaim } from "../pending/claims.js";
-import { answerForAsker, askerGoneLine, type ForAskerWrite } from "../pending/for-asker.js";
-import {
-	listPendingFiles,
-	noAnswerYet,
-	type PendingAsker,
-	type PendingFile,
-	PendingFileError,
-	writePendingAnswers,
-} from "../pending/pending-file.js";
+import { askerGoneLine } from "../pending/for-asker.js";
+import { listPendingFiles, noAnswerYet, type PendingFile, PendingFileError } from "../pending/pending-file.js";
 import { filledAnswersCount, mayAnswerHere } from "../pending/permission.js";
 import type { PendingVerdict } from "../pending/trust.js";
-import {
-	type AnswersOf,
-	answersFingerprint,
-	type FingerprintRecord,
-	withAnswers,
-} from "../records/answer-fingerprints.js";
+import { type AnswersOf, answersFingerprint, type FingerprintRecord } from "../records/answer-fingerprints.js";
 import type { LiveAsk } from "../remote/live-asks.js";
 import { encodeQuestion, type WireQuestion } from "../remote/protocol.js";
 import type { ApiError, ApiErrorCode } from "./page/api.js";
-import { type PageAnswer, pendingAnswers, readPageAnswers } from "./page-answers.js";
+import { pendingAnswers, readPageAnswers } from "./page-answers.js";
 
 /** Whether a pending file is this user's own (the trust rule), injected so that the rule's inputs stay at the edge. */
 export type JudgePending = (file: PendingFile) => PendingVerdict;
@@ -156,44 +145,11 @@ export function viewsOfLiveAsks(views: readonly PendingView[], asks: readonly Li
 	return held;
 }
 
-export type PendingAnswerResult =
-	| { ok: true }
-	| ({ ok: false; status: 400 | 404 | 409; needsConfirmation?: true } & ApiError);
-
-const FOR_ASKER_CODES = {
-	"no-answer": "no-answer",
-	gone: "pending-gone",
-	"other-questions": "pending-changed",
-	"answered-already": "pending-answered",
-	// Held by a server that takes no answer this page could record: shown with the words that say where it looks.
-	"records-elsewhere": "pending-held",
-} as const satisfies Record<Extract<ForAskerWrite, { kind: "refused" }>["because"], ApiErrorCode>;
-
-/**
- * The page's answers for an MCP client's ask, written through the one write every way of answering it uses (pi's
- * `--answers`, `@file` and `/questions answer` alike): the same claim on the file, the first answer wins, the same words.
- */
-function answerForAskerFromPage(
-	path: string,
-	file: PendingFile,
-	asker: PendingAsker,
-	given: unknown,
-): PendingAnswerResult {
-	const questions = wireQuestions(file.request);
-	const read = readPageAnswers(given, questions);
-	if (!read.ok) return { ...read, status: 400 };
-	// The file has no place for a note: refused as pi refuses it, never dropped.
-	if (read.answers.some((answer) => answer !== undefined && answer.note !== "")) {
-		return { ok: false, status: 400, error: en.forAsker.noNotes, code: "invalid" };
-	}
-	const written = answerForAsker(path, file.toolCallId, asker, pendingAnswers(questions, read.answers), en.forAsker);
-	if (written.kind === "written") return { ok: true };
-	const status = written.because === "no-answer" ? 400 : written.because === "gone" ? 404 : 409;
-	return { ok: false, status, error: `not written: ${written.message}`, code: FOR_ASKER_CODES[written.because] };
-}
+export type PendingAnswerResult = { ok: true } | PageRefusal;
+type PageRefusal = { ok: false; status: 400 | 404 | 409; needsConfirmation?: true } & ApiError;
 
 /** The page's answers are not written: another live pi holds the questions. */
-function heldResult(holder: Claim): PendingAnswerResult {
+function heldResult(holder: Claim): PageRefusal {
 	return {
 		ok: false,
 		status: 409,
@@ -202,7 +158,53 @@ function heldResult(holder: Claim): PendingAnswerResult {
 	};
 }
 
-/** Writes the page's answers into the named pending file, if it still holds those questions. */
+/** The page's reply when the one way of answering (pending/answer.ts) wrote nothing. */
+function notWritten(name: string, result: Exclude<AnswerResult<PageRefusal>, { kind: "written" }>): PageRefusal {
+	if (result.kind === "invalid") return result.invalid;
+	if (result.kind === "held-elsewhere") return heldResult(result.holder);
+	const asker = result.forAsker;
+	const conflict = (error: string, code: ApiErrorCode): PageRefusal => ({ ok: false, status: 409, error, code });
+	if (result.kind === "answered-already") {
+		return conflict(
+			asker
+				? `not written: ${en.forAsker.answeredAlready(name, asker.client)}`
+				: "not written: already answered (on another page or in the file); run pi -c to deliver those answers",
+			"pending-answered",
+		);
+	}
+	const { refusal } = result;
+	switch (refusal.reason) {
+		case "no-answer": {
+			const error = asker ? `not written: ${en.forAsker.noAnswer(name)}` : "no answer given";
+			return { ok: false, status: 400, error, code: "no-answer" };
+		}
+		// Held by a server that takes no answer this page could record: shown with the words that say where it looks.
+		case "records-elsewhere": {
+			const { serverFolder, agentDir } = refusal;
+			const error = en.forAsker.recordsElsewhere(asker?.client ?? "", serverFolder, agentDir);
+			return conflict(`not written: ${error}`, "pending-held");
+		}
+		case "asker-gone":
+			return conflict(`not written: ${askerGoneLine(name, refusal.asker, en.forAsker)}`, "pending-not-yours");
+		// Questions already answered are never answered again: no confirmation makes them deliverable.
+		case "settled":
+			return conflict(`not written: ${refusal.verdict.reason}`, "pending-settled");
+		// A file asked in another folder is not this folder's to answer: answers written into it would never be delivered.
+		case "elsewhere":
+			return conflict(`not written: ${refusal.verdict.reason}; answer it in that folder`, "pending-not-yours");
+		// A file this user's pi did not write: the person answers it only knowingly.
+		case "not-yours":
+		case "confirm": {
+			const error = `not written: ${refusal.verdict.reason}. Confirm to answer it anyway.`;
+			return { ...conflict(error, "pending-confirm"), needsConfirmation: true };
+		}
+	}
+}
+
+/**
+ * Writes the page's answers into the named pending file, if it still holds those questions, through the one way of
+ * answering a waiting ask (pending/answer.ts).
+ */
 export function answerPendingFile(
 	cwd: string,
 	judge: JudgePending,
@@ -214,106 +216,37 @@ export function answerPendingFile(
 	wrote?: (file: AnswersOf) => void,
 ): PendingAnswerResult {
 	const entry = listPendingFiles(cwd).find((candidate) => basename(candidate.path) === request.name);
-	if (!entry?.file)
-		return {
-			ok: false,
-			status: 404,
-			error: "that pending file is gone or unreadable; reload",
-			code: "pending-gone",
-		};
+	if (!entry?.file) {
+		return { ok: false, status: 404, error: "that pending file is gone or unreadable; reload", code: "pending-gone" };
+	}
 	const file = entry.file;
 	const replaced = request.timestamp !== undefined && request.timestamp !== sanitizeLine(file.timestamp);
 	if (file.toolCallId !== request.toolCallId || replaced) {
-		return {
-			ok: false,
-			status: 409,
-			error: "that pending file now holds other questions; reload",
-			code: "pending-changed",
-		};
+		const error = "that pending file now holds other questions; reload";
+		return { ok: false, status: 409, error, code: "pending-changed" };
 	}
-	const holder = heldElsewhere(entry.path, file.toolCallId);
-	const verdict = judge(file);
-	const permission = mayAnswerHere({
-		verdict,
-		answersGivenOnPage: givenOnPage?.has(answersFingerprint(file)),
-		heldBy: holder,
-		asker: file.asker,
-	});
-	if (permission.kind === "asker-gone") {
-		const error = `not written: ${askerGoneLine(request.name as string, permission.asker, en.forAsker)}`;
-		return { ok: false, status: 409, error, code: "pending-not-yours" };
-	}
-	if (permission.kind === "for-asker") {
-		try {
-			return answerForAskerFromPage(entry.path, file, permission.asker, request.answers);
-		} catch (error) {
-			if (error instanceof PendingFileError) return { ok: false, status: 409, error: error.message, code: "invalid" };
-			throw error;
-		}
-	}
-	if (holder) return heldResult(holder);
-	// Questions already answered are never answered again: no confirmation makes them deliverable.
-	if (permission.kind === "settled") {
-		return { ok: false, status: 409, error: `not written: ${permission.verdict.reason}`, code: "pending-settled" };
-	}
-	// A file asked in another folder is not this folder's to answer: answers written into it would never be delivered.
-	if (permission.kind === "elsewhere") {
-		return {
-			ok: false,
-			status: 409,
-			error: `not written: ${permission.verdict.reason}; answer it in that folder`,
-			code: "pending-not-yours",
-		};
-	}
-	// A file this user's pi did not write: the person answers it only knowingly, and then the answers written are
-	// recorded as theirs (its own answers never count).
-	const foreign = permission.kind === "answer" && permission.filledAnswers === "ignore";
-	if (foreign && (request.confirmed !== true || givenOnPage === undefined)) {
-		return {
-			ok: false,
-			status: 409,
-			error: `not written: ${verdict.trusted ? "" : verdict.reason}. Confirm to answer it anyway.`,
-			code: "pending-confirm",
-			needsConfirmation: true,
-		};
-	}
-	// The first answer wins, as for a live ask: a second page (or a hand edit before it) is never overwritten; a
-	// foreign file's own answers are no one's and are written over (answers given on a page for it are the
-	// person's: they win). Checked here for the page's reply, and again by the write under the file's lock: another
-	// process answering at the same moment (a pi, another page's server) is not overwritten either.
-	const answeredAlready: PendingAnswerResult = {
-		ok: false,
-		status: 409,
-		error: "not written: already answered (on another page or in the file); run pi -c to deliver those answers",
-		code: "pending-answered",
-	};
-	if (filledAnswersCount(permission) && !noAnswerYet(file)) {
-		return answeredAlready;
-	}
-	const read = readPageAnswers(request.answers, wireQuestions(file.request));
-	if (!read.ok) return { ...read, status: 400 };
-	if (read.answers.every((answer: PageAnswer | undefined) => answer === undefined)) {
-		return { ok: false, status: 400, error: "no answer given", code: "no-answer" };
-	}
+	const questions = wireQuestions(file.request);
 	try {
-		const answers = pendingAnswers(wireQuestions(file.request), read.answers);
-		// Written only over what was read here: a foreign file's own answers, else none. Another pi may claim the file
-		// after the check above (opening its dialog): checked again under the file's lock, at the write.
-		let holderNow: Claim | undefined;
-		const written = writePendingAnswers(entry.path, file.toolCallId, answers, {
-			...(filledAnswersCount(permission) ? {} : { replacing: file.questions.map((question) => question.answer) }),
-			heldElsewhere: () => {
-				holderNow = heldElsewhere(entry.path, file.toolCallId);
-				return holderNow !== undefined;
+		const result = answerWaitingAsk<PageRefusal>(
+			{ path: entry.path, file },
+			{
+				by: "page",
+				confirmed: request.confirmed === true,
+				answers: (asker) => {
+					const read = readPageAnswers(request.answers, questions);
+					if (!read.ok) return { invalid: { ...read, status: 400 } };
+					// An MCP client's file has no place for a note: refused as pi refuses it, never dropped.
+					if (asker && read.answers.some((answer) => answer !== undefined && answer.note !== "")) {
+						return { invalid: { ok: false, status: 400, error: en.forAsker.noNotes, code: "invalid" } };
+					}
+					return pendingAnswers(questions, read.answers);
+				},
 			},
-		});
-		if (written === "answered-already") return answeredAlready;
-		if (written === "held-elsewhere" && holderNow) return heldResult(holderNow);
-		if (foreign) givenOnPage?.add(answersFingerprint(withAnswers(file, answers)));
-		else wrote?.(withAnswers(file, answers));
+			{ judge, heldElsewhere, givenOnPage, wrote },
+		);
+		return result.kind === "written" ? { ok: true } : notWritten(basename(entry.path), result);
 	} catch (error) {
 		if (error instanceof PendingFileError) return { ok: false, status: 409, error: error.message, code: "invalid" };
 		throw error;
 	}
-	return { ok: true };
 }

@@ -16,7 +16,7 @@ import {
 	type ElicitResult,
 	ListRootsRequestSchema,
 } from "@modelcontextprotocol/sdk/types.js";
-import { answerForAsker } from "../../src/pending/for-asker.js";
+import { answerForAsker } from "../../src/pending/answer.js";
 import { givenForAsker } from "../../src/pending/given-for-asker.js";
 import { type PendingQuestion, parsePendingFile } from "../../src/pending/pending-file.js";
 import { patient } from "../patience.js";
@@ -154,6 +154,7 @@ export function pendingFileOf(folder: string, askId: unknown): string {
 export function answerAsThePerson(path: string, answers: PendingQuestion["answer"][], agentDir: string): void {
 	const file = parsePendingFile(readFileSync(path, "utf8"), path);
 	if (!file.asker) throw new Error(`${path} names no asker`);
-	const written = answerForAsker(path, file.toolCallId, file.asker, answers, undefined, givenForAsker(agentDir));
-	if (written.kind !== "written") throw new Error(`not written: ${written.message}`);
+	const given = { by: "pi", answers: () => answers } as const;
+	const written = answerForAsker({ path, file }, file.asker, given, givenForAsker(agentDir));
+	if (written.kind !== "written") throw new Error(`not written: ${JSON.stringify(written)}`);
 }

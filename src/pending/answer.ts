@@ -1,0 +1,183 @@
+/**
+ * The one way to answer an ask already waiting in a pending file, whoever answers it: the web page, a tap on the
+ * phone, or pi itself for an MCP client's ask (`--answers`, `@file`, `/questions answer`). It asks the one rule
+ * (./permission.ts) on the file as found, writes the answers under the file's answer lock (./pending-file.ts's
+ * `writePendingAnswers`, which reads the file again there: of two writers exactly one finds it waiting), and records
+ * the `given` fact that says who gave them. What became of the answers is a value; the caller says it in its words.
+ *
+ * Which answers count and where they go is the rule's: a settled ask or one asked in another folder is refused; one
+ * another live process holds is that process's (its dialog, or the MCP server for its client); a file this user's pi
+ * did not write is answered only on the page and only when the person confirms it there (their answers are then
+ * recorded as theirs); an MCP client's file its server holds is answered for that client, recorded before the write so
+ * that the server never sees the person's answers unrecorded (./given-for-asker.ts).
+ */
+import { basename } from "node:path";
+import { sameFolder } from "../ask/files.js";
+import type { Claim } from "./claims.js";
+import { serverRecordsOf } from "./claims.js";
+import {
+	type AnswersOf,
+	answersFingerprint,
+	type GivenForAsker,
+	givenForAsker,
+	withAnswers,
+} from "./given-for-asker.js";
+import {
+	noAnswerYet,
+	type PendingAsker,
+	type PendingFile,
+	PendingFileError,
+	type PendingQuestion,
+	writePendingAnswers,
+} from "./pending-file.js";
+import { mayAnswerHere } from "./permission.js";
+import type { PendingVerdict } from "./trust.js";
+
+/** Who gives the answers: the page, a tap, or the person in pi (for an MCP client's ask). */
+export type AnsweredBy = "page" | "tap" | "pi";
+
+type Answer = PendingQuestion["answer"];
+type Distrust = Extract<PendingVerdict, { trusted: false }>;
+
+/** Why nothing was written: one reason, its variable part a value. */
+export type AnswerRefusal =
+	| { reason: "settled" | "elsewhere" | "not-yours"; verdict: Distrust }
+	/** A file this user's pi did not write, answered on the page before the person confirmed it. */
+	| { reason: "confirm"; verdict: Distrust }
+	/** Marked as an MCP client's ask nobody holds. */
+	| { reason: "asker-gone"; asker: PendingAsker }
+	/** The answers answer no question. */
+	| { reason: "no-answer" }
+	/** The MCP server that holds the ask takes answers recorded in another agent folder than this one. */
+	| { reason: "records-elsewhere"; serverFolder: string; agentDir: string };
+
+/** What became of answers given for a waiting ask. `forAsker`: they were (or would have been) an MCP client's. */
+export type AnswerResult<Invalid = never> =
+	| { kind: "written"; forAsker?: PendingAsker }
+	| { kind: "answered-already"; forAsker?: PendingAsker }
+	| { kind: "held-elsewhere"; holder: Claim }
+	| { kind: "refused"; refusal: AnswerRefusal; forAsker?: PendingAsker }
+	/** The caller's own answers would not do (its `answers` said why). */
+	| { kind: "invalid"; invalid: Invalid };
+
+export interface AnswerDeps {
+	/** The trust verdict on the file (records/trust-verdict.ts). */
+	judge(file: PendingFile): PendingVerdict;
+	/** Another live process's claim on the file (./claims.ts): asked before, and again under the lock at the write. */
+	heldElsewhere(path: string, toolCallId: string): Claim | undefined;
+	/** This user's record of answers given on the page for files their pi did not write; absent: none is answered. */
+	givenOnPage?: { has(fingerprint: string): boolean; add(fingerprint: string): void } | undefined;
+	/** Records that the page or a tap wrote answers into the person's own pi's file (the decision log names it). */
+	wrote?: ((file: AnswersOf) => void) | undefined;
+	/** The record of answers written for an MCP client (default: this run's agent folder). */
+	forAsker?: GivenForAsker | undefined;
+}
+
+/** The answers as given, and how the caller reads them: the file's `answer` values, or why they do not do. */
+export interface GivenAnswers<Invalid> {
+	by: AnsweredBy;
+	/** Asked only once the rule lets the answers be written; `asker` when they are an MCP client's. */
+	answers(asker: PendingAsker | undefined): readonly Answer[] | { invalid: Invalid };
+	/** The person confirmed on the page that they answer a file their pi did not write. */
+	confirmed?: boolean;
+}
+
+function isInvalid<T>(value: readonly Answer[] | { invalid: T }): value is { invalid: T } {
+	return !Array.isArray(value);
+}
+
+/**
+ * Answers the ask waiting in `ask.file` (read from `ask.path` by the caller) with what `given` gives. A file that
+ * cannot be written or has changed under the caller throws a `PendingFileError`, as every write of it does.
+ */
+export function answerWaitingAsk<Invalid = never>(
+	ask: { path: string; file: PendingFile },
+	given: GivenAnswers<Invalid>,
+	deps: AnswerDeps,
+): AnswerResult<Invalid> {
+	const { path, file } = ask;
+	const verdict = deps.judge(file);
+	const holder = deps.heldElsewhere(path, file.toolCallId);
+	const permission = mayAnswerHere({
+		verdict,
+		heldBy: holder,
+		asker: file.asker,
+		answersGivenOnPage: deps.givenOnPage?.has(answersFingerprint(file)),
+	});
+	switch (permission.kind) {
+		case "asker-gone":
+			return { kind: "refused", refusal: { reason: "asker-gone", asker: permission.asker } };
+		case "for-asker":
+			// A tap names an ask of the person's own pi: the server takes its client's answers from its own channels.
+			if (given.by === "tap") return { kind: "held-elsewhere", holder: permission.holder };
+			return answerForAsker(ask, permission.asker, given, deps.forAsker ?? givenForAsker());
+		case "held":
+			return { kind: "held-elsewhere", holder: permission.holder };
+		case "settled":
+		case "elsewhere":
+			return { kind: "refused", refusal: { reason: permission.kind, verdict: permission.verdict } };
+	}
+	// A file this user's pi did not write: answered only knowingly, on the page, and those answers recorded as theirs.
+	const foreign = permission.filledAnswers === "ignore" && !verdict.trusted ? verdict : undefined;
+	if (foreign && given.by !== "page") return { kind: "refused", refusal: { reason: "not-yours", verdict: foreign } };
+	if (foreign && (given.confirmed !== true || !deps.givenOnPage)) {
+		return { kind: "refused", refusal: { reason: "confirm", verdict: foreign } };
+	}
+	// The first answer wins: answers already in a file that count are never written over (checked again at the write).
+	if (!foreign && !noAnswerYet(file)) return { kind: "answered-already" };
+	const answers = given.answers(undefined);
+	if (isInvalid(answers)) return { kind: "invalid", invalid: answers.invalid };
+	if (answers.every((answer) => answer === null)) return { kind: "refused", refusal: { reason: "no-answer" } };
+	let holderNow: Claim | undefined;
+	// Written only over what was read here: a foreign file's own answers (no one's), else none.
+	const written = writePendingAnswers(path, file.toolCallId, answers, {
+		...(foreign ? { replacing: file.questions.map((question) => question.answer) } : {}),
+		heldElsewhere: () => {
+			holderNow = deps.heldElsewhere(path, file.toolCallId);
+			return holderNow !== undefined;
+		},
+	});
+	if (written === "answered-already") return { kind: "answered-already" };
+	if (written === "held-elsewhere")
+		return holderNow ? { kind: "held-elsewhere", holder: holderNow } : { kind: "answered-already" };
+	if (foreign) deps.givenOnPage?.add(answersFingerprint(withAnswers(file, answers)));
+	else deps.wrote?.(withAnswers(file, answers));
+	return { kind: "written" };
+}
+
+/**
+ * Answers an MCP client's ask its server holds: recorded as the person's (`given` to the asker) before they are
+ * written, in the agent folder that server reads; a file that already holds recorded answers is the client's to take.
+ * Answers nobody recorded (the client's model's, a hand edit) are no one's and are written over. Called on its own
+ * only by pi's own ways of answering, once the rule said `for-asker` (pending/for-asker.ts's `writeForAsker`).
+ */
+export function answerForAsker<Invalid>(
+	{ path, file }: { path: string; file: PendingFile },
+	asker: PendingAsker,
+	given: GivenAnswers<Invalid>,
+	record: GivenForAsker,
+): AnswerResult<Invalid> {
+	const answers = given.answers(asker);
+	if (isInvalid(answers)) return { kind: "invalid", invalid: answers.invalid };
+	const refused = (refusal: AnswerRefusal): AnswerResult<Invalid> => ({ kind: "refused", refusal, forAsker: asker });
+	if (answers.every((answer) => answer === null)) return refused({ reason: "no-answer" });
+	// The server takes only answers recorded in its own agent folder: recorded in this pi's, they would be lost unsaid.
+	const serverFolder = serverRecordsOf(path);
+	if (serverFolder !== undefined && !sameFolder(serverFolder, record.agentDir)) {
+		return refused({ reason: "records-elsewhere", serverFolder, agentDir: record.agentDir });
+	}
+	const there = file.questions.map((question) => question.answer);
+	const answeredBefore = there.some((answer) => answer !== null);
+	if (answeredBefore && record.has(file)) return { kind: "answered-already", forAsker: asker };
+	try {
+		// Recorded for this very ask as read here: written into another one that replaced it under the same id, the
+		// answers match no record and the server takes none.
+		record.add(withAnswers(file, answers));
+	} catch (error) {
+		throw new PendingFileError(
+			`${basename(path)}: nothing written, the answers could not be recorded as yours (${(error as Error).message}); answer in the client's own dialog or on the web page`,
+		);
+	}
+	const written = writePendingAnswers(path, file.toolCallId, answers, answeredBefore ? { replacing: there } : {});
+	return { kind: written === "written" ? "written" : "answered-already", forAsker: asker };
+}
