@@ -14,9 +14,10 @@ import { words } from "../i18n/words.js";
 import type { AskToAnswer } from "../lifecycle/lifecycle.js";
 import { PENDING_PAGE_SIZE, type PendingListing, pendingListing } from "../lifecycle/pending-listing.js";
 import type { FrontEnd } from "../modes/front-end.js";
+import { permissionFor } from "../pending/answer.js";
 import { type Claims, describeClaim } from "../pending/claims.js";
 import { filledStart } from "../pending/delivery.js";
-import { askerGoneLine, writeForAsker } from "../pending/for-asker.js";
+import { writeForAsker } from "../pending/for-asker.js";
 import { filledAnswersIgnored } from "../pending/inbox.js";
 import {
 	displayPath,
@@ -29,7 +30,7 @@ import {
 	readPendingEntry,
 	removePendingFile,
 } from "../pending/pending-file.js";
-import { type AskFacts, type AskPermission, filledAnswersCount, mayAnswerHere } from "../pending/permission.js";
+import { type AskPermission, filledAnswersCount } from "../pending/permission.js";
 import {
 	describeUntrusted,
 	fileForDelivery,
@@ -89,8 +90,10 @@ interface EntryFacts {
 	ownSession: boolean;
 	/** The answers already in the file, as a dialog would start from them; `undefined` when none is filled in. */
 	filled: ReturnType<typeof filledStart>;
-	/** Who wrote it (the verdict), who holds it now, whose ask it says it is, and where its answers came from. */
-	ask: AskFacts;
+	/** Who wrote it (the trust verdict). */
+	verdict: PendingVerdict;
+	/** What the one rule lets be done with it. */
+	permission: AskPermission;
 }
 
 /**
@@ -108,14 +111,12 @@ function gatherFacts(
 	const verdict: PendingVerdict = ownSession && !here.judgeOwn ? { trusted: true } : deps.trust(file, here.cwd);
 	const filled = filledStart(file);
 	// Where filled-in answers came from matters only when there are some.
-	const origin = filled
-		? {
-				answersWrittenByTool: deps.answersWrittenByTool(file, entry.path),
-				answersGivenOnPage: deps.answersGivenOnPage(file),
-			}
-		: {};
-	const heldBy = deps.claims.heldElsewhere(entry.path, file.toolCallId);
-	return { entry, ownSession, filled, ask: { verdict, heldBy, asker: file.asker, ...origin } };
+	const permission = permissionFor(entry, {
+		judge: () => verdict,
+		heldElsewhere: deps.claims.heldElsewhere,
+		...(filled ? { writtenByTool: deps.answersWrittenByTool, givenOnPage: deps.answersGivenOnPage } : {}),
+	});
+	return { entry, ownSession, filled, verdict, permission };
 }
 
 /**
@@ -134,7 +135,7 @@ function describeEntry(
 	const said = words().cli.questions;
 	const path = displayPath(ctx.cwd, entry.path);
 	if (entry.error) return said.cannotRead(path, entry.error.message);
-	const { entry: readable, ownSession, ask } = facts(entry as ReadablePendingEntry);
+	const { entry: readable, ownSession, verdict, permission } = facts(entry as ReadablePendingEntry);
 	const file = readable.file;
 	const whose = ownSession
 		? said.thisSession
@@ -144,7 +145,6 @@ function describeEntry(
 	const where = `   ${relativeTime(file.timestamp, now, words().cli.relativeTime)} · ${whose} · ${path}`;
 	const questions = formatPendingQuestions(file);
 	const answerWith = noDialog ? `\n   ${said.answerWith(shellQuote(path))}` : "";
-	const permission = mayAnswerHere(ask);
 	switch (permission.kind) {
 		case "held":
 			return `${questions}\n${where} · ${said.answerThere(describeClaim(permission.holder))}`;
@@ -156,7 +156,6 @@ function describeEntry(
 		case "settled":
 			return `${describeUntrusted(path, file, permission.verdict)}\n${questions}\n${where}`;
 	}
-	const verdict = ask.verdict;
 	const warning = !ownSession && !verdict.trusted ? `${describeUntrusted(path, file, verdict)}\n` : "";
 	return `${warning}${questions}\n${where}${answerWith}`;
 }
@@ -360,7 +359,7 @@ export function createQuestionsCommand(deps: QuestionsCommandDeps) {
 					.filter((e): e is ReadablePendingEntry => e.file !== undefined)
 					.map((e) => {
 						const facts = factsOf(e, true);
-						return { facts, permission: mayAnswerHere(facts.ask) };
+						return { facts, permission: facts.permission };
 					});
 				// Questions another pi is asking or delivering now are its own; answering them here would answer twice. An
 				// MCP client's questions its server holds are answered here, for that client.
@@ -370,15 +369,16 @@ export function createQuestionsCommand(deps: QuestionsCommandDeps) {
 				const chosen =
 					answerable.filter(({ facts }) => facts.ownSession).at(-1) ??
 					answerable
-						.filter(({ facts, permission }) => facts.ask.verdict.trusted || permission.kind === "for-asker")
+						.filter(({ facts, permission }) => facts.verdict.trusted || permission.kind === "for-asker")
 						.at(-1) ??
 					answerable.at(-1);
 				if (chosen) {
 					const { facts, permission } = chosen;
 					const target = facts.entry;
 					const path = displayPath(ctx.cwd, target.path);
-					const verdict = facts.ask.verdict;
-					if (permission.kind === "asker-gone") return shown.tell(askerGoneLine(path, permission.asker), "warning");
+					const verdict = facts.verdict;
+					if (permission.kind === "asker-gone")
+						return shown.tell(words().cli.forAsker.askerGone(path, permission.asker.client), "warning");
 					if (permission.kind === "for-asker") {
 						if (noDialog) return shown.fail(words().cli.questions.answerHere(shellQuote(path)));
 						return answerForAsker(ctx, shown, target, permission, deps.claims.heldElsewhere);

@@ -25,10 +25,10 @@ import {
 	matchingRule,
 } from "../core/approval-rules.js";
 import type { AskOutcome } from "../core/types.js";
+import { permissionFor } from "../pending/answer.js";
 import { withAnswerLock } from "../pending/answer-lock.js";
 import type { Claims } from "../pending/claims.js";
 import { displayPath, listPendingFiles, type PendingFile, readPendingText } from "../pending/pending-file.js";
-import { mayAnswerHere } from "../pending/permission.js";
 import type { PendingVerdict } from "../pending/trust.js";
 import { type AnswersOf, answersInText } from "../records/answer-fingerprints.js";
 import type { AskHandler } from "../tool/ask-user-tool.js";
@@ -168,12 +168,15 @@ export function createApprovals(deps: ApprovalsDeps) {
 			if (deps.pending.claims.heldElsewhere(path, file.toolCallId)) continue;
 			const text = deps.pending.read(ctx.cwd, path);
 			const written = text === undefined ? undefined : answersInText(text);
-			const permission = mayAnswerHere({
-				verdict: deps.pending.trust(file, ctx.cwd),
-				answersWrittenByTool: written ? deps.pending.answersWrittenByTool(written, path) : false,
-				answersGivenOnPage: written ? deps.pending.answersGivenOnPage(written) : false,
-				asker: file.asker,
-			});
+			// Where the answers came from is judged on the text as read now, the one taken below.
+			const permission = permissionFor(
+				{ path, file },
+				{
+					judge: (found) => deps.pending.trust(found, ctx.cwd),
+					writtenByTool: () => (written ? deps.pending.answersWrittenByTool(written, path) : false),
+					givenOnPage: () => (written ? deps.pending.answersGivenOnPage(written) : false),
+				},
+			);
 			if (permission.kind !== "answer") continue;
 			const edited =
 				text === undefined || permission.filledAnswers !== "use"

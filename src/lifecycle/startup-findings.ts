@@ -7,8 +7,9 @@ import { resolve } from "node:path";
 import type { ExtensionContext } from "@mariozechner/pi-coding-agent";
 import type { ImageReader } from "../core/answer-input.js";
 import type { Question } from "../core/types.js";
+import { words } from "../i18n/words.js";
+import { permissionFor } from "../pending/answer.js";
 import type { Claim } from "../pending/claims.js";
-import { askerGoneLine } from "../pending/for-asker.js";
 import { filledAnswersIgnored } from "../pending/inbox.js";
 import {
 	displayPath,
@@ -21,7 +22,7 @@ import {
 	readPendingText,
 	savePendingFile,
 } from "../pending/pending-file.js";
-import { type AskPermission, filledAnswersCount, mayAnswerHere } from "../pending/permission.js";
+import { type AskPermission, filledAnswersCount } from "../pending/permission.js";
 import { fileForDelivery, type PendingVerdict, verdictReason } from "../pending/trust.js";
 import { type AnswersOf, answersInText } from "../records/answer-fingerprints.js";
 import { asksOnBranch, openAsks, type SessionAsk, type SettledAsks } from "../records/ask-records.js";
@@ -189,7 +190,10 @@ export function findForeignPending(
 		const trust = deps.trust(file, ctx.cwd);
 		const mcp = file.asker
 			? mcpPermission(
-					mayAnswerHere({ verdict: trust, heldBy: deps.heldBy?.(entry.path, file.toolCallId), asker: file.asker }),
+					permissionFor(
+						{ path: entry.path, file },
+						{ judge: () => trust, ...(deps.heldBy ? { heldElsewhere: deps.heldBy } : {}) },
+					),
 				)
 			: undefined;
 		found.push({
@@ -236,16 +240,18 @@ function findFilledElsewhere(
 		}
 		// This session's own file that none of its waiting asks holds (an ask on another branch): left as it is.
 		if (file.sessionId === sessionId) return [];
-		const permission = mayAnswerHere({
-			verdict: trust,
-			answersWrittenByTool: deps.answersWrittenByTool(file, entry.path),
-			answersGivenOnPage: deps.answersGivenOnPage(file),
-			heldBy: deps.heldBy?.(entry.path, file.toolCallId),
-			asker: file.asker,
-		});
+		const permission = permissionFor(
+			{ path: entry.path, file },
+			{
+				judge: () => trust,
+				writtenByTool: deps.answersWrittenByTool,
+				givenOnPage: deps.answersGivenOnPage,
+				...(deps.heldBy ? { heldElsewhere: deps.heldBy } : {}),
+			},
+		);
 		// An MCP client's answers are its server's to take (or nobody's): never delivered to this pi's model.
 		if (permission.kind === "asker-gone")
-			ignored.push(askerGoneLine(displayPath(ctx.cwd, entry.path), permission.asker));
+			ignored.push(words().cli.forAsker.askerGone(displayPath(ctx.cwd, entry.path), permission.asker.client));
 		if (permission.kind === "answer" && permission.filledAnswers === "ignore") {
 			ignored.push(filledAnswersIgnored(displayPath(ctx.cwd, entry.path), permission.because, trust));
 		}

@@ -10,7 +10,6 @@ import type { CliStrings } from "../i18n/cli/types.js";
 import { words } from "../i18n/words.js";
 import type { FrontEndKind } from "../modes/front-end.js";
 import { type Delivery, decided, deliveryImages, formatStructuredDelivery } from "../pending/delivery.js";
-import { askerGoneLine } from "../pending/for-asker.js";
 import type { AskPermission } from "../pending/permission.js";
 import { type PendingVerdict, verdictReason } from "../pending/trust.js";
 import type { EditedAnswers } from "./edited-answers.js";
@@ -145,7 +144,7 @@ function planFlagForForeign(findings: StartupFindings, flag: string, said: CliSt
 		const untrusted = findings.foreign.at(-1);
 		if (!untrusted || untrusted.trust.trusted) return undefined;
 		const { shownPath, trust } = untrusted;
-		if (untrusted.mcp) return { kind: "stop", error: askerGoneLine(shownPath, untrusted.mcp.asker, said.forAsker) };
+		if (untrusted.mcp) return { kind: "stop", error: said.forAsker.askerGone(shownPath, untrusted.mcp.asker.client) };
 		switch (trust.kind) {
 			case "settled":
 				return { kind: "stop", error: said.notices.settledStop(shownPath, verdictReason(trust, said.trust)) };

@@ -30,8 +30,35 @@ import {
 	type PendingQuestion,
 	writePendingAnswers,
 } from "./pending-file.js";
-import { mayAnswerHere } from "./permission.js";
+import { type AskPermission, mayAnswerHere } from "./permission.js";
 import type { PendingVerdict } from "./trust.js";
+
+/** Where the facts about a waiting ask come from; each is asked only when the rule needs it. */
+export interface AskOrigins {
+	/** The trust verdict on the file (records/trust-verdict.ts). */
+	judge(file: PendingFile): PendingVerdict;
+	/** Another live process's claim on the file (./claims.ts): a pi asking it, or the MCP server holding it. */
+	heldElsewhere?(path: string, toolCallId: string): Claim | undefined;
+	/** The file's filled-in answers were written by a tool call during a run (records/tool-writes.ts). */
+	writtenByTool?(file: PendingFile, path: string): boolean;
+	/** The person gave these very answers on the page, for a file their pi did not write. */
+	givenOnPage?(file: PendingFile): boolean;
+}
+
+/**
+ * What the one rule (./permission.ts) lets be done with the ask waiting in `ask.file`: every way of answering one, and
+ * every list that shows whether one may be answered, asks it here rather than gathering the facts by hand.
+ */
+export function permissionFor(ask: { path: string; file: PendingFile }, origins: AskOrigins): AskPermission {
+	const { path, file } = ask;
+	return mayAnswerHere({
+		verdict: origins.judge(file),
+		heldBy: origins.heldElsewhere?.(path, file.toolCallId),
+		asker: file.asker,
+		answersWrittenByTool: origins.writtenByTool?.(file, path),
+		answersGivenOnPage: origins.givenOnPage?.(file),
+	});
+}
 
 /** Who gives the answers: the page, a tap, or the person in pi (for an MCP client's ask). */
 export type AnsweredBy = "page" | "tap" | "pi";
@@ -97,12 +124,11 @@ export function answerWaitingAsk<Invalid = never>(
 ): AnswerResult<Invalid> {
 	const { path, file } = ask;
 	const verdict = deps.judge(file);
-	const holder = deps.heldElsewhere(path, file.toolCallId);
-	const permission = mayAnswerHere({
-		verdict,
-		heldBy: holder,
-		asker: file.asker,
-		answersGivenOnPage: deps.givenOnPage?.has(answersFingerprint(file)),
+	const { givenOnPage } = deps;
+	const permission = permissionFor(ask, {
+		judge: () => verdict,
+		heldElsewhere: deps.heldElsewhere,
+		...(givenOnPage ? { givenOnPage: (answered) => givenOnPage.has(answersFingerprint(answered)) } : {}),
 	});
 	switch (permission.kind) {
 		case "asker-gone":

@@ -24,15 +24,6 @@ import {
 type Answered = Extract<AskOutcome, { kind: "answered" }>;
 type ForAskerWords = CliStrings["forAsker"];
 
-/** Why a marked file nobody holds is not answered here (pending/permission.ts's `asker-gone`). */
-export function askerGoneLine(
-	shownPath: string,
-	asker: PendingAsker,
-	words: ForAskerWords = chosenWords().cli.forAsker,
-): string {
-	return words.askerGone(shownPath, asker.client);
-}
-
 /**
  * The file's `answer` values for an outcome, question by question (`null` for one left unanswered). Each answer goes
  * to the question it names (by the model's id, else by its text: both are unique in a request), whatever order the

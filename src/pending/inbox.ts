@@ -6,6 +6,7 @@
 import { type ImageReader, outcomeFromAnswersText } from "../core/answer-input.js";
 import type { CliStrings } from "../i18n/cli/types.js";
 import { words as chosenWords } from "../i18n/words.js";
+import { permissionFor } from "./answer.js";
 import { findAttachedPendingFile } from "./attached-file.js";
 import type { Claim } from "./claims.js";
 import {
@@ -16,9 +17,9 @@ import {
 	formatStructuredDelivery,
 	formatWordsDelivery,
 } from "./delivery.js";
-import { askerGoneLine, writeForAsker } from "./for-asker.js";
+import { writeForAsker } from "./for-asker.js";
 import { displayPath, type PendingFile, PendingFileError, parsePendingFile } from "./pending-file.js";
-import { type IgnoredBecause, mayAnswerHere } from "./permission.js";
+import type { IgnoredBecause } from "./permission.js";
 import { fileForDelivery, type PendingVerdict, verdictReason } from "./trust.js";
 
 /** The one line that says a file's own answers were not used, and why. */
@@ -76,15 +77,16 @@ export function deliveryFromAttachedFile(
 	// Naming a file with @ chooses its questions, not the task it carries (see ./trust.ts).
 	const parsed = parsePendingFile(content, path);
 	const verdict = judge(parsed, cwd);
-	const permission = mayAnswerHere({
-		verdict,
-		answersWrittenByTool: origins?.writtenByTool(parsed, path),
-		answersGivenOnPage: origins?.givenOnPage(parsed),
-		heldBy: origins?.heldBy?.(path, parsed.toolCallId),
-		asker: parsed.asker,
-	});
+	const permission = permissionFor(
+		{ path, file: parsed },
+		{
+			judge: () => verdict,
+			...(origins?.heldBy ? { heldElsewhere: origins.heldBy } : {}),
+			...(origins ? { writtenByTool: origins.writtenByTool, givenOnPage: origins.givenOnPage } : {}),
+		},
+	);
 	if (permission.kind === "asker-gone") {
-		throw new PendingFileError(askerGoneLine(`@${displayPath(cwd, path)}`, permission.asker, said.forAsker));
+		throw new PendingFileError(said.forAsker.askerGone(`@${displayPath(cwd, path)}`, permission.asker.client));
 	}
 	if (permission.kind === "for-asker") {
 		if (words === "") {

@@ -9,11 +9,10 @@ import { basename } from "node:path";
 import { sanitizeLine, sanitizeText } from "../core/text.js";
 import type { AskRequest } from "../core/types.js";
 import { en } from "../i18n/cli/en.js";
-import { type AnswerResult, answerWaitingAsk } from "../pending/answer.js";
+import { type AnswerResult, answerWaitingAsk, permissionFor } from "../pending/answer.js";
 import { type Claim, type Claims, describeClaim } from "../pending/claims.js";
-import { askerGoneLine } from "../pending/for-asker.js";
 import { listPendingFiles, noAnswerYet, type PendingFile, PendingFileError } from "../pending/pending-file.js";
-import { filledAnswersCount, mayAnswerHere } from "../pending/permission.js";
+import { filledAnswersCount } from "../pending/permission.js";
 import type { PendingVerdict } from "../pending/trust.js";
 import { type AnswersOf, answersFingerprint, type FingerprintRecord } from "../records/answer-fingerprints.js";
 import type { LiveAsk } from "../remote/live-asks.js";
@@ -83,12 +82,14 @@ export function listPendingViews(
 		const file = entry.file;
 		const verdict = judge(file);
 		const holder = heldElsewhere(entry.path, file.toolCallId);
-		const permission = mayAnswerHere({
-			verdict,
-			answersGivenOnPage: givenOnPage?.has(answersFingerprint(file)),
-			heldBy: holder,
-			asker: file.asker,
-		});
+		const permission = permissionFor(
+			{ path: entry.path, file },
+			{
+				judge: () => verdict,
+				heldElsewhere: () => holder,
+				givenOnPage: (answered) => givenOnPage?.has(answersFingerprint(answered)) === true,
+			},
+		);
 		const view: PendingView = {
 			name,
 			folder: cwd,
@@ -185,7 +186,7 @@ function notWritten(name: string, result: Exclude<AnswerResult<PageRefusal>, { k
 			return conflict(`not written: ${error}`, "pending-held");
 		}
 		case "asker-gone":
-			return conflict(`not written: ${askerGoneLine(name, refusal.asker, en.forAsker)}`, "pending-not-yours");
+			return conflict(`not written: ${en.forAsker.askerGone(name, refusal.asker.client)}`, "pending-not-yours");
 		// Questions already answered are never answered again: no confirmation makes them deliverable.
 		case "settled":
 			return conflict(`not written: ${refusal.verdict.reason}`, "pending-settled");
