@@ -52,7 +52,7 @@ export interface QuestionsCommandDeps {
 	/** The verdict on a pending file in the project folder `cwd` (records/trust-verdict.ts). */
 	trust(file: PendingFile, cwd: string): PendingVerdict;
 	/** Whether a pending file's filled-in answers were written by a tool call during a run (records/tool-writes.ts). */
-	answersWrittenByTool(file: PendingFile, path: string): boolean;
+	answersWrittenByTool(path: string): boolean;
 	/** Whether the person gave a pending file's answers on the web page (records/answer-fingerprints.ts). */
 	answersGivenOnPage(file: PendingFile): boolean;
 	/** Another live pi's claim on a file: it is asking or delivering those questions now. */

@@ -53,7 +53,7 @@ export interface PendingApprovals {
 	list(cwd: string): readonly { path: string; file?: PendingFile }[];
 	read(cwd: string, path: string): string | undefined;
 	trust(file: PendingFile, cwd: string): PendingVerdict;
-	answersWrittenByTool(file: AnswersOf, path: string): boolean;
+	answersWrittenByTool(path: string): boolean;
 	answersGivenOnPage(file: AnswersOf): boolean;
 	/** Who of the person's page or phone wrote a file's answers, if either did (else the file was edited). */
 	givenBy?(file: AnswersOf): "page" | "tap" | undefined;
@@ -173,7 +173,7 @@ export function createApprovals(deps: ApprovalsDeps) {
 				{ path, file },
 				{
 					judge: (found) => deps.pending.trust(found, ctx.cwd),
-					writtenByTool: () => (written ? deps.pending.answersWrittenByTool(written, path) : false),
+					writtenByTool: () => (written ? deps.pending.answersWrittenByTool(path) : false),
 					givenOnPage: () => (written ? deps.pending.answersGivenOnPage(written) : false),
 				},
 			);

@@ -46,7 +46,7 @@ export interface FindingsDeps {
 	/** Reads the images an answer names (pending/answer-images.ts). */
 	readImage: ImageReader;
 	/** Whether the answers in the pending file at `path` (read as `file`) were written by a tool call. */
-	answersWrittenByTool(file: AnswersOf, path: string): boolean;
+	answersWrittenByTool(path: string): boolean;
 	/** Whether the person gave a pending file's answers on the web page, for a file their pi did not write. */
 	answersGivenOnPage(file: AnswersOf): boolean;
 	/** Who of the person's page or phone wrote a file's answers, if either did (the decision log names it). */
@@ -145,7 +145,7 @@ export function findOpenAsks(
 		const edited = editedIn(read, shownPath, ask.toolCallId, request.questions, deps.readImage);
 		if (edited.kind === "other-ask") return [{ ...named, request, edited: { kind: "none" } }];
 		const written = read?.kind === "readable" ? answersInText(read.text) : undefined;
-		if (edited.kind === "answered" && written && deps.answersWrittenByTool(written, path)) {
+		if (edited.kind === "answered" && written && deps.answersWrittenByTool(path)) {
 			// The questions still wait for the person; the answers a tool call wrote are not theirs.
 			ignored?.push(filledAnswersIgnoredNotice(shownPath));
 			return [{ ...named, request, path, shownPath, edited: { kind: "none" } }];

@@ -40,7 +40,7 @@ export interface AskOrigins {
 	/** Another live process's claim on the file (./claims.ts): a pi asking it, or the MCP server holding it. */
 	heldElsewhere?(path: string, toolCallId: string): Claim | undefined;
 	/** The file's filled-in answers were written by a tool call during a run (records/tool-writes.ts). */
-	writtenByTool?(file: PendingFile, path: string): boolean;
+	writtenByTool?(path: string): boolean;
 	/** The person gave these very answers on the page, for a file their pi did not write. */
 	givenOnPage?(file: PendingFile): boolean;
 }
@@ -55,7 +55,7 @@ export function permissionFor(ask: { path: string; file: PendingFile }, origins:
 		verdict: origins.judge(file),
 		heldBy: origins.heldElsewhere?.(path, file.toolCallId),
 		asker: file.asker,
-		answersWrittenByTool: origins.writtenByTool?.(file, path),
+		answersWrittenByTool: origins.writtenByTool?.(path),
 		answersGivenOnPage: origins.givenOnPage?.(file),
 	});
 }

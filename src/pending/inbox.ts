@@ -64,7 +64,7 @@ export function deliveryFromAttachedFile(
 	judge: (file: PendingFile, cwd: string) => PendingVerdict,
 	readImage: ImageReader,
 	origins?: {
-		writtenByTool(file: PendingFile, path: string): boolean;
+		writtenByTool(path: string): boolean;
 		givenOnPage(file: PendingFile): boolean;
 		/** Another live process's claim on the file (a pi asking it, or the MCP server holding it). */
 		heldBy?(path: string, toolCallId: string): Claim | undefined;

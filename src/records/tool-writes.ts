@@ -18,7 +18,6 @@ import { settleAbandonedLeases, toolCallLease } from "../ask/tool-call-lease.js"
 import { isRecord } from "../core/json.js";
 import type { ProcessIdentity } from "../host/process-identity.js";
 import { isPendingFilePath } from "../pending/pending-file.js";
-import type { AnswersOf } from "./answer-fingerprints.js";
 
 /** File times are coarse on some file systems: a change this much before a call's start errs towards distrust. */
 const START_SLACK_MS = 1_000;
@@ -59,8 +58,8 @@ export interface ToolWriteGuard {
 	 * ours saw it (then pi never ran it, and sends no `tool_result`). It ran until now at most.
 	 */
 	toolEnded(event: { toolCallId: string }): void;
-	/** Whether the answers in the pending file at `path` (read as `file`) were written by a tool call. */
-	answersWrittenByTool(file: AnswersOf, path: string): boolean;
+	/** Whether the answers in the pending file at `path` were written by a tool call. */
+	answersWrittenByTool(path: string): boolean;
 	/** The process ends (called by `onExit`): calls still running ran until now, and the lease goes. */
 	close(): void;
 }
@@ -149,9 +148,7 @@ export function toolWriteGuard(
 			if (running.size === 0) lease.idle(until);
 			else lease.running(Math.min(...running.values()));
 		},
-		answersWrittenByTool(_file, path) {
-			return changedDuringCall(path);
-		},
+		answersWrittenByTool: changedDuringCall,
 		close() {
 			const until = Date.now();
 			for (const from of running.values()) record({ from, until });

@@ -21,13 +21,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { validateRequest } from "../../src/core/validate.js";
-import {
-	createPendingFile,
-	type PendingFile,
-	savePendingFile,
-	writePendingAnswers,
-} from "../../src/pending/pending-file.js";
-import { answersInText } from "../../src/records/answer-fingerprints.js";
+import { createPendingFile, savePendingFile, writePendingAnswers } from "../../src/pending/pending-file.js";
 import { toolWriteGuard } from "../../src/records/tool-writes.js";
 
 const folders: string[] = [];
@@ -51,12 +45,6 @@ function saved(question: string, cwd = tempFolder()): { cwd: string; path: strin
 	return { cwd, path: savePendingFile(cwd, file) };
 }
 
-function read(path: string): PendingFile {
-	const file = answersInText(readFileSync(path, "utf8"));
-	if (!file) throw new Error("the file does not parse");
-	return file as PendingFile;
-}
-
 /** Past the kernel's coarse file-time clock: a change now is not stamped inside a window that just closed. */
 const pause = () => execFileSync("sleep", ["0.06"]);
 
@@ -75,14 +63,14 @@ describe("toolWriteGuard", () => {
 		expect(guard.toolCall({ toolCallId: "t1", toolName: "bash", input: { command: "edit" } }, cwd)).toBeUndefined();
 		writePendingAnswers(path, "call_0", ["Yes"]);
 		guard.toolEnded({ toolCallId: "t1" });
-		expect(guard.answersWrittenByTool(read(path), path)).toBe(true);
+		expect(guard.answersWrittenByTool(path)).toBe(true);
 		pause();
 		const other = saved("Drop the production database?");
 		writePendingAnswers(other.path, "call_0", ["Yes"]);
-		expect(guard.answersWrittenByTool(read(other.path), other.path)).toBe(false);
+		expect(guard.answersWrittenByTool(other.path)).toBe(false);
 		// The person rewrites the same answers by hand, after the call.
 		writePendingAnswers(path, "call_0", ["No"], { replacing: ["Yes"] });
-		expect(guard.answersWrittenByTool(read(path), path)).toBe(false);
+		expect(guard.answersWrittenByTool(path)).toBe(false);
 	});
 
 	it("another pi (a second guard over the same agent folder) knows them too, in any project folder", () => {
@@ -94,7 +82,7 @@ describe("toolWriteGuard", () => {
 		writePendingAnswers(path, "call_0", ["Yes"]);
 		agent.toolEnded({ toolCallId: "t1" });
 		const person = toolWriteGuard(agentDir, "ask_user", quiet, { self: OTHER, onExit });
-		expect(person.answersWrittenByTool(read(path), path)).toBe(true);
+		expect(person.answersWrittenByTool(path)).toBe(true);
 	});
 
 	it("a tool call costs no folder read and no record write: the lease is written once per process, and each call appends one line", () => {
@@ -129,7 +117,7 @@ describe("toolWriteGuard", () => {
 		guard.toolEnded({ toolCallId: "blocked" });
 		pause();
 		writePendingAnswers(path, "call_0", ["Yes"]);
-		expect(guard.answersWrittenByTool(read(path), path)).toBe(false);
+		expect(guard.answersWrittenByTool(path)).toBe(false);
 	});
 
 	it("a pi that ended mid-call: the next pi counts what was written until shortly after its lease was last touched; the person's later edit counts", () => {
@@ -145,11 +133,11 @@ describe("toolWriteGuard", () => {
 			onExit,
 			isRunning: (p) => p.pid === OTHER.pid,
 		});
-		expect(next.answersWrittenByTool(read(path), path)).toBe(true);
+		expect(next.answersWrittenByTool(path)).toBe(true);
 		expect(readdirSync(join(agentDir, "pi-ask-user", "tool-calls"))).toEqual([]);
 		execFileSync("sleep", ["2.2"]);
 		writePendingAnswers(path, "call_0", ["No"], { replacing: ["Yes"] });
-		expect(next.answersWrittenByTool(read(path), path)).toBe(false);
+		expect(next.answersWrittenByTool(path)).toBe(false);
 	});
 
 	it("a process that still runs keeps its lease; a lease whose process is gone while idle covers nothing", () => {
@@ -163,7 +151,7 @@ describe("toolWriteGuard", () => {
 		pause();
 		writePendingAnswers(path, "call_0", ["Yes"]);
 		const next = toolWriteGuard(agentDir, "ask_user", quiet, { self: OTHER, onExit, isRunning: () => false });
-		expect(next.answersWrittenByTool(read(path), path)).toBe(false);
+		expect(next.answersWrittenByTool(path)).toBe(false);
 	});
 
 	it("a lease left by the previous version (a list of calls) is read once: its calls count from their start", () => {
@@ -177,7 +165,7 @@ describe("toolWriteGuard", () => {
 		const now = new Date();
 		utimesSync(lease, now, now);
 		const next = toolWriteGuard(agentDir, "ask_user", quiet, { self: OTHER, onExit, isRunning: () => false });
-		expect(next.answersWrittenByTool(read(path), path)).toBe(true);
+		expect(next.answersWrittenByTool(path)).toBe(true);
 		expect(readdirSync(folder)).toEqual([]);
 	});
 
@@ -198,7 +186,7 @@ describe("toolWriteGuard", () => {
 			guard.toolEnded({ toolCallId: "t1" });
 			expect(warnings.join("\n")).toContain("facts.jsonl");
 			expect(existsSync(join(tmpdir(), "pi-ask-anywhere-no-such-target"))).toBe(false);
-			expect(guard.answersWrittenByTool(read(path), path)).toBe(true);
+			expect(guard.answersWrittenByTool(path)).toBe(true);
 		},
 	);
 
