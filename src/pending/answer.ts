@@ -68,9 +68,8 @@ type Distrust = Extract<PendingVerdict, { trusted: false }>;
 
 /** Why nothing was written: one reason, its variable part a value. */
 export type AnswerRefusal =
-	| { reason: "settled" | "elsewhere" | "not-yours"; verdict: Distrust }
-	/** A file this user's pi did not write, answered on the page before the person confirmed it. */
-	| { reason: "confirm"; verdict: Distrust }
+	/** `confirm`: a file this user's pi did not write, answered on the page before the person confirmed it. */
+	| { reason: "settled" | "elsewhere" | "not-yours" | "confirm"; verdict: Distrust }
 	/** Marked as an MCP client's ask nobody holds. */
 	| { reason: "asker-gone"; asker: PendingAsker }
 	/** The answers answer no question. */
@@ -87,11 +86,9 @@ export type AnswerResult<Invalid = never> =
 	/** The caller's own answers would not do (its `answers` said why). */
 	| { kind: "invalid"; invalid: Invalid };
 
-export interface AnswerDeps {
-	/** The trust verdict on the file (records/trust-verdict.ts). */
-	judge(file: PendingFile): PendingVerdict;
-	/** Another live process's claim on the file (./claims.ts): asked before, and again under the lock at the write. */
-	heldElsewhere(path: string, toolCallId: string): Claim | undefined;
+export interface AnswerDeps extends Pick<AskOrigins, "judge"> {
+	/** Asked before, and again under the lock at the write. */
+	heldElsewhere: NonNullable<AskOrigins["heldElsewhere"]>;
 	/** This user's record of answers given on the page for files their pi did not write; absent: none is answered. */
 	givenOnPage?: { has(fingerprint: string): boolean; add(fingerprint: string): void } | undefined;
 	/** Records that the page or a tap wrote answers into the person's own pi's file (the decision log names it). */
@@ -123,11 +120,10 @@ export function answerWaitingAsk<Invalid = never>(
 	deps: AnswerDeps,
 ): AnswerResult<Invalid> {
 	const { path, file } = ask;
-	const verdict = deps.judge(file);
-	const { givenOnPage } = deps;
+	const { judge, heldElsewhere, givenOnPage } = deps;
 	const permission = permissionFor(ask, {
-		judge: () => verdict,
-		heldElsewhere: deps.heldElsewhere,
+		judge,
+		heldElsewhere,
 		...(givenOnPage ? { givenOnPage: (answered) => givenOnPage.has(answersFingerprint(answered)) } : {}),
 	});
 	switch (permission.kind) {
@@ -144,7 +140,7 @@ export function answerWaitingAsk<Invalid = never>(
 			return { kind: "refused", refusal: { reason: permission.kind, verdict: permission.verdict } };
 	}
 	// A file this user's pi did not write: answered only knowingly, on the page, and those answers recorded as theirs.
-	const foreign = permission.filledAnswers === "ignore" && !verdict.trusted ? verdict : undefined;
+	const foreign = permission.filledAnswers === "ignore" && !permission.verdict.trusted ? permission.verdict : undefined;
 	if (foreign && given.by !== "page") return { kind: "refused", refusal: { reason: "not-yours", verdict: foreign } };
 	if (foreign && (given.confirmed !== true || !deps.givenOnPage)) {
 		return { kind: "refused", refusal: { reason: "confirm", verdict: foreign } };
