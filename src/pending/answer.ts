@@ -34,7 +34,7 @@ import { type AskPermission, mayAnswerHere } from "./permission.js";
 import type { PendingVerdict } from "./trust.js";
 
 /** Where the facts about a waiting ask come from; each is asked only when the rule needs it. */
-export interface AskOrigins {
+interface AskOrigins {
 	/** The trust verdict on the file (records/trust-verdict.ts). */
 	judge(file: PendingFile): PendingVerdict;
 	/** Another live process's claim on the file (./claims.ts): a pi asking it, or the MCP server holding it. */
@@ -67,7 +67,7 @@ type Answer = PendingQuestion["answer"];
 type Distrust = Extract<PendingVerdict, { trusted: false }>;
 
 /** Why nothing was written: one reason, its variable part a value. */
-export type AnswerRefusal =
+type AnswerRefusal =
 	/** `confirm`: a file this user's pi did not write, answered on the page before the person confirmed it. */
 	| { reason: "settled" | "elsewhere" | "not-yours" | "confirm"; verdict: Distrust }
 	/** Marked as an MCP client's ask nobody holds. */
@@ -98,7 +98,7 @@ export interface AnswerDeps extends Pick<AskOrigins, "judge"> {
 }
 
 /** The answers as given, and how the caller reads them: the file's `answer` values, or why they do not do. */
-export interface GivenAnswers<Invalid> {
+interface GivenAnswers<Invalid> {
 	by: AnsweredBy;
 	/** Asked only once the rule lets the answers be written; `asker` when they are an MCP client's. */
 	answers(asker: PendingAsker | undefined): readonly Answer[] | { invalid: Invalid };

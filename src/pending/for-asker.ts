@@ -64,7 +64,7 @@ function askStillThere(path: string, toolCallId: string, asker: PendingAsker, wo
 }
 
 /** The line that says why answers for an MCP client were not written (`undefined`: they were). */
-export function forAskerRefusal(
+function forAskerRefusal(
 	result: AnswerResult<unknown>,
 	name: string,
 	asker: PendingAsker,
