@@ -62,7 +62,7 @@ const BUDGET: Record<string, number> = {
 	"e2e/print-images.test.ts": 9,
 	"e2e/print-pending.test.ts": 26,
 	"e2e/print-stdout-fails.test.ts": 9,
-	"e2e/push.test.ts": 32,
+	"e2e/push.test.ts": 24,
 	"e2e/questions-command.test.ts": 12,
 	"e2e/record-paths.test.ts": 11,
 	"e2e/remote.test.ts": 5,

@@ -89,12 +89,6 @@ const toolResults = () => ws.lastMessages().filter((m) => m.role === "toolResult
 
 const buttonsOf = (actions: StoredAction[] | undefined) => (actions ?? []).filter((a) => a.action === "http");
 
-function startAsking(): TuiSession {
-	ws.script([{ toolCall: { name: "ask_user", arguments: ASK } }, { text: "Thanks, noted." }]);
-	tui = startTui(ws, ["go"], { env: pushEnv() });
-	return tui;
-}
-
 /** A tap made with this machine's key (read from the agent folder), for an offer that has already expired. */
 function lateTap(button: StoredAction): StoredAction {
 	const key = Buffer.from(readFileSync(join(ws.agentDir, "pi-ask-user", "push-key"), "utf8").trim(), "hex");
@@ -104,14 +98,18 @@ function lateTap(button: StoredAction): StoredAction {
 
 describe("push through ntfy (a local stand-in)", () => {
 	it(
-		"publishes the question with one button per option, and a tap answers exactly that option, once",
+		"publishes the question with one button per option; refuses a forged and a late tap; a tap answers exactly that option, once; an answer in the terminal first makes a later tap do nothing",
 		async () => {
 			const second = {
 				questions: [{ question: "Run the migrations now?", options: [{ label: "yes" }, { label: "no" }] }],
 			};
+			const third = {
+				questions: [{ question: "Tag the release?", options: [{ label: "tag it" }, { label: "skip" }] }],
+			};
 			ws.script([
 				{ toolCall: { name: "ask_user", arguments: ASK } },
 				{ toolCall: { name: "ask_user", arguments: second } },
+				{ toolCall: { name: "ask_user", arguments: third } },
 				{ text: "Thanks, noted." },
 			]);
 			const session = startTui(ws, ["go"], { env: pushEnv() });
@@ -124,6 +122,16 @@ describe("push through ntfy (a local stand-in)", () => {
 			expect(buttons.map((b) => b.label)).toEqual(["eu-west", "us-east", "ap-south"]);
 			expect(buttons.every((b) => b.url === `${ntfy.url}/${REPLY}` && b.method === "POST")).toBe(true);
 
+			// Forged: the body names another option but keeps the first option's token. Late: signed, but expired.
+			const first = buttons[0] as StoredAction;
+			await ntfy.tap({ ...first, body: (first.body ?? "").replace('"choice":0', '"choice":2') });
+			await session.waitFor("token is wrong", 20_000);
+			await ntfy.tap(lateTap(first));
+			await session.waitFor("too late", 20_000);
+			expect(ws.lastToolResult()).toBeUndefined();
+			await session.waitFor("Deploy to which region?");
+
+			// The real tap after them is taken.
 			expect(await ntfy.tap(buttons[1] as StoredAction)).toBe(200);
 			const result = resultJson((await waitForToolResult(ws)).text);
 			expect(result).toMatchObject({
@@ -144,64 +152,41 @@ describe("push through ntfy (a local stand-in)", () => {
 			await session.waitFor("already answered", 20_000);
 			const secondButtons = buttonsOf(after.find((m) => m.message.includes("Run the migrations"))?.actions);
 			await ntfy.tap(secondButtons[1] as StoredAction);
-			for (const started = Date.now(); toolResults().length < 2; await sleep(100)) {
-				if (Date.now() - started > patient(20_000)) throw new Error("the second tap was not taken");
-			}
+			await until(() => toolResults().length >= 2, 20_000, "the second tap to be taken");
+
+			// The third question is answered in the terminal first: its notification says so, and a later tap does nothing.
+			await session.waitFor("Tag the release?", 20_000);
+			const thirdAsked = () => ntfy.messages(TOPIC).find((m) => m.message.includes("Tag the release?"));
+			await until(() => thirdAsked() !== undefined, 20_000, "the third question's notification");
+			const thirdPublished = thirdAsked();
+			session.type("1");
+			await until(() => toolResults().length >= 3, 20_000, "the terminal's answer");
+			await until(
+				() =>
+					ntfy
+						.messages(TOPIC)
+						.some((m) => m.sequence_id === thirdPublished?.sequence_id && m.message === "Answered in the terminal."),
+				20_000,
+				"the third notification replaced",
+			);
+			await ntfy.tap(buttonsOf(thirdPublished?.actions)[1] as StoredAction);
+			await sleep(1_000);
 			expect(toolResults().map((r) => resultJson(r.text).answers)).toEqual([
 				[expect.objectContaining({ answer: "us-east" })],
 				[expect.objectContaining({ answer: "no" })],
+				[expect.objectContaining({ answer: "tag it" })],
 			]);
 			// Both taps are in the decision log, as taps, each once.
-			expect(decisionLog(ws).map((line) => [line.by, line.answers])).toEqual([
+			expect(
+				decisionLog(ws)
+					.filter((line) => line.by === "tap")
+					.map((line) => [line.by, line.answers]),
+			).toEqual([
 				["tap", ["no"]],
 				["tap", ["us-east"]],
 			]);
 		},
-		patient(90_000),
-	);
-
-	it(
-		"refuses a forged and a late tap, and takes the real one after them",
-		async () => {
-			const session = startAsking();
-			const [published] = await ntfy.waitForMessages(TOPIC, 1, 40_000);
-			const buttons = buttonsOf(published?.actions);
-			const first = buttons[0] as StoredAction;
-			// Forged: the body names another option but keeps the first option's token.
-			const forged = { ...first, body: (first.body ?? "").replace('"choice":0', '"choice":2') };
-			await ntfy.tap(forged);
-			await session.waitFor("token is wrong", 20_000);
-			await ntfy.tap(lateTap(first));
-			await session.waitFor("too late", 20_000);
-			expect(ws.lastToolResult()).toBeUndefined();
-			await session.waitFor("Deploy to which region?");
-
-			await ntfy.tap(buttons[2] as StoredAction);
-			const result = resultJson((await waitForToolResult(ws)).text);
-			expect(result).toMatchObject({ answered: true, answers: [{ answer: "ap-south" }] });
-		},
-		patient(90_000),
-	);
-
-	it(
-		"an answer in the terminal first makes a later tap do nothing",
-		async () => {
-			const session = startAsking();
-			await session.waitFor("Deploy to which region?", 40_000);
-			const [published] = await ntfy.waitForMessages(TOPIC, 1);
-			session.type("1");
-			const result = resultJson((await waitForToolResult(ws)).text);
-			expect(result).toMatchObject({ answered: true, answers: [{ answer: "eu-west" }] });
-			const after = await ntfy.waitForMessages(TOPIC, 2);
-			expect(after[1]).toMatchObject({ sequence_id: published?.sequence_id, message: "Answered in the terminal." });
-
-			await ntfy.tap(buttonsOf(published?.actions)[1] as StoredAction);
-			await sleep(1_000);
-			const results = toolResults();
-			expect(results).toHaveLength(1);
-			expect(resultJson(results[0]?.text)).toMatchObject({ answers: [{ answer: "eu-west" }] });
-		},
-		patient(90_000),
+		patient(120_000),
 	);
 
 	it(
@@ -240,22 +225,6 @@ describe("push through ntfy (a local stand-in)", () => {
 	);
 
 	it(
-		"a tap made while no pi ran is read at the next start and delivered",
-		async () => {
-			ws.script([{ toolCall: { name: "ask_user", arguments: ASK } }, { echo: true }]);
-			expectSuccess(await runPiAsync(ws, piArgs(["-p", "go"]), { env: pushEnv() }));
-			const [published] = await ntfy.waitForMessages(TOPIC, 1, 5_000);
-			await ntfy.tap(buttonsOf(published?.actions)[2] as StoredAction);
-
-			expectSuccess(await runPiAsync(ws, piArgs(["-p", "-c"]), { env: pushEnv() }));
-			const delivered = ws.lastMessages().find((m) => m.role === "user" && m.text.includes("<ask_user_answers"));
-			expect(delivered?.text).toContain("ap-south");
-			expect(decisionLog(ws).map((line) => [line.by, line.answers])).toEqual([["tap", ["ap-south"]]]);
-		},
-		patient(120_000),
-	);
-
-	it(
 		"publishes nothing while the person types in the dialog, and once they stop for afterSeconds",
 		async () => {
 			ws.script([{ toolCall: { name: "ask_user", arguments: ASK } }, { text: "Thanks, noted." }]);
@@ -279,7 +248,7 @@ describe("push through ntfy (a local stand-in)", () => {
 	);
 
 	it(
-		"reads the settings file's push object, and sends the access token of a protected server",
+		"reads the settings file's push object, and sends the access token of a protected server; a tap made while no pi ran is read at the next start and delivered",
 		async () => {
 			await ntfy.close();
 			ntfy = await startNtfyStandIn({ token: "tk_e2e" });
@@ -308,6 +277,7 @@ describe("push through ntfy (a local stand-in)", () => {
 			expectSuccess(await runPiAsync(ws, piArgs(["-p", "-c"])));
 			const delivered = ws.lastMessages().find((m) => m.role === "user" && m.text.includes("<ask_user_answers"));
 			expect(delivered?.text).toContain("us-east");
+			expect(decisionLog(ws).map((line) => [line.by, line.answers])).toEqual([["tap", ["us-east"]]]);
 		},
 		patient(120_000),
 	);
@@ -328,29 +298,6 @@ describe("push through ntfy (a local stand-in)", () => {
 			expect(readJson(ws.pendingPath())).toMatchObject({ questions: [{ question: "Deploy to which region?" }] });
 			expect(Date.now() - started).toBeLessThan(60_000);
 			ntfy = await startNtfyStandIn();
-		},
-		patient(90_000),
-	);
-
-	it(
-		"pi-ask-anywhere web applies a tap to the pending file at once too",
-		async () => {
-			ws.script([{ toolCall: { name: "ask_user", arguments: ASK } }, { echo: true }]);
-			expectSuccess(await runPiAsync(ws, piArgs(["-p", "go"]), { env: pushEnv() }));
-			const [published] = await ntfy.waitForMessages(TOPIC, 1, 5_000);
-			const web = await startWebCommand(ws.cwd, { ...ws.env, ...pushEnv() });
-			try {
-				await ntfy.tap(buttonsOf(published?.actions)[1] as StoredAction);
-				for (const started = Date.now(); !web.output().includes("a tap answered"); await sleep(100)) {
-					if (Date.now() - started > patient(20_000))
-						throw new Error(`the web command wrote nothing; it said:\n${web.output()}`);
-				}
-				expect((readJson(ws.pendingPath()) as { questions: { answer: unknown }[] }).questions[0]?.answer).toBe(
-					"us-east",
-				);
-			} finally {
-				await web.stop();
-			}
 		},
 		patient(90_000),
 	);
@@ -547,15 +494,15 @@ describe("push through ntfy (a local stand-in)", () => {
 	);
 
 	it(
-		"while pi-ask-anywhere web serves the folder, the notification's Open button opens its bare address; without it, none",
+		"while pi-ask-anywhere web serves the folder, the notification's Open button opens its bare address; without it, none; and web applies a tap to the pending file at once",
 		async () => {
 			const minimal = { ...pushEnv(), PI_ASK_USER_PUSH_DETAIL: "minimal" };
 			const views = (count: number) => ntfy.messages(TOPIC)[count - 1]?.actions?.filter((a) => a.action === "view");
 			ws.script([{ toolCall: { name: "ask_user", arguments: ASK } }, { echo: true }]);
-			expectSuccess(await runPiAsync(ws, piArgs(["-p", "go"]), { env: minimal }));
-			await ntfy.waitForMessages(TOPIC, 1, 5_000);
+			expectSuccess(await runPiAsync(ws, piArgs(["-p", "go"]), { env: pushEnv() }));
+			const [first] = await ntfy.waitForMessages(TOPIC, 1, 5_000);
 			expect(views(1) ?? []).toHaveLength(0);
-			expect(ntfy.messages(TOPIC)[0]?.click).toBeUndefined();
+			expect(first?.click).toBeUndefined();
 
 			const web = await startWebCommand(ws.cwd, { ...ws.env, ...pushEnv() });
 			try {
@@ -567,14 +514,34 @@ describe("push through ntfy (a local stand-in)", () => {
 				expect(published?.click).toBe(`${web.origin}/`);
 				// Never a sign-in code in a notification.
 				expect(JSON.stringify(published)).not.toContain("token=");
+
+				// A tap on the first notification's button: the web command writes it into that ask's pending file.
+				await ntfy.tap(buttonsOf(first?.actions)[1] as StoredAction);
+				for (const started = Date.now(); !web.output().includes("a tap answered"); await sleep(100)) {
+					if (Date.now() - started > patient(20_000))
+						throw new Error(`the web command wrote nothing; it said:\n${web.output()}`);
+				}
+				expect((readJson(ws.pendingPath()) as { questions: { answer: unknown }[] }).questions[0]?.answer).toBe(
+					"us-east",
+				);
 			} finally {
 				await web.stop();
 			}
 			// Stopped: its address is gone, and the next notification has no Open button.
 			ws.script([{ toolCall: { name: "ask_user", arguments: ASK } }, { echo: true }]);
 			expectSuccess(await runPiAsync(ws, piArgs(["-p", "and again"]), { env: minimal }));
-			await ntfy.waitForMessages(TOPIC, 3, 5_000);
-			expect(views(3) ?? []).toHaveLength(0);
+			await until(
+				() => ntfy.messages(TOPIC).filter((m) => m.message.includes("A question is waiting in")).length >= 2,
+				5_000,
+				"the third notification",
+			);
+			expect(
+				ntfy
+					.messages(TOPIC)
+					.filter((m) => m.message.includes("A question is waiting in"))
+					.at(-1)
+					?.actions?.filter((a) => a.action === "view") ?? [],
+			).toHaveLength(0);
 		},
 		patient(120_000),
 	);
