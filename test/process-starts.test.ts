@@ -76,7 +76,7 @@ const BUDGET: Record<string, number> = {
 	"e2e/tui-images.test.ts": 3,
 	"e2e/tui.test.ts": 12,
 	"e2e/typing.test.ts": 7,
-	"e2e/untrusted.test.ts": 33,
+	"e2e/untrusted.test.ts": 27,
 	"mcp/model-fills.test.ts": 2,
 	"mcp/pi-same-folder.test.ts": 10,
 	// web --all: two projects' asks saved by pi -p (one place, a loop) and the one answered delivered by pi -c.
