@@ -41,7 +41,7 @@ const BUDGET: Record<string, number> = {
 	"e2e/copied-pending.test.ts": 16,
 	"e2e/delivered-answers.test.ts": 6,
 	"e2e/dialects.test.ts": 4,
-	"e2e/exactly-once.test.ts": 14,
+	"e2e/exactly-once.test.ts": 12,
 	"e2e/filled-after-newer-session.test.ts": 6,
 	"e2e/foreign-task.test.ts": 3,
 	"e2e/frozen-dialog.test.ts": 3,

@@ -24,20 +24,13 @@ import {
 	type Workspace,
 	waitForToolResult,
 } from "./harness.js";
+import { workspaceFromSetup } from "./workspace-fixture.js";
 
 const QUESTION = { questions: [{ question: "Proceed with the migration?", options: ["Yes", "No"] }] };
 const ATTACHED = "@.pi/pending-questions.json";
 
 let ws: Workspace;
 let tui: TuiSession | undefined;
-beforeEach(() => {
-	ws = createWorkspace();
-});
-afterEach(() => {
-	tui?.kill();
-	tui = undefined;
-	ws.cleanup();
-});
 
 /** Every user message any run sent the model that carries answers. */
 function deliveredAnswers(): string[] {
@@ -51,6 +44,15 @@ function deliveredAnswers(): string[] {
 const claimFiles = () => readdirSync(join(ws.cwd, ".pi")).filter((name) => name.endsWith(".claim"));
 
 describe("an ask open in a live pi belongs to that pi", () => {
+	beforeEach(() => {
+		ws = createWorkspace();
+	});
+	afterEach(() => {
+		tui?.kill();
+		tui = undefined;
+		ws.cleanup();
+	});
+
 	it("pi -p --answers and pi -p @file meanwhile leave it alone; the person's answer in the dialog is the one", async () => {
 		ws.script([{ toolCall: { name: "ask_user", arguments: QUESTION } }, { echo: true }]);
 		tui = startTui(ws, ["start the migration"]);
@@ -109,8 +111,12 @@ async function startDelivering(extra: string[]): Promise<ChildProcess> {
 }
 
 describe("answers count as delivered only once a session pi continues holds them", () => {
-	/** An ask saved by pi -p; the next request of the model thinks for a minute, the ones after answer at once. */
-	function askAndSave() {
+	/**
+	 * Before each test: an ask saved by pi -p (made once, the workspace put back for each test); the next request of
+	 * the model thinks for a minute, the ones after answer at once.
+	 */
+	const saved = workspaceFromSetup((made) => {
+		ws = made;
 		ws.script([
 			{ toolCall: { name: "ask_user", arguments: QUESTION } },
 			{ echo: true, thinkMs: 60_000 },
@@ -119,7 +125,11 @@ describe("answers count as delivered only once a session pi continues holds them
 		const asked = runPrint(ws, ["start the migration"]);
 		expect(asked.code, asked.stderr).toBe(0);
 		expect(existsSync(ws.pendingPath())).toBe(true);
-	}
+	});
+	beforeEach(() => {
+		ws = saved();
+		expect(existsSync(ws.pendingPath())).toBe(true);
+	});
 
 	for (const [how, args] of [
 		['pi -p @file "words"', [ATTACHED, "yes, go ahead"]],
@@ -127,7 +137,6 @@ describe("answers count as delivered only once a session pi continues holds them
 	] as const) {
 		for (const signal of ["SIGINT", "SIGTERM", "SIGKILL"] as const) {
 			it(`${how}: ${signal} while the model thinks loses nothing; the next run delivers once`, async () => {
-				askAndSave();
 				const child = await startDelivering([...args]);
 				child.kill(signal);
 				await new Promise((done) => child.once("exit", done));
@@ -150,7 +159,6 @@ describe("answers count as delivered only once a session pi continues holds them
 	}
 
 	it("pi -p -c --answers: SIGKILL after the session holds the answers — pi -c goes on with them, never sends them again", async () => {
-		askAndSave();
 		const child = await startDelivering(["-c", "--answers", '["Yes"]']);
 		await sleep(300);
 		child.kill("SIGKILL");
