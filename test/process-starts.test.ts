@@ -60,7 +60,7 @@ const BUDGET: Record<string, number> = {
 	"e2e/print-answers.test.ts": 4,
 	"e2e/print-commands.test.ts": 15,
 	"e2e/print-images.test.ts": 9,
-	"e2e/print-pending.test.ts": 26,
+	"e2e/print-pending.test.ts": 16,
 	"e2e/print-stdout-fails.test.ts": 9,
 	"e2e/push.test.ts": 24,
 	"e2e/questions-command.test.ts": 12,

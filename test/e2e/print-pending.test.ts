@@ -13,13 +13,9 @@ import {
 	SPEC_RESULT,
 	type Workspace,
 } from "./harness.js";
+import { workspaceFromSetup } from "./workspace-fixture.js";
 
 let ws: Workspace;
-beforeEach(() => {
-	ws = createWorkspace();
-	ws.script([{ toolCall: { name: "ask_user", arguments: SPEC_EXAMPLE } }]);
-});
-afterEach(() => ws.cleanup());
 
 interface PendingJson {
 	version: number;
@@ -30,10 +26,31 @@ interface PendingJson {
 	questions: { question: string; options?: string[]; answer: unknown; header?: string }[];
 }
 
+/** What pass 1's `pi -p` printed, in the workspace `passOneEachTest` set up. */
+let passOneStdout = "";
+
+/**
+ * For each test: pass 1 done, `pi -p` left the spec's questions pending (run
+ * once, the workspace put back before each test).
+ */
+function passOneEachTest(): void {
+	const saved = workspaceFromSetup((made) => {
+		ws = made;
+		ws.script([{ toolCall: { name: "ask_user", arguments: SPEC_EXAMPLE } }]);
+		const run = runPrint(ws, ["set up the service"]);
+		expectSuccess(run);
+		passOneStdout = run.stdout;
+	});
+	beforeEach(() => {
+		ws = saved();
+	});
+}
+
+passOneEachTest();
+
+/** Pass 1's output and its pending file, in this test's workspace. */
 function passOne(): { stdout: string; pending: PendingJson } {
-	const run = runPrint(ws, ["set up the service"]);
-	expectSuccess(run);
-	return { stdout: run.stdout, pending: readJson(ws.pendingPath()) as PendingJson };
+	return { stdout: passOneStdout, pending: readJson(ws.pendingPath()) as PendingJson };
 }
 
 /** The user message of the newest model request. */
@@ -77,7 +94,6 @@ describe("pass 1: questions pending", () => {
 	});
 
 	it("never replaces a pending file that is still waiting: a second ask gets its own file", () => {
-		passOne();
 		const first = readJson(ws.pendingPath()) as PendingJson;
 		ws.script([{ toolCall: { name: "ask_user", arguments: { questions: [{ question: "Deploy where?" }] } } }]);
 		const run = runPrint(ws, ["another task"]);
@@ -97,7 +113,6 @@ const QUESTIONS = [
 
 describe("pass 2: every way of answering", () => {
 	it("natural language with -c: the model gets its questions and the person's words, framed as answers", () => {
-		passOne();
 		const run = runPrint(ws, ["-c", "@.pi/pending-questions.json", "use postgres, call it order-processor"]);
 		expectSuccess(run);
 		const text = lastUserMessage()?.text ?? "";
@@ -119,7 +134,6 @@ describe("pass 2: every way of answering", () => {
 	});
 
 	it("natural language without -c: a fresh session also gets the task to continue", () => {
-		passOne();
 		runPrint(ws, ["@.pi/pending-questions.json", "use postgres, call it order-processor"]);
 		const messages = ws.lastMessages();
 		expect(messages.filter((m) => m.role === "assistant")).toHaveLength(0);
@@ -146,7 +160,6 @@ describe("pass 2: every way of answering", () => {
 	});
 
 	it("inline --answers with -c and no prompt: delivered as its own turn", () => {
-		passOne();
 		const run = runPrint(ws, ["-c", "--answers", '["PostgreSQL (Recommended)", "order-processor"]']);
 		expectSuccess(run);
 		expect(deliveredResult()).toEqual(SPEC_RESULT);
@@ -155,7 +168,6 @@ describe("pass 2: every way of answering", () => {
 	});
 
 	it("inline --answers as an object keyed by header or question text", () => {
-		passOne();
 		runPrint(ws, [
 			"-c",
 			"--answers",
@@ -172,7 +184,6 @@ describe("pass 2: every way of answering", () => {
 	});
 
 	it("a wrong count is a clear error and consumes nothing", () => {
-		passOne();
 		const before = readJson(ws.pendingPath());
 		const run = runPrint(ws, ["-c", "--answers", '["only one"]']);
 		expect(run.code).toBe(1);
@@ -182,6 +193,15 @@ describe("pass 2: every way of answering", () => {
 		expect(bad.stderr).toContain("--answers is not valid JSON");
 		expect(readJson(ws.pendingPath())).toEqual(before);
 	});
+});
+
+describe("up front: answers given before any question", () => {
+	// A workspace of its own: no questions pending.
+	beforeEach(() => {
+		ws = createWorkspace();
+		ws.script([{ toolCall: { name: "ask_user", arguments: SPEC_EXAMPLE } }]);
+	});
+	afterEach(() => ws.cleanup());
 
 	it("up front: --answers answers ask_user immediately, no pending file", () => {
 		runPrint(ws, ["--answers", '["PostgreSQL (Recommended)", "order-processor"]', "set up the service"]);
@@ -231,7 +251,6 @@ describe("pass 2: every way of answering", () => {
 
 describe("/questions in print mode", () => {
 	it("lists, and clears, the pending questions", () => {
-		passOne();
 		const list = runPrint(ws, ["/questions"]);
 		expect(list.stdout).toContain("Which database should we use?");
 		const clear = runPrint(ws, ["/questions clear"]);
@@ -240,7 +259,6 @@ describe("/questions in print mode", () => {
 	});
 
 	it("names a broken file and leaves it untouched", () => {
-		passOne();
 		writeFileSync(ws.pendingPath(), "{ broken");
 		chmodSync(ws.pendingPath(), 0o600);
 		const list = runPrint(ws, ["/questions"]);
