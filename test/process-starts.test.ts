@@ -58,7 +58,7 @@ const BUDGET: Record<string, number> = {
 	"e2e/pending-version.test.ts": 13,
 	"e2e/pi-under-test.test.ts": 3,
 	"e2e/print-answers.test.ts": 4,
-	"e2e/print-commands.test.ts": 15,
+	"e2e/print-commands.test.ts": 11,
 	"e2e/print-images.test.ts": 9,
 	"e2e/print-pending.test.ts": 16,
 	"e2e/print-stdout-fails.test.ts": 9,

@@ -18,18 +18,10 @@ import {
 	SPEC_EXAMPLE,
 	type Workspace,
 } from "./harness.js";
+import { workspaceFromSetup } from "./workspace-fixture.js";
 
 let ws: Workspace;
 let mcp: McpSession | undefined;
-beforeEach(() => {
-	ws = createWorkspace();
-	ws.script([{ toolCall: { name: "ask_user", arguments: SPEC_EXAMPLE } }, { text: "Thanks." }]);
-});
-afterEach(async () => {
-	await mcp?.close();
-	mcp = undefined;
-	ws.cleanup();
-});
 
 const shellQuote = (text: string) => `'${text.replace(/'/g, `'\\''`)}'`;
 
@@ -55,9 +47,23 @@ function piCommands(text: string): string[] {
 }
 
 describe("print mode names commands that work in print mode", () => {
+	/** What pass 1, then `pi -p "/questions"` and `pi -p "/questions answer"`, printed (run once). */
+	let pass1: RunResult;
+	let list: RunResult;
+	let questionsAnswer: RunResult;
+	const saved = workspaceFromSetup((made) => {
+		ws = made;
+		ws.script([{ toolCall: { name: "ask_user", arguments: SPEC_EXAMPLE } }, { text: "Thanks." }]);
+		pass1 = runPrint(ws, ["set up the service"]);
+		expectSuccess(pass1);
+		list = runPrint(ws, ["/questions"]);
+		questionsAnswer = runPrint(ws, ["/questions answer"]);
+	});
+	beforeEach(() => {
+		ws = saved();
+	});
+
 	it('pi -p "/questions" names no command that needs a UI, says whose session by its id, and its command answers', () => {
-		expectSuccess(runPrint(ws, ["set up the service"]));
-		const list = runPrint(ws, ["/questions"]);
 		expectSuccess(list);
 		expect(list.stdout).not.toContain("/questions answer");
 		expect(list.stdout).not.toContain("another session");
@@ -70,8 +76,6 @@ describe("print mode names commands that work in print mode", () => {
 	});
 
 	it('pi -p "/questions clear", as the listing names it, clears', () => {
-		expectSuccess(runPrint(ws, ["set up the service"]));
-		const list = runPrint(ws, ["/questions"]);
 		const clear = piCommands(list.stdout).find((command) => command.includes("/questions clear"));
 		expect(clear, list.stdout).toBeDefined();
 		expectSuccess(runAsPrinted(clear as string));
@@ -79,8 +83,7 @@ describe("print mode names commands that work in print mode", () => {
 	});
 
 	it('pi -p "/questions answer" says it needs the dialog and names a command that answers here', () => {
-		expectSuccess(runPrint(ws, ["set up the service"]));
-		const run = runPrint(ws, ["/questions answer"]);
+		const run = questionsAnswer;
 		const commands = piCommands(`${run.stdout}\n${run.stderr}`);
 		const answer = commands.find((command) => command.includes("@.pi/pending-questions.json"));
 		expect(answer, run.stderr).toBeDefined();
@@ -89,7 +92,6 @@ describe("print mode names commands that work in print mode", () => {
 	});
 
 	it("pass 1's --answers example, pasted as printed, sends no placeholder as an answer, nor a near miss of an option", () => {
-		const pass1 = runPrint(ws, ["set up the service"]);
 		const example = piCommands(pass1.stdout).find((command) => command.includes("--answers"));
 		expect(example, pass1.stdout).toBeDefined();
 		const run = runAsPrinted(example as string);
@@ -110,6 +112,14 @@ describe("print mode names commands that work in print mode", () => {
 describe('pi -p "/questions" on an MCP client\'s questions', () => {
 	const DATABASE = { question: "Which database should we use?", options: ["PostgreSQL", "SQLite"], type: "select" };
 	const CLIENT = "pi-ask-anywhere-test";
+	beforeEach(() => {
+		ws = createWorkspace();
+	});
+	afterEach(async () => {
+		await mcp?.close();
+		mcp = undefined;
+		ws.cleanup();
+	});
 
 	/** An MCP client asks in pi's project folder; its call (still waiting), once its pending file is there. */
 	async function askThroughMcp() {
