@@ -55,7 +55,7 @@ const BUDGET: Record<string, number> = {
 	"e2e/one-answer-per-ask.test.ts": 6,
 	"e2e/package.test.ts": 9,
 	"e2e/page-answer-replay.test.ts": 5,
-	"e2e/pending-version.test.ts": 13,
+	"e2e/pending-version.test.ts": 8,
 	"e2e/pi-under-test.test.ts": 3,
 	"e2e/print-answers.test.ts": 4,
 	"e2e/print-commands.test.ts": 11,

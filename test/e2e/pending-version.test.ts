@@ -7,19 +7,17 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createWorkspace, expectSuccess, ROOT, runPrint, type Workspace } from "./harness.js";
+import { workspaceFromSetup } from "./workspace-fixture.js";
 
 const ONE_QUESTION = { questions: [{ question: "Drop the production database now?", options: ["Yes", "No"] }] };
 
 let ws: Workspace;
-beforeEach(() => {
-	ws = createWorkspace();
-	ws.script([{ toolCall: { name: "ask_user", arguments: ONE_QUESTION } }]);
-});
-afterEach(() => ws.cleanup());
 
-/** `pi -p` leaves the question pending; the file is then marked as written by a newer version. */
+/**
+ * The question `pi -p` left pending (run once, in a workspace put back before each test), marked as written by a
+ * newer version.
+ */
 function leaveNewerFile(answer: string | null): string {
-	expectSuccess(runPrint(ws, ["go"]));
 	const file = JSON.parse(readFileSync(ws.pendingPath(), "utf8"));
 	file.version = 99;
 	file.questions[0].answer = answer;
@@ -35,6 +33,15 @@ function expectRefused(run: { stdout: string; stderr: string }) {
 }
 
 describe("a pending file of a newer version is refused and kept", () => {
+	const pending = workspaceFromSetup((made) => {
+		ws = made;
+		ws.script([{ toolCall: { name: "ask_user", arguments: ONE_QUESTION } }]);
+		expectSuccess(runPrint(ws, ["go"]));
+	});
+	beforeEach(() => {
+		ws = pending();
+	});
+
 	it("pi -p -c: answers filled into it are not delivered", () => {
 		const text = leaveNewerFile("Yes");
 		const requests = ws.requests().length;
@@ -82,6 +89,11 @@ describe("a pending file of a newer version is refused and kept", () => {
 });
 
 describe("a pending file of an earlier version is still answered", () => {
+	beforeEach(() => {
+		ws = createWorkspace();
+	});
+	afterEach(() => ws.cleanup());
+
 	it("pi -p @file answers a version 1 file with the person's words, and removes it (a file not written by this pi: its own answers do not count)", () => {
 		const fixture = JSON.parse(readFileSync(join(ROOT, "test/pending/fixtures/pending-questions-v1.json"), "utf8"));
 		fixture.questions[0].answer = "SQLite";
