@@ -64,7 +64,7 @@ const BUDGET: Record<string, number> = {
 	"e2e/print-stdout-fails.test.ts": 9,
 	"e2e/push.test.ts": 24,
 	"e2e/questions-command.test.ts": 12,
-	"e2e/record-paths.test.ts": 11,
+	"e2e/record-paths.test.ts": 6,
 	"e2e/remote.test.ts": 5,
 	"e2e/reopen-two-processes.test.ts": 4,
 	"e2e/reused-call-id.test.ts": 17,

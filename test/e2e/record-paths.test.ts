@@ -6,18 +6,23 @@
 import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { patient } from "../patience.js";
-import { createWorkspace, expectSuccess, PI, piArgs, runPrint, type Workspace } from "./harness.js";
+import { expectSuccess, PI, piArgs, runPrint, type Workspace } from "./harness.js";
+import { workspaceFromSetup } from "./workspace-fixture.js";
 
 const ONE_QUESTION = { questions: [{ question: "Drop the production database now?", options: ["Yes", "No"] }] };
 
 let ws: Workspace;
-beforeEach(() => {
-	ws = createWorkspace();
+/** Before each test: `pi -p` has left the question pending (run once, the workspace put back for each test). */
+const asked = workspaceFromSetup((made) => {
+	ws = made;
 	ws.script([{ toolCall: { name: "ask_user", arguments: ONE_QUESTION } }]);
+	expectSuccess(runPrint(ws, ["go"]));
 });
-afterEach(() => ws.cleanup());
+beforeEach(() => {
+	ws = asked();
+});
 
 /** The one session file pi wrote for this project. */
 function onlySessionFile(): string {
@@ -27,9 +32,8 @@ function onlySessionFile(): string {
 	return join(folder, project ?? "", name ?? "");
 }
 
-/** `pi -p` leaves the question pending; its session record is then made to point at `target`. */
+/** The session record of the question `pi -p` left pending is made to point at `target`. */
 function forgeRecord(target: string): void {
-	expectSuccess(runPrint(ws, ["go"]));
 	rmSync(ws.pendingPath());
 	const session = onlySessionFile();
 	const text = readFileSync(session, "utf8");
@@ -72,7 +76,6 @@ describe("a session record's pendingFile is used only when it is this project's 
 		const outside = join(ws.root, "notes.json");
 		const content = `${JSON.stringify({ questions: [{ answer: null }] })}\n`;
 		writeFileSync(outside, content);
-		expectSuccess(runPrint(ws, ["go"]));
 		rmSync(ws.pendingPath());
 		const session = onlySessionFile();
 		const entries = readFileSync(session, "utf8")
@@ -115,7 +118,6 @@ describe("a session record's pendingFile is used only when it is this project's 
 describe("a pending file's sessionFile is read only when it is a regular file", () => {
 	/** A pending file as another session could leave it, naming `sessionFile` as where it came from. */
 	function plantNaming(sessionFile: string): string {
-		expectSuccess(runPrint(ws, ["go"]));
 		const file = JSON.parse(readFileSync(ws.pendingPath(), "utf8"));
 		const text = JSON.stringify({ ...file, sessionId: "planted", sessionFile });
 		writeFileSync(ws.pendingPath(), text);
