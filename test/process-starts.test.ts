@@ -38,7 +38,7 @@ const BUDGET: Record<string, number> = {
 	"e2e/background.test.ts": 10,
 	"e2e/coexistence.test.ts": 9,
 	"e2e/compaction.test.ts": 2,
-	"e2e/copied-pending.test.ts": 16,
+	"e2e/copied-pending.test.ts": 13,
 	"e2e/delivered-answers.test.ts": 6,
 	"e2e/dialects.test.ts": 4,
 	"e2e/exactly-once.test.ts": 12,

@@ -20,18 +20,15 @@ import {
 	type TuiSession,
 	type Workspace,
 } from "./harness.js";
+import { workspaceFromSetup } from "./workspace-fixture.js";
 
 const SPEC_ANSWERS = '["PostgreSQL (Recommended)", "order-processor"]';
 
 let ws: Workspace;
 let tui: TuiSession | undefined;
-beforeEach(() => {
-	ws = createWorkspace();
-});
 afterEach(() => {
 	tui?.kill();
 	tui = undefined;
-	ws.cleanup();
 });
 
 /** How many requests the model received that carried delivered answers. */
@@ -48,6 +45,15 @@ function askAndSave(): void {
 	expect(existsSync(ws.pendingPath()), asked.stderr).toBe(true);
 }
 
+/** Before each test: the spec's questions saved by `askAndSave` (run once, the workspace put back for each test). */
+const asked = workspaceFromSetup((made) => {
+	ws = made;
+	askAndSave();
+});
+beforeEach(() => {
+	ws = asked();
+});
+
 /** The project copied with `cp -r` next to it, as a workspace that runs pi in the copy. */
 function copyProject(): Workspace {
 	const copy = join(ws.root, "copy");
@@ -57,7 +63,6 @@ function copyProject(): Workspace {
 
 describe("a project copied with cp -r", () => {
 	it("does not answer the original project's ask; the original still does, once", () => {
-		askAndSave();
 		const inCopy = copyProject();
 
 		const refused = runPi(inCopy, piArgs(["-p", "--answers", SPEC_ANSWERS, "go"]));
@@ -77,7 +82,6 @@ describe("a project copied with cp -r", () => {
 	});
 
 	it("TUI /questions answer in the copy shows where the ask was made and answers it only after the person's choice, once", async () => {
-		askAndSave();
 		const inCopy = copyProject();
 		ws.script([{ text: "Thanks." }]);
 		tui = startTui(inCopy, [], { env: { PI_ASK_USER_NOTIFY: "0" } });
@@ -101,7 +105,6 @@ describe("a project copied with cp -r", () => {
 
 describe("a pending file restored after its answers were delivered", () => {
 	it("is refused by --answers and by @file", () => {
-		askAndSave();
 		const saved = readFileSync(ws.pendingPath(), "utf8");
 		const delivered = runPrint(ws, ["-c", "--answers", SPEC_ANSWERS]);
 		expect(delivered.code, delivered.stderr).toBe(0);
@@ -122,6 +125,12 @@ describe("a pending file restored after its answers were delivered", () => {
 });
 
 describe("a project whose .pi/settings.json sets sessionDir", () => {
+	// A workspace of its own: the settings file is there before the first ask.
+	beforeEach(() => {
+		ws = createWorkspace();
+	});
+	afterEach(() => ws.cleanup());
+
 	it("answers the person's own pending file with --answers and with @file", () => {
 		mkdirSync(join(ws.cwd, ".pi"), { recursive: true });
 		writeFileSync(join(ws.cwd, ".pi", "settings.json"), JSON.stringify({ sessionDir: ".sessions" }));
