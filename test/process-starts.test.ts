@@ -49,7 +49,7 @@ const BUDGET: Record<string, number> = {
 	"e2e/i18n.test.ts": 6,
 	"e2e/interruption.test.ts": 7,
 	"e2e/ledger.test.ts": 12,
-	"e2e/lifecycle.test.ts": 28,
+	"e2e/lifecycle.test.ts": 18,
 	"e2e/listeners.test.ts": 2,
 	"e2e/not-a-cancel.test.ts": 9,
 	"e2e/one-answer-per-ask.test.ts": 6,

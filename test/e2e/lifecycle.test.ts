@@ -33,12 +33,14 @@ function freshWorkspaceEachTest(): void {
 	afterEach(() => ws.cleanup());
 }
 
-/** For each test of the describe block it is called in: the spec's questions left pending by `pi -p`, made once. */
+/** The spec's questions left pending by `pi -p`, made once for the whole file and put back before each test. */
+const pending = workspaceFromSetup((made) => {
+	ws = made;
+	leavePending();
+});
+
+/** For each test of the describe block it is called in: the workspace `pending` holds. */
 function pendingWorkspaceEachTest(): void {
-	const pending = workspaceFromSetup((made) => {
-		ws = made;
-		leavePending();
-	});
 	beforeEach(() => {
 		ws = pending();
 	});
@@ -90,10 +92,16 @@ async function interruptOverRpc(): Promise<void> {
 }
 
 describe("an interrupted ask is recovered once, never again", () => {
-	freshWorkspaceEachTest();
+	// Before each test: an RPC client went away mid-question (once, the workspace put back for each test).
+	const interrupted = workspaceFromSetup(async (made) => {
+		ws = made;
+		await interruptOverRpc();
+	});
+	beforeEach(() => {
+		ws = interrupted();
+	});
 
 	it("RPC client lost mid-question; pi -p -c --answers answers it once; later starts never bring it back", async () => {
-		await interruptOverRpc();
 		const first = runPrint(ws, ["-c", `--answers=${SPEC_ANSWERS}`]);
 		expect(first.code, first.stderr).toBe(0);
 		expect(deliveredResult()).toEqual(SPEC_RESULT);
@@ -112,7 +120,6 @@ describe("an interrupted ask is recovered once, never again", () => {
 	});
 
 	it("a pending ask cleared with /questions clear is not recovered by the next start", async () => {
-		await interruptOverRpc();
 		const aborted = lastTurnAborted();
 		const clear = runPrint(ws, ["-c", "/questions clear"]);
 		// pi 1.x saves the turn it aborted when the client went away; a print run that adds no turn of its own (a
@@ -127,10 +134,9 @@ describe("an interrupted ask is recovered once, never again", () => {
 });
 
 describe("when --answers is used", () => {
-	freshWorkspaceEachTest();
+	pendingWorkspaceEachTest();
 
 	it("with -c and nothing pending it is an error before the model is called, never the answer to a later ask", () => {
-		leavePending();
 		expectSuccess(runPrint(ws, ["-c", `--answers=${SPEC_ANSWERS}`]));
 		ws.script([{ toolCall: { name: "ask_user", arguments: DROP_DATABASE } }]);
 		const requests = ws.requests().length;
@@ -141,7 +147,6 @@ describe("when --answers is used", () => {
 	});
 
 	it("the spec's Option C without -c answers the project's pending questions in a new session, with the task", () => {
-		leavePending();
 		const run = runPrint(ws, ["--answers", SPEC_ANSWERS]);
 		expect(run.code, run.stderr).toBe(0);
 		expect(deliveredResult()).toEqual(SPEC_RESULT);
@@ -151,7 +156,6 @@ describe("when --answers is used", () => {
 	});
 
 	it("a pending file this user's pi did not write is never used implicitly", () => {
-		leavePending();
 		const planted = readJson(ws.pendingPath()) as Record<string, unknown>;
 		writeFileSync(ws.pendingPath(), JSON.stringify({ ...planted, sessionId: "someone-else", toolCallId: "x" }));
 		ws.script([{ text: "should not run" }]);
@@ -163,6 +167,10 @@ describe("when --answers is used", () => {
 		expect(ws.requests()).toHaveLength(requests);
 		expect(existsSync(ws.pendingPath())).toBe(true);
 	});
+});
+
+describe("when --answers is given up front", () => {
+	freshWorkspaceEachTest();
 
 	it("up front, answers that do not fit the first ask answer nothing: the questions are asked normally", () => {
 		ws.script([{ toolCall: { name: "ask_user", arguments: SPEC_EXAMPLE } }]);
