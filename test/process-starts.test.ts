@@ -48,7 +48,7 @@ const BUDGET: Record<string, number> = {
 	"e2e/hardening.test.ts": 7,
 	"e2e/i18n.test.ts": 6,
 	"e2e/interruption.test.ts": 7,
-	"e2e/ledger.test.ts": 12,
+	"e2e/ledger.test.ts": 9,
 	"e2e/lifecycle.test.ts": 18,
 	"e2e/listeners.test.ts": 2,
 	"e2e/not-a-cancel.test.ts": 9,

@@ -20,14 +20,19 @@ import {
 	startRpc,
 	type Workspace,
 } from "./harness.js";
+import { workspaceFromSetup } from "./workspace-fixture.js";
 
 const SPEC_ANSWERS = '["PostgreSQL (Recommended)", "order-processor"]';
 
 let ws: Workspace;
-beforeEach(() => {
-	ws = createWorkspace();
-});
-afterEach(() => ws.cleanup());
+
+/** A new workspace for each test of the describe block it is called in. */
+function freshWorkspaceEachTest(): void {
+	beforeEach(() => {
+		ws = createWorkspace();
+	});
+	afterEach(() => ws.cleanup());
+}
 
 /** Every session file pi wrote for this project. */
 function sessionFiles(): string[] {
@@ -38,7 +43,8 @@ function sessionFiles(): string[] {
 }
 
 /** An RPC client that goes away while the spec's question is open: the session keeps a call with no result. */
-async function interruptOverRpc(): Promise<void> {
+async function interruptOverRpcIn(made: Workspace): Promise<void> {
+	ws = made;
 	ws.script([{ toolCall: { name: "ask_user", arguments: SPEC_EXAMPLE } }]);
 	const rpc = startRpc(ws);
 	rpc.send({ type: "prompt", message: "set up the service" });
@@ -47,68 +53,76 @@ async function interruptOverRpc(): Promise<void> {
 	await rpc.exited;
 }
 
-describe("a torn ledger line", () => {
-	it("answers delivered into a new session are not brought back by the ask's own session", async () => {
-		await interruptOverRpc();
-		expect(existsSync(ws.pendingPath())).toBe(true);
-		const [asked] = sessionFiles();
-		if (!asked) throw new Error("no session file");
-		mkdirSync(join(ws.agentDir, "pi-ask-user"), { recursive: true });
-		writeFileSync(
-			join(ws.agentDir, "pi-ask-user", "settled-elsewhere.jsonl"),
-			'{"sessionId":"crashed","toolCallId":"call_x","st',
-		);
-
-		const delivered = runPrint(ws, ["--answers", SPEC_ANSWERS]);
-		expect(delivered.code, delivered.stderr).toBe(0);
-		expect(existsSync(ws.pendingPath())).toBe(false);
-
-		const later = runPrint(ws, ["--session", asked, "and now?"]);
-		expect(later.code, later.stderr).toBe(0);
-		expect(existsSync(ws.pendingPath()), later.stderr).toBe(false);
-		const last = ws
-			.lastMessages()
-			.filter((m) => m.role === "user")
-			.at(-1);
-		expect(last?.text).toBe("and now?");
+describe("after an RPC client went away mid-question", () => {
+	// Before each test: the interrupted ask (made once, the workspace put back for each test).
+	const interrupted = workspaceFromSetup(interruptOverRpcIn);
+	beforeEach(() => {
+		ws = interrupted();
 	});
-});
 
-describe("a ledger that cannot be written", () => {
-	it.skipIf(!canMakeImmutable())(
-		"the answers are delivered once, with no stack trace, and the ask's own session does not bring them back",
-		async () => {
-			await interruptOverRpc();
+	describe("a torn ledger line", () => {
+		it("answers delivered into a new session are not brought back by the ask's own session", async () => {
 			expect(existsSync(ws.pendingPath())).toBe(true);
 			const [asked] = sessionFiles();
 			if (!asked) throw new Error("no session file");
-			const records = join(ws.agentDir, "pi-ask-user");
-			// Root ignores file modes: the folder and every record in it are made immutable, as a read-only disk is.
-			const paths = [records, ...readdirSync(records).map((name) => join(records, name))];
-			const delivered = paths.reduce<() => ReturnType<typeof runPrint>>(
-				(inner, path) => () => whileImmutable(path, inner),
-				() => runPrint(ws, ["--answers", SPEC_ANSWERS, "go on"]),
-			)();
+			mkdirSync(join(ws.agentDir, "pi-ask-user"), { recursive: true });
+			writeFileSync(
+				join(ws.agentDir, "pi-ask-user", "settled-elsewhere.jsonl"),
+				'{"sessionId":"crashed","toolCallId":"call_x","st',
+			);
+
+			const delivered = runPrint(ws, ["--answers", SPEC_ANSWERS]);
 			expect(delivered.code, delivered.stderr).toBe(0);
-			expect(delivered.stderr).not.toMatch(/\n\s+at /);
 			expect(existsSync(ws.pendingPath())).toBe(false);
-			const answered = ws.lastMessages().filter((m) => m.role === "user" && m.text.includes("<ask_user_answers"));
-			expect(answered).toHaveLength(1);
 
 			const later = runPrint(ws, ["--session", asked, "and now?"]);
 			expect(later.code, later.stderr).toBe(0);
 			expect(existsSync(ws.pendingPath()), later.stderr).toBe(false);
-			const delivers = ws
-				.requests()
-				.flatMap((r) => r.messages)
-				.filter((m) => m.role === "user" && m.text.includes("<ask_user_answers"));
-			expect(new Set(delivers.map((m) => m.text)).size).toBe(1);
-		},
-		patient(120_000),
-	);
+			const last = ws
+				.lastMessages()
+				.filter((m) => m.role === "user")
+				.at(-1);
+			expect(last?.text).toBe("and now?");
+		});
+	});
+
+	describe("a ledger that cannot be written", () => {
+		it.skipIf(!canMakeImmutable())(
+			"the answers are delivered once, with no stack trace, and the ask's own session does not bring them back",
+			async () => {
+				expect(existsSync(ws.pendingPath())).toBe(true);
+				const [asked] = sessionFiles();
+				if (!asked) throw new Error("no session file");
+				const records = join(ws.agentDir, "pi-ask-user");
+				// Root ignores file modes: the folder and every record in it are made immutable, as a read-only disk is.
+				const paths = [records, ...readdirSync(records).map((name) => join(records, name))];
+				const delivered = paths.reduce<() => ReturnType<typeof runPrint>>(
+					(inner, path) => () => whileImmutable(path, inner),
+					() => runPrint(ws, ["--answers", SPEC_ANSWERS, "go on"]),
+				)();
+				expect(delivered.code, delivered.stderr).toBe(0);
+				expect(delivered.stderr).not.toMatch(/\n\s+at /);
+				expect(existsSync(ws.pendingPath())).toBe(false);
+				const answered = ws.lastMessages().filter((m) => m.role === "user" && m.text.includes("<ask_user_answers"));
+				expect(answered).toHaveLength(1);
+
+				const later = runPrint(ws, ["--session", asked, "and now?"]);
+				expect(later.code, later.stderr).toBe(0);
+				expect(existsSync(ws.pendingPath()), later.stderr).toBe(false);
+				const delivers = ws
+					.requests()
+					.flatMap((r) => r.messages)
+					.filter((m) => m.role === "user" && m.text.includes("<ask_user_answers"));
+				expect(new Set(delivers.map((m) => m.text)).size).toBe(1);
+			},
+			patient(120_000),
+		);
+	});
 });
 
 describe("a project ledger that is not a plain file (it can come with a cloned repository)", () => {
+	freshWorkspaceEachTest();
+
 	it("a FIFO or a symlink in its place is passed over: pi starts, answers and ends", () => {
 		mkdirSync(join(ws.cwd, ".pi"), { recursive: true });
 		execFileSync("mkfifo", [join(ws.cwd, PROJECT_LEDGER)]);
@@ -120,6 +134,8 @@ describe("a project ledger that is not a plain file (it can come with a cloned r
 });
 
 describe("pending files that cannot be removed", () => {
+	freshWorkspaceEachTest();
+
 	it.skipIf(!canMakeImmutable())(
 		"two answers delivered at once are both recorded, and the next run delivers neither again",
 		() => {
