@@ -33,7 +33,7 @@ const BUDGET: Record<string, number> = {
 	"agents/claude.test.ts": 1,
 	"agents/codex.test.ts": 2,
 	"agents/gemini.test.ts": 1,
-	"e2e/answers.test.ts": 20,
+	"e2e/answers.test.ts": 16,
 	"e2e/approvals.test.ts": 5,
 	"e2e/background.test.ts": 10,
 	"e2e/coexistence.test.ts": 9,

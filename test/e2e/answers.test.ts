@@ -27,6 +27,7 @@ import {
 	waitForToolResult,
 } from "./harness.js";
 import { rpcClient, startAsking, stopRpc } from "./rpc-client.js";
+import { workspaceFromSetup } from "./workspace-fixture.js";
 
 let ws: Workspace;
 let rpc: RpcSession | undefined;
@@ -118,23 +119,6 @@ describe("typed text is one custom answer", () => {
 });
 
 describe("two keys for one question are an error, never a guess", () => {
-	it("--answers object form: the question's text and its header both given", () => {
-		ws.script([{ toolCall: { name: "ask_user", arguments: SPEC_EXAMPLE } }]);
-		expectSuccess(runPrint(ws, ["set up the service"]));
-		const answers = JSON.stringify({
-			"Which database should we use?": "SQLite",
-			"Database Selection": "MongoDB",
-			"What should we name this service?": "svc",
-		});
-		const run = runPrint(ws, ["-c", `--answers=${answers}`, "continue"]);
-		expect(run.stderr).toContain(
-			'--answers keys "Which database should we use?" and "Database Selection" name the same question ("Database Selection"); give one answer per question',
-		);
-		expect(run.code).not.toBe(0);
-		const delivered = ws.lastMessages().filter((m) => m.role === "user" && m.text.includes("MongoDB"));
-		expect(delivered).toEqual([]);
-	});
-
 	it("structured RPC answers: the response is refused with the reason and the request sent again", async () => {
 		const ui = ask(SPEC_EXAMPLE, true);
 		const first = await ui.dialog("editor");
@@ -174,7 +158,7 @@ describe("the first text block is exactly the AskUserResult JSON", () => {
 		expect(blocks[1]).toContain("skipped");
 	});
 
-	it("print mode's pending result: the JSON, then the instructions", () => {
+	it("print mode's pending result: the JSON, then the instructions; then --answers naming one question by its text and its header is refused", () => {
 		ws.script([{ toolCall: { name: "ask_user", arguments: SPEC_EXAMPLE } }]);
 		expectSuccess(runPrint(ws, ["set up the service"]));
 		const [blocks] = sessionResultBlocks();
@@ -184,6 +168,20 @@ describe("the first text block is exactly the AskUserResult JSON", () => {
 			pendingFile: ".pi/pending-questions.json",
 		});
 		expect(blocks?.[1]).toContain("Questions pending. User input required.");
+
+		// Two keys for one question (its text and its header) in --answers' object form: an error, never a guess.
+		const answers = JSON.stringify({
+			"Which database should we use?": "SQLite",
+			"Database Selection": "MongoDB",
+			"What should we name this service?": "svc",
+		});
+		const run = runPrint(ws, ["-c", `--answers=${answers}`, "continue"]);
+		expect(run.stderr).toContain(
+			'--answers keys "Which database should we use?" and "Database Selection" name the same question ("Database Selection"); give one answer per question',
+		);
+		expect(run.code).not.toBe(0);
+		const delivered = ws.lastMessages().filter((m) => m.role === "user" && m.text.includes("MongoDB"));
+		expect(delivered).toEqual([]);
 	});
 });
 
@@ -270,61 +268,61 @@ describe("structured RPC, complete", () => {
 		});
 	});
 
-	it("asks again on its own after a resume (the app sends nothing), with the same requestId: the original toolCallId", async () => {
-		const first = ask(SPEC_EXAMPLE, true);
-		const { requestId } = JSON.parse(String((await first.dialog("editor")).prefill)) as { requestId: string };
-		// The app goes away mid-question; the questions are kept, and `pi -c` asks them again.
-		const gone = rpc as RpcSession;
-		rpc = undefined;
-		await stopRpc(gone);
-		rpc = startRpc(ws, ["-c"], { env: { PI_ASK_USER_RPC_PROTOCOL: "structured" } });
-		const again = rpcClient(rpc);
-		// Asked again on their own, as in the TUI: the app sends nothing.
-		const editor = await again.dialog("editor");
-		const request = JSON.parse(String(editor.prefill)) as { requestId: string };
-		expect(request.requestId).toBe(requestId);
-		again.value(editor, JSON.stringify({ type: "ask_user_response", requestId, answers: ["SQLite", "svc"] }));
-		await again.finished();
-	});
+	describe("after the app went away mid-question", () => {
+		/** The structured request's id, as the app that went away saw it. */
+		let requestId = "";
+		// Before each test: the app went away mid-question, the questions kept (made once, put back for each test).
+		const appGone = workspaceFromSetup(async (made) => {
+			const started = startAsking(made, SPEC_EXAMPLE, true);
+			requestId = (JSON.parse(String((await started.ui.dialog("editor")).prefill)) as { requestId: string }).requestId;
+			await stopRpc(started.rpc);
+		});
+		beforeEach(() => {
+			ws.cleanup();
+			ws = appGone();
+		});
 
-	it("a resumed ask asked again on its own does not collide with the app's first prompt; the answers reach the model", async () => {
-		const first = ask(SPEC_EXAMPLE, true);
-		const { requestId } = JSON.parse(String((await first.dialog("editor")).prefill)) as { requestId: string };
-		const gone = rpc as RpcSession;
-		rpc = undefined;
-		await stopRpc(gone);
-		ws.script([{ text: "thanks" }, { text: "spare" }]);
-		rpc = startRpc(ws, ["-c"], { env: { PI_ASK_USER_RPC_PROTOCOL: "structured" } });
-		const again = rpcClient(rpc);
-		const editor = await again.dialog("editor");
-		// The app sends its first prompt while the questions are on its screen.
-		rpc.send({ id: "first", type: "prompt", message: "and go on" });
-		const accepted = await rpc.waitFor((l) => l.type === "response" && l.id === "first");
-		expect(accepted.success, JSON.stringify(accepted)).toBe(true);
-		again.value(editor, JSON.stringify({ type: "ask_user_response", requestId, answers: ["SQLite", "svc"] }));
-		const delivered = await waitForDelivery(ws);
-		expect(delivered).toContain('"answer":"svc","wasCustom":true');
-		expect(ws.requests().some((r) => r.messages.some((m) => m.role === "user" && m.text.includes("and go on")))).toBe(
-			true,
-		);
-	});
+		it("asks again on its own after a resume (the app sends nothing), with the same requestId: the original toolCallId", async () => {
+			// `pi -c` asks the kept questions again.
+			rpc = startRpc(ws, ["-c"], { env: { PI_ASK_USER_RPC_PROTOCOL: "structured" } });
+			const again = rpcClient(rpc);
+			// Asked again on their own, as in the TUI: the app sends nothing.
+			const editor = await again.dialog("editor");
+			const request = JSON.parse(String(editor.prefill)) as { requestId: string };
+			expect(request.requestId).toBe(requestId);
+			again.value(editor, JSON.stringify({ type: "ask_user_response", requestId, answers: ["SQLite", "svc"] }));
+			await again.finished();
+		});
 
-	it("lists pending questions as one ask_user_pending JSON notice (/questions), matching the published schema", async () => {
-		const first = ask(SPEC_EXAMPLE, true);
-		const { requestId } = JSON.parse(String((await first.dialog("editor")).prefill)) as { requestId: string };
-		const gone = rpc as RpcSession;
-		rpc = undefined;
-		await stopRpc(gone);
-		rpc = startRpc(ws, [], { env: { PI_ASK_USER_RPC_PROTOCOL: "structured" } });
-		const app = rpcClient(rpc);
-		rpc.send({ type: "prompt", message: "/questions" });
-		const listing = JSON.parse(String((await app.notification()).message)) as Record<string, unknown>;
-		const schema = JSON.parse(readFileSync(join(ROOT, "dist/schemas/ask-user-pending.json"), "utf8"));
-		expect(Errors(schema, listing)[1]).toEqual([]);
-		expect(listing).toMatchObject({
-			type: "ask_user_pending",
-			pending: [{ requestId, thisSession: false, questions: SPEC_EXAMPLE.questions }],
-			unreadable: [],
+		it("a resumed ask asked again on its own does not collide with the app's first prompt; the answers reach the model", async () => {
+			ws.script([{ text: "thanks" }, { text: "spare" }]);
+			rpc = startRpc(ws, ["-c"], { env: { PI_ASK_USER_RPC_PROTOCOL: "structured" } });
+			const again = rpcClient(rpc);
+			const editor = await again.dialog("editor");
+			// The app sends its first prompt while the questions are on its screen.
+			rpc.send({ id: "first", type: "prompt", message: "and go on" });
+			const accepted = await rpc.waitFor((l) => l.type === "response" && l.id === "first");
+			expect(accepted.success, JSON.stringify(accepted)).toBe(true);
+			again.value(editor, JSON.stringify({ type: "ask_user_response", requestId, answers: ["SQLite", "svc"] }));
+			const delivered = await waitForDelivery(ws);
+			expect(delivered).toContain('"answer":"svc","wasCustom":true');
+			expect(ws.requests().some((r) => r.messages.some((m) => m.role === "user" && m.text.includes("and go on")))).toBe(
+				true,
+			);
+		});
+
+		it("lists pending questions as one ask_user_pending JSON notice (/questions), matching the published schema", async () => {
+			rpc = startRpc(ws, [], { env: { PI_ASK_USER_RPC_PROTOCOL: "structured" } });
+			const app = rpcClient(rpc);
+			rpc.send({ type: "prompt", message: "/questions" });
+			const listing = JSON.parse(String((await app.notification()).message)) as Record<string, unknown>;
+			const schema = JSON.parse(readFileSync(join(ROOT, "dist/schemas/ask-user-pending.json"), "utf8"));
+			expect(Errors(schema, listing)[1]).toEqual([]);
+			expect(listing).toMatchObject({
+				type: "ask_user_pending",
+				pending: [{ requestId, thisSession: false, questions: SPEC_EXAMPLE.questions }],
+				unreadable: [],
+			});
 		});
 	});
 
