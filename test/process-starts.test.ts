@@ -82,8 +82,11 @@ const BUDGET: Record<string, number> = {
 	// web --all: two projects' asks saved by pi -p (one place, a loop) and the one answered delivered by pi -c.
 	"web/browser.test.ts": 15,
 };
-/** All test files together, at most (444 when the table was made). */
-const TOTAL_BUDGET = 458;
+/**
+ * All test files together, at most (444 when the table was made; 454 before the heavy e2e files shared their setup
+ * runs, 408 after).
+ */
+const TOTAL_BUDGET = 412;
 
 function files(dir: string): string[] {
 	return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
