@@ -2,8 +2,9 @@
  * Every pi a test starts costs CI 1–3 s on each of the three pi lines it runs on. This test counts, in each test file,
  * the places that start pi (statically: a call in a loop or a helper called by five tests is one place) and fails
  * when a file holds more than its budget below or all of them more than the total's. A new pi start is then a
- * decision made in this table: first ask whether the case fits an existing file's pi (test/e2e/rpc.test.ts runs 13
- * cases on one), or is a property of the store that one process can test.
+ * decision made in this table: first ask whether the case fits an existing file's pi (a TUI session that runs several
+ * cases in turn, or a setup run made once and copied back before each case: test/e2e/workspace-fixture.ts), or is a
+ * property of the store that one process can test.
  * A place is a call of a helper that starts pi (STARTERS) or, outside such a call, pi's command line named directly
  * (`piArgs(…)`, `PI_CLI`, `PI.cli`: a spawn of the pi under test, or a shell command that runs it).
  */

@@ -195,7 +195,17 @@ describe("an MCP client's ask answered with a pi in the same folder", () => {
 			"the server to take the decision",
 			15_000,
 		);
+		// Decided in the client's dialog, the file holds none of the answers and the server removes it (a pi must not
+		// answer it again); decided in the file, it stays until the client has them.
+		if (elicit) {
+			await waitFor(
+				() => (pendingFiles(ws.cwd).length === 0 ? true : undefined),
+				"the server to remove the file",
+				15_000,
+			);
+		}
 		const before = pendingFiles(ws.cwd).length > 0 ? readFileSync(path, "utf8") : undefined;
+		expect(before === undefined).toBe(elicit !== undefined);
 		const run = runPrint(ws, ["--answers", '["PostgreSQL"]']);
 		expect(run.stdout + run.stderr).not.toContain("nothing was sent");
 		expect(run.stdout + run.stderr).not.toContain(FOR_CLIENT);
