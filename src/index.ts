@@ -30,7 +30,7 @@ import { sessionStartInOrder } from "./lifecycle/session-start-order.js";
 import { registerWhenFree, stepAsideWarning } from "./lifecycle/tool-owner.js";
 import { createClaims } from "./pending/claims.js";
 import { writtenBy } from "./records/answer-fingerprints.js";
-import { compactFactLog } from "./records/fact-compaction.js";
+import { compactFactLogSoon } from "./records/fact-compaction.js";
 import { toolWriteGuard } from "./records/tool-writes.js";
 import { openUserRecords } from "./records/user-records.js";
 import { contentText } from "./session/branch.js";
@@ -57,12 +57,19 @@ export default async function askUser(pi: ExtensionAPI) {
 		env: process.env,
 	});
 	const claims = createClaims();
-	// The fact log kept bounded (records/fact-compaction.ts): checked once a pi has started, off its start's path.
-	setTimeout(() => compactFactLog(facts.path), 2_000).unref();
+	// The fact log kept bounded (records/fact-compaction.ts).
+	compactFactLogSoon(facts.path);
 	// The decision log's one writer (ask/decision.ts), for the model's asks and the person's approvals alike.
 	const recordDecision = decisionRecorder(facts);
 	// A tool call never answers the person's questions for them (records/tool-writes.ts).
 	const toolWrites = toolWriteGuard(agentDir, TOOL_NAME, processEdges.stderrLine, { facts });
+	// What decides whether a pending file's answers are the person's, as every reader of one asks it.
+	const answerRecords = {
+		trust,
+		claims,
+		answersWrittenByTool: toolWrites.answersWrittenByTool,
+		answersGivenOnPage,
+	};
 	const supportOfImages = (ctx: ExtensionContext) =>
 		imageSupport({ model: ctx.model, agentDir, cwd: ctx.cwd, read: readRegularFile });
 	const structuredRpc = settings.current().structuredRpc;
@@ -88,12 +95,9 @@ export default async function askUser(pi: ExtensionAPI) {
 		structuredRpc,
 		ledger,
 		facts,
-		trust,
-		answersWrittenByTool: toolWrites.answersWrittenByTool,
-		answersGivenOnPage,
+		...answerRecords,
 		answersGivenBy,
 		piExports: host.codingAgent,
-		claims,
 		imageSupport: supportOfImages,
 		push: push.edges,
 		answeredLate: (ask, outcome) => approvals.answeredLate(ask, outcome),
@@ -119,13 +123,7 @@ export default async function askUser(pi: ExtensionAPI) {
 		settings: () => settings.current().approvals,
 		ask: children.askHandler,
 		labels: () => words().cli.approval,
-		pending: pendingApprovals({
-			trust,
-			answersWrittenByTool: toolWrites.answersWrittenByTool,
-			answersGivenOnPage,
-			givenBy: answersGivenBy,
-			claims,
-		}),
+		pending: pendingApprovals({ ...answerRecords, givenBy: answersGivenBy }),
 		recordDecision,
 	});
 	let sessionCtx: ExtensionContext | undefined;
@@ -145,17 +143,7 @@ export default async function askUser(pi: ExtensionAPI) {
 			pi.registerTool(createAskUserTool(children.askHandler, host.tui, { guidelines: settings.current().guidelines })),
 		stepAsideWarning(pi, { root: PACKAGE_ROOT, argv: process.argv.slice(2), cwd: () => process.cwd() }, warn),
 	);
-	pi.registerCommand(
-		"questions",
-		questionsCommandOnFirstUse({
-			...lifecycle,
-			structuredRpc,
-			trust,
-			claims,
-			answersWrittenByTool: toolWrites.answersWrittenByTool,
-			answersGivenOnPage,
-		}),
-	);
+	pi.registerCommand("questions", questionsCommandOnFirstUse({ ...lifecycle, ...answerRecords, structuredRpc }));
 	// Answers delivered later read like answers on pi's screen; the model still reads the block (pending/delivery.ts).
 	pi.registerMessageRenderer(DELIVERED_ANSWERS_TYPE, (message, options, theme) =>
 		renderDelivered(contentText(message.content), options.expanded, theme, host.tui),
