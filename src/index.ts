@@ -177,6 +177,7 @@ export default async function askUser(pi: ExtensionAPI) {
 	pi.on("tool_execution_end", (event) => toolWrites.toolEnded(event));
 	pi.on("message_end", lifecycle.sessionMayHaveChanged);
 	pi.on("agent_end", lifecycle.agentEnd);
+	pi.on("agent_end", () => toolWrites.agentEnded());
 	pi.on("session_tree", lifecycle.sessionTree);
 	pi.on("session_shutdown", () => {
 		sessionCtx = undefined;

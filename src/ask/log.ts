@@ -103,8 +103,11 @@ export interface AskOfFact {
 
 export interface FactLog {
 	readonly path: string;
-	/** Appends a fact; throws when the log cannot take it (not a regular file, a full disk). */
-	append(fact: Fact): void;
+	/**
+	 * Appends facts in one write (a run's tool-call windows go together at its end); throws when the log cannot take
+	 * them (not a regular file, a full disk).
+	 */
+	append(...facts: Fact[]): void;
 	/** The facts from the newest back, each given to `visit` until it answers false; lines that are no fact are skipped. */
 	newestFirst(visit: (fact: Fact) => boolean): BackwardRead;
 	/**
@@ -349,8 +352,9 @@ export function factLogAt(path: string, place: { ownFolder: true } | { ownFolder
 
 	return {
 		path,
-		append(fact) {
-			const line = JSON.stringify(fact);
+		append(...facts) {
+			if (facts.length === 0) return;
+			const line = facts.map((fact) => JSON.stringify(fact)).join("\n");
 			if (!place.ownFolder && !lstatSync(folder).isDirectory()) throw new Error(`${folder} is not a folder`);
 			let written: number;
 			try {

@@ -4,9 +4,10 @@
  * ends in the middle of a call (killed, a time limit's SIGTERM on pi 0.73.1, a shell command that kills its parent)
  * leaves only the lease, and a later pi turns it into that fact.
  *
- * The file is written once per process; its times say the window, so a tool call costs no write: while calls run,
- * the access time is when the oldest started and the modification time when they were last seen running, kept fresh
- * every second; when none runs, the access time is just after the modification time. Nothing reads a live lease's content, and its times
+ * The file is written once per process; its times say the window, so a tool call costs no write: while calls run
+ * (or ran, their facts not yet written: a pi writes them when its agent's run ends), the access time is when the
+ * oldest started and the modification time when they were last seen running, kept fresh every second; when none
+ * runs, the access time is just after the modification time. Nothing reads a live lease's content, and its times
  * are read before anything else touches it.
  */
 import * as fs from "node:fs";
@@ -24,9 +25,9 @@ const FILE_NAME = /^(\d+)-([^/]+?)\.json$/;
 const UNKNOWN_START = "unknown";
 
 export interface ToolCallLease {
-	/** Calls run now, the oldest since `since` (ms); the lease is made by the first. Throws nothing. */
+	/** Calls run now (or ran, unrecorded), the oldest since `since` (ms); the lease is made by the first. Throws nothing. */
 	running(since: number): void;
-	/** No call runs now (the last one ended at `at`). */
+	/** No call runs now and every one is in the log (the last one ended at `at`). */
 	idle(at: number): void;
 	/** The process ends: the lease goes. */
 	release(): void;
@@ -103,6 +104,50 @@ function previousVersionSince(text: string | undefined): number | undefined {
 	}
 }
 
+/** The leases in the folder, each with the process its name names. */
+function leasesIn(agentDir: string): { path: string; owner: ProcessIdentity }[] {
+	const folder = leaseFolder(agentDir);
+	let entries: fs.Dirent[];
+	try {
+		entries = fs.readdirSync(folder, { withFileTypes: true });
+	} catch {
+		return [];
+	}
+	return entries.flatMap((entry) => {
+		const named = FILE_NAME.exec(entry.name);
+		if (!entry.isFile() || !named) return [];
+		const [, pid = "", started = ""] = named;
+		return [
+			{
+				path: join(folder, entry.name),
+				owner: { pid: Number(pid), started: started === UNKNOWN_START ? "" : started },
+			},
+		];
+	});
+}
+
+/**
+ * When the oldest call not yet in the log started, for each other pi whose process still runs and whose lease says
+ * calls ran (its access time at or before its modification time): a pi writes its calls' facts when its agent's run
+ * ends, so until then its lease is the record.
+ */
+export function liveLeaseStarts(
+	agentDir: string,
+	self: ProcessIdentity | undefined,
+	alive: (identity: ProcessIdentity) => boolean = isRunning,
+): number[] {
+	return leasesIn(agentDir).flatMap(({ path, owner }) => {
+		if (self !== undefined && owner.pid === self.pid && owner.started === self.started) return [];
+		if (!alive(owner)) return [];
+		try {
+			const stat = fs.lstatSync(path);
+			return stat.atimeMs <= stat.mtimeMs ? [stat.atimeMs] : [];
+		} catch {
+			return [];
+		}
+	});
+}
+
 /**
  * The windows of the leases whose process is gone, from when their oldest call started until shortly after they
  * were last seen running; each lease is removed once `settle` took its window (a `settle` that throws leaves it for
@@ -113,19 +158,8 @@ export function settleAbandonedLeases(
 	settle: (window: { from: number; until: number }) => void,
 	alive: (identity: ProcessIdentity) => boolean = isRunning,
 ): void {
-	const folder = leaseFolder(agentDir);
-	let entries: fs.Dirent[];
-	try {
-		entries = fs.readdirSync(folder, { withFileTypes: true });
-	} catch {
-		return;
-	}
-	for (const entry of entries) {
-		const named = FILE_NAME.exec(entry.name);
-		if (!entry.isFile() || !named) continue;
-		const [, pid = "", started = ""] = named;
-		if (alive({ pid: Number(pid), started: started === UNKNOWN_START ? "" : started })) continue;
-		const path = join(folder, entry.name);
+	for (const { path, owner } of leasesIn(agentDir)) {
+		if (alive(owner)) continue;
 		try {
 			const stat = fs.lstatSync(path);
 			const previous = previousVersionSince(readRegularFile(path));

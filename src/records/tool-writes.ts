@@ -2,8 +2,9 @@
  * Answers in a pending file are the person's only if no tool call of a run wrote them. A prompt-injected model could
  * otherwise fill in its own questions with its write tool, and the person's next `pi -c` would send them as theirs.
  * So a tool call that names a pending file (pi's write and edit tools, or any tool with a `path`) is refused before
- * it runs, and every other call leaves one fact in this user's log, "a tool call ran from … until …"
- * (ask/log.ts; a pi that ends mid-call leaves its lease instead, ask/tool-call-lease.ts). A shell command can write any
+ * it runs, and every other call leaves one fact in this user's log, "a tool call ran from … until …" (ask/log.ts),
+ * written with the others of its agent's run when that run ends: until then, and for a pi that ends mid-run, the pi's
+ * lease covers them (ask/tool-call-lease.ts), which other pis read while it lives. A shell command can write any
  * file it never names, so where filled-in answers are about to be used, a pending file last changed inside such a
  * window holds a tool's answers, not the person's; the person's own later edit changes the file again, after it.
  *
@@ -14,10 +15,12 @@
 import * as fs from "node:fs";
 import { resolve } from "node:path";
 import { type FactLog, factLog, factTime, ORDER_SLACK_MS } from "../ask/log.js";
-import { settleAbandonedLeases, toolCallLease } from "../ask/tool-call-lease.js";
+import { liveLeaseStarts, settleAbandonedLeases, toolCallLease } from "../ask/tool-call-lease.js";
 import { isRecord } from "../core/json.js";
 import type { ProcessIdentity } from "../host/process-identity.js";
 import { isPendingFilePath } from "../pending/pending-file.js";
+
+type Window = { from: number; until: number };
 
 /** File times are coarse on some file systems: a change this much before a call's start errs towards distrust. */
 const START_SLACK_MS = 1_000;
@@ -58,6 +61,8 @@ export interface ToolWriteGuard {
 	 * ours saw it (then pi never ran it, and sends no `tool_result`). It ran until now at most.
 	 */
 	toolEnded(event: { toolCallId: string }): void;
+	/** `agent_end`: the run's ended calls go into the log, in one write. */
+	agentEnded(): void;
 	/** Whether the answers in the pending file at `path` were written by a tool call. */
 	answersWrittenByTool(path: string): boolean;
 	/** The process ends (called by `onExit`): calls still running ran until now, and the lease goes. */
@@ -85,14 +90,16 @@ export function toolWriteGuard(
 	const log = deps.facts ?? factLog(agentDir);
 	const lease = toolCallLease(agentDir, { self: deps.self, warn });
 	const running = new Map<string, number>();
+	/** Calls that ended in this agent's run: their facts are written together when it ends. */
+	let ended: Window[] = [];
 	/** Windows this process could not put in the log: still known here. */
-	const unlogged: { from: number; until: number }[] = [];
+	const unlogged: Window[] = [];
 	let warned = false;
-	const record = (window: { from: number; until: number }) => {
+	const record = (windows: Window[]) => {
 		try {
-			log.append({ fact: "tool-ran", ...window });
+			log.append(...windows.map((window) => ({ fact: "tool-ran" as const, ...window })));
 		} catch (error) {
-			unlogged.push(window);
+			unlogged.push(...windows);
 			if (!warned) warn(`pi-ask-anywhere: ${log.path}: ${(error as Error).message}`);
 			warned = true;
 		}
@@ -111,7 +118,11 @@ export function toolWriteGuard(
 			return false;
 		}
 		for (const since of running.values()) if (changed >= since - START_SLACK_MS) return true;
-		if (unlogged.some((window) => covers(window, changed))) return true;
+		if ([...ended, ...unlogged].some((window) => covers(window, changed))) return true;
+		// Another pi's calls of a run still going: not in the log yet.
+		if (liveLeaseStarts(agentDir, deps.self, deps.isRunning).some((since) => changed >= since - START_SLACK_MS)) {
+			return true;
+		}
 		let found = false;
 		const read = log.newestFirst((fact) => {
 			const end = factTime(fact);
@@ -134,24 +145,30 @@ export function toolWriteGuard(
 				};
 			}
 			const at = Date.now();
+			// The lease's window opens at the run's first call and stays open until its facts are written.
+			if (running.size === 0 && ended.length === 0) lease.running(at);
 			running.set(event.toolCallId, at);
-			lease.running(Math.min(...running.values()));
 			return undefined;
 		},
 		toolEnded(event) {
 			const from = running.get(event.toolCallId);
 			if (from === undefined) return;
-			const until = Date.now();
-			// Logged before the call is let go: a pi that ends in between leaves the lease that still covers it.
-			record({ from, until });
+			ended.push({ from, until: Date.now() });
 			running.delete(event.toolCallId);
-			if (running.size === 0) lease.idle(until);
+		},
+		agentEnded() {
+			if (ended.length === 0) return;
+			// Written before the lease says so: a pi that ends in between leaves the lease that still covers them.
+			record(ended);
+			ended = [];
+			if (running.size === 0) lease.idle(Date.now());
 			else lease.running(Math.min(...running.values()));
 		},
 		answersWrittenByTool: changedDuringCall,
 		close() {
 			const until = Date.now();
-			for (const from of running.values()) record({ from, until });
+			record([...ended, ...[...running.values()].map((from) => ({ from, until }))]);
+			ended = [];
 			running.clear();
 			lease.release();
 		},

@@ -85,7 +85,28 @@ describe("toolWriteGuard", () => {
 		expect(person.answersWrittenByTool(path)).toBe(true);
 	});
 
-	it("a tool call costs no folder read and no record write: the lease is written once per process, and each call appends one line", () => {
+	it("another pi's call counts while it runs and until its run's facts are written: its live lease is read where answers are used", () => {
+		const agentDir = tempFolder();
+		const agent = toolWriteGuard(agentDir, "ask_user", quiet, { self: SELF, onExit, isRunning: () => true });
+		const { cwd, path } = saved("Run the test suite first?");
+		pause();
+		agent.toolCall({ toolCallId: "t1", toolName: "bash", input: { command: "edit" } }, cwd);
+		writePendingAnswers(path, "call_0", ["Yes"]);
+		const person = toolWriteGuard(agentDir, "ask_user", quiet, { self: OTHER, onExit, isRunning: () => true });
+		expect(person.answersWrittenByTool(path)).toBe(true);
+		agent.toolEnded({ toolCallId: "t1" });
+		expect(person.answersWrittenByTool(path)).toBe(true);
+		agent.agentEnded();
+		expect(person.answersWrittenByTool(path)).toBe(true);
+		pause();
+		// The person's own edit after the run's end counts.
+		writePendingAnswers(path, "call_0", ["No"], { replacing: ["Yes"] });
+		expect(person.answersWrittenByTool(path)).toBe(false);
+		agent.close();
+		person.close();
+	});
+
+	it("a tool call costs no folder read and no record write: the lease is written once per process and its times set once per run, and a run's calls go into the log in one append at its end", () => {
 		const agentDir = tempFolder();
 		const cwd = tempFolder();
 		for (let i = 0; i < 20; i++) saved(`Question ${i}?`, cwd);
@@ -94,17 +115,25 @@ describe("toolWriteGuard", () => {
 		const lease = join(agentDir, "pi-ask-user", "tool-calls", "4242-777.json");
 		const first = lstatSync(lease);
 		guard.toolEnded({ toolCallId: "t0" });
+		const log = join(agentDir, "pi-ask-user", "facts.jsonl");
 		for (let i = 1; i < 50; i++) {
 			guard.toolCall({ toolCallId: `t${i}`, toolName: "read", input: { path: "a.txt" } }, cwd);
 			guard.toolEnded({ toolCallId: `t${i}` });
-			// Written once: the same file throughout, its content never rewritten.
-			expect(lstatSync(lease).ino).toBe(first.ino);
-			expect(lstatSync(lease).size).toBe(first.size);
+			// Written once: the same file throughout, its content never rewritten, its times not set again.
+			const now = lstatSync(lease);
+			expect([now.ino, now.size, now.mtimeMs, now.atimeMs]).toEqual([
+				first.ino,
+				first.size,
+				first.mtimeMs,
+				first.atimeMs,
+			]);
+			expect(existsSync(log)).toBe(false);
 		}
-		const facts = readFileSync(join(agentDir, "pi-ask-user", "facts.jsonl"), "utf8")
-			.trim()
-			.split("\n");
+		guard.agentEnded();
+		const facts = readFileSync(log, "utf8").trim().split("\n");
 		expect(facts).toHaveLength(50);
+		// Idle again: the access time just after the modification time.
+		expect(lstatSync(lease).atimeMs).toBeGreaterThan(lstatSync(lease).mtimeMs);
 		guard.close();
 		expect(existsSync(lease)).toBe(false);
 	});
@@ -146,6 +175,7 @@ describe("toolWriteGuard", () => {
 		const idle = toolWriteGuard(agentDir, "ask_user", quiet, { self: SELF, onExit });
 		idle.toolCall({ toolCallId: "t1", toolName: "read", input: {} }, cwd);
 		idle.toolEnded({ toolCallId: "t1" });
+		idle.agentEnded();
 		toolWriteGuard(agentDir, "ask_user", quiet, { self: OTHER, onExit, isRunning: () => true });
 		expect(readdirSync(join(agentDir, "pi-ask-user", "tool-calls"))).toEqual(["4242-777.json"]);
 		pause();
@@ -184,6 +214,7 @@ describe("toolWriteGuard", () => {
 			writePendingAnswers(path, "call_0", ["Yes"]);
 			guard.toolCall({ toolCallId: "t1", toolName: "bash", input: {} }, cwd);
 			guard.toolEnded({ toolCallId: "t1" });
+			guard.agentEnded();
 			expect(warnings.join("\n")).toContain("facts.jsonl");
 			expect(existsSync(join(tmpdir(), "pi-ask-anywhere-no-such-target"))).toBe(false);
 			expect(guard.answersWrittenByTool(path)).toBe(true);
