@@ -1,14 +1,14 @@
 /** Plays an RPC client in end-to-end tests: hands out pi's dialog requests one by one and answers them. */
-import { expect } from "vitest";
+import { afterAll, beforeAll, expect } from "vitest";
 import { patient } from "../patience.js";
-import { type RpcSession, startRpc, type Workspace } from "./harness.js";
+import { createWorkspace, type RpcSession, startRpc, type Workspace } from "./harness.js";
 
 export type Line = Record<string, unknown>;
 
 const DIALOGS = ["select", "input", "confirm", "editor"];
 
-export function rpcClient(rpc: RpcSession) {
-	let from = 0;
+/** A client that reads pi's lines from `from` on (0: all of them). */
+export function rpcClient(rpc: RpcSession, from = 0) {
 	const nextOf = async (predicate: (line: Line) => boolean) => {
 		const line = await rpc.waitFor(predicate, 30_000, from);
 		from = rpc.lines.indexOf(line) + 1;
@@ -49,4 +49,43 @@ export async function stopRpc(rpc: RpcSession): Promise<void> {
 	const timer = setTimeout(() => rpc.child.kill(), patient(5_000));
 	await rpc.exited;
 	clearTimeout(timer);
+}
+
+export interface SharedAsking {
+	/** The describe block's workspace. */
+	ws(): Workspace;
+	/** The shared pi's model asks `ask` on a new prompt; the client reads what pi sends from then on. */
+	ask(ask: unknown): ReturnType<typeof rpcClient>;
+}
+
+/**
+ * One pi in RPC mode for all the cases of a describe block, run in turn: each case's `ask` scripts the model afresh
+ * and sends a new prompt, after the previous case's run ended (each case awaits `finished()`). Saves a pi start per
+ * case; the scripted model gives each tool call a new id, so the asks are distinct.
+ */
+export function sharedAsking(structured = false, env: NodeJS.ProcessEnv = {}): SharedAsking {
+	let ws: Workspace | undefined;
+	let rpc: RpcSession | undefined;
+	beforeAll(() => {
+		ws = createWorkspace();
+		rpc = startRpc(ws, [], { env: { PI_ASK_USER_RPC_PROTOCOL: structured ? "structured" : undefined, ...env } });
+	});
+	afterAll(async () => {
+		if (rpc) await stopRpc(rpc);
+		ws?.cleanup();
+	});
+	const current = () => {
+		if (!ws || !rpc) throw new Error("no shared pi outside the describe block");
+		return { ws, rpc };
+	};
+	return {
+		ws: () => current().ws,
+		ask(ask) {
+			const { ws, rpc } = current();
+			ws.script([{ toolCall: { name: "ask_user", arguments: ask } }]);
+			const from = rpc.lines.length;
+			rpc.send({ type: "prompt", message: "set up the service" });
+			return rpcClient(rpc, from);
+		},
+	};
 }
