@@ -12,29 +12,13 @@ import {
 	SPEC_RESULT,
 	type Workspace,
 } from "./harness.js";
-import { startAsking, stopRpc } from "./rpc-client.js";
-
-let ws: Workspace;
-let rpc: RpcSession | undefined;
-
-beforeEach(() => {
-	ws = createWorkspace();
-});
-afterEach(async () => {
-	if (rpc) await stopRpc(rpc);
-	rpc = undefined;
-	ws.cleanup();
-});
-
-function start(question: unknown, structured = false) {
-	const started = startAsking(ws, question, structured);
-	rpc = started.rpc;
-	return started.ui;
-}
+import { sharedAsking, startAsking, stopRpc } from "./rpc-client.js";
 
 describe("ask_user over RPC with plain dialogs (any client)", () => {
+	// One pi for the block's cases, run in turn.
+	const { ask, ws } = sharedAsking();
 	it("answers the spec's example and the model reads exactly the spec's result", async () => {
-		const ui = start(SPEC_EXAMPLE);
+		const ui = ask(SPEC_EXAMPLE);
 		const db = await ui.dialog("select");
 		expect(db.title).toBe("[1/2] Database Selection: Which database should we use?");
 		expect(db.options).toEqual([
@@ -48,26 +32,26 @@ describe("ask_user over RPC with plain dialogs (any client)", () => {
 		expect(name.title).toBe("[2/2] Service Setup: What should we name this service?");
 		ui.value(name, "order-processor");
 		await ui.finished();
-		const result = ws.lastToolResult();
+		const result = ws().lastToolResult();
 		expect(result?.isError).toBe(false);
 		expect(resultJson(result?.text)).toEqual(SPEC_RESULT);
 	});
 
 	it("takes a typed answer through Other", async () => {
-		const ui = start({ questions: [SPEC_EXAMPLE.questions[0]] });
+		const ui = ask({ questions: [SPEC_EXAMPLE.questions[0]] });
 		ui.value(await ui.dialog("select"), "Other (type your answer)");
 		const other = await ui.dialog("input");
 		expect(other.title).toBe("Database Selection: Which database should we use? (type your answer)");
 		ui.value(other, "I want to use DynamoDB");
 		await ui.finished();
-		expect(resultJson(ws.lastToolResult()?.text)).toEqual({
+		expect(resultJson(ws().lastToolResult()?.text)).toEqual({
 			answered: true,
 			answers: [{ question: "Which database should we use?", answer: "I want to use DynamoDB", wasCustom: true }],
 		});
 	});
 
 	it("lets the person tick several options and Other in a multi-select, then Done", async () => {
-		const ui = start({
+		const ui = ask({
 			questions: [FEATURES],
 		});
 		const first = await ui.dialog("select");
@@ -93,7 +77,7 @@ describe("ask_user over RPC with plain dialogs (any client)", () => {
 		]);
 		ui.value(last, "Done (3 selected)");
 		await ui.finished();
-		expect(resultJson(ws.lastToolResult()?.text)).toEqual({
+		expect(resultJson(ws().lastToolResult()?.text)).toEqual({
 			answered: true,
 			answers: [
 				{
@@ -107,7 +91,7 @@ describe("ask_user over RPC with plain dialogs (any client)", () => {
 	});
 
 	it("asks to discard given answers on cancel; No goes back, Yes cancels the whole ask", async () => {
-		const ui = start(SPEC_EXAMPLE);
+		const ui = ask(SPEC_EXAMPLE);
 		ui.value(await ui.dialog("select"), "SQLite — Lightweight, file-based");
 		ui.cancel(await ui.dialog("input"));
 		const discard = await ui.dialog("confirm");
@@ -118,13 +102,13 @@ describe("ask_user over RPC with plain dialogs (any client)", () => {
 		ui.cancel(again);
 		ui.confirm(await ui.dialog("confirm"), true);
 		await ui.finished();
-		const result = ws.lastToolResult();
+		const result = ws().lastToolResult();
 		expect(result?.isError).toBe(false);
 		expect(resultJson(result?.text)).toEqual({ answered: false, answers: [], cancelled: true });
 	});
 
 	it("sanitises escape sequences from the model before they reach the client", async () => {
-		const ui = start({
+		const ui = ask({
 			questions: [
 				{
 					question: "Pick \u001b[31mred\u001b[0m or \u001b]0;pwned\u0007blue",
@@ -140,13 +124,15 @@ describe("ask_user over RPC with plain dialogs (any client)", () => {
 		expect(select.options).toEqual(["Red — warm and bright", "Blue", "Other (type your answer)"]);
 		ui.value(select, "Red — warm and bright");
 		await ui.finished();
-		expect(resultJson(ws.lastToolResult()?.text)).toMatchObject({ answers: [{ answer: "Red", wasCustom: false }] });
+		expect(resultJson(ws().lastToolResult()?.text)).toMatchObject({ answers: [{ answer: "Red", wasCustom: false }] });
 	});
 });
 
 describe("ask_user over RPC with the structured protocol (PI_ASK_USER_RPC_PROTOCOL=structured)", () => {
+	// One pi for the block's cases, run in turn.
+	const { ask, ws } = sharedAsking(true);
 	it("sends the spec's ask_user_request in one editor dialog and accepts the ask_user_response", async () => {
-		const ui = start(SPEC_EXAMPLE, true);
+		const ui = ask(SPEC_EXAMPLE);
 		const editor = await ui.dialog("editor");
 		expect(editor.title).toBe("ask_user_request");
 		const request = JSON.parse(String(editor.prefill)) as Record<string, unknown>;
@@ -165,13 +151,13 @@ describe("ask_user over RPC with the structured protocol (PI_ASK_USER_RPC_PROTOC
 		};
 		ui.value(editor, JSON.stringify(response));
 		await ui.finished();
-		const result = ws.lastToolResult();
+		const result = ws().lastToolResult();
 		expect(result?.isError).toBe(false);
 		expect(resultJson(result?.text)).toEqual(SPEC_RESULT);
 	});
 
 	it("an image the app attaches reaches the model as an image block after the JSON, its bytes exactly", async () => {
-		const ui = start(SPEC_EXAMPLE, true);
+		const ui = ask(SPEC_EXAMPLE);
 		const editor = await ui.dialog("editor");
 		const { requestId } = JSON.parse(String(editor.prefill)) as { requestId: string };
 		const image = { name: "diagram.png", mimeType: "image/png", data: TINY_PNG_BASE64 };
@@ -184,7 +170,7 @@ describe("ask_user over RPC with the structured protocol (PI_ASK_USER_RPC_PROTOC
 			}),
 		);
 		await ui.finished();
-		const result = ws.lastToolResult();
+		const result = ws().lastToolResult();
 		expect(resultJson(result?.text).answers).toContainEqual(
 			expect.objectContaining({
 				answer: "order-processor",
@@ -197,7 +183,7 @@ describe("ask_user over RPC with the structured protocol (PI_ASK_USER_RPC_PROTOC
 	});
 
 	it("carries a note for the whole set: the response's note reaches the model exactly as the result's note", async () => {
-		const ui = start(SPEC_EXAMPLE, true);
+		const ui = ask(SPEC_EXAMPLE);
 		const editor = await ui.dialog("editor");
 		const { requestId } = JSON.parse(String(editor.prefill)) as { requestId: string };
 		const note = "Both are for the prototype — ask again before launch";
@@ -211,11 +197,11 @@ describe("ask_user over RPC with the structured protocol (PI_ASK_USER_RPC_PROTOC
 			}),
 		);
 		await ui.finished();
-		expect(resultJson(ws.lastToolResult()?.text)).toEqual({ ...SPEC_RESULT, note });
+		expect(resultJson(ws().lastToolResult()?.text)).toEqual({ ...SPEC_RESULT, note });
 	});
 
 	it("answers a malformed response with an error notification and the same request again", async () => {
-		const ui = start(SPEC_EXAMPLE, true);
+		const ui = ask(SPEC_EXAMPLE);
 		const first = await ui.dialog("editor");
 		const { requestId } = JSON.parse(String(first.prefill)) as { requestId: string };
 		ui.value(first, "{ not json");
@@ -237,7 +223,7 @@ describe("ask_user over RPC with the structured protocol (PI_ASK_USER_RPC_PROTOC
 			}),
 		);
 		await ui.finished();
-		expect(resultJson(ws.lastToolResult()?.text)).toEqual({
+		expect(resultJson(ws().lastToolResult()?.text)).toEqual({
 			answered: true,
 			answers: [
 				{ question: "Which database should we use?", answer: "SQLite", selectedOption: "SQLite", wasCustom: false },
@@ -247,26 +233,43 @@ describe("ask_user over RPC with the structured protocol (PI_ASK_USER_RPC_PROTOC
 	});
 
 	it("after three bad responses tells the model that no valid answer came: the app's failure, never a cancel", async () => {
-		const ui = start(SPEC_EXAMPLE, true);
+		const ui = ask(SPEC_EXAMPLE);
 		for (let i = 0; i < 3; i++) ui.value(await ui.dialog("editor"), '{"type":"ask_user_response"}');
 		await ui.finished();
-		const result = ws.lastToolResult();
+		const result = ws().lastToolResult();
 		expect(result?.isError).toBe(true);
 		expect(result?.text).toContain("no valid answer came");
 		expect(result?.text).not.toContain("cancelled");
 	});
 
 	it("treats an ask_user_response with cancelled: true as a cancel", async () => {
-		const ui = start(SPEC_EXAMPLE, true);
+		const ui = ask(SPEC_EXAMPLE);
 		const editor = await ui.dialog("editor");
 		const { requestId } = JSON.parse(String(editor.prefill)) as { requestId: string };
 		ui.value(editor, JSON.stringify({ type: "ask_user_response", requestId, cancelled: true }));
 		await ui.finished();
-		expect(resultJson(ws.lastToolResult()?.text)).toEqual({ answered: false, answers: [], cancelled: true });
+		expect(resultJson(ws().lastToolResult()?.text)).toEqual({ answered: false, answers: [], cancelled: true });
 	});
 });
 
 describe("ask_user over RPC when the client goes away", () => {
+	// Each case ends its pi: a pi of its own per case.
+	let ws: Workspace;
+	let rpc: RpcSession | undefined;
+	beforeEach(() => {
+		ws = createWorkspace();
+	});
+	afterEach(async () => {
+		if (rpc) await stopRpc(rpc);
+		rpc = undefined;
+		ws.cleanup();
+	});
+	function start(question: unknown) {
+		const started = startAsking(ws, question);
+		rpc = started.rpc;
+		return started.ui;
+	}
+
 	it("closes the question when the client aborts the run: connectionLost for the model, never the person's cancel", async () => {
 		const ui = start(SPEC_EXAMPLE);
 		await ui.dialog("select");
