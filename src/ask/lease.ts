@@ -1,16 +1,18 @@
 /**
  * A lease: a small file that says which process holds something right now: a pending file's claim (a pi asking or
- * delivering it, or an MCP server holding it for its client), the answer lock a writer holds for milliseconds, a web
- * command's address. One shape, the holder's stamp `{ host, pid, started, at }` plus what the holder adds; one reader
- * (a regular file of at most 4 KB, never a symlink or FIFO); one writer (./files.ts, whole or not at all); one rule
- * for whether it still holds (`leaseIsLive`); and one way to break a stale one (`breakLease`).
- * (The running tool calls' lease, ./tool-call-lease.ts, carries its window in its file times and is judged by its
- * name's process alone, the same-host half of the rule.)
+ * delivering it, or an MCP server holding it for its client) or the answer lock a writer holds for milliseconds. One
+ * shape, the holder's stamp `{ host, pid, started, at }` plus what the holder adds; one reader (a regular file of at
+ * most 4 KB, never a symlink or FIFO); one writer (./files.ts, whole or not at all); one rule for whether it still
+ * holds (`leaseIsLive`); one "is it mine" (`isMine`); one release that removes only one's own; one way to break a
+ * stale one (`breakLease`). Held, it is refreshed until released (`holdLease`); as a lock it is created in one step
+ * and held while the work runs (`withLock`). A web command's address and the running tool calls' file stamp no time
+ * (their holder runs for hours without refreshing): they are judged by the same-host half of the rule, `isRunning`.
  */
 import { randomBytes } from "node:crypto";
 import * as fs from "node:fs";
+import { hostname } from "node:os";
 import { parseJsonObject } from "../core/json.js";
-import type { ProcessIdentity } from "../host/process-identity.js";
+import { isRunning, type ProcessIdentity, selfIdentity } from "../host/process-identity.js";
 import { readRegularBytes, writeFileAtomically } from "./files.js";
 
 /** Ours are a few hundred bytes: anything larger is not read. */
@@ -22,12 +24,39 @@ export interface LeaseStamp extends ProcessIdentity {
 	at: number;
 }
 
-/** What deciding liveness needs to know about the machine it runs on. */
-export interface LivenessProbe {
+/** The holder and its machine: who stamps a lease, by which clock, and how a process is seen to run. */
+export interface LeaseDeps {
 	host: string;
-	now: number;
+	self: ProcessIdentity;
+	now(): number;
 	isRunning(identity: ProcessIdentity): boolean;
+	/** Blocks this thread for `ms` (a lock's writers are synchronous, and hold it for milliseconds). */
+	sleep(ms: number): void;
+	/** Runs `refresh` every `ms` without keeping the process alive; returns the stop. */
+	every(ms: number, refresh: () => void): () => void;
+	/** Runs `release` when the process exits. */
+	onExit(release: () => void): void;
 }
+
+const sleeper = new Int32Array(new SharedArrayBuffer(4));
+
+export function systemLeaseDeps(): LeaseDeps {
+	return {
+		host: hostname(),
+		self: selfIdentity(),
+		now: Date.now,
+		isRunning,
+		sleep: (ms) => Atomics.wait(sleeper, 0, 0, ms),
+		every: (ms, refresh) => {
+			const timer = setInterval(refresh, ms);
+			timer.unref();
+			return () => clearInterval(timer);
+		},
+		onExit: (release) => process.once("exit", release),
+	};
+}
+
+type Judge = Pick<LeaseDeps, "host" | "now" | "isRunning">;
 
 /** How long a stamp holds, and how far ahead of this clock it may be before its own time is not believed. */
 export interface LeaseLimits {
@@ -41,11 +70,17 @@ export interface LeaseLimits {
  * stamp further ahead than `aheadSlackMs` comes from a machine whose clock runs ahead (or was planted), and its own
  * time would keep it for the whole skew; when the file was really written says more.
  */
-export function leaseIsLive(stamp: LeaseStamp, probe: LivenessProbe, limits: LeaseLimits, writtenAt?: number): boolean {
-	const ahead = stamp.at > probe.now + limits.aheadSlackMs;
-	const at = ahead && writtenAt !== undefined ? Math.min(writtenAt, probe.now) : stamp.at;
-	if (probe.now - at > limits.maxAgeMs) return false;
-	return stamp.host !== probe.host || probe.isRunning({ pid: stamp.pid, started: stamp.started });
+export function leaseIsLive(stamp: LeaseStamp, deps: Judge, limits: LeaseLimits, writtenAt?: number): boolean {
+	const now = deps.now();
+	const ahead = stamp.at > now + limits.aheadSlackMs;
+	const at = ahead && writtenAt !== undefined ? Math.min(writtenAt, now) : stamp.at;
+	if (now - at > limits.maxAgeMs) return false;
+	return stamp.host !== deps.host || deps.isRunning({ pid: stamp.pid, started: stamp.started });
+}
+
+/** Whether `stamp` is this very process's. */
+export function isMine(stamp: LeaseStamp | undefined, deps: Pick<LeaseDeps, "host" | "self">): boolean {
+	return stamp?.host === deps.host && stamp.pid === deps.self.pid && stamp.started === deps.self.started;
 }
 
 /** A lease file as read: its text and fields when it is one this package could have written, and when it was written. */
@@ -60,30 +95,27 @@ export interface ReadLease {
 
 /** The lease at `path`; `undefined` when there is none (no such file). */
 export function readLease(path: string): ReadLease | undefined {
-	let writtenAt = Number.POSITIVE_INFINITY;
+	let stat: fs.Stats;
 	try {
-		const stat = fs.lstatSync(path);
-		writtenAt = stat.mtimeMs;
-		if (!stat.isFile() || stat.size > MAX_LEASE_BYTES) return { text: undefined, fields: undefined, writtenAt };
-		const text = fs.readFileSync(path, "utf8");
-		return { text, fields: leaseFields(text), writtenAt };
+		stat = fs.lstatSync(path);
 	} catch (error) {
 		if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
-		return { text: undefined, fields: undefined, writtenAt };
+		return { text: undefined, fields: undefined, writtenAt: Number.POSITIVE_INFINITY };
 	}
-}
-
-/** A lease's text as its JSON object; `undefined` for no text or anything else. */
-export function leaseFields(text: string | undefined): Record<string, unknown> | undefined {
+	const bytes = stat.isFile() ? readRegularBytes(path, { listedAsFile: true, maxBytes: MAX_LEASE_BYTES }) : undefined;
+	const text = bytes?.toString("utf8");
 	const parsed = parseJsonObject(text ?? "");
-	return parsed.ok ? parsed.value : undefined;
+	return { text, fields: parsed.ok ? parsed.value : undefined, writtenAt: stat.mtimeMs };
 }
 
-/** The holder's stamp in a lease's fields, its time under `timeKey`; `undefined` when any part is missing or wrong. */
-export function stampOf(fields: Record<string, unknown> | undefined, timeKey = "at"): LeaseStamp | undefined {
+/**
+ * The holder's stamp in a lease's fields; `undefined` when any part is missing or wrong. A claim of the previous
+ * version stamped its time as `refreshedAt`.
+ */
+export function stampOf(fields: Record<string, unknown> | undefined): LeaseStamp | undefined {
 	if (fields === undefined) return undefined;
 	const { host, pid, started } = fields;
-	const at = fields[timeKey];
+	const at = fields.at ?? fields.refreshedAt;
 	const valid =
 		typeof host === "string" &&
 		typeof pid === "number" &&
@@ -92,6 +124,11 @@ export function stampOf(fields: Record<string, unknown> | undefined, timeKey = "
 		typeof at === "number" &&
 		Number.isFinite(at);
 	return valid ? { host, pid, started, at } : undefined;
+}
+
+/** This process's stamp, now. */
+function stampNow(deps: Pick<LeaseDeps, "host" | "self" | "now">): LeaseStamp {
+	return { host: deps.host, pid: deps.self.pid, started: deps.self.started, at: deps.now() };
 }
 
 /**
@@ -103,12 +140,12 @@ export function writeLease(path: string, lease: object, mode: "replace" | "creat
 }
 
 /**
- * Breaks a lease judged stale: removes the file at `path` only if it is still the one judged (`stillJudged` of its
- * text, read once it was moved aside): another process may have replaced it meanwhile, and that newer lease is put
- * back unless its name was taken again. Answers false when it cannot be moved (another user's file in a shared folder, an
- * immutable file), true when it is gone or was left to its newer holder.
+ * Removes the lease at `path` only if it is still the one read as `judged` (its text, read again once it was moved
+ * aside): another process may have replaced it meanwhile, and that newer lease is put back unless its name was taken
+ * again. Answers false when it cannot be moved (another user's file in a shared folder, an immutable file), true when
+ * it is gone or was left to its newer holder.
  */
-export function breakLease(path: string, stillJudged: (text: string | undefined) => boolean): boolean {
+export function breakLease(path: string, judged: string | undefined): boolean {
 	const aside = `${path}.${randomBytes(6).toString("hex")}.aside`;
 	try {
 		fs.renameSync(path, aside);
@@ -116,8 +153,7 @@ export function breakLease(path: string, stillJudged: (text: string | undefined)
 		// Gone: another process removed it first.
 		return (error as NodeJS.ErrnoException).code === "ENOENT";
 	}
-	// A lease or an address is small: anything larger is no file of ours to judge.
-	if (!stillJudged(readRegularBytes(aside, { maxBytes: 64 * 1024 })?.toString("utf8"))) {
+	if (readLease(aside)?.text !== judged) {
 		try {
 			fs.linkSync(aside, path);
 		} catch {
@@ -130,4 +166,90 @@ export function breakLease(path: string, stillJudged: (text: string | undefined)
 		// Left aside under a name no reader looks at.
 	}
 	return true;
+}
+
+/** Removes this process's lease at `path`, and nothing else: another process may have taken the name since. */
+function releaseLease(path: string, deps: Pick<LeaseDeps, "host" | "self">): void {
+	if (isMine(stampOf(readLease(path)?.fields), deps)) fs.rmSync(path, { force: true });
+}
+
+/** A lease this process holds; `stillHeld` turns false for good once another process took it over. */
+export interface HeldLease {
+	stillHeld(): boolean;
+	release(): void;
+}
+
+/**
+ * Holds the lease at `path`: `fields()` and this process's stamp, replacing what is there, written again every
+ * `refreshMs` while it is still this process's on disk. A lease that cannot be written (a read-only folder) is held
+ * by no one.
+ */
+export function holdLease(
+	path: string,
+	fields: () => object,
+	deps: Omit<LeaseDeps, "sleep">,
+	refreshMs: number,
+): HeldLease {
+	const write = () => writeLease(path, { ...fields(), ...stampNow(deps) });
+	try {
+		write();
+	} catch {
+		return { stillHeld: () => false, release: () => undefined };
+	}
+	let lost = false;
+	const stillHeld = () => {
+		lost ||= !isMine(stampOf(readLease(path)?.fields), deps);
+		return !lost;
+	};
+	const stop = deps.every(refreshMs, () => {
+		// Gone or another's: taken over while this process was frozen. Writing ours again would hide that.
+		if (!stillHeld()) return stop();
+		try {
+			write();
+		} catch {
+			// The folder went away; the lease dies on its own.
+		}
+	});
+	return {
+		stillHeld,
+		release() {
+			stop();
+			lost = true;
+			releaseLease(path, deps);
+		},
+	};
+}
+
+/** What `work` returned under a lock, or `busy` when another process held it for longer than the wait. */
+export type Locked<T> = { kind: "done"; value: T } | { kind: "busy" };
+
+/**
+ * Runs `work` holding the lock at `path`: a lease created in one step, waited for up to `waitMs` (read again every
+ * `retryMs`), and broken when stale. What is there but is no lease of ours (or cannot be read) is judged by its age.
+ */
+export function withLock<T>(
+	path: string,
+	work: () => T,
+	deps: Omit<LeaseDeps, "every" | "onExit">,
+	limits: LeaseLimits & { waitMs: number; retryMs: number },
+): Locked<T> {
+	const giveUpAt = deps.now() + limits.waitMs;
+	for (;;) {
+		const held = readLease(path);
+		if (held === undefined && writeLease(path, stampNow(deps), "create")) break;
+		const stamp = stampOf(held?.fields);
+		const stale =
+			held !== undefined &&
+			(stamp ? !leaseIsLive(stamp, deps, limits, held.writtenAt) : deps.now() - held.writtenAt > limits.maxAgeMs);
+		// Only the lease judged stale is broken: another process may have replaced it since.
+		const broken = stale && breakLease(path, held?.text);
+		if (deps.now() > giveUpAt) return { kind: "busy" };
+		if (held !== undefined && !broken) deps.sleep(limits.retryMs);
+	}
+	try {
+		return { kind: "done", value: work() };
+	} finally {
+		// A lock broken as stale while this process was frozen is another's now.
+		releaseLease(path, deps);
+	}
 }

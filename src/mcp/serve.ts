@@ -13,11 +13,12 @@ import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/
 import { deserializeMessage } from "@modelcontextprotocol/sdk/shared/stdio.js";
 import { isInitializeRequest } from "@modelcontextprotocol/sdk/types.js";
 import { decisionOf, decisionRecorder } from "../ask/decision.js";
+import { systemLeaseDeps } from "../ask/lease.js";
 import type { DecidedBy, FactLog } from "../ask/log.js";
 import { isRecord } from "../core/json.js";
 import { words } from "../i18n/words.js";
 import { sameSecret } from "../net/same-secret.js";
-import { createClaims, systemClaimsDeps } from "../pending/claims.js";
+import { createClaims } from "../pending/claims.js";
 import { givenForAsker } from "../pending/given-for-asker.js";
 import { currentSessionPlaces } from "../pending/trust.js";
 import { resolvePushConfig } from "../push/config.js";
@@ -109,7 +110,7 @@ function serverDeps(command: ServeCommand, env: NodeJS.ProcessEnv, version: stri
 	const deps: AskServerDeps = {
 		book: createAskBook({ log, decided: mcpDecisionRecorder(facts) }),
 		folder: resolve(command.folder ?? process.cwd()),
-		claims: createClaims({ ...systemClaimsDeps(), holder: "mcp", records: agentDir }),
+		claims: createClaims({ ...systemLeaseDeps(), holder: "mcp", records: agentDir }),
 		given: givenForAsker(agentDir, facts),
 		facts,
 		version,

@@ -1,33 +1,36 @@
 /**
  * Who owns a pending file right now. While a pi asks its questions in a dialog, or delivers its answers, the file
- * stays on disk (so nothing is lost however pi ends) and that pi holds a claim on it: a small file next to it,
- * `.pi/.<name>.claim`, naming the ask, the host, the pid and the process's start time, refreshed every few
- * seconds. Other pi processes leave a claimed file alone (never answer it, never delete it) until the claim is
- * dead: its process is gone from this host (a reused pid has another start time), or it was not refreshed for
- * three intervals (another machine sharing the folder, or a frozen pi). The rules are `claimIsLive`.
+ * stays on disk (so nothing is lost however pi ends) and that pi holds a claim on it: a lease (../ask/lease.ts) next
+ * to it, `.pi/.<name>.claim`, naming the ask and stamped by its process, refreshed every few seconds. Other pi
+ * processes leave a claimed file alone (never answer it, never delete it) until the claim is dead: its process is gone
+ * from this host (a reused pid has another start time), or it was not refreshed for three intervals (another machine
+ * sharing the folder, or a frozen pi). The rules are `claimIsLive`.
  */
 
 import * as fs from "node:fs";
-import { hostname } from "node:os";
 import { basename, dirname, join } from "node:path";
-import { type LivenessProbe, leaseIsLive, readLease, stampOf, writeLease } from "../ask/lease.js";
+import {
+	type HeldLease,
+	holdLease,
+	isMine,
+	type LeaseDeps,
+	type LeaseStamp,
+	leaseIsLive,
+	readLease,
+	stampOf,
+	systemLeaseDeps,
+} from "../ask/lease.js";
 import { sanitizeLine } from "../core/text.js";
-import { isRunning, type ProcessIdentity, selfIdentity } from "../host/process-identity.js";
 import type { CliStrings } from "../i18n/cli/types.js";
 import { words as chosenWords } from "../i18n/words.js";
 
 /** How often a claim is refreshed; it is dead after three intervals without one. */
 export const CLAIM_REFRESH_MS = 5_000;
-const DEAD_AFTER_MS = 3 * CLAIM_REFRESH_MS;
+const LIMITS = { maxAgeMs: 3 * CLAIM_REFRESH_MS, aheadSlackMs: CLAIM_REFRESH_MS };
 
-export interface Claim {
+/** A claim: its holder's stamp (`at`: when it was last refreshed; `started` is "" where unknown) and its ask. */
+export interface Claim extends LeaseStamp {
 	toolCallId: string;
-	host: string;
-	pid: number;
-	/** The process's start time (see host/process-identity.ts); "" where unknown. */
-	started: string;
-	/** When the owner last refreshed the claim (ms since the epoch, its clock). */
-	refreshedAt: number;
 	/**
 	 * `mcp`: a `pi-ask-anywhere mcp` server holds the file for its client's ask, and reads the answers written into it
 	 * (pending/permission.ts); absent for a pi.
@@ -47,16 +50,9 @@ export interface Claim {
  * rule every lease shares (`leaseIsLive`). `writtenAt` is the claim file's modification time, which counts for
  * a claim stamped further ahead than an interval.
  */
-export function claimIsLive(claim: Claim, probe: LivenessProbe, writtenAt?: number): boolean {
-	const stamp = { host: claim.host, pid: claim.pid, started: claim.started, at: claim.refreshedAt };
-	if (!leaseIsLive(stamp, probe, { maxAgeMs: DEAD_AFTER_MS, aheadSlackMs: CLAIM_REFRESH_MS }, writtenAt)) return false;
+export function claimIsLive(claim: Claim, deps: Pick<LeaseDeps, "host" | "now" | "isRunning">, writtenAt?: number) {
 	// An MCP server only ever answers a folder on its own host: a claim naming another host was planted or cloned.
-	return claim.host === probe.host || claim.holder !== "mcp";
-}
-
-/** Whether `claim` is this very process's. */
-function isOwnClaim(claim: Claim, host: string, self: ProcessIdentity): boolean {
-	return claim.host === host && claim.pid === self.pid && claim.started === self.started;
+	return leaseIsLive(claim, deps, LIMITS, writtenAt) && (claim.host === deps.host || claim.holder !== "mcp");
 }
 
 /** One line for the person: which pi holds the questions. */
@@ -79,20 +75,17 @@ export function serverRecordsOf(pendingPath: string): string | undefined {
 	return claim?.holder === "mcp" ? claim.records : undefined;
 }
 
-function claimOf(data: Record<string, unknown> | undefined): Claim | undefined {
-	// A claim's stamp says when it was refreshed.
-	const stamp = stampOf(data, "refreshedAt");
-	const toolCallId = data?.toolCallId;
-	if (!data || !stamp || typeof toolCallId !== "string") return undefined;
-	const claim: Claim = { toolCallId, host: stamp.host, pid: stamp.pid, started: stamp.started, refreshedAt: stamp.at };
-	if (data.holder === "mcp") {
-		// A server's claim counts only for the file it names.
-		if (typeof data.file !== "string") return undefined;
-		claim.holder = "mcp";
-		claim.file = data.file;
-		if (typeof data.records === "string") claim.records = data.records;
-	}
-	return claim;
+/** The claim at `path` and when its file was written; `undefined` for anything this package does not write. */
+function readClaim(path: string): (Claim & { writtenAt: number }) | undefined {
+	const lease = readLease(path);
+	const stamp = stampOf(lease?.fields);
+	const { toolCallId, holder, file, records } = lease?.fields ?? {};
+	if (!lease || !stamp || typeof toolCallId !== "string") return undefined;
+	const claim = { ...stamp, toolCallId, writtenAt: lease.writtenAt };
+	if (holder !== "mcp") return claim;
+	// A server's claim counts only for the file it names.
+	if (typeof file !== "string") return undefined;
+	return { ...claim, holder, file, ...(typeof records === "string" ? { records } : {}) };
 }
 
 /** The claims a pi holds and the claims it must respect, on the real file system and clock. */
@@ -111,41 +104,8 @@ export interface Claims {
 	stillHeld(pendingPath: string): boolean;
 }
 
-export interface ClaimsDeps {
-	host: string;
-	self: ProcessIdentity;
-	now(): number;
-	isRunning(identity: ProcessIdentity): boolean;
-	/** Runs `refresh` every interval without keeping the process alive; returns the stop. */
-	every(ms: number, refresh: () => void): () => void;
-	/** Runs `release` when the process exits. */
-	onExit(release: () => void): void;
-	/** `mcp` when the claims are a `pi-ask-anywhere mcp` server's (see `Claim.holder`). */
-	holder?: "mcp";
-	/** The server's agent folder (see `Claim.records`). */
-	records?: string;
-}
-
-export function systemClaimsDeps(): ClaimsDeps {
-	return {
-		host: hostname(),
-		self: selfIdentity(),
-		now: Date.now,
-		isRunning,
-		every: (ms, refresh) => {
-			const timer = setInterval(refresh, ms);
-			timer.unref();
-			return () => clearInterval(timer);
-		},
-		onExit: (release) => process.once("exit", release),
-	};
-}
-
-function readClaim(path: string): (Claim & { writtenAt?: number }) | undefined {
-	const lease = readLease(path);
-	const claim = claimOf(lease?.fields);
-	return claim && lease ? { ...claim, writtenAt: lease.writtenAt } : undefined;
-}
+/** A lease's deps; `holder` `mcp` and `records` when the claims are a `pi-ask-anywhere mcp` server's (see `Claim`). */
+export type ClaimsDeps = Omit<LeaseDeps, "sleep"> & { holder?: "mcp"; records?: string };
 
 /** The real path of a pending file (symlinks resolved); `undefined` when it is gone. */
 function realPath(path: string): string | undefined {
@@ -156,88 +116,34 @@ function realPath(path: string): string | undefined {
 	}
 }
 
-export function createClaims(deps: ClaimsDeps = systemClaimsDeps()): Claims {
-	const held = new Map<string, { claim: Claim; stop: () => void; lost: boolean }>();
-	const probe = (): LivenessProbe => ({ host: deps.host, now: deps.now(), isRunning: deps.isRunning });
-	let exitHooked = false;
-
-	function release(path: string) {
-		const mine = held.get(path);
-		if (!mine) return;
+export function createClaims(deps: ClaimsDeps = systemLeaseDeps()): Claims {
+	const held = new Map<string, HeldLease>();
+	const release = (path: string) => {
+		held.get(path)?.release();
 		held.delete(path);
-		mine.stop();
-		// Only our own claim is removed: another pi may have taken the name since.
-		const current = readClaim(path);
-		if (current && isOwnClaim(current, deps.host, deps.self)) fs.rmSync(path, { force: true });
-	}
-
+	};
 	function heldElsewhere(pendingPath: string, toolCallId: string): Claim | undefined {
-		const claim = readClaim(claimPathOf(pendingPath));
-		if (!claim || claim.toolCallId !== toolCallId) return undefined;
-		if (isOwnClaim(claim, deps.host, deps.self)) return undefined;
-		if (claim.holder === "mcp" && claim.file !== realPath(pendingPath)) return undefined;
-		const { writtenAt, ...held } = claim;
-		return claimIsLive(held, probe(), writtenAt) ? held : undefined;
+		const found = readClaim(claimPathOf(pendingPath));
+		if (!found || found.toolCallId !== toolCallId || isMine(found, deps)) return undefined;
+		if (found.holder === "mcp" && found.file !== realPath(pendingPath)) return undefined;
+		const { writtenAt, ...claim } = found;
+		return claimIsLive(claim, deps, writtenAt) ? claim : undefined;
 	}
-
-	function ownClaimOnDisk(path: string): boolean {
-		const current = readClaim(path);
-		return current !== undefined && isOwnClaim(current, deps.host, deps.self);
-	}
-
+	let exitHooked = false;
 	return {
 		heldElsewhere,
-		stillHeld(pendingPath) {
-			const path = claimPathOf(pendingPath);
-			const mine = held.get(path);
-			if (!mine || mine.lost) return false;
-			if (ownClaimOnDisk(path)) return true;
-			mine.lost = true;
-			return false;
-		},
+		stillHeld: (pendingPath) => held.get(claimPathOf(pendingPath))?.stillHeld() ?? false,
 		claim(pendingPath, toolCallId) {
 			if (heldElsewhere(pendingPath, toolCallId)) return undefined;
 			const path = claimPathOf(pendingPath);
 			release(path);
 			const file = deps.holder === "mcp" ? realPath(pendingPath) : undefined;
-			const claim = (): Claim => ({
-				toolCallId,
-				host: deps.host,
-				pid: deps.self.pid,
-				started: deps.self.started,
-				refreshedAt: deps.now(),
-				...(deps.holder && file
-					? { holder: deps.holder, file, ...(deps.records ? { records: deps.records } : {}) }
-					: {}),
-			});
-			try {
-				writeLease(path, claim());
-			} catch {
-				// A read-only folder: the file itself could not have been written either; nothing to hold.
-				return () => undefined;
-			}
-			const stop = deps.every(CLAIM_REFRESH_MS, () => {
-				const mine = held.get(path);
-				if (!mine || mine.lost) return;
-				// Gone or another pi's: it was taken over while this pi was frozen. Writing ours again would hide that.
-				if (!ownClaimOnDisk(path)) {
-					mine.lost = true;
-					mine.stop();
-					return;
-				}
-				try {
-					writeLease(path, claim());
-				} catch {
-					// The folder went away; the claim dies on its own.
-				}
-			});
-			held.set(path, { claim: claim(), stop, lost: false });
-			if (!exitHooked) {
-				exitHooked = true;
-				deps.onExit(() => {
-					for (const heldPath of [...held.keys()]) release(heldPath);
-				});
-			}
+			const server = deps.holder && file ? { holder: deps.holder, file, records: deps.records } : {};
+			// `refreshedAt`: a pi of the previous version reads a claim's time only there.
+			const fields = () => ({ toolCallId, ...server, refreshedAt: deps.now() });
+			held.set(path, holdLease(path, fields, deps, CLAIM_REFRESH_MS));
+			if (!exitHooked) deps.onExit(() => [...held.keys()].forEach(release));
+			exitHooked = true;
 			return () => release(path);
 		},
 	};

@@ -89,7 +89,7 @@ function parseAddress(fields: Record<string, unknown> | undefined, namedPid: num
  * new web command that was given the same pid have written its file since, that one is put back.
  */
 function removeGone(path: string, text: string): void {
-	breakLease(path, (moved) => moved === text);
+	breakLease(path, text);
 }
 
 /**

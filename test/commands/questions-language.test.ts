@@ -116,7 +116,7 @@ describe("/questions in German", () => {
 			host: "here",
 			pid: 4242,
 			started: "1",
-			refreshedAt: 0,
+			at: 0,
 			holder: "mcp",
 		};
 		const held = (await run("list", undefined, { verdict, heldBy: server })).told;
@@ -137,7 +137,7 @@ describe("/questions in German", () => {
 			host: "here",
 			pid: 4242,
 			started: "1",
-			refreshedAt: 0,
+			at: 0,
 			holder: "mcp",
 		};
 		const cleared = await run("clear", (_title, items) => items[1], {

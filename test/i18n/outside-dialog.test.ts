@@ -48,7 +48,7 @@ describe("German outside the dialog", () => {
 	it("a subagent's label, who holds a file, and the line while questions set aside wait", () => {
 		expect(askerLabel(undefined, undefined, de.subagent)).toBe("Subagent · keine Aufgabe angegeben");
 		expect(askerLabel({ task: "migrieren", cwd: "/w/b" }, "/w/a", de.subagent)).toBe("Subagent · migrieren · in /w/b");
-		const claim = { toolCallId: "c", host: "box", pid: 7, started: "", refreshedAt: 0 };
+		const claim = { toolCallId: "c", host: "box", pid: 7, started: "", at: 0 };
 		expect(describeClaim({ ...claim, holder: "mcp", file: "/x" }, de.claim)).toBe(
 			"von pi-ask-anywhere mcp gehalten (PID 7 auf box)",
 		);

@@ -33,7 +33,7 @@ function world(
 	const recorded: string[] = [];
 	const removed: string[] = [];
 	const decided: string[] = [];
-	const other: Claim = { toolCallId: "x", host: "h", pid: 9, started: "1", refreshedAt: 0 };
+	const other: Claim = { toolCallId: "x", host: "h", pid: 9, started: "1", at: 0 };
 	const deliveries = createDeliveries({
 		claims: {
 			heldElsewhere: (path) => (heldByOthers.includes(path) ? other : undefined),

@@ -50,7 +50,7 @@ const plantedForeign: ForeignPending = {
 };
 
 const MARK = { kind: "mcp", client: "Claude Code" } as const;
-const SERVER = { toolCallId: "call_mcp", host: "h", pid: 7, started: "1", refreshedAt: 0, holder: "mcp" } as const;
+const SERVER = { toolCallId: "call_mcp", host: "h", pid: 7, started: "1", at: 0, holder: "mcp" } as const;
 /** An MCP client's file its server holds now. */
 const mcpHeld: ForeignPending = {
 	...plantedForeign,

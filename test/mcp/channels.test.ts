@@ -3,19 +3,20 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, expect, it } from "vitest";
+import { systemLeaseDeps } from "../../src/ask/lease.js";
 import { type Fact, factLog } from "../../src/ask/log.js";
 import { waitingProjects } from "../../src/ask/waiting.js";
 import { createAskBook } from "../../src/mcp/asks.js";
 import { startPendingFile } from "../../src/mcp/channels.js";
 import { readMcpAsk } from "../../src/mcp/request.js";
-import { createClaims, systemClaimsDeps } from "../../src/pending/claims.js";
+import { createClaims } from "../../src/pending/claims.js";
 
 let folder: string;
 afterEach(() => rmSync(folder, { recursive: true, force: true }));
 
 it("a release that fails (the claim file cannot be removed) is logged; the decision still stands", async () => {
 	folder = mkdtempSync(join(tmpdir(), "mcp-channels-"));
-	const real = createClaims({ ...systemClaimsDeps(), holder: "mcp" });
+	const real = createClaims({ ...systemLeaseDeps(), holder: "mcp" });
 	// The real claim, whose removal then fails the way fs.rmSync does on a folder that turned read-only.
 	const claims = {
 		claim(path: string, id: string) {
@@ -43,7 +44,7 @@ it("records the saved ask in this user's fact log, with the client as its asker,
 	const facts = factLog(join(folder, "agent"));
 	const book = createAskBook();
 	const open = book.open("a", readMcpAsk({ questions: [{ question: "Name?" }], timeout: 10_000 }));
-	const claims = createClaims({ ...systemClaimsDeps(), holder: "mcp" });
+	const claims = createClaims({ ...systemLeaseDeps(), holder: "mcp" });
 	startPendingFile(
 		book,
 		open,

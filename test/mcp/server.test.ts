@@ -11,9 +11,10 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { CancelledNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, describe, expect, it } from "vitest";
+import { systemLeaseDeps } from "../../src/ask/lease.js";
 import { createAskBook } from "../../src/mcp/asks.js";
 import { createAskServer } from "../../src/mcp/server.js";
-import { createClaims, systemClaimsDeps } from "../../src/pending/claims.js";
+import { createClaims } from "../../src/pending/claims.js";
 import { givenForAsker } from "../../src/pending/given-for-asker.js";
 import {
 	answerAsThePerson,
@@ -347,7 +348,7 @@ describe.concurrent("pi-ask-anywhere mcp", () => {
 		const { server } = createAskServer({
 			book: createAskBook(),
 			folder,
-			claims: createClaims({ ...systemClaimsDeps(), holder: "mcp" }),
+			claims: createClaims({ ...systemLeaseDeps(), holder: "mcp" }),
 			given: givenForAsker(agentDir),
 			version: "test",
 			log: () => undefined,

@@ -3,8 +3,9 @@ import { existsSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import type { LeaseDeps } from "../../src/ask/lease.js";
 import type { ProcessIdentity } from "../../src/host/process-identity.js";
-import { type AnswerLockDeps, withAnswerLock } from "../../src/pending/answer-lock.js";
+import { withAnswerLock } from "../../src/pending/answer-lock.js";
 import { canMakeImmutable, whileImmutable } from "../immutable.js";
 
 const NOW = 1_000_000;
@@ -19,7 +20,7 @@ beforeEach(() => {
 afterEach(() => rmSync(folder, { recursive: true, force: true }));
 
 /** A clock that moves only when the lock sleeps; `alive` are the processes running on this host. */
-function deps(alive: ProcessIdentity[] = []): AnswerLockDeps & { slept: number } {
+function deps(alive: ProcessIdentity[] = []): Omit<LeaseDeps, "every" | "onExit"> & { slept: number } {
 	let now = NOW;
 	const d = {
 		host: "here",
@@ -105,6 +106,12 @@ describe("withAnswerLock", () => {
 });
 
 describe("a left lock that cannot be judged or broken as usual", () => {
+	it("written by the previous version (with its tag): held while its process runs, broken once it is gone", () => {
+		leftLock();
+		expect(withAnswerLock(pending, () => "ran", deps([{ pid: 42, started: "7" }]))).toEqual({ kind: "busy" });
+		expect(withAnswerLock(pending, () => "ran", deps())).toEqual({ kind: "done", value: "ran" });
+	});
+
 	it("stamped ahead of this clock (another host's skew, or a planted 1e400): judged by when its file was written", () => {
 		writeFileSync(lock, '{"host":"there","pid":42,"started":"7","tag":"old","at":1e400}');
 		const d = deps();

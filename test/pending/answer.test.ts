@@ -19,7 +19,7 @@ const TRUSTED: PendingVerdict = { trusted: true };
 const SETTLED: PendingVerdict = { trusted: false, kind: "settled", reason: "already answered" };
 const ELSEWHERE: PendingVerdict = { trusted: false, kind: "elsewhere", reason: "asked in /a", folder: "/a" };
 const FOREIGN: PendingVerdict = { trusted: false, kind: "unknown", reason: "not written by your pi" };
-const PI: Claim = { toolCallId: "call_1", host: "h", pid: 7, started: "1", refreshedAt: 0 };
+const PI: Claim = { toolCallId: "call_1", host: "h", pid: 7, started: "1", at: 0 };
 const SERVER: Claim = { ...PI, holder: "mcp" };
 const MARK = { kind: "mcp", client: "Claude Code" } as const;
 

@@ -20,7 +20,7 @@ const claim = (over: Partial<Claim> = {}): Claim => ({
 	host: "here",
 	pid: 42,
 	started: "777",
-	refreshedAt: NOW,
+	at: NOW,
 	...over,
 });
 
@@ -31,25 +31,25 @@ describe("claimIsLive", () => {
 		["this host, its process runs, refreshed now", claim(), [{ pid: 42, started: "777" }], true],
 		["this host, the pid is gone", claim(), [], false],
 		["this host, the pid was reused (another start time)", claim(), [{ pid: 42, started: "999" }], false],
-		["another host, refreshed within three intervals", claim({ host: "there", refreshedAt: NOW - 14_000 }), [], true],
-		["another host, not refreshed for three intervals", claim({ host: "there", refreshedAt: NOW - 15_001 }), [], false],
+		["another host, refreshed within three intervals", claim({ host: "there", at: NOW - 14_000 }), [], true],
+		["another host, not refreshed for three intervals", claim({ host: "there", at: NOW - 15_001 }), [], false],
 		// An MCP server answers only the folder on its own host: a claim naming another host (planted, or carried by a
 		// cloned repository whose checkout set the file's time to now) is never live.
 		["mcp on another host, refreshed now", claim({ host: "there", holder: "mcp", file: "/x" }), [], false],
 		[
 			"mcp on another host, stamped ahead, file written now",
-			claim({ host: "there", holder: "mcp", file: "/x", refreshedAt: NOW + 600_000 }),
+			claim({ host: "there", holder: "mcp", file: "/x", at: NOW + 600_000 }),
 			[],
 			false,
 		],
 		[
 			"this host, its process runs but froze (not refreshed for three intervals)",
-			claim({ refreshedAt: NOW - 3 * CLAIM_REFRESH_MS - 1 }),
+			claim({ at: NOW - 3 * CLAIM_REFRESH_MS - 1 }),
 			[{ pid: 42, started: "777" }],
 			false,
 		],
 	] as const)("%s → %s", (_case, c, alive, live) => {
-		expect(claimIsLive(c, { host: "here", now: NOW, isRunning: running([...alive]) })).toBe(live);
+		expect(claimIsLive(c, { host: "here", now: () => NOW, isRunning: running([...alive]) })).toBe(live);
 	});
 
 	// A machine whose clock runs ten minutes ahead: its stamp alone would keep a dead claim for ten minutes.
@@ -58,9 +58,9 @@ describe("claimIsLive", () => {
 		["stamped ahead, file written just now", NOW + 600_000, NOW - 1_000, true],
 		["stamped a little ahead (within an interval): its own stamp counts", NOW + 2_000, NOW - 60_000, true],
 		["stamped behind, file written now: its own stamp counts", NOW - 20_000, NOW, false],
-	] as const)("another host, %s", (_case, refreshedAt, writtenAt, live) => {
-		const c = claim({ host: "there", refreshedAt });
-		expect(claimIsLive(c, { host: "here", now: NOW, isRunning: () => false }, writtenAt)).toBe(live);
+	] as const)("another host, %s", (_case, at, writtenAt, live) => {
+		const c = claim({ host: "there", at });
+		expect(claimIsLive(c, { host: "here", now: () => NOW, isRunning: () => false }, writtenAt)).toBe(live);
 	});
 });
 
@@ -152,6 +152,8 @@ describe("createClaims on real files", () => {
 		mine.claim(pending, "call_1");
 		clock += 3 * CLAIM_REFRESH_MS;
 		for (const refresh of refreshers) refresh();
+		expect(JSON.parse(readFileSync(claimPathOf(pending), "utf8")).at).toBe(clock);
+		// A pi of the previous version reads a claim's time only as `refreshedAt`.
 		expect(JSON.parse(readFileSync(claimPathOf(pending), "utf8")).refreshedAt).toBe(clock);
 		clock += 2 * CLAIM_REFRESH_MS;
 		expect(theirs.heldElsewhere(pending, "call_1")).toBeDefined();
@@ -171,5 +173,14 @@ describe("createClaims on real files", () => {
 		expect(JSON.parse(readFileSync(claimPathOf(pending), "utf8"))).toMatchObject({ pid: 2 });
 		for (const exit of exits) exit();
 		expect(() => readFileSync(claimPathOf(pending))).toThrow("ENOENT");
+	});
+
+	it("a claim written by the previous version (its time as `refreshedAt`) holds while live, and is taken once dead", () => {
+		const old = { toolCallId: "call_1", host: "here", pid: 1, started: "100", refreshedAt: NOW };
+		writeFileSync(claimPathOf(pending), JSON.stringify(old));
+		expect(createClaims(deps(second, [first, second])).claim(pending, "call_1")).toBeUndefined();
+		clock += 3 * CLAIM_REFRESH_MS + 1;
+		expect(createClaims(deps(second, [first, second])).claim(pending, "call_1")).toBeTypeOf("function");
+		expect(JSON.parse(readFileSync(claimPathOf(pending), "utf8"))).toMatchObject({ pid: 2 });
 	});
 });

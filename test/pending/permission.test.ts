@@ -8,7 +8,7 @@ const TRUSTED: PendingVerdict = { trusted: true };
 const SETTLED: PendingVerdict = { trusted: false, kind: "settled", reason: "already answered" };
 const ELSEWHERE: PendingVerdict = { trusted: false, kind: "elsewhere", reason: "asked in /a", folder: "/a" };
 const FOREIGN: PendingVerdict = { trusted: false, kind: "unknown", reason: "not written by your pi" };
-const CLAIM: Claim = { toolCallId: "call_1", host: "h", pid: 7, started: "1", refreshedAt: 0 };
+const CLAIM: Claim = { toolCallId: "call_1", host: "h", pid: 7, started: "1", at: 0 };
 /** A live `pi-ask-anywhere mcp` holding its file for the ask. */
 const SERVER: Claim = { ...CLAIM, holder: "mcp" };
 /** The file's word that an MCP client asked it. */

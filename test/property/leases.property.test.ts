@@ -22,9 +22,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import fc from "fast-check";
 import { afterEach, beforeEach, describe, it } from "vitest";
-import { writeLease } from "../../src/ask/lease.js";
+import { type LeaseDeps, writeLease } from "../../src/ask/lease.js";
 import type { ProcessIdentity } from "../../src/host/process-identity.js";
-import { type AnswerLockDeps, withAnswerLock } from "../../src/pending/answer-lock.js";
+import { withAnswerLock } from "../../src/pending/answer-lock.js";
 import { CLAIM_REFRESH_MS, type Claims, type ClaimsDeps, claimPathOf, createClaims } from "../../src/pending/claims.js";
 import { withinBudget } from "./arbitraries.js";
 
@@ -166,7 +166,7 @@ describe("claims: two holders over one folder", () => {
 	});
 });
 
-function lockDeps(m: Machine, self: ProcessIdentity): AnswerLockDeps {
+function lockDeps(m: Machine, self: ProcessIdentity): Omit<LeaseDeps, "every" | "onExit"> {
 	return {
 		host: "here",
 		self,

@@ -151,7 +151,7 @@ describe("applyTapToPending", () => {
 		expect(answerOnDisk()).toBeNull();
 	});
 	it("leaves an ask another pi is asking now to that pi, and another folder's ask alone", () => {
-		const held: Claim = { pid: 1, host: "h", started: "", toolCallId: "c1", refreshedAt: 0 };
+		const held: Claim = { pid: 1, host: "h", started: "", toolCallId: "c1", at: 0 };
 		expect(applyTapToPending(deps({ trusted: true }, held), tap(0))).toEqual({ kind: "none" });
 		expect(applyTapToPending(deps(), tap(0, askIdOf("s9", "c9")))).toEqual({ kind: "none" });
 		expect(answerOnDisk()).toBeNull();
