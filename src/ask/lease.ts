@@ -1,12 +1,12 @@
 /**
- * A lease: a small file that says which process holds something right now: a pending file's claim (a pi asking or
- * delivering it, or an MCP server holding it for its client) or the answer lock a writer holds for milliseconds. One
- * shape, the holder's stamp `{ host, pid, started, at }` plus what the holder adds; one reader (a regular file of at
- * most 4 KB, never a symlink or FIFO); one writer (./files.ts, whole or not at all); one rule for whether it still
- * holds (`leaseIsLive`); one "is it mine" (`isMine`); one release that removes only one's own; one way to break a
- * stale one (`breakLease`). Held, it is refreshed until released (`holdLease`); as a lock it is created in one step
- * and held while the work runs (`withLock`). A web command's address and the running tool calls' file stamp no time
- * (their holder runs for hours without refreshing): they are judged by the same-host half of the rule, `isRunning`.
+ * A lease: a small file saying which process holds something now: a pending file's claim (a pi asking or delivering
+ * it, an MCP server holding it for its client) or the answer lock a writer holds for milliseconds. One shape, the
+ * holder's stamp `{ host, pid, started, at }` plus what the holder adds; one reader (a regular file of at most 4 KB,
+ * never a symlink or FIFO); one writer (./files.ts, whole or not at all); one rule for whether it still holds
+ * (`leaseIsLive`); one "is it mine"; one release, of one's own only; one way to break a stale one (`breakLease`). Held,
+ * it is refreshed until released (`holdLease`); as a lock it is created in one step for the work (`withLock`). A web
+ * command's address and the running tool calls' file stamp no time (their holder runs for hours without refreshing):
+ * they are judged by the same-host half of the rule, `isRunning`.
  */
 import { randomBytes } from "node:crypto";
 import * as fs from "node:fs";
@@ -14,9 +14,6 @@ import { hostname } from "node:os";
 import { parseJsonObject } from "../core/json.js";
 import { isRunning, type ProcessIdentity, selfIdentity } from "../host/process-identity.js";
 import { readRegularBytes, writeFileAtomically } from "./files.js";
-
-/** Ours are a few hundred bytes: anything larger is not read. */
-const MAX_LEASE_BYTES = 4_096;
 
 /** Which process holds the lease, on which host, and when it last said so (ms since the epoch, by its clock). */
 export interface LeaseStamp extends ProcessIdentity {
@@ -34,7 +31,6 @@ export interface LeaseDeps {
 	sleep(ms: number): void;
 	/** Runs `refresh` every `ms` without keeping the process alive; returns the stop. */
 	every(ms: number, refresh: () => void): () => void;
-	/** Runs `release` when the process exits. */
 	onExit(release: () => void): void;
 }
 
@@ -56,44 +52,38 @@ export function systemLeaseDeps(): LeaseDeps {
 	};
 }
 
-type Judge = Pick<LeaseDeps, "host" | "now" | "isRunning">;
-
 /** How long a stamp holds, and how far ahead of this clock it may be before its own time is not believed. */
-export interface LeaseLimits {
-	maxAgeMs: number;
-	aheadSlackMs: number;
-}
+export type LeaseLimits = { maxAgeMs: number; aheadSlackMs: number };
 
 /**
  * Whether the process that stamped a lease still holds it: stamped within `maxAgeMs`, and (on this host, where it can
- * be seen) still running, a reused pid having another start time. `writtenAt` is the file's modification time: a
- * stamp further ahead than `aheadSlackMs` comes from a machine whose clock runs ahead (or was planted), and its own
- * time would keep it for the whole skew; when the file was really written says more.
+ * be seen) still running, a reused pid having another start time. A stamp further ahead than `aheadSlackMs` comes
+ * from a clock that runs ahead (or was planted), and would hold for the whole skew: then its file's modification time
+ * (`writtenAt`) says when it was really written.
  */
-export function leaseIsLive(stamp: LeaseStamp, deps: Judge, limits: LeaseLimits, writtenAt?: number): boolean {
+export function leaseIsLive(
+	stamp: LeaseStamp,
+	deps: Pick<LeaseDeps, "host" | "now" | "isRunning">,
+	limits: LeaseLimits,
+	writtenAt?: number,
+): boolean {
 	const now = deps.now();
-	const ahead = stamp.at > now + limits.aheadSlackMs;
-	const at = ahead && writtenAt !== undefined ? Math.min(writtenAt, now) : stamp.at;
+	const at = stamp.at > now + limits.aheadSlackMs && writtenAt !== undefined ? Math.min(writtenAt, now) : stamp.at;
 	if (now - at > limits.maxAgeMs) return false;
 	return stamp.host !== deps.host || deps.isRunning({ pid: stamp.pid, started: stamp.started });
 }
 
-/** Whether `stamp` is this very process's. */
 export function isMine(stamp: LeaseStamp | undefined, deps: Pick<LeaseDeps, "host" | "self">): boolean {
 	return stamp?.host === deps.host && stamp.pid === deps.self.pid && stamp.started === deps.self.started;
 }
 
-/** A lease file as read: its text and fields when it is one this package could have written, and when it was written. */
-export interface ReadLease {
-	/** The file's text; `undefined` when it is no small regular file or could not be read (then it is held). */
-	text: string | undefined;
-	/** Its JSON object; `undefined` when the text is no JSON object. */
-	fields: Record<string, unknown> | undefined;
-	/** The file's modification time (ms); infinite when unknown, so that a lease never read is never judged old. */
-	writtenAt: number;
-}
+/**
+ * A lease file as read: `text` and its JSON object `fields` (`undefined` when it is no small regular file, or no
+ * JSON object), and its modification time, infinite when unknown so that a lease never read is never judged old.
+ */
+export type ReadLease = { text: string | undefined; fields: Record<string, unknown> | undefined; writtenAt: number };
 
-/** The lease at `path`; `undefined` when there is none (no such file). */
+/** The lease at `path`; `undefined` when there is none. */
 export function readLease(path: string): ReadLease | undefined {
 	let stat: fs.Stats;
 	try {
@@ -102,63 +92,45 @@ export function readLease(path: string): ReadLease | undefined {
 		if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
 		return { text: undefined, fields: undefined, writtenAt: Number.POSITIVE_INFINITY };
 	}
-	const bytes = stat.isFile() ? readRegularBytes(path, { listedAsFile: true, maxBytes: MAX_LEASE_BYTES }) : undefined;
+	const bytes = stat.isFile() ? readRegularBytes(path, { listedAsFile: true, maxBytes: 4_096 }) : undefined;
 	const text = bytes?.toString("utf8");
 	const parsed = parseJsonObject(text ?? "");
 	return { text, fields: parsed.ok ? parsed.value : undefined, writtenAt: stat.mtimeMs };
 }
 
-/**
- * The holder's stamp in a lease's fields; `undefined` when any part is missing or wrong. A claim of the previous
- * version stamped its time as `refreshedAt`.
- */
+/** The holder's stamp in a lease's fields, if whole. A claim of the previous version stamped `refreshedAt`. */
 export function stampOf(fields: Record<string, unknown> | undefined): LeaseStamp | undefined {
-	if (fields === undefined) return undefined;
-	const { host, pid, started } = fields;
-	const at = fields.at ?? fields.refreshedAt;
+	const { host, pid, started, at = fields?.refreshedAt } = fields ?? {};
 	const valid =
-		typeof host === "string" &&
-		typeof pid === "number" &&
-		Number.isInteger(pid) &&
-		typeof started === "string" &&
-		typeof at === "number" &&
-		Number.isFinite(at);
-	return valid ? { host, pid, started, at } : undefined;
+		typeof host === "string" && typeof pid === "number" && Number.isInteger(pid) && typeof started === "string";
+	return valid && typeof at === "number" && Number.isFinite(at) ? { host, pid, started, at } : undefined;
 }
 
-/** This process's stamp, now. */
 function stampNow(deps: Pick<LeaseDeps, "host" | "self" | "now">): LeaseStamp {
 	return { host: deps.host, pid: deps.self.pid, started: deps.self.started, at: deps.now() };
 }
 
-/**
- * Writes a lease whole: replacing what is there, or (`create`) only where none is, in one step (false when one is).
- * Throws when the folder cannot take it.
- */
+/** Writes a lease whole: replacing what is there, or (`create`) only where none is (false when one is). Throws. */
 export function writeLease(path: string, lease: object, mode: "replace" | "create" = "replace"): boolean {
 	return writeFileAtomically(path, `${JSON.stringify(lease)}\n`, { replace: mode === "replace" });
 }
 
 /**
- * Removes the lease at `path` only if it is still the one read as `judged` (its text, read again once it was moved
- * aside): another process may have replaced it meanwhile, and that newer lease is put back unless its name was taken
- * again. Answers false when it cannot be moved (another user's file in a shared folder, an immutable file), true when
- * it is gone or was left to its newer holder.
+ * Removes the lease at `path` if it is still the one read as `judged` (its text, read again once moved aside): a
+ * newer lease that replaced it meanwhile is put back, unless its name was taken again. False when it cannot be moved
+ * (another user's file in a shared folder, an immutable file); true when it is gone or left to its newer holder.
  */
 export function breakLease(path: string, judged: string | undefined): boolean {
 	const aside = `${path}.${randomBytes(6).toString("hex")}.aside`;
 	try {
 		fs.renameSync(path, aside);
 	} catch (error) {
-		// Gone: another process removed it first.
 		return (error as NodeJS.ErrnoException).code === "ENOENT";
 	}
-	if (readLease(aside)?.text !== judged) {
-		try {
-			fs.linkSync(aside, path);
-		} catch {
-			// Taken again: that holder has it now.
-		}
+	try {
+		if (readLease(aside)?.text !== judged) fs.linkSync(aside, path);
+	} catch {
+		// Taken again: that holder has it now.
 	}
 	try {
 		fs.rmSync(aside, { recursive: true, force: true });
@@ -169,55 +141,47 @@ export function breakLease(path: string, judged: string | undefined): boolean {
 }
 
 /** Removes this process's lease at `path`, and nothing else: another process may have taken the name since. */
-function releaseLease(path: string, deps: Pick<LeaseDeps, "host" | "self">): void {
+function releaseOwn(path: string, deps: Pick<LeaseDeps, "host" | "self">): void {
 	if (isMine(stampOf(readLease(path)?.fields), deps)) fs.rmSync(path, { force: true });
 }
 
 /** A lease this process holds; `stillHeld` turns false for good once another process took it over. */
-export interface HeldLease {
-	stillHeld(): boolean;
-	release(): void;
-}
+export type HeldLease = { stillHeld(): boolean; release(): void };
 
 /**
- * Holds the lease at `path`: `fields()` and this process's stamp, replacing what is there, written again every
- * `refreshMs` while it is still this process's on disk. A lease that cannot be written (a read-only folder) is held
- * by no one.
+ * Holds the lease at `path`, `fields()` stamped by this process, written now (replacing what is there) and every
+ * `refreshMs` while it is still this process's. One that cannot be written (a read-only folder) is held by no one.
  */
-export function holdLease(
-	path: string,
-	fields: () => object,
-	deps: Omit<LeaseDeps, "sleep">,
-	refreshMs: number,
-): HeldLease {
+export function holdLease(path: string, fields: () => object, deps: Omit<LeaseDeps, "sleep">, refreshMs: number) {
 	const write = () => writeLease(path, { ...fields(), ...stampNow(deps) });
-	try {
-		write();
-	} catch {
-		return { stillHeld: () => false, release: () => undefined };
-	}
 	let lost = false;
-	const stillHeld = () => {
-		lost ||= !isMine(stampOf(readLease(path)?.fields), deps);
-		return !lost;
+	const held: HeldLease = {
+		stillHeld() {
+			lost ||= !isMine(stampOf(readLease(path)?.fields), deps);
+			return !lost;
+		},
+		release() {
+			stop();
+			lost = true;
+			releaseOwn(path, deps);
+		},
 	};
 	const stop = deps.every(refreshMs, () => {
-		// Gone or another's: taken over while this process was frozen. Writing ours again would hide that.
-		if (!stillHeld()) return stop();
 		try {
-			write();
+			// Gone or another's: taken over while this process was frozen. Writing ours again would hide that.
+			if (held.stillHeld()) write();
+			else stop();
 		} catch {
 			// The folder went away; the lease dies on its own.
 		}
 	});
-	return {
-		stillHeld,
-		release() {
-			stop();
-			lost = true;
-			releaseLease(path, deps);
-		},
-	};
+	try {
+		write();
+	} catch {
+		stop();
+		return { stillHeld: () => false, release: () => undefined };
+	}
+	return held;
 }
 
 /** What `work` returned under a lock, or `busy` when another process held it for longer than the wait. */
@@ -238,9 +202,10 @@ export function withLock<T>(
 		const held = readLease(path);
 		if (held === undefined && writeLease(path, stampNow(deps), "create")) break;
 		const stamp = stampOf(held?.fields);
-		const stale =
-			held !== undefined &&
-			(stamp ? !leaseIsLive(stamp, deps, limits, held.writtenAt) : deps.now() - held.writtenAt > limits.maxAgeMs);
+		const age = held && deps.now() - held.writtenAt;
+		const stale = stamp
+			? !leaseIsLive(stamp, deps, limits, held?.writtenAt)
+			: age !== undefined && age > limits.maxAgeMs;
 		// Only the lease judged stale is broken: another process may have replaced it since.
 		const broken = stale && breakLease(path, held?.text);
 		if (deps.now() > giveUpAt) return { kind: "busy" };
@@ -250,6 +215,6 @@ export function withLock<T>(
 		return { kind: "done", value: work() };
 	} finally {
 		// A lock broken as stale while this process was frozen is another's now.
-		releaseLease(path, deps);
+		releaseOwn(path, deps);
 	}
 }

@@ -8,13 +8,14 @@
  * (or ran, their facts not yet written: a pi writes them when its agent's run ends), the access time is when the
  * oldest started and the modification time when they were last seen running, kept fresh every second; when none
  * runs, the access time is just after the modification time. Nothing reads a live lease's content, and its times
- * are read before anything else touches it.
+ * are read before anything else touches it. It stamps no time of its own: whose it is, is in its name, and it holds
+ * while that process runs, the same-host half of every lease's rule (./lease.ts).
  */
 import * as fs from "node:fs";
 import { join } from "node:path";
 import { isRecord } from "../core/json.js";
 import { isRunning, type ProcessIdentity, selfIdentity } from "../host/process-identity.js";
-import { readRegularFile, writeFileAtomically } from "./files.js";
+import { readLease, writeLease } from "./lease.js";
 
 /** How often a running call's lease is touched, and how long after its last touch a gone process may have written. */
 const HEARTBEAT_MS = 1_000;
@@ -54,7 +55,7 @@ export function toolCallLease(
 		const target = join(folder, `${self.pid}-${self.started || UNKNOWN_START}.json`);
 		try {
 			fs.mkdirSync(folder, { recursive: true, mode: 0o700 });
-			writeFileAtomically(target, `${JSON.stringify({ version: 1 })}\n`);
+			writeLease(target, { version: 1 });
 			path = target;
 		} catch (error) {
 			path = "";
@@ -72,13 +73,13 @@ export function toolCallLease(
 			}
 		},
 		idle(at) {
-			if (heartbeat !== undefined) clearInterval(heartbeat);
+			clearInterval(heartbeat);
 			heartbeat = undefined;
 			// Idle: the access time just after the modification time says no call runs.
 			touch(at + 1, at);
 		},
 		release() {
-			if (heartbeat !== undefined) clearInterval(heartbeat);
+			clearInterval(heartbeat);
 			heartbeat = undefined;
 			if (path) fs.rmSync(path, { force: true });
 			path = undefined;
@@ -91,17 +92,12 @@ function leaseFolder(agentDir: string): string {
 }
 
 /** The earliest call start a lease of the previous version names (`{ calls: [{ since }] }`), if any. */
-function previousVersionSince(text: string | undefined): number | undefined {
-	try {
-		const value: unknown = JSON.parse(text ?? "");
-		if (!isRecord(value) || !Array.isArray(value.calls)) return undefined;
-		const starts = value.calls.flatMap((call) =>
-			isRecord(call) && typeof call.since === "number" && Number.isFinite(call.since) ? [call.since] : [],
-		);
-		return starts.length > 0 ? Math.min(...starts) : undefined;
-	} catch {
-		return undefined;
-	}
+function previousVersionSince(fields: Record<string, unknown> | undefined): number | undefined {
+	const calls: unknown[] = Array.isArray(fields?.calls) ? fields.calls : [];
+	const starts = calls.flatMap((call) =>
+		isRecord(call) && typeof call.since === "number" && Number.isFinite(call.since) ? [call.since] : [],
+	);
+	return starts.length > 0 ? Math.min(...starts) : undefined;
 }
 
 /** The leases in the folder, each with the process its name names. */
@@ -162,7 +158,7 @@ export function settleAbandonedLeases(
 		if (alive(owner)) continue;
 		try {
 			const stat = fs.lstatSync(path);
-			const previous = previousVersionSince(readRegularFile(path));
+			const previous = previousVersionSince(readLease(path)?.fields);
 			const until = stat.mtimeMs + WROTE_UNTIL_SLACK_MS;
 			if (previous !== undefined || stat.atimeMs <= stat.mtimeMs) settle({ from: previous ?? stat.atimeMs, until });
 			fs.rmSync(path, { force: true });

@@ -26,8 +26,7 @@ import {
 } from "../core/approval-rules.js";
 import type { AskOutcome } from "../core/types.js";
 import { permissionFor } from "../pending/answer.js";
-import { withAnswerLock } from "../pending/answer-lock.js";
-import type { Claims } from "../pending/claims.js";
+import { type Claims, withAnswerLock } from "../pending/claims.js";
 import { displayPath, listPendingFiles, type PendingFile, readPendingText } from "../pending/pending-file.js";
 import type { PendingVerdict } from "../pending/trust.js";
 import { type AnswersOf, answersInText } from "../records/answer-fingerprints.js";

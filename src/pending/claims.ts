@@ -1,10 +1,13 @@
 /**
- * Who owns a pending file right now. While a pi asks its questions in a dialog, or delivers its answers, the file
- * stays on disk (so nothing is lost however pi ends) and that pi holds a claim on it: a lease (../ask/lease.ts) next
- * to it, `.pi/.<name>.claim`, naming the ask and stamped by its process, refreshed every few seconds. Other pi
- * processes leave a claimed file alone (never answer it, never delete it) until the claim is dead: its process is gone
- * from this host (a reused pid has another start time), or it was not refreshed for three intervals (another machine
- * sharing the folder, or a frozen pi). The rules are `claimIsLive`.
+ * The leases (../ask/lease.ts) beside a pending file. The claim, `.pi/.<name>.claim`: while a pi asks its questions
+ * in a dialog, or delivers its answers, the file stays on disk (so nothing is lost however pi ends) and that pi holds
+ * a claim on it, naming the ask, refreshed every few seconds. Other pi processes leave a claimed file alone (never
+ * answer it, never delete it) until the claim is dead (`claimIsLive`): its process is gone from this host (a reused
+ * pid has another start time), or it was not refreshed for three intervals (another machine sharing the folder, or a
+ * frozen pi). The answer lock, `.pi/.<name>.answering`: answering is "read it, check it still waits for answers,
+ * replace it", and two processes answering one file at once (two pages, a page and `pi --answers`, two pi runs) would
+ * both pass the check; under the lock exactly one finds it waiting. It is held for milliseconds: one whose process is
+ * gone from this host, or older than 10 s anywhere, was left by a crash and is broken.
  */
 
 import * as fs from "node:fs";
@@ -15,10 +18,12 @@ import {
 	isMine,
 	type LeaseDeps,
 	type LeaseStamp,
+	type Locked,
 	leaseIsLive,
 	readLease,
 	stampOf,
 	systemLeaseDeps,
+	withLock,
 } from "../ask/lease.js";
 import { sanitizeLine } from "../core/text.js";
 import type { CliStrings } from "../i18n/cli/types.js";
@@ -28,27 +33,23 @@ import { words as chosenWords } from "../i18n/words.js";
 export const CLAIM_REFRESH_MS = 5_000;
 const LIMITS = { maxAgeMs: 3 * CLAIM_REFRESH_MS, aheadSlackMs: CLAIM_REFRESH_MS };
 
-/** A claim: its holder's stamp (`at`: when it was last refreshed; `started` is "" where unknown) and its ask. */
+/**
+ * A claim: its holder's stamp (`at`: its last refresh; `started`: "" where unknown) and its ask. `holder` `mcp`: a
+ * `pi-ask-anywhere mcp` server holds the file for its client's ask and reads the answers written into it
+ * (./permission.ts); then `file` is the pending file's real path (a copy of the folder, claim and all, is not the one
+ * it holds) and `records` the server's agent folder, where it looks for the answers given for its client
+ * (./given-for-asker.ts): a pi recording them in another folder would write answers the server never takes.
+ */
 export interface Claim extends LeaseStamp {
 	toolCallId: string;
-	/**
-	 * `mcp`: a `pi-ask-anywhere mcp` server holds the file for its client's ask, and reads the answers written into it
-	 * (pending/permission.ts); absent for a pi.
-	 */
 	holder?: "mcp";
-	/** An MCP claim's pending file, as its real path: a copy of the folder (claim and all) is not the one it holds. */
 	file?: string;
-	/**
-	 * An MCP claim's agent folder, where its server looks for the record of answers given for its client
-	 * (./given-for-asker.ts): a pi recording them in another folder would write answers the server never takes.
-	 */
 	records?: string;
 }
 
 /**
- * Whether a claim still holds: refreshed within three intervals, and (on this host) its process still runs, by the
- * rule every lease shares (`leaseIsLive`). `writtenAt` is the claim file's modification time, which counts for
- * a claim stamped further ahead than an interval.
+ * Whether a claim still holds, by the rule every lease shares: refreshed within three intervals (by its file's time
+ * `writtenAt` when stamped further ahead than one), and on this host its process still runs.
  */
 export function claimIsLive(claim: Claim, deps: Pick<LeaseDeps, "host" | "now" | "isRunning">, writtenAt?: number) {
 	// An MCP server only ever answers a folder on its own host: a claim naming another host was planted or cloned.
@@ -59,6 +60,18 @@ export function claimIsLive(claim: Claim, deps: Pick<LeaseDeps, "host" | "now" |
 export function describeClaim(claim: Claim, words: CliStrings["claim"] = chosenWords().cli.claim): string {
 	const held = claim.holder === "mcp" ? words.heldByMcp : words.heldBy;
 	return held(String(claim.pid), sanitizeLine(claim.host));
+}
+
+/** A write holds it for milliseconds: older was left behind. A writer waits 3 s for another's, reading it every 5 ms. */
+const LOCK_LIMITS = { maxAgeMs: 10_000, aheadSlackMs: 5, waitMs: 3_000, retryMs: 5 };
+
+/** Runs `work` while holding the answer lock on `pendingPath`. */
+export function withAnswerLock<T>(
+	pendingPath: string,
+	work: () => T,
+	deps: Omit<LeaseDeps, "every" | "onExit"> = systemLeaseDeps(),
+): Locked<T> {
+	return withLock(join(dirname(pendingPath), `.${basename(pendingPath)}.answering`), work, deps, LOCK_LIMITS);
 }
 
 /** The claim file of a pending file. */
@@ -88,19 +101,14 @@ function readClaim(path: string): (Claim & { writtenAt: number }) | undefined {
 	return { ...claim, holder, file, ...(typeof records === "string" ? { records } : {}) };
 }
 
-/** The claims a pi holds and the claims it must respect, on the real file system and clock. */
+/**
+ * The claims a pi holds and the claims it must respect. `claim` holds `pendingPath` for `toolCallId` until released
+ * (or this process ends), and returns the release; `undefined` when another live pi holds it (`heldElsewhere`).
+ * `stillHeld` is false once another pi took it over (this one was frozen longer than a claim lives), for good.
+ */
 export interface Claims {
-	/**
-	 * Claims `pendingPath` for `toolCallId` until released (or this process ends). Returns the release, or
-	 * `undefined` when another live pi holds it.
-	 */
 	claim(pendingPath: string, toolCallId: string): (() => void) | undefined;
-	/** The live claim of another pi on this ask's file, if any. */
 	heldElsewhere(pendingPath: string, toolCallId: string): Claim | undefined;
-	/**
-	 * Whether this pi still holds its claim on `pendingPath`: false once another pi took it over (this one was
-	 * frozen longer than a claim lives), even if that pi has since let it go.
-	 */
 	stillHeld(pendingPath: string): boolean;
 }
 

@@ -13,7 +13,7 @@ import type { AskRequest, Question } from "../core/types.js";
 import { AskUserError, validateRequest } from "../core/validate.js";
 import type { CliStrings } from "../i18n/cli/types.js";
 import { words as chosenWords } from "../i18n/words.js";
-import { withAnswerLock } from "./answer-lock.js";
+import { withAnswerLock } from "./claims.js";
 
 const PENDING_VERSION = 1;
 const PENDING_DIR = ".pi";

@@ -15,10 +15,7 @@ import { breakLease, readLease, writeLease } from "../ask/lease.js";
 import { isRunning, type ProcessIdentity } from "../host/process-identity.js";
 
 const VERSION = 1;
-/**
- * More files than this are not read in one look (each read is a file): of those whose pid runs, and, apart, of those
- * whose pid is gone (read to be removed).
- */
+/** Files read in one look (each read is a file): of those whose pid runs, and, apart, of those gone (to be removed). */
 const MAX_FILES = 32;
 const NAME = /^web-(\d{1,10})\.json$/;
 
@@ -28,9 +25,8 @@ const NAME = /^web-(\d{1,10})\.json$/;
  * `started: ""`, and is judged by its pid alone.
  */
 export interface WebAddress extends ProcessIdentity {
-	/** The page's address without a query: `http://<host>:<port>/`. */
+	/** The page's address without a query, `http://<host>:<port>/`, and the folders whose pending questions it shows. */
 	url: string;
-	/** The folders whose pending questions the page shows. */
 	folders: string[];
 	/** `pi-ask-anywhere web --all`: the page shows every folder's (its Open button fits any). */
 	all?: true;
@@ -85,17 +81,12 @@ function parseAddress(fields: Record<string, unknown> | undefined, namedPid: num
 }
 
 /**
- * Removes the file of a web command that is gone, read as `text`, by the way every stale lease is broken: should a
- * new web command that was given the same pid have written its file since, that one is put back.
- */
-function removeGone(path: string, text: string): void {
-	breakLease(path, text);
-}
-
-/**
- * The address of a running web command that serves `cwd` (one for that folder before one for every folder), or `undefined`; removes the files of web commands that are
- * gone. `alive` is injected for the tests (a process that is gone must not open a page another program now listens
- * on); before a file is read, its pid (from its name) is asked about with an unknown start time.
+ * The address of a running web command that serves `cwd` (one for that folder before one for every folder), or
+ * `undefined`. A web command stamps no time (it serves for hours without refreshing): it holds while its process runs,
+ * the same-host half of every lease's rule, `alive` (a process that is gone must not open a page another program now
+ * listens on); before a file is read, its pid (from its name) is asked about with an unknown start time. The files of
+ * web commands that are gone are broken the way every stale lease is: one a new command with the same pid wrote since
+ * is put back.
  */
 export function webAddressFor(
 	agentDir: string,
@@ -118,14 +109,14 @@ export function webAddressFor(
 	for (const file of files) (alive({ pid: file.pid, started: "" }) ? running : gone).push(file);
 	for (const { path, pid } of gone.slice(0, MAX_FILES)) {
 		const lease = readLease(path);
-		if (lease?.text !== undefined && parseAddress(lease.fields, pid)) removeGone(path, lease.text);
+		if (lease?.text !== undefined && parseAddress(lease.fields, pid)) breakLease(path, lease.text);
 	}
 	let inbox: string | undefined;
 	for (const { path, pid } of running.slice(0, MAX_FILES)) {
 		const lease = readLease(path);
 		const address = parseAddress(lease?.fields, pid);
 		if (lease?.text === undefined || address === undefined) continue;
-		if (!alive(address)) removeGone(path, lease.text);
+		if (!alive(address)) breakLease(path, lease.text);
 		else if (address.folders.some((served) => sameFolder(served, cwd))) return address.url;
 		else if (address.all) inbox ??= address.url;
 	}

@@ -11,7 +11,7 @@
 import * as fs from "node:fs";
 import { appendLine, bytesFrom, writeFileAtomically } from "../ask/files.js";
 import { compactedText } from "../ask/log.js";
-import { withAnswerLock } from "../pending/answer-lock.js";
+import { withAnswerLock } from "../pending/claims.js";
 
 /** About 130 000 tool calls: a start reads no more than the newest of them, so this bounds only the disk. */
 const COMPACT_ABOVE_BYTES = 8 * 1024 * 1024;

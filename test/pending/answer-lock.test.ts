@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { LeaseDeps } from "../../src/ask/lease.js";
 import type { ProcessIdentity } from "../../src/host/process-identity.js";
-import { withAnswerLock } from "../../src/pending/answer-lock.js";
+import { withAnswerLock } from "../../src/pending/claims.js";
 import { canMakeImmutable, whileImmutable } from "../immutable.js";
 
 const NOW = 1_000_000;

@@ -24,8 +24,14 @@ import fc from "fast-check";
 import { afterEach, beforeEach, describe, it } from "vitest";
 import { type LeaseDeps, writeLease } from "../../src/ask/lease.js";
 import type { ProcessIdentity } from "../../src/host/process-identity.js";
-import { withAnswerLock } from "../../src/pending/answer-lock.js";
-import { CLAIM_REFRESH_MS, type Claims, type ClaimsDeps, claimPathOf, createClaims } from "../../src/pending/claims.js";
+import {
+	CLAIM_REFRESH_MS,
+	type Claims,
+	type ClaimsDeps,
+	claimPathOf,
+	createClaims,
+	withAnswerLock,
+} from "../../src/pending/claims.js";
 import { withinBudget } from "./arbitraries.js";
 
 const RUNS = 100;
