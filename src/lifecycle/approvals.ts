@@ -65,7 +65,7 @@ export interface PendingApprovals {
 }
 
 /**
- * Takes a pending file away under the answer lock (pending/answer-lock.ts: a tap or the page writing an answer, and
+ * Takes a pending file away under the answer lock (pending/claims.ts: a tap or the page writing an answer, and
  * every other taker, waits for it): removed while it still reads `judged`, so that of two pi processes continuing one
  * session only the first takes the Allow; the second finds it gone.
  */

@@ -559,7 +559,7 @@ export interface PendingWriteOptions {
 /**
  * Fills in the `answer` fields of a pending file that still holds `expected` (same toolCallId) and still waits as the
  * caller found it: no answer yet, or exactly `replacing`. Checked again and written under the file's answer lock
- * (./answer-lock.ts), atomically (a temp file in the same folder, renamed over it): of two processes answering at once,
+ * (./claims.ts), atomically (a temp file in the same folder, renamed over it): of two processes answering at once,
  * one writes and the other gets `answered-already`.
  */
 export function writePendingAnswers(
