@@ -53,7 +53,7 @@ export function systemLeaseDeps(): LeaseDeps {
 }
 
 /** How long a stamp holds, and how far ahead of this clock it may be before its own time is not believed. */
-export type LeaseLimits = { maxAgeMs: number; aheadSlackMs: number };
+type LeaseLimits = { maxAgeMs: number; aheadSlackMs: number };
 
 /**
  * Whether the process that stamped a lease still holds it: stamped within `maxAgeMs`, and (on this host, where it can
@@ -81,7 +81,7 @@ export function isMine(stamp: LeaseStamp | undefined, deps: Pick<LeaseDeps, "hos
  * A lease file as read: `text` and its JSON object `fields` (`undefined` when it is no small regular file, or no
  * JSON object), and its modification time, infinite when unknown so that a lease never read is never judged old.
  */
-export type ReadLease = { text: string | undefined; fields: Record<string, unknown> | undefined; writtenAt: number };
+type ReadLease = { text: string | undefined; fields: Record<string, unknown> | undefined; writtenAt: number };
 
 /** The lease at `path`; `undefined` when there is none. */
 export function readLease(path: string): ReadLease | undefined {
