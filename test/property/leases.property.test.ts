@@ -3,7 +3,8 @@
  * one clock, one table of running processes) claim, refresh, release, freeze, die and come back under a reused pid in
  * any order, and a model says who holds the claim after each step; exactly one of two writers holds the answer lock,
  * and a lock left by a dead holder (pid gone, or reused with another start time) is broken and taken. A FIFO or a
- * symlink planted at a lease path never hangs a holder and is never written through.
+ * symlink planted at a lease path (a claim, the answer lock, a web command's address, a running tool calls' lease)
+ * never hangs a holder and is never written or read through.
  */
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
@@ -11,6 +12,7 @@ import {
 	existsSync,
 	lstatSync,
 	lutimesSync,
+	mkdirSync,
 	mkdtempSync,
 	readFileSync,
 	rmSync,
@@ -19,10 +21,11 @@ import {
 	writeFileSync,
 } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import fc from "fast-check";
 import { afterEach, beforeEach, describe, it } from "vitest";
 import { type LeaseDeps, writeLease } from "../../src/ask/lease.js";
+import { settleAbandonedLeases } from "../../src/ask/tool-call-lease.js";
 import type { ProcessIdentity } from "../../src/host/process-identity.js";
 import {
 	CLAIM_REFRESH_MS,
@@ -32,6 +35,7 @@ import {
 	createClaims,
 	withAnswerLock,
 } from "../../src/pending/claims.js";
+import { webAddressFor } from "../../src/push/web-address.js";
 import { withinBudget } from "./arbitraries.js";
 
 const RUNS = 100;
@@ -292,6 +296,32 @@ describe("a FIFO or a symlink planted at a lease path", () => {
 				const result = withinBudget(() => withAnswerLock(pending, () => "ran", b), LOCK_BUDGET_MS);
 				const old = age + 3_000 > LOCK_STALE_AFTER_MS;
 				assert.deepEqual(result, old ? { kind: "done", value: "ran" } : { kind: "busy" });
+				assert.equal(readFileSync(target, "utf8"), TARGET_TEXT);
+			}),
+			{ numRuns: 20 },
+		);
+	});
+
+	it("a web command's address or a running tool calls' lease: never hangs, never read through, left as found", () => {
+		fc.assert(
+			fc.property(kinds, ages, fc.boolean(), (kind, age, running) => {
+				rmSync(join(folder, "pi-ask-user"), { recursive: true, force: true });
+				const pid = running ? process.pid : 2_000_000_001;
+				const web = join(folder, "pi-ask-user", "web-pages", `web-${pid}.json`);
+				const calls = join(folder, "pi-ask-user", "tool-calls", `${pid}-1.json`);
+				mkdirSync(dirname(web), { recursive: true });
+				mkdirSync(dirname(calls), { recursive: true });
+				const target = plant(kind, web, Date.now(), age);
+				plant(kind, calls, Date.now(), age);
+				const alive = (p: ProcessIdentity) => running && p.pid === pid;
+				assert.equal(
+					withinBudget(() => webAddressFor(folder, folder, alive)),
+					undefined,
+				);
+				const settled: unknown[] = [];
+				withinBudget(() => settleAbandonedLeases(folder, (window) => settled.push(window), alive));
+				assert.deepEqual(settled, []);
+				assert.ok(lstatSync(web) && lstatSync(calls));
 				assert.equal(readFileSync(target, "utf8"), TARGET_TEXT);
 			}),
 			{ numRuns: 20 },
