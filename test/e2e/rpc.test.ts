@@ -18,7 +18,7 @@ describe("ask_user over RPC with plain dialogs (any client)", () => {
 	// One pi for the block's cases, run in turn.
 	const { ask, ws } = sharedAsking();
 	it("answers the spec's example and the model reads exactly the spec's result", async () => {
-		const ui = ask(SPEC_EXAMPLE);
+		const ui = await ask(SPEC_EXAMPLE);
 		const db = await ui.dialog("select");
 		expect(db.title).toBe("[1/2] Database Selection: Which database should we use?");
 		expect(db.options).toEqual([
@@ -38,7 +38,7 @@ describe("ask_user over RPC with plain dialogs (any client)", () => {
 	});
 
 	it("takes a typed answer through Other", async () => {
-		const ui = ask({ questions: [SPEC_EXAMPLE.questions[0]] });
+		const ui = await ask({ questions: [SPEC_EXAMPLE.questions[0]] });
 		ui.value(await ui.dialog("select"), "Other (type your answer)");
 		const other = await ui.dialog("input");
 		expect(other.title).toBe("Database Selection: Which database should we use? (type your answer)");
@@ -51,7 +51,7 @@ describe("ask_user over RPC with plain dialogs (any client)", () => {
 	});
 
 	it("lets the person tick several options and Other in a multi-select, then Done", async () => {
-		const ui = ask({
+		const ui = await ask({
 			questions: [FEATURES],
 		});
 		const first = await ui.dialog("select");
@@ -91,7 +91,7 @@ describe("ask_user over RPC with plain dialogs (any client)", () => {
 	});
 
 	it("asks to discard given answers on cancel; No goes back, Yes cancels the whole ask", async () => {
-		const ui = ask(SPEC_EXAMPLE);
+		const ui = await ask(SPEC_EXAMPLE);
 		ui.value(await ui.dialog("select"), "SQLite — Lightweight, file-based");
 		ui.cancel(await ui.dialog("input"));
 		const discard = await ui.dialog("confirm");
@@ -108,7 +108,7 @@ describe("ask_user over RPC with plain dialogs (any client)", () => {
 	});
 
 	it("sanitises escape sequences from the model before they reach the client", async () => {
-		const ui = ask({
+		const ui = await ask({
 			questions: [
 				{
 					question: "Pick \u001b[31mred\u001b[0m or \u001b]0;pwned\u0007blue",
@@ -132,7 +132,7 @@ describe("ask_user over RPC with the structured protocol (PI_ASK_USER_RPC_PROTOC
 	// One pi for the block's cases, run in turn.
 	const { ask, ws } = sharedAsking(true);
 	it("sends the spec's ask_user_request in one editor dialog and accepts the ask_user_response", async () => {
-		const ui = ask(SPEC_EXAMPLE);
+		const ui = await ask(SPEC_EXAMPLE);
 		const editor = await ui.dialog("editor");
 		expect(editor.title).toBe("ask_user_request");
 		const request = JSON.parse(String(editor.prefill)) as Record<string, unknown>;
@@ -157,7 +157,7 @@ describe("ask_user over RPC with the structured protocol (PI_ASK_USER_RPC_PROTOC
 	});
 
 	it("an image the app attaches reaches the model as an image block after the JSON, its bytes exactly", async () => {
-		const ui = ask(SPEC_EXAMPLE);
+		const ui = await ask(SPEC_EXAMPLE);
 		const editor = await ui.dialog("editor");
 		const { requestId } = JSON.parse(String(editor.prefill)) as { requestId: string };
 		const image = { name: "diagram.png", mimeType: "image/png", data: TINY_PNG_BASE64 };
@@ -183,7 +183,7 @@ describe("ask_user over RPC with the structured protocol (PI_ASK_USER_RPC_PROTOC
 	});
 
 	it("carries a note for the whole set: the response's note reaches the model exactly as the result's note", async () => {
-		const ui = ask(SPEC_EXAMPLE);
+		const ui = await ask(SPEC_EXAMPLE);
 		const editor = await ui.dialog("editor");
 		const { requestId } = JSON.parse(String(editor.prefill)) as { requestId: string };
 		const note = "Both are for the prototype — ask again before launch";
@@ -201,7 +201,7 @@ describe("ask_user over RPC with the structured protocol (PI_ASK_USER_RPC_PROTOC
 	});
 
 	it("answers a malformed response with an error notification and the same request again", async () => {
-		const ui = ask(SPEC_EXAMPLE);
+		const ui = await ask(SPEC_EXAMPLE);
 		const first = await ui.dialog("editor");
 		const { requestId } = JSON.parse(String(first.prefill)) as { requestId: string };
 		ui.value(first, "{ not json");
@@ -233,7 +233,7 @@ describe("ask_user over RPC with the structured protocol (PI_ASK_USER_RPC_PROTOC
 	});
 
 	it("after three bad responses tells the model that no valid answer came: the app's failure, never a cancel", async () => {
-		const ui = ask(SPEC_EXAMPLE);
+		const ui = await ask(SPEC_EXAMPLE);
 		for (let i = 0; i < 3; i++) ui.value(await ui.dialog("editor"), '{"type":"ask_user_response"}');
 		await ui.finished();
 		const result = ws().lastToolResult();
@@ -243,7 +243,7 @@ describe("ask_user over RPC with the structured protocol (PI_ASK_USER_RPC_PROTOC
 	});
 
 	it("treats an ask_user_response with cancelled: true as a cancel", async () => {
-		const ui = ask(SPEC_EXAMPLE);
+		const ui = await ask(SPEC_EXAMPLE);
 		const editor = await ui.dialog("editor");
 		const { requestId } = JSON.parse(String(editor.prefill)) as { requestId: string };
 		ui.value(editor, JSON.stringify({ type: "ask_user_response", requestId, cancelled: true }));
