@@ -1,5 +1,5 @@
 /** Plays an RPC client in end-to-end tests: hands out pi's dialog requests one by one and answers them. */
-import { afterAll, beforeAll, expect } from "vitest";
+import { afterAll, expect } from "vitest";
 import { patient } from "../patience.js";
 import { createWorkspace, type RpcSession, startRpc, type Workspace } from "./harness.js";
 
@@ -52,38 +52,45 @@ export async function stopRpc(rpc: RpcSession): Promise<void> {
 }
 
 export interface SharedAsking {
-	/** The describe block's workspace. */
+	/** The shared pi's workspace (made with the first ask). */
 	ws(): Workspace;
-	/** The shared pi's model asks `ask` on a new prompt; the client reads what pi sends from then on. */
-	ask(ask: unknown): ReturnType<typeof rpcClient>;
+	/**
+	 * The shared pi's model asks `ask` on a new prompt, once the previous prompt's run ended; the client reads what
+	 * pi sends from then on. The first ask starts pi.
+	 */
+	ask(ask: unknown): Promise<ReturnType<typeof rpcClient>>;
 }
 
 /**
- * One pi in RPC mode for all the cases of a describe block, run in turn: each case's `ask` scripts the model afresh
- * and sends a new prompt, after the previous case's run ended (each case awaits `finished()`). Saves a pi start per
- * case; the scripted model gives each tool call a new id, so the asks are distinct.
+ * One pi in RPC mode for several cases run in turn, stopped after the block (or file) that calls this: each case's
+ * `ask` scripts the model afresh and sends a new prompt. Saves a pi start per case; the scripted model gives each
+ * tool call a new id, so the asks are distinct. A case that needs the workspace to hold only its own records reads
+ * what was added since it began (the decision log, the model's requests).
  */
 export function sharedAsking(structured = false, env: NodeJS.ProcessEnv = {}): SharedAsking {
-	let ws: Workspace | undefined;
-	let rpc: RpcSession | undefined;
-	beforeAll(() => {
-		ws = createWorkspace();
-		rpc = startRpc(ws, [], { env: { PI_ASK_USER_RPC_PROTOCOL: structured ? "structured" : undefined, ...env } });
-	});
+	let shared: { ws: Workspace; rpc: RpcSession } | undefined;
+	/** Where the previous prompt's lines begin: its run ended at the first agent_end after it. */
+	let previous: number | undefined;
 	afterAll(async () => {
-		if (rpc) await stopRpc(rpc);
-		ws?.cleanup();
+		if (shared) await stopRpc(shared.rpc);
+		shared?.ws.cleanup();
+		shared = undefined;
 	});
 	const current = () => {
-		if (!ws || !rpc) throw new Error("no shared pi outside the describe block");
-		return { ws, rpc };
+		if (shared) return shared;
+		const ws = createWorkspace();
+		const rpc = startRpc(ws, [], { env: { PI_ASK_USER_RPC_PROTOCOL: structured ? "structured" : undefined, ...env } });
+		shared = { ws, rpc };
+		return shared;
 	};
 	return {
 		ws: () => current().ws,
-		ask(ask) {
+		async ask(ask) {
 			const { ws, rpc } = current();
+			if (previous !== undefined) await rpc.waitFor((l) => l.type === "agent_end", 30_000, previous);
 			ws.script([{ toolCall: { name: "ask_user", arguments: ask } }]);
 			const from = rpc.lines.length;
+			previous = from;
 			rpc.send({ type: "prompt", message: "set up the service" });
 			return rpcClient(rpc, from);
 		},
