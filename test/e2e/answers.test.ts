@@ -26,7 +26,7 @@ import {
 	waitForDelivery,
 	waitForToolResult,
 } from "./harness.js";
-import { rpcClient, startAsking, stopRpc } from "./rpc-client.js";
+import { rpcClient, sharedAsking, startAsking, stopRpc } from "./rpc-client.js";
 import { workspaceFromSetup } from "./workspace-fixture.js";
 
 let ws: Workspace;
@@ -44,8 +44,12 @@ afterEach(async () => {
 	ws.cleanup();
 });
 
-function ask(question: unknown, structured = false) {
-	const started = startAsking(ws, question, structured);
+/** A pi in RPC mode for the cases that only answer one ask in the app's dialogs, in turn; one more for the structured protocol. */
+const plain = sharedAsking();
+const structured = sharedAsking(true);
+
+function ask(question: unknown, structuredProtocol = false) {
+	const started = startAsking(ws, question, structuredProtocol);
 	rpc = started.rpc;
 	return started.ui;
 }
@@ -74,7 +78,8 @@ const FEATURES_WITH_ADMIN = {
 
 describe("typed text is one custom answer", () => {
 	it("RPC dialogs: text typed under Other in a multi-select never ticks an option", async () => {
-		const ui = ask({ questions: [FEATURES_WITH_ADMIN] });
+		const ui = await plain.ask({ questions: [FEATURES_WITH_ADMIN] });
+		const before = decisionLog(plain.ws()).length;
 		ui.value(await ui.dialog("select"), "[ ] Other (type your answer)");
 		ui.value(await ui.dialog("input"), TYPED);
 		ui.value(await ui.dialog("select"), "Done (1 selected)");
@@ -83,12 +88,14 @@ describe("typed text is one custom answer", () => {
 			answered: true,
 			answers: [{ question: FEATURES.question, answer: [TYPED], wasCustom: true }],
 		});
-		// The decision log: answered in an app's dialogs, in this project.
-		expect(decisionLog(ws)).toMatchObject([
+		// The decision log (newest first; the shared pi's earlier cases' decisions after): answered in an app's dialogs,
+		// in this project.
+		const log = decisionLog(plain.ws());
+		expect(log.slice(0, log.length - before)).toMatchObject([
 			{
 				by: "rpc",
 				outcome: "answered",
-				project: ws.cwd,
+				project: plain.ws().cwd,
 				questions: [{ question: FEATURES.question }],
 				answers: [TYPED],
 			},
@@ -120,7 +127,7 @@ describe("typed text is one custom answer", () => {
 
 describe("two keys for one question are an error, never a guess", () => {
 	it("structured RPC answers: the response is refused with the reason and the request sent again", async () => {
-		const ui = ask(SPEC_EXAMPLE, true);
+		const ui = await structured.ask(SPEC_EXAMPLE);
 		const first = await ui.dialog("editor");
 		const { requestId } = JSON.parse(String(first.prefill)) as { requestId: string };
 		const answers = { "which database should we use?": "SQLite", "database selection": "MongoDB" };
@@ -138,7 +145,7 @@ describe("two keys for one question are an error, never a guess", () => {
 
 describe("the first text block is exactly the AskUserResult JSON", () => {
 	it("a cancel: the JSON, then the sentence for the model as a second block", async () => {
-		const ui = ask({ questions: [SPEC_EXAMPLE.questions[0]] });
+		const ui = await plain.ask({ questions: [SPEC_EXAMPLE.questions[0]] });
 		ui.cancel(await ui.dialog("select"));
 		const { blocks } = await ui.resultBlocks();
 		expect(JSON.parse(blocks[0] ?? "")).toEqual({ answered: false, answers: [], cancelled: true });
@@ -147,7 +154,7 @@ describe("the first text block is exactly the AskUserResult JSON", () => {
 	});
 
 	it("a partly skipped ask: the JSON, then the sentence", async () => {
-		const ui = ask(SPEC_EXAMPLE);
+		const ui = await plain.ask(SPEC_EXAMPLE);
 		ui.value(await ui.dialog("select"), "SQLite");
 		ui.value(await ui.dialog("input"), "");
 		const { blocks } = await ui.resultBlocks();
@@ -187,7 +194,7 @@ describe("the first text block is exactly the AskUserResult JSON", () => {
 
 describe("RPC multi-select: a typed reply starting with Done is text", () => {
 	it("takes 'Done with auth only please' as the person's answer, not the Done row", async () => {
-		const ui = ask({ questions: [FEATURES_WITH_ADMIN] });
+		const ui = await plain.ask({ questions: [FEATURES_WITH_ADMIN] });
 		ui.value(await ui.dialog("select"), "Done with auth only please");
 		const again = await ui.dialog("select");
 		expect(again.options).toContain("[x] Other: Done with auth only please");
@@ -202,7 +209,7 @@ describe("RPC multi-select: a typed reply starting with Done is text", () => {
 
 describe("structured RPC, complete", () => {
 	it("takes per-answer notes, as { answer, note } entries and as a notes field", async () => {
-		const ui = ask(SPEC_EXAMPLE, true);
+		const ui = await structured.ask(SPEC_EXAMPLE);
 		const editor = await ui.dialog("editor");
 		const { requestId } = JSON.parse(String(editor.prefill)) as { requestId: string };
 		const response = {
@@ -241,7 +248,7 @@ describe("structured RPC, complete", () => {
 				{ ...SPEC_EXAMPLE.questions[1], id: "service_name" },
 			],
 		};
-		const ui = ask(withIds, true);
+		const ui = await structured.ask(withIds);
 		const editor = await ui.dialog("editor");
 		const request = JSON.parse(String(editor.prefill)) as { requestId: string };
 		const schema = JSON.parse(readFileSync(join(ROOT, "dist/schemas/ask-user-request.json"), "utf8"));
