@@ -9,9 +9,11 @@ import { describe, expect, it } from "vitest";
 import { DATABASE, NAME } from "../fixtures.js";
 import { patient } from "../patience.js";
 import { FEATURES, KEYS, resultJson, SPEC_EXAMPLE, SPEC_RESULT, startTui, waitForToolResult } from "./harness.js";
-import { tuiPerTest } from "./tui-session.js";
+import { tuiPerTest, tuiShared } from "./tui-session.js";
 
 const session = tuiPerTest();
+/** One TUI (100×32) for the cases that answer or cancel one ask, in turn. */
+const shared = tuiShared();
 const DIALOG_TIMEOUT = 40_000;
 const ask = (args: unknown, rows = 32, cols = 100) => session.ask(args, { rows, cols });
 
@@ -37,7 +39,7 @@ async function savedDetails(agentDir: string): Promise<Record<string, unknown>> 
 
 describe("ask_user in pi's TUI", () => {
 	it("answers the spec's example: PostgreSQL, then a typed service name, then Submit", async () => {
-		const t = ask(SPEC_EXAMPLE);
+		const t = await shared.ask(SPEC_EXAMPLE);
 		await t.waitFor("Other (type your answer)", DIALOG_TIMEOUT);
 		t.type(KEYS.enter);
 		await t.waitFor("Enter review • Tab/←→ questions");
@@ -46,13 +48,13 @@ describe("ask_user in pi's TUI", () => {
 		t.type(KEYS.enter);
 		await t.waitFor("Review your answers");
 		t.type(KEYS.enter);
-		const result = await waitForToolResult(session.ws());
+		const result = await shared.toolResult();
 		expect(result.isError).toBe(false);
 		expect(resultJson(result.text)).toEqual(SPEC_RESULT);
 	});
 
 	it("multi-select: ticks an option and a typed Other", async () => {
-		const t = ask({
+		const t = await shared.ask({
 			questions: [FEATURES],
 		});
 		await t.waitFor("[ ] Other (type your answer)", DIALOG_TIMEOUT);
@@ -67,7 +69,7 @@ describe("ask_user in pi's TUI", () => {
 		t.type(KEYS.enter);
 		await t.waitFor("[x] Other: GraphQL");
 		t.type(KEYS.enter);
-		const result = await waitForToolResult(session.ws());
+		const result = await shared.toolResult();
 		expect(resultJson(result.text)).toEqual({
 			answered: true,
 			answers: [
@@ -82,7 +84,7 @@ describe("ask_user in pi's TUI", () => {
 	});
 
 	it("Other then Esc goes back to the options, and a typed answer is custom", async () => {
-		const t = ask({ questions: [SPEC_EXAMPLE.questions[0]] });
+		const t = await shared.ask({ questions: [SPEC_EXAMPLE.questions[0]] });
 		await t.waitFor("Other (type your answer)", DIALOG_TIMEOUT);
 		t.type("0");
 		await t.waitFor("> 4. Other");
@@ -96,7 +98,7 @@ describe("ask_user in pi's TUI", () => {
 		t.type("I want to use DynamoDB");
 		await t.waitFor("DynamoDB");
 		t.type(KEYS.enter);
-		const result = await waitForToolResult(session.ws());
+		const result = await shared.toolResult();
 		expect(resultJson(result.text)).toEqual({
 			answered: true,
 			answers: [{ question: "Which database should we use?", answer: "I want to use DynamoDB", wasCustom: true }],
@@ -104,7 +106,7 @@ describe("ask_user in pi's TUI", () => {
 	});
 
 	it("cancels after confirming the discard of answers", async () => {
-		const t = ask(SPEC_EXAMPLE);
+		const t = await shared.ask(SPEC_EXAMPLE);
 		await t.waitFor("Other (type your answer)", DIALOG_TIMEOUT);
 		t.type(KEYS.enter);
 		await t.waitFor("Enter review • Tab/←→ questions");
@@ -115,7 +117,7 @@ describe("ask_user in pi's TUI", () => {
 		t.type(KEYS.escape);
 		await t.waitFor("Discard 1 answer?");
 		t.type("y");
-		const result = await waitForToolResult(session.ws());
+		const result = await shared.toolResult();
 		expect(resultJson(result.text)).toEqual({ answered: false, answers: [], cancelled: true });
 	});
 
@@ -145,14 +147,16 @@ describe("ask_user in pi's TUI", () => {
 
 	it("filters a long list with / and selects a match", async () => {
 		const names = ["Express", "Fastify", "Hono", "Koa", "NestJS", "Next.js", "Nuxt", "Remix", "SvelteKit", "Astro"];
-		const t = ask({ questions: [{ question: "Which framework?", options: names.map((label) => ({ label })) }] });
+		const t = await shared.ask({
+			questions: [{ question: "Which framework?", options: names.map((label) => ({ label })) }],
+		});
 		await t.waitFor("Other (type your answer)", DIALOG_TIMEOUT);
 		t.type("/");
 		await t.waitFor("Filter:");
 		t.type("nu");
 		await t.waitFor(">  7. Nuxt");
 		t.type(KEYS.enter);
-		const result = await waitForToolResult(session.ws());
+		const result = await shared.toolResult();
 		expect(resultJson(result.text)).toMatchObject({
 			answered: true,
 			answers: [{ answer: "Nuxt", selectedOption: "Nuxt" }],
@@ -161,7 +165,7 @@ describe("ask_user in pi's TUI", () => {
 
 	it("Ctrl+N on the Review tab adds a note for the whole set: the model reads it as note, the session keeps it", async () => {
 		const note = 'Both are for the prototype, ask again before launch; "quotes" stay';
-		const t = ask(SPEC_EXAMPLE);
+		const t = await shared.ask(SPEC_EXAMPLE);
 		await t.waitFor("Other (type your answer)", DIALOG_TIMEOUT);
 		t.type(KEYS.enter);
 		await t.waitFor("Enter review • Tab/←→ questions");
@@ -176,9 +180,9 @@ describe("ask_user in pi's TUI", () => {
 		t.type(KEYS.enter);
 		await t.waitFor("Note for all: Both are for the prototype");
 		t.type(KEYS.enter);
-		const result = await waitForToolResult(session.ws());
+		const result = await shared.toolResult();
 		expect(resultJson(result.text)).toEqual({ ...SPEC_RESULT, note });
-		expect(await savedDetails(session.ws().agentDir)).toMatchObject({ outcome: "answered", note });
+		expect(await savedDetails(shared.ws().agentDir)).toMatchObject({ outcome: "answered", note });
 	});
 
 	it("Alt+O folds the dialog to one line so the conversation shows, and brings it back with what was typed", async () => {
@@ -260,8 +264,8 @@ describe("ask_user in pi's TUI", () => {
 	});
 
 	it("Tab completes a ./ path in a free-text answer from the working folder; the answer is the text as typed", async () => {
-		writeFileSync(join(session.ws().cwd, "release-notes.md"), "# notes\n");
-		const t = ask({ questions: [NAME, DATABASE] });
+		writeFileSync(join(shared.ws().cwd, "release-notes.md"), "# notes\n");
+		const t = await shared.ask({ questions: [NAME, DATABASE] });
 		await t.waitFor(NAME.question, DIALOG_TIMEOUT);
 		t.type("see ./release-n");
 		await t.waitFor("see ./release-n");
@@ -273,7 +277,7 @@ describe("ask_user in pi's TUI", () => {
 		t.type(KEYS.enter);
 		await t.waitFor("Review your answers");
 		t.type(KEYS.enter);
-		const result = await waitForToolResult(session.ws());
+		const result = await shared.toolResult();
 		expect(resultJson(result.text)).toMatchObject({
 			answers: [
 				{ question: NAME.question, answer: "see ./release-notes.md", wasCustom: true },
