@@ -19,9 +19,11 @@ import {
 	type TuiSession,
 	waitForToolResult,
 } from "./harness.js";
-import { tuiPerTest } from "./tui-session.js";
+import { tuiPerTest, tuiShared } from "./tui-session.js";
 
 const session = tuiPerTest();
+/** One TUI (100×32) for the cases that answer one ask there, in turn. */
+const shared = tuiShared();
 const DIALOG_TIMEOUT = 40_000;
 /** At most this many bytes may reach the terminal in `IDLE_MS` while the dialog waits. */
 const IDLE_BYTES = 20_000;
@@ -114,12 +116,12 @@ describe("the demo's dialog fits the terminal and stays quiet", () => {
 
 describe("typing on the option list", () => {
 	it("a sentence typed on the list is exactly that custom answer, with no note", async () => {
-		const t = ask({ questions: [DATABASE] }, { cols: 100, rows: 32 });
+		const t = await shared.ask({ questions: [DATABASE] });
 		await t.waitFor(/> +1\. PostgreSQL/, DIALOG_TIMEOUT);
 		t.type("I want DynamoDB");
 		await t.waitFor("I want DynamoDB");
 		t.type(KEYS.enter);
-		const result = await waitForToolResult(session.ws());
+		const result = await shared.toolResult();
 		expect(resultJson(result.text)).toEqual({
 			answered: true,
 			answers: [{ question: DATABASE.question, answer: "I want DynamoDB", wasCustom: true }],
@@ -127,7 +129,7 @@ describe("typing on the option list", () => {
 	});
 
 	it("in multi-select, typed text is one custom item next to the ticked ones", async () => {
-		const t = ask({ questions: [FEATURES] }, { cols: 100, rows: 32 });
+		const t = await shared.ask({ questions: [FEATURES] });
 		await t.waitFor("Authentication", DIALOG_TIMEOUT);
 		t.type(KEYS.space);
 		await t.waitFor("[x] Authentication");
@@ -136,7 +138,7 @@ describe("typing on the option list", () => {
 		t.type(KEYS.enter);
 		await t.waitFor(/\[x\] Other.*GraphQL, gRPC/);
 		t.type(KEYS.enter);
-		const result = await waitForToolResult(session.ws());
+		const result = await shared.toolResult();
 		expect(resultJson(result.text)).toEqual({
 			answered: true,
 			answers: [
@@ -175,14 +177,14 @@ describe("typing on the option list", () => {
 	});
 
 	it("the number beside Other opens it", async () => {
-		const t = ask({ questions: [DATABASE] }, { cols: 100, rows: 32 });
+		const t = await shared.ask({ questions: [DATABASE] });
 		await t.waitFor("4. Other", DIALOG_TIMEOUT);
 		t.type("4");
 		await t.waitFor("Your answer:");
 		t.type("Cassandra");
 		await t.waitFor("Cassandra");
 		t.type(KEYS.enter);
-		const result = await waitForToolResult(session.ws());
+		const result = await shared.toolResult();
 		expect(resultJson(result.text)).toMatchObject({ answers: [{ answer: "Cassandra", wasCustom: true }] });
 	});
 });
