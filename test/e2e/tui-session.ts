@@ -68,9 +68,9 @@ export interface TuiShared {
  * One pi TUI for several cases run in turn, killed after the block (or file) that calls this: each case's ask
  * scripts the model afresh (`ask_user`, then "Thanks, noted.") and types a new prompt, and a later ask returns once
  * its dialog is drawn. Saves a pi start per case. The conversation above keeps the earlier cases' results: a case
- * waits on text only its own dialog draws.
+ * waits on text only its own dialog draws. `env` is pi's, or made from the workspace before pi starts.
  */
-export function tuiShared(env: NodeJS.ProcessEnv = {}): TuiShared {
+export function tuiShared(env: NodeJS.ProcessEnv | ((ws: Workspace) => NodeJS.ProcessEnv) = {}): TuiShared {
 	let ws: Workspace | undefined;
 	let tui: TuiSession | undefined;
 	/** How many requests the model had received when the newest ask's prompt was sent. */
@@ -102,7 +102,8 @@ export function tuiShared(env: NodeJS.ProcessEnv = {}): TuiShared {
 			const steps = [{ toolCall: { name: "ask_user", arguments: args } }, { text: "Thanks, noted." }];
 			if (!tui) {
 				workspace().script(steps);
-				tui = startTui(workspace(), ["go"], { cols: 100, rows: 32, env: { PI_ASK_USER_NOTIFY: "0", ...env } });
+				const more = typeof env === "function" ? env(workspace()) : env;
+				tui = startTui(workspace(), ["go"], { cols: 100, rows: 32, env: { PI_ASK_USER_NOTIFY: "0", ...more } });
 				base = 0;
 				return tui;
 			}
