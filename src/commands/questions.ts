@@ -14,7 +14,6 @@ import { words } from "../i18n/words.js";
 import type { AskToAnswer } from "../lifecycle/lifecycle.js";
 import { PENDING_PAGE_SIZE, type PendingListing, pendingListing } from "../lifecycle/pending-listing.js";
 import type { FrontEnd } from "../modes/front-end.js";
-import { permissionFor } from "../pending/answer.js";
 import { type Claims, describeClaim } from "../pending/claims.js";
 import { filledStart } from "../pending/delivery.js";
 import { writeForAsker } from "../pending/for-asker.js";
@@ -30,7 +29,7 @@ import {
 	readPendingEntry,
 	removePendingFile,
 } from "../pending/pending-file.js";
-import { type AskPermission, filledAnswersCount } from "../pending/permission.js";
+import { type AskPermission, filledAnswersCount, permissionFor } from "../pending/permission.js";
 import {
 	describeUntrusted,
 	fileForDelivery,
@@ -49,7 +48,7 @@ export interface QuestionsCommandDeps {
 	answerInDialog(ctx: ExtensionContext, target: AskToAnswer): Promise<void>;
 	/** Records that these asks were cleared, so no later start brings them back. */
 	markCleared(ctx: ExtensionContext, cleared: readonly { sessionId: string; toolCallId: string }[]): void;
-	/** The verdict on a pending file in the project folder `cwd` (records/trust-verdict.ts). */
+	/** The verdict on a pending file in the project folder `cwd` (pending/permission.ts). */
 	trust(file: PendingFile, cwd: string): PendingVerdict;
 	/** Whether a pending file's filled-in answers were written by a tool call during a run (records/tool-writes.ts). */
 	answersWrittenByTool(path: string): boolean;

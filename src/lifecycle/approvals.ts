@@ -25,9 +25,9 @@ import {
 	matchingRule,
 } from "../core/approval-rules.js";
 import type { AskOutcome } from "../core/types.js";
-import { permissionFor } from "../pending/answer.js";
 import { type Claims, withAnswerLock } from "../pending/claims.js";
 import { displayPath, listPendingFiles, type PendingFile, readPendingText } from "../pending/pending-file.js";
+import { permissionFor } from "../pending/permission.js";
 import type { PendingVerdict } from "../pending/trust.js";
 import { type AnswersOf, answersInText } from "../records/answer-fingerprints.js";
 import type { AskHandler } from "../tool/ask-user-tool.js";

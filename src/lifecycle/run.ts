@@ -45,7 +45,7 @@ export interface RunEdges extends ProcessEdges {
 	ledger: Ledger;
 	/** This user's fact log (ask/log.ts): the asks saved, and where. */
 	facts: Pick<FactLog, "append">;
-	/** The verdict on a pending file (records/trust-verdict.ts). */
+	/** The verdict on a pending file (pending/permission.ts). */
 	trust: FindingsDeps["trust"];
 	/** Whether a pending file's filled-in answers were written by a tool call during a run (records/tool-writes.ts). */
 	answersWrittenByTool: FindingsDeps["answersWrittenByTool"];

@@ -8,7 +8,6 @@ import type { ExtensionContext } from "@mariozechner/pi-coding-agent";
 import type { ImageReader } from "../core/answer-input.js";
 import type { Question } from "../core/types.js";
 import { words } from "../i18n/words.js";
-import { permissionFor } from "../pending/answer.js";
 import type { Claim } from "../pending/claims.js";
 import { filledAnswersIgnored } from "../pending/inbox.js";
 import {
@@ -22,7 +21,7 @@ import {
 	readPendingText,
 	savePendingFile,
 } from "../pending/pending-file.js";
-import { type AskPermission, filledAnswersCount } from "../pending/permission.js";
+import { type AskPermission, filledAnswersCount, permissionFor } from "../pending/permission.js";
 import { fileForDelivery, type PendingVerdict, verdictReason } from "../pending/trust.js";
 import { type AnswersOf, answersInText } from "../records/answer-fingerprints.js";
 import { asksOnBranch, openAsks, type SessionAsk, type SettledAsks } from "../records/ask-records.js";
@@ -41,7 +40,7 @@ export interface FindingsDeps {
 	pendingFileFor(ctx: ExtensionContext, ask: SessionAsk & { request: NonNullable<SessionAsk["request"]> }): PendingFile;
 	/** Records that an ask's questions wait in a file (a custom session entry naming the ask by id and time). */
 	recordPending(ask: Pick<SessionAsk, "toolCallId" | "askedAt">, shownPath: string): void;
-	/** The verdict on another session's pending file in the project folder `cwd` (see trust-verdict.ts). */
+	/** The verdict on another session's pending file in the project folder `cwd` (pending/permission.ts). */
 	trust(file: PendingFile, cwd: string): PendingVerdict;
 	/** Reads the images an answer names (pending/answer-images.ts). */
 	readImage: ImageReader;

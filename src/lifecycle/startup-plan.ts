@@ -40,7 +40,7 @@ export interface ForeignPending {
 	askedAt?: number;
 	request: AskRequest;
 	task?: string;
-	/** Whether its answers may be delivered here (records/trust-verdict.ts). */
+	/** Whether its answers may be delivered here (pending/permission.ts). */
 	trust: PendingVerdict;
 	/** An MCP client's file: answered by writing into it while its server holds it, otherwise not at all. */
 	mcp?: Extract<AskPermission, { kind: "for-asker" | "asker-gone" }>;

@@ -30,46 +30,18 @@ import {
 	type PendingQuestion,
 	writePendingAnswers,
 } from "./pending-file.js";
-import { type AskPermission, mayAnswerHere } from "./permission.js";
+import { type AskOrigins, permissionFor } from "./permission.js";
 import type { PendingVerdict } from "./trust.js";
-
-/** Where the facts about a waiting ask come from; each is asked only when the rule needs it. */
-interface AskOrigins {
-	/** The trust verdict on the file (records/trust-verdict.ts). */
-	judge(file: PendingFile): PendingVerdict;
-	/** Another live process's claim on the file (./claims.ts): a pi asking it, or the MCP server holding it. */
-	heldElsewhere?(path: string, toolCallId: string): Claim | undefined;
-	/** The file's filled-in answers were written by a tool call during a run (records/tool-writes.ts). */
-	writtenByTool?(path: string): boolean;
-	/** The person gave these very answers on the page, for a file their pi did not write. */
-	givenOnPage?(file: PendingFile): boolean;
-}
-
-/**
- * What the one rule (./permission.ts) lets be done with the ask waiting in `ask.file`: every way of answering one, and
- * every list that shows whether one may be answered, asks it here rather than gathering the facts by hand.
- */
-export function permissionFor(ask: { path: string; file: PendingFile }, origins: AskOrigins): AskPermission {
-	const { path, file } = ask;
-	return mayAnswerHere({
-		verdict: origins.judge(file),
-		heldBy: origins.heldElsewhere?.(path, file.toolCallId),
-		asker: file.asker,
-		answersWrittenByTool: origins.writtenByTool?.(path),
-		answersGivenOnPage: origins.givenOnPage?.(file),
-	});
-}
 
 /** Who gives the answers: the page, a tap, or the person in pi (for an MCP client's ask). */
 export type AnsweredBy = "page" | "tap" | "pi";
 
 type Answer = PendingQuestion["answer"];
-type Distrust = Extract<PendingVerdict, { trusted: false }>;
 
 /** Why nothing was written: one reason, its variable part a value. */
 type AnswerRefusal =
 	/** `confirm`: a file this user's pi did not write, answered on the page before the person confirmed it. */
-	| { reason: "settled" | "elsewhere" | "not-yours" | "confirm"; verdict: Distrust }
+	| { reason: "settled" | "elsewhere" | "not-yours" | "confirm"; verdict: Extract<PendingVerdict, { trusted: false }> }
 	/** Marked as an MCP client's ask nobody holds. */
 	| { reason: "asker-gone"; asker: PendingAsker }
 	/** The answers answer no question. */

@@ -6,7 +6,6 @@
 import { type ImageReader, outcomeFromAnswersText } from "../core/answer-input.js";
 import type { CliStrings } from "../i18n/cli/types.js";
 import { words as chosenWords } from "../i18n/words.js";
-import { permissionFor } from "./answer.js";
 import { findAttachedPendingFile } from "./attached-file.js";
 import type { Claim } from "./claims.js";
 import {
@@ -20,6 +19,7 @@ import {
 import { writeForAsker } from "./for-asker.js";
 import { displayPath, type PendingFile, PendingFileError, parsePendingFile } from "./pending-file.js";
 import type { IgnoredBecause } from "./permission.js";
+import { permissionFor } from "./permission.js";
 import { fileForDelivery, type PendingVerdict, verdictReason } from "./trust.js";
 
 /** The one line that says a file's own answers were not used, and why. */
@@ -54,7 +54,7 @@ export interface WrittenForAsker {
 
 /**
  * The answers in a prompt that attaches a pending file; `undefined` when it attaches none. `judge` is the verdict
- * (records/trust-verdict.ts): an ask already settled, or asked in another project folder, is refused. An MCP
+ * (pending/permission.ts): an ask already settled, or asked in another project folder, is refused. An MCP
  * client's file its server holds gets the words written into it as the answers, for that client.
  */
 export function deliveryFromAttachedFile(

@@ -1,12 +1,16 @@
 /**
- * The one rule for "may this waiting ask be answered here, and with what": every path that answers a pending ask
- * (`@file`, `pi -c`, `--answers`, `/questions`, the web page's pending cards, a background ask, the startup plan)
- * asks it, instead of combining claims, the trust verdict and "settled" by hand. Pure: the facts are gathered by
- * the caller (pending/claims.ts, records/trust-verdict.ts).
+ * The one judgement of an ask waiting in a pending file: may it be answered here, and with what. Every path that answers
+ * or lists a waiting ask (`@file`, `pi -c`, `--answers`, `/questions`, the web page, a tap, the startup plan, approvals)
+ * asks `permissionFor`, instead of combining claims, the trust verdict and "settled" by hand.
  *
- * Filled-in answers are the person's only when this person's pi wrote the file (the trust verdict) and no tool call
- * of a run rewrote them since: a cloned repository's file, or one a prompt-injected model edited with its write
- * tool, keeps its questions answerable, but only what the person types counts.
+ * `pendingTrust` gives the verdict on the file: what only this user's own records can tell (the asks it saved and where,
+ * the settled-elsewhere ledger), the session the file names and the session-file rule (./trust.ts's
+ * `judgePendingFile`). An ask settled anywhere is never delivered again; one made for another project folder is not
+ * this project's. `mayAnswerHere` weighs it with the rest, purely.
+ *
+ * Filled-in answers are the person's only when this person's pi wrote the file and no tool call of a run rewrote them
+ * since: a cloned repository's file, or one a prompt-injected model edited with its write tool, keeps its questions
+ * answerable, but only what the person types counts.
  *
  * A file marked as another agent's ask (an MCP client's, written by `pi-ask-anywhere mcp`) is answered by writing the
  * answers into it, where that server reads them for its client; its answers never reach this pi's model. The mark is
@@ -14,23 +18,143 @@
  * (its claim, which a cloned repository cannot bring alive), and never on a file this user's pi vouches for: a mark a
  * tool call wrote into pi's own ask cannot divert its answers. A marked file nobody holds is answered nowhere.
  */
+import type { SessionEntry } from "@mariozechner/pi-coding-agent";
+import type { FactLog } from "../ask/log.js";
+import { timeOf } from "../core/json.js";
+import { en } from "../i18n/cli/en.js";
 import type { Claim } from "./claims.js";
-import type { PendingAsker } from "./pending-file.js";
-import type { PendingVerdict } from "./trust.js";
+import type { PendingAsker, PendingFile } from "./pending-file.js";
+import {
+	currentSessionPlaces,
+	distrustReason,
+	judgePendingFile,
+	nodeTrustFs,
+	type PendingVerdict,
+	readSessionRecord,
+	realSessionFolders,
+	type TrustFs,
+} from "./trust.js";
 
 type Distrust = Extract<PendingVerdict, { trusted: false }>;
+
+/** An ask as its session holds it, as far as the verdict needs (records/ask-records.ts's `SessionAsk`). */
+interface AskInSession {
+	toolCallId: string;
+	request: { questions: unknown } | undefined;
+	state: string;
+	askedAt?: number;
+}
+
+export interface TrustSources {
+	argv: readonly string[];
+	env: NodeJS.ProcessEnv;
+	/** The asks of a session settled from another (the settled-elsewhere ledger). */
+	settledElsewhere(sessionId: string, projectDir?: string): { has(toolCallId: string, askedAt?: number): boolean };
+	/** Where and when this user's pi saved an ask (its `saved` fact); `undefined` when it never saved it. */
+	saved: FactLog["saved"];
+	/** The asks on a session's entries, newest state each (records/ask-records.ts's `asksOnBranch`). */
+	asksIn(entries: readonly SessionEntry[]): readonly AskInSession[];
+	fs?: TrustFs;
+}
+
+/**
+ * The file's ask in the session it names: a call with its id and its questions (ids can repeat in one session), the
+ * newest made by the time the file says it was written; `undefined` when the session holds none, or is not one our pi
+ * wrote. A file is written when its ask is, or when a later start saves an ask that was interrupted.
+ */
+function askInSession(file: PendingFile, entries: readonly unknown[], sources: TrustSources): AskInSession | undefined {
+	const sameQuestions = JSON.stringify(file.request.questions);
+	let candidates: AskInSession[];
+	try {
+		candidates = sources
+			.asksIn(entries as SessionEntry[])
+			.filter((ask) => ask.toolCallId === file.toolCallId && JSON.stringify(ask.request?.questions) === sameQuestions);
+	} catch {
+		return undefined;
+	}
+	const written = timeOf(file.timestamp);
+	return candidates.filter((ask) => written === undefined || (ask.askedAt ?? 0) <= written).at(-1) ?? candidates[0];
+}
+
+/**
+ * `compute`, remembered for one synchronous run of code: a listing judges a thousand files in one loop, and where
+ * sessions are kept or what a folder's real path is cannot change within it (pi's settings could between two commands).
+ */
+function forOneRun<T>(compute: (key: string) => T): (key: string) => T {
+	let memo: Map<string, T> | undefined;
+	return (key) => {
+		if (memo === undefined) {
+			memo = new Map();
+			queueMicrotask(() => {
+				memo = undefined;
+			});
+		}
+		if (!memo.has(key)) memo.set(key, compute(key));
+		return memo.get(key) as T;
+	};
+}
+
+export function pendingTrust(sources: TrustSources): (file: PendingFile, cwd?: string) => PendingVerdict {
+	const fs = sources.fs ?? nodeTrustFs;
+	const realPath = forOneRun((path): string | undefined => {
+		try {
+			return fs.realpath(path);
+		} catch {
+			return undefined;
+		}
+	});
+	const sameFolder = (a: string, b: string) => {
+		const [realA, realB] = [realPath(a), realPath(b)];
+		return realA !== undefined && realB !== undefined ? realA === realB : a === b;
+	};
+	const sessionFolders = forOneRun((cwd) =>
+		realSessionFolders(currentSessionPlaces({ argv: sources.argv, env: sources.env, cwd, fs }), fs),
+	);
+	const elsewhere = (folder: string): PendingVerdict => ({
+		trusted: false,
+		kind: "elsewhere",
+		reason: en.trust.elsewhere(folder),
+		folder,
+	});
+	return (file, cwd = process.cwd()) => {
+		const record = readSessionRecord(file.sessionFile, fs);
+		const written = timeOf(file.timestamp);
+		const saved = sources.saved(file, written);
+		const ask =
+			record.kind === "found" && record.sessionId === file.sessionId
+				? askInSession(file, record.entries, sources)
+				: undefined;
+		// When its session holds the ask, its own time names it exactly; else the file's time, but never later than the
+		// saved ask's (a file's text is not trusted to make an old ask new); unknown to the record: every ask with its id.
+		const askedAt =
+			ask?.askedAt ?? (saved !== undefined && written !== undefined ? Math.min(written, saved.at) : undefined);
+		const settledInSession = ask !== undefined && ask.state !== "pending" && ask.state !== "interrupted";
+		if (settledInSession || sources.settledElsewhere(file.sessionId, cwd).has(file.toolCallId, askedAt)) {
+			return { trusted: false, kind: "settled", reason: en.trust.settled };
+		}
+		const madeIn = saved?.project;
+		if (madeIn !== undefined && !sameFolder(madeIn, cwd)) return elsewhere(madeIn);
+		const verdict = judgePendingFile(file, sessionFolders(cwd), record, { anyFolder: madeIn !== undefined });
+		if (!verdict.trusted) {
+			const because = verdict.reason;
+			return { trusted: false, kind: "unknown", reason: distrustReason(because, en.trust), because };
+		}
+		// Saved before the record existed: the session's own header (in this user's session folder) says where.
+		if (madeIn === undefined && record.kind === "found" && record.cwd && !sameFolder(record.cwd, cwd)) {
+			return elsewhere(record.cwd);
+		}
+		return ask?.askedAt !== undefined ? { trusted: true, askedAt: ask.askedAt } : { trusted: true };
+	};
+}
 
 export interface AskFacts {
 	/** The trust verdict on the ask's pending file (settled anywhere, asked in another folder, not this pi's). */
 	verdict: PendingVerdict;
-	/** Another live pi's claim: it is asking or delivering this ask right now. */
+	/** Another live process's claim: a pi asking or delivering this ask right now, or the MCP server holding it. */
 	heldBy?: Claim | undefined;
 	/** The file's filled-in answers were written by a tool call during a run, not by the person. */
 	answersWrittenByTool?: boolean | undefined;
-	/**
-	 * The person gave these very answers on the web page, confirming a file their pi did not write: the file is not
-	 * theirs, but the answers are.
-	 */
+	/** The person gave these very answers on the web page, confirming a file their pi did not write. */
 	answersGivenOnPage?: boolean | undefined;
 	/** The file's own word that another agent asked it (untrusted: see the header). */
 	asker?: PendingAsker | undefined;
@@ -58,18 +182,16 @@ export type AskPermission =
 	| { kind: "asker-gone"; asker: PendingAsker };
 
 export function mayAnswerHere(facts: AskFacts): AskPermission {
-	const { verdict } = facts;
+	const { verdict, asker, heldBy } = facts;
 	if (!verdict.trusted && verdict.kind === "settled") return { kind: "settled", verdict };
-	const { asker, heldBy } = facts;
 	if (asker && !verdict.trusted) {
 		if (heldBy?.holder === "mcp") return { kind: "for-asker", asker, holder: heldBy };
 		if (!heldBy) return { kind: "asker-gone", asker };
 	}
 	if (heldBy) return { kind: "held", holder: heldBy };
 	if (!verdict.trusted && verdict.kind === "elsewhere") return { kind: "elsewhere", verdict, folder: verdict.folder };
-	if (facts.answersWrittenByTool) {
+	if (facts.answersWrittenByTool)
 		return { kind: "answer", filledAnswers: "ignore", because: "written-by-tool", verdict };
-	}
 	if (!verdict.trusted && !facts.answersGivenOnPage) {
 		return { kind: "answer", filledAnswers: "ignore", because: "not-this-pi", verdict };
 	}
@@ -79,4 +201,28 @@ export function mayAnswerHere(facts: AskFacts): AskPermission {
 /** Whether the answers already in the file may be sent as the person's. */
 export function filledAnswersCount(permission: AskPermission): boolean {
 	return permission.kind === "answer" && permission.filledAnswers === "use";
+}
+
+/** Where the facts about a waiting ask come from; each is asked only when the rule needs it. */
+export interface AskOrigins {
+	/** The verdict on the file (`pendingTrust`). */
+	judge(file: PendingFile): PendingVerdict;
+	/** Another live process's claim on the file (./claims.ts): a pi asking it, or the MCP server holding it. */
+	heldElsewhere?(path: string, toolCallId: string): Claim | undefined;
+	/** The file's filled-in answers were written by a tool call during a run (records/tool-writes.ts). */
+	writtenByTool?(path: string): boolean;
+	/** The person gave these very answers on the page, for a file their pi did not write. */
+	givenOnPage?(file: PendingFile): boolean;
+}
+
+/** What the rule lets be done with the ask waiting in `ask.file`, its facts gathered from `origins`. */
+export function permissionFor(ask: { path: string; file: PendingFile }, origins: AskOrigins): AskPermission {
+	const { path, file } = ask;
+	return mayAnswerHere({
+		verdict: origins.judge(file),
+		heldBy: origins.heldElsewhere?.(path, file.toolCallId),
+		asker: file.asker,
+		answersWrittenByTool: origins.writtenByTool?.(path),
+		answersGivenOnPage: origins.givenOnPage?.(file),
+	});
 }

@@ -36,7 +36,7 @@ export type DistrustReason =
 export type TrustVerdict = { trusted: true } | { trusted: false; reason: DistrustReason };
 
 /**
- * The verdict on a pending file as pi acts on it (see records/trust-verdict.ts, its one entry point). `unknown`:
+ * The verdict on a pending file as pi acts on it (./permission.ts's `pendingTrust` gives it). `unknown`:
  * nothing shows this user's pi wrote it (the person may still answer it on purpose, without its task); `elsewhere`:
  * this user's pi asked it for another project folder (a copy of that project); `settled`: its answers were already
  * delivered, or it was answered or cleared, so it is never delivered again. `reason` is one sentence for the person.

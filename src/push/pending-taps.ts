@@ -29,7 +29,7 @@ export interface PendingTapsDeps {
 	/** Milliseconds since the epoch. */
 	now(): number;
 	warn(text: string): void;
-	/** The trust verdict on a pending file in `folder` (records/trust-verdict.ts): the rule pi delivers by. */
+	/** The trust verdict on a pending file in `folder` (pending/permission.ts): the rule pi delivers by. */
 	judge(file: PendingFile, folder: string): PendingVerdict;
 	heldElsewhere: Claims["heldElsewhere"];
 	/** Whether this process holds the file's claim (a dialog of this pi shows it): the tap is that dialog's then. */

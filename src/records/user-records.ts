@@ -7,16 +7,17 @@
 import { type FactLog, factLog } from "../ask/log.js";
 import { timeOf } from "../core/json.js";
 import type { PendingFile } from "../pending/pending-file.js";
+import { pendingTrust } from "../pending/permission.js";
 import type { PendingVerdict } from "../pending/trust.js";
 import { type AnswersOf, answersFingerprint, type FingerprintRecord, givenRecord } from "./answer-fingerprints.js";
+import { asksOnBranch } from "./ask-records.js";
 import { type Ledger, settledLedger } from "./ledger.js";
 import { importOldRecords } from "./old-records.js";
-import { pendingTrust } from "./trust-verdict.js";
 
 export interface UserRecords {
 	facts: FactLog;
 	ledger: Ledger;
-	/** The verdict pi acts on for a pending file in the project folder `cwd` (./trust-verdict.ts). */
+	/** The verdict pi acts on for a pending file in the project folder `cwd` (pending/permission.ts). */
 	trust(file: PendingFile, cwd?: string): PendingVerdict;
 	/** Answers the person gave on the web page for a file their pi did not write. */
 	givenOnPage: FingerprintRecord;
@@ -48,6 +49,7 @@ export function openUserRecords(
 			env: run.env,
 			settledElsewhere: ledger.settledIn,
 			saved: facts.saved,
+			asksIn: asksOnBranch,
 		}),
 		givenOnPage,
 		answersGivenOnPage: (file) => givenOnPage.has(answersFingerprint(file)),
