@@ -29,14 +29,8 @@ import {
 	readPendingEntry,
 	removePendingFile,
 } from "../pending/pending-file.js";
-import { type AskPermission, filledAnswersCount, permissionFor } from "../pending/permission.js";
-import {
-	describeUntrusted,
-	fileForDelivery,
-	type PendingVerdict,
-	UNTRUSTED_CHOICE,
-	verdictReason,
-} from "../pending/trust.js";
+import { type AskPermission, filledAnswersCount, permissionFor, refusalSentence } from "../pending/permission.js";
+import { describeUntrusted, fileForDelivery, type PendingVerdict, UNTRUSTED_CHOICE } from "../pending/trust.js";
 import { reopenableAsks } from "../records/ask-records.js";
 import { questionsCompletions } from "./questions-completions.js";
 
@@ -242,7 +236,7 @@ async function answerForAsker(
 	}
 	const path = displayPath(ctx.cwd, target.path);
 	if (stop.signal.aborted)
-		return shown.tell(words().cli.questions.clientLeft(path, sanitizeLine(permission.asker.client)), "warning");
+		return shown.tell(refusalSentence(path, { kind: "asker-gone", asker: permission.asker }), "warning");
 	if (outcome.kind !== "answered") return shown.tell(words().cli.questions.notAnswered(path), "warning");
 	try {
 		shown.tell(`pi-ask-anywhere: ${writeForAsker(target.path, toolCallId, permission.asker, outcome)}`, "notice");
@@ -376,16 +370,13 @@ export function createQuestionsCommand(deps: QuestionsCommandDeps) {
 					const target = facts.entry;
 					const path = displayPath(ctx.cwd, target.path);
 					const verdict = facts.verdict;
-					if (permission.kind === "asker-gone")
-						return shown.tell(words().cli.forAsker.askerGone(path, permission.asker.client), "warning");
+					if (permission.kind === "asker-gone") return shown.tell(refusalSentence(path, permission), "warning");
 					if (permission.kind === "for-asker") {
 						if (noDialog) return shown.fail(words().cli.questions.answerHere(shellQuote(path)));
 						return answerForAsker(ctx, shown, target, permission, deps.claims.heldElsewhere);
 					}
 					// Answers already delivered are never delivered again (a restored or copied file).
-					if (permission.kind === "settled") {
-						return shown.tell(`${path} ${verdictReason(permission.verdict)}.`, "warning");
-					}
+					if (permission.kind === "settled") return shown.tell(refusalSentence(path, permission), "warning");
 					if (noDialog) return shown.fail(words().cli.questions.answerHere(shellQuote(path)));
 					if (!verdict.trusted && !facts.ownSession && ctx.hasUI) {
 						// Another user's, an unknown or another folder's file: answered only by the person's choice, seeing its origin.

@@ -10,9 +10,10 @@
 import type { ImageBlock } from "../core/result.js";
 import type { CliStrings } from "../i18n/cli/types.js";
 import { words } from "../i18n/words.js";
-import { type Claims, describeClaim } from "../pending/claims.js";
+import type { Claims } from "../pending/claims.js";
 import { type Delivery, deliveryContent, describeSource, oneAnswerPerAsk } from "../pending/delivery.js";
 import type { PendingAskIdentity } from "../pending/pending-file.js";
+import { refusalSentence } from "../pending/permission.js";
 
 export interface DeliveriesDeps {
 	claims: Pick<Claims, "claim" | "heldElsewhere">;
@@ -69,8 +70,8 @@ export function createDeliveries(deps: DeliveriesDeps): Deliveries {
 			if (!delivery.path) continue;
 			const holder = deps.claims.heldElsewhere(delivery.path, delivery.toolCallId);
 			if (holder) {
-				const { delivery: sources, claim } = said();
-				return sources.heldElsewhere(describeSource(delivery.source, sources), describeClaim(holder, claim));
+				const words = said();
+				return refusalSentence(describeSource(delivery.source, words.delivery), { kind: "held", holder }, words);
 			}
 		}
 		for (const delivery of deliveries) {

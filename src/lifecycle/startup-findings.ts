@@ -7,7 +7,6 @@ import { resolve } from "node:path";
 import type { ExtensionContext } from "@mariozechner/pi-coding-agent";
 import type { ImageReader } from "../core/answer-input.js";
 import type { Question } from "../core/types.js";
-import { words } from "../i18n/words.js";
 import type { Claim } from "../pending/claims.js";
 import { filledAnswersIgnored } from "../pending/inbox.js";
 import {
@@ -21,8 +20,8 @@ import {
 	readPendingText,
 	savePendingFile,
 } from "../pending/pending-file.js";
-import { type AskPermission, filledAnswersCount, permissionFor } from "../pending/permission.js";
-import { fileForDelivery, type PendingVerdict, verdictReason } from "../pending/trust.js";
+import { type AskPermission, filledAnswersCount, permissionFor, refusalSentence } from "../pending/permission.js";
+import { fileForDelivery, type PendingVerdict } from "../pending/trust.js";
 import { type AnswersOf, answersInText } from "../records/answer-fingerprints.js";
 import { asksOnBranch, openAsks, type SessionAsk, type SettledAsks } from "../records/ask-records.js";
 import { type EditedAnswers, editedAnswers } from "./edited-answers.js";
@@ -234,7 +233,7 @@ function findFilledElsewhere(
 		const trust = deps.trust(file, ctx.cwd);
 		// Filled in, but its ask was answered already: nothing is sent, and the person is told rather than left to wonder.
 		if (!trust.trusted && trust.kind === "settled") {
-			ignored.push(`${displayPath(ctx.cwd, entry.path)} ${verdictReason(trust)}`);
+			ignored.push(refusalSentence(displayPath(ctx.cwd, entry.path), { kind: "settled", verdict: trust }));
 			return [];
 		}
 		// This session's own file that none of its waiting asks holds (an ask on another branch): left as it is.
@@ -249,8 +248,7 @@ function findFilledElsewhere(
 			},
 		);
 		// An MCP client's answers are its server's to take (or nobody's): never delivered to this pi's model.
-		if (permission.kind === "asker-gone")
-			ignored.push(words().cli.forAsker.askerGone(displayPath(ctx.cwd, entry.path), permission.asker.client));
+		if (permission.kind === "asker-gone") ignored.push(refusalSentence(displayPath(ctx.cwd, entry.path), permission));
 		if (permission.kind === "answer" && permission.filledAnswers === "ignore") {
 			ignored.push(filledAnswersIgnored(displayPath(ctx.cwd, entry.path), permission.because, trust));
 		}

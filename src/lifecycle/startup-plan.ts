@@ -10,7 +10,7 @@ import type { CliStrings } from "../i18n/cli/types.js";
 import { words } from "../i18n/words.js";
 import type { FrontEndKind } from "../modes/front-end.js";
 import { type Delivery, decided, deliveryImages, formatStructuredDelivery } from "../pending/delivery.js";
-import type { AskPermission } from "../pending/permission.js";
+import { type AskPermission, refusalSentence } from "../pending/permission.js";
 import { type PendingVerdict, verdictReason } from "../pending/trust.js";
 import type { EditedAnswers } from "./edited-answers.js";
 
@@ -144,21 +144,15 @@ function planFlagForForeign(findings: StartupFindings, flag: string, said: CliSt
 		const untrusted = findings.foreign.at(-1);
 		if (!untrusted || untrusted.trust.trusted) return undefined;
 		const { shownPath, trust } = untrusted;
-		if (untrusted.mcp) return { kind: "stop", error: said.forAsker.askerGone(shownPath, untrusted.mcp.asker.client) };
-		switch (trust.kind) {
-			case "settled":
-				return { kind: "stop", error: said.notices.settledStop(shownPath, verdictReason(trust, said.trust)) };
-			case "elsewhere":
-				return {
-					kind: "stop",
-					error: said.notices.elsewhereStop(shownPath, verdictReason(trust, said.trust)),
-				};
-			case "unknown":
-				return {
-					kind: "stop",
-					error: said.notices.unknownStop(shownPath, verdictReason(trust, said.trust)),
-				};
+		if (untrusted.mcp?.kind === "asker-gone")
+			return { kind: "stop", error: refusalSentence(shownPath, untrusted.mcp, said) };
+		if (trust.kind === "unknown") {
+			return { kind: "stop", error: said.notices.unknownStop(shownPath, verdictReason(trust, said.trust)) };
 		}
+		return {
+			kind: "stop",
+			error: `--answers: ${refusalSentence(shownPath, { kind: trust.kind, verdict: trust }, said)}`,
+		};
 	}
 	let outcome: ReturnType<typeof outcomeFromAnswersText>;
 	try {

@@ -18,8 +18,7 @@ import {
 } from "./delivery.js";
 import { writeForAsker } from "./for-asker.js";
 import { displayPath, type PendingFile, PendingFileError, parsePendingFile } from "./pending-file.js";
-import type { IgnoredBecause } from "./permission.js";
-import { permissionFor } from "./permission.js";
+import { type IgnoredBecause, permissionFor, refusalSentence } from "./permission.js";
 import { fileForDelivery, type PendingVerdict, verdictReason } from "./trust.js";
 
 /** The one line that says a file's own answers were not used, and why. */
@@ -85,9 +84,6 @@ export function deliveryFromAttachedFile(
 			...(origins ? { writtenByTool: origins.writtenByTool, givenOnPage: origins.givenOnPage } : {}),
 		},
 	);
-	if (permission.kind === "asker-gone") {
-		throw new PendingFileError(said.forAsker.askerGone(`@${displayPath(cwd, path)}`, permission.asker.client));
-	}
 	if (permission.kind === "for-asker") {
 		if (words === "") {
 			const command = `pi -p @${displayPath(cwd, path)} "PostgreSQL"`;
@@ -100,9 +96,8 @@ export function deliveryFromAttachedFile(
 			notice: writeForAsker(path, parsed.toolCallId, permission.asker, outcome, said.forAsker),
 		};
 	}
-	if (permission.kind === "settled" || permission.kind === "elsewhere") {
-		const refuse = permission.kind === "elsewhere" ? said.inbox.elsewhere : said.inbox.settled;
-		throw new PendingFileError(refuse(`@${displayPath(cwd, path)}`, verdictReason(permission.verdict, said.trust)));
+	if (permission.kind !== "answer") {
+		throw new PendingFileError(refusalSentence(`@${displayPath(cwd, path)}`, permission, said));
 	}
 	const file = fileForDelivery(parsed, verdict);
 	const sameSession = file.sessionId === sessionId;

@@ -21,8 +21,11 @@
 import type { SessionEntry } from "@mariozechner/pi-coding-agent";
 import type { FactLog } from "../ask/log.js";
 import { timeOf } from "../core/json.js";
+import { sanitizeLine } from "../core/text.js";
 import { en } from "../i18n/cli/en.js";
-import type { Claim } from "./claims.js";
+import type { CliStrings } from "../i18n/cli/types.js";
+import { words as chosenWords } from "../i18n/words.js";
+import { type Claim, describeClaim } from "./claims.js";
 import type { PendingAsker, PendingFile } from "./pending-file.js";
 import {
 	currentSessionPlaces,
@@ -33,6 +36,7 @@ import {
 	readSessionRecord,
 	realSessionFolders,
 	type TrustFs,
+	verdictReason,
 } from "./trust.js";
 
 type Distrust = Extract<PendingVerdict, { trusted: false }>;
@@ -172,7 +176,7 @@ export type AskPermission =
 	/** Answered, cancelled or cleared already (here or in another session): never answered again. */
 	| { kind: "settled"; verdict: Distrust }
 	/** Asked for another project folder: not this folder's to answer. */
-	| { kind: "elsewhere"; verdict: Distrust; folder: string | undefined }
+	| { kind: "elsewhere"; verdict: Distrust }
 	/**
 	 * An MCP client's ask its server holds now: answered by writing the answers into the file (never delivered to this
 	 * pi's model); the answers already there are the client's to take.
@@ -189,13 +193,30 @@ export function mayAnswerHere(facts: AskFacts): AskPermission {
 		if (!heldBy) return { kind: "asker-gone", asker };
 	}
 	if (heldBy) return { kind: "held", holder: heldBy };
-	if (!verdict.trusted && verdict.kind === "elsewhere") return { kind: "elsewhere", verdict, folder: verdict.folder };
+	if (!verdict.trusted && verdict.kind === "elsewhere") return { kind: "elsewhere", verdict };
 	if (facts.answersWrittenByTool)
 		return { kind: "answer", filledAnswers: "ignore", because: "written-by-tool", verdict };
 	if (!verdict.trusted && !facts.answersGivenOnPage) {
 		return { kind: "answer", filledAnswers: "ignore", because: "not-this-pi", verdict };
 	}
 	return { kind: "answer", filledAnswers: "use" };
+}
+
+/** A permission that refuses answering here: the ask is settled, another folder's, held, or its asker gone. */
+export type Refusal = Extract<AskPermission, { kind: "settled" | "elsewhere" | "held" | "asker-gone" }>;
+
+/** Why the ask in `shown` (a file as the person sees it, or what was refused) is not answered here: one sentence a kind. */
+export function refusalSentence(shown: string, refusal: Refusal, said: CliStrings = chosenWords().cli): string {
+	switch (refusal.kind) {
+		case "settled":
+			return said.refused.settled(shown, verdictReason(refusal.verdict, said.trust));
+		case "elsewhere":
+			return said.refused.elsewhere(shown, verdictReason(refusal.verdict, said.trust));
+		case "held":
+			return said.refused.held(shown, describeClaim(refusal.holder, said.claim));
+		case "asker-gone":
+			return said.refused.askerGone(shown, sanitizeLine(refusal.asker.client));
+	}
 }
 
 /** Whether the answers already in the file may be sent as the person's. */

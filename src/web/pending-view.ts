@@ -186,7 +186,7 @@ function notWritten(name: string, result: Exclude<AnswerResult<PageRefusal>, { k
 			return conflict(`not written: ${error}`, "pending-held");
 		}
 		case "asker-gone":
-			return conflict(`not written: ${en.forAsker.askerGone(name, refusal.asker.client)}`, "pending-not-yours");
+			return conflict(`not written: ${en.refused.askerGone(name, refusal.asker.client)}`, "pending-not-yours");
 		// Questions already answered are never answered again: no confirmation makes them deliverable.
 		case "settled":
 			return conflict(`not written: ${refusal.verdict.reason}`, "pending-settled");

@@ -40,7 +40,6 @@ export const de: CliStrings = {
 			`von ${client} über pi-ask-anywhere mcp gestellt, das auf die Antworten wartet: Hier beantwortet, gehen sie an ${client}, nicht an das Modell dieses pi`,
 		clientGone: (client) =>
 			`von ${client} über pi-ask-anywhere mcp gestellt, das nicht mehr auf die Antworten wartet: Hier beantwortet sie nichts (/questions clear entfernt sie)`,
-		clientLeft: (path, client) => `${path}: ${client} wartet nicht mehr auf diese Antworten; nichts wurde geschrieben`,
 	},
 	layout: {
 		chooseAny: " (beliebig viele wählbar)",
@@ -72,6 +71,15 @@ export const de: CliStrings = {
 		answerAnyway: "Ihre Fragen beantworten (ihre Aufgabe wird nicht an das Modell gesendet)",
 		leave: "Liegen lassen",
 	},
+	refused: {
+		settled: (path, reason) => `${path} ${reason}. Mit /questions clear entfernen`,
+		elsewhere: (path, reason) =>
+			`${path} ${reason}; nichts wurde gesendet. Beantworte sie in jenem Ordner oder in pi mit /questions answer, das zuerst zeigt, woher sie stammt`,
+		askerGone: (path, client) =>
+			`${path} enthält Fragen, die ${client} über pi-ask-anywhere mcp gestellt hat, und kein pi-ask-anywhere mcp wartet jetzt auf ihre Antworten: Nichts wurde gesendet oder geschrieben (/questions clear entfernt sie)`,
+		held: (source, claim) =>
+			`${source}: Die Fragen sind ${claim}; beantworte sie dort oder hier, sobald es beendet ist. Nichts wurde gesendet`,
+	},
 	notices: {
 		notDelivered: (message) => `Die Antworten konnten nicht zugestellt werden: ${message}`,
 		notSaved: (message) => `pi-ask-anywhere: Die Fragen konnten nicht gespeichert werden: ${message}`,
@@ -79,9 +87,6 @@ export const de: CliStrings = {
 		answeredFrom: (questions, path) => `--answers hat ${questions} aus ${path} beantwortet`,
 		noAnswerToAny: "--answers beantwortet keine der offenen Fragen",
 		answeredNothing: (why) => `--answers hat nichts beantwortet: ${why}`,
-		settledStop: (path, reason) => `--answers: ${path} ${reason}. Mit /questions clear entfernen`,
-		elsewhereStop: (path, reason) =>
-			`--answers: ${path} ${reason}, daher beantwortet --answers sie nicht. Beantworte sie in jenem Ordner oder hier in pi mit /questions answer, das zuerst zeigt, woher sie stammt`,
 		unknownStop: (path, reason) =>
 			`--answers: ${path} enthält offene Fragen, die nicht vom pi dieses Benutzers geschrieben wurden (${reason}), daher beantwortet --answers sie nicht. Um sie bewusst zu beantworten, nenne die Datei: pi -p @${path} "deine Antworten"`,
 		forFile: (message, path) => `${message} (für ${path})`,
@@ -166,8 +171,6 @@ Nichts wurde beantwortet, und der Lauf endet hier. Behebe das Problem und starte
 	},
 	forAsker: {
 		answeredFor: (client) => `für ${client} über pi-ask-anywhere mcp beantwortet`,
-		askerGone: (path, client) =>
-			`${path} enthält Fragen, die ${client} über pi-ask-anywhere mcp gestellt hat, und kein pi-ask-anywhere mcp wartet jetzt auf ihre Antworten: Nichts wurde gesendet oder geschrieben (/questions clear entfernt sie)`,
 		noImages:
 			"Bilder können einem MCP-Client nicht über seine Datei mit offenen Fragen übergeben werden; nichts wurde geschrieben",
 		noNotes:
@@ -194,8 +197,6 @@ Nichts wurde beantwortet, und der Lauf endet hier. Behebe das Problem und starte
 		dialog: "die Antworten im Dialog",
 		twoAnswers: (first, second) =>
 			`Zwei verschiedene Antworten auf dieselben Fragen: ${first} und ${second}. Nichts wurde gesendet; gib nur eine davon an.`,
-		heldElsewhere: (source, claim) =>
-			`${source}: Die Fragen sind ${claim}; beantworte sie dort oder hier, sobald es beendet ist. Nichts wurde gesendet`,
 		delivering: (file) => `Die in ${file} eingetragenen Antworten werden zugestellt`,
 	},
 	inbox: {
@@ -205,9 +206,6 @@ Nichts wurde beantwortet, und der Lauf endet hier. Behebe das Problem und starte
 		untrustedImage: (path) =>
 			`${path} wird nicht gelesen: Bilder werden nur aus einer Datei mit offenen Fragen gelesen, die dein eigenes pi geschrieben hat`,
 		imageRefused: (where, reason) => `${where}: ${reason}; nichts wurde gesendet`,
-		settled: (file, reason) => `${file} ${reason}`,
-		elsewhere: (file, reason) =>
-			`${file} ${reason}; nichts wurde gesendet. Beantworte sie in jenem Ordner oder in pi mit /questions answer, das zuerst zeigt, woher sie stammt`,
 		ignoredNothingSent: (ignored, example) =>
 			`${ignored}. Nichts wurde gesendet: schreib deine eigenen Antworten hinter die Datei, z. B. ${example}`,
 		noWords: (example) => `keine Antworten angegeben: schreib deine Antworten hinter die Datei, z. B. ${example}`,

@@ -38,7 +38,6 @@ export const en: CliStrings = {
 			`asked by ${client} through pi-ask-anywhere mcp, which waits for the answers: answered here, they go to ${client}, not to this pi's model`,
 		clientGone: (client) =>
 			`asked by ${client} through pi-ask-anywhere mcp, which no longer waits for the answers: nothing here answers them (/questions clear removes them)`,
-		clientLeft: (path, client) => `${path}: ${client} no longer waits for these answers; nothing was written`,
 	},
 	layout: {
 		chooseAny: " (choose any)",
@@ -69,6 +68,15 @@ export const en: CliStrings = {
 		answerAnyway: "Answer its questions (its task is not sent to the model)",
 		leave: "Leave it",
 	},
+	refused: {
+		settled: (path, reason) => `${path} ${reason}. Remove it with /questions clear`,
+		elsewhere: (path, reason) =>
+			`${path} ${reason}; nothing was sent. Answer it in that folder, or in pi with /questions answer, which shows where it came from first`,
+		askerGone: (path, client) =>
+			`${path} holds questions ${client} asked through pi-ask-anywhere mcp, and no pi-ask-anywhere mcp waits for their answers now: nothing was sent or written (/questions clear removes them)`,
+		held: (source, claim) =>
+			`${source}: the questions are ${claim}; answer them there, or here once it has ended. Nothing was sent`,
+	},
 	notices: {
 		notDelivered: (message) => `could not deliver the answers: ${message}`,
 		notSaved: (message) => `pi-ask-anywhere: could not save the questions: ${message}`,
@@ -76,9 +84,6 @@ export const en: CliStrings = {
 		answeredFrom: (questions, path) => `--answers answered ${questions} from ${path}`,
 		noAnswerToAny: "--answers gives no answer to any pending question",
 		answeredNothing: (why) => `--answers answered nothing: ${why}`,
-		settledStop: (path, reason) => `--answers: ${path} ${reason}. Remove it with /questions clear`,
-		elsewhereStop: (path, reason) =>
-			`--answers: ${path} ${reason}, so --answers does not answer it. Answer it in that folder, or here in pi with /questions answer, which shows where it came from first`,
 		unknownStop: (path, reason) =>
 			`--answers: ${path} holds pending questions not written by this user's pi (${reason}), so --answers does not answer them. To answer them on purpose, name the file: pi -p @${path} "your answers"`,
 		forFile: (message, path) => `${message} (for ${path})`,
@@ -162,8 +167,6 @@ Nothing was answered and the run stops here. Fix the problem, then run pi -c to 
 	},
 	forAsker: {
 		answeredFor: (client) => `answered for ${client} through pi-ask-anywhere mcp`,
-		askerGone: (path, client) =>
-			`${path} holds questions ${client} asked through pi-ask-anywhere mcp, and no pi-ask-anywhere mcp waits for their answers now: nothing was sent or written (/questions clear removes them)`,
 		noImages: "images cannot be passed to an MCP client through its pending file; nothing was written",
 		noNotes: "notes cannot be passed to an MCP client through its pending file; nothing was written",
 		notAsked: (question) => `an answer names a question that was not asked ("${question}"); nothing was written`,
@@ -186,8 +189,6 @@ Nothing was answered and the run stops here. Fix the problem, then run pi -c to 
 		dialog: "the dialog",
 		twoAnswers: (first, second) =>
 			`two different answers to the same questions: ${first} and ${second}. Nothing was sent; give only one of them.`,
-		heldElsewhere: (source, claim) =>
-			`${source}: the questions are ${claim}; answer them there, or here once it has ended. Nothing was sent`,
 		delivering: (file) => `delivering the answers filled into ${file}`,
 	},
 	inbox: {
@@ -196,9 +197,6 @@ Nothing was answered and the run stops here. Fix the problem, then run pi -c to 
 		notWrittenByYou: (reason) => `the file was not written by your pi (${reason})`,
 		untrustedImage: (path) => `${path} is not read: images are read only from a pending file your own pi wrote`,
 		imageRefused: (where, reason) => `${where}: ${reason}; nothing was sent`,
-		settled: (file, reason) => `${file} ${reason}`,
-		elsewhere: (file, reason) =>
-			`${file} ${reason}; nothing was sent. Answer it in that folder, or in pi with /questions answer, which shows where it came from first`,
 		ignoredNothingSent: (ignored, example) =>
 			`${ignored}. Nothing was sent: give your own answers after the file, e.g. ${example}`,
 		noWords: (example) => `no answers given: add your answers after the file, e.g. ${example}`,

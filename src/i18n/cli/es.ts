@@ -40,7 +40,6 @@ export const es: CliStrings = {
 			`las hizo ${client} a través de pi-ask-anywhere mcp, que espera las respuestas: respondidas aquí, van a ${client}, no al modelo de este pi`,
 		clientGone: (client) =>
 			`las hizo ${client} a través de pi-ask-anywhere mcp, que ya no espera las respuestas: aquí nada las responde (/questions clear las elimina)`,
-		clientLeft: (path, client) => `${path}: ${client} ya no espera estas respuestas; no se escribió nada`,
 	},
 	layout: {
 		chooseAny: " (elige las que quieras)",
@@ -72,6 +71,15 @@ export const es: CliStrings = {
 		answerAnyway: "Responder sus preguntas (su tarea no se envía al modelo)",
 		leave: "Dejarlo",
 	},
+	refused: {
+		settled: (path, reason) => `${path} ${reason}. Elimínalo con /questions clear`,
+		elsewhere: (path, reason) =>
+			`${path} ${reason}; no se envió nada. Respóndelo en esa carpeta, o en pi con /questions answer, que muestra primero de dónde viene`,
+		askerGone: (path, client) =>
+			`${path} contiene preguntas que ${client} hizo mediante pi-ask-anywhere mcp, y ningún pi-ask-anywhere mcp espera ahora sus respuestas: no se envió ni se escribió nada (/questions clear las borra)`,
+		held: (source, claim) =>
+			`${source}: las preguntas están ${claim}; respóndelas allí, o aquí cuando haya terminado. No se envió nada`,
+	},
 	notices: {
 		notDelivered: (message) => `No se pudieron entregar las respuestas: ${message}`,
 		notSaved: (message) => `pi-ask-anywhere: no se pudieron guardar las preguntas: ${message}`,
@@ -79,9 +87,6 @@ export const es: CliStrings = {
 		answeredFrom: (questions, path) => `--answers respondió ${questions} de ${path}`,
 		noAnswerToAny: "--answers no responde ninguna pregunta pendiente",
 		answeredNothing: (why) => `--answers no respondió nada: ${why}`,
-		settledStop: (path, reason) => `--answers: ${path} ${reason}. Elimínalo con /questions clear`,
-		elsewhereStop: (path, reason) =>
-			`--answers: ${path} ${reason}, así que --answers no lo responde. Respóndelo en esa carpeta, o aquí en pi con /questions answer, que primero muestra de dónde viene`,
 		unknownStop: (path, reason) =>
 			`--answers: ${path} contiene preguntas pendientes que no escribió el pi de este usuario (${reason}), así que --answers no las responde. Para responderlas a propósito, nombra el archivo: pi -p @${path} "tus respuestas"`,
 		forFile: (message, path) => `${message} (para ${path})`,
@@ -166,8 +171,6 @@ No se respondió nada y la ejecución se detiene aquí. Corrige el problema y lu
 	},
 	forAsker: {
 		answeredFor: (client) => `respondido para ${client} mediante pi-ask-anywhere mcp`,
-		askerGone: (path, client) =>
-			`${path} contiene preguntas que ${client} hizo mediante pi-ask-anywhere mcp, y ningún pi-ask-anywhere mcp espera ahora sus respuestas: no se envió ni se escribió nada (/questions clear las borra)`,
 		noImages:
 			"las imágenes no pueden pasarse a un cliente MCP a través de su archivo de preguntas pendientes; no se escribió nada",
 		noNotes:
@@ -193,8 +196,6 @@ No se respondió nada y la ejecución se detiene aquí. Corrige el problema y lu
 		dialog: "las respuestas del diálogo",
 		twoAnswers: (first, second) =>
 			`dos respuestas distintas a las mismas preguntas: ${first} y ${second}. No se envió nada; da solo una de ellas.`,
-		heldElsewhere: (source, claim) =>
-			`${source}: las preguntas están ${claim}; respóndelas allí, o aquí cuando haya terminado. No se envió nada`,
 		delivering: (file) => `entregando las respuestas escritas en ${file}`,
 	},
 	inbox: {
@@ -204,9 +205,6 @@ No se respondió nada y la ejecución se detiene aquí. Corrige el problema y lu
 		untrustedImage: (path) =>
 			`${path} no se lee: las imágenes solo se leen de un archivo de preguntas pendientes que escribió tu propio pi`,
 		imageRefused: (where, reason) => `${where}: ${reason}; no se envió nada`,
-		settled: (file, reason) => `${file} ${reason}`,
-		elsewhere: (file, reason) =>
-			`${file} ${reason}; no se envió nada. Respóndelo en esa carpeta, o en pi con /questions answer, que muestra primero de dónde viene`,
 		ignoredNothingSent: (ignored, example) =>
 			`${ignored}. No se envió nada: da tus propias respuestas después del archivo, p. ej. ${example}`,
 		noWords: (example) => `no se dieron respuestas: añade tus respuestas después del archivo, p. ej. ${example}`,

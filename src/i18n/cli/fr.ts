@@ -41,7 +41,6 @@ export const fr: CliStrings = {
 			`posées par ${client} via pi-ask-anywhere mcp, qui attend les réponses : répondues ici, elles vont à ${client}, pas au modèle de ce pi`,
 		clientGone: (client) =>
 			`posées par ${client} via pi-ask-anywhere mcp, qui n'attend plus les réponses : rien ici n'y répond (/questions clear les supprime)`,
-		clientLeft: (path, client) => `${path} : ${client} n'attend plus ces réponses ; rien n'a été écrit`,
 	},
 	layout: {
 		chooseAny: " (choix multiples)",
@@ -73,6 +72,15 @@ export const fr: CliStrings = {
 		answerAnyway: "Répondre à ses questions (sa tâche n'est pas envoyée au modèle)",
 		leave: "Le laisser",
 	},
+	refused: {
+		settled: (path, reason) => `${path} ${reason}. Supprimez-le avec /questions clear`,
+		elsewhere: (path, reason) =>
+			`${path} ${reason} ; rien n'a été envoyé. Répondez-y dans ce dossier, ou dans pi avec /questions answer, qui montre d'abord d'où il vient`,
+		askerGone: (path, client) =>
+			`${path} contient des questions posées par ${client} via pi-ask-anywhere mcp, et aucun pi-ask-anywhere mcp n'attend leurs réponses maintenant : rien n'a été envoyé ni écrit (/questions clear les efface)`,
+		held: (source, claim) =>
+			`${source} : les questions sont ${claim} ; répondez-y là-bas, ou ici une fois qu'il aura terminé. Rien n'a été envoyé`,
+	},
 	notices: {
 		notDelivered: (message) => `Impossible de remettre les réponses : ${message}`,
 		notSaved: (message) => `pi-ask-anywhere : impossible d'enregistrer les questions : ${message}`,
@@ -80,9 +88,6 @@ export const fr: CliStrings = {
 		answeredFrom: (questions, path) => `--answers a répondu à ${questions} depuis ${path}`,
 		noAnswerToAny: "--answers ne répond à aucune question en attente",
 		answeredNothing: (why) => `--answers n'a répondu à rien : ${why}`,
-		settledStop: (path, reason) => `--answers : ${path} ${reason}. Supprimez-le avec /questions clear`,
-		elsewhereStop: (path, reason) =>
-			`--answers : ${path} ${reason}, donc --answers n'y répond pas. Répondez-y dans ce dossier, ou ici dans pi avec /questions answer, qui montre d'abord sa provenance`,
 		unknownStop: (path, reason) =>
 			`--answers : ${path} contient des questions en attente qui n'ont pas été écrites par le pi de cet utilisateur (${reason}), donc --answers n'y répond pas. Pour y répondre délibérément, nommez le fichier : pi -p @${path} "vos réponses"`,
 		forFile: (message, path) => `${message} (pour ${path})`,
@@ -170,8 +175,6 @@ Rien n'a été répondu et l'exécution s'arrête ici. Corrigez le problème, pu
 	},
 	forAsker: {
 		answeredFor: (client) => `répondu pour ${client} via pi-ask-anywhere mcp`,
-		askerGone: (path, client) =>
-			`${path} contient des questions posées par ${client} via pi-ask-anywhere mcp, et aucun pi-ask-anywhere mcp n'attend leurs réponses maintenant : rien n'a été envoyé ni écrit (/questions clear les efface)`,
 		noImages:
 			"les images ne peuvent pas être transmises à un client MCP par son fichier de questions en attente ; rien n'a été écrit",
 		noNotes:
@@ -197,8 +200,6 @@ Rien n'a été répondu et l'exécution s'arrête ici. Corrigez le problème, pu
 		dialog: "les réponses du dialogue",
 		twoAnswers: (first, second) =>
 			`deux réponses différentes aux mêmes questions : ${first} et ${second}. Rien n'a été envoyé ; n'en donnez qu'une.`,
-		heldElsewhere: (source, claim) =>
-			`${source} : les questions sont ${claim} ; répondez-y là-bas, ou ici une fois qu'il aura terminé. Rien n'a été envoyé`,
 		delivering: (file) => `envoi des réponses saisies dans ${file}`,
 	},
 	inbox: {
@@ -208,9 +209,6 @@ Rien n'a été répondu et l'exécution s'arrête ici. Corrigez le problème, pu
 		untrustedImage: (path) =>
 			`${path} n'est pas lu : les images ne sont lues que depuis un fichier de questions en attente écrit par votre propre pi`,
 		imageRefused: (where, reason) => `${where} : ${reason} ; rien n'a été envoyé`,
-		settled: (file, reason) => `${file} ${reason}`,
-		elsewhere: (file, reason) =>
-			`${file} ${reason} ; rien n'a été envoyé. Répondez-y dans ce dossier, ou dans pi avec /questions answer, qui montre d'abord d'où il vient`,
 		ignoredNothingSent: (ignored, example) =>
 			`${ignored}. Rien n'a été envoyé : donnez vos propres réponses après le fichier, par ex. ${example}`,
 		noWords: (example) => `aucune réponse donnée : ajoutez vos réponses après le fichier, par ex. ${example}`,

@@ -37,7 +37,6 @@ export const ja: CliStrings = {
 			`${client} が pi-ask-anywhere mcp 経由で質問し、回答を待っています: ここで回答すると ${client} に渡り、この pi のモデルには渡りません`,
 		clientGone: (client) =>
 			`${client} が pi-ask-anywhere mcp 経由で質問しましたが、もう回答を待っていません: ここでは回答できません（/questions clear で削除できます）`,
-		clientLeft: (path, client) => `${path}: ${client} はもうこの回答を待っていません。何も書き込みませんでした`,
 	},
 	layout: {
 		chooseAny: "（複数選択可）",
@@ -68,6 +67,15 @@ export const ja: CliStrings = {
 		answerAnyway: "質問に回答する（タスクはモデルに送られません）",
 		leave: "そのままにする",
 	},
+	refused: {
+		settled: (path, reason) => `${path} ${reason}。/questions clear で削除してください`,
+		elsewhere: (path, reason) =>
+			`${path} ${reason}。何も送信していません。そのフォルダーで回答するか、pi で /questions answer を使ってください（先に出どころを表示します）`,
+		askerGone: (path, client) =>
+			`${path} には ${client} が pi-ask-anywhere mcp を通じて尋ねた質問がありますが、いまその回答を待っている pi-ask-anywhere mcp はありません。何も送信も書き込みもしていません（/questions clear で削除できます）`,
+		held: (source, claim) =>
+			`${source}: この質問は${claim}。そちらで回答するか、それが終わってからここで回答してください。何も送信していません`,
+	},
 	notices: {
 		notDelivered: (message) => `回答を届けられませんでした: ${message}`,
 		notSaved: (message) => `pi-ask-anywhere: 質問を保存できませんでした: ${message}`,
@@ -75,9 +83,6 @@ export const ja: CliStrings = {
 		answeredFrom: (questions, path) => `--answers で ${path} の ${questions} に回答しました`,
 		noAnswerToAny: "--answers はどの未回答の質問にも回答していません",
 		answeredNothing: (why) => `--answers は何にも回答しませんでした: ${why}`,
-		settledStop: (path, reason) => `--answers: ${path} ${reason}。/questions clear で削除してください`,
-		elsewhereStop: (path, reason) =>
-			`--answers: ${path} ${reason}。そのため --answers では回答しません。そのフォルダーで回答するか、ここ pi で /questions answer を使ってください（先に出どころを表示します）`,
 		unknownStop: (path, reason) =>
 			`--answers: ${path} には、このユーザーの pi が書いたのではない未回答の質問があります（${reason}）。そのため --answers では回答しません。意図して回答するには、ファイルを指定してください: pi -p @${path} "回答"`,
 		forFile: (message, path) => `${message}（${path} について）`,
@@ -162,8 +167,6 @@ ${questions}
 	},
 	forAsker: {
 		answeredFor: (client) => `pi-ask-anywhere mcp を通じて ${client} のために回答しました`,
-		askerGone: (path, client) =>
-			`${path} には ${client} が pi-ask-anywhere mcp を通じて尋ねた質問がありますが、いまその回答を待っている pi-ask-anywhere mcp はありません。何も送信も書き込みもしていません（/questions clear で削除できます）`,
 		noImages: "MCP クライアントには保留中の質問ファイル経由で画像を渡せません。何も書き込んでいません",
 		noNotes: "MCP クライアントには保留中の質問ファイル経由でメモを渡せません。何も書き込んでいません",
 		notAsked: (question) => `尋ねられていない質問への回答があります（「${question}」）。何も書き込んでいません`,
@@ -187,8 +190,6 @@ ${questions}
 		dialog: "ダイアログでの回答",
 		twoAnswers: (first, second) =>
 			`同じ質問に異なる 2 つの回答があります: ${first} と ${second}。何も送信していません。どちらか一方だけにしてください。`,
-		heldElsewhere: (source, claim) =>
-			`${source}: この質問は${claim}。そちらで回答するか、それが終わってからここで回答してください。何も送信していません`,
 		delivering: (file) => `${file} に書き込まれた回答を届けます`,
 	},
 	inbox: {
@@ -198,9 +199,6 @@ ${questions}
 		untrustedImage: (path) =>
 			`${path} は読み込みません。画像は、あなた自身の pi が書いた保留中の質問ファイルからのみ読み込みます`,
 		imageRefused: (where, reason) => `${where}: ${reason}。何も送信していません`,
-		settled: (file, reason) => `${file} ${reason}`,
-		elsewhere: (file, reason) =>
-			`${file} ${reason}。何も送信していません。そのフォルダーで回答するか、pi で /questions answer を使ってください（先に出どころを表示します）`,
 		ignoredNothingSent: (ignored, example) =>
 			`${ignored}。何も送信していません。自分の回答をファイルの後に書いてください（例: ${example}）`,
 		noWords: (example) => `回答がありません。回答をファイルの後に書いてください（例: ${example}）`,

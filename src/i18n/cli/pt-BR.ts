@@ -40,7 +40,6 @@ export const ptBR: CliStrings = {
 			`feitas por ${client} pelo pi-ask-anywhere mcp, que espera as respostas: respondidas aqui, elas vão para ${client}, não para o modelo deste pi`,
 		clientGone: (client) =>
 			`feitas por ${client} pelo pi-ask-anywhere mcp, que não espera mais as respostas: nada aqui as responde (/questions clear as remove)`,
-		clientLeft: (path, client) => `${path}: ${client} não espera mais estas respostas; nada foi escrito`,
 	},
 	layout: {
 		chooseAny: " (escolha quantas quiser)",
@@ -72,6 +71,15 @@ export const ptBR: CliStrings = {
 		answerAnyway: "Responder às perguntas (a tarefa dele não é enviada ao modelo)",
 		leave: "Deixar como está",
 	},
+	refused: {
+		settled: (path, reason) => `${path} ${reason}. Remova-o com /questions clear`,
+		elsewhere: (path, reason) =>
+			`${path} ${reason}; nada foi enviado. Responda naquela pasta, ou no pi com /questions answer, que mostra primeiro de onde ele veio`,
+		askerGone: (path, client) =>
+			`${path} contém perguntas que ${client} fez via pi-ask-anywhere mcp, e nenhum pi-ask-anywhere mcp espera as respostas agora: nada foi enviado nem escrito (/questions clear as apaga)`,
+		held: (source, claim) =>
+			`${source}: as perguntas estão ${claim}; responda-as lá, ou aqui quando ele terminar. Nada foi enviado`,
+	},
 	notices: {
 		notDelivered: (message) => `Não foi possível entregar as respostas: ${message}`,
 		notSaved: (message) => `pi-ask-anywhere: não foi possível salvar as perguntas: ${message}`,
@@ -79,9 +87,6 @@ export const ptBR: CliStrings = {
 		answeredFrom: (questions, path) => `--answers respondeu ${questions} de ${path}`,
 		noAnswerToAny: "--answers não responde nenhuma pergunta pendente",
 		answeredNothing: (why) => `--answers não respondeu nada: ${why}`,
-		settledStop: (path, reason) => `--answers: ${path} ${reason}. Remova-o com /questions clear`,
-		elsewhereStop: (path, reason) =>
-			`--answers: ${path} ${reason}, então --answers não o responde. Responda naquela pasta, ou aqui no pi com /questions answer, que mostra primeiro de onde ele veio`,
 		unknownStop: (path, reason) =>
 			`--answers: ${path} contém perguntas pendentes que não foram escritas pelo pi deste usuário (${reason}), então --answers não as responde. Para respondê-las de propósito, indique o arquivo: pi -p @${path} "suas respostas"`,
 		forFile: (message, path) => `${message} (para ${path})`,
@@ -166,8 +171,6 @@ Nada foi respondido e a execução para aqui. Corrija o problema e depois execut
 	},
 	forAsker: {
 		answeredFor: (client) => `respondido para ${client} via pi-ask-anywhere mcp`,
-		askerGone: (path, client) =>
-			`${path} contém perguntas que ${client} fez via pi-ask-anywhere mcp, e nenhum pi-ask-anywhere mcp espera as respostas agora: nada foi enviado nem escrito (/questions clear as apaga)`,
 		noImages:
 			"imagens não podem ser passadas a um cliente MCP pelo arquivo de perguntas pendentes dele; nada foi escrito",
 		noNotes: "notas não podem ser passadas a um cliente MCP pelo arquivo de perguntas pendentes dele; nada foi escrito",
@@ -191,8 +194,6 @@ Nada foi respondido e a execução para aqui. Corrija o problema e depois execut
 		dialog: "as respostas do diálogo",
 		twoAnswers: (first, second) =>
 			`duas respostas diferentes para as mesmas perguntas: ${first} e ${second}. Nada foi enviado; dê só uma delas.`,
-		heldElsewhere: (source, claim) =>
-			`${source}: as perguntas estão ${claim}; responda-as lá, ou aqui quando ele terminar. Nada foi enviado`,
 		delivering: (file) => `entregando as respostas preenchidas em ${file}`,
 	},
 	inbox: {
@@ -202,9 +203,6 @@ Nada foi respondido e a execução para aqui. Corrija o problema e depois execut
 		untrustedImage: (path) =>
 			`${path} não é lido: imagens só são lidas de um arquivo de perguntas pendentes que o seu próprio pi escreveu`,
 		imageRefused: (where, reason) => `${where}: ${reason}; nada foi enviado`,
-		settled: (file, reason) => `${file} ${reason}`,
-		elsewhere: (file, reason) =>
-			`${file} ${reason}; nada foi enviado. Responda naquela pasta, ou no pi com /questions answer, que mostra primeiro de onde ele veio`,
 		ignoredNothingSent: (ignored, example) =>
 			`${ignored}. Nada foi enviado: dê suas próprias respostas depois do arquivo, por ex. ${example}`,
 		noWords: (example) => `nenhuma resposta dada: adicione suas respostas depois do arquivo, por ex. ${example}`,

@@ -46,7 +46,6 @@ export const ru: CliStrings = {
 			`заданы ${client} через pi-ask-anywhere mcp, который ждёт ответов: ответы, данные здесь, уходят ${client}, а не модели этого pi`,
 		clientGone: (client) =>
 			`заданы ${client} через pi-ask-anywhere mcp, который больше не ждёт ответов: здесь на них ничто не ответит (/questions clear их удалит)`,
-		clientLeft: (path, client) => `${path}: ${client} больше не ждёт этих ответов; ничего не записано`,
 	},
 	layout: {
 		chooseAny: " (можно выбрать несколько)",
@@ -78,6 +77,15 @@ export const ru: CliStrings = {
 		answerAnyway: "Ответить на его вопросы (его задача не отправляется модели)",
 		leave: "Оставить как есть",
 	},
+	refused: {
+		settled: (path, reason) => `${path} ${reason}. Удалите его командой /questions clear`,
+		elsewhere: (path, reason) =>
+			`${path} ${reason}; ничего не отправлено. Ответьте в той папке или в pi командой /questions answer, которая сначала покажет, откуда он`,
+		askerGone: (path, client) =>
+			`${path} содержит вопросы, которые ${client} задал через pi-ask-anywhere mcp, но сейчас ни один pi-ask-anywhere mcp не ждёт ответов на них: ничего не отправлено и не записано (/questions clear удаляет их)`,
+		held: (source, claim) =>
+			`${source}: вопросы ${claim}; отвечайте там или здесь, когда он завершится. Ничего не отправлено`,
+	},
 	notices: {
 		notDelivered: (message) => `Не удалось доставить ответы: ${message}`,
 		notSaved: (message) => `pi-ask-anywhere: не удалось сохранить вопросы: ${message}`,
@@ -85,9 +93,6 @@ export const ru: CliStrings = {
 		answeredFrom: (questions, path) => `--answers ответил на ${questions} из ${path}`,
 		noAnswerToAny: "--answers не отвечает ни на один ожидающий вопрос",
 		answeredNothing: (why) => `--answers ни на что не ответил: ${why}`,
-		settledStop: (path, reason) => `--answers: ${path} ${reason}. Удалите его командой /questions clear`,
-		elsewhereStop: (path, reason) =>
-			`--answers: ${path} ${reason}, поэтому --answers на него не отвечает. Ответьте в той папке или здесь, в pi, командой /questions answer, которая сначала покажет, откуда он`,
 		unknownStop: (path, reason) =>
 			`--answers: ${path} содержит ожидающие вопросы, записанные не pi этого пользователя (${reason}), поэтому --answers на них не отвечает. Чтобы ответить на них намеренно, укажите файл: pi -p @${path} "ваши ответы"`,
 		forFile: (message, path) => `${message} (для ${path})`,
@@ -173,8 +178,6 @@ ${questions}
 	},
 	forAsker: {
 		answeredFor: (client) => `ответы записаны для ${client} через pi-ask-anywhere mcp`,
-		askerGone: (path, client) =>
-			`${path} содержит вопросы, которые ${client} задал через pi-ask-anywhere mcp, но сейчас ни один pi-ask-anywhere mcp не ждёт ответов на них: ничего не отправлено и не записано (/questions clear удаляет их)`,
 		noImages: "изображения нельзя передать MCP-клиенту через его файл ожидающих вопросов; ничего не записано",
 		noNotes: "заметки нельзя передать MCP-клиенту через его файл ожидающих вопросов; ничего не записано",
 		notAsked: (question) => `ответ относится к вопросу, который не задавался ("${question}"); ничего не записано`,
@@ -196,8 +199,6 @@ ${questions}
 		dialog: "ответы в диалоге",
 		twoAnswers: (first, second) =>
 			`два разных ответа на одни и те же вопросы: ${first} и ${second}. Ничего не отправлено; дайте только один из них.`,
-		heldElsewhere: (source, claim) =>
-			`${source}: вопросы ${claim}; отвечайте там или здесь, когда он завершится. Ничего не отправлено`,
 		delivering: (file) => `доставляются ответы, вписанные в ${file}`,
 	},
 	inbox: {
@@ -207,9 +208,6 @@ ${questions}
 		untrustedImage: (path) =>
 			`${path} не читается: изображения читаются только из файла ожидающих вопросов, который записал ваш собственный pi`,
 		imageRefused: (where, reason) => `${where}: ${reason}; ничего не отправлено`,
-		settled: (file, reason) => `${file} ${reason}`,
-		elsewhere: (file, reason) =>
-			`${file} ${reason}; ничего не отправлено. Ответьте в той папке или в pi командой /questions answer, которая сначала покажет, откуда он`,
 		ignoredNothingSent: (ignored, example) =>
 			`${ignored}. Ничего не отправлено: напишите свои ответы после файла, например ${example}`,
 		noWords: (example) => `ответы не даны: добавьте ваши ответы после файла, например ${example}`,

@@ -45,8 +45,6 @@ export interface CliStrings {
 		forClient: (client: string) => string;
 		/** Under an MCP client's ask no server holds any more: nothing here answers it. */
 		clientGone: (client: string) => string;
-		/** `/questions answer`'s dialog for an MCP client's ask closed: its server let go of the ask meanwhile. */
-		clientLeft: (path: string, client: string) => string;
 	};
 	/** The questions as `/questions` and `pi -p` lay them out (not the pending file's JSON). */
 	layout: {
@@ -85,6 +83,20 @@ export interface CliStrings {
 		answerAnyway: string;
 		leave: string;
 	};
+	/**
+	 * Why a waiting ask is not answered here, one sentence per kind (pending/permission.ts's `refusalSentence`): `path`
+	 * as shown, `reason` one of `trust`'s sentences.
+	 */
+	refused: {
+		/** Settled already: never answered again. */
+		settled: (path: string, reason: string) => string;
+		/** Asked in another project folder. */
+		elsewhere: (path: string, reason: string) => string;
+		/** An MCP client's ask no server waits for. */
+		askerGone: (path: string, client: string) => string;
+		/** Another live pi holds it: `source` says what was refused, `claim` is `claim.heldBy`'s. */
+		held: (source: string, claim: string) => string;
+	};
 	/** What pi tells the person while it runs: delivering, saving, `--answers`, background asks. */
 	notices: {
 		notDelivered: (message: string) => string;
@@ -93,8 +105,6 @@ export interface CliStrings {
 		answeredFrom: (questions: string, path: string) => string;
 		noAnswerToAny: string;
 		answeredNothing: (why: string) => string;
-		settledStop: (path: string, reason: string) => string;
-		elsewhereStop: (path: string, reason: string) => string;
 		unknownStop: (path: string, reason: string) => string;
 		forFile: (message: string, path: string) => string;
 		noAnswerForFile: (path: string) => string;
@@ -181,7 +191,6 @@ export interface CliStrings {
 	 */
 	forAsker: {
 		answeredFor: (client: string) => string;
-		askerGone: (path: string, client: string) => string;
 		noImages: string;
 		noNotes: string;
 		/** An answer to a question the file does not hold; `question` is its text. */
@@ -210,8 +219,6 @@ export interface CliStrings {
 		dialog: string;
 		/** `first`, `second`: two of the sources above. */
 		twoAnswers: (first: string, second: string) => string;
-		/** `claim` is `claim.heldBy`'s (or `heldByMcp`'s) text. */
-		heldElsewhere: (source: string, claim: string) => string;
 		/** At a start: the answers filled into this session's file go to the model. */
 		delivering: (file: string) => string;
 	};
@@ -229,10 +236,6 @@ export interface CliStrings {
 		untrustedImage: (path: string) => string;
 		/** An image that cannot be attached: `where` the file, `reason` why. */
 		imageRefused: (where: string, reason: string) => string;
-		/** `reason` is `trust.settled`. */
-		settled: (file: string, reason: string) => string;
-		/** `reason` is `trust.elsewhere`'s. */
-		elsewhere: (file: string, reason: string) => string;
 		/** Nothing typed after a file whose own answers do not count: `ignored` is `ignored`'s line. */
 		ignoredNothingSent: (ignored: string, example: string) => string;
 		noWords: (example: string) => string;

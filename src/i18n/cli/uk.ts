@@ -46,7 +46,6 @@ export const uk: CliStrings = {
 			`поставлені ${client} через pi-ask-anywhere mcp, який чекає на відповіді: відповіді, дані тут, ідуть до ${client}, а не до моделі цього pi`,
 		clientGone: (client) =>
 			`поставлені ${client} через pi-ask-anywhere mcp, який більше не чекає на відповіді: тут на них ніщо не відповість (/questions clear їх видалить)`,
-		clientLeft: (path, client) => `${path}: ${client} більше не чекає на ці відповіді; нічого не записано`,
 	},
 	layout: {
 		chooseAny: " (можна вибрати кілька)",
@@ -78,6 +77,15 @@ export const uk: CliStrings = {
 		answerAnyway: "Відповісти на його питання (його завдання не надсилається моделі)",
 		leave: "Залишити як є",
 	},
+	refused: {
+		settled: (path, reason) => `${path} ${reason}. Видаліть його командою /questions clear`,
+		elsewhere: (path, reason) =>
+			`${path} ${reason}; нічого не надіслано. Відповідайте в тій папці або в pi командою /questions answer, яка спершу покаже, звідки він`,
+		askerGone: (path, client) =>
+			`${path} містить питання, які ${client} поставив через pi-ask-anywhere mcp, але зараз жоден pi-ask-anywhere mcp не чекає на відповіді: нічого не надіслано й не записано (/questions clear видаляє їх)`,
+		held: (source, claim) =>
+			`${source}: питання ${claim}; відповідайте там або тут, коли він завершиться. Нічого не надіслано`,
+	},
 	notices: {
 		notDelivered: (message) => `Не вдалося доставити відповіді: ${message}`,
 		notSaved: (message) => `pi-ask-anywhere: не вдалося зберегти питання: ${message}`,
@@ -85,9 +93,6 @@ export const uk: CliStrings = {
 		answeredFrom: (questions, path) => `--answers відповів на ${questions} з ${path}`,
 		noAnswerToAny: "--answers не відповідає на жодне відкрите питання",
 		answeredNothing: (why) => `--answers ні на що не відповів: ${why}`,
-		settledStop: (path, reason) => `--answers: ${path} ${reason}. Видаліть його командою /questions clear`,
-		elsewhereStop: (path, reason) =>
-			`--answers: ${path} ${reason}, тому --answers на нього не відповідає. Дайте відповідь у тій теці або тут, у pi, командою /questions answer, яка спершу покаже, звідки він`,
 		unknownStop: (path, reason) =>
 			`--answers: ${path} містить відкриті питання, записані не pi цього користувача (${reason}), тому --answers на них не відповідає. Щоб відповісти на них свідомо, вкажіть файл: pi -p @${path} "ваші відповіді"`,
 		forFile: (message, path) => `${message} (для ${path})`,
@@ -173,8 +178,6 @@ ${questions}
 	},
 	forAsker: {
 		answeredFor: (client) => `відповіді записано для ${client} через pi-ask-anywhere mcp`,
-		askerGone: (path, client) =>
-			`${path} містить питання, які ${client} поставив через pi-ask-anywhere mcp, але зараз жоден pi-ask-anywhere mcp не чекає на відповіді: нічого не надіслано й не записано (/questions clear видаляє їх)`,
 		noImages: "зображення не можна передати MCP-клієнту через його файл відкритих питань; нічого не записано",
 		noNotes: "нотатки не можна передати MCP-клієнту через його файл відкритих питань; нічого не записано",
 		notAsked: (question) => `відповідь стосується питання, якого не ставили ("${question}"); нічого не записано`,
@@ -197,8 +200,6 @@ ${questions}
 		dialog: "відповіді в діалозі",
 		twoAnswers: (first, second) =>
 			`дві різні відповіді на ті самі питання: ${first} і ${second}. Нічого не надіслано; дайте лише одну з них.`,
-		heldElsewhere: (source, claim) =>
-			`${source}: питання ${claim}; відповідайте там або тут, коли він завершиться. Нічого не надіслано`,
 		delivering: (file) => `доставляються відповіді, вписані в ${file}`,
 	},
 	inbox: {
@@ -208,9 +209,6 @@ ${questions}
 		untrustedImage: (path) =>
 			`${path} не читається: зображення читаються лише з файлу відкритих питань, який записав ваш власний pi`,
 		imageRefused: (where, reason) => `${where}: ${reason}; нічого не надіслано`,
-		settled: (file, reason) => `${file} ${reason}`,
-		elsewhere: (file, reason) =>
-			`${file} ${reason}; нічого не надіслано. Відповідайте в тій папці або в pi командою /questions answer, яка спершу покаже, звідки він`,
 		ignoredNothingSent: (ignored, example) =>
 			`${ignored}. Нічого не надіслано: напишіть власні відповіді після файлу, наприклад ${example}`,
 		noWords: (example) => `відповідей не дано: додайте ваші відповіді після файлу, наприклад ${example}`,

@@ -37,7 +37,6 @@ export const zhCN: CliStrings = {
 			`由 ${client} 通过 pi-ask-anywhere mcp 提出，它正在等待回答：在这里回答后，答案会交给 ${client}，而不是这个 pi 的模型`,
 		clientGone: (client) =>
 			`由 ${client} 通过 pi-ask-anywhere mcp 提出，但它已不再等待回答：这里无法回答（/questions clear 可将其删除）`,
-		clientLeft: (path, client) => `${path}：${client} 已不再等待这些回答；未写入任何内容`,
 	},
 	layout: {
 		chooseAny: "（可多选）",
@@ -67,6 +66,14 @@ export const zhCN: CliStrings = {
 		answerAnyway: "回答其中的问题（其任务不会发送给模型）",
 		leave: "不予理会",
 	},
+	refused: {
+		settled: (path, reason) => `${path} ${reason}。请用 /questions clear 删除它`,
+		elsewhere: (path, reason) =>
+			`${path} ${reason}；未发送任何内容。请在那个文件夹中回答，或在 pi 中用 /questions answer 回答（它会先显示来源）`,
+		askerGone: (path, client) =>
+			`${path} 中是 ${client} 通过 pi-ask-anywhere mcp 提出的问题，但现在没有 pi-ask-anywhere mcp 在等待这些回答：未发送也未写入任何内容（/questions clear 可删除它们）`,
+		held: (source, claim) => `${source}：这些问题${claim}；请在那里回答，或等它结束后在这里回答。未发送任何内容`,
+	},
 	notices: {
 		notDelivered: (message) => `无法送达答案：${message}`,
 		notSaved: (message) => `pi-ask-anywhere：无法保存问题：${message}`,
@@ -74,9 +81,6 @@ export const zhCN: CliStrings = {
 		answeredFrom: (questions, path) => `--answers 已回答 ${path} 中的 ${questions}`,
 		noAnswerToAny: "--answers 没有回答任何待回答的问题",
 		answeredNothing: (why) => `--answers 什么也没回答：${why}`,
-		settledStop: (path, reason) => `--answers：${path} ${reason}。请用 /questions clear 删除它`,
-		elsewhereStop: (path, reason) =>
-			`--answers：${path} ${reason}，因此 --answers 不会回答它。请在那个文件夹中回答，或在这里的 pi 中用 /questions answer 回答（它会先显示来源）`,
 		unknownStop: (path, reason) =>
 			`--answers：${path} 包含不是此用户的 pi 写的待回答问题（${reason}），因此 --answers 不会回答它们。若要有意回答，请指明文件：pi -p @${path} "你的回答"`,
 		forFile: (message, path) => `${message}（针对 ${path}）`,
@@ -158,8 +162,6 @@ ${questions}
 	},
 	forAsker: {
 		answeredFor: (client) => `已通过 pi-ask-anywhere mcp 为 ${client} 作答`,
-		askerGone: (path, client) =>
-			`${path} 中是 ${client} 通过 pi-ask-anywhere mcp 提出的问题，但现在没有 pi-ask-anywhere mcp 在等待这些回答：未发送也未写入任何内容（/questions clear 可删除它们）`,
 		noImages: "图片无法通过待回答问题文件传给 MCP 客户端；未写入任何内容",
 		noNotes: "备注无法通过待回答问题文件传给 MCP 客户端；未写入任何内容",
 		notAsked: (question) => `有回答对应的问题并未被提出（“${question}”）；未写入任何内容`,
@@ -181,8 +183,6 @@ ${questions}
 		dialog: "对话框中的回答",
 		twoAnswers: (first, second) =>
 			`同一组问题有两个不同的回答：${first} 和 ${second}。未发送任何内容；请只给出其中一个。`,
-		heldElsewhere: (source, claim) =>
-			`${source}：这些问题${claim}；请在那里回答，或等它结束后在这里回答。未发送任何内容`,
 		delivering: (file) => `正在送达填写在 ${file} 中的回答`,
 	},
 	inbox: {
@@ -191,9 +191,6 @@ ${questions}
 		notWrittenByYou: (reason) => `该文件不是你的 pi 写的（${reason}）`,
 		untrustedImage: (path) => `未读取 ${path}：只从你自己的 pi 写的待回答问题文件中读取图片`,
 		imageRefused: (where, reason) => `${where}：${reason}；未发送任何内容`,
-		settled: (file, reason) => `${file} ${reason}`,
-		elsewhere: (file, reason) =>
-			`${file} ${reason}；未发送任何内容。请在那个文件夹中回答，或在 pi 中用 /questions answer 回答（它会先显示来源）`,
 		ignoredNothingSent: (ignored, example) => `${ignored}。未发送任何内容：请在文件后写下你自己的回答，例如 ${example}`,
 		noWords: (example) => `没有给出回答：请在文件后写下你的回答，例如 ${example}`,
 		onlyWords: (ignored) => `${ignored}；只发送了你在文件后写的文字`,
