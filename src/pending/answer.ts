@@ -30,7 +30,7 @@ import {
 	type PendingQuestion,
 	writePendingAnswers,
 } from "./pending-file.js";
-import { type AskOrigins, permissionFor } from "./permission.js";
+import { type AskOrigins, permissionFor, type Refusal } from "./permission.js";
 import type { PendingVerdict } from "./trust.js";
 
 /** Who gives the answers: the page, a tap, or the person in pi (for an MCP client's ask). */
@@ -38,22 +38,23 @@ export type AnsweredBy = "page" | "tap" | "pi";
 
 type Answer = PendingQuestion["answer"];
 
-/** Why nothing was written: one reason, its variable part a value. */
-type AnswerRefusal =
-	/** `confirm`: a file this user's pi did not write, answered on the page before the person confirmed it. */
-	| { reason: "settled" | "elsewhere" | "not-yours" | "confirm"; verdict: Extract<PendingVerdict, { trusted: false }> }
-	/** Marked as an MCP client's ask nobody holds. */
-	| { reason: "asker-gone"; asker: PendingAsker }
+/**
+ * Why nothing was written, one value a kind: the rule's refusals (settled, elsewhere, held, asker gone), then the ways
+ * of answering's own.
+ */
+export type AnswerRefusal =
+	| Refusal
+	/** A file this user's pi did not write: answered only on the page, `confirm` once the person confirms it there. */
+	| { kind: "not-yours" | "confirm"; verdict: Extract<PendingVerdict, { trusted: false }> }
 	/** The answers answer no question. */
-	| { reason: "no-answer" }
+	| { kind: "no-answer" }
 	/** The MCP server that holds the ask takes answers recorded in another agent folder than this one. */
-	| { reason: "records-elsewhere"; serverFolder: string; agentDir: string };
+	| { kind: "records-elsewhere"; serverFolder: string; agentDir: string };
 
 /** What became of answers given for a waiting ask. `forAsker`: they were (or would have been) an MCP client's. */
 export type AnswerResult<Invalid = never> =
 	| { kind: "written"; forAsker?: PendingAsker }
 	| { kind: "answered-already"; forAsker?: PendingAsker }
-	| { kind: "held-elsewhere"; holder: Claim }
 	| { kind: "refused"; refusal: AnswerRefusal; forAsker?: PendingAsker }
 	/** The caller's own answers would not do (its `answers` said why). */
 	| { kind: "invalid"; invalid: Invalid };
@@ -99,29 +100,26 @@ export function answerWaitingAsk<Invalid = never>(
 		...(givenOnPage ? { givenOnPage: (answered) => givenOnPage.has(answersFingerprint(answered)) } : {}),
 	});
 	switch (permission.kind) {
-		case "asker-gone":
-			return { kind: "refused", refusal: { reason: "asker-gone", asker: permission.asker } };
 		case "for-asker":
 			// A tap names an ask of the person's own pi: the server takes its client's answers from its own channels.
-			if (given.by === "tap") return { kind: "held-elsewhere", holder: permission.holder };
+			if (given.by === "tap") return { kind: "refused", refusal: { kind: "held", holder: permission.holder } };
 			return answerForAsker(ask, permission.asker, given, deps.forAsker ?? givenForAsker());
-		case "held":
-			return { kind: "held-elsewhere", holder: permission.holder };
-		case "settled":
-		case "elsewhere":
-			return { kind: "refused", refusal: { reason: permission.kind, verdict: permission.verdict } };
+		case "answer":
+			break;
+		default:
+			return { kind: "refused", refusal: permission };
 	}
 	// A file this user's pi did not write: answered only knowingly, on the page, and those answers recorded as theirs.
 	const foreign = permission.filledAnswers === "ignore" && !permission.verdict.trusted ? permission.verdict : undefined;
-	if (foreign && given.by !== "page") return { kind: "refused", refusal: { reason: "not-yours", verdict: foreign } };
+	if (foreign && given.by !== "page") return { kind: "refused", refusal: { kind: "not-yours", verdict: foreign } };
 	if (foreign && (given.confirmed !== true || !deps.givenOnPage)) {
-		return { kind: "refused", refusal: { reason: "confirm", verdict: foreign } };
+		return { kind: "refused", refusal: { kind: "confirm", verdict: foreign } };
 	}
 	// The first answer wins: answers already in a file that count are never written over (checked again at the write).
 	if (!foreign && !noAnswerYet(file)) return { kind: "answered-already" };
 	const answers = given.answers(undefined);
 	if (isInvalid(answers)) return { kind: "invalid", invalid: answers.invalid };
-	if (answers.every((answer) => answer === null)) return { kind: "refused", refusal: { reason: "no-answer" } };
+	if (answers.every((answer) => answer === null)) return { kind: "refused", refusal: { kind: "no-answer" } };
 	let holderNow: Claim | undefined;
 	// Written only over what was read here: a foreign file's own answers (no one's), else none.
 	const written = writePendingAnswers(path, file.toolCallId, answers, {
@@ -132,8 +130,9 @@ export function answerWaitingAsk<Invalid = never>(
 		},
 	});
 	if (written === "answered-already") return { kind: "answered-already" };
-	if (written === "held-elsewhere")
-		return holderNow ? { kind: "held-elsewhere", holder: holderNow } : { kind: "answered-already" };
+	if (written === "held-elsewhere") {
+		return holderNow ? { kind: "refused", refusal: { kind: "held", holder: holderNow } } : { kind: "answered-already" };
+	}
 	if (foreign) deps.givenOnPage?.add(answersFingerprint(withAnswers(file, answers)));
 	else deps.wrote?.(withAnswers(file, answers));
 	return { kind: "written" };
@@ -154,11 +153,11 @@ export function answerForAsker<Invalid>(
 	const answers = given.answers(asker);
 	if (isInvalid(answers)) return { kind: "invalid", invalid: answers.invalid };
 	const refused = (refusal: AnswerRefusal): AnswerResult<Invalid> => ({ kind: "refused", refusal, forAsker: asker });
-	if (answers.every((answer) => answer === null)) return refused({ reason: "no-answer" });
+	if (answers.every((answer) => answer === null)) return refused({ kind: "no-answer" });
 	// The server takes only answers recorded in its own agent folder: recorded in this pi's, they would be lost unsaid.
 	const serverFolder = serverRecordsOf(path);
 	if (serverFolder !== undefined && !sameFolder(serverFolder, record.agentDir)) {
-		return refused({ reason: "records-elsewhere", serverFolder, agentDir: record.agentDir });
+		return refused({ kind: "records-elsewhere", serverFolder, agentDir: record.agentDir });
 	}
 	const there = file.questions.map((question) => question.answer);
 	const answeredBefore = there.some((answer) => answer !== null);

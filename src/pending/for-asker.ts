@@ -73,8 +73,8 @@ function forAskerRefusal(
 	if (result.kind === "answered-already") return words.answeredAlready(name, asker.client);
 	if (result.kind !== "refused") return undefined;
 	const { refusal } = result;
-	if (refusal.reason === "no-answer") return words.noAnswer(name);
-	if (refusal.reason === "records-elsewhere") {
+	if (refusal.kind === "no-answer") return words.noAnswer(name);
+	if (refusal.kind === "records-elsewhere") {
 		return words.recordsElsewhere(asker.client, refusal.serverFolder, refusal.agentDir);
 	}
 	return undefined;

@@ -90,10 +90,10 @@ export function applyTapToPending(deps: PendingTapsDeps, message: NtfyMessage): 
 			},
 		);
 		// Another pi has these questions on screen: it reads the same tap from the stream and settles its dialog.
-		if (written.kind === "held-elsewhere") return { kind: "none" };
+		if (written.kind === "refused" && written.refusal.kind === "held") return { kind: "none" };
 		if (written.kind === "answered-already") return { kind: "refused", warning: TAP_TOO_LATE };
 		if (written.kind === "refused") {
-			const why = "verdict" in written.refusal ? written.refusal.verdict.reason : written.refusal.reason;
+			const why = "verdict" in written.refusal ? written.refusal.verdict.reason : written.refusal.kind;
 			return { kind: "refused", warning: `ignored a tap from the phone for ${basename(entry.path)}: ${why}` };
 		}
 	} catch (error) {

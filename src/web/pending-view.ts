@@ -162,7 +162,6 @@ function heldResult(holder: Claim): PageRefusal {
 /** The page's reply when the one way of answering (pending/answer.ts) wrote nothing. */
 function notWritten(name: string, result: Exclude<AnswerResult<PageRefusal>, { kind: "written" }>): PageRefusal {
 	if (result.kind === "invalid") return result.invalid;
-	if (result.kind === "held-elsewhere") return heldResult(result.holder);
 	const asker = result.forAsker;
 	const conflict = (error: string, code: ApiErrorCode): PageRefusal => ({ ok: false, status: 409, error, code });
 	if (result.kind === "answered-already") {
@@ -174,7 +173,7 @@ function notWritten(name: string, result: Exclude<AnswerResult<PageRefusal>, { k
 		);
 	}
 	const { refusal } = result;
-	switch (refusal.reason) {
+	switch (refusal.kind) {
 		case "no-answer": {
 			const error = asker ? `not written: ${en.forAsker.noAnswer(name)}` : "no answer given";
 			return { ok: false, status: 400, error, code: "no-answer" };
@@ -185,6 +184,8 @@ function notWritten(name: string, result: Exclude<AnswerResult<PageRefusal>, { k
 			const error = en.forAsker.recordsElsewhere(asker?.client ?? "", serverFolder, agentDir);
 			return conflict(`not written: ${error}`, "pending-held");
 		}
+		case "held":
+			return heldResult(refusal.holder);
 		case "asker-gone":
 			return conflict(`not written: ${en.refused.askerGone(name, refusal.asker.client)}`, "pending-not-yours");
 		// Questions already answered are never answered again: no confirmation makes them deliverable.

@@ -66,11 +66,19 @@ describe("answerWaitingAsk", () => {
 	const rows: [string, AnsweredBy, PendingVerdict, Claim | undefined, object, string | null, string[]][] = [
 		["the page, this pi's file", "page", TRUSTED, undefined, { kind: "written" }, "SQLite", ["file"]],
 		["a tap, this pi's file", "tap", TRUSTED, undefined, { kind: "written" }, "SQLite", ["file"]],
-		["a tap, a foreign file", "tap", FOREIGN, undefined, { refusal: { reason: "not-yours" } }, null, []],
-		["the page, a foreign file unconfirmed", "page", FOREIGN, undefined, { refusal: { reason: "confirm" } }, null, []],
-		["the page, a settled ask", "page", SETTLED, undefined, { refusal: { reason: "settled" } }, null, []],
-		["a tap, another folder's ask", "tap", ELSEWHERE, undefined, { refusal: { reason: "elsewhere" } }, null, []],
-		["the page, held by another pi", "page", TRUSTED, PI, { kind: "held-elsewhere", holder: PI }, null, []],
+		["a tap, a foreign file", "tap", FOREIGN, undefined, { refusal: { kind: "not-yours" } }, null, []],
+		["the page, a foreign file unconfirmed", "page", FOREIGN, undefined, { refusal: { kind: "confirm" } }, null, []],
+		["the page, a settled ask", "page", SETTLED, undefined, { refusal: { kind: "settled" } }, null, []],
+		["a tap, another folder's ask", "tap", ELSEWHERE, undefined, { refusal: { kind: "elsewhere" } }, null, []],
+		[
+			"the page, held by another pi",
+			"page",
+			TRUSTED,
+			PI,
+			{ kind: "refused", refusal: { kind: "held", holder: PI } },
+			null,
+			[],
+		],
 	];
 	it.each(rows)("%s", (_name, by, verdict, holder, result, answer, facts) => {
 		const ask = save();
@@ -104,7 +112,7 @@ describe("answerWaitingAsk", () => {
 		const ask = save();
 		const { deps } = recorded(TRUSTED);
 		expect(answerWaitingAsk(ask, { by: "page", answers: () => [null] }, deps)).toMatchObject({
-			refusal: { reason: "no-answer" },
+			refusal: { kind: "no-answer" },
 		});
 		expect(answerWaitingAsk(ask, { by: "page", answers: () => ({ invalid: "bad" }) }, deps)).toEqual({
 			kind: "invalid",
@@ -117,7 +125,7 @@ describe("answerWaitingAsk", () => {
 		const ask = save({ asker: MARK });
 		const { deps, facts } = recorded(FOREIGN, SERVER);
 		expect(answerWaitingAsk(ask, { by: "tap", answers: () => ["SQLite"] }, deps)).toMatchObject({
-			kind: "held-elsewhere",
+			refusal: { kind: "held" },
 		});
 		expect(answerIn(ask.path)).toBe(null);
 		expect(answerWaitingAsk(ask, { by: "page", answers: () => ["SQLite"] }, deps)).toEqual({
@@ -132,7 +140,7 @@ describe("answerWaitingAsk", () => {
 		const ask = save({ asker: MARK });
 		const { deps } = recorded(FOREIGN);
 		expect(answerWaitingAsk(ask, { by: "page", answers: () => ["SQLite"] }, deps)).toMatchObject({
-			refusal: { reason: "asker-gone", asker: MARK },
+			refusal: { kind: "asker-gone", asker: MARK },
 		});
 		expect(answerIn(ask.path)).toBe(null);
 	});
