@@ -164,7 +164,6 @@ export function createApprovals(deps: ApprovalsDeps) {
 			);
 		let decided: ApprovalDecision | undefined;
 		for (const { path, file } of mine) {
-			if (deps.pending.claims.heldElsewhere(path, file.toolCallId)) continue;
 			const text = deps.pending.read(ctx.cwd, path);
 			const written = text === undefined ? undefined : answersInText(text);
 			// Where the answers came from is judged on the text as read now, the one taken below.
@@ -172,10 +171,12 @@ export function createApprovals(deps: ApprovalsDeps) {
 				{ path, file },
 				{
 					judge: (found) => deps.pending.trust(found, ctx.cwd),
+					heldElsewhere: deps.pending.claims.heldElsewhere,
 					writtenByTool: () => (written ? deps.pending.answersWrittenByTool(path) : false),
 					givenOnPage: () => (written ? deps.pending.answersGivenOnPage(written) : false),
 				},
 			);
+			// Held by another pi, settled, or not this folder's: it decides nothing here.
 			if (permission.kind !== "answer") continue;
 			const edited =
 				text === undefined || permission.filledAnswers !== "use"
