@@ -6,7 +6,9 @@
  * from a file reaches a terminal raw.
  */
 import type { Question } from "../core/types.js";
+import { en } from "../i18n/cli/en.js";
 import { displayPath, type PendingEntry, type PendingFile } from "../pending/pending-file.js";
+import { type PendingVerdict, verdictReason } from "../pending/trust.js";
 
 export interface PendingListing {
 	type: "ask_user_pending";
@@ -46,7 +48,7 @@ export function pendingListing(
 	cwd: string,
 	entries: readonly PendingEntry[],
 	sessionId: string,
-	trust: (file: PendingFile) => { trusted: true } | { trusted: false; reason: string },
+	trust: (file: PendingFile) => PendingVerdict,
 	page: PendingPage = { total: entries.length, page: 1, hasNext: false },
 ): PendingListing {
 	const listing: PendingListing = {
@@ -71,7 +73,7 @@ export function pendingListing(
 			file: displayPath(cwd, entry.path),
 			savedAt: file.timestamp,
 			trusted: verdict.trusted,
-			...(verdict.trusted ? {} : { untrustedReason: verdict.reason }),
+			...(verdict.trusted ? {} : { untrustedReason: verdictReason(verdict, en.trust) }),
 			questions: file.request.questions,
 			...(file.request.metadata ? { metadata: file.request.metadata } : {}),
 		});

@@ -22,14 +22,12 @@ import type { SessionEntry } from "@mariozechner/pi-coding-agent";
 import type { FactLog } from "../ask/log.js";
 import { timeOf } from "../core/json.js";
 import { sanitizeLine } from "../core/text.js";
-import { en } from "../i18n/cli/en.js";
 import type { CliStrings } from "../i18n/cli/types.js";
 import { words as chosenWords } from "../i18n/words.js";
 import { type Claim, describeClaim } from "./claims.js";
 import type { PendingAsker, PendingFile } from "./pending-file.js";
 import {
 	currentSessionPlaces,
-	distrustReason,
 	judgePendingFile,
 	nodeTrustFs,
 	type PendingVerdict,
@@ -114,12 +112,7 @@ export function pendingTrust(sources: TrustSources): (file: PendingFile, cwd?: s
 	const sessionFolders = forOneRun((cwd) =>
 		realSessionFolders(currentSessionPlaces({ argv: sources.argv, env: sources.env, cwd, fs }), fs),
 	);
-	const elsewhere = (folder: string): PendingVerdict => ({
-		trusted: false,
-		kind: "elsewhere",
-		reason: en.trust.elsewhere(folder),
-		folder,
-	});
+	const elsewhere = (folder: string): PendingVerdict => ({ trusted: false, kind: "elsewhere", folder });
 	return (file, cwd = process.cwd()) => {
 		const record = readSessionRecord(file.sessionFile, fs);
 		const written = timeOf(file.timestamp);
@@ -134,15 +127,12 @@ export function pendingTrust(sources: TrustSources): (file: PendingFile, cwd?: s
 			ask?.askedAt ?? (saved !== undefined && written !== undefined ? Math.min(written, saved.at) : undefined);
 		const settledInSession = ask !== undefined && ask.state !== "pending" && ask.state !== "interrupted";
 		if (settledInSession || sources.settledElsewhere(file.sessionId, cwd).has(file.toolCallId, askedAt)) {
-			return { trusted: false, kind: "settled", reason: en.trust.settled };
+			return { trusted: false, kind: "settled" };
 		}
 		const madeIn = saved?.project;
 		if (madeIn !== undefined && !sameFolder(madeIn, cwd)) return elsewhere(madeIn);
 		const verdict = judgePendingFile(file, sessionFolders(cwd), record, { anyFolder: madeIn !== undefined });
-		if (!verdict.trusted) {
-			const because = verdict.reason;
-			return { trusted: false, kind: "unknown", reason: distrustReason(because, en.trust), because };
-		}
+		if (!verdict.trusted) return { trusted: false, kind: "unknown", because: verdict.reason };
 		// Saved before the record existed: the session's own header (in this user's session folder) says where.
 		if (madeIn === undefined && record.kind === "found" && record.cwd && !sameFolder(record.cwd, cwd)) {
 			return elsewhere(record.cwd);

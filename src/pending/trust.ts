@@ -36,24 +36,18 @@ export type DistrustReason =
 export type TrustVerdict = { trusted: true } | { trusted: false; reason: DistrustReason };
 
 /**
- * The verdict on a pending file as pi acts on it (./permission.ts's `pendingTrust` gives it). `unknown`:
- * nothing shows this user's pi wrote it (the person may still answer it on purpose, without its task); `elsewhere`:
- * this user's pi asked it for another project folder (a copy of that project); `settled`: its answers were already
- * delivered, or it was answered or cleared, so it is never delivered again. `reason` is one sentence for the person.
+ * The verdict on a pending file as pi acts on it (./permission.ts's `pendingTrust` gives it); `verdictReason` says why
+ * it is not trusted, in the run's language or in English for programs (the web page, `/questions json`).
  */
 export type PendingVerdict =
 	/** `askedAt`: when the file's ask was made (ms), as its session says, so its answers name that ask exactly. */
 	| { trusted: true; askedAt?: number }
-	| {
-			trusted: false;
-			kind: "unknown" | "elsewhere" | "settled";
-			/** In English, for programs (the web page, `/questions json`); `verdictReason` says it in the run's language. */
-			reason: string;
-			/** Why an `unknown` file fails the rule. */
-			because?: DistrustReason;
-			/** Where an `elsewhere` file's questions were asked. */
-			folder?: string;
-	  };
+	/** Its answers were already delivered, or it was answered or cleared: never delivered again. */
+	| { trusted: false; kind: "settled" }
+	/** This user's pi asked it for another project `folder` (this is a copy of that project). */
+	| { trusted: false; kind: "elsewhere"; folder: string }
+	/** Nothing shows this user's pi wrote it (the person may still answer it on purpose, without its task). */
+	| { trusted: false; kind: "unknown"; because: DistrustReason };
 
 /** What the session file named by a pending file holds, as far as the rule needs it. */
 export type SessionRecord =
@@ -146,15 +140,14 @@ export function distrustReason(reason: DistrustReason, words: CliStrings["trust"
 	}
 }
 
-/** A verdict's reason for the person, in `words` (its `reason` stays English for programs). */
+/** Why a file is not trusted, in `words` (the run's language; `en.trust` for programs). */
 export function verdictReason(
 	verdict: Extract<PendingVerdict, { trusted: false }>,
 	words: CliStrings["trust"] = chosenWords().cli.trust,
 ): string {
 	if (verdict.kind === "settled") return words.settled;
-	if (verdict.kind === "elsewhere" && verdict.folder !== undefined) return words.elsewhere(verdict.folder);
-	if (verdict.kind === "unknown" && verdict.because !== undefined) return distrustReason(verdict.because, words);
-	return verdict.reason;
+	if (verdict.kind === "elsewhere") return words.elsewhere(verdict.folder);
+	return distrustReason(verdict.because, words);
 }
 
 /**

@@ -8,10 +8,11 @@
  */
 import { basename, dirname } from "node:path";
 import { timeOf } from "../core/json.js";
+import { en } from "../i18n/cli/en.js";
 import { answerWaitingAsk } from "../pending/answer.js";
 import type { Claims } from "../pending/claims.js";
 import { listPendingFiles, noAnswerYet, type PendingFile, PendingFileError } from "../pending/pending-file.js";
-import type { PendingVerdict } from "../pending/trust.js";
+import { type PendingVerdict, verdictReason } from "../pending/trust.js";
 import type { AnswersOf } from "../records/answer-fingerprints.js";
 import type { NtfyPushConfig } from "./config.js";
 import { endedNotification } from "./message.js";
@@ -93,7 +94,8 @@ export function applyTapToPending(deps: PendingTapsDeps, message: NtfyMessage): 
 		if (written.kind === "refused" && written.refusal.kind === "held") return { kind: "none" };
 		if (written.kind === "answered-already") return { kind: "refused", warning: TAP_TOO_LATE };
 		if (written.kind === "refused") {
-			const why = "verdict" in written.refusal ? written.refusal.verdict.reason : written.refusal.kind;
+			const why =
+				"verdict" in written.refusal ? verdictReason(written.refusal.verdict, en.trust) : written.refusal.kind;
 			return { kind: "refused", warning: `ignored a tap from the phone for ${basename(entry.path)}: ${why}` };
 		}
 	} catch (error) {

@@ -13,7 +13,7 @@ import { type AnswerResult, answerWaitingAsk } from "../pending/answer.js";
 import { type Claim, type Claims, describeClaim } from "../pending/claims.js";
 import { listPendingFiles, noAnswerYet, type PendingFile, PendingFileError } from "../pending/pending-file.js";
 import { filledAnswersCount, permissionFor } from "../pending/permission.js";
-import type { PendingVerdict } from "../pending/trust.js";
+import { type PendingVerdict, verdictReason } from "../pending/trust.js";
 import { type AnswersOf, answersFingerprint, type FingerprintRecord } from "../records/answer-fingerprints.js";
 import type { LiveAsk } from "../remote/live-asks.js";
 import { encodeQuestion, type WireQuestion } from "../remote/protocol.js";
@@ -109,7 +109,7 @@ export function listPendingViews(
 			view.asker = permission.asker.client;
 			view.task = `${permission.asker.client} (MCP)`;
 		} else {
-			if (!verdict.trusted) view.distrust = verdict.reason;
+			if (!verdict.trusted) view.distrust = verdictReason(verdict, en.trust);
 			if (holder) view.heldBy = describeClaim(holder, en.claim);
 		}
 		return view;
@@ -190,14 +190,17 @@ function notWritten(name: string, result: Exclude<AnswerResult<PageRefusal>, { k
 			return conflict(`not written: ${en.refused.askerGone(name, refusal.asker.client)}`, "pending-not-yours");
 		// Questions already answered are never answered again: no confirmation makes them deliverable.
 		case "settled":
-			return conflict(`not written: ${refusal.verdict.reason}`, "pending-settled");
+			return conflict(`not written: ${verdictReason(refusal.verdict, en.trust)}`, "pending-settled");
 		// A file asked in another folder is not this folder's to answer: answers written into it would never be delivered.
 		case "elsewhere":
-			return conflict(`not written: ${refusal.verdict.reason}; answer it in that folder`, "pending-not-yours");
+			return conflict(
+				`not written: ${verdictReason(refusal.verdict, en.trust)}; answer it in that folder`,
+				"pending-not-yours",
+			);
 		// A file this user's pi did not write: the person answers it only knowingly.
 		case "not-yours":
 		case "confirm": {
-			const error = `not written: ${refusal.verdict.reason}. Confirm to answer it anyway.`;
+			const error = `not written: ${verdictReason(refusal.verdict, en.trust)}. Confirm to answer it anyway.`;
 			return { ...conflict(error, "pending-confirm"), needsConfirmation: true };
 		}
 	}

@@ -110,7 +110,7 @@ describe("/questions in German", () => {
 	it("an MCP client's questions: answered here for the client while its server waits, nowhere once it left", async () => {
 		await useLanguage("de");
 		save(1, 5, "mcp-0b9e4c2a", { kind: "mcp", client: "Claude Code" });
-		const verdict: PendingVerdict = { trusted: false, kind: "unknown", reason: "no session file" };
+		const verdict: PendingVerdict = { trusted: false, kind: "unknown", because: "no-session-file" };
 		const server: Claim = {
 			toolCallId: "call_1",
 			host: "here",

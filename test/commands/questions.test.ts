@@ -245,7 +245,7 @@ describe("/questions answer starts from the answers already in the file", () => 
 		expect(byTool.told).toContain("were ignored: they were written by a tool call");
 		const foreign = await run("answer", {
 			hasUI: true,
-			verdict: { trusted: false, kind: "unknown", reason: "not written by this pi" },
+			verdict: { trusted: false, kind: "unknown", because: "no-session-file" },
 			select: (_title, items) => items[0] ?? "",
 		});
 		expect(foreign.dialogs[0]?.startFrom).toBeUndefined();

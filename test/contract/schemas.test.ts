@@ -85,7 +85,9 @@ describe("published JSON Schemas (npm run build → dist/schemas/*.json)", () =>
 			savePendingFile(cwd, file("call_2"));
 			writeFileSync(join(cwd, ".pi", "pending-questions-9.json"), "{");
 			const listing = pendingListing(cwd, listPendingFiles(cwd), "s1", (pending) =>
-				pending.toolCallId === "call_1" ? { trusted: true } : { trusted: false, reason: "its session file is missing" },
+				pending.toolCallId === "call_1"
+					? { trusted: true }
+					: { trusted: false, kind: "unknown", because: "session-missing" },
 			);
 			expect(listing.pending.map((p) => [p.requestId, p.trusted]).sort()).toEqual([
 				["call_1", true],

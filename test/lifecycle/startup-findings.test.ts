@@ -47,7 +47,9 @@ describe("a start", () => {
 		const judged: string[] = [];
 		const trust = (file: PendingFile): PendingVerdict => {
 			judged.push(file.toolCallId);
-			return file.toolCallId === "call_3" ? { trusted: true } : { trusted: false, kind: "unknown", reason: "planted" };
+			return file.toolCallId === "call_3"
+				? { trusted: true }
+				: { trusted: false, kind: "unknown", because: "no-session-file" };
 		};
 		const found = findForeignPending(ctx, entries, [], { trust });
 		expect(judged).toEqual(["call_5", "call_4", "call_3"]);

@@ -46,7 +46,7 @@ const trustedForeign: ForeignPending = {
 };
 const plantedForeign: ForeignPending = {
 	...trustedForeign,
-	trust: { trusted: false, kind: "unknown", reason: "its session is not in this user's session folders" },
+	trust: { trusted: false, kind: "unknown", because: "no-session-file" },
 };
 
 const MARK = { kind: "mcp", client: "Claude Code" } as const;
@@ -236,11 +236,11 @@ describe("planStartup", () => {
 	it("never answers a file already settled, nor one made in another folder, and says which", () => {
 		const settled: ForeignPending = {
 			...trustedForeign,
-			trust: { trusted: false, kind: "settled", reason: "holds questions already answered" },
+			trust: { trusted: false, kind: "settled" },
 		};
 		const elsewhere: ForeignPending = {
 			...trustedForeign,
-			trust: { trusted: false, kind: "elsewhere", reason: "holds questions your pi asked in /work/a" },
+			trust: { trusted: false, kind: "elsewhere", folder: "/work/a" },
 		};
 		const error = (foreign: ForeignPending) => {
 			const plan = planStartup(findings({ answersFlag: ANSWERS, foreign: [foreign], prompt: true }));

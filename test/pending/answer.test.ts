@@ -16,9 +16,9 @@ import { createPendingFile, type PendingFile, savePendingFile } from "../../src/
 import type { PendingVerdict } from "../../src/pending/trust.js";
 
 const TRUSTED: PendingVerdict = { trusted: true };
-const SETTLED: PendingVerdict = { trusted: false, kind: "settled", reason: "already answered" };
-const ELSEWHERE: PendingVerdict = { trusted: false, kind: "elsewhere", reason: "asked in /a", folder: "/a" };
-const FOREIGN: PendingVerdict = { trusted: false, kind: "unknown", reason: "not written by your pi" };
+const SETTLED: PendingVerdict = { trusted: false, kind: "settled" };
+const ELSEWHERE: PendingVerdict = { trusted: false, kind: "elsewhere", folder: "/a" };
+const FOREIGN: PendingVerdict = { trusted: false, kind: "unknown", because: "no-session-file" };
 const PI: Claim = { toolCallId: "call_1", host: "h", pid: 7, started: "1", at: 0 };
 const SERVER: Claim = { ...PI, holder: "mcp" };
 const MARK = { kind: "mcp", client: "Claude Code" } as const;

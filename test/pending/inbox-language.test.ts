@@ -21,16 +21,15 @@ beforeEach(() => {
 });
 afterEach(() => rmSync(cwd, { recursive: true, force: true }));
 
-const UNKNOWN: PendingVerdict = { trusted: false, kind: "unknown", reason: "no session file" };
+const UNKNOWN: PendingVerdict = { trusted: false, kind: "unknown", because: "no-session-file" };
 const MCP: Claim = { toolCallId: "call_1", host: "laptop", pid: 4242, started: "", at: 0, holder: "mcp" };
 
 const NO_IMAGES = () => ({ ok: false, reason: "no images here", problem: { kind: "not-image", name: "x" } }) as const;
-const SETTLED: PendingVerdict = { trusted: false, kind: "settled", reason: "settled" };
-const ELSEWHERE: PendingVerdict = { trusted: false, kind: "elsewhere", reason: "elsewhere", folder: "/w/copy" };
+const SETTLED: PendingVerdict = { trusted: false, kind: "settled" };
+const ELSEWHERE: PendingVerdict = { trusted: false, kind: "elsewhere", folder: "/w/copy" };
 const NO_SESSION: PendingVerdict = {
 	trusted: false,
 	kind: "unknown",
-	reason: "no session file",
 	because: "no-session-file",
 };
 

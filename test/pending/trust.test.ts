@@ -170,7 +170,7 @@ describe("using a file that fails the rule", () => {
 		const text = describeUntrusted(".pi/pending-questions\u001b[2J.json", pending(), {
 			trusted: false,
 			kind: "unknown",
-			reason: distrustReason("session-missing"),
+			because: "session-missing",
 		});
 		expect(text.split("\n")).toEqual([
 			".pi/pending-questions.json was not written by your pi: the session file it names does not exist or is not readable.",

@@ -35,7 +35,7 @@ beforeAll(async () => {
 		cwd,
 		pageToken: PAGE_TOKEN,
 		assets: new Map([["/", { type: "text/html", body: readFileSync("src/web/page/index.html") }]]),
-		judge: () => ({ trusted: false, kind: "unknown", reason: "names no session file" }),
+		judge: () => ({ trusted: false, kind: "unknown", because: "no-session-file" }),
 	});
 	const signIn = await fetch(`http://127.0.0.1:${web.port}/?token=${web.signInCode()}`, { redirect: "manual" });
 	cookie = (signIn.headers.get("set-cookie") ?? "").split(";")[0] ?? "";

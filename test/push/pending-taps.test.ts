@@ -141,12 +141,12 @@ describe("applyTapToPending", () => {
 		},
 	);
 	it("the trust rule decides as for an edited file", () => {
-		const copied: PendingVerdict = { trusted: false, kind: "elsewhere", reason: "made in /other", folder: "/other" };
+		const copied: PendingVerdict = { trusted: false, kind: "elsewhere", folder: "/other" };
 		expect(applyTapToPending(deps(copied), tap(0))).toMatchObject({
 			kind: "refused",
-			warning: expect.stringContaining("made in /other"),
+			warning: expect.stringContaining("asked in /other"),
 		});
-		const settled: PendingVerdict = { trusted: false, kind: "settled", reason: "already answered elsewhere" };
+		const settled: PendingVerdict = { trusted: false, kind: "settled" };
 		expect(applyTapToPending(deps(settled), tap(0))).toMatchObject({ kind: "refused" });
 		expect(answerOnDisk()).toBeNull();
 	});

@@ -61,7 +61,7 @@ describe("an MCP client's pending file on the page", () => {
 	afterEach(() => {
 		if (folder) rmSync(folder, { recursive: true, force: true });
 	});
-	const FOREIGN = { trusted: false, kind: "unknown", reason: "it names no session file" } as const;
+	const FOREIGN = { trusted: false, kind: "unknown", because: "no-session-file" } as const;
 	const SERVER: Claim = { toolCallId: "ask-1", host: "h", pid: 7, started: "1", at: 0, holder: "mcp" };
 
 	function save(): string {

@@ -73,7 +73,7 @@ async function server(
 		cwd,
 		pageToken: PAGE_TOKEN,
 		assets: new Map([["/", { type: "text/html", body: readFileSync("src/web/page/index.html") }]]),
-		judge: () => ({ trusted: false, kind: "unknown", reason: "names no session file" }),
+		judge: () => ({ trusted: false, kind: "unknown", because: "no-session-file" }),
 		...options,
 	});
 	cleanups.push(async () => {
@@ -678,8 +678,9 @@ describe("pi-ask-anywhere web server", () => {
 	});
 
 	it("a pending file whose questions were already answered (a restored copy) is never written, even when confirmed", async () => {
-		const reason = "holds questions already answered (their answers were delivered, or they were cleared)";
-		const { base, cwd } = await server({ judge: () => ({ trusted: false, kind: "settled", reason }) });
+		const reason =
+			"holds questions already answered (their answers were delivered, or they were cleared), so nothing is sent again";
+		const { base, cwd } = await server({ judge: () => ({ trusted: false, kind: "settled" }) });
 		const path = savePendingFile(
 			cwd,
 			createPendingFile({ request: DATABASE_ASK, sessionId: "s", toolCallId: "call-done", now: new Date() }),
