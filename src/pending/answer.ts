@@ -42,7 +42,7 @@ type Answer = PendingQuestion["answer"];
  * Why nothing was written, one value a kind: the rule's refusals (settled, elsewhere, held, asker gone), then the ways
  * of answering's own.
  */
-export type AnswerRefusal =
+type AnswerRefusal =
 	| Refusal
 	/** A file this user's pi did not write: answered only on the page, `confirm` once the person confirms it there. */
 	| { kind: "not-yours" | "confirm"; verdict: Extract<PendingVerdict, { trusted: false }> }

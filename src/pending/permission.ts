@@ -47,7 +47,7 @@ interface AskInSession {
 	askedAt?: number;
 }
 
-export interface TrustSources {
+interface TrustSources {
 	argv: readonly string[];
 	env: NodeJS.ProcessEnv;
 	/** The asks of a session settled from another (the settled-elsewhere ledger). */
