@@ -30,7 +30,7 @@ import {
 	type PendingQuestion,
 	writePendingAnswers,
 } from "./pending-file.js";
-import { type AskOrigins, permissionFor, type Refusal } from "./permission.js";
+import { type AskOrigins, type AskPermission, permissionFor, type Refusal } from "./permission.js";
 import type { PendingVerdict } from "./trust.js";
 
 /** Who gives the answers: the page, a tap, or the person in pi (for an MCP client's ask). */
@@ -52,10 +52,12 @@ type AnswerRefusal =
 	| { kind: "records-elsewhere"; serverFolder: string; agentDir: string };
 
 /** What became of answers given for a waiting ask. `forAsker`: they were (or would have been) an MCP client's. */
-export type AnswerResult<Invalid = never> =
+export type AnswerResult<Invalid = never, By extends AnsweredBy = AnsweredBy> =
 	| { kind: "written"; forAsker?: PendingAsker }
 	| { kind: "answered-already"; forAsker?: PendingAsker }
 	| { kind: "refused"; refusal: AnswerRefusal; forAsker?: PendingAsker }
+	/** pi's own ask, answerable here: the caller delivers the answers to pi's model (`permission` says which count). */
+	| ("pi" extends By ? { kind: "deliver-here"; permission: Extract<AskPermission, { kind: "answer" }> } : never)
 	/** The caller's own answers would not do (its `answers` said why). */
 	| { kind: "invalid"; invalid: Invalid };
 
@@ -68,6 +70,8 @@ export interface AnswerDeps extends Pick<AskOrigins, "judge"> {
 	wrote?: ((file: AnswersOf) => void) | undefined;
 	/** The record of answers written for an MCP client (default: this run's agent folder). */
 	forAsker?: GivenForAsker | undefined;
+	/** Where the answers already in the file came from, when they matter: pi delivers them only when they count. */
+	filled?: Pick<AskOrigins, "writtenByTool" | "givenOnPage">;
 }
 
 /** The answers as given, and how the caller reads them: the file's `answer` values, or why they do not do. */
@@ -87,17 +91,18 @@ function isInvalid<T>(value: readonly Answer[] | { invalid: T }): value is { inv
  * Answers the ask waiting in `ask.file` (read from `ask.path` by the caller) with what `given` gives. A file that
  * cannot be written or has changed under the caller throws a `PendingFileError`, as every write of it does.
  */
-export function answerWaitingAsk<Invalid = never>(
+export function answerWaitingAsk<Invalid = never, By extends AnsweredBy = AnsweredBy>(
 	ask: { path: string; file: PendingFile },
-	given: GivenAnswers<Invalid>,
+	given: GivenAnswers<Invalid> & { by: By },
 	deps: AnswerDeps,
-): AnswerResult<Invalid> {
+): AnswerResult<Invalid, By> {
 	const { path, file } = ask;
 	const { judge, heldElsewhere, givenOnPage } = deps;
 	const permission = permissionFor(ask, {
 		judge,
 		heldElsewhere,
 		...(givenOnPage ? { givenOnPage: (answered) => givenOnPage.has(answersFingerprint(answered)) } : {}),
+		...deps.filled,
 	});
 	switch (permission.kind) {
 		case "for-asker":
@@ -109,6 +114,8 @@ export function answerWaitingAsk<Invalid = never>(
 		default:
 			return { kind: "refused", refusal: permission };
 	}
+	// pi's own answers go to its own model, delivered by the caller under its claim: never written into the file.
+	if (given.by === "pi") return { kind: "deliver-here", permission } as AnswerResult<Invalid, By>;
 	// A file this user's pi did not write: answered only knowingly, on the page, and those answers recorded as theirs.
 	const foreign = permission.filledAnswers === "ignore" && !permission.verdict.trusted ? permission.verdict : undefined;
 	if (foreign && given.by !== "page") return { kind: "refused", refusal: { kind: "not-yours", verdict: foreign } };
@@ -149,10 +156,14 @@ export function answerForAsker<Invalid>(
 	asker: PendingAsker,
 	given: GivenAnswers<Invalid>,
 	record: GivenForAsker,
-): AnswerResult<Invalid> {
+): AnswerResult<Invalid, never> {
 	const answers = given.answers(asker);
 	if (isInvalid(answers)) return { kind: "invalid", invalid: answers.invalid };
-	const refused = (refusal: AnswerRefusal): AnswerResult<Invalid> => ({ kind: "refused", refusal, forAsker: asker });
+	const refused = (refusal: AnswerRefusal): AnswerResult<Invalid, never> => ({
+		kind: "refused",
+		refusal,
+		forAsker: asker,
+	});
 	if (answers.every((answer) => answer === null)) return refused({ kind: "no-answer" });
 	// The server takes only answers recorded in its own agent folder: recorded in this pi's, they would be lost unsaid.
 	const serverFolder = serverRecordsOf(path);

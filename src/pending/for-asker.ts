@@ -30,7 +30,7 @@ type ForAskerWords = CliStrings["forAsker"];
  * answers come in; an answer naming no question asked, or a second answer to one question, is refused rather than
  * dropped or guessed. What the file cannot carry to the client — images, notes — is refused too.
  */
-function pendingAnswersFor(
+export function pendingAnswersFor(
 	outcome: Answered,
 	questions: readonly Question[],
 	words: ForAskerWords = chosenWords().cli.forAsker,
@@ -64,7 +64,7 @@ function askStillThere(path: string, toolCallId: string, asker: PendingAsker, wo
 }
 
 /** The line that says why answers for an MCP client were not written (`undefined`: they were). */
-function forAskerRefusal(
+export function forAskerRefusal(
 	result: AnswerResult<unknown>,
 	name: string,
 	asker: PendingAsker,

@@ -3,9 +3,11 @@
  * pi inlines it as a `<file>` block (recognised by ./attached-file.ts); it becomes the questions and the person's
  * words, framed as answers, and the file is removed once they are delivered, so answers arrive exactly once.
  */
+import { basename } from "node:path";
 import { type ImageReader, outcomeFromAnswersText } from "../core/answer-input.js";
 import type { CliStrings } from "../i18n/cli/types.js";
 import { words as chosenWords } from "../i18n/words.js";
+import { answerWaitingAsk } from "./answer.js";
 import { findAttachedPendingFile } from "./attached-file.js";
 import type { Claim } from "./claims.js";
 import {
@@ -16,9 +18,9 @@ import {
 	formatStructuredDelivery,
 	formatWordsDelivery,
 } from "./delivery.js";
-import { writeForAsker } from "./for-asker.js";
+import { forAskerRefusal, pendingAnswersFor } from "./for-asker.js";
 import { displayPath, type PendingFile, PendingFileError, parsePendingFile } from "./pending-file.js";
-import { type IgnoredBecause, permissionFor, refusalSentence } from "./permission.js";
+import { type IgnoredBecause, isRuleRefusal, refusalSentence } from "./permission.js";
 import { fileForDelivery, type PendingVerdict, verdictReason } from "./trust.js";
 
 /** The one line that says a file's own answers were not used, and why. */
@@ -76,36 +78,46 @@ export function deliveryFromAttachedFile(
 	// Naming a file with @ chooses its questions, not the task it carries (see ./trust.ts).
 	const parsed = parsePendingFile(content, path);
 	const verdict = judge(parsed, cwd);
-	const permission = permissionFor(
+	const shownAt = `@${displayPath(cwd, path)}`;
+	// The one way of answering a waiting ask: an MCP client's file gets the words as its answers; pi's own is delivered.
+	const result = answerWaitingAsk(
 		{ path, file: parsed },
 		{
+			by: "pi",
+			answers: (asker) => {
+				if (!asker) return [];
+				if (words === "")
+					throw new PendingFileError(said.forAsker.noWords(asker.client, `pi -p ${shownAt} "PostgreSQL"`));
+				const outcome = outcomeFromAnswersText(words, parsed.request.questions, undefined);
+				if (!outcome) throw new PendingFileError(said.forAsker.noAnswerInWords);
+				return pendingAnswersFor(outcome, parsed.request.questions, said.forAsker);
+			},
+		},
+		{
 			judge: () => verdict,
-			...(origins?.heldBy ? { heldElsewhere: origins.heldBy } : {}),
-			...(origins ? { writtenByTool: origins.writtenByTool, givenOnPage: origins.givenOnPage } : {}),
+			heldElsewhere: origins?.heldBy ?? (() => undefined),
+			...(origins ? { filled: { writtenByTool: origins.writtenByTool, givenOnPage: origins.givenOnPage } } : {}),
 		},
 	);
-	if (permission.kind === "for-asker") {
-		if (words === "") {
-			const command = `pi -p @${displayPath(cwd, path)} "PostgreSQL"`;
-			throw new PendingFileError(said.forAsker.noWords(permission.asker.client, command));
-		}
-		const outcome = outcomeFromAnswersText(words, parsed.request.questions, undefined);
-		if (!outcome) throw new PendingFileError(said.forAsker.noAnswerInWords);
-		return {
-			kind: "written-for-asker",
-			notice: writeForAsker(path, parsed.toolCallId, permission.asker, outcome, said.forAsker),
-		};
+	if (result.kind !== "deliver-here") {
+		const asker = "forAsker" in result ? result.forAsker : undefined;
+		if (result.kind === "written" && asker)
+			return { kind: "written-for-asker", notice: said.forAsker.answeredFor(asker.client) };
+		const refusal = result.kind === "refused" ? result.refusal : undefined;
+		if (refusal && isRuleRefusal(refusal)) throw new PendingFileError(refusalSentence(shownAt, refusal, said));
+		throw new PendingFileError(
+			(asker && forAskerRefusal(result, basename(path), asker, said.forAsker)) ??
+				said.forAsker.otherQuestions(basename(path)),
+		);
 	}
-	if (permission.kind !== "answer") {
-		throw new PendingFileError(refusalSentence(`@${displayPath(cwd, path)}`, permission, said));
-	}
+	const { permission } = result;
 	const file = fileForDelivery(parsed, verdict);
 	const sameSession = file.sessionId === sessionId;
 	const owner = sameSession ? {} : { fromSession: file.sessionId };
 	const shown = displayPath(cwd, path);
 	const reader = verdict.trusted ? readImage : untrustedImages(said.inbox);
 	const edited = answersFromPendingFile(file, reader, `@${shown}`, said.inbox);
-	const ignored = edited && permission.kind === "answer" && permission.filledAnswers === "ignore";
+	const ignored = edited && permission.filledAnswers === "ignore";
 	const ignoredLine = ignored ? filledAnswersIgnored(`@${shown}`, permission.because, verdict, said) : undefined;
 	if (words === "" && edited && !ignored) {
 		const answers = formatStructuredDelivery(file, edited, sameSession);

@@ -195,6 +195,11 @@ export function mayAnswerHere(facts: AskFacts): AskPermission {
 /** A permission that refuses answering here: the ask is settled, another folder's, held, or its asker gone. */
 export type Refusal = Extract<AskPermission, { kind: "settled" | "elsewhere" | "held" | "asker-gone" }>;
 
+/** Whether a refusal is the rule's own (one `refusalSentence` says), not a way of answering's. */
+export function isRuleRefusal(refusal: { kind: string }): refusal is Refusal {
+	return ["settled", "elsewhere", "held", "asker-gone"].includes(refusal.kind);
+}
+
 /** Why the ask in `shown` (a file as the person sees it, or what was refused) is not answered here: one sentence a kind. */
 export function refusalSentence(shown: string, refusal: Refusal, said: CliStrings = chosenWords().cli): string {
 	switch (refusal.kind) {

@@ -160,7 +160,10 @@ function heldResult(holder: Claim): PageRefusal {
 }
 
 /** The page's reply when the one way of answering (pending/answer.ts) wrote nothing. */
-function notWritten(name: string, result: Exclude<AnswerResult<PageRefusal>, { kind: "written" }>): PageRefusal {
+function notWritten(
+	name: string,
+	result: Exclude<AnswerResult<PageRefusal, "page">, { kind: "written" }>,
+): PageRefusal {
 	if (result.kind === "invalid") return result.invalid;
 	const asker = result.forAsker;
 	const conflict = (error: string, code: ApiErrorCode): PageRefusal => ({ ok: false, status: 409, error, code });
@@ -232,7 +235,7 @@ export function answerPendingFile(
 	}
 	const questions = wireQuestions(file.request);
 	try {
-		const result = answerWaitingAsk<PageRefusal>(
+		const result = answerWaitingAsk<PageRefusal, "page">(
 			{ path: entry.path, file },
 			{
 				by: "page",
