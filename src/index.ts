@@ -7,7 +7,6 @@ import { realpathSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { ExtensionAPI, ExtensionContext } from "@mariozechner/pi-coding-agent";
-import { decisionRecorder } from "./ask/decision.js";
 import { readRegularFile } from "./ask/files.js";
 import { showChildLines } from "./children/child-ask-record.js";
 import { createChildren } from "./children/children.js";
@@ -29,10 +28,8 @@ import { sessionShutdownInOrder } from "./lifecycle/session-shutdown-order.js";
 import { sessionStartInOrder } from "./lifecycle/session-start-order.js";
 import { registerWhenFree, stepAsideWarning } from "./lifecycle/tool-owner.js";
 import { createClaims } from "./pending/claims.js";
-import { writtenBy } from "./records/answer-fingerprints.js";
-import { compactFactLogSoon } from "./records/fact-compaction.js";
+import { openAskStore } from "./records/store.js";
 import { toolWriteGuard } from "./records/tool-writes.js";
-import { openUserRecords } from "./records/user-records.js";
 import { contentText } from "./session/branch.js";
 import { compactionOnFirstUse } from "./session/compaction-on-first-use.js";
 import { createAskUserTool } from "./tool/ask-user-tool.js";
@@ -52,15 +49,11 @@ export default async function askUser(pi: ExtensionAPI) {
 		process.cwd(),
 	);
 	await useLanguage(settings.current().language);
-	const { facts, ledger, trust, answersGivenOnPage, answersGivenBy } = openUserRecords(agentDir, {
-		argv: process.argv.slice(2),
-		env: process.env,
-	});
+	// This user's records, opened once (records/store.ts); the fact log is kept bounded off the start's path.
+	const store = openAskStore(agentDir, { argv: process.argv.slice(2), env: process.env });
+	const { facts, ledger, trust, answersGivenOnPage, answersGivenBy, recordDecision } = store;
 	const claims = createClaims();
-	// The fact log kept bounded (records/fact-compaction.ts).
-	compactFactLogSoon(facts.path);
-	// The decision log's one writer (ask/decision.ts), for the model's asks and the person's approvals alike.
-	const recordDecision = decisionRecorder(facts);
+	store.compactSoon();
 	// A tool call never answers the person's questions for them (records/tool-writes.ts).
 	const toolWrites = toolWriteGuard(agentDir, TOOL_NAME, processEdges.stderrLine, { facts });
 	// What decides whether a pending file's answers are the person's, as every reader of one asks it.
@@ -82,7 +75,7 @@ export default async function askUser(pi: ExtensionAPI) {
 			judge: (file, cwd) => trust(file, cwd),
 			heldElsewhere: claims.heldElsewhere,
 			heldHere: claims.stillHeld,
-			wroteByTap: writtenBy(facts, "tap"),
+			wroteByTap: store.writtenBy("tap"),
 		});
 	});
 	const lifecycle = createLifecycle(pi, {

@@ -46,7 +46,7 @@ export interface QuestionsCommandDeps {
 	trust(file: PendingFile, cwd: string): PendingVerdict;
 	/** Whether a pending file's filled-in answers were written by a tool call during a run (records/tool-writes.ts). */
 	answersWrittenByTool(path: string): boolean;
-	/** Whether the person gave a pending file's answers on the web page (records/answer-fingerprints.ts). */
+	/** Whether the person gave a pending file's answers on the web page (records/store.ts). */
 	answersGivenOnPage(file: PendingFile): boolean;
 	/** Another live pi's claim on a file: it is asking or delivering those questions now. */
 	claims: Pick<Claims, "heldElsewhere">;

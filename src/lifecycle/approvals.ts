@@ -29,7 +29,7 @@ import { type Claims, withAnswerLock } from "../pending/claims.js";
 import { displayPath, listPendingFiles, type PendingFile, readPendingText } from "../pending/pending-file.js";
 import { permissionFor } from "../pending/permission.js";
 import type { PendingVerdict } from "../pending/trust.js";
-import { type AnswersOf, answersInText } from "../records/answer-fingerprints.js";
+import { type AnswersOf, answersInText } from "../records/store.js";
 import type { AskHandler } from "../tool/ask-user-tool.js";
 import { editedAnswers } from "./edited-answers.js";
 

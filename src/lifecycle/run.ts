@@ -20,8 +20,7 @@ import { type FrontEnd, type FrontEndKind, frontEndKind, type ProcessEdges } fro
 import type { Claims } from "../pending/claims.js";
 import type { PendingAskIdentity, PendingFile } from "../pending/pending-file.js";
 import { ASK_RECORD_TYPE, type AskRecord } from "../records/ask-records.js";
-import type { Ledger } from "../records/ledger.js";
-import { createSettledRecords } from "../records/settled-records.js";
+import { createSettledRecords, type Ledger } from "../records/store.js";
 import type { RemoteAskOutcome } from "../remote/bridge.js";
 import type { LazyBridge } from "../remote/lazy-bridge.js";
 import { typedAnswerHistory } from "../session/branch.js";
@@ -49,9 +48,9 @@ export interface RunEdges extends ProcessEdges {
 	trust: FindingsDeps["trust"];
 	/** Whether a pending file's filled-in answers were written by a tool call during a run (records/tool-writes.ts). */
 	answersWrittenByTool: FindingsDeps["answersWrittenByTool"];
-	/** Whether the person gave a pending file's answers on the web page (records/answer-fingerprints.ts). */
+	/** Whether the person gave a pending file's answers on the web page (records/store.ts). */
 	answersGivenOnPage: FindingsDeps["answersGivenOnPage"];
-	/** Who of the person's page or phone wrote a file's answers (records/answer-fingerprints.ts). */
+	/** Who of the person's page or phone wrote a file's answers (records/store.ts). */
 	answersGivenBy?: FindingsDeps["answersGivenBy"];
 	/** Ends the process now with exit code 1 (questions that could not be saved must not reach the model). */
 	exitNow(): never;

@@ -22,8 +22,8 @@ import {
 } from "../pending/pending-file.js";
 import { type AskPermission, filledAnswersCount, permissionFor, refusalSentence } from "../pending/permission.js";
 import { fileForDelivery, type PendingVerdict } from "../pending/trust.js";
-import { type AnswersOf, answersInText } from "../records/answer-fingerprints.js";
 import { asksOnBranch, openAsks, type SessionAsk, type SettledAsks } from "../records/ask-records.js";
+import { type AnswersOf, answersInText } from "../records/store.js";
 import { type EditedAnswers, editedAnswers } from "./edited-answers.js";
 
 function filledAnswersIgnoredNotice(shownPath: string): string {

@@ -19,13 +19,12 @@ import { isRecord } from "../core/json.js";
 import { words } from "../i18n/words.js";
 import { sameSecret } from "../net/same-secret.js";
 import { createClaims } from "../pending/claims.js";
-import { givenForAsker } from "../pending/given-for-asker.js";
 import { currentSessionPlaces } from "../pending/trust.js";
 import { resolvePushConfig } from "../push/config.js";
 import { pushKey } from "../push/key.js";
 import { createLivePush, type LivePush } from "../push/live.js";
 import { createNtfyClient } from "../push/ntfy.js";
-import { userFacts } from "../records/user-records.js";
+import { openAskStore } from "../records/store.js";
 import { createRemoteBridge } from "../remote/bridge.js";
 import { isLoopbackHost, resolveRemoteConfig } from "../remote/config.js";
 import type { McpCommand } from "./args.js";
@@ -106,12 +105,12 @@ function serverDeps(command: ServeCommand, env: NodeJS.ProcessEnv, version: stri
 	const web = command.web;
 	// Where pi must record the answers it writes for this server's client: named in the server's claims.
 	const { agentDir } = currentSessionPlaces({ argv: [], env, cwd: process.cwd() });
-	const facts = userFacts(agentDir);
+	const { facts, forAsker } = openAskStore(agentDir, { argv: [], env });
 	const deps: AskServerDeps = {
 		book: createAskBook({ log, decided: mcpDecisionRecorder(facts) }),
 		folder: resolve(command.folder ?? process.cwd()),
 		claims: createClaims({ ...systemLeaseDeps(), holder: "mcp", records: agentDir }),
-		given: givenForAsker(agentDir, facts),
+		given: forAsker,
 		facts,
 		version,
 		log,

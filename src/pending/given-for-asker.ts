@@ -11,7 +11,7 @@ import type { PendingFile } from "./pending-file.js";
 import { currentSessionPlaces } from "./trust.js";
 
 /**
- * A pending file as pi reads it (`parsePendingFile`; records/answer-fingerprints.ts's `answersInText` from a file's
+ * A pending file as pi reads it (`parsePendingFile`; records/store.ts's `answersInText` from a file's
  * text): the ask (who asked, when, the questions as the model wrote them) and its answers.
  */
 export type AnswersOf = Pick<PendingFile, "toolCallId" | "sessionId" | "timestamp" | "questions" | "request"> &

@@ -15,8 +15,7 @@ import { isRecord } from "../core/json.js";
 import { type Claims, createClaims } from "../pending/claims.js";
 import type { PendingFile } from "../pending/pending-file.js";
 import { currentSessionPlaces, type PendingVerdict } from "../pending/trust.js";
-import { type AnswersOf, writtenBy } from "../records/answer-fingerprints.js";
-import { openUserRecords } from "../records/user-records.js";
+import { type AnswersOf, openAskStore } from "../records/store.js";
 import { checkServer, hasNtfy, isPublicServer, type NtfyPushConfig, resolvePushConfig } from "./config.js";
 import { pushKey } from "./key.js";
 import { TAP_CACHE_SINCE } from "./live.js";
@@ -99,14 +98,14 @@ function setup(agentDir: string, server: string, detail: string | undefined, pri
 /** What `pi-ask-anywhere push` and the web command's listener need, read the way pi reads it. */
 export function pushDeps(cwd: string, env: NodeJS.ProcessEnv): ListenDeps {
 	const { agentDir } = currentSessionPlaces({ argv: [], env, cwd });
-	const { trust, facts } = openUserRecords(agentDir, { argv: [], env });
+	const { trust, writtenBy } = openAskStore(agentDir, { argv: [], env });
 	return {
 		cwd,
 		agentDir,
 		env,
 		judge: (file, folder) => trust(file, folder),
 		heldElsewhere: createClaims().heldElsewhere,
-		wrote: writtenBy(facts, "tap"),
+		wrote: writtenBy("tap"),
 		print: (text) => console.log(text),
 		warn: (text) => process.stderr.write(`pi-ask-anywhere: ${text}\n`),
 	};

@@ -13,7 +13,7 @@ import { answerWaitingAsk } from "../pending/answer.js";
 import type { Claims } from "../pending/claims.js";
 import { listPendingFiles, noAnswerYet, type PendingFile, PendingFileError } from "../pending/pending-file.js";
 import { type PendingVerdict, verdictReason } from "../pending/trust.js";
-import type { AnswersOf } from "../records/answer-fingerprints.js";
+import type { AnswersOf } from "../records/store.js";
 import type { NtfyPushConfig } from "./config.js";
 import { endedNotification } from "./message.js";
 import type { NtfyClient, NtfyMessage } from "./ntfy.js";

@@ -14,7 +14,7 @@ import type { AskRequest } from "../core/types.js";
 import type { Claims } from "../pending/claims.js";
 import { listPendingFiles, noAnswerYet, type PendingFile, readPendingEntry } from "../pending/pending-file.js";
 import type { PendingVerdict } from "../pending/trust.js";
-import type { AnswersOf } from "../records/answer-fingerprints.js";
+import type { AnswersOf } from "../records/store.js";
 import type { RemoteAskOutcome, RemoteBridge } from "../remote/bridge.js";
 import { ANSWERED_ELSEWHERE } from "../remote/protocol.js";
 import { isRemoteDecision } from "../remote/race.js";

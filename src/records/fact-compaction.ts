@@ -20,11 +20,6 @@ const KEEP_MS = 30 * 24 * 60 * 60 * 1000;
 
 export type Compaction = "small" | "compacted" | "busy" | "failed";
 
-/** Compacts the log once a pi has started, off its start's path (and never keeping a pi alive for it). */
-export function compactFactLogSoon(path: string, afterMs = 2_000): void {
-	setTimeout(() => compactFactLog(path), afterMs).unref();
-}
-
 export function compactFactLog(
 	path: string,
 	options: { aboveBytes?: number; keepMs?: number; now?: number } = {},

@@ -13,8 +13,7 @@ import { useLanguage } from "../i18n/words.js";
 import { currentSessionPlaces } from "../pending/trust.js";
 import { listenBeside, pushCommand, pushDeps } from "../push/cli.js";
 import { writeWebAddress } from "../push/web-address.js";
-import { writtenBy } from "../records/answer-fingerprints.js";
-import { openUserRecords, userFacts } from "../records/user-records.js";
+import { openAskStore, userFacts } from "../records/store.js";
 import { isLoopbackHost } from "../remote/config.js";
 import { newSecret } from "./access.js";
 import { inboxFolders } from "./inbox-folders.js";
@@ -89,7 +88,7 @@ async function main(): Promise<void> {
 	}
 	const cwd = process.cwd();
 	const { agentDir } = currentSessionPlaces({ argv: [], env: process.env, cwd });
-	const records = openUserRecords(agentDir, { argv: [], env: process.env });
+	const records = openAskStore(agentDir);
 	const agentToken = process.env.PI_ASK_USER_REMOTE_TOKEN?.trim() || undefined;
 	const kept = command.keepToken ? keptToken(agentDir) : undefined;
 	const pageToken = kept?.token ?? newSecret();
@@ -103,7 +102,7 @@ async function main(): Promise<void> {
 		console.log(`open: ${pageUrl(code)}`);
 		if (command.qr) qrcode.generate(pageUrl(code), { small: true }, (drawn) => console.log(drawn));
 	};
-	const all = command.all ? inboxFolders(userFacts(agentDir)) : undefined;
+	const all = command.all ? inboxFolders(records.facts) : undefined;
 	const server = await startWebServer({
 		host: command.host,
 		port: command.port,
@@ -115,7 +114,7 @@ async function main(): Promise<void> {
 		// The same verdict pi acts on: a copied or restored file, or one already answered, is not this user's to answer.
 		judge: (file, folder) => records.trust(file, folder),
 		givenOnPage: records.givenOnPage,
-		writtenByPage: writtenBy(records.facts, "page"),
+		writtenByPage: records.writtenBy("page"),
 		onSignInCode(code, why, secret) {
 			if (why === "used")
 				console.log(`A browser signed in. For another one (works once, within ${LIFETIME_MINUTES} min):`);

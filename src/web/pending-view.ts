@@ -14,7 +14,7 @@ import { type Claim, type Claims, describeClaim } from "../pending/claims.js";
 import { listPendingFiles, noAnswerYet, type PendingFile, PendingFileError } from "../pending/pending-file.js";
 import { filledAnswersCount, permissionFor } from "../pending/permission.js";
 import { type PendingVerdict, verdictReason } from "../pending/trust.js";
-import { type AnswersOf, answersFingerprint, type FingerprintRecord } from "../records/answer-fingerprints.js";
+import { type AnswersOf, answersFingerprint, type FingerprintRecord } from "../records/store.js";
 import type { LiveAsk } from "../remote/live-asks.js";
 import { encodeQuestion, type WireQuestion } from "../remote/protocol.js";
 import type { ApiError, ApiErrorCode } from "./page/api.js";

@@ -23,7 +23,7 @@ import { sameSecret } from "../net/same-secret.js";
 import { createClaims } from "../pending/claims.js";
 import type { PendingFile } from "../pending/pending-file.js";
 import type { PendingVerdict } from "../pending/trust.js";
-import type { AnswersOf, FingerprintRecord } from "../records/answer-fingerprints.js";
+import type { AnswersOf, FingerprintRecord } from "../records/store.js";
 import { createAgentEndpoint } from "../remote/agent-endpoint.js";
 import type { LiveAsk } from "../remote/live-asks.js";
 import { ANSWERED_ELSEWHERE, MAX_ANSWER_FRAME_BYTES, type WireAnswerValue } from "../remote/protocol.js";

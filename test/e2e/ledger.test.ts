@@ -7,7 +7,7 @@ import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { PROJECT_LEDGER } from "../../src/records/ledger.js";
+import { PROJECT_LEDGER } from "../../src/records/store.js";
 import { canMakeImmutable, whileImmutable } from "../immutable.js";
 import { patient } from "../patience.js";
 import {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { createAskDisk } from "../../src/lifecycle/ask-disk.js";
 import type { PendingFile } from "../../src/pending/pending-file.js";
-import { createSettledRecords } from "../../src/records/settled-records.js";
+import { createSettledRecords } from "../../src/records/store.js";
 import { SPEC_EXAMPLE } from "../fixtures.js";
 
 const SESSION = { cwd: "/work/app", sessionId: "s1", sessionFile: "sessions/s1.jsonl", task: "set up the service" };

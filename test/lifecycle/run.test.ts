@@ -17,7 +17,7 @@ import { type AskUserSettings, type DialogSettings, resolveSettings } from "../.
 import { createRun, type HostEdges, type RunEdges } from "../../src/lifecycle/run.js";
 import type { AskOptions, FrontEnd, FrontEndKind } from "../../src/modes/front-end.js";
 import { savePendingFile } from "../../src/pending/pending-file.js";
-import type { Ledger } from "../../src/records/ledger.js";
+import type { Ledger } from "../../src/records/store.js";
 import type { RemoteConfig } from "../../src/remote/config.js";
 import { DATABASE, DATABASE_AND_NAME_ANSWERED, NAME } from "../fixtures.js";
 

@@ -14,7 +14,7 @@ import { normalizeArguments } from "../../src/core/normalize.js";
 import { validateRequest } from "../../src/core/validate.js";
 import { claimPathOf } from "../../src/pending/claims.js";
 import { createPendingFile, savePendingFile, writePendingAnswers } from "../../src/pending/pending-file.js";
-import { answersFingerprint, answersInText, givenRecord } from "../../src/records/answer-fingerprints.js";
+import { answersFingerprint, answersInText, givenRecord } from "../../src/records/store.js";
 import {
 	createWorkspace,
 	expectSuccess,

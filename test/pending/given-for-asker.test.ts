@@ -16,7 +16,7 @@ import {
 	savePendingFile,
 	writePendingAnswers,
 } from "../../src/pending/pending-file.js";
-import { answersInText } from "../../src/records/answer-fingerprints.js";
+import { answersInText } from "../../src/records/store.js";
 
 const folders: string[] = [];
 afterEach(() => {

@@ -11,7 +11,7 @@ import { type Fact, factLog, factTime } from "../../src/ask/log.js";
 import { createPendingFile, type PendingFile } from "../../src/pending/pending-file.js";
 import { pendingTrust } from "../../src/pending/permission.js";
 import { asksOnBranch } from "../../src/records/ask-records.js";
-import { settledLedger } from "../../src/records/ledger.js";
+import { settledLedger } from "../../src/records/store.js";
 
 const ARGS = { questions: [{ question: "Which database?", options: [{ label: "SQLite" }, { label: "Postgres" }] }] };
 

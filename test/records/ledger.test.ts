@@ -7,8 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { factLog } from "../../src/ask/log.js";
-import { PROJECT_LEDGER, settledLedger } from "../../src/records/ledger.js";
-import { createSettledRecords } from "../../src/records/settled-records.js";
+import { createSettledRecords, PROJECT_LEDGER, settledLedger } from "../../src/records/store.js";
 
 let agentDir: string;
 let path: string;

@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { factLog } from "../../src/ask/log.js";
-import { userFacts } from "../../src/records/user-records.js";
+import { userFacts } from "../../src/records/store.js";
 
 let agentDir: string;
 let records: string;

@@ -15,12 +15,7 @@ import type { AskRequest } from "../../src/core/types.js";
 import { processStartTime } from "../../src/host/process-identity.js";
 import { claimPathOf } from "../../src/pending/claims.js";
 import { createPendingFile, savePendingFile } from "../../src/pending/pending-file.js";
-import {
-	answersFingerprint,
-	answersInText,
-	type FingerprintRecord,
-	givenRecord,
-} from "../../src/records/answer-fingerprints.js";
+import { answersFingerprint, answersInText, type FingerprintRecord, givenRecord } from "../../src/records/store.js";
 import { createRemoteBridge, type RemoteBridge } from "../../src/remote/bridge.js";
 import { createItemTexts } from "../../src/web/feed.js";
 import { inboxFolders } from "../../src/web/inbox-folders.js";

@@ -1,0 +1,221 @@
+/**
+ * This user's ask store: their fact log, `<agentDir>/pi-ask-user/facts.jsonl` (ask/log.ts), with the records of
+ * earlier versions moved into it (./old-records.ts), and what is read and written through it: the asks settled
+ * elsewhere (the ledger), the answers given on the web page, by a tap or for an MCP asker, the decisions, and the
+ * verdict on a pending file (pending/permission.ts). pi, `pi-ask-anywhere web`, `push` and `mcp` open one store each, so
+ * every program judges a pending file by the same records. Nothing is read until asked: the log is read from its end
+ * when first consulted, as far back as a lookup needs.
+ */
+import { dirname, join } from "node:path";
+import { decisionRecorder, type RecordDecision } from "../ask/decision.js";
+import { type FactLog, factLog, factLogAt, type Given, type Settled } from "../ask/log.js";
+import { deliveredAsksIn } from "../core/delivered-answers.js";
+import { timeOf } from "../core/json.js";
+import type { Delivery } from "../pending/delivery.js";
+import {
+	type AnswersOf,
+	answersFingerprint,
+	type GivenForAsker,
+	givenForAsker,
+	withAnswers,
+} from "../pending/given-for-asker.js";
+import { type PendingFile, parsePendingFile } from "../pending/pending-file.js";
+import { pendingTrust } from "../pending/permission.js";
+import type { PendingVerdict } from "../pending/trust.js";
+import { type AskRecord, asksOnBranch, type SettledAsks, type SettledElsewhere } from "./ask-records.js";
+import { compactFactLog } from "./fact-compaction.js";
+import { importOldRecords } from "./old-records.js";
+
+// The one fingerprint of an ask and its answers is the pending folder's (the MCP asker's record lives there too).
+export { type AnswersOf, answersFingerprint, withAnswers };
+
+export interface AskStore {
+	readonly agentDir: string;
+	facts: FactLog;
+	ledger: Ledger;
+	/** The verdict pi acts on for a pending file in the project folder `cwd` (pending/permission.ts). */
+	trust(file: PendingFile, cwd?: string): PendingVerdict;
+	/** Answers the person gave on the web page for a file their pi did not write. */
+	givenOnPage: FingerprintRecord;
+	answersGivenOnPage(file: AnswersOf): boolean;
+	/** Who of the person's page or phone wrote a file's answers into their own pi's file, if either did. */
+	answersGivenBy(file: AnswersOf): "page" | "tap" | undefined;
+	/**
+	 * Records that the person's page or phone (`by`) wrote answers into their own pi's pending file, for the decision
+	 * log; never throws: the answer stands without the record (it is then named an edited file).
+	 */
+	writtenBy(by: "page" | "tap"): (file: AnswersOf) => void;
+	/** The answers the person's pi or page wrote for an MCP client (pending/given-for-asker.ts). */
+	forAsker: GivenForAsker;
+	/** The decision log's one writer (ask/decision.ts). */
+	recordDecision: RecordDecision;
+	/** Compacts the log once a pi has started, off its start's path (./fact-compaction.ts). */
+	compactSoon(afterMs?: number): void;
+}
+
+/** This user's fact log, with the records of earlier versions moved into it first (./old-records.ts). */
+export function userFacts(agentDir: string): FactLog {
+	const facts = factLog(agentDir);
+	importOldRecords(agentDir, facts);
+	return facts;
+}
+
+export function openAskStore(
+	agentDir: string,
+	run: { argv: readonly string[]; env: NodeJS.ProcessEnv } = { argv: [], env: process.env },
+): AskStore {
+	const facts = userFacts(agentDir);
+	const ledger = settledLedger(facts);
+	const givenOnPage = givenRecord(facts, "page");
+	return {
+		agentDir,
+		facts,
+		ledger,
+		trust: pendingTrust({
+			argv: run.argv,
+			env: run.env,
+			settledElsewhere: ledger.settledIn,
+			saved: facts.saved,
+			asksIn: asksOnBranch,
+		}),
+		givenOnPage,
+		answersGivenOnPage: (file) => givenOnPage.has(answersFingerprint(file)),
+		answersGivenBy: (file) => facts.givenBy(answersFingerprint(file), timeOf(file.timestamp)),
+		writtenBy: (by) => (file) => {
+			try {
+				facts.append({ fact: "given", at: Date.now(), to: "file", by, fingerprint: answersFingerprint(file) });
+			} catch {
+				// Provenance only: nothing about the answer depends on it.
+			}
+		},
+		forAsker: givenForAsker(agentDir, facts),
+		recordDecision: decisionRecorder(facts),
+		compactSoon: (afterMs = 2_000) => {
+			setTimeout(() => compactFactLog(facts.path), afterMs).unref();
+		},
+	};
+}
+
+/**
+ * A record of answers by fingerprint, a `given` fact each in this user's fact log, never the project's, which a
+ * cloned repository could fill. A fingerprint covers the whole ask and every answer, so the same answers for another
+ * ask, or any later edit of the file, give another one.
+ */
+export interface FingerprintRecord {
+	/** Records answers the person gave; throws when the log cannot take it. */
+	add(fingerprint: string): void;
+	/** Whether they were recorded; false when the log cannot be read (no answer then counts as the person's). */
+	has(fingerprint: string): boolean;
+}
+
+/** The answers given `to` the page or an MCP asker, in `facts`. */
+export function givenRecord(facts: Pick<FactLog, "append" | "given">, to: Given["to"]): FingerprintRecord {
+	return {
+		add: (fingerprint) => facts.append({ fact: "given", at: Date.now(), to, fingerprint }),
+		has: (fingerprint) => facts.given(to, fingerprint),
+	};
+}
+
+/**
+ * The ask and answers in a pending file's text as pi reads them (`parsePendingFile`, as every reader of the file does),
+ * for a fingerprint: the record side and the check side then fingerprint the same fields. `undefined` when it holds
+ * no ask pi would read.
+ */
+export function answersInText(text: string): AnswersOf | undefined {
+	try {
+		return parsePendingFile(text, "pending-questions.json");
+	} catch {
+		return undefined;
+	}
+}
+
+/**
+ * Asks settled outside their own session (answered from another session, or cleared): a `settled` fact each, which
+ * the ask's own session reads on its next start, so that `pi --session <old>` does not bring those questions back.
+ */
+export interface Ledger {
+	/**
+	 * Writes that an ask was settled. Where this user's folder cannot take the fact (read-only, full), the project
+	 * folder `projectDir` the ask's pending file was in keeps it instead (PROJECT_LEDGER), since the ask's session starts
+	 * in that folder. Throws only when neither place took it.
+	 */
+	add(entry: SettledElsewhere, projectDir?: string): void;
+	/** The asks of this session settled elsewhere, from this user's log and from the project folder's, if given. */
+	settledIn(sessionId: string, projectDir?: string): SettledAsks;
+}
+
+/**
+ * The log's stand-in inside a project, for a user folder that cannot be written. Only its `settled` facts are read, so
+ * a copy that came with a cloned repository can never make an answer count; at worst a question is not asked again.
+ */
+export const PROJECT_LEDGER = join(".pi", ".settled-elsewhere.jsonl");
+/** A fact is about 150 bytes: room for thousands of settled asks, and a bound on what a start reads. */
+const PROJECT_LEDGER_MAX_BYTES = 1 << 20;
+
+export function settledLedger(facts: FactLog, now: () => number = Date.now): Ledger {
+	const projectLogs = new Map<string, FactLog>();
+	const projectLog = (projectDir: string): FactLog => {
+		const found =
+			projectLogs.get(projectDir) ??
+			factLogAt(join(projectDir, PROJECT_LEDGER), { ownFolder: false, maxBytes: PROJECT_LEDGER_MAX_BYTES });
+		projectLogs.set(projectDir, found);
+		return found;
+	};
+	return {
+		add: (entry, projectDir) => {
+			const { sessionId, toolCallId, askedAt } = entry;
+			const fact: Settled = { fact: "settled", at: now(), sessionId, toolCallId, how: entry.state };
+			if (askedAt !== undefined) fact.askedAt = askedAt;
+			try {
+				facts.append(fact);
+			} catch (error) {
+				if (projectDir === undefined) throw error;
+				try {
+					projectLog(projectDir).append(fact);
+				} catch {
+					throw error;
+				}
+			}
+		},
+		settledIn: (sessionId, projectDir) => ({
+			has: (toolCallId, askedAt) =>
+				facts.settled({ sessionId, toolCallId }, askedAt) ||
+				(projectDir !== undefined && projectLog(projectDir).settled({ sessionId, toolCallId }, askedAt)),
+		}),
+	};
+}
+
+/**
+ * Where an ask that ended is written down, so that nothing brings it back: in its own session (a custom entry,
+ * `record`) when the ask is this session's, else in the ledger, which the ask's session reads.
+ */
+export function createSettledRecords(deps: { record(data: AskRecord): void; ledger: Pick<Ledger, "add"> }) {
+	return {
+		/** Answers the session holds: recorded where the ask's session finds it. */
+		delivered(delivery: Pick<Delivery, "toolCallId" | "fromSession" | "path"> & { text?: string }): void {
+			// The ask its answers name (its time, where the text says it): another ask with its id stays open.
+			const askedAt = deliveredAsksIn(delivery.text ?? "").find((a) => a.toolCallId === delivery.toolCallId)?.askedAt;
+			const when = askedAt !== undefined ? { askedAt } : {};
+			if (delivery.fromSession) {
+				// The ask's session starts in the folder its pending file is in (<project>/.pi/<file>).
+				const projectDir = delivery.path === undefined ? undefined : dirname(dirname(delivery.path));
+				deps.ledger.add(
+					{ sessionId: delivery.fromSession, toolCallId: delivery.toolCallId, ...when, state: "delivered" },
+					projectDir,
+				);
+			} else {
+				deps.record({ toolCallId: delivery.toolCallId, ...when, state: "delivered" });
+			}
+		},
+		/**
+		 * The person cleared these asks' files in the project folder `projectDir` (`sessionId` is this run's): their
+		 * sessions must not bring them back.
+		 */
+		cleared(sessionId: string, cleared: readonly { sessionId: string; toolCallId: string }[], projectDir?: string) {
+			for (const ask of cleared) {
+				if (ask.sessionId === sessionId) deps.record({ toolCallId: ask.toolCallId, state: "cleared" });
+				else deps.ledger.add({ sessionId: ask.sessionId, toolCallId: ask.toolCallId, state: "cleared" }, projectDir);
+			}
+		},
+	};
+}
