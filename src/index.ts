@@ -51,7 +51,7 @@ export default async function askUser(pi: ExtensionAPI) {
 	await useLanguage(settings.current().language);
 	// This user's records, opened once (records/store.ts); the fact log is kept bounded off the start's path.
 	const store = openAskStore(agentDir, { argv: process.argv.slice(2), env: process.env });
-	const { facts, ledger, trust, answersGivenOnPage, answersGivenBy, recordDecision } = store;
+	const { facts, trust, answersGivenBy, recordDecision } = store;
 	const claims = createClaims();
 	store.compactSoon();
 	// A tool call never answers the person's questions for them (records/tool-writes.ts).
@@ -61,7 +61,7 @@ export default async function askUser(pi: ExtensionAPI) {
 		trust,
 		claims,
 		answersWrittenByTool: toolWrites.answersWrittenByTool,
-		answersGivenOnPage,
+		answersGivenOnPage: store.answersGivenOnPage,
 	};
 	const supportOfImages = (ctx: ExtensionContext) =>
 		imageSupport({ model: ctx.model, agentDir, cwd: ctx.cwd, read: readRegularFile });
@@ -86,10 +86,8 @@ export default async function askUser(pi: ExtensionAPI) {
 		failExit: processEdges.failExit,
 		exitNow: processEdges.exitNow,
 		structuredRpc,
-		ledger,
-		facts,
+		store,
 		...answerRecords,
-		answersGivenBy,
 		piExports: host.codingAgent,
 		imageSupport: supportOfImages,
 		push: push.edges,

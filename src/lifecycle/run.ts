@@ -20,7 +20,7 @@ import { type FrontEnd, type FrontEndKind, frontEndKind, type ProcessEdges } fro
 import type { Claims } from "../pending/claims.js";
 import type { PendingAskIdentity, PendingFile } from "../pending/pending-file.js";
 import { ASK_RECORD_TYPE, type AskRecord } from "../records/ask-records.js";
-import { createSettledRecords, type Ledger } from "../records/store.js";
+import { type AskStore, createSettledRecords } from "../records/store.js";
 import type { RemoteAskOutcome } from "../remote/bridge.js";
 import type { LazyBridge } from "../remote/lazy-bridge.js";
 import { typedAnswerHistory } from "../session/branch.js";
@@ -41,17 +41,14 @@ export interface RunEdges extends ProcessEdges {
 	argv: readonly string[];
 	/** The settings read when the extension loaded; each session start hands in its own. */
 	settings: AskUserSettings;
-	ledger: Ledger;
-	/** This user's fact log (ask/log.ts): the asks saved, and where. */
-	facts: Pick<FactLog, "append">;
-	/** The verdict on a pending file (pending/permission.ts). */
-	trust: FindingsDeps["trust"];
+	/**
+	 * This user's records (records/store.ts), opened once by index.ts: the settled ledger, the fact log's appends, the
+	 * verdict on a pending file (pending/permission.ts), and who gave a file's answers (the page; the page or a tap into pi's own file).
+	 */
+	store: Pick<AskStore, "ledger" | "trust" | "answersGivenOnPage"> &
+		Partial<Pick<AskStore, "answersGivenBy">> & { facts: Pick<FactLog, "append"> };
 	/** Whether a pending file's filled-in answers were written by a tool call during a run (records/tool-writes.ts). */
 	answersWrittenByTool: FindingsDeps["answersWrittenByTool"];
-	/** Whether the person gave a pending file's answers on the web page (records/store.ts). */
-	answersGivenOnPage: FindingsDeps["answersGivenOnPage"];
-	/** Who of the person's page or phone wrote a file's answers (records/store.ts). */
-	answersGivenBy?: FindingsDeps["answersGivenBy"];
 	/** Ends the process now with exit code 1 (questions that could not be saved must not reach the model). */
 	exitNow(): never;
 	/** pi-coding-agent as the running pi loaded it (its `parseArgs`, where it exports one). */
@@ -121,7 +118,7 @@ export function createRun(edges: RunEdges, host: HostEdges) {
 		settings: edges.settings,
 	};
 	const record = (data: AskRecord) => host.pi.appendEntry(ASK_RECORD_TYPE, data);
-	const settled = createSettledRecords({ record, ledger: edges.ledger });
+	const settled = createSettledRecords({ record, ledger: edges.store.ledger });
 	const deliveries = createDeliveries({
 		claims: edges.claims,
 		sessionHolds: (text) => {
@@ -143,7 +140,7 @@ export function createRun(edges: RunEdges, host: HostEdges) {
 		},
 	});
 	const disk = createAskDisk({
-		facts: edges.facts,
+		facts: edges.store.facts,
 		claims: edges.claims,
 		save: host.savePendingFile,
 		remove: host.removePendingFile,
@@ -200,13 +197,13 @@ export function createRun(edges: RunEdges, host: HostEdges) {
 	});
 	/** Whose files a start may take, and how their answers are read (./startup-findings.ts). */
 	const findingsFor = (ctx: ExtensionContext): FindingsDeps => ({
-		settledElsewhere: edges.ledger.settledIn,
+		settledElsewhere: edges.store.ledger.settledIn,
 		pendingFileFor: (ctx, ask) => pendingFileFor(ctx, ask.request, ask.toolCallId),
 		recordPending: (ask, shownPath) => record({ ...ask, state: "pending", pendingFile: shownPath }),
-		trust: edges.trust,
+		trust: edges.store.trust,
 		answersWrittenByTool: edges.answersWrittenByTool,
-		answersGivenOnPage: edges.answersGivenOnPage,
-		...(edges.answersGivenBy ? { answersGivenBy: edges.answersGivenBy } : {}),
+		answersGivenOnPage: edges.store.answersGivenOnPage,
+		...(edges.store.answersGivenBy ? { answersGivenBy: edges.store.answersGivenBy } : {}),
 		heldBy: edges.claims.heldElsewhere,
 		readImage: host.imageReader(ctx),
 	});
@@ -279,9 +276,9 @@ export function createRun(edges: RunEdges, host: HostEdges) {
 			stopped: () => state.stopped,
 			frontEnd,
 			deliveries,
-			trust: edges.trust,
+			trust: edges.store.trust,
 			answersWrittenByTool: edges.answersWrittenByTool,
-			answersGivenOnPage: edges.answersGivenOnPage,
+			answersGivenOnPage: edges.store.answersGivenOnPage,
 			heldBy: edges.claims.heldElsewhere,
 			readImage: host.imageReader,
 		}),

@@ -115,13 +115,15 @@ function run(
 			throw new Error("the run ended");
 		},
 		imageSupport: () => ({ allowed: false, why: "model" }),
-		ledger: { add: (entry) => recorded.ledger.push(entry), settledIn: () => new Map() },
-		facts: { append: (fact) => recorded.facts.push(fact) },
-		trust: () => {
-			throw new Error("no other session's file is judged in these runs");
+		store: {
+			ledger: { add: (entry) => recorded.ledger.push(entry), settledIn: () => new Map() },
+			facts: { append: (fact) => recorded.facts.push(fact) },
+			trust: () => {
+				throw new Error("no other session's file is judged in these runs");
+			},
+			answersGivenOnPage: () => false,
 		},
 		answersWrittenByTool: () => false,
-		answersGivenOnPage: () => false,
 		// pi ≥0.87's own parser: the messages are the prompt.
 		piExports: { parseArgs: (args: string[]) => ({ messages: args.filter((a) => !a.startsWith("-")), fileArgs: [] }) },
 		claims: { claim: () => () => undefined, heldElsewhere: () => undefined, stillHeld: () => true },
