@@ -1,13 +1,25 @@
 /**
- * The settled-elsewhere ledger, `settled` facts in the fact log on a real file: a line cut short by a crash must not
- * swallow the next entry, or the ask it settles comes back and is answered again.
+ * The ask store (records/store.ts) on real files: the settled-elsewhere ledger, where a line cut short by a crash must
+ * not swallow the next entry, or the ask it settles comes back and is answered again; and two stores over one agent
+ * folder, as pi and a `pi-ask-anywhere` command open it, with a FIFO or a symlink planted at the fact log.
  */
+import { execFileSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { factLog } from "../../src/ask/log.js";
-import { createSettledRecords, PROJECT_LEDGER, settledLedger } from "../../src/records/store.js";
+import { validateRequest } from "../../src/core/validate.js";
+import { createPendingFile } from "../../src/pending/pending-file.js";
+import {
+	type AnswersOf,
+	answersFingerprint,
+	answersInText,
+	createSettledRecords,
+	openAskStore,
+	PROJECT_LEDGER,
+	settledLedger,
+} from "../../src/records/store.js";
 
 let agentDir: string;
 let path: string;
@@ -151,5 +163,63 @@ describe("an ask is its session, its id and when it was made", () => {
 			true,
 			false,
 		]);
+	});
+});
+
+describe("openAskStore: two stores over one agent folder, as two programs open it", () => {
+	/** A pending file as pi reads it back, answered "Yes". */
+	function answered(toolCallId: string): AnswersOf {
+		const file = createPendingFile({
+			request: validateRequest({
+				questions: [{ question: "Deploy now?", options: [{ label: "Yes" }, { label: "No" }] }],
+			}),
+			sessionId: "session-1",
+			toolCallId,
+			now: new Date("2026-01-01T10:00:00.000Z"),
+		});
+		const read = answersInText(
+			JSON.stringify({ ...file, questions: file.questions.map((q) => ({ ...q, answer: "Yes" })) }),
+		);
+		if (!read) throw new Error("the file does not parse");
+		return read;
+	}
+
+	it("what one writes the other reads: settled asks, answers given on the page, by a tap, for an MCP asker", () => {
+		const one = openAskStore(agentDir);
+		const two = openAskStore(agentDir);
+		one.ledger.add({ sessionId: "s1", toolCallId: "call_1", state: "delivered" });
+		expect(two.ledger.settledIn("s1").has("call_1", undefined)).toBe(true);
+		expect(two.ledger.settledIn("s2").has("call_1", undefined)).toBe(false);
+		one.givenOnPage.add(answersFingerprint(answered("call_page")));
+		expect(two.answersGivenOnPage(answered("call_page"))).toBe(true);
+		expect(two.answersGivenOnPage(answered("call_other"))).toBe(false);
+		one.writtenBy("tap")(answered("call_tap"));
+		expect(two.answersGivenBy(answered("call_tap"))).toBe("tap");
+		expect(two.answersGivenBy(answered("call_page"))).toBeUndefined();
+		one.forAsker.add(answered("call_mcp"));
+		expect(two.forAsker.has(answered("call_mcp"))).toBe(true);
+		// Given for an asker is not given on the page, nor the other way round.
+		expect(two.answersGivenOnPage(answered("call_mcp"))).toBe(false);
+		expect(two.forAsker.has(answered("call_page"))).toBe(false);
+	});
+
+	it.each([
+		["a FIFO", (path: string) => execFileSync("mkfifo", [path])],
+		["a symlink to another file", (path: string) => symlinkSync(join(agentDir, "bashrc"), path)],
+	])("%s planted at the fact log: nothing counts, nothing hangs, nothing is written through it", (_, plant) => {
+		writeFileSync(join(agentDir, "bashrc"), "# the person's own file\n");
+		mkdirSync(join(agentDir, "pi-ask-user"), { recursive: true });
+		plant(join(agentDir, "pi-ask-user", "facts.jsonl"));
+		const store = openAskStore(agentDir);
+		const file = answered("call_1");
+		expect(() => store.forAsker.add(file)).toThrow();
+		expect(() => store.givenOnPage.add(answersFingerprint(file))).toThrow();
+		expect(() => store.ledger.add({ sessionId: "s1", toolCallId: "call_1", state: "cleared" })).toThrow();
+		store.writtenBy("page")(file);
+		expect(store.forAsker.has(file)).toBe(false);
+		expect(store.answersGivenOnPage(file)).toBe(false);
+		expect(store.answersGivenBy(file)).toBeUndefined();
+		expect(store.ledger.settledIn("s1").has("call_1", undefined)).toBe(false);
+		expect(readFileSync(join(agentDir, "bashrc"), "utf8")).toBe("# the person's own file\n");
 	});
 });
