@@ -117,8 +117,11 @@ export interface FactLog {
 	saved(ask: AskOfFact, since?: number): Saved | undefined;
 	/** Whether the ask made at `askedAt` (any, when not known: the whole log is read) was settled outside its session. */
 	settled(ask: AskOfFact, askedAt: number | undefined): boolean;
-	/** Whether the person gave the answers of `fingerprint` `to` a page or an asker; false when the log cannot be read. */
-	given(to: Given["to"], fingerprint: string): boolean;
+	/**
+	 * Whether the person gave the answers of `fingerprint` `to` a page or an asker; false when the log cannot be read.
+	 * `since`: when the ask was made (answers are given after it); the log is read back only to then.
+	 */
+	given(to: Given["to"], fingerprint: string, since?: number): boolean;
 	/** Who wrote the answers of `fingerprint` into their own pi's file (the page, a tap); read back to `since`. */
 	givenBy(fingerprint: string, since?: number): Given["by"];
 }
@@ -389,8 +392,8 @@ export function factLogAt(path: string, place: { ownFolder: true } | { ownFolder
 		givenBy(fingerprint, since) {
 			return readOlder((read) => read.givenBy.has(fingerprint), since)?.givenBy.get(fingerprint);
 		},
-		given(to, fingerprint) {
-			const read = readOlder((soFar) => soFar.given.has(`${to}:${fingerprint}`));
+		given(to, fingerprint, since) {
+			const read = readOlder((soFar) => soFar.given.has(`${to}:${fingerprint}`), since);
 			return read?.given.has(`${to}:${fingerprint}`) === true;
 		},
 	};

@@ -7,6 +7,7 @@
  */
 import { type FactLog, factLog } from "../ask/log.js";
 import { canonicalJson, digestOf } from "../core/digest.js";
+import { timeOf } from "../core/json.js";
 import type { PendingFile } from "./pending-file.js";
 import { currentSessionPlaces } from "./trust.js";
 
@@ -76,7 +77,7 @@ export function givenForAsker(agentDir?: string, facts?: FactLog): GivenForAsker
 	const log = facts ?? factLog(base);
 	return {
 		agentDir: base,
-		has: (file) => log.given("asker", answersFingerprint(file)),
+		has: (file) => log.given("asker", answersFingerprint(file), timeOf(file.timestamp)),
 		add: (file) => log.append({ fact: "given", at: Date.now(), to: "asker", fingerprint: answersFingerprint(file) }),
 	};
 }

@@ -79,7 +79,7 @@ export function openAskStore(
 			asksIn: asksOnBranch,
 		}),
 		givenOnPage,
-		answersGivenOnPage: (file) => givenOnPage.has(answersFingerprint(file)),
+		answersGivenOnPage: (file) => facts.given("page", answersFingerprint(file), timeOf(file.timestamp)),
 		answersGivenBy: (file) => facts.givenBy(answersFingerprint(file), timeOf(file.timestamp)),
 		writtenBy: (by) => (file) => {
 			try {

@@ -79,6 +79,17 @@ describe("the asks the log names", () => {
 		expect(log.saved(ask)?.project).toBe("/old");
 	});
 
+	it("given: a lookup for a file's answers reads back only to the ask's time, never the whole history", () => {
+		const log = factLog(agentDir);
+		log.append({ fact: "given", at: 1_000, to: "asker", fingerprint: "old" });
+		for (let n = 0; n < 3000; n++) log.append(ran(100_000 + n * 10));
+		// An ask made long after the old fact: the lookup stops before reaching it (a fingerprint names its ask's time,
+		// and answers are given after the ask was made).
+		expect(log.given("asker", "old", 100_000 + 2_000 * 10)).toBe(false);
+		expect(factLog(agentDir).given("asker", "old", 100_000 + 2_000 * 10)).toBe(false);
+		expect(log.given("asker", "old")).toBe(true);
+	});
+
 	it("settled: an ask time names the ask exactly; a fact without one settles the asks made before it", () => {
 		const log = factLog(agentDir);
 		log.append({ fact: "settled", at: 5_000, ...ask, how: "delivered" });
