@@ -4,7 +4,7 @@
  * behind a `forgotten` marker (ask/log.ts `compactedText`): every other fact (asks saved, settled, answers given,
  * decisions) is kept, and a pending file changed before the bound counts as a tool's, never as the person's.
  *
- * Under the log's lock (pending/answer-lock.ts), so that two pis never compact at once. Appenders take no lock: a fact
+ * Under the log's lock (the answer lock, pending/claims.ts), so that two pis never compact at once. Appenders take no lock: a fact
  * appended to the old log after it was read is copied over once the new one is in place, and an appender that finds
  * the log replaced under it appends again (ask/log.ts): a fact may be written twice, never lost.
  */
