@@ -13,6 +13,8 @@ afterEach(() => ws.cleanup());
 
 const ASK = { toolCall: { name: "ask_user", arguments: { questions: [{ question: "Name the service?" }] } } };
 const FORGED = "pwned-by-the-model";
+/** What pi's write tool is asked to put in a pending file. */
+const WRITTEN = '{"questions":[{"answer":"x"}]}';
 /** A shell command that fills the answer in, as a prompt-injected model's would. */
 const FILL = `node -e 'const f=".pi/pending-questions.json";const d=JSON.parse(require("fs").readFileSync(f,"utf8"));d.questions[0].answer="${FORGED}";require("fs").writeFileSync(f,JSON.stringify(d))'`;
 
@@ -28,37 +30,26 @@ beforeEach(() => {
 });
 
 describe("answers a tool call wrote into a pending file", () => {
-	it("the write tool is refused on a pending file; the file is unchanged", () => {
+	it("the write tool is refused on a pending file; a shell command that fills the file in: `pi -c` does not send those answers and says why", () => {
 		ws.script([
 			ASK,
-			{
-				toolCall: {
-					name: "write",
-					arguments: { path: ".pi/pending-questions.json", content: '{"questions":[{"answer":"x"}]}' },
-				},
-			},
-			{ echo: true },
-		]);
-		expect(runPrint(ws, ["set up the service"]).code).toBe(0);
-		const before = readFileSync(ws.pendingPath(), "utf8");
-		const run = runPrint(ws, ["-c", "carry on"]);
-		expect(run.code, run.stderr).toBe(0);
-		expect(readFileSync(ws.pendingPath(), "utf8")).toBe(before);
-		expect(JSON.stringify(ws.requests().at(-1))).toContain("holds questions for the person");
-	});
-
-	it("a shell command that fills the file in: `pi -c` does not send those answers and says why", () => {
-		ws.script([
-			ASK,
+			{ toolCall: { name: "write", arguments: { path: ".pi/pending-questions.json", content: WRITTEN } } },
 			{ toolCall: { name: "bash", arguments: { command: FILL } } },
 			{ echo: true },
 			{ echo: true },
 			{ echo: true },
 		]);
 		expect(runPrint(ws, ["set up the service"]).code).toBe(0);
+		const before = JSON.parse(readFileSync(ws.pendingPath(), "utf8")) as { questions: { answer: unknown }[] };
 		const filled = runPrint(ws, ["-c", "carry on"]);
 		expect(filled.code, filled.stderr).toBe(0);
-		expect(readFileSync(ws.pendingPath(), "utf8")).toContain(FORGED);
+		// The write was refused and told the model why; the file is unchanged but for the shell command's answer.
+		expect(JSON.stringify(ws.requests().at(-1))).toContain("holds questions for the person");
+		const after = JSON.parse(readFileSync(ws.pendingPath(), "utf8"));
+		expect(after).toEqual({
+			...before,
+			questions: before.questions.map((q, i) => (i === 0 ? { ...q, answer: FORGED } : q)),
+		});
 		const next = runPrint(ws, ["-c", "go on"]);
 		expect(next.code, next.stderr).toBe(0);
 		expect(next.stderr).toContain("written by a tool call");
@@ -115,36 +106,27 @@ describe("answers a tool call wrote into another project's pending file", () => 
 		},
 	};
 
-	it("a shell command run in this project that fills it in (and backdates it): that project's pi -c does not send them", () => {
+	it("pi's write tool naming it is refused; a shell command run in this project that fills it in (and backdates it): that project's pi -c does not send them", () => {
 		const other = otherProject();
 		const target = other.pendingPath();
 		const fill = `sed -i 's/"answer": null/"answer": "Yes"/' ${target} && touch -d 2001-01-01 ${target}`;
 		ws.script([
 			ASK_YES_NO,
+			{ toolCall: { name: "write", arguments: { path: target, content: '{"questions":[]}' } } },
 			{ toolCall: { name: "bash", arguments: { command: fill } } },
 			{ text: "done" },
 			{ echo: true },
 		]);
 		expect(runPrint(other, ["tidy the branch"]).code).toBe(0);
+		const before = readFileSync(target, "utf8");
 		expect(runPrint(ws, ["do something unrelated"]).code).toBe(0);
+		// The write was refused and told the model why: the file is as pi saved it but for the shell command's answer.
+		expect(JSON.stringify(ws.requests().at(-1))).toContain("holds questions for the person");
+		expect(readFileSync(target, "utf8")).toBe(before.replace('"answer": null', '"answer": "Yes"'));
 		expect(readFileSync(target, "utf8")).toContain('"answer": "Yes"');
 		const run = runPrint(other, ["-c"]);
 		expect(run.code, run.stderr).toBe(0);
 		expect(sentToModel()).not.toContain('"answer":"Yes"');
 		expect(existsSync(target)).toBe(true);
-	});
-
-	it("pi's write tool naming it is refused", () => {
-		const other = otherProject();
-		ws.script([
-			ASK_YES_NO,
-			{ toolCall: { name: "write", arguments: { path: other.pendingPath(), content: '{"questions":[]}' } } },
-			{ echo: true },
-		]);
-		expect(runPrint(other, ["tidy the branch"]).code).toBe(0);
-		const before = readFileSync(other.pendingPath(), "utf8");
-		expect(runPrint(ws, ["do something unrelated"]).code).toBe(0);
-		expect(readFileSync(other.pendingPath(), "utf8")).toBe(before);
-		expect(JSON.stringify(ws.requests().at(-1))).toContain("holds questions for the person");
 	});
 });
