@@ -28,9 +28,9 @@ export function installForSubagents(ws: Workspace): void {
 }
 
 /** The first request whose last message is a tool result of `tool`. */
-export async function requestAfter(ws: Workspace, tool: string, timeoutMs = 60_000): Promise<LoggedMessage> {
+export async function requestAfter(ws: Workspace, tool: string, timeoutMs = 60_000, from = 0): Promise<LoggedMessage> {
 	for (const started = Date.now(); Date.now() - started < patient(timeoutMs); await sleep(100)) {
-		for (const request of ws.requests()) {
+		for (const request of ws.requests().slice(from)) {
 			const last = request.messages.at(-1);
 			if (last?.role === "toolResult" && last.toolName === tool) return last;
 		}
