@@ -170,9 +170,17 @@ describe("questions from subagents", () => {
 	);
 
 	it(
-		"RPC parent: the app gets the child's question through pi's dialogs; the answer reaches the child exactly",
+		"RPC parent: the app gets the child's question through pi's dialogs; the answer reaches the child exactly; a grandchild's question (the same parent's next prompt) reaches the same person, and the answer reaches the grandchild exactly",
 		async () => {
-			ws.script(SCRIPT);
+			ws.script([
+				...SCRIPT,
+				{ toolCall: { name: "bash", arguments: { command: childPi("Task: run your own child", "child.out") } } },
+				{ toolCall: { name: "bash", arguments: { command: childPi("Task: the grandchild", "grandchild.out") } } },
+				{ toolCall: { name: "ask_user", arguments: SPEC_EXAMPLE } }, // the grandchild
+				{ echo: true }, // the grandchild
+				{ echo: true }, // the child
+				{ echo: true }, // the parent
+			]);
 			rpc = startRpc(ws, ["-e", SUBAGENT]);
 			const ui = rpcClient(rpc);
 			rpc.send({ type: "prompt", message: `run the helper: ${TASK}` });
@@ -182,8 +190,22 @@ describe("questions from subagents", () => {
 			ui.value(await ui.dialog("input"), "orders");
 			await expectChildGotAnswers();
 			await expectChatLine();
+			await ui.finished();
+
+			// The grandchild: the parent runs a child pi with bash, which runs its own.
+			const later = rpcClient(rpc, rpc.lines.length);
+			const requests = ws.requests().length;
+			rpc.send({ type: "prompt", message: "run a child pi" });
+			const grandDb = await later.dialog("select");
+			expect(String(grandDb.title)).toContain("Subagent · Task: the grandchild");
+			later.value(grandDb, "SQLite — Lightweight, file-based");
+			later.value(await later.dialog("input"), "orders");
+			const grandchildResult = await requestAfter(ws, "ask_user", 60_000, requests);
+			expect(resultJson(grandchildResult.text)).toEqual(EXPECTED_ANSWERS);
+			await later.finished();
+			expect(readFileSync(join(ws.cwd, "grandchild.out"), "utf8")).toContain(JSON.stringify(EXPECTED_ANSWERS));
 		},
-		patient(120_000),
+		patient(180_000),
 	);
 
 	it(
@@ -258,32 +280,6 @@ describe("questions from subagents", () => {
 			await expect
 				.poll(() => readFileSync(join(ws.cwd, "child.out"), "utf8"), { timeout: patient(30_000) })
 				.toContain("saving the questions as pending instead");
-		},
-		patient(120_000),
-	);
-
-	it(
-		"a grandchild's question reaches the same person, and the answer reaches the grandchild exactly",
-		async () => {
-			ws.script([
-				{ toolCall: { name: "bash", arguments: { command: childPi("Task: run your own child", "child.out") } } },
-				{ toolCall: { name: "bash", arguments: { command: childPi("Task: the grandchild", "grandchild.out") } } },
-				{ toolCall: { name: "ask_user", arguments: SPEC_EXAMPLE } }, // the grandchild
-				{ echo: true }, // the grandchild
-				{ echo: true }, // the child
-				{ echo: true }, // the parent
-			]);
-			rpc = startRpc(ws);
-			const ui = rpcClient(rpc);
-			rpc.send({ type: "prompt", message: "run a child pi" });
-			const db = await ui.dialog("select");
-			expect(String(db.title)).toContain("Subagent · Task: the grandchild");
-			ui.value(db, "SQLite — Lightweight, file-based");
-			ui.value(await ui.dialog("input"), "orders");
-			const grandchildResult = await requestAfter(ws, "ask_user");
-			expect(resultJson(grandchildResult.text)).toEqual(EXPECTED_ANSWERS);
-			await ui.finished();
-			expect(readFileSync(join(ws.cwd, "grandchild.out"), "utf8")).toContain(JSON.stringify(EXPECTED_ANSWERS));
 		},
 		patient(120_000),
 	);
