@@ -17,6 +17,7 @@ import {
 	PI,
 	piArgs,
 	resultJson,
+	runPiAsync,
 	runPrint,
 	sleep,
 	startTui,
@@ -61,10 +62,13 @@ describe("an ask open in a live pi belongs to that pi", () => {
 		expect(existsSync(ws.pendingPath())).toBe(true);
 		expect(claimFiles()).toHaveLength(1);
 
-		const byFlag = runPrint(ws, ["--answers", '["Yes"]', "go on"]);
+		// Run while this process keeps reading the TUI's terminal, as a person's terminal does: waiting in spawnSync would
+		// leave pi's terminal output unread, and a pi blocked writing to it refreshes no claim (after 15 s, under load,
+		// it reads as frozen and its questions as free).
+		const byFlag = await runPiAsync(ws, piArgs(["-p", "--answers", '["Yes"]', "go on"]));
 		expect(byFlag.code).toBe(1);
 		expect(byFlag.stderr).toContain("open in another pi");
-		const byFile = runPrint(ws, [ATTACHED, "Yes"]);
+		const byFile = await runPiAsync(ws, piArgs(["-p", ATTACHED, "Yes"]));
 		expect(byFile.code).toBe(1);
 		expect(byFile.stderr).toContain("open in another pi");
 		expect(existsSync(ws.pendingPath())).toBe(true);
