@@ -5,7 +5,7 @@
  * MCP client holds the ask over real stdio; pi runs with the scripted model, which logs every context it received.
  */
 import { execFileSync, spawn, spawnSync } from "node:child_process";
-import { mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { hostname } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -69,6 +69,9 @@ async function askThroughMcp(serverAgentDir = ws.agentDir) {
 	// A test that fails early ends the client with the call still waiting: that rejection is no second failure.
 	call.catch(() => undefined);
 	const file = await pendingFile(ws.cwd);
+	// The server records the saved ask and then claims its file: once the claim is there, it has written what it writes
+	// (a case that plants something at the fact log must not race its append).
+	await waitFor(() => (existsSync(claimPathOf(file.path)) ? true : undefined), "the server's claim");
 	return { call, file };
 }
 
@@ -186,9 +189,11 @@ describe("an MCP client's ask answered with a pi in the same folder", () => {
 		["in the client's dialog", async () => ({ action: "accept" as const, content: { q1: "SQLite" } })],
 	])("answered %s, not yet fetched: `pi --answers` neither says nothing was sent nor writes", async (_how, elicit) => {
 		const { session, askId } = await decidedInBackground(elicit);
-		const { path } = await pendingFile(ws.cwd);
+		// Decided in the client's dialog at once, the file may be saved and removed before a first look: only the file's
+		// case reads it.
+		const path = elicit ? undefined : (await pendingFile(ws.cwd)).path;
 		// A hand edit is no answer (test/mcp/model-fills.test.ts): pi's and the page's writer, recording it as the person's.
-		if (!elicit) answerAsThePerson(path, ["SQLite"], ws.agentDir);
+		if (path !== undefined) answerAsThePerson(path, ["SQLite"], ws.agentDir);
 		// The server has taken the decision (it polls the file every 300 ms, the dialog answers at once): it says so.
 		await waitFor(
 			() => (session.stderr().includes(`ask ${askId}: answered through`) ? true : undefined),
@@ -204,13 +209,13 @@ describe("an MCP client's ask answered with a pi in the same folder", () => {
 				15_000,
 			);
 		}
-		const before = pendingFiles(ws.cwd).length > 0 ? readFileSync(path, "utf8") : undefined;
+		const before = path !== undefined && pendingFiles(ws.cwd).length > 0 ? readFileSync(path, "utf8") : undefined;
 		expect(before === undefined).toBe(elicit !== undefined);
 		const run = runPrint(ws, ["--answers", '["PostgreSQL"]']);
 		expect(run.stdout + run.stderr).not.toContain("nothing was sent");
 		expect(run.stdout + run.stderr).not.toContain(FOR_CLIENT);
 		if (!elicit) expect(run.stdout + run.stderr).toContain("answered already");
-		if (before !== undefined) expect(readFileSync(path, "utf8")).toBe(before);
+		if (path !== undefined && before !== undefined) expect(readFileSync(path, "utf8")).toBe(before);
 		const waited = resultJson(
 			(await session.client.callTool({ name: "ask_user_wait", arguments: { askId } })) as never,
 		);
