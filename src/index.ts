@@ -8,7 +8,6 @@ import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { ExtensionAPI, ExtensionContext } from "@mariozechner/pi-coding-agent";
 import { readRegularFile } from "./ask/files.js";
-import { showChildLines } from "./children/child-ask-record.js";
 import { createChildren } from "./children/children.js";
 import { questionsCommandOnFirstUse } from "./commands/questions-on-first-use.js";
 import { DELIVERED_ANSWERS_TYPE } from "./core/delivered-answers.js";
@@ -104,6 +103,7 @@ export default async function askUser(pi: ExtensionAPI) {
 		warn: processEdges.stderrLine,
 		acceptsImages: (ctx) => supportOfImages(ctx).allowed,
 		phone: push.edges.phone,
+		tui: host.tui,
 	});
 
 	const warn = (ctx: ExtensionContext, text: string) =>
@@ -139,8 +139,6 @@ export default async function askUser(pi: ExtensionAPI) {
 	pi.registerMessageRenderer(DELIVERED_ANSWERS_TYPE, (message, options, theme) =>
 		renderDelivered(contentText(message.content), options.expanded, theme, host.tui),
 	);
-	// What the person answered a subagent, as one muted line in the chat; the model never reads it.
-	showChildLines(pi, host.tui);
 
 	pi.on("session_start", (_event, ctx) => {
 		sessionCtx = ctx;

@@ -4,6 +4,7 @@
  * route they belong with loads `ws` and the web endpoint on first use.
  */
 import type { ExtensionAPI } from "@mariozechner/pi-coding-agent";
+import { isRecord } from "../core/json.js";
 import { sanitizeText } from "../core/text.js";
 import type { Answer } from "../core/types.js";
 import type { PiModules } from "../host/pi-modules.js";
@@ -44,17 +45,36 @@ export function withoutChildLines<T>(messages: readonly T[]): T[] | undefined {
 	return messages.filter((message) => !isLine(message));
 }
 
+/** What keeps the chat's lines of children's asks from the parent's model. */
+export interface ChildLines {
+	/** Call before this pi shows a line: from then on, every model call's context is read without them. */
+	keepFromModel(): void;
+}
+
 /**
  * Shows the lines of what the person answered a subagent in the parent's chat, one muted line each, and keeps them
- * from the model: every model call's context is read without them.
+ * from the model. pi hands every `context` listener the whole conversation at every model call (pi 1.x also copies and
+ * compares it once a listener), so the listener is added only where a line can be: in a session that holds one when it
+ * starts, or once this pi shows its first.
  */
-export function showChildLines(pi: ExtensionAPI, tui: PiModules["tui"]): void {
+export function showChildLines(pi: ExtensionAPI, tui: PiModules["tui"]): ChildLines {
 	pi.registerMessageRenderer(
 		CHILD_ASK_LINE_TYPE,
 		(message, _options, theme) => new tui.Text(theme.fg("muted", sanitizeText(contentText(message.content))), 1, 0),
 	);
-	pi.on("context", (event) => {
-		const messages = withoutChildLines(event.messages);
-		return messages ? { messages } : undefined;
+	let listening = false;
+	const keepFromModel = () => {
+		if (listening) return;
+		listening = true;
+		pi.on("context", (event) => {
+			const messages = withoutChildLines(event.messages);
+			return messages ? { messages } : undefined;
+		});
+	};
+	pi.on("session_start", (_event, ctx) => {
+		const isLine = (entry: unknown) =>
+			isRecord(entry) && entry.type === "custom_message" && entry.customType === CHILD_ASK_LINE_TYPE;
+		if (!listening && ctx.sessionManager.getEntries().some(isLine)) keepFromModel();
 	});
+	return { keepFromModel };
 }

@@ -5,9 +5,11 @@
  * asks through it (child-ask.ts) and drops the remote bridge settings it inherited. At session shutdown the route
  * closes and the environment is put back.
  */
+
 import type { ExtensionAPI, ExtensionContext } from "@mariozechner/pi-coding-agent";
 import { once } from "../core/once.js";
 import type { AskRequest } from "../core/types.js";
+import type { PiModules } from "../host/pi-modules.js";
 import type { AskUserSettings } from "../host/settings.js";
 import { type FrontEnd, frontEndKind } from "../modes/front-end.js";
 import type { RemoteAskOutcome } from "../remote/bridge.js";
@@ -16,7 +18,7 @@ import type { Asker } from "../remote/protocol.js";
 import { raceLocalAndRemote } from "../remote/race.js";
 import type { AskHandler } from "../tool/ask-user-tool.js";
 import { createChildAskHandler } from "./child-ask.js";
-import { CHILD_ASK_LINE_TYPE, CHILD_ASK_RECORD_TYPE } from "./child-ask-record.js";
+import { CHILD_ASK_LINE_TYPE, CHILD_ASK_RECORD_TYPE, showChildLines } from "./child-ask-record.js";
 import type { ParentRouteServer } from "./parent-route.js";
 import { announceRoute, childrenRole, dropRemoteSettings, type ParentRoute } from "./route-env.js";
 
@@ -34,6 +36,8 @@ export interface ChildrenDeps {
 	warn(text: string): void;
 	/** Whether this pi's model takes images and pi's settings allow them (host/image-support.ts). */
 	acceptsImages(ctx: ExtensionContext): boolean;
+	/** pi's TUI modules, for the chat's line of each child's ask. */
+	tui: PiModules["tui"];
 	/** The phone beside the parent's dialog (push notifications), told the child's task; the first answer wins. */
 	phone?(
 		ctx: ExtensionContext,
@@ -48,6 +52,7 @@ export function createChildren(pi: ExtensionAPI, deps: ChildrenDeps) {
 	let parent: ParentRoute | undefined;
 	/** The bridge to the parent's route, opened on the child's first ask. */
 	const bridge = createLazyBridge();
+	const lines = showChildLines(pi, deps.tui);
 
 	const askParent = async (
 		request: AskRequest,
@@ -73,6 +78,7 @@ export function createChildren(pi: ExtensionAPI, deps: ChildrenDeps) {
 	function showLine(ctx: ExtensionContext, line: string): void {
 		try {
 			const message = { customType: CHILD_ASK_LINE_TYPE, content: line, display: true };
+			lines.keepFromModel();
 			if (ctx.isIdle()) pi.sendMessage(message);
 			else pi.sendMessage(message, { deliverAs: "steer" });
 		} catch (error) {
