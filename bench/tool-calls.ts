@@ -17,7 +17,7 @@
  * pi line installed.
  */
 import { spawnSync } from "node:child_process";
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { createWorkspace, PI, ROOT, SCRIPTED_MODEL, type Workspace } from "../test/e2e/harness.js";
 import { realAsk } from "./lib/pending-copies.js";
@@ -32,6 +32,8 @@ const WANTED = (process.env.BENCH_TOOL_CALL_SCENARIOS ?? "0,10,1000,8x1000").spl
 const ENFORCE = process.env.BENCH_TOOL_CALLS_ENFORCE === "1";
 const PACKAGE_DIR = process.env.BENCH_PACKAGE_DIR || ROOT;
 const USAGE_HOOK = join(ROOT, "bench/lib/usage-at-exit.cjs");
+/** Sessions run with the package's own work counted inside pi (bench/lib/own-work.mjs), after one not counted. */
+const OWN_RUNS = Number(process.env.BENCH_OWN_WORK_RUNS ?? 3);
 
 interface Scenario {
 	key: string;
@@ -81,6 +83,10 @@ for (const key of WANTED) {
 
 const pkg = snapshotPackage(PACKAGE_DIR);
 process.on("exit", () => pkg.cleanup());
+// Beside the entry, under dist/'s package.json (no "type"): pi's jiti compiles it as it does the package, so the
+// package it imports resolves pi's modules through pi's own aliases.
+const OWN_WORK = join(pkg.dir, "dist/own-work.js");
+copyFileSync(join(ROOT, "bench/lib/own-work.mjs"), OWN_WORK);
 
 /** The session: `CALLS` reads of a small file, one a model turn, then a closing text. */
 function script(ws: Workspace): void {
@@ -91,11 +97,24 @@ function script(ws: Workspace): void {
 	]);
 }
 
-/** One `pi -p` session: the pi process's CPU time, its main thread's, and the wall time, in ms. */
-function session(ws: Workspace, withPackage: boolean): { cpuMs: number; mainMs: number; wallMs: number } {
+/** What bench/lib/own-work.mjs counted in one session: the package's load and each event's handlers, CPU ms. */
+interface OwnWork {
+	loadMs: number;
+	handlers: Record<string, { calls: number; ms: number }>;
+}
+
+/**
+ * One `pi -p` session: the pi process's CPU time, its main thread's, and the wall time, in ms. `own`: the package is
+ * loaded through bench/lib/own-work.mjs, which counts its own work into `own.file`.
+ */
+function session(
+	ws: Workspace,
+	withPackage: boolean,
+	own?: { file: string },
+): { cpuMs: number; mainMs: number; wallMs: number } {
 	script(ws);
 	const usageFile = join(ws.root, "usage.json");
-	const load = withPackage ? ["-e", join(pkg.dir, "dist/index.js")] : [];
+	const load = own ? ["-e", OWN_WORK] : withPackage ? ["-e", join(pkg.dir, "dist/index.js")] : [];
 	const args = [PI.cli, "-e", SCRIPTED_MODEL, ...load, "--provider", "scripted", "--model", "scripted-1"];
 	const env = {
 		...ws.env,
@@ -103,6 +122,7 @@ function session(ws: Workspace, withPackage: boolean): { cpuMs: number; mainMs: 
 		PI_ASK_LOG: undefined,
 		NODE_OPTIONS: `${ws.env.NODE_OPTIONS ?? ""} --require ${USAGE_HOOK}`.trim(),
 		BENCH_USAGE_FILE: usageFile,
+		...(own ? { BENCH_OWN_WORK_ENTRY: join(pkg.dir, "dist/index.js"), BENCH_OWN_WORK_FILE: own.file } : {}),
 	};
 	const start = now();
 	const run = spawnSync(PI.node, [...args, "-p", "read the notes"], { cwd: ws.cwd, env, encoding: "utf8" });
@@ -115,7 +135,36 @@ function session(ws: Workspace, withPackage: boolean): { cpuMs: number; mainMs: 
 	return { cpuMs: usage.cpuMs, mainMs: usage.mainThreadCpuMs ?? Number.NaN, wallMs };
 }
 
+/** The package's own work in `OWN_RUNS` sessions, counted inside pi: each figure is the median of the sessions. */
+function ownWork(ws: Workspace): { loadMs: number; handlerMs: number; perCallUs: number; events: string } {
+	const runs: OwnWork[] = [];
+	const file = join(ws.root, "own-work.json");
+	for (let i = 0; i <= OWN_RUNS; i++) {
+		session(ws, true, { file });
+		const counted = JSON.parse(readFileSync(file, "utf8")) as OwnWork;
+		rmSync(file);
+		// The first compiles the counting extension into jiti's cache.
+		if (i > 0) runs.push(counted);
+	}
+	const median = (values: number[]) => spread(values).median;
+	const handlerMs = (run: OwnWork) => Object.values(run.handlers).reduce((sum, h) => sum + h.ms, 0);
+	const names = [...new Set(runs.flatMap((run) => Object.keys(run.handlers)))];
+	const byEvent = names
+		.map((name) => ({ name, ms: median(runs.map((run) => run.handlers[name]?.ms ?? 0)) }))
+		.sort((a, b) => b.ms - a.ms)
+		.filter((event) => event.ms >= 0.5)
+		.map((event) => `${event.name} ${fmt(event.ms)}`);
+	const handlers = median(runs.map(handlerMs));
+	return {
+		loadMs: median(runs.map((run) => run.loadMs)),
+		handlerMs: handlers,
+		perCallUs: (handlers / CALLS) * 1000,
+		events: byEvent.join(", "),
+	};
+}
+
 interface Measured {
+	own: ReturnType<typeof ownWork>;
 	scenario: Scenario;
 	without: number[];
 	with: number[];
@@ -152,6 +201,7 @@ for (const scenario of SCENARIOS.filter((s) => WANTED.includes(s.key))) {
 			session(ws, false);
 		}
 		const m: Measured = {
+			own: ownWork(ws),
 			scenario,
 			without: [],
 			with: [],
@@ -178,6 +228,7 @@ const rows = results.map((m) => {
 	const without = spread(m.without);
 	const withPackage = spread(m.with);
 	const paired = spread(m.with.map((cpu, i) => cpu - (m.without[i] ?? cpu)));
+	const own = m.own.loadMs + m.own.handlerMs;
 	return [
 		m.scenario.label,
 		`${fmt(without.median)} ms (IQR ${fmt(without.q1)}–${fmt(without.q3)})`,
@@ -187,13 +238,14 @@ const rows = results.map((m) => {
 		`${fmt(spread(m.mainWith).median / spread(m.mainWithout).median)}× (${fmt(spread(m.mainWithout).median)} ms without)`,
 		`${fmt(spread(m.wallWithout).median)} / ${fmt(spread(m.wallWith).median)} ms`,
 		`≤ ${m.scenario.target}× ${ratio(m) <= m.scenario.target ? "✅" : "❌"}`,
+		`${fmt(own)} ms = ${fmt((own / without.median) * 100)} % (load ${fmt(m.own.loadMs)}; handlers ${fmt(m.own.handlerMs)}, ${fmt(m.own.perCallUs)} µs a call: ${m.own.events})`,
 	];
 });
 const report: BenchReport = {
 	title: `Tool calls in a real session, on pi ${PI.version}`,
 	summary: results.map((m) => ({
 		what: `A ${CALLS}-call \`pi -p\` session on pi ${PI.version}, ${m.scenario.label}: pi's CPU time, with ÷ without the package (median)`,
-		ours: `${fmt(ratio(m))}× (${signed(perCall(m))} a call)`,
+		ours: `${fmt(ratio(m))}× (${signed(perCall(m))} a call); its own work inside pi ${fmt(((m.own.loadMs + m.own.handlerMs) / spread(m.without).median) * 100)} % of the session`,
 		reference: `${fmt(spread(m.without).median)} ms without`,
 		target: `≤ ${m.scenario.target}×`,
 		met: ratio(m) <= m.scenario.target,
@@ -203,11 +255,15 @@ tool calls, one a model turn, then a closing text: with \`-e dist/index.js\` of 
 ${ROUNDS} rounds after ${WARMUP} warm-up pair${WARMUP === 1 ? "" : "s"}. The figure is the pi process's own CPU time (user + system, all threads, at exit),
 the median of the rounds; the ratio is with ÷ without and includes what loading the package costs pi's start; a
 call's share is the difference of the medians ÷ ${CALLS} (paired: the median of each round's difference ÷ ${CALLS}).
-The main thread's CPU time alone (10 ms ticks) is shown beside it: V8's helper threads (parallel garbage collection,
+The main thread's CPU time alone (the scheduler's account, to within a tick) is shown beside it: V8's helper threads (parallel garbage collection,
 compilation) work beside the main thread, and on a busy machine their share grows with the load, not with the work.
 Pending files are copies of one real ask's file, session and asks line, each its own session and tool call.
+The last column is measured inside pi (bench/lib/own-work.mjs, the median of ${OWN_RUNS} more sessions): the CPU time of
+the package's own code, its import and factory, and every handler it gives pi, from its call until it settles, ÷ the
+session's CPU without the package. It does not change with the machine's load as the ratio does, and it leaves out
+what pi does for the package in pi's own code (one more tool declared at every turn, its events dispatched).
 
-${table(["project", "CPU without", "CPU with", "with ÷ without", "a call", "main thread's CPU, with ÷ without", "wall (median, without / with)", "target"], rows)}
+${table(["project", "CPU without", "CPU with", "with ÷ without", "a call", "main thread's CPU, with ÷ without", "wall (median, without / with)", "target", "the package's own work inside pi"], rows)}
 `,
 };
 emit(report);

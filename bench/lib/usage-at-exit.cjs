@@ -7,9 +7,9 @@
 const { readFileSync, writeFileSync } = require("node:fs");
 
 /**
- * The CPU time of the main thread alone (user + system, 10 ms ticks, from /proc; `null` elsewhere): V8's helper
- * threads (parallel garbage collection, compilation) work beside it, and on a busy machine their share grows with the
- * load, not with the work.
+ * The CPU time of the main thread alone in 10 ms ticks (user + system, from /proc; `null` elsewhere), where the
+ * scheduler's account below is missing: V8's helper threads (parallel garbage collection, compilation) work beside
+ * it, and on a busy machine their share grows with the load, not with the work.
  */
 function mainThreadCpuMs() {
 	try {
@@ -17,6 +17,18 @@ function mainThreadCpuMs() {
 		const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
 		// After the command name: state is field 3, utime 14 and stime 15 (clock ticks, 100 a second on Linux).
 		return (Number(fields[11]) + Number(fields[12])) * 10;
+	} catch {
+		return null;
+	}
+}
+
+/**
+ * The main thread's CPU time in nanoseconds, from the scheduler's own account (/proc/self/task/<pid>/schedstat, its
+ * first field, brought up to date at each tick); `null` where there is none.
+ */
+function mainThreadCpuNs() {
+	try {
+		return Number(readFileSync(`/proc/self/task/${process.pid}/schedstat`, "utf8").split(" ")[0]);
 	} catch {
 		return null;
 	}
@@ -30,7 +42,7 @@ if (file) {
 		const cpu = process.cpuUsage();
 		const usage = {
 			cpuMs: (cpu.user + cpu.system) / 1000,
-			mainThreadCpuMs: mainThreadCpuMs(),
+			mainThreadCpuMs: mainThreadCpuNs() === null ? mainThreadCpuMs() : mainThreadCpuNs() / 1e6,
 			maxRssMb: process.resourceUsage().maxRSS / 1024,
 		};
 		writeFileSync(file, JSON.stringify(usage));
