@@ -10,7 +10,7 @@
  * pi asked in lately (the asks record names them, newest last, as eight pis asking in turn would leave it). Every
  * pending file is a copy of one real ask's file, session and asks line (bench/lib/pending-copies.ts).
  * Knobs: BENCH_TOOL_CALL_ROUNDS (7), BENCH_TOOL_CALLS (200), BENCH_TOOL_CALL_SCENARIOS (0,10,1000,8x1000),
- * BENCH_TOOL_CALL_WARMUP (1 pair of sessions not counted),
+ * BENCH_TOOL_CALL_WARMUP (1 pair of sessions not counted), BENCH_OWN_WORK_RUNS (3 sessions counting the package's own work),
  * BENCH_PACKAGE_DIR (a folder holding another build, package.json + dist/, to measure instead of the checkout's),
  * BENCH_TOOL_CALLS_ENFORCE=1 (a missed target fails the benchmark, after one more set of rounds).
  * The pi it runs is the tests' (PI_ASK_USER_TEST_PI, see test/pi-versions/pi.ts): bench/run.mjs runs it once on each
