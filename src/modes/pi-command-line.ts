@@ -5,6 +5,7 @@
  * running CLI (importable by absolute path). Only when neither is there, a copy of 0.73.1's rules decides.
  */
 import { realpathSync } from "node:fs";
+import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
 
@@ -37,12 +38,22 @@ function fromParsed(parsed: ParsedArgs, parser: CommandLine["parser"]): CommandL
 	};
 }
 
-/** pi 0.73.1's parser next to the running CLI (`<dist>/cli.js` → `<dist>/cli/args.js`). */
+/**
+ * pi 0.73.1's parser next to the running CLI (`<dist>/cli.js` → `<dist>/cli/args.js`), as pi itself loaded it: Node's
+ * own `require` of an ES module (Node 20.19 and later) hands out the loaded module, where `import()` here, which pi's
+ * jiti compiles into its own import, would compile and run the parser and all it imports a second time (about 25 ms
+ * of every start). Where Node cannot require it, jiti imports it.
+ */
 async function parserNextTo(cliPath: string | undefined): Promise<ParseArgs | undefined> {
 	if (!cliPath) return undefined;
 	try {
 		const argsModule = join(dirname(realpathSync(cliPath)), "cli", "args.js");
-		const loaded = (await import(pathToFileURL(argsModule).href)) as { parseArgs?: unknown };
+		let loaded: { parseArgs?: unknown };
+		try {
+			loaded = createRequire(import.meta.url)(argsModule) as { parseArgs?: unknown };
+		} catch {
+			loaded = (await import(pathToFileURL(argsModule).href)) as { parseArgs?: unknown };
+		}
 		return typeof loaded.parseArgs === "function" ? (loaded.parseArgs as ParseArgs) : undefined;
 	} catch {
 		return undefined;
