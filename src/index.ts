@@ -11,7 +11,6 @@ import { readRegularFile } from "./ask/files.js";
 import { createChildren } from "./children/children.js";
 import { questionsCommandOnFirstUse } from "./commands/questions-on-first-use.js";
 import { DELIVERED_ANSWERS_TYPE } from "./core/delivered-answers.js";
-import { TOOL_NAME } from "./core/prompt.js";
 import { imageSupport } from "./host/image-support.js";
 import { loadPiModules } from "./host/pi-modules.js";
 import { processEdges } from "./host/process-edges.js";
@@ -26,9 +25,7 @@ import { sessionSettings } from "./lifecycle/session-settings.js";
 import { sessionShutdownInOrder } from "./lifecycle/session-shutdown-order.js";
 import { sessionStartInOrder } from "./lifecycle/session-start-order.js";
 import { registerWhenFree, stepAsideWarning } from "./lifecycle/tool-owner.js";
-import { createClaims } from "./pending/claims.js";
-import { openAskStore } from "./records/store.js";
-import { toolWriteGuard } from "./records/tool-writes.js";
+import { openPiStore } from "./records/pi-store.js";
 import { contentText } from "./session/branch.js";
 import { compactionOnFirstUse } from "./session/compaction-on-first-use.js";
 import { createAskUserTool } from "./tool/ask-user-tool.js";
@@ -48,34 +45,15 @@ export default async function askUser(pi: ExtensionAPI) {
 		process.cwd(),
 	);
 	await useLanguage(settings.current().language);
-	// This user's records, opened once (records/store.ts); the fact log is kept bounded off the start's path.
-	const store = openAskStore(agentDir, { argv: process.argv.slice(2), env: process.env });
-	const { facts, trust, answersGivenBy, recordDecision } = store;
-	const claims = createClaims();
-	store.compactSoon();
-	// A tool call never answers the person's questions for them (records/tool-writes.ts).
-	const toolWrites = toolWriteGuard(agentDir, TOOL_NAME, processEdges.stderrLine, { facts });
-	// What decides whether a pending file's answers are the person's, as every reader of one asks it.
-	const answerRecords = {
-		trust,
-		claims,
-		answersWrittenByTool: toolWrites.answersWrittenByTool,
-		answersGivenOnPage: store.answersGivenOnPage,
-	};
+	// This user's records, this pi's claims and tool-write guard, and what judges a pending file (records/pi-store.ts).
+	const store = openPiStore(agentDir, { argv: process.argv.slice(2), env: process.env, warn: processEdges.stderrLine });
 	const supportOfImages = (ctx: ExtensionContext) =>
 		imageSupport({ model: ctx.model, agentDir, cwd: ctx.cwd, read: readRegularFile });
 	const structuredRpc = settings.current().structuredRpc;
 	// The phone through ntfy (src/push/): off until `pi-ask-anywhere push setup` or PI_ASK_USER_PUSH; loaded on demand.
 	const push = pushOnDemand(async () => {
 		const { createPush } = await import("./push/push.js");
-		return createPush({
-			agentDir,
-			warn: (text) => processEdges.stderrLine(`pi-ask-anywhere: ${text}`),
-			judge: (file, cwd) => trust(file, cwd),
-			heldElsewhere: claims.heldElsewhere,
-			heldHere: claims.stillHeld,
-			wroteByTap: store.writtenBy("tap"),
-		});
+		return createPush({ store, warn: (text) => processEdges.stderrLine(`pi-ask-anywhere: ${text}`) });
 	});
 	const lifecycle = createLifecycle(pi, {
 		argv: process.argv,
@@ -86,12 +64,12 @@ export default async function askUser(pi: ExtensionAPI) {
 		exitNow: processEdges.exitNow,
 		structuredRpc,
 		store,
-		...answerRecords,
+		...store.judging,
 		piExports: host.codingAgent,
 		imageSupport: supportOfImages,
 		push: push.edges,
 		answeredLate: (ask, outcome) => approvals.answeredLate(ask, outcome),
-		recordDecision,
+		recordDecision: store.recordDecision,
 	});
 
 	// Children's questions reach the person through the pi that started them (src/children/).
@@ -114,8 +92,8 @@ export default async function askUser(pi: ExtensionAPI) {
 		settings: () => settings.current().approvals,
 		ask: children.askHandler,
 		labels: () => words().cli.approval,
-		pending: pendingApprovals({ ...answerRecords, givenBy: answersGivenBy }),
-		recordDecision,
+		pending: pendingApprovals(store.judging),
+		recordDecision: store.recordDecision,
 	});
 	let sessionCtx: ExtensionContext | undefined;
 	pi.events.on(
@@ -134,7 +112,7 @@ export default async function askUser(pi: ExtensionAPI) {
 			pi.registerTool(createAskUserTool(children.askHandler, host.tui, { guidelines: settings.current().guidelines })),
 		stepAsideWarning(pi, { root: PACKAGE_ROOT, argv: process.argv.slice(2), cwd: () => process.cwd() }, warn),
 	);
-	pi.registerCommand("questions", questionsCommandOnFirstUse({ ...lifecycle, ...answerRecords, structuredRpc }));
+	pi.registerCommand("questions", questionsCommandOnFirstUse({ ...lifecycle, ...store.judging, structuredRpc }));
 	// Answers delivered later read like answers on pi's screen; the model still reads the block (pending/delivery.ts).
 	pi.registerMessageRenderer(DELIVERED_ANSWERS_TYPE, (message, options, theme) =>
 		renderDelivered(contentText(message.content), options.expanded, theme, host.tui),
@@ -160,13 +138,13 @@ export default async function askUser(pi: ExtensionAPI) {
 	pi.on("input", lifecycle.input);
 	// Before the tool-write guard: a call waiting for the person's yes has not started running.
 	pi.on("tool_call", (event, ctx) => approvals.toolCall(event, ctx));
-	pi.on("tool_call", (event, ctx) => toolWrites.toolCall(event, ctx.cwd));
+	pi.on("tool_call", (event, ctx) => store.toolWrites.toolCall(event, ctx.cwd));
 	// Not `tool_result`, which a call another extension blocks never gets, nor `turn_end`: pi 1.x rebuilds the model's
 	// context from the whole session at every turn end while any extension listens (about 1 ms a call, growing).
-	pi.on("tool_execution_end", (event) => toolWrites.toolEnded(event));
+	pi.on("tool_execution_end", (event) => store.toolWrites.toolEnded(event));
 	pi.on("message_end", lifecycle.sessionMayHaveChanged);
 	pi.on("agent_end", lifecycle.agentEnd);
-	pi.on("agent_end", () => toolWrites.agentEnded());
+	pi.on("agent_end", () => store.toolWrites.agentEnded());
 	pi.on("session_tree", lifecycle.sessionTree);
 	pi.on("session_shutdown", () => {
 		sessionCtx = undefined;

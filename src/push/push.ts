@@ -11,10 +11,8 @@ import type { ExtensionContext } from "@mariozechner/pi-coding-agent";
 import { createFirstDecision } from "../core/first-decision.js";
 import { timeOf } from "../core/json.js";
 import type { AskRequest } from "../core/types.js";
-import type { Claims } from "../pending/claims.js";
-import { listPendingFiles, noAnswerYet, type PendingFile, readPendingEntry } from "../pending/pending-file.js";
-import type { PendingVerdict } from "../pending/trust.js";
-import type { AnswersOf } from "../records/store.js";
+import { listPendingFiles, noAnswerYet, readPendingEntry } from "../pending/pending-file.js";
+import type { PiStore } from "../records/pi-store.js";
 import type { RemoteAskOutcome, RemoteBridge } from "../remote/bridge.js";
 import { ANSWERED_ELSEWHERE } from "../remote/protocol.js";
 import { isRemoteDecision } from "../remote/race.js";
@@ -34,15 +32,14 @@ const PUBLISH_MS = 10_000;
 const BACKGROUND_READ_MS = 60_000;
 
 export interface PushDeps {
-	agentDir: string;
+	/**
+	 * The pi's store (records/pi-store.ts): its agent folder, what judges a pending file a tap would answer (this pi's
+	 * claims among it: a file it holds is its dialog's, or its answers are on their way), and `writtenBy`, which records
+	 * that a tap wrote answers into the person's own pi's file (the decision log names it).
+	 */
+	store: Pick<PiStore, "agentDir" | "judging" | "writtenBy">;
 	/** Where warnings go when there is no UI to show them (stderr). */
 	warn(text: string): void;
-	judge(file: PendingFile, cwd: string): PendingVerdict;
-	heldElsewhere: Claims["heldElsewhere"];
-	/** Whether this pi holds a pending file's claim (its dialog shows the questions, or their answers are on their way). */
-	heldHere?: (pendingPath: string) => boolean;
-	/** Records that a tap wrote answers into the person's own pi's file (the decision log names it). */
-	wroteByTap?: (file: AnswersOf) => void;
 	now?: () => number;
 	fetch?: Fetch;
 }
@@ -86,6 +83,8 @@ function pendingAskedAt(path: string, toolCallId: string): number | undefined {
 export type PhoneSide = (request: AskRequest, signal: AbortSignal) => Promise<RemoteAskOutcome>;
 
 export function createPush(deps: PushDeps) {
+	const { agentDir, judging } = deps.store;
+	const wroteByTap = deps.store.writtenBy("tap");
 	const now = deps.now ?? Date.now;
 	let active: Active | undefined;
 	let key: Uint8Array | undefined;
@@ -96,7 +95,7 @@ export function createPush(deps: PushDeps) {
 		inFlight.add(settled);
 	};
 	const keyOf = () => {
-		key ??= pushKey(deps.agentDir);
+		key ??= pushKey(agentDir);
 		return key;
 	};
 
@@ -167,7 +166,7 @@ export function createPush(deps: PushDeps) {
 		return {
 			id: askIdOf(ask.sessionId ?? ctx.sessionManager.getSessionId(), ask.toolCallId),
 			project: basename(cwd),
-			webPage: () => webAddressFor(deps.agentDir, cwd),
+			webPage: () => webAddressFor(agentDir, cwd),
 			...(ask.task ? { task: ask.task } : {}),
 			...(ask.askedAt !== undefined ? { askedAt: ask.askedAt } : {}),
 			...(onTerminalInput
@@ -243,10 +242,10 @@ export function createPush(deps: PushDeps) {
 					client: current.client,
 					now,
 					warn,
-					judge: (file) => deps.judge(file, cwd),
-					heldElsewhere: deps.heldElsewhere,
-					...(deps.heldHere ? { heldHere: deps.heldHere } : {}),
-					...(deps.wroteByTap ? { wrote: deps.wroteByTap } : {}),
+					judge: (file) => judging.trust(file, cwd),
+					heldElsewhere: judging.claims.heldElsewhere,
+					heldHere: judging.claims.stillHeld,
+					wrote: wroteByTap,
 				},
 				{
 					since: TAP_CACHE_SINCE,
@@ -314,7 +313,7 @@ export function createPush(deps: PushDeps) {
 				waitsIn: "file",
 			};
 			const { client, config } = current;
-			const openUrl = config.openUrl ? undefined : webAddressFor(deps.agentDir, ctx.cwd);
+			const openUrl = config.openUrl ? undefined : webAddressFor(agentDir, ctx.cwd);
 			if (openUrl) ask.openUrl = openUrl;
 			if (client && hasNtfy(config)) {
 				track(

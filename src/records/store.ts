@@ -2,8 +2,9 @@
  * This user's ask store: their fact log, `<agentDir>/pi-ask-user/facts.jsonl` (ask/log.ts), with the records of
  * earlier versions moved into it (./old-records.ts), and what is read and written through it: the asks settled
  * elsewhere (the ledger), the answers given on the web page, by a tap or for an MCP asker, the decisions, and the
- * verdict on a pending file (pending/permission.ts). pi, `pi-ask-anywhere web`, `push` and `mcp` open one store each, so
- * every program judges a pending file by the same records. Nothing is read until asked: the log is read from its end
+ * verdict on a pending file (pending/permission.ts). pi (through ./pi-store.ts, with its claims and tool-write guard),
+ * `pi-ask-anywhere web`, `push` and `mcp` open one store each, so every program judges a pending file by the same
+ * records. Nothing is read until asked: the log is read from its end
  * when first consulted, as far back as a lookup needs.
  */
 import { dirname, join } from "node:path";
@@ -23,7 +24,6 @@ import { type PendingFile, parsePendingFile } from "../pending/pending-file.js";
 import { pendingTrust } from "../pending/permission.js";
 import type { PendingVerdict } from "../pending/trust.js";
 import { type AskRecord, asksOnBranch, type SettledAsks, type SettledElsewhere } from "./ask-records.js";
-import { compactFactLog } from "./fact-compaction.js";
 import { importOldRecords } from "./old-records.js";
 
 // The one fingerprint of an ask and its answers is the pending folder's (the MCP asker's record lives there too).
@@ -49,8 +49,6 @@ export interface AskStore {
 	forAsker: GivenForAsker;
 	/** The decision log's one writer (ask/decision.ts). */
 	recordDecision: RecordDecision;
-	/** Compacts the log once a pi has started, off its start's path (./fact-compaction.ts). */
-	compactSoon(afterMs?: number): void;
 }
 
 /** This user's fact log, with the records of earlier versions moved into it first (./old-records.ts). */
@@ -90,9 +88,6 @@ export function openAskStore(
 		},
 		forAsker: givenForAsker(agentDir, facts),
 		recordDecision: decisionRecorder(facts),
-		compactSoon: (afterMs = 2_000) => {
-			setTimeout(() => compactFactLog(facts.path), afterMs).unref();
-		},
 	};
 }
 

@@ -1,0 +1,64 @@
+/**
+ * The ask store as a running pi opens it: this user's records (./store.ts) and what only a pi holds beside them, its
+ * claims on pending files (pending/claims.ts) and its tool-write guard (./tool-writes.ts). From them it makes
+ * `judging`, the one value every reader of a pending file in the run (the lifecycle, `/questions`, approvals, push
+ * taps) asks whether the file's answers are the person's, so that they all judge it by the same records. The
+ * `pi-ask-anywhere` commands open ./store.ts alone: they hold no tool calls to guard.
+ */
+import { TOOL_NAME } from "../core/prompt.js";
+import { type Claims, createClaims } from "../pending/claims.js";
+import type { PendingFile } from "../pending/pending-file.js";
+import type { PendingVerdict } from "../pending/trust.js";
+import { compactFactLog } from "./fact-compaction.js";
+import { type AnswersOf, type AskStore, openAskStore } from "./store.js";
+import { type ToolWriteGuard, toolWriteGuard } from "./tool-writes.js";
+
+/** What decides whether a pending file's answers are the person's, as every reader of one asks it. */
+export interface Judging {
+	/** The verdict pi acts on for a pending file in the project folder `cwd` (pending/permission.ts). */
+	trust(file: PendingFile, cwd?: string): PendingVerdict;
+	/** This pi's claims on pending files, and other live pi processes' (pending/claims.ts). */
+	claims: Claims;
+	/** Whether a pending file's filled-in answers were written by a tool call during a run (./tool-writes.ts). */
+	answersWrittenByTool(path: string): boolean;
+	/** Whether the person gave a pending file's answers on the web page. */
+	answersGivenOnPage(file: AnswersOf): boolean;
+	/** Who of the person's page or phone wrote a file's answers into their own pi's file, if either did. */
+	givenBy(file: AnswersOf): "page" | "tap" | undefined;
+}
+
+export interface PiStore extends AskStore {
+	judging: Judging;
+	/** pi's tool calls as the guard sees them: `tool_call`, `tool_execution_end` and `agent_end` go to it. */
+	toolWrites: Pick<ToolWriteGuard, "toolCall" | "toolEnded" | "agentEnded">;
+}
+
+/** The log is compacted this long after a pi opened it: off its start's path. */
+const COMPACT_AFTER_MS = 2_000;
+
+/**
+ * Opens the store for the pi run with `run`'s arguments and environment; `warn` takes what the guard cannot write.
+ * `guard` is the tool-write guard's own deps (tests give another process identity and no exit hook).
+ */
+export function openPiStore(
+	agentDir: string,
+	run: { argv: readonly string[]; env: NodeJS.ProcessEnv; warn(text: string): void },
+	guard?: Parameters<typeof toolWriteGuard>[3],
+): PiStore {
+	const store = openAskStore(agentDir, run);
+	const claims = createClaims();
+	setTimeout(() => compactFactLog(store.facts.path), COMPACT_AFTER_MS).unref();
+	// A tool call never answers the person's questions for them.
+	const toolWrites = toolWriteGuard(agentDir, TOOL_NAME, run.warn, { ...guard, facts: store.facts });
+	return {
+		...store,
+		judging: {
+			trust: store.trust,
+			claims,
+			answersWrittenByTool: toolWrites.answersWrittenByTool,
+			answersGivenOnPage: store.answersGivenOnPage,
+			givenBy: store.answersGivenBy,
+		},
+		toolWrites,
+	};
+}
