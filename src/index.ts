@@ -17,7 +17,7 @@ import { processEdges } from "./host/process-edges.js";
 import { type AskUserSettings, settingsSource } from "./host/settings.js";
 import { useLanguage, words } from "./i18n/words.js";
 import { createApprovals, pendingApprovals } from "./lifecycle/approvals.js";
-import { ASK_CHANNEL, askBusHandler } from "./lifecycle/ask-bus.js";
+import { listenForBusAsks } from "./lifecycle/ask-bus.js";
 import { registerFlags } from "./lifecycle/flags.js";
 import { createLifecycle } from "./lifecycle/lifecycle.js";
 import { pushOnDemand } from "./lifecycle/push-on-demand.js";
@@ -95,16 +95,7 @@ export default async function askUser(pi: ExtensionAPI) {
 		pending: pendingApprovals(store.judging),
 		recordDecision: store.recordDecision,
 	});
-	let sessionCtx: ExtensionContext | undefined;
-	pi.events.on(
-		ASK_CHANNEL,
-		askBusHandler({
-			ctx: () => sessionCtx,
-			ask: children.askHandler,
-			warn: (text) =>
-				sessionCtx ? lifecycle.frontEnd(sessionCtx).tell(text, "warning") : processEdges.stderrLine(text),
-		}),
-	);
+	listenForBusAsks(pi, { ask: children.askHandler, frontEnd: lifecycle.frontEnd, stderrLine: processEdges.stderrLine });
 	// Registered at session start, and only where no other package's ask_user is (see tool-owner.ts).
 	const registerTool = registerWhenFree(
 		pi,
@@ -118,10 +109,7 @@ export default async function askUser(pi: ExtensionAPI) {
 		renderDelivered(contentText(message.content), options.expanded, theme, host.tui),
 	);
 
-	pi.on("session_start", (_event, ctx) => {
-		sessionCtx = ctx;
-		approvals.sessionStart();
-	});
+	pi.on("session_start", () => approvals.sessionStart());
 	pi.on(
 		"session_start",
 		sessionStartInOrder<unknown, ExtensionContext, AskUserSettings>({
@@ -146,9 +134,6 @@ export default async function askUser(pi: ExtensionAPI) {
 	pi.on("agent_end", lifecycle.agentEnd);
 	pi.on("agent_end", () => store.toolWrites.agentEnded());
 	pi.on("session_tree", lifecycle.sessionTree);
-	pi.on("session_shutdown", () => {
-		sessionCtx = undefined;
-	});
 	pi.on(
 		"session_shutdown",
 		sessionShutdownInOrder(

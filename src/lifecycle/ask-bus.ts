@@ -3,9 +3,10 @@
  * request, reply, signal })`. Each ask goes through the one ask handler (the TUI dialog, RPC's dialogs, the page,
  * push, the pending file, exactly-once), and `reply` gets the same `AskUserResult` the model would. The payload is
  * another extension's and is trusted for nothing: a malformed one is refused with an `error` result when it has a
- * `reply` to call, and nothing here ever throws into pi.
+ * `reply` to call, and nothing here ever throws into pi. An ask goes to the session running now, which this listener
+ * follows through pi's session events; a refusal is told there, or on stderr while no session runs.
  */
-import type { ExtensionContext } from "@mariozechner/pi-coding-agent";
+import type { ExtensionAPI, ExtensionContext } from "@mariozechner/pi-coding-agent";
 import { isRecord } from "../core/json.js";
 import { canonicalRequest } from "../core/normalize.js";
 import { toAskUserResult } from "../core/result.js";
@@ -88,4 +89,34 @@ export function askBusHandler(deps: AskBusDeps): (data: unknown) => Promise<void
 			send({ answered: false, answers: [], error: (error as Error).message });
 		}
 	};
+}
+
+/**
+ * Listens on `ASK_CHANNEL` for the whole process: each ask goes to `ask` in the session running now, and a refused
+ * payload is told in that session (`frontEnd`, the lifecycle's), or by `stderrLine` before the first session starts
+ * and after one ended.
+ */
+export function listenForBusAsks(
+	pi: Pick<ExtensionAPI, "on" | "events">,
+	deps: {
+		ask: AskHandler;
+		frontEnd(ctx: ExtensionContext): { tell(text: string, level?: "warning"): void };
+		stderrLine(text: string): void;
+	},
+): void {
+	let session: ExtensionContext | undefined;
+	pi.on("session_start", (_event, ctx) => {
+		session = ctx;
+	});
+	pi.on("session_shutdown", () => {
+		session = undefined;
+	});
+	pi.events.on(
+		ASK_CHANNEL,
+		askBusHandler({
+			ctx: () => session,
+			ask: deps.ask,
+			warn: (text) => (session ? deps.frontEnd(session).tell(text, "warning") : deps.stderrLine(text)),
+		}),
+	);
 }
