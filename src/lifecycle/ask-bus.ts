@@ -92,9 +92,11 @@ export function askBusHandler(deps: AskBusDeps): (data: unknown) => Promise<void
 }
 
 /**
- * Listens on `ASK_CHANNEL` for the whole process: each ask goes to `ask` in the session running now, and a refused
- * payload is told in that session (`frontEnd`, the lifecycle's), or by `stderrLine` before the first session starts
- * and after one ended.
+ * Listens on `ASK_CHANNEL` while this instance may serve a session: each ask goes to `ask` in the session running now,
+ * and a refused payload is told in that session (`frontEnd`, the lifecycle's), or by `stderrLine` before the first
+ * session starts. A session's end takes the listener off the bus until a session starts here again: pi 0.73.1 keeps
+ * one bus across `/reload` and loads a fresh instance onto it, and an ended instance still listening would answer
+ * every later ask first, with "no session is running".
  */
 export function listenForBusAsks(
 	pi: Pick<ExtensionAPI, "on" | "events">,
@@ -105,18 +107,19 @@ export function listenForBusAsks(
 	},
 ): void {
 	let session: ExtensionContext | undefined;
+	const handler = askBusHandler({
+		ctx: () => session,
+		ask: deps.ask,
+		warn: (text) => (session ? deps.frontEnd(session).tell(text, "warning") : deps.stderrLine(text)),
+	});
+	let leave: (() => void) | undefined = pi.events.on(ASK_CHANNEL, handler);
 	pi.on("session_start", (_event, ctx) => {
 		session = ctx;
+		leave ??= pi.events.on(ASK_CHANNEL, handler);
 	});
 	pi.on("session_shutdown", () => {
 		session = undefined;
+		leave?.();
+		leave = undefined;
 	});
-	pi.events.on(
-		ASK_CHANNEL,
-		askBusHandler({
-			ctx: () => session,
-			ask: deps.ask,
-			warn: (text) => (session ? deps.frontEnd(session).tell(text, "warning") : deps.stderrLine(text)),
-		}),
-	);
 }

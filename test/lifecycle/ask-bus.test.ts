@@ -1,9 +1,10 @@
 /**
  * The ask bus's listener (lifecycle/ask-bus.ts) follows pi's sessions itself: an ask on the channel goes to the
- * session running now, a refusal is told in that session, and before the first session and after one ended the
- * asker hears "no session is running" and the refusal goes to stderr. A stand-in pi records the handlers.
+ * session running now, a refusal is told in that session; before the first session the asker hears "no session is
+ * running" and a refusal goes to stderr; after a session ended the instance no longer listens. A stand-in pi records
+ * the handlers; the last case runs on pi's own event bus.
  */
-import type { ExtensionContext } from "@mariozechner/pi-coding-agent";
+import { createEventBus, type ExtensionContext } from "@mariozechner/pi-coding-agent";
 import { describe, expect, it } from "vitest";
 import { ASK_CHANNEL, listenForBusAsks } from "../../src/lifecycle/ask-bus.js";
 import type { AskHandler } from "../../src/tool/ask-user-tool.js";
@@ -20,7 +21,9 @@ function standInPi() {
 		events: {
 			on: (name: string, handler: (data: unknown) => unknown) => {
 				channel = { name, handler };
-				return () => undefined;
+				return () => {
+					channel = undefined;
+				};
 			},
 			emit: () => undefined,
 		},
@@ -30,9 +33,12 @@ function standInPi() {
 		emitPi: (event: string, ctx?: ExtensionContext) => {
 			for (const handler of handlers.get(event) ?? []) handler({ type: event }, ctx);
 		},
+		/** An ask on the channel; false when nobody listens. */
 		ask: async (data: unknown) => {
-			expect(channel?.name).toBe(ASK_CHANNEL);
-			await channel?.handler(data);
+			if (channel === undefined) return false;
+			expect(channel.name).toBe(ASK_CHANNEL);
+			await channel.handler(data);
+			return true;
 		},
 	};
 }
@@ -40,7 +46,7 @@ function standInPi() {
 const session = (id: string) => ({ cwd: "/project", sessionManager: { getSessionId: () => id } }) as never;
 
 describe("listenForBusAsks", () => {
-	it("asks in the session running now and tells refusals there; outside a session, refuses and writes to stderr", async () => {
+	it("asks in the session running now and tells refusals there; before one, refuses and writes to stderr; after one, leaves the bus", async () => {
 		const { pi, emitPi, ask } = standInPi();
 		const askedIn: string[] = [];
 		const askHandler: AskHandler = async (request) => {
@@ -73,12 +79,49 @@ describe("listenForBusAsks", () => {
 		expect(askedIn).toEqual(["s1", "s2"]);
 		expect(told).toEqual([expect.stringMatching(/^s2 warning: pi-ask-anywhere: refused an ask/)]);
 
+		// Ended: the instance leaves the bus (a fresh one, or this one's next session, answers).
 		emitPi("session_shutdown");
-		await ask({ id: "d", request: REQUEST, reply });
-		await ask("garbage");
+		expect(await ask({ id: "d", request: REQUEST, reply })).toBe(false);
 		expect(askedIn).toHaveLength(2);
-		expect(replies.at(-1)).toEqual({ answered: false, answers: [], error: "no session is running" });
-		expect(stderr).toHaveLength(2);
+		expect(stderr).toHaveLength(1);
 		expect(told).toHaveLength(1);
+	});
+});
+
+describe("listenForBusAsks on pi's own event bus", () => {
+	it("an instance whose session ended leaves the bus: an ask after a reload gets exactly one reply, the new session's", async () => {
+		// pi 0.73.1 keeps one bus across /reload and loads a fresh instance of each extension onto it.
+		const bus = createEventBus();
+		const instance = (answer: string) => {
+			const handlers = new Map<string, ((event: unknown, ctx: unknown) => unknown)[]>();
+			const pi = {
+				on: (event: string, handler: (event: unknown, ctx: unknown) => unknown) => {
+					handlers.set(event, [...(handlers.get(event) ?? []), handler]);
+				},
+				events: bus,
+			};
+			listenForBusAsks(pi as never, {
+				ask: async () => ({
+					outcome: { kind: "answered", answers: [{ question: "Deploy?", answer }] },
+					mode: "interactive",
+				}),
+				frontEnd: () => ({ tell: () => undefined }),
+				stderrLine: () => undefined,
+			});
+			return (event: string, ctx?: unknown) => {
+				for (const handler of handlers.get(event) ?? []) handler({ type: event }, ctx);
+			};
+		};
+		const before = instance("old");
+		before("session_start", session("s1"));
+		before("session_shutdown");
+		const after = instance("new");
+		after("session_start", session("s1"));
+		const replies: unknown[] = [];
+		bus.emit(ASK_CHANNEL, { id: "a", request: REQUEST, reply: (result: unknown) => replies.push(result) });
+		await expect.poll(() => replies.length).toBe(1);
+		await new Promise((resolve) => setTimeout(resolve, 50));
+		expect(replies).toEqual([expect.objectContaining({ answered: true })]);
+		expect(JSON.stringify(replies)).toContain("new");
 	});
 });
