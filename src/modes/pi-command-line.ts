@@ -39,10 +39,22 @@ function fromParsed(parsed: ParsedArgs, parser: CommandLine["parser"]): CommandL
 }
 
 /**
+ * Whether this Node's `require` loads an ES module without a word: 20.19 and later on 20, 22.13 and later, 23.5 and
+ * later (22.12 and 23.0–23.4 can, with an experimental warning on stderr).
+ */
+export function requiresEsQuietly(nodeVersion: string): boolean {
+	const [major = 0, minor = 0] = nodeVersion.split(".").map(Number);
+	if (major === 20) return minor >= 19;
+	if (major === 22) return minor >= 13;
+	if (major === 23) return minor >= 5;
+	return major >= 24;
+}
+
+/**
  * pi 0.73.1's parser next to the running CLI (`<dist>/cli.js` → `<dist>/cli/args.js`), as pi itself loaded it: Node's
- * own `require` of an ES module (Node 20.19 and later) hands out the loaded module, where `import()` here, which pi's
- * jiti compiles into its own import, would compile and run the parser and all it imports a second time (about 25 ms
- * of every start). Where Node cannot require it, jiti imports it.
+ * own `require` of an ES module hands out the loaded module, where `import()` here, which pi's jiti compiles into its
+ * own import, would compile and run the parser and all it imports a second time (about 25 ms of every start). Where
+ * Node cannot require it quietly, jiti imports it.
  */
 async function parserNextTo(cliPath: string | undefined): Promise<ParseArgs | undefined> {
 	if (!cliPath) return undefined;
@@ -50,6 +62,7 @@ async function parserNextTo(cliPath: string | undefined): Promise<ParseArgs | un
 		const argsModule = join(dirname(realpathSync(cliPath)), "cli", "args.js");
 		let loaded: { parseArgs?: unknown };
 		try {
+			if (!requiresEsQuietly(process.versions.node)) throw new Error("no quiet require of an ES module");
 			loaded = createRequire(import.meta.url)(argsModule) as { parseArgs?: unknown };
 		} catch {
 			loaded = (await import(pathToFileURL(argsModule).href)) as { parseArgs?: unknown };

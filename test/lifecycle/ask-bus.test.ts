@@ -102,7 +102,7 @@ describe("listenForBusAsks on pi's own event bus", () => {
 			};
 			listenForBusAsks(pi as never, {
 				ask: async () => ({
-					outcome: { kind: "answered", answers: [{ question: "Deploy?", answer }] },
+					outcome: { kind: "answered", answers: [{ question: "Deploy?", answer, wasCustom: false }] },
 					mode: "interactive",
 				}),
 				frontEnd: () => ({ tell: () => undefined }),

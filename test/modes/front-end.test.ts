@@ -5,7 +5,7 @@ import type { ExtensionContext } from "@mariozechner/pi-coding-agent";
 import { describe, expect, it } from "vitest";
 import type { DialogSettings } from "../../src/host/settings.js";
 import { createFrontEnd, frontEndKind } from "../../src/modes/front-end.js";
-import { copiedParse, readCommandLine } from "../../src/modes/pi-command-line.js";
+import { copiedParse, readCommandLine, requiresEsQuietly } from "../../src/modes/pi-command-line.js";
 import { DATABASE, NAME } from "../fixtures.js";
 
 function ctx(hasUI: boolean, themes: number, mode?: string): ExtensionContext {
@@ -151,5 +151,20 @@ describe("readCommandLine asks the running pi's parser", () => {
 		const line = await readCommandLine(["node", "/nonexistent/cli.js", "-p", "-c", "go"], {});
 		expect(line).toEqual({ prompt: true, continued: true, parser: "copy" });
 		expect(copiedParse(["--no-builtin-tools", "go"]).messages).toEqual(["go"]);
+	});
+});
+
+describe("requiresEsQuietly", () => {
+	it("names the Node versions whose require loads an ES module without a warning", () => {
+		expect(["20.18.3", "22.12.0", "23.4.0", "18.20.0", "21.7.3"].map(requiresEsQuietly)).toEqual([
+			false,
+			false,
+			false,
+			false,
+			false,
+		]);
+		expect(["20.19.0", "20.20.2", "22.13.0", "22.23.3", "23.5.0", "24.1.0"].map(requiresEsQuietly)).toEqual(
+			Array(6).fill(true),
+		);
 	});
 });
