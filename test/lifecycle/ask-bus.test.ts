@@ -112,11 +112,11 @@ describe("listenForBusAsks on pi's own event bus", () => {
 				for (const handler of handlers.get(event) ?? []) handler({ type: event }, ctx);
 			};
 		};
-		const before = instance("old");
-		before("session_start", session("s1"));
-		before("session_shutdown");
-		const after = instance("new");
-		after("session_start", session("s1"));
+		const ended = instance("old");
+		ended("session_start", session("s1"));
+		ended("session_shutdown");
+		const fresh = instance("new");
+		fresh("session_start", session("s1"));
 		const replies: unknown[] = [];
 		bus.emit(ASK_CHANNEL, { id: "a", request: REQUEST, reply: (result: unknown) => replies.push(result) });
 		await expect.poll(() => replies.length).toBe(1);
