@@ -28,7 +28,8 @@ function mainThreadCpuMs() {
  */
 function mainThreadCpuNs() {
 	try {
-		return Number(readFileSync(`/proc/self/task/${process.pid}/schedstat`, "utf8").split(" ")[0]);
+		const ns = Number(readFileSync(`/proc/self/task/${process.pid}/schedstat`, "utf8").split(" ")[0]);
+		return Number.isFinite(ns) ? ns : null;
 	} catch {
 		return null;
 	}
@@ -40,9 +41,10 @@ delete process.env.BENCH_USAGE_FILE;
 if (file) {
 	process.on("exit", () => {
 		const cpu = process.cpuUsage();
+		const mainNs = mainThreadCpuNs();
 		const usage = {
 			cpuMs: (cpu.user + cpu.system) / 1000,
-			mainThreadCpuMs: mainThreadCpuNs() === null ? mainThreadCpuMs() : mainThreadCpuNs() / 1e6,
+			mainThreadCpuMs: mainNs === null ? mainThreadCpuMs() : mainNs / 1e6,
 			maxRssMb: process.resourceUsage().maxRSS / 1024,
 		};
 		writeFileSync(file, JSON.stringify(usage));
