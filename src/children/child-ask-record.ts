@@ -37,10 +37,7 @@ export interface ChildAskRecord {
 export function withoutChildLines<T>(messages: readonly T[]): T[] | undefined {
 	if (!Array.isArray(messages)) return undefined;
 	const isLine = (message: unknown) =>
-		typeof message === "object" &&
-		message !== null &&
-		(message as { role?: unknown }).role === "custom" &&
-		(message as { customType?: unknown }).customType === CHILD_ASK_LINE_TYPE;
+		isRecord(message) && message.role === "custom" && message.customType === CHILD_ASK_LINE_TYPE;
 	if (!messages.some(isLine)) return undefined;
 	return messages.filter((message) => !isLine(message));
 }
