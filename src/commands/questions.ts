@@ -239,7 +239,10 @@ async function answerForAsker(
 		return shown.tell(refusalSentence(path, { kind: "asker-gone", asker: permission.asker }), "warning");
 	if (outcome.kind !== "answered") return shown.tell(words().cli.questions.notAnswered(path), "warning");
 	try {
-		shown.tell(`pi-ask-anywhere: ${writeForAsker(target.path, toolCallId, permission.asker, outcome)}`, "notice");
+		shown.tell(
+			`pi-ask-anywhere: ${writeForAsker(target.path, toolCallId, permission.asker, outcome, heldElsewhere)}`,
+			"notice",
+		);
 	} catch (error) {
 		shown.fail((error as Error).message);
 	}

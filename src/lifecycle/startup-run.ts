@@ -5,6 +5,7 @@
  */
 import type { ExtensionContext } from "@mariozechner/pi-coding-agent";
 import type { FrontEnd } from "../modes/front-end.js";
+import type { Claims } from "../pending/claims.js";
 import { writeForAsker } from "../pending/for-asker.js";
 import type { AskToAnswer } from "./background-asks.js";
 import type { Deliveries } from "./deliveries.js";
@@ -20,6 +21,8 @@ export interface StartupRunDeps {
 	stopRun(stopped: boolean): void;
 	/** `--answers` kept for the run's first ask. */
 	keepUpFront(answers: string): void;
+	/** Another live process's claim on a pending file: an MCP client's is answered only while its server holds it. */
+	heldElsewhere: Claims["heldElsewhere"];
 }
 
 /** Carries out `plan`; `prompt`: the run was started with a prompt (print mode's `pi -p "…"`). */
@@ -40,7 +43,7 @@ export function createStartupRun(deps: StartupRunDeps) {
 			case "write-for-asker": {
 				let line: string;
 				try {
-					line = writeForAsker(plan.path, plan.toolCallId, plan.asker, plan.outcome);
+					line = writeForAsker(plan.path, plan.toolCallId, plan.asker, plan.outcome, deps.heldElsewhere);
 				} catch (error) {
 					return carryOut(ctx, { kind: "stop", error: (error as Error).message }, prompt);
 				}

@@ -108,7 +108,10 @@ export function answerWaitingAsk<Invalid = never, By extends AnsweredBy = Answer
 		case "for-asker":
 			// A tap names an ask of the person's own pi: the server takes its client's answers from its own channels.
 			if (given.by === "tap") return { kind: "refused", refusal: { kind: "held", holder: permission.holder } };
-			return answerForAsker(ask, permission.asker, given, deps.forAsker ?? givenForAsker());
+			return answerForAsker(ask, permission.asker, given, {
+				record: deps.forAsker ?? givenForAsker(),
+				heldElsewhere: deps.heldElsewhere,
+			});
 		case "answer":
 			break;
 		default:
@@ -148,14 +151,17 @@ export function answerWaitingAsk<Invalid = never, By extends AnsweredBy = Answer
 /**
  * Answers an MCP client's ask its server holds: recorded as the person's (`given` to the asker) before they are
  * written, in the agent folder that server reads; a file that already holds recorded answers is the client's to take.
- * Answers nobody recorded (the client's model's, a hand edit) are no one's and are written over. Called on its own
- * only by pi's own ways of answering, once the rule said `for-asker` (pending/for-asker.ts's `writeForAsker`).
+ * Answers nobody recorded (the client's model's, a hand edit) are no one's and are written over. The server must still
+ * hold the ask when they are written (`heldElsewhere`, asked again under the answer lock): one that let go meanwhile
+ * (its client went away, or the person answered in the client's own dialog) reads the file no more, and answers
+ * written there would be lost while the person is told they were given. Called on its own only by pi's own ways of
+ * answering, once the rule said `for-asker` (pending/for-asker.ts's `writeForAsker`).
  */
 export function answerForAsker<Invalid>(
 	{ path, file }: { path: string; file: PendingFile },
 	asker: PendingAsker,
 	given: GivenAnswers<Invalid>,
-	record: GivenForAsker,
+	{ record, heldElsewhere }: { record: GivenForAsker; heldElsewhere: AnswerDeps["heldElsewhere"] },
 ): AnswerResult<Invalid, never> {
 	const answers = given.answers(asker);
 	if (isInvalid(answers)) return { kind: "invalid", invalid: answers.invalid };
@@ -165,6 +171,8 @@ export function answerForAsker<Invalid>(
 		forAsker: asker,
 	});
 	if (answers.every((answer) => answer === null)) return refused({ kind: "no-answer" });
+	const serverHolds = () => heldElsewhere(path, file.toolCallId)?.holder === "mcp";
+	if (!serverHolds()) return refused({ kind: "asker-gone", asker });
 	// The server takes only answers recorded in its own agent folder: recorded in this pi's, they would be lost unsaid.
 	const serverFolder = serverRecordsOf(path);
 	if (serverFolder !== undefined && !sameFolder(serverFolder, record.agentDir)) {
@@ -182,6 +190,10 @@ export function answerForAsker<Invalid>(
 			`${basename(path)}: nothing written, the answers could not be recorded as yours (${(error as Error).message}); answer in the client's own dialog or on the web page`,
 		);
 	}
-	const written = writePendingAnswers(path, file.toolCallId, answers, answeredBefore ? { replacing: there } : {});
+	const written = writePendingAnswers(path, file.toolCallId, answers, {
+		...(answeredBefore ? { replacing: there } : {}),
+		askerHolds: serverHolds,
+	});
+	if (written === "asker-gone") return refused({ kind: "asker-gone", asker });
 	return { kind: written === "written" ? "written" : "answered-already", forAsker: asker };
 }

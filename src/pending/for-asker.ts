@@ -10,7 +10,7 @@ import { basename, dirname } from "node:path";
 import type { AskOutcome, Question } from "../core/types.js";
 import type { CliStrings } from "../i18n/cli/types.js";
 import { words as chosenWords } from "../i18n/words.js";
-import { type AnswerResult, answerForAsker } from "./answer.js";
+import { type AnswerDeps, type AnswerResult, answerForAsker } from "./answer.js";
 import { type GivenForAsker, givenForAsker } from "./given-for-asker.js";
 import {
 	type PendingAsker,
@@ -20,6 +20,7 @@ import {
 	parsePendingFile,
 	readPendingText,
 } from "./pending-file.js";
+import { isRuleRefusal, refusalSentence } from "./permission.js";
 
 type Answered = Extract<AskOutcome, { kind: "answered" }>;
 type ForAskerWords = CliStrings["forAsker"];
@@ -82,20 +83,30 @@ export function forAskerRefusal(
 
 /**
  * Writes an outcome's answers into the MCP client's file at `path` (pending/answer.ts's `answerForAsker`), once the rule
- * said it is that client's; returns the line to tell the person. Throws a `PendingFileError` saying why nothing was
- * written.
+ * said it is that client's, while its server still holds it (`heldElsewhere`); returns the line to tell the person.
+ * Throws a `PendingFileError` saying why nothing was written.
  */
 export function writeForAsker(
 	path: string,
 	toolCallId: string,
 	asker: PendingAsker,
 	outcome: Answered,
-	words: ForAskerWords = chosenWords().cli.forAsker,
+	heldElsewhere: AnswerDeps["heldElsewhere"],
+	said: CliStrings = chosenWords().cli,
 	given: GivenForAsker = givenForAsker(),
 ): string {
+	const words = said.forAsker;
 	const file = askStillThere(path, toolCallId, asker, words);
 	const answers = pendingAnswersFor(outcome, file.request.questions, words);
-	const result = answerForAsker({ path, file }, asker, { by: "pi", answers: () => answers }, given);
+	const result = answerForAsker(
+		{ path, file },
+		asker,
+		{ by: "pi", answers: () => answers },
+		{ record: given, heldElsewhere },
+	);
+	if (result.kind === "refused" && isRuleRefusal(result.refusal)) {
+		throw new PendingFileError(refusalSentence(basename(path), result.refusal, said));
+	}
 	const refused = forAskerRefusal(result, basename(path), asker, words);
 	if (refused !== undefined) throw new PendingFileError(refused);
 	return words.answeredFor(asker.client);

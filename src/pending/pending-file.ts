@@ -542,9 +542,10 @@ export function formatPendingQuestions(
 
 /**
  * What became of answers written into a pending file: `answered-already` when other answers got there first,
- * `held-elsewhere` when another process holds the ask (only when the caller asks, see `PendingWriteOptions`).
+ * `held-elsewhere` when another process holds the ask, `asker-gone` when the MCP server that waited for them let go of
+ * it (only when the caller asks, see `PendingWriteOptions`).
  */
-export type PendingWrite = "written" | "answered-already" | "held-elsewhere";
+export type PendingWrite = "written" | "answered-already" | "held-elsewhere" | "asker-gone";
 
 export interface PendingWriteOptions {
 	/** Answers in the file that count for no one (a foreign file's own), which the person's are written over. */
@@ -554,6 +555,11 @@ export interface PendingWriteOptions {
 	 * that a claim made after the caller's own check still keeps the answers out.
 	 */
 	heldElsewhere?: () => boolean;
+	/**
+	 * Whether the MCP server that asked still holds the ask for its client: asked under the lock, at the write, so that
+	 * answers are never written into a file no server reads any more (its client went away, or was answered elsewhere).
+	 */
+	askerHolds?: () => boolean;
 }
 
 /**
@@ -593,7 +599,7 @@ function writeUnderLock(
 	path: string,
 	expectedToolCallId: string,
 	answers: readonly PendingQuestion["answer"][],
-	{ replacing, heldElsewhere }: PendingWriteOptions,
+	{ replacing, heldElsewhere, askerHolds }: PendingWriteOptions,
 ): PendingWrite {
 	const read = readPendingText(cwd, path);
 	if (read === undefined) throw new PendingFileError(`${basename(path)} is gone or not a regular file; reload`);
@@ -608,6 +614,7 @@ function writeUnderLock(
 		);
 	}
 	if (heldElsewhere?.()) return "held-elsewhere";
+	if (askerHolds && !askerHolds()) return "asker-gone";
 	const waiting = replacing
 		? JSON.stringify(file.questions.map((q) => q.answer)) === JSON.stringify(replacing)
 		: noAnswerYet(file);

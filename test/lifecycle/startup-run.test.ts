@@ -58,6 +58,7 @@ function world(options: { hasUI: boolean; heldElsewhere?: string }) {
 		keepUpFront: (answers) => {
 			run.upFront = answers;
 		},
+		heldElsewhere: () => undefined,
 	});
 	const ctx = { hasUI: options.hasUI } as ExtensionContext;
 	return { carryOut, ctx, said, sent, held, asked, run, endTurn: () => endTurn() };

@@ -17,6 +17,7 @@ import {
 	ListRootsRequestSchema,
 } from "@modelcontextprotocol/sdk/types.js";
 import { answerForAsker } from "../../src/pending/answer.js";
+import { createClaims } from "../../src/pending/claims.js";
 import { givenForAsker } from "../../src/pending/given-for-asker.js";
 import { type PendingQuestion, parsePendingFile } from "../../src/pending/pending-file.js";
 import { patient } from "../patience.js";
@@ -155,6 +156,9 @@ export function answerAsThePerson(path: string, answers: PendingQuestion["answer
 	const file = parsePendingFile(readFileSync(path, "utf8"), path);
 	if (!file.asker) throw new Error(`${path} names no asker`);
 	const given = { by: "pi", answers: () => answers } as const;
-	const written = answerForAsker({ path, file }, file.asker, given, givenForAsker(agentDir));
+	const written = answerForAsker({ path, file }, file.asker, given, {
+		record: givenForAsker(agentDir),
+		heldElsewhere: createClaims().heldElsewhere,
+	});
 	if (written.kind !== "written") throw new Error(`not written: ${JSON.stringify(written)}`);
 }

@@ -12,10 +12,13 @@ import { normalizeArguments } from "../../src/core/normalize.js";
 import type { Answer, AskOutcome } from "../../src/core/types.js";
 import { validateRequest } from "../../src/core/validate.js";
 import { de } from "../../src/i18n/cli/de.js";
+import { type Claim, type ClaimsDeps, createClaims } from "../../src/pending/claims.js";
 import { writeForAsker } from "../../src/pending/for-asker.js";
 import { createPendingFile, savePendingFile } from "../../src/pending/pending-file.js";
 
 const ASKER = { kind: "mcp", client: "Claude Code" } as const;
+/** The client's server holds its file (a live claim, as pending/claims.ts reads it). */
+const HELD = (): Claim => ({ toolCallId: "ask-1", host: "h", pid: 7, started: "1", at: 0, holder: "mcp" });
 const DATABASE: Answer = { question: "Which database?", answer: "SQLite", wasCustom: false, id: "db" };
 const PORT: Answer = { question: "Which port?", answer: "8080", wasCustom: true, id: "port" };
 
@@ -56,7 +59,7 @@ describe("writeForAsker", () => {
 		],
 	])("answers given %s each land on their own question", (_name, answers) => {
 		const path = save();
-		expect(writeForAsker(path, "ask-1", ASKER, answered(answers))).toBe(
+		expect(writeForAsker(path, "ask-1", ASKER, answered(answers), HELD)).toBe(
 			"answered for Claude Code through pi-ask-anywhere mcp",
 		);
 		expect(answersIn(path)).toEqual(["SQLite", "8080"]);
@@ -64,7 +67,7 @@ describe("writeForAsker", () => {
 
 	it("one question answered, the other left out: the other stays unanswered", () => {
 		const path = save();
-		writeForAsker(path, "ask-1", ASKER, answered([PORT]));
+		writeForAsker(path, "ask-1", ASKER, answered([PORT]), HELD);
 		expect(answersIn(path)).toEqual([null, "8080"]);
 	});
 
@@ -79,14 +82,14 @@ describe("writeForAsker", () => {
 	])("an outcome that %s is refused and nothing is written", (_name, answers, message) => {
 		const path = save();
 		const before = readFileSync(path, "utf8");
-		expect(() => writeForAsker(path, "ask-1", ASKER, answered(answers))).toThrow(message);
+		expect(() => writeForAsker(path, "ask-1", ASKER, answered(answers), HELD)).toThrow(message);
 		expect(readFileSync(path, "utf8")).toBe(before);
 	});
 
 	it("a file answered already is not written again, and says whose answers they are", () => {
 		const path = save();
-		writeForAsker(path, "ask-1", ASKER, answered([DATABASE]));
-		expect(() => writeForAsker(path, "ask-1", ASKER, answered([PORT]))).toThrow(
+		writeForAsker(path, "ask-1", ASKER, answered([DATABASE]), HELD);
+		expect(() => writeForAsker(path, "ask-1", ASKER, answered([PORT]), HELD)).toThrow(
 			"pending-questions.json is answered already; Claude Code takes those answers. Nothing was written",
 		);
 		expect(answersIn(path)).toEqual(["SQLite", null]);
@@ -94,11 +97,63 @@ describe("writeForAsker", () => {
 
 	it("says what it did in the person's language", () => {
 		const path = save();
-		expect(writeForAsker(path, "ask-1", ASKER, answered([DATABASE]), de.forAsker)).toBe(
+		expect(writeForAsker(path, "ask-1", ASKER, answered([DATABASE]), HELD, de)).toBe(
 			"für Claude Code über pi-ask-anywhere mcp beantwortet",
 		);
-		expect(() => writeForAsker(path, "ask-1", ASKER, answered([PORT]), de.forAsker)).toThrow(
+		expect(() => writeForAsker(path, "ask-1", ASKER, answered([PORT]), HELD, de)).toThrow(
 			"pending-questions.json ist schon beantwortet",
 		);
+	});
+});
+
+describe("the MCP server lets go of the ask before the person's answers are written", () => {
+	// Two processes on one host: the server that holds the client's file, and the pi that answers it.
+	const server = { pid: 101, started: "1" };
+	const pi = { pid: 202, started: "2" };
+	const deps = (self: typeof server, alive: () => (typeof server)[]): ClaimsDeps => ({
+		host: "here",
+		self,
+		now: Date.now,
+		isRunning: (p) => alive().some((a) => a.pid === p.pid && a.started === p.started),
+		every: () => () => {},
+		onExit: () => {},
+	});
+
+	it("while it holds the ask, the answers are written for its client", () => {
+		const path = save();
+		const running = [server, pi];
+		createClaims({ ...deps(server, () => running), holder: "mcp", records: process.env.PI_CODING_AGENT_DIR }).claim(
+			path,
+			"ask-1",
+		);
+		const piClaims = createClaims(deps(pi, () => running));
+		expect(writeForAsker(path, "ask-1", ASKER, answered([DATABASE]), piClaims.heldElsewhere)).toBe(
+			"answered for Claude Code through pi-ask-anywhere mcp",
+		);
+		expect(answersIn(path)).toEqual(["SQLite", null]);
+	});
+
+	it.each([
+		["it removed its claim (its client went away, the server ended)", "released"],
+		["its process ended without removing its claim", "died"],
+	])("%s: nothing is written and the person is not told the client has the answers", (_name, how) => {
+		const path = save();
+		let running = [server, pi];
+		const serverClaims = createClaims({
+			...deps(server, () => running),
+			holder: "mcp",
+			records: process.env.PI_CODING_AGENT_DIR,
+		});
+		const piClaims = createClaims(deps(pi, () => running));
+		const release = serverClaims.claim(path, "ask-1");
+		expect(piClaims.heldElsewhere(path, "ask-1")).toMatchObject({ holder: "mcp" });
+		// The dialog was opened while the server held the ask; it lets go before the person's answer is written.
+		if (how === "released") release?.();
+		else running = [pi];
+		const before = readFileSync(path, "utf8");
+		expect(() => writeForAsker(path, "ask-1", ASKER, answered([DATABASE]), piClaims.heldElsewhere)).toThrow(
+			"no pi-ask-anywhere mcp waits for their answers now: nothing was sent or written",
+		);
+		expect(readFileSync(path, "utf8")).toBe(before);
 	});
 });
