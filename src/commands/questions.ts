@@ -212,8 +212,9 @@ async function answerForAsker(
 	shown: FrontEnd,
 	target: ReadablePendingEntry,
 	permission: Extract<AskPermission, { kind: "for-asker" }>,
-	heldElsewhere: Claims["heldElsewhere"],
+	deps: Pick<QuestionsCommandDeps, "trust" | "claims">,
 ): Promise<void> {
+	const { heldElsewhere } = deps.claims;
 	const ask = shown.ask;
 	if (!ask) return;
 	const { toolCallId, request } = target.file;
@@ -240,7 +241,10 @@ async function answerForAsker(
 	if (outcome.kind !== "answered") return shown.tell(words().cli.questions.notAnswered(path), "warning");
 	try {
 		shown.tell(
-			`pi-ask-anywhere: ${writeForAsker(target.path, toolCallId, permission.asker, outcome, heldElsewhere)}`,
+			`pi-ask-anywhere: ${writeForAsker(target.path, toolCallId, permission.asker, outcome, {
+				judge: (file) => deps.trust(file, ctx.cwd),
+				heldElsewhere,
+			})}`,
 			"notice",
 		);
 	} catch (error) {
@@ -376,7 +380,7 @@ export function createQuestionsCommand(deps: QuestionsCommandDeps) {
 					if (permission.kind === "asker-gone") return shown.tell(refusalSentence(path, permission), "warning");
 					if (permission.kind === "for-asker") {
 						if (noDialog) return shown.fail(words().cli.questions.answerHere(shellQuote(path)));
-						return answerForAsker(ctx, shown, target, permission, deps.claims.heldElsewhere);
+						return answerForAsker(ctx, shown, target, permission, deps);
 					}
 					// Answers already delivered are never delivered again (a restored or copied file).
 					if (permission.kind === "settled") return shown.tell(refusalSentence(path, permission), "warning");

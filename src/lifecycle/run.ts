@@ -194,6 +194,7 @@ export function createRun(edges: RunEdges, host: HostEdges) {
 		keepUpFront: (answers) => {
 			state.upFront = answers;
 		},
+		trust: edges.store.trust,
 		heldElsewhere: edges.claims.heldElsewhere,
 	});
 	/** Whose files a start may take, and how their answers are read (./startup-findings.ts). */

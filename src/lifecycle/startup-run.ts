@@ -7,6 +7,8 @@ import type { ExtensionContext } from "@mariozechner/pi-coding-agent";
 import type { FrontEnd } from "../modes/front-end.js";
 import type { Claims } from "../pending/claims.js";
 import { writeForAsker } from "../pending/for-asker.js";
+import type { PendingFile } from "../pending/pending-file.js";
+import type { PendingVerdict } from "../pending/trust.js";
 import type { AskToAnswer } from "./background-asks.js";
 import type { Deliveries } from "./deliveries.js";
 import type { OwnTurn } from "./own-turn.js";
@@ -21,6 +23,8 @@ export interface StartupRunDeps {
 	stopRun(stopped: boolean): void;
 	/** `--answers` kept for the run's first ask. */
 	keepUpFront(answers: string): void;
+	/** The verdict on a pending file in the project folder `cwd` (pending/permission.ts's `pendingTrust`). */
+	trust(file: PendingFile, cwd: string): PendingVerdict;
 	/** Another live process's claim on a pending file: an MCP client's is answered only while its server holds it. */
 	heldElsewhere: Claims["heldElsewhere"];
 }
@@ -43,7 +47,10 @@ export function createStartupRun(deps: StartupRunDeps) {
 			case "write-for-asker": {
 				let line: string;
 				try {
-					line = writeForAsker(plan.path, plan.toolCallId, plan.asker, plan.outcome, deps.heldElsewhere);
+					line = writeForAsker(plan.path, plan.toolCallId, plan.asker, plan.outcome, {
+						judge: (file) => deps.trust(file, ctx.cwd),
+						heldElsewhere: deps.heldElsewhere,
+					});
 				} catch (error) {
 					return carryOut(ctx, { kind: "stop", error: (error as Error).message }, prompt);
 				}

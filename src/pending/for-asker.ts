@@ -10,8 +10,7 @@ import { basename, dirname } from "node:path";
 import type { AskOutcome, Question } from "../core/types.js";
 import type { CliStrings } from "../i18n/cli/types.js";
 import { words as chosenWords } from "../i18n/words.js";
-import { type AnswerDeps, type AnswerResult, answerForAsker } from "./answer.js";
-import { type GivenForAsker, givenForAsker } from "./given-for-asker.js";
+import { type AnswerDeps, type AnswerResult, answerWaitingAsk } from "./answer.js";
 import {
 	type PendingAsker,
 	type PendingFile,
@@ -82,32 +81,44 @@ export function forAskerRefusal(
 }
 
 /**
- * Writes an outcome's answers into the MCP client's file at `path` (pending/answer.ts's `answerForAsker`), once the rule
- * said it is that client's, while its server still holds it (`heldElsewhere`); returns the line to tell the person.
- * Throws a `PendingFileError` saying why nothing was written.
+ * The line that tells the person their answers were written for the MCP client, from what the one answerer
+ * (./answer.ts) made of them for the file at `path` (`shown` as the person named it); throws a `PendingFileError`
+ * saying why nothing was written. pi's own ask (`deliver-here`) is the caller's, never this.
+ */
+export function forAskerLine(
+	result: Exclude<AnswerResult<never>, { kind: "deliver-here" }>,
+	path: string,
+	shown: string,
+	said: CliStrings = chosenWords().cli,
+): string {
+	const asker = "forAsker" in result ? result.forAsker : undefined;
+	if (result.kind === "written" && asker) return said.forAsker.answeredFor(asker.client);
+	const refusal = result.kind === "refused" ? result.refusal : undefined;
+	if (refusal && isRuleRefusal(refusal)) throw new PendingFileError(refusalSentence(shown, refusal, said));
+	throw new PendingFileError(
+		(asker && forAskerRefusal(result, basename(path), asker, said.forAsker)) ??
+			said.forAsker.otherQuestions(basename(path)),
+	);
+}
+
+/**
+ * Writes an outcome's answers into the MCP client's file at `path` through the one answerer (./answer.ts), which asks
+ * the rule again at the write: the client's server must still hold the ask, and nothing settled it meanwhile. Returns
+ * the line to tell the person; throws a `PendingFileError` saying why nothing was written.
  */
 export function writeForAsker(
 	path: string,
 	toolCallId: string,
 	asker: PendingAsker,
 	outcome: Answered,
-	heldElsewhere: AnswerDeps["heldElsewhere"],
+	deps: Pick<AnswerDeps, "judge" | "heldElsewhere" | "forAsker">,
 	said: CliStrings = chosenWords().cli,
-	given: GivenForAsker = givenForAsker(),
 ): string {
 	const words = said.forAsker;
 	const file = askStillThere(path, toolCallId, asker, words);
-	const answers = pendingAnswersFor(outcome, file.request.questions, words);
-	const result = answerForAsker(
-		{ path, file },
-		asker,
-		{ by: "pi", answers: () => answers },
-		{ record: given, heldElsewhere },
-	);
-	if (result.kind === "refused" && isRuleRefusal(result.refusal)) {
-		throw new PendingFileError(refusalSentence(basename(path), result.refusal, said));
-	}
-	const refused = forAskerRefusal(result, basename(path), asker, words);
-	if (refused !== undefined) throw new PendingFileError(refused);
-	return words.answeredFor(asker.client);
+	const answers = () => pendingAnswersFor(outcome, file.request.questions, words);
+	const result = answerWaitingAsk({ path, file }, { by: "pi", answers }, deps);
+	// No longer an MCP client's ask its server holds, nor refused by the rule: not the questions the person answered.
+	if (result.kind === "deliver-here") throw new PendingFileError(words.otherQuestions(basename(path)));
+	return forAskerLine(result, path, basename(path), said);
 }

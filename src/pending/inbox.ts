@@ -3,7 +3,6 @@
  * pi inlines it as a `<file>` block (recognised by ./attached-file.ts); it becomes the questions and the person's
  * words, framed as answers, and the file is removed once they are delivered, so answers arrive exactly once.
  */
-import { basename } from "node:path";
 import { type ImageReader, outcomeFromAnswersText } from "../core/answer-input.js";
 import type { CliStrings } from "../i18n/cli/types.js";
 import { words as chosenWords } from "../i18n/words.js";
@@ -18,9 +17,9 @@ import {
 	formatStructuredDelivery,
 	formatWordsDelivery,
 } from "./delivery.js";
-import { forAskerRefusal, pendingAnswersFor } from "./for-asker.js";
+import { forAskerLine, pendingAnswersFor } from "./for-asker.js";
 import { displayPath, type PendingFile, PendingFileError, parsePendingFile } from "./pending-file.js";
-import { type IgnoredBecause, isRuleRefusal, refusalSentence } from "./permission.js";
+import type { IgnoredBecause } from "./permission.js";
 import { fileForDelivery, type PendingVerdict, verdictReason } from "./trust.js";
 
 /** The one line that says a file's own answers were not used, and why. */
@@ -100,15 +99,7 @@ export function deliveryFromAttachedFile(
 		},
 	);
 	if (result.kind !== "deliver-here") {
-		const asker = "forAsker" in result ? result.forAsker : undefined;
-		if (result.kind === "written" && asker)
-			return { kind: "written-for-asker", notice: said.forAsker.answeredFor(asker.client) };
-		const refusal = result.kind === "refused" ? result.refusal : undefined;
-		if (refusal && isRuleRefusal(refusal)) throw new PendingFileError(refusalSentence(shownAt, refusal, said));
-		throw new PendingFileError(
-			(asker && forAskerRefusal(result, basename(path), asker, said.forAsker)) ??
-				said.forAsker.otherQuestions(basename(path)),
-		);
+		return { kind: "written-for-asker", notice: forAskerLine(result, path, shownAt, said) };
 	}
 	const { permission } = result;
 	const file = fileForDelivery(parsed, verdict);

@@ -58,6 +58,7 @@ function world(options: { hasUI: boolean; heldElsewhere?: string }) {
 		keepUpFront: (answers) => {
 			run.upFront = answers;
 		},
+		trust: () => ({ trusted: true }),
 		heldElsewhere: () => undefined,
 	});
 	const ctx = { hasUI: options.hasUI } as ExtensionContext;

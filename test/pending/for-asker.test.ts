@@ -15,9 +15,12 @@ import { de } from "../../src/i18n/cli/de.js";
 import { type Claim, type ClaimsDeps, createClaims } from "../../src/pending/claims.js";
 import { writeForAsker } from "../../src/pending/for-asker.js";
 import { createPendingFile, savePendingFile } from "../../src/pending/pending-file.js";
+import type { PendingVerdict } from "../../src/pending/trust.js";
 
 const ASKER = { kind: "mcp", client: "Claude Code" } as const;
 /** The client's server holds its file (a live claim, as pending/claims.ts reads it). */
+/** What the rule's verdict says of an MCP client's file: no session of this user's pi asked it. */
+const MCP_FILE = (): PendingVerdict => ({ trusted: false, kind: "unknown", because: "no-session-file" });
 const HELD = (): Claim => ({ toolCallId: "ask-1", host: "h", pid: 7, started: "1", at: 0, holder: "mcp" });
 const DATABASE: Answer = { question: "Which database?", answer: "SQLite", wasCustom: false, id: "db" };
 const PORT: Answer = { question: "Which port?", answer: "8080", wasCustom: true, id: "port" };
@@ -59,7 +62,7 @@ describe("writeForAsker", () => {
 		],
 	])("answers given %s each land on their own question", (_name, answers) => {
 		const path = save();
-		expect(writeForAsker(path, "ask-1", ASKER, answered(answers), HELD)).toBe(
+		expect(writeForAsker(path, "ask-1", ASKER, answered(answers), { judge: MCP_FILE, heldElsewhere: HELD })).toBe(
 			"answered for Claude Code through pi-ask-anywhere mcp",
 		);
 		expect(answersIn(path)).toEqual(["SQLite", "8080"]);
@@ -67,7 +70,7 @@ describe("writeForAsker", () => {
 
 	it("one question answered, the other left out: the other stays unanswered", () => {
 		const path = save();
-		writeForAsker(path, "ask-1", ASKER, answered([PORT]), HELD);
+		writeForAsker(path, "ask-1", ASKER, answered([PORT]), { judge: MCP_FILE, heldElsewhere: HELD });
 		expect(answersIn(path)).toEqual([null, "8080"]);
 	});
 
@@ -82,27 +85,29 @@ describe("writeForAsker", () => {
 	])("an outcome that %s is refused and nothing is written", (_name, answers, message) => {
 		const path = save();
 		const before = readFileSync(path, "utf8");
-		expect(() => writeForAsker(path, "ask-1", ASKER, answered(answers), HELD)).toThrow(message);
+		expect(() =>
+			writeForAsker(path, "ask-1", ASKER, answered(answers), { judge: MCP_FILE, heldElsewhere: HELD }),
+		).toThrow(message);
 		expect(readFileSync(path, "utf8")).toBe(before);
 	});
 
 	it("a file answered already is not written again, and says whose answers they are", () => {
 		const path = save();
-		writeForAsker(path, "ask-1", ASKER, answered([DATABASE]), HELD);
-		expect(() => writeForAsker(path, "ask-1", ASKER, answered([PORT]), HELD)).toThrow(
-			"pending-questions.json is answered already; Claude Code takes those answers. Nothing was written",
-		);
+		writeForAsker(path, "ask-1", ASKER, answered([DATABASE]), { judge: MCP_FILE, heldElsewhere: HELD });
+		expect(() =>
+			writeForAsker(path, "ask-1", ASKER, answered([PORT]), { judge: MCP_FILE, heldElsewhere: HELD }),
+		).toThrow("pending-questions.json is answered already; Claude Code takes those answers. Nothing was written");
 		expect(answersIn(path)).toEqual(["SQLite", null]);
 	});
 
 	it("says what it did in the person's language", () => {
 		const path = save();
-		expect(writeForAsker(path, "ask-1", ASKER, answered([DATABASE]), HELD, de)).toBe(
-			"für Claude Code über pi-ask-anywhere mcp beantwortet",
-		);
-		expect(() => writeForAsker(path, "ask-1", ASKER, answered([PORT]), HELD, de)).toThrow(
-			"pending-questions.json ist schon beantwortet",
-		);
+		expect(
+			writeForAsker(path, "ask-1", ASKER, answered([DATABASE]), { judge: MCP_FILE, heldElsewhere: HELD }, de),
+		).toBe("für Claude Code über pi-ask-anywhere mcp beantwortet");
+		expect(() =>
+			writeForAsker(path, "ask-1", ASKER, answered([PORT]), { judge: MCP_FILE, heldElsewhere: HELD }, de),
+		).toThrow("pending-questions.json ist schon beantwortet");
 	});
 });
 
@@ -127,9 +132,12 @@ describe("the MCP server lets go of the ask before the person's answers are writ
 			"ask-1",
 		);
 		const piClaims = createClaims(deps(pi, () => running));
-		expect(writeForAsker(path, "ask-1", ASKER, answered([DATABASE]), piClaims.heldElsewhere)).toBe(
-			"answered for Claude Code through pi-ask-anywhere mcp",
-		);
+		expect(
+			writeForAsker(path, "ask-1", ASKER, answered([DATABASE]), {
+				judge: MCP_FILE,
+				heldElsewhere: piClaims.heldElsewhere,
+			}),
+		).toBe("answered for Claude Code through pi-ask-anywhere mcp");
 		expect(answersIn(path)).toEqual(["SQLite", null]);
 	});
 
@@ -151,9 +159,12 @@ describe("the MCP server lets go of the ask before the person's answers are writ
 		if (how === "released") release?.();
 		else running = [pi];
 		const before = readFileSync(path, "utf8");
-		expect(() => writeForAsker(path, "ask-1", ASKER, answered([DATABASE]), piClaims.heldElsewhere)).toThrow(
-			"no pi-ask-anywhere mcp waits for their answers now: nothing was sent or written",
-		);
+		expect(() =>
+			writeForAsker(path, "ask-1", ASKER, answered([DATABASE]), {
+				judge: MCP_FILE,
+				heldElsewhere: piClaims.heldElsewhere,
+			}),
+		).toThrow("no pi-ask-anywhere mcp waits for their answers now: nothing was sent or written");
 		expect(readFileSync(path, "utf8")).toBe(before);
 	});
 });
