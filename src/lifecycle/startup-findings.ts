@@ -7,6 +7,7 @@ import { resolve } from "node:path";
 import type { ExtensionContext } from "@mariozechner/pi-coding-agent";
 import type { ImageReader } from "../core/answer-input.js";
 import type { Question } from "../core/types.js";
+import { answerWaitingAsk } from "../pending/answer.js";
 import type { Claim } from "../pending/claims.js";
 import { filledAnswersIgnored } from "../pending/inbox.js";
 import {
@@ -20,7 +21,7 @@ import {
 	readPendingText,
 	savePendingFile,
 } from "../pending/pending-file.js";
-import { type AskPermission, filledAnswersCount, permissionFor, refusalSentence } from "../pending/permission.js";
+import { type AskPermission, permissionFor, refusalSentence } from "../pending/permission.js";
 import { fileForDelivery, type PendingVerdict } from "../pending/trust.js";
 import { asksOnBranch, openAsks, type SessionAsk, type SettledAsks } from "../records/ask-records.js";
 import { type AnswersOf, answersInText } from "../records/store.js";
@@ -231,29 +232,33 @@ function findFilledElsewhere(
 		if (!file || heldByOpenAsk(open, entry.path)) return [];
 		if (!file.questions.some((question) => question.answer !== null)) return [];
 		const trust = deps.trust(file, ctx.cwd);
+		const shownPath = displayPath(ctx.cwd, entry.path);
+		// The one answerer: pi's own ask is this pi's to deliver; an MCP client's answers are its server's to take (or
+		// nobody's), never this pi's model's, and nothing is written for it from here (no answers are given).
+		const result = answerWaitingAsk(
+			{ path: entry.path, file },
+			{ by: "pi", answers: () => ({ invalid: "found in the file, not given" }) },
+			{
+				judge: () => trust,
+				heldElsewhere: deps.heldBy ?? (() => undefined),
+				filled: { writtenByTool: deps.answersWrittenByTool, givenOnPage: deps.answersGivenOnPage },
+			},
+		);
+		const refusal = result.kind === "refused" ? result.refusal : undefined;
 		// Filled in, but its ask was answered already: nothing is sent, and the person is told rather than left to wonder.
-		if (!trust.trusted && trust.kind === "settled") {
-			ignored.push(refusalSentence(displayPath(ctx.cwd, entry.path), { kind: "settled", verdict: trust }));
+		if (refusal?.kind === "settled") {
+			ignored.push(refusalSentence(shownPath, refusal));
 			return [];
 		}
 		// This session's own file that none of its waiting asks holds (an ask on another branch): left as it is.
 		if (file.sessionId === sessionId) return [];
-		const permission = permissionFor(
-			{ path: entry.path, file },
-			{
-				judge: () => trust,
-				writtenByTool: deps.answersWrittenByTool,
-				givenOnPage: deps.answersGivenOnPage,
-				...(deps.heldBy ? { heldElsewhere: deps.heldBy } : {}),
-			},
-		);
-		// An MCP client's answers are its server's to take (or nobody's): never delivered to this pi's model.
-		if (permission.kind === "asker-gone") ignored.push(refusalSentence(displayPath(ctx.cwd, entry.path), permission));
-		if (permission.kind === "answer" && permission.filledAnswers === "ignore") {
-			ignored.push(filledAnswersIgnored(displayPath(ctx.cwd, entry.path), permission.because, trust));
+		if (refusal?.kind === "asker-gone") ignored.push(refusalSentence(shownPath, refusal));
+		if (result.kind !== "deliver-here") return [];
+		const { permission } = result;
+		if (permission.filledAnswers === "ignore") {
+			ignored.push(filledAnswersIgnored(shownPath, permission.because, trust));
+			return [];
 		}
-		if (!filledAnswersCount(permission)) return [];
-		const shownPath = displayPath(ctx.cwd, entry.path);
 		const edited = editedIn(
 			readPendingText(ctx.cwd, entry.path),
 			shownPath,
