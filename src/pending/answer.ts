@@ -154,10 +154,9 @@ export function answerWaitingAsk<Invalid = never, By extends AnsweredBy = Answer
  * Answers nobody recorded (the client's model's, a hand edit) are no one's and are written over. The server must still
  * hold the ask when they are written (`heldElsewhere`, asked again under the answer lock): one that let go meanwhile
  * (its client went away, or the person answered in the client's own dialog) reads the file no more, and answers
- * written there would be lost while the person is told they were given. Called on its own only by pi's own ways of
- * answering, once the rule said `for-asker` (pending/for-asker.ts's `writeForAsker`).
+ * written there would be lost while the person is told they were given.
  */
-export function answerForAsker<Invalid>(
+function answerForAsker<Invalid>(
 	{ path, file }: { path: string; file: PendingFile },
 	asker: PendingAsker,
 	given: GivenAnswers<Invalid>,

@@ -16,7 +16,7 @@ import {
 	type ElicitResult,
 	ListRootsRequestSchema,
 } from "@modelcontextprotocol/sdk/types.js";
-import { answerForAsker } from "../../src/pending/answer.js";
+import { answerWaitingAsk } from "../../src/pending/answer.js";
 import { createClaims } from "../../src/pending/claims.js";
 import { givenForAsker } from "../../src/pending/given-for-asker.js";
 import { type PendingQuestion, parsePendingFile } from "../../src/pending/pending-file.js";
@@ -155,10 +155,15 @@ export function pendingFileOf(folder: string, askId: unknown): string {
 export function answerAsThePerson(path: string, answers: PendingQuestion["answer"][], agentDir: string): void {
 	const file = parsePendingFile(readFileSync(path, "utf8"), path);
 	if (!file.asker) throw new Error(`${path} names no asker`);
-	const given = { by: "pi", answers: () => answers } as const;
-	const written = answerForAsker({ path, file }, file.asker, given, {
-		record: givenForAsker(agentDir),
-		heldElsewhere: createClaims().heldElsewhere,
-	});
+	const written = answerWaitingAsk(
+		{ path, file },
+		{ by: "pi", answers: () => answers },
+		{
+			// What the trust rule says of an MCP client's file: no session of this user's pi asked it.
+			judge: () => ({ trusted: false, kind: "unknown", because: "no-session-file" }),
+			heldElsewhere: createClaims().heldElsewhere,
+			forAsker: givenForAsker(agentDir),
+		},
+	);
 	if (written.kind !== "written") throw new Error(`not written: ${JSON.stringify(written)}`);
 }
