@@ -134,9 +134,9 @@ export function answerWaitingAsk<Invalid = never, By extends AnsweredBy = Answer
 	// Written only over what was read here: a foreign file's own answers (no one's), else none.
 	const written = writePendingAnswers(path, file.toolCallId, answers, {
 		...(foreign ? { replacing: file.questions.map((question) => question.answer) } : {}),
-		heldElsewhere: () => {
+		refuse: () => {
 			holderNow = deps.heldElsewhere(path, file.toolCallId);
-			return holderNow !== undefined;
+			return holderNow ? "held-elsewhere" : undefined;
 		},
 	});
 	if (written === "answered-already") return { kind: "answered-already" };
@@ -191,7 +191,7 @@ function answerForAsker<Invalid>(
 	}
 	const written = writePendingAnswers(path, file.toolCallId, answers, {
 		...(answeredBefore ? { replacing: there } : {}),
-		askerHolds: serverHolds,
+		refuse: () => (serverHolds() ? undefined : "asker-gone"),
 	});
 	if (written === "asker-gone") return refused({ kind: "asker-gone", asker });
 	return { kind: written === "written" ? "written" : "answered-already", forAsker: asker };

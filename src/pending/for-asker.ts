@@ -63,23 +63,6 @@ function askStillThere(path: string, toolCallId: string, asker: PendingAsker, wo
 	return file;
 }
 
-/** The line that says why answers for an MCP client were not written (`undefined`: they were). */
-export function forAskerRefusal(
-	result: AnswerResult<unknown>,
-	name: string,
-	asker: PendingAsker,
-	words: ForAskerWords = chosenWords().cli.forAsker,
-): string | undefined {
-	if (result.kind === "answered-already") return words.answeredAlready(name, asker.client);
-	if (result.kind !== "refused") return undefined;
-	const { refusal } = result;
-	if (refusal.kind === "no-answer") return words.noAnswer(name);
-	if (refusal.kind === "records-elsewhere") {
-		return words.recordsElsewhere(asker.client, refusal.serverFolder, refusal.agentDir);
-	}
-	return undefined;
-}
-
 /**
  * The line that tells the person their answers were written for the MCP client, from what the one answerer
  * (./answer.ts) made of them for the file at `path` (`shown` as the person named it); throws a `PendingFileError`
@@ -92,13 +75,17 @@ export function forAskerLine(
 	said: CliStrings = chosenWords().cli,
 ): string {
 	const asker = "forAsker" in result ? result.forAsker : undefined;
-	if (result.kind === "written" && asker) return said.forAsker.answeredFor(asker.client);
+	const [name, words] = [basename(path), said.forAsker];
+	if (result.kind === "written" && asker) return words.answeredFor(asker.client);
+	if (result.kind === "answered-already" && asker)
+		throw new PendingFileError(words.answeredAlready(name, asker.client));
 	const refusal = result.kind === "refused" ? result.refusal : undefined;
 	if (refusal && isRuleRefusal(refusal)) throw new PendingFileError(refusalSentence(shown, refusal, said));
-	throw new PendingFileError(
-		(asker && forAskerRefusal(result, basename(path), asker, said.forAsker)) ??
-			said.forAsker.otherQuestions(basename(path)),
-	);
+	if (refusal?.kind === "no-answer" && asker) throw new PendingFileError(words.noAnswer(name));
+	if (refusal?.kind === "records-elsewhere" && asker) {
+		throw new PendingFileError(words.recordsElsewhere(asker.client, refusal.serverFolder, refusal.agentDir));
+	}
+	throw new PendingFileError(words.otherQuestions(name));
 }
 
 /**

@@ -551,15 +551,11 @@ export interface PendingWriteOptions {
 	/** Answers in the file that count for no one (a foreign file's own), which the person's are written over. */
 	replacing?: readonly PendingQuestion["answer"][];
 	/**
-	 * Whether another live process holds the ask now (its claim, ./claims.ts): asked under the lock, at the write, so
-	 * that a claim made after the caller's own check still keeps the answers out.
+	 * Why the ask may no longer be answered now, if it may not: another live process holds it (its claim, ./claims.ts),
+	 * or the MCP server that asked let go of it. Asked under the lock, at the write, so that a claim made (or let go)
+	 * after the caller's own check still keeps the answers out.
 	 */
-	heldElsewhere?: () => boolean;
-	/**
-	 * Whether the MCP server that asked still holds the ask for its client: asked under the lock, at the write, so that
-	 * answers are never written into a file no server reads any more (its client went away, or was answered elsewhere).
-	 */
-	askerHolds?: () => boolean;
+	refuse?: () => "held-elsewhere" | "asker-gone" | undefined;
 }
 
 /**
@@ -599,7 +595,7 @@ function writeUnderLock(
 	path: string,
 	expectedToolCallId: string,
 	answers: readonly PendingQuestion["answer"][],
-	{ replacing, heldElsewhere, askerHolds }: PendingWriteOptions,
+	{ replacing, refuse }: PendingWriteOptions,
 ): PendingWrite {
 	const read = readPendingText(cwd, path);
 	if (read === undefined) throw new PendingFileError(`${basename(path)} is gone or not a regular file; reload`);
@@ -613,8 +609,8 @@ function writeUnderLock(
 			`${basename(path)} has ${file.questions.length} questions, got ${answers.length} answers`,
 		);
 	}
-	if (heldElsewhere?.()) return "held-elsewhere";
-	if (askerHolds && !askerHolds()) return "asker-gone";
+	const refused = refuse?.();
+	if (refused) return refused;
 	const waiting = replacing
 		? JSON.stringify(file.questions.map((q) => q.answer)) === JSON.stringify(replacing)
 		: noAnswerYet(file);
