@@ -17,7 +17,6 @@ import type { FrontEnd } from "../modes/front-end.js";
 import { type Claims, describeClaim } from "../pending/claims.js";
 import { filledStart } from "../pending/delivery.js";
 import { writeForAsker } from "../pending/for-asker.js";
-import { filledAnswersIgnored } from "../pending/inbox.js";
 import {
 	displayPath,
 	formatPendingQuestions,
@@ -29,7 +28,13 @@ import {
 	readPendingEntry,
 	removePendingFile,
 } from "../pending/pending-file.js";
-import { type AskPermission, filledAnswersCount, permissionFor, refusalSentence } from "../pending/permission.js";
+import {
+	type AskPermission,
+	filledAnswersCount,
+	ignoredSentence,
+	permissionFor,
+	refusalSentence,
+} from "../pending/permission.js";
 import { describeUntrusted, fileForDelivery, type PendingVerdict, UNTRUSTED_CHOICE } from "../pending/trust.js";
 import { reopenableAsks } from "../records/ask-records.js";
 import { questionsCompletions } from "./questions-completions.js";
@@ -397,7 +402,7 @@ export function createQuestionsCommand(deps: QuestionsCommandDeps) {
 					// The dialog starts from the answers already in the file, where the one rule lets them count as the person's.
 					const { filled } = facts;
 					if (filled && permission.kind === "answer" && permission.filledAnswers === "ignore") {
-						const line = filledAnswersIgnored(path, permission.because, verdict);
+						const line = ignoredSentence(path, permission.because, verdict);
 						shown.tell(`pi-ask-anywhere: ${line}`, "warning");
 					}
 					const startFrom = filled && filledAnswersCount(permission) ? { startFrom: filled } : {};

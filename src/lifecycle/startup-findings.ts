@@ -9,7 +9,6 @@ import type { ImageReader } from "../core/answer-input.js";
 import type { Question } from "../core/types.js";
 import { answerWaitingAsk } from "../pending/answer.js";
 import type { Claim } from "../pending/claims.js";
-import { filledAnswersIgnored } from "../pending/inbox.js";
 import {
 	displayPath,
 	isProjectPendingFile,
@@ -21,15 +20,11 @@ import {
 	readPendingText,
 	savePendingFile,
 } from "../pending/pending-file.js";
-import { type AskPermission, permissionFor, refusalSentence } from "../pending/permission.js";
+import { type AskPermission, ignoredSentence, permissionFor, refusalSentence } from "../pending/permission.js";
 import { fileForDelivery, type PendingVerdict } from "../pending/trust.js";
 import { asksOnBranch, openAsks, type SessionAsk, type SettledAsks } from "../records/ask-records.js";
 import { type AnswersOf, answersInText } from "../records/store.js";
 import { type EditedAnswers, editedAnswers } from "./edited-answers.js";
-
-function filledAnswersIgnoredNotice(shownPath: string): string {
-	return filledAnswersIgnored(shownPath, "written-by-tool", { trusted: true });
-}
 
 import type { FilledPending, ForeignPending, OpenAsk, StartupFindings } from "./startup-plan.js";
 
@@ -146,7 +141,7 @@ export function findOpenAsks(
 		const written = read?.kind === "readable" ? answersInText(read.text) : undefined;
 		if (edited.kind === "answered" && written && deps.answersWrittenByTool(path)) {
 			// The questions still wait for the person; the answers a tool call wrote are not theirs.
-			ignored?.push(filledAnswersIgnoredNotice(shownPath));
+			ignored?.push(ignoredSentence(shownPath, "written-by-tool", { trusted: true }));
 			return [{ ...named, request, path, shownPath, edited: { kind: "none" } }];
 		}
 		const answeredBy = edited.kind === "answered" && written ? deps.answersGivenBy?.(written) : undefined;
@@ -256,7 +251,7 @@ function findFilledElsewhere(
 		if (result.kind !== "deliver-here") return [];
 		const { permission } = result;
 		if (permission.filledAnswers === "ignore") {
-			ignored.push(filledAnswersIgnored(shownPath, permission.because, trust));
+			ignored.push(ignoredSentence(shownPath, permission.because, trust));
 			return [];
 		}
 		const edited = editedIn(

@@ -19,22 +19,8 @@ import {
 } from "./delivery.js";
 import { forAskerLine, pendingAnswersFor } from "./for-asker.js";
 import { displayPath, type PendingFile, PendingFileError, parsePendingFile } from "./pending-file.js";
-import type { IgnoredBecause } from "./permission.js";
-import { fileForDelivery, type PendingVerdict, verdictReason } from "./trust.js";
-
-/** The one line that says a file's own answers were not used, and why. */
-export function filledAnswersIgnored(
-	shown: string,
-	because: IgnoredBecause,
-	verdict: PendingVerdict,
-	said: CliStrings = chosenWords().cli,
-): string {
-	const why =
-		because === "written-by-tool"
-			? said.inbox.writtenByTool
-			: said.inbox.notWrittenByYou(verdict.trusted ? "" : verdictReason(verdict, said.trust));
-	return said.inbox.ignored(shown, why);
-}
+import { ignoredSentence } from "./permission.js";
+import { fileForDelivery, type PendingVerdict } from "./trust.js";
 
 /** Images are read only from a file this user's pi wrote: a cloned repository's file must not send theirs. */
 function untrustedImages(said: CliStrings["inbox"]): ImageReader {
@@ -109,7 +95,7 @@ export function deliveryFromAttachedFile(
 	const reader = verdict.trusted ? readImage : untrustedImages(said.inbox);
 	const edited = answersFromPendingFile(file, reader, `@${shown}`, said.inbox);
 	const ignored = edited && permission.filledAnswers === "ignore";
-	const ignoredLine = ignored ? filledAnswersIgnored(`@${shown}`, permission.because, verdict, said) : undefined;
+	const ignoredLine = ignored ? ignoredSentence(`@${shown}`, permission.because, verdict, said) : undefined;
 	if (words === "" && edited && !ignored) {
 		const answers = formatStructuredDelivery(file, edited, sameSession);
 		return {

@@ -214,6 +214,23 @@ export function refusalSentence(shown: string, refusal: Refusal, said: CliString
 	}
 }
 
+/**
+ * Why the answers already in the file at `shown` do not count (the rule's `answer` with `filledAnswers: "ignore"`): a
+ * tool call wrote them, or this user's pi did not write the file. One sentence a kind, from the same `refused` table.
+ */
+export function ignoredSentence(
+	shown: string,
+	because: IgnoredBecause,
+	verdict: PendingVerdict,
+	said: CliStrings = chosenWords().cli,
+): string {
+	const why =
+		because === "written-by-tool"
+			? said.refused.writtenByTool
+			: said.refused.notThisPi(shown, verdict.trusted ? "" : verdictReason(verdict, said.trust));
+	return said.refused.ignored(shown, why);
+}
+
 /** Whether the answers already in the file may be sent as the person's. */
 export function filledAnswersCount(permission: AskPermission): boolean {
 	return permission.kind === "answer" && permission.filledAnswers === "use";

@@ -349,11 +349,12 @@ export function describeUntrusted(
 	shownPath: string,
 	file: PendingFile,
 	verdict: Extract<PendingVerdict, { trusted: false }>,
-	words: CliStrings["trust"] = chosenWords().cli.trust,
+	said: CliStrings = chosenWords().cli,
 ): string {
-	const reason = verdictReason(verdict, words);
-	const why = verdict.kind === "unknown" ? words.notYours(reason) : reason;
-	return [`${sanitizeLine(shownPath)} ${why}.`, ...describeOrigin(file, words).map((line) => `  ${line}`)].join("\n");
+	const shown = sanitizeLine(shownPath);
+	const reason = verdictReason(verdict, said.trust);
+	const why = verdict.kind === "unknown" ? said.refused.notThisPi(shown, reason) : `${shown} ${reason}`;
+	return [`${why}.`, ...describeOrigin(file, said.trust).map((line) => `  ${line}`)].join("\n");
 }
 
 /** The explicit choice the TUI asks for before answering a file that fails the rule (read when asked). */

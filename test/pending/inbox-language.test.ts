@@ -11,8 +11,9 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { validateRequest } from "../../src/core/validate.js";
 import { CLI_TABLES } from "../../src/i18n/tables.js";
 import type { Claim } from "../../src/pending/claims.js";
-import { deliveryFromAttachedFile, filledAnswersIgnored } from "../../src/pending/inbox.js";
+import { deliveryFromAttachedFile } from "../../src/pending/inbox.js";
 import { createPendingFile, savePendingFile } from "../../src/pending/pending-file.js";
+import { ignoredSentence } from "../../src/pending/permission.js";
 import type { PendingVerdict } from "../../src/pending/trust.js";
 
 let cwd: string;
@@ -82,11 +83,11 @@ describe("a pending file attached with @, in German", () => {
 
 	it("the answers already in it ignored, and why", () => {
 		const de = CLI_TABLES.de;
-		expect(filledAnswersIgnored(shown, "written-by-tool", { trusted: true }, de)).toBe(
+		expect(ignoredSentence(shown, "written-by-tool", { trusted: true }, de)).toBe(
 			`Die Antworten, die schon in ${shown} standen, wurden nicht verwendet: Ein Tool-Aufruf hat sie geschrieben, während pi lief, nicht du`,
 		);
-		expect(filledAnswersIgnored(shown, "not-this-pi", NO_SESSION, de)).toBe(
-			`Die Antworten, die schon in ${shown} standen, wurden nicht verwendet: Die Datei wurde nicht von deinem pi geschrieben (sie nennt keine Sitzungsdatei (mit --no-session, von Hand oder anderswo geschrieben))`,
+		expect(ignoredSentence(shown, "not-this-pi", NO_SESSION, de)).toBe(
+			`Die Antworten, die schon in ${shown} standen, wurden nicht verwendet: ${shown} wurde nicht von deinem pi geschrieben (sie nennt keine Sitzungsdatei (mit --no-session, von Hand oder anderswo geschrieben))`,
 		);
 	});
 
@@ -138,7 +139,7 @@ describe("a pending file attached with @, in German", () => {
 		);
 		const delivery = attachFile("PostgreSQL", NO_SESSION, { filled: { answer: "SQLite" } })();
 		expect(delivery && "notice" in delivery ? delivery.notice : undefined).toBe(
-			`Die Antworten, die schon in ${shown} standen, wurden nicht verwendet: Die Datei wurde nicht von deinem pi geschrieben (sie nennt keine Sitzungsdatei (mit --no-session, von Hand oder anderswo geschrieben)); nur deine Worte hinter der Datei wurden gesendet`,
+			`Die Antworten, die schon in ${shown} standen, wurden nicht verwendet: ${shown} wurde nicht von deinem pi geschrieben (sie nennt keine Sitzungsdatei (mit --no-session, von Hand oder anderswo geschrieben)); nur deine Worte hinter der Datei wurden gesendet`,
 		);
 	});
 });

@@ -173,7 +173,7 @@ describe("using a file that fails the rule", () => {
 			because: "session-missing",
 		});
 		expect(text.split("\n")).toEqual([
-			".pi/pending-questions.json was not written by your pi: the session file it names does not exist or is not readable.",
+			".pi/pending-questions.json was not written by your pi (the session file it names does not exist or is not readable).",
 			`  session: s1 (${SESSION_FILE})`,
 			"  saved: 2026-02-04T22:16:32.000Z",
 			"  its task: set up the service",

@@ -52,7 +52,6 @@ export const de: CliStrings = {
 		heldByMcp: (pid, host) => `von pi-ask-anywhere mcp gehalten (PID ${pid} auf ${host})`,
 	},
 	trust: {
-		notYours: (reason) => `wurde nicht von deinem pi geschrieben: ${reason}`,
 		noSessionFile: "sie nennt keine Sitzungsdatei (mit --no-session, von Hand oder anderswo geschrieben)",
 		outsideSessionFolders: "die genannte Sitzungsdatei liegt nicht dort, wo dein pi Sitzungen ablegt",
 		sessionMissing: "die genannte Sitzungsdatei existiert nicht oder ist nicht lesbar",
@@ -72,6 +71,9 @@ export const de: CliStrings = {
 		leave: "Liegen lassen",
 	},
 	refused: {
+		ignored: (file, why) => `Die Antworten, die schon in ${file} standen, wurden nicht verwendet: ${why}`,
+		writtenByTool: "Ein Tool-Aufruf hat sie geschrieben, während pi lief, nicht du",
+		notThisPi: (path, reason) => `${path} wurde nicht von deinem pi geschrieben (${reason})`,
 		settled: (path, reason) => `${path} ${reason}. Mit /questions clear entfernen`,
 		elsewhere: (path, reason) =>
 			`${path} ${reason}; nichts wurde gesendet. Beantworte sie in jenem Ordner oder in pi mit /questions answer, das zuerst zeigt, woher sie stammt`,
@@ -200,9 +202,6 @@ Nichts wurde beantwortet, und der Lauf endet hier. Behebe das Problem und starte
 		delivering: (file) => `Die in ${file} eingetragenen Antworten werden zugestellt`,
 	},
 	inbox: {
-		ignored: (file, why) => `Die Antworten, die schon in ${file} standen, wurden nicht verwendet: ${why}`,
-		writtenByTool: "Ein Tool-Aufruf hat sie geschrieben, während pi lief, nicht du",
-		notWrittenByYou: (reason) => `Die Datei wurde nicht von deinem pi geschrieben (${reason})`,
 		untrustedImage: (path) =>
 			`${path} wird nicht gelesen: Bilder werden nur aus einer Datei mit offenen Fragen gelesen, die dein eigenes pi geschrieben hat`,
 		imageRefused: (where, reason) => `${where}: ${reason}; nichts wurde gesendet`,

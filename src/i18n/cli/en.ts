@@ -50,7 +50,6 @@ export const en: CliStrings = {
 		heldByMcp: (pid, host) => `held by pi-ask-anywhere mcp (pid ${pid} on ${host})`,
 	},
 	trust: {
-		notYours: (reason) => `was not written by your pi: ${reason}`,
 		noSessionFile: "it names no session file (written with --no-session, by hand, or elsewhere)",
 		outsideSessionFolders: "the session file it names is not where your pi keeps sessions",
 		sessionMissing: "the session file it names does not exist or is not readable",
@@ -69,6 +68,9 @@ export const en: CliStrings = {
 		leave: "Leave it",
 	},
 	refused: {
+		ignored: (file, why) => `the answers already in ${file} were ignored: ${why}`,
+		writtenByTool: "they were written by a tool call while pi ran, not by you",
+		notThisPi: (path, reason) => `${path} was not written by your pi (${reason})`,
 		settled: (path, reason) => `${path} ${reason}. Remove it with /questions clear`,
 		elsewhere: (path, reason) =>
 			`${path} ${reason}; nothing was sent. Answer it in that folder, or in pi with /questions answer, which shows where it came from first`,
@@ -192,9 +194,6 @@ Nothing was answered and the run stops here. Fix the problem, then run pi -c to 
 		delivering: (file) => `delivering the answers filled into ${file}`,
 	},
 	inbox: {
-		ignored: (file, why) => `the answers already in ${file} were ignored: ${why}`,
-		writtenByTool: "they were written by a tool call while pi ran, not by you",
-		notWrittenByYou: (reason) => `the file was not written by your pi (${reason})`,
 		untrustedImage: (path) => `${path} is not read: images are read only from a pending file your own pi wrote`,
 		imageRefused: (where, reason) => `${where}: ${reason}; nothing was sent`,
 		ignoredNothingSent: (ignored, example) =>

@@ -52,7 +52,6 @@ export const es: CliStrings = {
 		heldByMcp: (pid, host) => `retenidas por pi-ask-anywhere mcp (pid ${pid} en ${host})`,
 	},
 	trust: {
-		notYours: (reason) => `no fue escrito por tu pi: ${reason}`,
 		noSessionFile: "no nombra ningún archivo de sesión (escrito con --no-session, a mano o en otro lugar)",
 		outsideSessionFolders: "el archivo de sesión que nombra no está donde tu pi guarda las sesiones",
 		sessionMissing: "el archivo de sesión que nombra no existe o no se puede leer",
@@ -72,6 +71,9 @@ export const es: CliStrings = {
 		leave: "Dejarlo",
 	},
 	refused: {
+		ignored: (file, why) => `se ignoraron las respuestas que ya estaban en ${file}: ${why}`,
+		writtenByTool: "las escribió una llamada a una herramienta mientras pi se ejecutaba, no tú",
+		notThisPi: (path, reason) => `${path} no fue escrito por tu pi (${reason})`,
 		settled: (path, reason) => `${path} ${reason}. Elimínalo con /questions clear`,
 		elsewhere: (path, reason) =>
 			`${path} ${reason}; no se envió nada. Respóndelo en esa carpeta, o en pi con /questions answer, que muestra primero de dónde viene`,
@@ -199,9 +201,6 @@ No se respondió nada y la ejecución se detiene aquí. Corrige el problema y lu
 		delivering: (file) => `entregando las respuestas escritas en ${file}`,
 	},
 	inbox: {
-		ignored: (file, why) => `se ignoraron las respuestas que ya estaban en ${file}: ${why}`,
-		writtenByTool: "las escribió una llamada a una herramienta mientras pi se ejecutaba, no tú",
-		notWrittenByYou: (reason) => `el archivo no lo escribió tu pi (${reason})`,
 		untrustedImage: (path) =>
 			`${path} no se lee: las imágenes solo se leen de un archivo de preguntas pendientes que escribió tu propio pi`,
 		imageRefused: (where, reason) => `${where}: ${reason}; no se envió nada`,

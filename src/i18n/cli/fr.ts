@@ -53,7 +53,6 @@ export const fr: CliStrings = {
 		heldByMcp: (pid, host) => `tenues par pi-ask-anywhere mcp (pid ${pid} sur ${host})`,
 	},
 	trust: {
-		notYours: (reason) => `n'a pas été écrit par votre pi : ${reason}`,
 		noSessionFile: "il ne nomme aucun fichier de session (écrit avec --no-session, à la main ou ailleurs)",
 		outsideSessionFolders: "le fichier de session qu'il nomme n'est pas là où votre pi garde ses sessions",
 		sessionMissing: "le fichier de session qu'il nomme n'existe pas ou n'est pas lisible",
@@ -73,6 +72,9 @@ export const fr: CliStrings = {
 		leave: "Le laisser",
 	},
 	refused: {
+		ignored: (file, why) => `les réponses déjà présentes dans ${file} ont été ignorées : ${why}`,
+		writtenByTool: "elles ont été écrites par un appel d'outil pendant que pi tournait, pas par vous",
+		notThisPi: (path, reason) => `${path} n'a pas été écrit par votre pi (${reason})`,
 		settled: (path, reason) => `${path} ${reason}. Supprimez-le avec /questions clear`,
 		elsewhere: (path, reason) =>
 			`${path} ${reason} ; rien n'a été envoyé. Répondez-y dans ce dossier, ou dans pi avec /questions answer, qui montre d'abord d'où il vient`,
@@ -203,9 +205,6 @@ Rien n'a été répondu et l'exécution s'arrête ici. Corrigez le problème, pu
 		delivering: (file) => `envoi des réponses saisies dans ${file}`,
 	},
 	inbox: {
-		ignored: (file, why) => `les réponses déjà présentes dans ${file} ont été ignorées : ${why}`,
-		writtenByTool: "elles ont été écrites par un appel d'outil pendant que pi tournait, pas par vous",
-		notWrittenByYou: (reason) => `le fichier n'a pas été écrit par votre pi (${reason})`,
 		untrustedImage: (path) =>
 			`${path} n'est pas lu : les images ne sont lues que depuis un fichier de questions en attente écrit par votre propre pi`,
 		imageRefused: (where, reason) => `${where} : ${reason} ; rien n'a été envoyé`,

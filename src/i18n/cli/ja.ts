@@ -49,7 +49,6 @@ export const ja: CliStrings = {
 		heldByMcp: (pid, host) => `pi-ask-anywhere mcp が保持しています（${host} の pid ${pid}）`,
 	},
 	trust: {
-		notYours: (reason) => `はあなたの pi が書いたものではありません: ${reason}`,
 		noSessionFile: "セッションファイルが記されていません（--no-session 付き、手書き、または別の場所で作成）",
 		outsideSessionFolders: "記されたセッションファイルが、あなたの pi がセッションを保存する場所にありません",
 		sessionMissing: "記されたセッションファイルが存在しないか、読み取れません",
@@ -68,6 +67,9 @@ export const ja: CliStrings = {
 		leave: "そのままにする",
 	},
 	refused: {
+		ignored: (file, why) => `${file} にすでにあった回答は使いませんでした: ${why}`,
+		writtenByTool: "pi の実行中にツール呼び出しが書いたもので、あなたが書いたものではありません",
+		notThisPi: (path, reason) => `${path} はあなたの pi が書いたものではありません（${reason}）`,
 		settled: (path, reason) => `${path} ${reason}。/questions clear で削除してください`,
 		elsewhere: (path, reason) =>
 			`${path} ${reason}。何も送信していません。そのフォルダーで回答するか、pi で /questions answer を使ってください（先に出どころを表示します）`,
@@ -193,9 +195,6 @@ ${questions}
 		delivering: (file) => `${file} に書き込まれた回答を届けます`,
 	},
 	inbox: {
-		ignored: (file, why) => `${file} にすでにあった回答は使いませんでした: ${why}`,
-		writtenByTool: "pi の実行中にツール呼び出しが書いたもので、あなたが書いたものではありません",
-		notWrittenByYou: (reason) => `このファイルはあなたの pi が書いたものではありません（${reason}）`,
 		untrustedImage: (path) =>
 			`${path} は読み込みません。画像は、あなた自身の pi が書いた保留中の質問ファイルからのみ読み込みます`,
 		imageRefused: (where, reason) => `${where}: ${reason}。何も送信していません`,

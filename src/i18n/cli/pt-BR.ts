@@ -52,7 +52,6 @@ export const ptBR: CliStrings = {
 		heldByMcp: (pid, host) => `retidas pelo pi-ask-anywhere mcp (pid ${pid} em ${host})`,
 	},
 	trust: {
-		notYours: (reason) => `não foi escrito pelo seu pi: ${reason}`,
 		noSessionFile: "ele não indica nenhum arquivo de sessão (escrito com --no-session, à mão ou em outro lugar)",
 		outsideSessionFolders: "o arquivo de sessão indicado não está onde o seu pi guarda as sessões",
 		sessionMissing: "o arquivo de sessão indicado não existe ou não pode ser lido",
@@ -72,6 +71,9 @@ export const ptBR: CliStrings = {
 		leave: "Deixar como está",
 	},
 	refused: {
+		ignored: (file, why) => `as respostas que já estavam em ${file} foram ignoradas: ${why}`,
+		writtenByTool: "elas foram escritas por uma chamada de ferramenta enquanto o pi rodava, não por você",
+		notThisPi: (path, reason) => `${path} não foi escrito pelo seu pi (${reason})`,
 		settled: (path, reason) => `${path} ${reason}. Remova-o com /questions clear`,
 		elsewhere: (path, reason) =>
 			`${path} ${reason}; nada foi enviado. Responda naquela pasta, ou no pi com /questions answer, que mostra primeiro de onde ele veio`,
@@ -197,9 +199,6 @@ Nada foi respondido e a execução para aqui. Corrija o problema e depois execut
 		delivering: (file) => `entregando as respostas preenchidas em ${file}`,
 	},
 	inbox: {
-		ignored: (file, why) => `as respostas que já estavam em ${file} foram ignoradas: ${why}`,
-		writtenByTool: "elas foram escritas por uma chamada de ferramenta enquanto o pi rodava, não por você",
-		notWrittenByYou: (reason) => `o arquivo não foi escrito pelo seu pi (${reason})`,
 		untrustedImage: (path) =>
 			`${path} não é lido: imagens só são lidas de um arquivo de perguntas pendentes que o seu próprio pi escreveu`,
 		imageRefused: (where, reason) => `${where}: ${reason}; nada foi enviado`,

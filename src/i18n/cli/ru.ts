@@ -58,7 +58,6 @@ export const ru: CliStrings = {
 		heldByMcp: (pid, host) => `удерживаются pi-ask-anywhere mcp (pid ${pid} на ${host})`,
 	},
 	trust: {
-		notYours: (reason) => `записан не вашим pi: ${reason}`,
 		noSessionFile: "в нём не указан файл сессии (записан с --no-session, вручную или в другом месте)",
 		outsideSessionFolders: "указанный в нём файл сессии лежит не там, где ваш pi хранит сессии",
 		sessionMissing: "указанный в нём файл сессии не существует или не читается",
@@ -78,6 +77,9 @@ export const ru: CliStrings = {
 		leave: "Оставить как есть",
 	},
 	refused: {
+		ignored: (file, why) => `ответы, уже записанные в ${file}, не использованы: ${why}`,
+		writtenByTool: "их записал вызов инструмента, пока работал pi, а не вы",
+		notThisPi: (path, reason) => `${path} записан не вашим pi (${reason})`,
 		settled: (path, reason) => `${path} ${reason}. Удалите его командой /questions clear`,
 		elsewhere: (path, reason) =>
 			`${path} ${reason}; ничего не отправлено. Ответьте в той папке или в pi командой /questions answer, которая сначала покажет, откуда он`,
@@ -202,9 +204,6 @@ ${questions}
 		delivering: (file) => `доставляются ответы, вписанные в ${file}`,
 	},
 	inbox: {
-		ignored: (file, why) => `ответы, уже записанные в ${file}, не использованы: ${why}`,
-		writtenByTool: "их записал вызов инструмента, пока работал pi, а не вы",
-		notWrittenByYou: (reason) => `файл записан не вашим pi (${reason})`,
 		untrustedImage: (path) =>
 			`${path} не читается: изображения читаются только из файла ожидающих вопросов, который записал ваш собственный pi`,
 		imageRefused: (where, reason) => `${where}: ${reason}; ничего не отправлено`,

@@ -65,8 +65,6 @@ export interface CliStrings {
 	};
 	/** A pending file this user's pi did not write, or one already settled (src/pending/trust.ts). */
 	trust: {
-		/** `reason` is one of the sentences below. */
-		notYours: (reason: string) => string;
 		noSessionFile: string;
 		outsideSessionFolders: string;
 		sessionMissing: string;
@@ -88,6 +86,12 @@ export interface CliStrings {
 	 * as shown, `reason` one of `trust`'s sentences.
 	 */
 	refused: {
+		/** The answers already in a file do not count: `why` is `writtenByTool` or `notThisPi`'s. */
+		ignored: (file: string, why: string) => string;
+		/** A tool call wrote the file's answers during a run. */
+		writtenByTool: string;
+		/** A file this user's pi did not write (its questions stay answerable; only what the person types counts). */
+		notThisPi: (path: string, reason: string) => string;
 		/** Settled already: never answered again. */
 		settled: (path: string, reason: string) => string;
 		/** Asked in another project folder. */
@@ -224,14 +228,9 @@ export interface CliStrings {
 	};
 	/**
 	 * A pending file attached with `pi -p @file "words"` (src/pending/inbox.ts): `file` is it as shown, with its @;
-	 * `example` a command that would answer it. Also where the answers already in a file were not used (`/questions`).
+	 * `example` a command that would answer it.
 	 */
 	inbox: {
-		/** `why` is `writtenByTool` or `notWrittenByYou`. */
-		ignored: (file: string, why: string) => string;
-		writtenByTool: string;
-		/** `reason` is one of `trust`'s sentences. */
-		notWrittenByYou: (reason: string) => string;
 		/** An image a file names that this user's pi did not write; `path` as written in the file. */
 		untrustedImage: (path: string) => string;
 		/** An image that cannot be attached: `where` the file, `reason` why. */

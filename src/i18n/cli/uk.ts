@@ -58,7 +58,6 @@ export const uk: CliStrings = {
 		heldByMcp: (pid, host) => `утримуються pi-ask-anywhere mcp (pid ${pid} на ${host})`,
 	},
 	trust: {
-		notYours: (reason) => `записаний не вашим pi: ${reason}`,
 		noSessionFile: "у ньому не вказано файл сесії (записаний з --no-session, вручну або деінде)",
 		outsideSessionFolders: "вказаний у ньому файл сесії лежить не там, де ваш pi зберігає сесії",
 		sessionMissing: "вказаний у ньому файл сесії не існує або не читається",
@@ -78,6 +77,9 @@ export const uk: CliStrings = {
 		leave: "Залишити як є",
 	},
 	refused: {
+		ignored: (file, why) => `відповіді, що вже були в ${file}, не використано: ${why}`,
+		writtenByTool: "їх записав виклик інструмента, поки працював pi, а не ви",
+		notThisPi: (path, reason) => `${path} записаний не вашим pi (${reason})`,
 		settled: (path, reason) => `${path} ${reason}. Видаліть його командою /questions clear`,
 		elsewhere: (path, reason) =>
 			`${path} ${reason}; нічого не надіслано. Відповідайте в тій папці або в pi командою /questions answer, яка спершу покаже, звідки він`,
@@ -203,9 +205,6 @@ ${questions}
 		delivering: (file) => `доставляються відповіді, вписані в ${file}`,
 	},
 	inbox: {
-		ignored: (file, why) => `відповіді, що вже були в ${file}, не використано: ${why}`,
-		writtenByTool: "їх записав виклик інструмента, поки працював pi, а не ви",
-		notWrittenByYou: (reason) => `файл записав не ваш pi (${reason})`,
 		untrustedImage: (path) =>
 			`${path} не читається: зображення читаються лише з файлу відкритих питань, який записав ваш власний pi`,
 		imageRefused: (where, reason) => `${where}: ${reason}; нічого не надіслано`,

@@ -49,7 +49,6 @@ export const zhCN: CliStrings = {
 		heldByMcp: (pid, host) => `由 pi-ask-anywhere mcp 持有（${host} 上的 pid ${pid}）`,
 	},
 	trust: {
-		notYours: (reason) => `不是你的 pi 写的：${reason}`,
 		noSessionFile: "它没有注明会话文件（用 --no-session、手工或在别处写成）",
 		outsideSessionFolders: "它注明的会话文件不在你的 pi 保存会话的位置",
 		sessionMissing: "它注明的会话文件不存在或无法读取",
@@ -67,6 +66,9 @@ export const zhCN: CliStrings = {
 		leave: "不予理会",
 	},
 	refused: {
+		ignored: (file, why) => `${file} 中已有的回答被忽略了：${why}`,
+		writtenByTool: "它们是 pi 运行期间由工具调用写入的，不是你写的",
+		notThisPi: (path, reason) => `${path} 不是你的 pi 写的（${reason}）`,
 		settled: (path, reason) => `${path} ${reason}。请用 /questions clear 删除它`,
 		elsewhere: (path, reason) =>
 			`${path} ${reason}；未发送任何内容。请在那个文件夹中回答，或在 pi 中用 /questions answer 回答（它会先显示来源）`,
@@ -186,9 +188,6 @@ ${questions}
 		delivering: (file) => `正在送达填写在 ${file} 中的回答`,
 	},
 	inbox: {
-		ignored: (file, why) => `${file} 中已有的回答被忽略了：${why}`,
-		writtenByTool: "它们是 pi 运行期间由工具调用写入的，不是你写的",
-		notWrittenByYou: (reason) => `该文件不是你的 pi 写的（${reason}）`,
 		untrustedImage: (path) => `未读取 ${path}：只从你自己的 pi 写的待回答问题文件中读取图片`,
 		imageRefused: (where, reason) => `${where}：${reason}；未发送任何内容`,
 		ignoredNothingSent: (ignored, example) => `${ignored}。未发送任何内容：请在文件后写下你自己的回答，例如 ${example}`,
