@@ -224,11 +224,8 @@ export function ignoredSentence(
 	verdict: PendingVerdict,
 	said: CliStrings = chosenWords().cli,
 ): string {
-	const why =
-		because === "written-by-tool"
-			? said.refused.writtenByTool
-			: said.refused.notThisPi(shown, verdict.trusted ? "" : verdictReason(verdict, said.trust));
-	return said.refused.ignored(shown, why);
+	if (because === "written-by-tool") return said.refused.ignoredWrittenByTool(shown);
+	return said.refused.ignoredNotThisPi(shown, verdict.trusted ? "" : verdictReason(verdict, said.trust));
 }
 
 /** Whether the answers already in the file may be sent as the person's. */

@@ -81,13 +81,21 @@ describe("an MCP client's file answered with @file, in German", () => {
 describe("a pending file attached with @, in German", () => {
 	const shown = "@.pi/pending-questions.json";
 
-	it("the answers already in it ignored, and why", () => {
+	it("the answers already in it ignored, and why: the file named once, in every language", () => {
+		for (const said of Object.values(CLI_TABLES)) {
+			for (const line of [
+				ignoredSentence(shown, "written-by-tool", { trusted: true }, said),
+				ignoredSentence(shown, "not-this-pi", NO_SESSION, said),
+			]) {
+				expect(line.split(shown).length - 1).toBe(1);
+			}
+		}
 		const de = CLI_TABLES.de;
 		expect(ignoredSentence(shown, "written-by-tool", { trusted: true }, de)).toBe(
 			`Die Antworten, die schon in ${shown} standen, wurden nicht verwendet: Ein Tool-Aufruf hat sie geschrieben, während pi lief, nicht du`,
 		);
 		expect(ignoredSentence(shown, "not-this-pi", NO_SESSION, de)).toBe(
-			`Die Antworten, die schon in ${shown} standen, wurden nicht verwendet: ${shown} wurde nicht von deinem pi geschrieben (sie nennt keine Sitzungsdatei (mit --no-session, von Hand oder anderswo geschrieben))`,
+			`Die Antworten, die schon in ${shown} standen, wurden nicht verwendet: Die Datei wurde nicht von deinem pi geschrieben (sie nennt keine Sitzungsdatei (mit --no-session, von Hand oder anderswo geschrieben))`,
 		);
 	});
 
@@ -139,7 +147,7 @@ describe("a pending file attached with @, in German", () => {
 		);
 		const delivery = attachFile("PostgreSQL", NO_SESSION, { filled: { answer: "SQLite" } })();
 		expect(delivery && "notice" in delivery ? delivery.notice : undefined).toBe(
-			`Die Antworten, die schon in ${shown} standen, wurden nicht verwendet: ${shown} wurde nicht von deinem pi geschrieben (sie nennt keine Sitzungsdatei (mit --no-session, von Hand oder anderswo geschrieben)); nur deine Worte hinter der Datei wurden gesendet`,
+			`Die Antworten, die schon in ${shown} standen, wurden nicht verwendet: Die Datei wurde nicht von deinem pi geschrieben (sie nennt keine Sitzungsdatei (mit --no-session, von Hand oder anderswo geschrieben)); nur deine Worte hinter der Datei wurden gesendet`,
 		);
 	});
 });

@@ -71,8 +71,10 @@ export const de: CliStrings = {
 		leave: "Liegen lassen",
 	},
 	refused: {
-		ignored: (file, why) => `Die Antworten, die schon in ${file} standen, wurden nicht verwendet: ${why}`,
-		writtenByTool: "Ein Tool-Aufruf hat sie geschrieben, während pi lief, nicht du",
+		ignoredWrittenByTool: (file) =>
+			`Die Antworten, die schon in ${file} standen, wurden nicht verwendet: Ein Tool-Aufruf hat sie geschrieben, während pi lief, nicht du`,
+		ignoredNotThisPi: (file, reason) =>
+			`Die Antworten, die schon in ${file} standen, wurden nicht verwendet: Die Datei wurde nicht von deinem pi geschrieben (${reason})`,
 		notThisPi: (path, reason) => `${path} wurde nicht von deinem pi geschrieben (${reason})`,
 		settled: (path, reason) => `${path} ${reason}. Mit /questions clear entfernen`,
 		elsewhere: (path, reason) =>

@@ -68,8 +68,10 @@ export const en: CliStrings = {
 		leave: "Leave it",
 	},
 	refused: {
-		ignored: (file, why) => `the answers already in ${file} were ignored: ${why}`,
-		writtenByTool: "they were written by a tool call while pi ran, not by you",
+		ignoredWrittenByTool: (file) =>
+			`the answers already in ${file} were ignored: they were written by a tool call while pi ran, not by you`,
+		ignoredNotThisPi: (file, reason) =>
+			`the answers already in ${file} were ignored: the file was not written by your pi (${reason})`,
 		notThisPi: (path, reason) => `${path} was not written by your pi (${reason})`,
 		settled: (path, reason) => `${path} ${reason}. Remove it with /questions clear`,
 		elsewhere: (path, reason) =>

@@ -71,8 +71,10 @@ export const es: CliStrings = {
 		leave: "Dejarlo",
 	},
 	refused: {
-		ignored: (file, why) => `se ignoraron las respuestas que ya estaban en ${file}: ${why}`,
-		writtenByTool: "las escribió una llamada a una herramienta mientras pi se ejecutaba, no tú",
+		ignoredWrittenByTool: (file) =>
+			`se ignoraron las respuestas que ya estaban en ${file}: las escribió una llamada a una herramienta mientras pi se ejecutaba, no tú`,
+		ignoredNotThisPi: (file, reason) =>
+			`se ignoraron las respuestas que ya estaban en ${file}: el archivo no lo escribió tu pi (${reason})`,
 		notThisPi: (path, reason) => `${path} no fue escrito por tu pi (${reason})`,
 		settled: (path, reason) => `${path} ${reason}. Elimínalo con /questions clear`,
 		elsewhere: (path, reason) =>

@@ -72,8 +72,10 @@ export const fr: CliStrings = {
 		leave: "Le laisser",
 	},
 	refused: {
-		ignored: (file, why) => `les réponses déjà présentes dans ${file} ont été ignorées : ${why}`,
-		writtenByTool: "elles ont été écrites par un appel d'outil pendant que pi tournait, pas par vous",
+		ignoredWrittenByTool: (file) =>
+			`les réponses déjà présentes dans ${file} ont été ignorées : elles ont été écrites par un appel d'outil pendant que pi tournait, pas par vous`,
+		ignoredNotThisPi: (file, reason) =>
+			`les réponses déjà présentes dans ${file} ont été ignorées : le fichier n'a pas été écrit par votre pi (${reason})`,
 		notThisPi: (path, reason) => `${path} n'a pas été écrit par votre pi (${reason})`,
 		settled: (path, reason) => `${path} ${reason}. Supprimez-le avec /questions clear`,
 		elsewhere: (path, reason) =>

@@ -67,8 +67,10 @@ export const ja: CliStrings = {
 		leave: "そのままにする",
 	},
 	refused: {
-		ignored: (file, why) => `${file} にすでにあった回答は使いませんでした: ${why}`,
-		writtenByTool: "pi の実行中にツール呼び出しが書いたもので、あなたが書いたものではありません",
+		ignoredWrittenByTool: (file) =>
+			`${file} にすでにあった回答は使いませんでした: pi の実行中にツール呼び出しが書いたもので、あなたが書いたものではありません`,
+		ignoredNotThisPi: (file, reason) =>
+			`${file} にすでにあった回答は使いませんでした: このファイルはあなたの pi が書いたものではありません（${reason}）`,
 		notThisPi: (path, reason) => `${path} はあなたの pi が書いたものではありません（${reason}）`,
 		settled: (path, reason) => `${path} ${reason}。/questions clear で削除してください`,
 		elsewhere: (path, reason) =>

@@ -71,8 +71,10 @@ export const ptBR: CliStrings = {
 		leave: "Deixar como está",
 	},
 	refused: {
-		ignored: (file, why) => `as respostas que já estavam em ${file} foram ignoradas: ${why}`,
-		writtenByTool: "elas foram escritas por uma chamada de ferramenta enquanto o pi rodava, não por você",
+		ignoredWrittenByTool: (file) =>
+			`as respostas que já estavam em ${file} foram ignoradas: elas foram escritas por uma chamada de ferramenta enquanto o pi rodava, não por você`,
+		ignoredNotThisPi: (file, reason) =>
+			`as respostas que já estavam em ${file} foram ignoradas: o arquivo não foi escrito pelo seu pi (${reason})`,
 		notThisPi: (path, reason) => `${path} não foi escrito pelo seu pi (${reason})`,
 		settled: (path, reason) => `${path} ${reason}. Remova-o com /questions clear`,
 		elsewhere: (path, reason) =>

@@ -77,8 +77,10 @@ export const ru: CliStrings = {
 		leave: "Оставить как есть",
 	},
 	refused: {
-		ignored: (file, why) => `ответы, уже записанные в ${file}, не использованы: ${why}`,
-		writtenByTool: "их записал вызов инструмента, пока работал pi, а не вы",
+		ignoredWrittenByTool: (file) =>
+			`ответы, уже записанные в ${file}, не использованы: их записал вызов инструмента, пока работал pi, а не вы`,
+		ignoredNotThisPi: (file, reason) =>
+			`ответы, уже записанные в ${file}, не использованы: файл записан не вашим pi (${reason})`,
 		notThisPi: (path, reason) => `${path} записан не вашим pi (${reason})`,
 		settled: (path, reason) => `${path} ${reason}. Удалите его командой /questions clear`,
 		elsewhere: (path, reason) =>

@@ -86,10 +86,10 @@ export interface CliStrings {
 	 * as shown, `reason` one of `trust`'s sentences.
 	 */
 	refused: {
-		/** The answers already in a file do not count: `why` is `writtenByTool` or `notThisPi`'s. */
-		ignored: (file: string, why: string) => string;
-		/** A tool call wrote the file's answers during a run. */
-		writtenByTool: string;
+		/** The answers already in `file` do not count: a tool call wrote them during a run. */
+		ignoredWrittenByTool: (file: string) => string;
+		/** The answers already in `file` do not count: this user's pi did not write it (`reason`: one of `trust`'s). */
+		ignoredNotThisPi: (file: string, reason: string) => string;
 		/** A file this user's pi did not write (its questions stay answerable; only what the person types counts). */
 		notThisPi: (path: string, reason: string) => string;
 		/** Settled already: never answered again. */

@@ -77,8 +77,10 @@ export const uk: CliStrings = {
 		leave: "Залишити як є",
 	},
 	refused: {
-		ignored: (file, why) => `відповіді, що вже були в ${file}, не використано: ${why}`,
-		writtenByTool: "їх записав виклик інструмента, поки працював pi, а не ви",
+		ignoredWrittenByTool: (file) =>
+			`відповіді, що вже були в ${file}, не використано: їх записав виклик інструмента, поки працював pi, а не ви`,
+		ignoredNotThisPi: (file, reason) =>
+			`відповіді, що вже були в ${file}, не використано: файл записав не ваш pi (${reason})`,
 		notThisPi: (path, reason) => `${path} записаний не вашим pi (${reason})`,
 		settled: (path, reason) => `${path} ${reason}. Видаліть його командою /questions clear`,
 		elsewhere: (path, reason) =>

@@ -66,8 +66,8 @@ export const zhCN: CliStrings = {
 		leave: "不予理会",
 	},
 	refused: {
-		ignored: (file, why) => `${file} 中已有的回答被忽略了：${why}`,
-		writtenByTool: "它们是 pi 运行期间由工具调用写入的，不是你写的",
+		ignoredWrittenByTool: (file) => `${file} 中已有的回答被忽略了：它们是 pi 运行期间由工具调用写入的，不是你写的`,
+		ignoredNotThisPi: (file, reason) => `${file} 中已有的回答被忽略了：该文件不是你的 pi 写的（${reason}）`,
 		notThisPi: (path, reason) => `${path} 不是你的 pi 写的（${reason}）`,
 		settled: (path, reason) => `${path} ${reason}。请用 /questions clear 删除它`,
 		elsewhere: (path, reason) =>
