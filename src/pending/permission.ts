@@ -155,7 +155,7 @@ export interface AskFacts {
 }
 
 /** Why the answers already in a file are not used (the person's own typing still counts). */
-export type IgnoredBecause = "not-this-pi" | "written-by-tool";
+type IgnoredBecause = "not-this-pi" | "written-by-tool";
 
 export type AskPermission =
 	/** Answerable here. `filledAnswers`: whether the answers already in the file count as the person's. */
