@@ -16,6 +16,7 @@ import {
 	type ElicitResult,
 	ListRootsRequestSchema,
 } from "@modelcontextprotocol/sdk/types.js";
+import { systemLeaseDeps } from "../../src/ask/lease.js";
 import { answerWaitingAsk } from "../../src/pending/answer.js";
 import { createClaims } from "../../src/pending/claims.js";
 import { givenForAsker } from "../../src/pending/given-for-asker.js";
@@ -161,7 +162,8 @@ export function answerAsThePerson(path: string, answers: PendingQuestion["answer
 		{
 			// What the trust rule says of an MCP client's file: no session of this user's pi asked it.
 			judge: () => ({ trusted: false, kind: "unknown", because: "no-session-file" }),
-			heldElsewhere: createClaims().heldElsewhere,
+			// As another process sees the server's claim: some of these servers run in the test's own process.
+			heldElsewhere: createClaims({ ...systemLeaseDeps(), self: { pid: 0, started: "the person's pi" } }).heldElsewhere,
 			forAsker: givenForAsker(agentDir),
 		},
 	);
