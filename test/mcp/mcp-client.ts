@@ -156,14 +156,20 @@ export function pendingFileOf(folder: string, askId: unknown): string {
 export function answerAsThePerson(path: string, answers: PendingQuestion["answer"][], agentDir: string): void {
 	const file = parsePendingFile(readFileSync(path, "utf8"), path);
 	if (!file.asker) throw new Error(`${path} names no asker`);
+	// As another process sees the server's claim: some of these servers run in the test's own process.
+	const claims = createClaims({ ...systemLeaseDeps(), self: { pid: 0, started: "the person's pi" } });
+	// The server saves the file, then claims it: answered in between, nobody would wait for the answers yet.
+	const deadline = Date.now() + patient(10_000);
+	while (!claims.heldElsewhere(path, file.toolCallId) && Date.now() < deadline) {
+		Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 20);
+	}
 	const written = answerWaitingAsk(
 		{ path, file },
 		{ by: "pi", answers: () => answers },
 		{
 			// What the trust rule says of an MCP client's file: no session of this user's pi asked it.
 			judge: () => ({ trusted: false, kind: "unknown", because: "no-session-file" }),
-			// As another process sees the server's claim: some of these servers run in the test's own process.
-			heldElsewhere: createClaims({ ...systemLeaseDeps(), self: { pid: 0, started: "the person's pi" } }).heldElsewhere,
+			heldElsewhere: claims.heldElsewhere,
 			forAsker: givenForAsker(agentDir),
 		},
 	);
