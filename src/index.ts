@@ -64,7 +64,7 @@ export default async function askUser(pi: ExtensionAPI) {
 		exitNow: processEdges.exitNow,
 		structuredRpc,
 		store,
-		...store.judging,
+		judging: store.judging,
 		piExports: host.codingAgent,
 		imageSupport: supportOfImages,
 		push: push.edges,

@@ -17,9 +17,9 @@ import type { AskOutcome, AskRequest } from "../core/types.js";
 import type { AskUserSettings, DialogSettings } from "../host/settings.js";
 import { words } from "../i18n/words.js";
 import { type FrontEnd, type FrontEndKind, frontEndKind, type ProcessEdges } from "../modes/front-end.js";
-import type { Claims } from "../pending/claims.js";
 import type { PendingAskIdentity, PendingFile } from "../pending/pending-file.js";
 import { ASK_RECORD_TYPE, type AskRecord } from "../records/ask-records.js";
+import type { Judging } from "../records/pi-store.js";
 import { type AskStore, createSettledRecords } from "../records/store.js";
 import type { RemoteAskOutcome } from "../remote/bridge.js";
 import type { LazyBridge } from "../remote/lazy-bridge.js";
@@ -36,25 +36,19 @@ import { startSession } from "./session-start.js";
 import type { FindingsDeps } from "./startup-findings.js";
 import { createStartupRun } from "./startup-run.js";
 
-/** What the process gives the run (index.ts): its command line, settings, records, claims and push. */
+/** What the process gives the run (index.ts): its command line, settings, records, what judges a file, and push. */
 export interface RunEdges extends ProcessEdges {
 	argv: readonly string[];
 	/** The settings read when the extension loaded; each session start hands in its own. */
 	settings: AskUserSettings;
-	/**
-	 * This user's records (records/store.ts), opened once by index.ts: the settled ledger, the fact log's appends, the
-	 * verdict on a pending file (pending/permission.ts), and who gave a file's answers (the page; the page or a tap into pi's own file).
-	 */
-	store: Pick<AskStore, "ledger" | "trust" | "answersGivenOnPage"> &
-		Partial<Pick<AskStore, "answersGivenBy">> & { facts: Pick<FactLog, "append"> };
-	/** Whether a pending file's filled-in answers were written by a tool call during a run (records/tool-writes.ts). */
-	answersWrittenByTool: FindingsDeps["answersWrittenByTool"];
+	/** This user's records (records/store.ts): the settled ledger and the fact log's appends. */
+	store: Pick<AskStore, "ledger"> & { facts: Pick<FactLog, "append"> };
+	/** What judges a pending file's answers, as every reader of one in this pi asks it (records/pi-store.ts). */
+	judging: Judging;
 	/** Ends the process now with exit code 1 (questions that could not be saved must not reach the model). */
 	exitNow(): never;
 	/** pi-coding-agent as the running pi loaded it (its `parseArgs`, where it exports one). */
 	piExports: object;
-	/** Claims on pending files: this pi's own, and other live pi processes' (see pending/claims.ts). */
-	claims: Claims;
 	/** Push notifications (src/push/push.ts): the phone joins a dialog's remote side, and saved questions are published. */
 	push?: RunPush;
 	/** The person answered an ask in a dialog after its turn (approvals read their Allow from it: ./approvals.ts). */
@@ -120,7 +114,7 @@ export function createRun(edges: RunEdges, host: HostEdges) {
 	const record = (data: AskRecord) => host.pi.appendEntry(ASK_RECORD_TYPE, data);
 	const settled = createSettledRecords({ record, ledger: edges.store.ledger });
 	const deliveries = createDeliveries({
-		claims: edges.claims,
+		claims: edges.judging.claims,
 		sessionHolds: (text) => {
 			const session = state.session;
 			return session !== undefined && host.sessionHolds(session.getSessionFile(), () => session.getBranch(), text);
@@ -141,7 +135,7 @@ export function createRun(edges: RunEdges, host: HostEdges) {
 	});
 	const disk = createAskDisk({
 		facts: edges.store.facts,
-		claims: edges.claims,
+		claims: edges.judging.claims,
 		save: host.savePendingFile,
 		remove: host.removePendingFile,
 		now: host.now,
@@ -167,7 +161,7 @@ export function createRun(edges: RunEdges, host: HostEdges) {
 	const ownTurn = createOwnTurn({ pi: host.pi, deliveries, fail: (ctx, text) => frontEnd(ctx).fail(text) });
 	const { answerInDialog } = createLateAnswers({
 		frontEnd,
-		claims: edges.claims,
+		claims: edges.judging.claims,
 		history: () => state.history,
 		remember,
 		...(edges.answeredLate ? { answeredLate: edges.answeredLate } : {}),
@@ -194,19 +188,19 @@ export function createRun(edges: RunEdges, host: HostEdges) {
 		keepUpFront: (answers) => {
 			state.upFront = answers;
 		},
-		trust: edges.store.trust,
-		heldElsewhere: edges.claims.heldElsewhere,
+		trust: edges.judging.trust,
+		heldElsewhere: edges.judging.claims.heldElsewhere,
 	});
 	/** Whose files a start may take, and how their answers are read (./startup-findings.ts). */
 	const findingsFor = (ctx: ExtensionContext): FindingsDeps => ({
 		settledElsewhere: edges.store.ledger.settledIn,
 		pendingFileFor: (ctx, ask) => pendingFileFor(ctx, ask.request, ask.toolCallId),
 		recordPending: (ask, shownPath) => record({ ...ask, state: "pending", pendingFile: shownPath }),
-		trust: edges.store.trust,
-		answersWrittenByTool: edges.answersWrittenByTool,
-		answersGivenOnPage: edges.store.answersGivenOnPage,
-		...(edges.store.answersGivenBy ? { answersGivenBy: edges.store.answersGivenBy } : {}),
-		heldBy: edges.claims.heldElsewhere,
+		trust: edges.judging.trust,
+		answersWrittenByTool: edges.judging.answersWrittenByTool,
+		answersGivenOnPage: edges.judging.answersGivenOnPage,
+		answersGivenBy: edges.judging.givenBy,
+		heldBy: edges.judging.claims.heldElsewhere,
 		readImage: host.imageReader(ctx),
 	});
 
@@ -278,10 +272,10 @@ export function createRun(edges: RunEdges, host: HostEdges) {
 			stopped: () => state.stopped,
 			frontEnd,
 			deliveries,
-			trust: edges.store.trust,
-			answersWrittenByTool: edges.answersWrittenByTool,
-			answersGivenOnPage: edges.store.answersGivenOnPage,
-			heldBy: edges.claims.heldElsewhere,
+			trust: edges.judging.trust,
+			answersWrittenByTool: edges.judging.answersWrittenByTool,
+			answersGivenOnPage: edges.judging.answersGivenOnPage,
+			heldBy: edges.judging.claims.heldElsewhere,
 			readImage: host.imageReader,
 		}),
 		/** After any of pi's events that may have written the session (message_end, agent_end). */

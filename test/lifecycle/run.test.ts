@@ -118,15 +118,18 @@ function run(
 		store: {
 			ledger: { add: (entry) => recorded.ledger.push(entry), settledIn: () => new Map() },
 			facts: { append: (fact) => recorded.facts.push(fact) },
+		},
+		judging: {
 			trust: () => {
 				throw new Error("no other session's file is judged in these runs");
 			},
 			answersGivenOnPage: () => false,
+			givenBy: () => undefined,
+			answersWrittenByTool: () => false,
+			claims: { claim: () => () => undefined, heldElsewhere: () => undefined, stillHeld: () => true },
 		},
-		answersWrittenByTool: () => false,
 		// pi ≥0.87's own parser: the messages are the prompt.
 		piExports: { parseArgs: (args: string[]) => ({ messages: args.filter((a) => !a.startsWith("-")), fileArgs: [] }) },
-		claims: { claim: () => () => undefined, heldElsewhere: () => undefined, stillHeld: () => true },
 	};
 	const host: HostEdges = {
 		pi: {
