@@ -75,6 +75,10 @@ export function startPendingFile(book: AskBook, ask: OpenAsk, folder: string, ow
 		log(`could not save the questions in ${folder}: ${(error as Error).message}`);
 		return;
 	}
+	// The claim is held until the file is removed (or gone, or replaced): while it stands, a pi in the folder knows this
+	// server has the file's ask, answered or not, and never says its answers went nowhere. It dies with this process.
+	// Taken first: a pi that finds the file meanwhile would otherwise say nobody waits for it.
+	const held = owner.claims.claim(path, ask.id);
 	try {
 		const at = Date.parse(file.timestamp);
 		owner.facts?.append({
@@ -90,9 +94,6 @@ export function startPendingFile(book: AskBook, ask: OpenAsk, folder: string, ow
 		log(`could not record the saved questions: ${(error as Error).message}`);
 	}
 	ask.pendingFile = displayPath(folder, path);
-	// The claim is held until the file is removed (or gone, or replaced): while it stands, a pi in the folder knows this
-	// server has the file's ask, answered or not, and never says its answers went nowhere. It dies with this process.
-	const held = owner.claims.claim(path, ask.id);
 	// Removing the claim file can fail (EACCES, EPERM); thrown from an abort listener it would end the server and
 	// every open ask, so it is logged instead (the claim then dies with this process).
 	const release = (): void => {

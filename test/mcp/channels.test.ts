@@ -1,15 +1,18 @@
-/** The pending-file channel of an MCP ask against a real folder: a claim that cannot be let go is logged, not thrown. */
-import { mkdtempSync, rmSync } from "node:fs";
+/**
+ * The pending-file channel of an MCP ask against a real folder: a claim that cannot be let go is logged, not thrown;
+ * the saved ask is recorded; the claim stands before anything else happens.
+ */
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, expect, it } from "vitest";
-import { systemLeaseDeps } from "../../src/ask/lease.js";
+import { readLease, systemLeaseDeps } from "../../src/ask/lease.js";
 import { type Fact, factLog } from "../../src/ask/log.js";
 import { waitingProjects } from "../../src/ask/waiting.js";
 import { createAskBook } from "../../src/mcp/asks.js";
 import { startPendingFile } from "../../src/mcp/channels.js";
 import { readMcpAsk } from "../../src/mcp/request.js";
-import { createClaims } from "../../src/pending/claims.js";
+import { claimPathOf, createClaims } from "../../src/pending/claims.js";
 
 let folder: string;
 afterEach(() => rmSync(folder, { recursive: true, force: true }));
@@ -58,5 +61,32 @@ it("records the saved ask in this user's fact log, with the client as its asker,
 		{ fact: "saved", at: expect.any(Number), sessionId: "s", toolCallId: open.id, project: folder, asker: "Test" },
 	]);
 	expect(waitingProjects(facts).map((project) => project.project)).toEqual([folder]);
+	book.decide(open.id, { kind: "cancelled" }, "elicitation");
+});
+
+it("holds its claim on the file before it does anything else: a pi that sees the file sees this server waiting", () => {
+	folder = mkdtempSync(join(tmpdir(), "mcp-channels-"));
+	const log = factLog(join(folder, "agent"));
+	const claims = createClaims({ ...systemLeaseDeps(), holder: "mcp" });
+	// What another process reads of the file's claim when the saved fact is appended.
+	const seen: string[] = [];
+	const facts = {
+		...log,
+		append: (...appended: Fact[]) => {
+			const path = join(folder, ".pi", "pending-questions.json");
+			seen.push(readFileSync(path, "utf8") === "" ? "no file" : readLease(claimPathOf(path)) ? "claimed" : "unclaimed");
+			log.append(...appended);
+		},
+	};
+	const book = createAskBook();
+	const open = book.open("a", readMcpAsk({ questions: [{ question: "Name?" }], timeout: 10_000 }));
+	startPendingFile(
+		book,
+		open,
+		folder,
+		{ sessionId: "s", client: "Test", claims, given: { has: () => false }, facts },
+		() => {},
+	);
+	expect(seen).toEqual(["claimed"]);
 	book.decide(open.id, { kind: "cancelled" }, "elicitation");
 });
