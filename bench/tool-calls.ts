@@ -264,7 +264,9 @@ Pending files are copies of one real ask's file, session and asks line, each its
 The last column is measured inside pi (bench/lib/own-work.mjs, the least of ${OWN_RUNS} more sessions, each figure on its
 own): the CPU time of the package's own code, its import and factory, and every handler it gives pi (by event; a
 second handler of one event is \`event#2\`), from its call until it settles, ÷ the session's CPU without the package.
-The machine's load changes it far less than the ratio, and it leaves out what pi does for the package in pi's own
+It names where the package's cost is, which the ratio cannot. Its per-call handlers vary little with the machine's
+load; its load and start handlers vary with it (V8's compiler threads count in their windows). It leaves out what pi
+does for the package in pi's own
 code (one more tool declared at every turn, its events dispatched).
 
 ${table(["project", "CPU without", "CPU with", "with ÷ without", "a call", "main thread's CPU, with ÷ without", "wall (median, without / with)", "target", "the package's own work inside pi"], rows)}
