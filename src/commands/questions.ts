@@ -212,7 +212,7 @@ const ASKER_CHECK_MS = 1_000;
  * them to the client), never delivered to pi's model. The dialog closes when the server lets go of the ask meanwhile
  * (the person answered elsewhere, or the client went away).
  */
-async function answerForAsker(
+async function answerClientsAskInDialog(
 	ctx: ExtensionContext,
 	shown: FrontEnd,
 	target: ReadablePendingEntry,
@@ -246,7 +246,7 @@ async function answerForAsker(
 	if (outcome.kind !== "answered") return shown.tell(words().cli.questions.notAnswered(path), "warning");
 	try {
 		shown.tell(
-			`pi-ask-anywhere: ${writeForAsker(target.path, toolCallId, permission.asker, outcome, {
+			`pi-ask-anywhere: ${writeForAsker({ path: target.path, shown: path }, toolCallId, permission.asker, outcome, {
 				judge: (file) => deps.trust(file, ctx.cwd),
 				heldElsewhere,
 			})}`,
@@ -385,7 +385,7 @@ export function createQuestionsCommand(deps: QuestionsCommandDeps) {
 					if (permission.kind === "asker-gone") return shown.tell(refusalSentence(path, permission), "warning");
 					if (permission.kind === "for-asker") {
 						if (noDialog) return shown.fail(words().cli.questions.answerHere(shellQuote(path)));
-						return answerForAsker(ctx, shown, target, permission, deps);
+						return answerClientsAskInDialog(ctx, shown, target, permission, deps);
 					}
 					// Answers already delivered are never delivered again (a restored or copied file).
 					if (permission.kind === "settled") return shown.tell(refusalSentence(path, permission), "warning");

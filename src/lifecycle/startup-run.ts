@@ -7,7 +7,7 @@ import type { ExtensionContext } from "@mariozechner/pi-coding-agent";
 import type { FrontEnd } from "../modes/front-end.js";
 import type { Claims } from "../pending/claims.js";
 import { writeForAsker } from "../pending/for-asker.js";
-import type { PendingFile } from "../pending/pending-file.js";
+import { displayPath, type PendingFile } from "../pending/pending-file.js";
 import type { PendingVerdict } from "../pending/trust.js";
 import type { AskToAnswer } from "./background-asks.js";
 import type { Deliveries } from "./deliveries.js";
@@ -47,10 +47,16 @@ export function createStartupRun(deps: StartupRunDeps) {
 			case "write-for-asker": {
 				let line: string;
 				try {
-					line = writeForAsker(plan.path, plan.toolCallId, plan.asker, plan.outcome, {
-						judge: (file) => deps.trust(file, ctx.cwd),
-						heldElsewhere: deps.heldElsewhere,
-					});
+					line = writeForAsker(
+						{ path: plan.path, shown: displayPath(ctx.cwd, plan.path) },
+						plan.toolCallId,
+						plan.asker,
+						plan.outcome,
+						{
+							judge: (file) => deps.trust(file, ctx.cwd),
+							heldElsewhere: deps.heldElsewhere,
+						},
+					);
 				} catch (error) {
 					return carryOut(ctx, { kind: "stop", error: (error as Error).message }, prompt);
 				}

@@ -109,7 +109,8 @@ export function answerWaitingAsk<Invalid = never, By extends AnsweredBy = Answer
 			// A tap names an ask of the person's own pi: the server takes its client's answers from its own channels.
 			if (given.by === "tap") return { kind: "refused", refusal: { kind: "held", holder: permission.holder } };
 			return answerForAsker(ask, permission.asker, given, {
-				record: deps.forAsker ?? givenForAsker(),
+				// Opened only for answers to record (the default reads this user's settings).
+				records: () => deps.forAsker ?? givenForAsker(),
 				heldElsewhere: deps.heldElsewhere,
 			});
 		case "answer":
@@ -154,13 +155,15 @@ export function answerWaitingAsk<Invalid = never, By extends AnsweredBy = Answer
  * Answers nobody recorded (the client's model's, a hand edit) are no one's and are written over. The server must still
  * hold the ask when they are written (`heldElsewhere`, asked again under the answer lock): one that let go meanwhile
  * (its client went away, or the person answered in the client's own dialog) reads the file no more, and answers
- * written there would be lost while the person is told they were given.
+ * written there would be lost while the person is told they were given. Recorded, then refused there, the answers
+ * leave their `given` fact: it names this ask and these answers only, and counts only if a server that was judged
+ * gone comes back to find exactly them in the file.
  */
 function answerForAsker<Invalid>(
 	{ path, file }: { path: string; file: PendingFile },
 	asker: PendingAsker,
 	given: GivenAnswers<Invalid>,
-	{ record, heldElsewhere }: { record: GivenForAsker; heldElsewhere: AnswerDeps["heldElsewhere"] },
+	{ records, heldElsewhere }: { records: () => GivenForAsker; heldElsewhere: AnswerDeps["heldElsewhere"] },
 ): AnswerResult<Invalid, never> {
 	const answers = given.answers(asker);
 	if (isInvalid(answers)) return { kind: "invalid", invalid: answers.invalid };
@@ -172,6 +175,7 @@ function answerForAsker<Invalid>(
 	if (answers.every((answer) => answer === null)) return refused({ kind: "no-answer" });
 	const serverHolds = () => heldElsewhere(path, file.toolCallId)?.holder === "mcp";
 	if (!serverHolds()) return refused({ kind: "asker-gone", asker });
+	const record = records();
 	// The server takes only answers recorded in its own agent folder: recorded in this pi's, they would be lost unsaid.
 	const serverFolder = serverRecordsOf(path);
 	if (serverFolder !== undefined && !sameFolder(serverFolder, record.agentDir)) {

@@ -90,11 +90,12 @@ export function forAskerLine(
 
 /**
  * Writes an outcome's answers into the MCP client's file at `path` through the one answerer (./answer.ts), which asks
- * the rule again at the write: the client's server must still hold the ask, and nothing settled it meanwhile. Returns
- * the line to tell the person; throws a `PendingFileError` saying why nothing was written.
+ * the rule again at the write: the client's server must still hold the ask, and nothing settled it meanwhile. `shown`:
+ * the file as the person knows it (its display path), in the rule's refusals. Returns the line to tell the person;
+ * throws a `PendingFileError` saying why nothing was written.
  */
 export function writeForAsker(
-	path: string,
+	{ path, shown = basename(path) }: { path: string; shown?: string },
 	toolCallId: string,
 	asker: PendingAsker,
 	outcome: Answered,
@@ -105,7 +106,9 @@ export function writeForAsker(
 	const file = askStillThere(path, toolCallId, asker, words);
 	const answers = () => pendingAnswersFor(outcome, file.request.questions, words);
 	const result = answerWaitingAsk({ path, file }, { by: "pi", answers }, deps);
-	// No longer an MCP client's ask its server holds, nor refused by the rule: not the questions the person answered.
-	if (result.kind === "deliver-here") throw new PendingFileError(words.otherQuestions(basename(path)));
-	return forAskerLine(result, path, basename(path), said);
+	// The rule no longer finds the client's server holding it as that client's: nobody waits for these answers.
+	if (result.kind === "deliver-here") {
+		throw new PendingFileError(refusalSentence(shown, { kind: "asker-gone", asker }, said));
+	}
+	return forAskerLine(result, path, shown, said);
 }

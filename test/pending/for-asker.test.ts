@@ -4,7 +4,7 @@
  * line the person reads is in their language. Real files in a temp folder.
  */
 import "../temp-agent-dir.js";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
@@ -18,9 +18,9 @@ import { createPendingFile, savePendingFile } from "../../src/pending/pending-fi
 import type { PendingVerdict } from "../../src/pending/trust.js";
 
 const ASKER = { kind: "mcp", client: "Claude Code" } as const;
-/** The client's server holds its file (a live claim, as pending/claims.ts reads it). */
 /** What the rule's verdict says of an MCP client's file: no session of this user's pi asked it. */
 const MCP_FILE = (): PendingVerdict => ({ trusted: false, kind: "unknown", because: "no-session-file" });
+/** The client's server holds its file (a live claim, as pending/claims.ts reads it). */
 const HELD = (): Claim => ({ toolCallId: "ask-1", host: "h", pid: 7, started: "1", at: 0, holder: "mcp" });
 const DATABASE: Answer = { question: "Which database?", answer: "SQLite", wasCustom: false, id: "db" };
 const PORT: Answer = { question: "Which port?", answer: "8080", wasCustom: true, id: "port" };
@@ -62,7 +62,7 @@ describe("writeForAsker", () => {
 		],
 	])("answers given %s each land on their own question", (_name, answers) => {
 		const path = save();
-		expect(writeForAsker(path, "ask-1", ASKER, answered(answers), { judge: MCP_FILE, heldElsewhere: HELD })).toBe(
+		expect(writeForAsker({ path }, "ask-1", ASKER, answered(answers), { judge: MCP_FILE, heldElsewhere: HELD })).toBe(
 			"answered for Claude Code through pi-ask-anywhere mcp",
 		);
 		expect(answersIn(path)).toEqual(["SQLite", "8080"]);
@@ -70,7 +70,7 @@ describe("writeForAsker", () => {
 
 	it("one question answered, the other left out: the other stays unanswered", () => {
 		const path = save();
-		writeForAsker(path, "ask-1", ASKER, answered([PORT]), { judge: MCP_FILE, heldElsewhere: HELD });
+		writeForAsker({ path }, "ask-1", ASKER, answered([PORT]), { judge: MCP_FILE, heldElsewhere: HELD });
 		expect(answersIn(path)).toEqual([null, "8080"]);
 	});
 
@@ -86,27 +86,41 @@ describe("writeForAsker", () => {
 		const path = save();
 		const before = readFileSync(path, "utf8");
 		expect(() =>
-			writeForAsker(path, "ask-1", ASKER, answered(answers), { judge: MCP_FILE, heldElsewhere: HELD }),
+			writeForAsker({ path }, "ask-1", ASKER, answered(answers), { judge: MCP_FILE, heldElsewhere: HELD }),
 		).toThrow(message);
 		expect(readFileSync(path, "utf8")).toBe(before);
 	});
 
 	it("a file answered already is not written again, and says whose answers they are", () => {
 		const path = save();
-		writeForAsker(path, "ask-1", ASKER, answered([DATABASE]), { judge: MCP_FILE, heldElsewhere: HELD });
+		writeForAsker({ path }, "ask-1", ASKER, answered([DATABASE]), { judge: MCP_FILE, heldElsewhere: HELD });
 		expect(() =>
-			writeForAsker(path, "ask-1", ASKER, answered([PORT]), { judge: MCP_FILE, heldElsewhere: HELD }),
+			writeForAsker({ path }, "ask-1", ASKER, answered([PORT]), { judge: MCP_FILE, heldElsewhere: HELD }),
 		).toThrow("pending-questions.json is answered already; Claude Code takes those answers. Nothing was written");
 		expect(answersIn(path)).toEqual(["SQLite", null]);
+	});
+
+	it("a file no longer marked as the client's is nobody's to answer for it: refused, named as the person knows it", () => {
+		const path = save();
+		const { asker: _mark, ...unmarked } = JSON.parse(readFileSync(path, "utf8"));
+		writeFileSync(path, JSON.stringify(unmarked));
+		const before = readFileSync(path, "utf8");
+		expect(() =>
+			writeForAsker({ path, shown: ".pi/pending-questions.json" }, "ask-1", ASKER, answered([DATABASE]), {
+				judge: MCP_FILE,
+				heldElsewhere: () => undefined,
+			}),
+		).toThrow(/^\.pi\/pending-questions\.json holds questions Claude Code asked .*nothing was sent or written/);
+		expect(readFileSync(path, "utf8")).toBe(before);
 	});
 
 	it("says what it did in the person's language", () => {
 		const path = save();
 		expect(
-			writeForAsker(path, "ask-1", ASKER, answered([DATABASE]), { judge: MCP_FILE, heldElsewhere: HELD }, de),
+			writeForAsker({ path }, "ask-1", ASKER, answered([DATABASE]), { judge: MCP_FILE, heldElsewhere: HELD }, de),
 		).toBe("für Claude Code über pi-ask-anywhere mcp beantwortet");
 		expect(() =>
-			writeForAsker(path, "ask-1", ASKER, answered([PORT]), { judge: MCP_FILE, heldElsewhere: HELD }, de),
+			writeForAsker({ path }, "ask-1", ASKER, answered([PORT]), { judge: MCP_FILE, heldElsewhere: HELD }, de),
 		).toThrow("pending-questions.json ist schon beantwortet");
 	});
 });
@@ -133,7 +147,7 @@ describe("the MCP server lets go of the ask before the person's answers are writ
 		);
 		const piClaims = createClaims(deps(pi, () => running));
 		expect(
-			writeForAsker(path, "ask-1", ASKER, answered([DATABASE]), {
+			writeForAsker({ path }, "ask-1", ASKER, answered([DATABASE]), {
 				judge: MCP_FILE,
 				heldElsewhere: piClaims.heldElsewhere,
 			}),
@@ -160,7 +174,7 @@ describe("the MCP server lets go of the ask before the person's answers are writ
 		else running = [pi];
 		const before = readFileSync(path, "utf8");
 		expect(() =>
-			writeForAsker(path, "ask-1", ASKER, answered([DATABASE]), {
+			writeForAsker({ path }, "ask-1", ASKER, answered([DATABASE]), {
 				judge: MCP_FILE,
 				heldElsewhere: piClaims.heldElsewhere,
 			}),

@@ -116,7 +116,7 @@ describe("an MCP client's pending file on the page", () => {
 			kind: "answered" as const,
 			answers: [{ question: "Which database?", answer: "PostgreSQL", wasCustom: false }],
 		};
-		writeForAsker(path, "ask-1", { kind: "mcp", client: "Claude Code" }, outcome, {
+		writeForAsker({ path }, "ask-1", { kind: "mcp", client: "Claude Code" }, outcome, {
 			judge: () => FOREIGN,
 			heldElsewhere: () => SERVER,
 		});
