@@ -1,6 +1,7 @@
 /**
- * How every record of an ask touches the disk: one guarded reader, one atomic writer for a file written whole, and one
- * append writer for a log. Paths here may be planted (a cloned repository, another local user, a tool call of the
+ * How every record of an ask touches the disk: one guarded reader, one atomic writer for a file written whole (one temp
+ * file, renamed or linked into place), one append writer for a log, and the only moves of a file (aside to remove it
+ * if it is still the one judged, or out of the way). Paths here may be planted (a cloned repository, another local user, a tool call of the
  * model's): a FIFO would block the run forever, `/dev/zero` never ends, a symlink would redirect a write into
  * `~/.bashrc`. So only a regular file is read or appended to, opened without following a symlink and without
  * blocking, and checked again on the open descriptor, so that nothing swapped in between is used.
@@ -241,4 +242,35 @@ export function sameFolder(a: string, b: string): boolean {
 	} catch {
 		return false;
 	}
+}
+
+/**
+ * Removes the file at `path` if, once moved aside (so that nothing replaces it while it is read), `isStill` says it is
+ * the one the caller judged; one that is not (written anew meanwhile) is put back, unless its name was taken again.
+ * False when it cannot be moved (another user's file in a shared folder, an immutable file); true when it is gone or
+ * left to whoever wrote it anew.
+ */
+export function removeIfStill(path: string, isStill: (aside: string) => boolean): boolean {
+	const aside = `${path}.${randomBytes(6).toString("hex")}.aside`;
+	try {
+		fs.renameSync(path, aside);
+	} catch (error) {
+		return (error as NodeJS.ErrnoException).code === "ENOENT";
+	}
+	try {
+		if (!isStill(aside)) fs.linkSync(aside, path);
+	} catch {
+		// Taken again: its new writer has it now.
+	}
+	try {
+		fs.rmSync(aside, { recursive: true, force: true });
+	} catch {
+		// Left aside under a name no reader looks at.
+	}
+	return true;
+}
+
+/** Moves the file at `path` to `to` (same folder); throws when it cannot. */
+export function moveFile(path: string, to: string): void {
+	fs.renameSync(path, to);
 }

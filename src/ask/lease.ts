@@ -8,12 +8,11 @@
  * command's address and the running tool calls' file stamp no time (their holder runs for hours without refreshing):
  * they are judged by the same-host half of the rule, `isRunning`.
  */
-import { randomBytes } from "node:crypto";
 import * as fs from "node:fs";
 import { hostname } from "node:os";
 import { parseJsonObject } from "../core/json.js";
 import { isRunning, type ProcessIdentity, selfIdentity } from "../host/process-identity.js";
-import { readRegularBytes, writeFileAtomically } from "./files.js";
+import { readRegularBytes, removeIfStill, writeFileAtomically } from "./files.js";
 
 /** Which process holds the lease, on which host, and when it last said so (ms since the epoch, by its clock). */
 export interface LeaseStamp extends ProcessIdentity {
@@ -121,23 +120,7 @@ export function writeLease(path: string, lease: object, mode: "replace" | "creat
  * (another user's file in a shared folder, an immutable file); true when it is gone or left to its newer holder.
  */
 export function breakLease(path: string, judged: string | undefined): boolean {
-	const aside = `${path}.${randomBytes(6).toString("hex")}.aside`;
-	try {
-		fs.renameSync(path, aside);
-	} catch (error) {
-		return (error as NodeJS.ErrnoException).code === "ENOENT";
-	}
-	try {
-		if (readLease(aside)?.text !== judged) fs.linkSync(aside, path);
-	} catch {
-		// Taken again: that holder has it now.
-	}
-	try {
-		fs.rmSync(aside, { recursive: true, force: true });
-	} catch {
-		// Left aside under a name no reader looks at.
-	}
-	return true;
+	return removeIfStill(path, (aside) => readLease(aside)?.text === judged);
 }
 
 /** Removes this process's lease at `path`, and nothing else: another process may have taken the name since. */

@@ -6,9 +6,8 @@
  * before is saved or settled by then (a settled line that named no ask time settles a little more, never less). Two
  * programs importing at once append the same facts twice, which changes no answer.
  */
-import { renameSync } from "node:fs";
 import { join } from "node:path";
-import { readRegularFile } from "../ask/files.js";
+import { moveFile, readRegularFile } from "../ask/files.js";
 import type { Fact, FactLog } from "../ask/log.js";
 import { isRecord } from "../core/json.js";
 
@@ -61,7 +60,7 @@ export function importOldRecords(agentDir: string, facts: Pick<FactLog, "append"
 				const fact = isRecord(value) ? factOf(value, now) : undefined;
 				if (fact) facts.append(fact);
 			}
-			renameSync(path, `${path}.imported`);
+			moveFile(path, `${path}.imported`);
 		} catch {
 			// The log cannot take the facts now (a full disk): the file stays, and is imported again later.
 		}
