@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, expect, it } from "vitest";
 import { readLease, systemLeaseDeps } from "../../src/ask/lease.js";
-import { type Fact, factLog } from "../../src/ask/log.js";
+import { type Fact, type FactLog, factLog } from "../../src/ask/log.js";
 import { waitingProjects } from "../../src/ask/waiting.js";
 import { createAskBook } from "../../src/mcp/asks.js";
 import { startPendingFile } from "../../src/mcp/channels.js";
@@ -42,51 +42,41 @@ it("a release that fails (the claim file cannot be removed) is logged; the decis
 	expect(logged.join("\n")).toMatch(/EACCES/);
 });
 
-it("records the saved ask in this user's fact log, with the client as its asker, so that web --all lists it", () => {
-	folder = mkdtempSync(join(tmpdir(), "mcp-channels-"));
-	const facts = factLog(join(folder, "agent"));
+/** An MCP ask whose questions this server saves in the test's folder, its saved fact going to `facts`. */
+function savedAsk(facts: Pick<FactLog, "append">) {
 	const book = createAskBook();
 	const open = book.open("a", readMcpAsk({ questions: [{ question: "Name?" }], timeout: 10_000 }));
 	const claims = createClaims({ ...systemLeaseDeps(), holder: "mcp" });
-	startPendingFile(
-		book,
-		open,
-		folder,
-		{ sessionId: "s", client: "Test", claims, given: { has: () => false }, facts },
-		() => {},
-	);
+	const owner = { sessionId: "s", client: "Test", claims, given: { has: () => false }, facts };
+	startPendingFile(book, open, folder, owner, () => {});
+	return { id: open.id, cancel: () => book.decide(open.id, { kind: "cancelled" }, "elicitation") };
+}
+
+it("records the saved ask in this user's fact log, with the client as its asker, so that web --all lists it", () => {
+	folder = mkdtempSync(join(tmpdir(), "mcp-channels-"));
+	const facts = factLog(join(folder, "agent"));
+	const ask = savedAsk(facts);
 	const saved: Fact[] = [];
 	facts.newestFirst((fact) => saved.push(fact) > 0);
 	expect(saved).toEqual([
-		{ fact: "saved", at: expect.any(Number), sessionId: "s", toolCallId: open.id, project: folder, asker: "Test" },
+		{ fact: "saved", at: expect.any(Number), sessionId: "s", toolCallId: ask.id, project: folder, asker: "Test" },
 	]);
 	expect(waitingProjects(facts).map((project) => project.project)).toEqual([folder]);
-	book.decide(open.id, { kind: "cancelled" }, "elicitation");
+	ask.cancel();
 });
 
 it("holds its claim on the file before it does anything else: a pi that sees the file sees this server waiting", () => {
 	folder = mkdtempSync(join(tmpdir(), "mcp-channels-"));
 	const log = factLog(join(folder, "agent"));
-	const claims = createClaims({ ...systemLeaseDeps(), holder: "mcp" });
 	// What another process reads of the file's claim when the saved fact is appended.
 	const seen: string[] = [];
-	const facts = {
-		...log,
+	const ask = savedAsk({
 		append: (...appended: Fact[]) => {
 			const path = join(folder, ".pi", "pending-questions.json");
 			seen.push(readFileSync(path, "utf8") === "" ? "no file" : readLease(claimPathOf(path)) ? "claimed" : "unclaimed");
 			log.append(...appended);
 		},
-	};
-	const book = createAskBook();
-	const open = book.open("a", readMcpAsk({ questions: [{ question: "Name?" }], timeout: 10_000 }));
-	startPendingFile(
-		book,
-		open,
-		folder,
-		{ sessionId: "s", client: "Test", claims, given: { has: () => false }, facts },
-		() => {},
-	);
+	});
 	expect(seen).toEqual(["claimed"]);
-	book.decide(open.id, { kind: "cancelled" }, "elicitation");
+	ask.cancel();
 });
