@@ -228,6 +228,13 @@ function findFilledElsewhere(
 		if (!file.questions.some((question) => question.answer !== null)) return [];
 		const trust = deps.trust(file, ctx.cwd);
 		const shownPath = displayPath(ctx.cwd, entry.path);
+		// Filled in, but its ask was answered already: nothing is sent, and the person is told rather than left to wonder.
+		if (!trust.trusted && trust.kind === "settled") {
+			ignored.push(refusalSentence(shownPath, { kind: "settled", verdict: trust }));
+			return [];
+		}
+		// This session's own file that none of its waiting asks holds (an ask on another branch): left as it is.
+		if (file.sessionId === sessionId) return [];
 		// The one answerer: pi's own ask is this pi's to deliver; an MCP client's answers are its server's to take (or
 		// nobody's), never this pi's model's, and nothing is written for it from here (no answers are given).
 		const result = answerWaitingAsk(
@@ -240,13 +247,6 @@ function findFilledElsewhere(
 			},
 		);
 		const refusal = result.kind === "refused" ? result.refusal : undefined;
-		// Filled in, but its ask was answered already: nothing is sent, and the person is told rather than left to wonder.
-		if (refusal?.kind === "settled") {
-			ignored.push(refusalSentence(shownPath, refusal));
-			return [];
-		}
-		// This session's own file that none of its waiting asks holds (an ask on another branch): left as it is.
-		if (file.sessionId === sessionId) return [];
 		if (refusal?.kind === "asker-gone") ignored.push(refusalSentence(shownPath, refusal));
 		if (result.kind !== "deliver-here") return [];
 		const { permission } = result;
