@@ -69,9 +69,14 @@ async function askThroughMcp(serverAgentDir = ws.agentDir) {
 	// A test that fails early ends the client with the call still waiting: that rejection is no second failure.
 	call.catch(() => undefined);
 	const file = await pendingFile(ws.cwd);
-	// The server records the saved ask and then claims its file: once the claim is there, it has written what it writes
-	// (a case that plants something at the fact log must not race its append).
+	// The server claims its file, then records the saved ask: once both are there, it has written what it writes (a case
+	// that plants something at the fact log must not race its append).
 	await waitFor(() => (existsSync(claimPathOf(file.path)) ? true : undefined), "the server's claim");
+	const log = join(serverAgentDir, "pi-ask-user", "facts.jsonl");
+	await waitFor(
+		() => (existsSync(log) && readFileSync(log, "utf8").includes('"fact":"saved"') ? true : undefined),
+		"the server's saved fact",
+	);
 	return { call, file };
 }
 
