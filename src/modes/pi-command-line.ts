@@ -60,14 +60,19 @@ async function parserNextTo(cliPath: string | undefined): Promise<ParseArgs | un
 	if (!cliPath) return undefined;
 	try {
 		const argsModule = join(dirname(realpathSync(cliPath)), "cli", "args.js");
-		let loaded: { parseArgs?: unknown };
-		try {
-			if (!requiresEsQuietly(process.versions.node)) throw new Error("no quiet require of an ES module");
-			loaded = createRequire(import.meta.url)(argsModule) as { parseArgs?: unknown };
-		} catch {
-			loaded = (await import(pathToFileURL(argsModule).href)) as { parseArgs?: unknown };
-		}
+		const loaded =
+			(requiresEsQuietly(process.versions.node) ? requiredOrUndefined(argsModule) : undefined) ??
+			((await import(pathToFileURL(argsModule).href)) as { parseArgs?: unknown });
 		return typeof loaded.parseArgs === "function" ? (loaded.parseArgs as ParseArgs) : undefined;
+	} catch {
+		return undefined;
+	}
+}
+
+/** The module at `path` as Node's `require` hands it out; `undefined` where it cannot (a top-level await, say). */
+function requiredOrUndefined(path: string): { parseArgs?: unknown } | undefined {
+	try {
+		return createRequire(import.meta.url)(path) as { parseArgs?: unknown };
 	} catch {
 		return undefined;
 	}
