@@ -118,12 +118,11 @@ export interface FactLog {
 	/** Whether the ask made at `askedAt` (any, when not known: the whole log is read) was settled outside its session. */
 	settled(ask: AskOfFact, askedAt: number | undefined): boolean;
 	/**
-	 * Whether the person gave the answers of `fingerprint` `to` a page or an asker; false when the log cannot be read.
-	 * `since`: when the ask was made (answers are given after it); the log is read back only to then.
+	 * The newest fact that the person gave the answers of `fingerprint` `to` a page, an asker or their own file (with who
+	 * wrote them there); `undefined` when none was, or the log cannot be read. `since`: when the ask was made (answers
+	 * are given after it); the log is read back only to then.
 	 */
-	given(to: Given["to"], fingerprint: string, since?: number): boolean;
-	/** Who wrote the answers of `fingerprint` into their own pi's file (the page, a tap); read back to `since`. */
-	givenBy(fingerprint: string, since?: number): Given["by"];
+	given(to: Given["to"], fingerprint: string, since?: number): Given | undefined;
 }
 
 const finite = (value: unknown): value is number => typeof value === "number" && Number.isFinite(value);
@@ -214,10 +213,8 @@ interface ReadSoFar {
 	facts: Fact[];
 	/** The facts read so far that name an ask, by the ask: its newest `saved`, and every `settled`. */
 	asks: Map<string, { saved?: Saved; settled: Settled[] }>;
-	/** The `given` facts read so far, as `to:fingerprint`. */
-	given: Set<string>;
-	/** Who wrote the answers of a fingerprint into their pi's own file (the newest `given` fact that says). */
-	givenBy: Map<string, "page" | "tap">;
+	/** The newest `given` fact read so far of each `to:fingerprint`. */
+	given: Map<string, Given>;
 	/** The time of the oldest fact read so far (`Infinity` before any). */
 	oldestTime: number;
 }
@@ -229,9 +226,8 @@ export const ORDER_SLACK_MS = 10_000;
 function indexed(read: ReadSoFar, fact: Fact, newer: boolean): void {
 	if (!newer) read.oldestTime = Math.min(read.oldestTime, factTime(fact));
 	if (fact.fact === "given") {
-		read.given.add(`${fact.to}:${fact.fingerprint}`);
-		if (fact.by !== undefined && (newer || !read.givenBy.has(fact.fingerprint)))
-			read.givenBy.set(fact.fingerprint, fact.by);
+		const key = `${fact.to}:${fact.fingerprint}`;
+		if (newer || !read.given.has(key)) read.given.set(key, fact);
 	}
 	if (fact.fact !== "saved" && fact.fact !== "settled") return;
 	const key = keyOf(fact);
@@ -304,8 +300,7 @@ export function factLogAt(path: string, place: { ownFolder: true } | { ownFolder
 				oldestAt: 0,
 				facts: [],
 				asks: new Map(),
-				given: new Set(),
-				givenBy: new Map(),
+				given: new Map(),
 				oldestTime: Number.POSITIVE_INFINITY,
 			};
 		}
@@ -389,12 +384,9 @@ export function factLogAt(path: string, place: { ownFolder: true } | { ownFolder
 			const read = readOlder(found, askedAt);
 			return read !== undefined && found(read);
 		},
-		givenBy(fingerprint, since) {
-			return readOlder((read) => read.givenBy.has(fingerprint), since)?.givenBy.get(fingerprint);
-		},
 		given(to, fingerprint, since) {
-			const read = readOlder((soFar) => soFar.given.has(`${to}:${fingerprint}`), since);
-			return read?.given.has(`${to}:${fingerprint}`) === true;
+			const key = `${to}:${fingerprint}`;
+			return readOlder((read) => read.given.has(key), since)?.given.get(key);
 		},
 	};
 }

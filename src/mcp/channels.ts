@@ -9,7 +9,7 @@ import { basename } from "node:path";
 import type { FactLog } from "../ask/log.js";
 import type { Claims } from "../pending/claims.js";
 import { answersFromPendingFile } from "../pending/delivery.js";
-import type { GivenForAsker } from "../pending/given-for-asker.js";
+import type { GivenRecord } from "../pending/given-for-asker.js";
 import {
 	createPendingFile,
 	displayPath,
@@ -41,7 +41,7 @@ export interface FileOwner {
 	 * The answers the person's pi or web page wrote into an MCP client's file (pending/for-asker.ts), in this user's
 	 * agent folder: the only answers in the file that count.
 	 */
-	given: Pick<GivenForAsker, "has">;
+	given: Pick<GivenRecord, "given">;
 	/** This user's fact log: the saved ask is recorded there (with the client as its asker), as pi records its own. */
 	facts?: Pick<FactLog, "append">;
 }
@@ -133,7 +133,7 @@ export function startPendingFile(book: AskBook, ask: OpenAsk, folder: string, ow
 			}
 			if (file.questions.every((q) => q.answer === null)) return;
 			// The whole ask with its answers, as pi or the page recorded it when they wrote them.
-			if (!owner.given.has(file)) {
+			if (!owner.given.given("asker", file)) {
 				throw new PendingFileError(
 					"answers there were not written by the person's pi or web page (an edit of the file); not taken. The person answers with /questions answer or pi -p @file in pi, or on the web page",
 				);

@@ -105,12 +105,13 @@ function serverDeps(command: ServeCommand, env: NodeJS.ProcessEnv, version: stri
 	const web = command.web;
 	// Where pi must record the answers it writes for this server's client: named in the server's claims.
 	const { agentDir } = currentSessionPlaces({ argv: [], env, cwd: process.cwd() });
-	const { facts, forAsker } = openAskStore(agentDir, { argv: [], env });
+	const store = openAskStore(agentDir, { argv: [], env });
+	const { facts } = store;
 	const deps: AskServerDeps = {
 		book: createAskBook({ log, decided: mcpDecisionRecorder(facts) }),
 		folder: resolve(command.folder ?? process.cwd()),
 		claims: createClaims({ ...systemLeaseDeps(), holder: "mcp", records: agentDir }),
-		given: forAsker,
+		given: store,
 		facts,
 		version,
 		log,

@@ -15,13 +15,7 @@ import { basename } from "node:path";
 import { sameFolder } from "../ask/files.js";
 import type { Claim } from "./claims.js";
 import { serverRecordsOf } from "./claims.js";
-import {
-	type AnswersOf,
-	answersFingerprint,
-	type GivenForAsker,
-	givenForAsker,
-	withAnswers,
-} from "./given-for-asker.js";
+import { type AnswersOf, type GivenRecord, givenRecord, withAnswers } from "./given-for-asker.js";
 import {
 	noAnswerYet,
 	type PendingAsker,
@@ -64,12 +58,13 @@ export type AnswerResult<Invalid = never, By extends AnsweredBy = AnsweredBy> =
 export interface AnswerDeps extends Pick<AskOrigins, "judge"> {
 	/** Asked before, and again under the lock at the write. */
 	heldElsewhere: NonNullable<AskOrigins["heldElsewhere"]>;
-	/** This user's record of answers given on the page for files their pi did not write; absent: none is answered. */
-	givenOnPage?: { has(fingerprint: string): boolean; add(fingerprint: string): void } | undefined;
+	/**
+	 * This user's record of answers the person gave (default, for an MCP client's answers only: this run's agent
+	 * folder's). Absent, a file their pi did not write is not answered on the page.
+	 */
+	given?: GivenRecord | undefined;
 	/** Records that the page or a tap wrote answers into the person's own pi's file (the decision log names it). */
 	wrote?: ((file: AnswersOf) => void) | undefined;
-	/** The record of answers written for an MCP client (default: this run's agent folder). */
-	forAsker?: GivenForAsker | undefined;
 	/** Where the answers already in the file came from, when they matter: pi delivers them only when they count. */
 	filled?: Pick<AskOrigins, "writtenByTool" | "givenOnPage">;
 }
@@ -97,11 +92,11 @@ export function answerWaitingAsk<Invalid = never, By extends AnsweredBy = Answer
 	deps: AnswerDeps,
 ): AnswerResult<Invalid, By> {
 	const { path, file } = ask;
-	const { judge, heldElsewhere, givenOnPage } = deps;
+	const { judge, heldElsewhere, given: record } = deps;
 	const permission = permissionFor(ask, {
 		judge,
 		heldElsewhere,
-		...(givenOnPage ? { givenOnPage: (answered) => givenOnPage.has(answersFingerprint(answered)) } : {}),
+		...(record ? { givenOnPage: (answered) => record.given("page", answered) !== undefined } : {}),
 		...deps.filled,
 	});
 	switch (permission.kind) {
@@ -110,7 +105,7 @@ export function answerWaitingAsk<Invalid = never, By extends AnsweredBy = Answer
 			if (given.by === "tap") return { kind: "refused", refusal: { kind: "held", holder: permission.holder } };
 			return answerForAsker(ask, permission.asker, given, {
 				// Opened only for answers to record (the default reads this user's settings).
-				records: () => deps.forAsker ?? givenForAsker(),
+				records: () => record ?? givenRecord(),
 				heldElsewhere: deps.heldElsewhere,
 			});
 		case "answer":
@@ -123,7 +118,7 @@ export function answerWaitingAsk<Invalid = never, By extends AnsweredBy = Answer
 	// A file this user's pi did not write: answered only knowingly, on the page, and those answers recorded as theirs.
 	const foreign = permission.filledAnswers === "ignore" && !permission.verdict.trusted ? permission.verdict : undefined;
 	if (foreign && given.by !== "page") return { kind: "refused", refusal: { kind: "not-yours", verdict: foreign } };
-	if (foreign && (given.confirmed !== true || !deps.givenOnPage)) {
+	if (foreign && (given.confirmed !== true || !record)) {
 		return { kind: "refused", refusal: { kind: "confirm", verdict: foreign } };
 	}
 	// The first answer wins: answers already in a file that count are never written over (checked again at the write).
@@ -144,7 +139,7 @@ export function answerWaitingAsk<Invalid = never, By extends AnsweredBy = Answer
 	if (written === "held-elsewhere") {
 		return holderNow ? { kind: "refused", refusal: { kind: "held", holder: holderNow } } : { kind: "answered-already" };
 	}
-	if (foreign) deps.givenOnPage?.add(answersFingerprint(withAnswers(file, answers)));
+	if (foreign) record?.give("page", withAnswers(file, answers));
 	else deps.wrote?.(withAnswers(file, answers));
 	return { kind: "written" };
 }
@@ -163,7 +158,7 @@ function answerForAsker<Invalid>(
 	{ path, file }: { path: string; file: PendingFile },
 	asker: PendingAsker,
 	given: GivenAnswers<Invalid>,
-	{ records, heldElsewhere }: { records: () => GivenForAsker; heldElsewhere: AnswerDeps["heldElsewhere"] },
+	{ records, heldElsewhere }: { records: () => GivenRecord; heldElsewhere: AnswerDeps["heldElsewhere"] },
 ): AnswerResult<Invalid, never> {
 	const answers = given.answers(asker);
 	if (isInvalid(answers)) return { kind: "invalid", invalid: answers.invalid };
@@ -183,11 +178,11 @@ function answerForAsker<Invalid>(
 	}
 	const there = file.questions.map((question) => question.answer);
 	const answeredBefore = there.some((answer) => answer !== null);
-	if (answeredBefore && record.has(file)) return { kind: "answered-already", forAsker: asker };
+	if (answeredBefore && record.given("asker", file)) return { kind: "answered-already", forAsker: asker };
 	try {
 		// Recorded for this very ask as read here: written into another one that replaced it under the same id, the
 		// answers match no record and the server takes none.
-		record.add(withAnswers(file, answers));
+		record.give("asker", withAnswers(file, answers));
 	} catch (error) {
 		throw new PendingFileError(
 			`${basename(path)}: nothing written, the answers could not be recorded as yours (${(error as Error).message}); answer in the client's own dialog or on the web page`,

@@ -99,7 +99,7 @@ export function writeForAsker(
 	toolCallId: string,
 	asker: PendingAsker,
 	outcome: Answered,
-	deps: Pick<AnswerDeps, "judge" | "heldElsewhere" | "forAsker">,
+	deps: Pick<AnswerDeps, "judge" | "heldElsewhere" | "given">,
 	said: CliStrings = chosenWords().cli,
 ): string {
 	const words = said.forAsker;

@@ -1,11 +1,11 @@
 /**
- * The record of answers the person's pi (`--answers`, `@file`, `/questions answer`) or web page wrote into an MCP
- * client's pending file, in this user's fact log: `pi-ask-anywhere mcp` takes a
- * file's answers only when they are recorded here. The client's own model works in its project and can edit the file
- * there, but writes nothing through pi or the page. A fingerprint covers the whole ask as pi reads it and every answer,
- * so any later edit of the file gives another one. Unreadable, no answers count.
+ * The record of answers the person gave through their pi, page or phone, in this user's fact log: the one reader and
+ * writer of `given` facts. `pi-ask-anywhere mcp` takes an MCP client's file's answers only when they are recorded here
+ * (`asker`): the client's own model works in its project and can edit the file there, but writes nothing through pi
+ * or the page. A fingerprint covers the whole ask as pi reads it and every answer, so any later edit of the file gives
+ * another one. Unreadable, no answers count.
  */
-import { type FactLog, factLog } from "../ask/log.js";
+import { type FactLog, factLog, type Given } from "../ask/log.js";
 import { canonicalJson, digestOf } from "../core/digest.js";
 import { timeOf } from "../core/json.js";
 import type { PendingFile } from "./pending-file.js";
@@ -58,26 +58,32 @@ export function withAnswers<F extends AnswersOf>(file: F, answers: readonly F["q
 	return { ...file, questions: file.questions.map((question, i) => ({ ...question, answer: answers[i] ?? null })) };
 }
 
-export interface GivenForAsker {
+/**
+ * The person's `given` facts in an agent folder's fact log (ask/log.ts), by fingerprint: `page` for answers given on
+ * the page for a file their pi did not write, `asker` for those pi or the page wrote for an MCP client (the only ones
+ * its server takes), `file` for those the page or a tap (`by`) wrote into their own pi's file.
+ */
+export interface GivenRecord {
 	/** The agent folder the record is kept in. */
 	readonly agentDir: string;
-	/** Whether these answers were recorded as written by the person's pi or page. */
-	has(file: AnswersOf): boolean;
-	/** Records answers about to be written for the person; throws when the record cannot be written. */
-	add(file: AnswersOf): void;
+	/** The newest fact that these answers were given `to` there; `undefined` when none was or the log cannot be read. */
+	given(to: Given["to"], file: AnswersOf): Given | undefined;
+	/** Records answers the person gave; throws when the log cannot take it. */
+	give(to: Given["to"], file: AnswersOf, by?: Given["by"]): void;
 }
 
 /**
- * The record in `agentDir`'s fact log (a `given` fact to the asker), or in this run's agent folder as pi and
- * `pi-ask-anywhere mcp` both find it (`PI_CODING_AGENT_DIR`, else ~/.pi/agent). An unreadable log (a planted FIFO or
- * symlink in its place) records nothing: no answer counts.
+ * The record in `agentDir`'s fact log, or in this run's agent folder as pi and `pi-ask-anywhere mcp` both find it
+ * (`PI_CODING_AGENT_DIR`, else ~/.pi/agent). An unreadable log (a planted FIFO or symlink in its place) records
+ * nothing: no answer counts.
  */
-export function givenForAsker(agentDir?: string, facts?: FactLog): GivenForAsker {
+export function givenRecord(agentDir?: string, facts?: FactLog): GivenRecord {
 	const base = agentDir ?? currentSessionPlaces({ argv: [], env: process.env, cwd: process.cwd() }).agentDir;
 	const log = facts ?? factLog(base);
 	return {
 		agentDir: base,
-		has: (file) => log.given("asker", answersFingerprint(file), timeOf(file.timestamp)),
-		add: (file) => log.append({ fact: "given", at: Date.now(), to: "asker", fingerprint: answersFingerprint(file) }),
+		given: (to, file) => log.given(to, answersFingerprint(file), timeOf(file.timestamp)),
+		give: (to, file, by) =>
+			log.append({ fact: "given", at: Date.now(), to, fingerprint: answersFingerprint(file), ...(by ? { by } : {}) }),
 	};
 }

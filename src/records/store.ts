@@ -9,15 +9,14 @@
  */
 import { dirname, join } from "node:path";
 import { decisionRecorder, type RecordDecision } from "../ask/decision.js";
-import { type FactLog, factLog, factLogAt, type Given, type Settled } from "../ask/log.js";
+import { type FactLog, factLog, factLogAt, type Settled } from "../ask/log.js";
 import { deliveredAsksIn } from "../core/delivered-answers.js";
-import { timeOf } from "../core/json.js";
 import type { Delivery } from "../pending/delivery.js";
 import {
 	type AnswersOf,
 	answersFingerprint,
-	type GivenForAsker,
-	givenForAsker,
+	type GivenRecord,
+	givenRecord,
 	withAnswers,
 } from "../pending/given-for-asker.js";
 import { type PendingFile, parsePendingFile } from "../pending/pending-file.js";
@@ -29,24 +28,17 @@ import { importOldRecords } from "./old-records.js";
 // The one fingerprint of an ask and its answers is the pending folder's (the MCP asker's record lives there too).
 export { type AnswersOf, answersFingerprint, withAnswers };
 
-export interface AskStore {
-	readonly agentDir: string;
+/** `given`/`give`: the answers the person gave on the page, for an MCP asker, or into their own pi's file. */
+export interface AskStore extends GivenRecord {
 	facts: FactLog;
 	ledger: Ledger;
 	/** The verdict pi acts on for a pending file in the project folder `cwd` (pending/permission.ts). */
 	trust(file: PendingFile, cwd?: string): PendingVerdict;
-	/** Answers the person gave on the web page for a file their pi did not write. */
-	givenOnPage: FingerprintRecord;
-	answersGivenOnPage(file: AnswersOf): boolean;
-	/** Who of the person's page or phone wrote a file's answers into their own pi's file, if either did. */
-	answersGivenBy(file: AnswersOf): "page" | "tap" | undefined;
 	/**
 	 * Records that the person's page or phone (`by`) wrote answers into their own pi's pending file, for the decision
 	 * log; never throws: the answer stands without the record (it is then named an edited file).
 	 */
 	writtenBy(by: "page" | "tap"): (file: AnswersOf) => void;
-	/** The answers the person's pi or page wrote for an MCP client (pending/given-for-asker.ts). */
-	forAsker: GivenForAsker;
 	/** The decision log's one writer (ask/decision.ts). */
 	recordDecision: RecordDecision;
 }
@@ -64,9 +56,9 @@ export function openAskStore(
 ): AskStore {
 	const facts = userFacts(agentDir);
 	const ledger = settledLedger(facts);
-	const givenOnPage = givenRecord(facts, "page");
+	const given = givenRecord(agentDir, facts);
 	return {
-		agentDir,
+		...given,
 		facts,
 		ledger,
 		trust: pendingTrust({
@@ -76,38 +68,14 @@ export function openAskStore(
 			saved: facts.saved,
 			asksIn: asksOnBranch,
 		}),
-		givenOnPage,
-		answersGivenOnPage: (file) => facts.given("page", answersFingerprint(file), timeOf(file.timestamp)),
-		answersGivenBy: (file) => facts.givenBy(answersFingerprint(file), timeOf(file.timestamp)),
 		writtenBy: (by) => (file) => {
 			try {
-				facts.append({ fact: "given", at: Date.now(), to: "file", by, fingerprint: answersFingerprint(file) });
+				given.give("file", file, by);
 			} catch {
 				// Provenance only: nothing about the answer depends on it.
 			}
 		},
-		forAsker: givenForAsker(agentDir, facts),
 		recordDecision: decisionRecorder(facts),
-	};
-}
-
-/**
- * A record of answers by fingerprint, a `given` fact each in this user's fact log, never the project's, which a
- * cloned repository could fill. A fingerprint covers the whole ask and every answer, so the same answers for another
- * ask, or any later edit of the file, give another one.
- */
-export interface FingerprintRecord {
-	/** Records answers the person gave; throws when the log cannot take it. */
-	add(fingerprint: string): void;
-	/** Whether they were recorded; false when the log cannot be read (no answer then counts as the person's). */
-	has(fingerprint: string): boolean;
-}
-
-/** The answers given `to` the page or an MCP asker, in `facts`. */
-export function givenRecord(facts: Pick<FactLog, "append" | "given">, to: Given["to"]): FingerprintRecord {
-	return {
-		add: (fingerprint) => facts.append({ fact: "given", at: Date.now(), to, fingerprint }),
-		has: (fingerprint) => facts.given(to, fingerprint),
 	};
 }
 

@@ -113,7 +113,7 @@ async function main(): Promise<void> {
 		assets: loadAssets(),
 		// The same verdict pi acts on: a copied or restored file, or one already answered, is not this user's to answer.
 		judge: (file, folder) => records.trust(file, folder),
-		givenOnPage: records.givenOnPage,
+		given: records,
 		writtenByPage: records.writtenBy("page"),
 		onSignInCode(code, why, secret) {
 			if (why === "used")

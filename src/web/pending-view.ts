@@ -9,12 +9,12 @@ import { basename } from "node:path";
 import { sanitizeLine, sanitizeText } from "../core/text.js";
 import type { AskRequest } from "../core/types.js";
 import { en } from "../i18n/cli/en.js";
-import { type AnswerResult, answerWaitingAsk } from "../pending/answer.js";
+import { type AnswerDeps, type AnswerResult, answerWaitingAsk } from "../pending/answer.js";
 import { type Claim, type Claims, describeClaim } from "../pending/claims.js";
 import { listPendingFiles, noAnswerYet, type PendingFile, PendingFileError } from "../pending/pending-file.js";
 import { filledAnswersCount, permissionFor } from "../pending/permission.js";
 import { type PendingVerdict, verdictReason } from "../pending/trust.js";
-import { type AnswersOf, answersFingerprint, type FingerprintRecord } from "../records/store.js";
+import type { AnswersOf } from "../records/store.js";
 import type { LiveAsk } from "../remote/live-asks.js";
 import { encodeQuestion, type WireQuestion } from "../remote/protocol.js";
 import type { ApiError, ApiErrorCode } from "./page/api.js";
@@ -65,7 +65,7 @@ export function listPendingViews(
 	cwd: string,
 	judge: JudgePending,
 	heldElsewhere: HeldElsewhere,
-	givenOnPage?: Pick<FingerprintRecord, "has">,
+	given?: Pick<NonNullable<AnswerDeps["given"]>, "given">,
 ): PendingView[] {
 	return listPendingFiles(cwd).map((entry): PendingView => {
 		const name = basename(entry.path);
@@ -87,7 +87,7 @@ export function listPendingViews(
 			{
 				judge: () => verdict,
 				heldElsewhere: () => holder,
-				givenOnPage: (answered) => givenOnPage?.has(answersFingerprint(answered)) === true,
+				givenOnPage: (answered) => given?.given("page", answered) !== undefined,
 			},
 		);
 		const view: PendingView = {
@@ -219,7 +219,7 @@ export function answerPendingFile(
 	heldElsewhere: HeldElsewhere,
 	/** `timestamp`: the file's time as the page was shown it; a file saved again since holds another ask. */
 	request: { name: unknown; toolCallId: unknown; timestamp?: unknown; answers: unknown; confirmed: unknown },
-	givenOnPage?: FingerprintRecord,
+	given?: AnswerDeps["given"],
 	/** Records that the page wrote answers into the person's own pi's file (the decision log names it). */
 	wrote?: (file: AnswersOf) => void,
 ): PendingAnswerResult {
@@ -250,7 +250,7 @@ export function answerPendingFile(
 					return pendingAnswers(questions, read.answers);
 				},
 			},
-			{ judge, heldElsewhere, givenOnPage, wrote },
+			{ judge, heldElsewhere, given, wrote },
 		);
 		return result.kind === "written" ? { ok: true } : notWritten(basename(entry.path), result);
 	} catch (error) {

@@ -23,7 +23,7 @@ import { sameSecret } from "../net/same-secret.js";
 import { createClaims } from "../pending/claims.js";
 import type { PendingFile } from "../pending/pending-file.js";
 import type { PendingVerdict } from "../pending/trust.js";
-import type { AnswersOf, FingerprintRecord } from "../records/store.js";
+import type { AnswersOf, AskStore } from "../records/store.js";
 import { createAgentEndpoint } from "../remote/agent-endpoint.js";
 import type { LiveAsk } from "../remote/live-asks.js";
 import { ANSWERED_ELSEWHERE, MAX_ANSWER_FRAME_BYTES, type WireAnswerValue } from "../remote/protocol.js";
@@ -95,7 +95,7 @@ export interface WebServerOptions {
 	 * This user's record of answers given on the page for files their pi did not write (after confirming): pi then
 	 * delivers those answers as the person's. Without it such files are not written.
 	 */
-	givenOnPage?: FingerprintRecord;
+	given?: Pick<AskStore, "agentDir" | "given" | "give">;
 	/** Records that the page wrote answers into the person's own pi's file (the decision log names it). */
 	writtenByPage?: (file: AnswersOf) => void;
 	/** Other pi processes' claims on pending files; the real ones unless a test injects its own. */
@@ -221,7 +221,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
 		(file) =>
 			options.judge(file, folder);
 	const listIn = (folder: string): PendingView[] => {
-		const views = listPendingViews(folder, judgeIn(folder), heldElsewhere, options.givenOnPage);
+		const views = listPendingViews(folder, judgeIn(folder), heldElsewhere, options.given);
 		if (!options.all) return views;
 		// The inbox: newest first (a file without a readable time last).
 		const time = (view: PendingView): number => Date.parse(view.timestamp ?? "") || 0;
@@ -463,7 +463,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
 					answers: body.answers,
 					confirmed: body.confirmed,
 				},
-				options.givenOnPage,
+				options.given,
 				options.writtenByPage,
 			);
 			rescanPending(folder);

@@ -85,9 +85,9 @@ describe("the asks the log names", () => {
 		for (let n = 0; n < 3000; n++) log.append(ran(100_000 + n * 10));
 		// An ask made long after the old fact: the lookup stops before reaching it (a fingerprint names its ask's time,
 		// and answers are given after the ask was made).
-		expect(log.given("asker", "old", 100_000 + 2_000 * 10)).toBe(false);
-		expect(factLog(agentDir).given("asker", "old", 100_000 + 2_000 * 10)).toBe(false);
-		expect(log.given("asker", "old")).toBe(true);
+		expect(log.given("asker", "old", 100_000 + 2_000 * 10)).toBeUndefined();
+		expect(factLog(agentDir).given("asker", "old", 100_000 + 2_000 * 10)).toBeUndefined();
+		expect(log.given("asker", "old")?.fingerprint).toBe("old");
 	});
 
 	it("settled: an ask time names the ask exactly; a fact without one settles the asks made before it", () => {
@@ -104,29 +104,34 @@ describe("the asks the log names", () => {
 	it("given: by where it was given; an unreadable log (a FIFO in its place) gives nothing", () => {
 		const log = factLog(agentDir);
 		log.append({ fact: "given", at: 1, to: "page", fingerprint: "f1" });
-		expect([log.given("page", "f1"), log.given("asker", "f1"), log.given("page", "f2")]).toEqual([true, false, false]);
+		expect([log.given("page", "f1"), log.given("asker", "f1"), log.given("page", "f2")].map(Boolean)).toEqual([
+			true,
+			false,
+			false,
+		]);
 		const path = join(agentDir, "pi-ask-user", "facts.jsonl");
 		rmSync(path);
 		execFileSync("mkfifo", [path]);
 		const fresh = factLog(agentDir);
 		expect([fresh.given("page", "f1"), fresh.saved(ask), fresh.settled(ask, undefined)]).toEqual([
-			false,
+			undefined,
 			undefined,
 			false,
 		]);
 		expect(() => fresh.append({ fact: "given", at: 2, to: "page", fingerprint: "f2" })).toThrow();
 	});
 
-	it("givenBy: who of the page or the phone wrote a fingerprint's answers into the person's own file, newest first", () => {
+	it("given to the file: who of the page or the phone wrote a fingerprint's answers into the person's own file, newest first", () => {
 		const log = factLog(agentDir);
-		expect(log.givenBy("f1")).toBeUndefined();
+		const givenBy = (fingerprint: string) => log.given("file", fingerprint)?.by;
+		expect(givenBy("f1")).toBeUndefined();
 		log.append({ fact: "given", at: 1_000, to: "file", by: "tap", fingerprint: "f1" });
 		log.append({ fact: "given", at: 2_000, to: "page", fingerprint: "f2" });
-		expect([log.givenBy("f1"), log.givenBy("f2")]).toEqual(["tap", undefined]);
+		expect([givenBy("f1"), givenBy("f2")]).toEqual(["tap", undefined]);
 		factLog(agentDir).append({ fact: "given", at: 3_000, to: "file", by: "page", fingerprint: "f1" });
-		expect(log.givenBy("f1")).toBe("page");
+		expect(givenBy("f1")).toBe("page");
 		// A file answer only: not an answer given on the page for a file the person's pi did not write.
-		expect(log.given("page", "f1")).toBe(false);
+		expect(log.given("page", "f1")).toBeUndefined();
 	});
 
 	it("a fact line with a field not as written is skipped, the others still count", () => {
@@ -145,6 +150,6 @@ describe("the asks the log names", () => {
 		const log = factLog(agentDir);
 		expect(log.saved(ask)?.project).toBe("/a");
 		expect(log.settled(ask, undefined)).toBe(false);
-		expect(log.given("page", "f")).toBe(false);
+		expect(log.given("page", "f")).toBeUndefined();
 	});
 });

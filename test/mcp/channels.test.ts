@@ -33,8 +33,12 @@ it("a release that fails (the claim file cannot be removed) is logged; the decis
 	const logged: string[] = [];
 	const book = createAskBook();
 	const open = book.open("a", readMcpAsk({ questions: [{ question: "Name?" }], timeout: 10_000 }));
-	startPendingFile(book, open, folder, { sessionId: "s", client: "Test", claims, given: { has: () => false } }, (m) =>
-		logged.push(m),
+	startPendingFile(
+		book,
+		open,
+		folder,
+		{ sessionId: "s", client: "Test", claims, given: { given: () => undefined } },
+		(m) => logged.push(m),
 	);
 	const answered = { kind: "answered" as const, answers: [{ question: "Name?", answer: "x", wasCustom: true }] };
 	expect(book.decide(open.id, answered, "elicitation")).toBe(true);
@@ -47,7 +51,7 @@ function savedAsk(facts: Pick<FactLog, "append">) {
 	const book = createAskBook();
 	const open = book.open("a", readMcpAsk({ questions: [{ question: "Name?" }], timeout: 10_000 }));
 	const claims = createClaims({ ...systemLeaseDeps(), holder: "mcp" });
-	const owner = { sessionId: "s", client: "Test", claims, given: { has: () => false }, facts };
+	const owner = { sessionId: "s", client: "Test", claims, given: { given: () => undefined }, facts };
 	startPendingFile(book, open, folder, owner, () => {});
 	return { id: open.id, cancel: () => book.decide(open.id, { kind: "cancelled" }, "elicitation") };
 }

@@ -19,7 +19,7 @@ import {
 import { systemLeaseDeps } from "../../src/ask/lease.js";
 import { answerWaitingAsk } from "../../src/pending/answer.js";
 import { createClaims } from "../../src/pending/claims.js";
-import { givenForAsker } from "../../src/pending/given-for-asker.js";
+import { givenRecord } from "../../src/pending/given-for-asker.js";
 import { type PendingQuestion, parsePendingFile } from "../../src/pending/pending-file.js";
 import { patient } from "../patience.js";
 
@@ -170,7 +170,7 @@ export function answerAsThePerson(path: string, answers: PendingQuestion["answer
 			// What the trust rule says of an MCP client's file: no session of this user's pi asked it.
 			judge: () => ({ trusted: false, kind: "unknown", because: "no-session-file" }),
 			heldElsewhere: claims.heldElsewhere,
-			forAsker: givenForAsker(agentDir),
+			given: givenRecord(agentDir),
 		},
 	);
 	if (written.kind !== "written") throw new Error(`not written: ${JSON.stringify(written)}`);

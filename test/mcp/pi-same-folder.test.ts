@@ -9,12 +9,11 @@ import { existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync
 import { hostname } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { factLog } from "../../src/ask/log.js";
 import { normalizeArguments } from "../../src/core/normalize.js";
 import { validateRequest } from "../../src/core/validate.js";
 import { claimPathOf } from "../../src/pending/claims.js";
 import { createPendingFile, savePendingFile, writePendingAnswers } from "../../src/pending/pending-file.js";
-import { answersFingerprint, answersInText, givenRecord } from "../../src/records/store.js";
+import { answersInText, openAskStore } from "../../src/records/store.js";
 import {
 	createWorkspace,
 	expectSuccess,
@@ -304,7 +303,7 @@ describe("an MCP client's ask answered with a pi in the same folder", () => {
 		// As the web page records answers the person confirmed for a file their pi did not write.
 		const written = answersInText(readFileSync(file.path, "utf8"));
 		if (!written) throw new Error("the answered file does not parse");
-		givenRecord(factLog(ws.agentDir), "page").add(answersFingerprint(written));
+		openAskStore(ws.agentDir).give("page", written);
 		expectSuccess(runPi(ws, piArgs(["-p", "-c", "go on"])));
 		expect(modelSaw()).toContain("go on");
 		expect(modelSaw()).not.toContain("SQLite");

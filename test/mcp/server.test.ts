@@ -15,7 +15,7 @@ import { systemLeaseDeps } from "../../src/ask/lease.js";
 import { createAskBook } from "../../src/mcp/asks.js";
 import { createAskServer } from "../../src/mcp/server.js";
 import { createClaims } from "../../src/pending/claims.js";
-import { givenForAsker } from "../../src/pending/given-for-asker.js";
+import { givenRecord } from "../../src/pending/given-for-asker.js";
 import {
 	answerAsThePerson,
 	fieldsByName,
@@ -349,7 +349,7 @@ describe.concurrent("pi-ask-anywhere mcp", () => {
 			book: createAskBook(),
 			folder,
 			claims: createClaims({ ...systemLeaseDeps(), holder: "mcp" }),
-			given: givenForAsker(agentDir),
+			given: givenRecord(agentDir),
 			version: "test",
 			log: () => undefined,
 			progressEveryMs: 100,

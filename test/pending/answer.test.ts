@@ -11,7 +11,7 @@ import { normalizeArguments } from "../../src/core/normalize.js";
 import { validateRequest } from "../../src/core/validate.js";
 import { type AnswerDeps, type AnsweredBy, answerWaitingAsk } from "../../src/pending/answer.js";
 import type { Claim } from "../../src/pending/claims.js";
-import { answersFingerprint, type GivenForAsker } from "../../src/pending/given-for-asker.js";
+import { answersFingerprint, type GivenRecord } from "../../src/pending/given-for-asker.js";
 import { createPendingFile, type PendingFile, savePendingFile } from "../../src/pending/pending-file.js";
 import type { PendingVerdict } from "../../src/pending/trust.js";
 
@@ -47,17 +47,16 @@ const answerIn = (path: string): unknown => JSON.parse(readFileSync(path, "utf8"
 /** Records what each record was given, so that a row can say which `given` fact was made. */
 function recorded(verdict: PendingVerdict, holder?: Claim) {
 	const facts: string[] = [];
-	const forAsker: GivenForAsker = {
+	const given: GivenRecord = {
 		agentDir: process.env.PI_CODING_AGENT_DIR ?? "",
-		has: () => false,
-		add: () => void facts.push("asker"),
+		given: () => undefined,
+		give: (to) => void facts.push(to),
 	};
 	const deps: AnswerDeps = {
 		judge: () => verdict,
 		heldElsewhere: () => holder,
-		givenOnPage: { has: () => false, add: () => void facts.push("page") },
+		given,
 		wrote: () => void facts.push("file"),
-		forAsker,
 	};
 	return { deps, facts };
 }
@@ -151,7 +150,7 @@ describe("answerWaitingAsk", () => {
 		const deps: AnswerDeps = {
 			judge: () => FOREIGN,
 			heldElsewhere: () => undefined,
-			givenOnPage: { has: () => false, add: (fingerprint) => void given.push(fingerprint) },
+			given: { agentDir: "", given: () => undefined, give: (_, file) => void given.push(answersFingerprint(file)) },
 		};
 		answerWaitingAsk(ask, { by: "page", confirmed: true, answers: () => ["SQLite"] }, deps);
 		const written = JSON.parse(readFileSync(ask.path, "utf8")) as PendingFile;

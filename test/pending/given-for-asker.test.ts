@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import type { AskRequest, Question } from "../../src/core/types.js";
 import { validateRequest } from "../../src/core/validate.js";
-import { answersFingerprint, givenForAsker } from "../../src/pending/given-for-asker.js";
+import { answersFingerprint, givenRecord } from "../../src/pending/given-for-asker.js";
 import {
 	createPendingFile,
 	type PendingFile,
@@ -119,14 +119,15 @@ describe("answersFingerprint", () => {
 	});
 });
 
-describe("givenForAsker", () => {
+describe("givenRecord", () => {
 	it("holds the answers for the ask recorded, never for another ask with the same id and answers", () => {
-		const given = givenForAsker(tempFolder());
+		const record = givenRecord(tempFolder());
+		const given = (file: typeof base) => record.given("asker", file) !== undefined;
 		const base = answered(TESTS);
-		expect(given.has(base)).toBe(false);
-		given.add(base);
-		expect(given.has(base)).toBe(true);
-		expect(given.has(answered({ ...TESTS, question: "Drop the production database?" }))).toBe(false);
-		expect(given.has(answered(TESTS, { sessionId: "another-session" }))).toBe(false);
+		expect(given(base)).toBe(false);
+		record.give("asker", base);
+		expect(given(base)).toBe(true);
+		expect(given(answered({ ...TESTS, question: "Drop the production database?" }))).toBe(false);
+		expect(given(answered(TESTS, { sessionId: "another-session" }))).toBe(false);
 	});
 });

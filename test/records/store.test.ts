@@ -13,7 +13,6 @@ import { validateRequest } from "../../src/core/validate.js";
 import { createPendingFile } from "../../src/pending/pending-file.js";
 import {
 	type AnswersOf,
-	answersFingerprint,
 	answersInText,
 	createSettledRecords,
 	openAskStore,
@@ -190,17 +189,17 @@ describe("openAskStore: two stores over one agent folder, as two programs open i
 		one.ledger.add({ sessionId: "s1", toolCallId: "call_1", state: "delivered" });
 		expect(two.ledger.settledIn("s1").has("call_1", undefined)).toBe(true);
 		expect(two.ledger.settledIn("s2").has("call_1", undefined)).toBe(false);
-		one.givenOnPage.add(answersFingerprint(answered("call_page")));
-		expect(two.answersGivenOnPage(answered("call_page"))).toBe(true);
-		expect(two.answersGivenOnPage(answered("call_other"))).toBe(false);
+		one.give("page", answered("call_page"));
+		expect(two.given("page", answered("call_page"))).toBeDefined();
+		expect(two.given("page", answered("call_other"))).toBeUndefined();
 		one.writtenBy("tap")(answered("call_tap"));
-		expect(two.answersGivenBy(answered("call_tap"))).toBe("tap");
-		expect(two.answersGivenBy(answered("call_page"))).toBeUndefined();
-		one.forAsker.add(answered("call_mcp"));
-		expect(two.forAsker.has(answered("call_mcp"))).toBe(true);
+		expect(two.given("file", answered("call_tap"))?.by).toBe("tap");
+		expect(two.given("file", answered("call_page"))?.by).toBeUndefined();
+		one.give("asker", answered("call_mcp"));
+		expect(two.given("asker", answered("call_mcp"))).toBeDefined();
 		// Given for an asker is not given on the page, nor the other way round.
-		expect(two.answersGivenOnPage(answered("call_mcp"))).toBe(false);
-		expect(two.forAsker.has(answered("call_page"))).toBe(false);
+		expect(two.given("page", answered("call_mcp"))).toBeUndefined();
+		expect(two.given("asker", answered("call_page"))).toBeUndefined();
 	});
 
 	it.each([
@@ -212,13 +211,13 @@ describe("openAskStore: two stores over one agent folder, as two programs open i
 		plant(join(agentDir, "pi-ask-user", "facts.jsonl"));
 		const store = openAskStore(agentDir);
 		const file = answered("call_1");
-		expect(() => store.forAsker.add(file)).toThrow();
-		expect(() => store.givenOnPage.add(answersFingerprint(file))).toThrow();
+		expect(() => store.give("asker", file)).toThrow();
+		expect(() => store.give("page", file)).toThrow();
 		expect(() => store.ledger.add({ sessionId: "s1", toolCallId: "call_1", state: "cleared" })).toThrow();
 		store.writtenBy("page")(file);
-		expect(store.forAsker.has(file)).toBe(false);
-		expect(store.answersGivenOnPage(file)).toBe(false);
-		expect(store.answersGivenBy(file)).toBeUndefined();
+		expect(store.given("asker", file)).toBeUndefined();
+		expect(store.given("page", file)).toBeUndefined();
+		expect(store.given("file", file)).toBeUndefined();
 		expect(store.ledger.settledIn("s1").has("call_1", undefined)).toBe(false);
 		expect(readFileSync(join(agentDir, "bashrc"), "utf8")).toBe("# the person's own file\n");
 	});

@@ -15,7 +15,7 @@ import type { AskRequest } from "../../src/core/types.js";
 import { processStartTime } from "../../src/host/process-identity.js";
 import { claimPathOf } from "../../src/pending/claims.js";
 import { createPendingFile, savePendingFile } from "../../src/pending/pending-file.js";
-import { answersFingerprint, answersInText, type FingerprintRecord, givenRecord } from "../../src/records/store.js";
+import { answersInText, openAskStore } from "../../src/records/store.js";
 import { createRemoteBridge, type RemoteBridge } from "../../src/remote/bridge.js";
 import { createItemTexts } from "../../src/web/feed.js";
 import { inboxFolders } from "../../src/web/inbox-folders.js";
@@ -56,7 +56,7 @@ async function server(
 		now?: () => number;
 		pendingRescanMs?: number;
 		judge?: JudgePending;
-		givenOnPage?: FingerprintRecord;
+		given?: WebServerOptions["given"];
 		itemTexts?: ReturnType<typeof createItemTexts>;
 		onSignInCode?: WebServerOptions["onSignInCode"];
 	} = {},
@@ -640,8 +640,8 @@ describe("pi-ask-anywhere web server", () => {
 	it("a pending file this user's pi did not write (cloned with the repository): its own answers are not shown as given; the person's confirmed answers are written over them and recorded as theirs", async () => {
 		const agentDir = mkdtempSync(join(tmpdir(), "pi-ask-anywhere-agent-"));
 		cleanups.push(() => rmSync(agentDir, { recursive: true, force: true }));
-		const given = givenRecord(factLog(agentDir), "page");
-		const { base, cwd } = await server({ givenOnPage: given });
+		const store = openAskStore(agentDir);
+		const { base, cwd } = await server({ given: store });
 		const file = createPendingFile({
 			request: DATABASE_ASK,
 			sessionId: "s",
@@ -668,8 +668,8 @@ describe("pi-ask-anywhere web server", () => {
 		const written = answersInText(readFileSync(path, "utf8"));
 		if (!written) throw new Error("the answered file does not parse");
 		expect(written.questions[0]?.answer).toBe("SQLite");
-		expect(given.has(answersFingerprint(written))).toBe(true);
-		expect(given.has(answersFingerprint(filled))).toBe(false);
+		expect(store.given("page", written)).toBeDefined();
+		expect(store.given("page", filled)).toBeUndefined();
 	});
 
 	it("a pending file whose questions were already answered (a restored copy) is never written, even when confirmed", async () => {
