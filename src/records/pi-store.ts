@@ -56,8 +56,8 @@ export function openPiStore(
 			trust: store.trust,
 			claims,
 			answersWrittenByTool: toolWrites.answersWrittenByTool,
-			answersGivenOnPage: store.answersGivenOnPage,
-			givenBy: store.answersGivenBy,
+			answersGivenOnPage: (file) => store.given("page", file) !== undefined,
+			givenBy: (file) => store.given("file", file)?.by,
 		},
 		toolWrites,
 	};
