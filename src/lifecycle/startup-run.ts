@@ -23,7 +23,7 @@ export interface StartupRunDeps {
 	stopRun(stopped: boolean): void;
 	/** `--answers` kept for the run's first ask. */
 	keepUpFront(answers: string): void;
-	/** The verdict on a pending file in the project folder `cwd` (pending/permission.ts's `pendingTrust`). */
+	/** The verdict on a pending file in the project folder `cwd` (records/pending-trust.ts). */
 	trust(file: PendingFile, cwd: string): PendingVerdict;
 	/** Another live process's claim on a pending file: an MCP client's is answered only while its server holds it. */
 	heldElsewhere: Claims["heldElsewhere"];

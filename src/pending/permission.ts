@@ -3,10 +3,8 @@
  * or lists a waiting ask (`@file`, `pi -c`, `--answers`, `/questions`, the web page, a tap, the startup plan, approvals)
  * asks `permissionFor`, instead of combining claims, the trust verdict and "settled" by hand.
  *
- * `pendingTrust` gives the verdict on the file: what only this user's own records can tell (the asks it saved and where,
- * the settled-elsewhere ledger), the session the file names and the session-file rule (./trust.ts's
- * `judgePendingFile`). An ask settled anywhere is never delivered again; one made for another project folder is not
- * this project's. `mayAnswerHere` weighs it with the rest, purely.
+ * records/pending-trust.ts gives the verdict on the file (settled anywhere, made for another project folder, not
+ * this user's pi's); `mayAnswerHere` weighs it with the rest, purely.
  *
  * Filled-in answers are the person's only when this person's pi wrote the file and no tool call of a run rewrote them
  * since: a cloned repository's file, or one a prompt-injected model edited with its write tool, keeps its questions
@@ -18,128 +16,14 @@
  * (its claim, which a cloned repository cannot bring alive), and never on a file this user's pi vouches for: a mark a
  * tool call wrote into pi's own ask cannot divert its answers. A marked file nobody holds is answered nowhere.
  */
-import type { SessionEntry } from "@mariozechner/pi-coding-agent";
-import type { FactLog } from "../ask/log.js";
-import { timeOf } from "../core/json.js";
 import { sanitizeLine } from "../core/text.js";
 import type { CliStrings } from "../i18n/cli/types.js";
 import { words as chosenWords } from "../i18n/words.js";
 import { type Claim, describeClaim } from "./claims.js";
 import type { PendingAsker, PendingFile } from "./pending-file.js";
-import {
-	currentSessionPlaces,
-	judgePendingFile,
-	nodeTrustFs,
-	type PendingVerdict,
-	readSessionRecord,
-	realSessionFolders,
-	type TrustFs,
-	verdictReason,
-} from "./trust.js";
+import { type PendingVerdict, verdictReason } from "./trust.js";
 
 type Distrust = Extract<PendingVerdict, { trusted: false }>;
-
-/** An ask as its session holds it, as far as the verdict needs (records/ask-records.ts's `SessionAsk`). */
-interface AskInSession {
-	toolCallId: string;
-	request: { questions: unknown } | undefined;
-	state: string;
-	askedAt?: number;
-}
-
-interface TrustSources {
-	argv: readonly string[];
-	env: NodeJS.ProcessEnv;
-	/** The asks of a session settled from another (the settled-elsewhere ledger). */
-	settledElsewhere(sessionId: string, projectDir?: string): { has(toolCallId: string, askedAt?: number): boolean };
-	/** Where and when this user's pi saved an ask (its `saved` fact); `undefined` when it never saved it. */
-	saved: FactLog["saved"];
-	/** The asks on a session's entries, newest state each (records/ask-records.ts's `asksOnBranch`). */
-	asksIn(entries: readonly SessionEntry[]): readonly AskInSession[];
-	fs?: TrustFs;
-}
-
-/**
- * The file's ask in the session it names: a call with its id and its questions (ids can repeat in one session), the
- * newest made by the time the file says it was written; `undefined` when the session holds none, or is not one our pi
- * wrote. A file is written when its ask is, or when a later start saves an ask that was interrupted.
- */
-function askInSession(file: PendingFile, entries: readonly unknown[], sources: TrustSources): AskInSession | undefined {
-	const sameQuestions = JSON.stringify(file.request.questions);
-	let candidates: AskInSession[];
-	try {
-		candidates = sources
-			.asksIn(entries as SessionEntry[])
-			.filter((ask) => ask.toolCallId === file.toolCallId && JSON.stringify(ask.request?.questions) === sameQuestions);
-	} catch {
-		return undefined;
-	}
-	const written = timeOf(file.timestamp);
-	return candidates.filter((ask) => written === undefined || (ask.askedAt ?? 0) <= written).at(-1) ?? candidates[0];
-}
-
-/**
- * `compute`, remembered for one synchronous run of code: a listing judges a thousand files in one loop, and where
- * sessions are kept or what a folder's real path is cannot change within it (pi's settings could between two commands).
- */
-function forOneRun<T>(compute: (key: string) => T): (key: string) => T {
-	let memo: Map<string, T> | undefined;
-	return (key) => {
-		if (memo === undefined) {
-			memo = new Map();
-			queueMicrotask(() => {
-				memo = undefined;
-			});
-		}
-		if (!memo.has(key)) memo.set(key, compute(key));
-		return memo.get(key) as T;
-	};
-}
-
-export function pendingTrust(sources: TrustSources): (file: PendingFile, cwd?: string) => PendingVerdict {
-	const fs = sources.fs ?? nodeTrustFs;
-	const realPath = forOneRun((path): string | undefined => {
-		try {
-			return fs.realpath(path);
-		} catch {
-			return undefined;
-		}
-	});
-	const sameFolder = (a: string, b: string) => {
-		const [realA, realB] = [realPath(a), realPath(b)];
-		return realA !== undefined && realB !== undefined ? realA === realB : a === b;
-	};
-	const sessionFolders = forOneRun((cwd) =>
-		realSessionFolders(currentSessionPlaces({ argv: sources.argv, env: sources.env, cwd, fs }), fs),
-	);
-	const elsewhere = (folder: string): PendingVerdict => ({ trusted: false, kind: "elsewhere", folder });
-	return (file, cwd = process.cwd()) => {
-		const record = readSessionRecord(file.sessionFile, fs);
-		const written = timeOf(file.timestamp);
-		const saved = sources.saved(file, written);
-		const ask =
-			record.kind === "found" && record.sessionId === file.sessionId
-				? askInSession(file, record.entries, sources)
-				: undefined;
-		// When its session holds the ask, its own time names it exactly; else the file's time, but never later than the
-		// saved ask's (a file's text is not trusted to make an old ask new); unknown to the record: every ask with its id.
-		const askedAt =
-			ask?.askedAt ?? (saved !== undefined && written !== undefined ? Math.min(written, saved.at) : undefined);
-		const settledInSession = ask !== undefined && ask.state !== "pending" && ask.state !== "interrupted";
-		if (settledInSession || sources.settledElsewhere(file.sessionId, cwd).has(file.toolCallId, askedAt)) {
-			return { trusted: false, kind: "settled" };
-		}
-		const madeIn = saved?.project;
-		if (madeIn !== undefined && !sameFolder(madeIn, cwd)) return elsewhere(madeIn);
-		const verdict = judgePendingFile(file, sessionFolders(cwd), record, { anyFolder: madeIn !== undefined });
-		if (!verdict.trusted) return { trusted: false, kind: "unknown", because: verdict.reason };
-		// Saved before the record existed: the session's own header (in this user's session folder) says where.
-		if (madeIn === undefined && record.kind === "found" && record.cwd && !sameFolder(record.cwd, cwd)) {
-			return elsewhere(record.cwd);
-		}
-		return ask?.askedAt !== undefined ? { trusted: true, askedAt: ask.askedAt } : { trusted: true };
-	};
-}
 
 export interface AskFacts {
 	/** The trust verdict on the ask's pending file (settled anywhere, asked in another folder, not this pi's). */
@@ -235,7 +119,7 @@ export function filledAnswersCount(permission: AskPermission): boolean {
 
 /** Where the facts about a waiting ask come from; each is asked only when the rule needs it. */
 export interface AskOrigins {
-	/** The verdict on the file (`pendingTrust`). */
+	/** The verdict on the file (records/pending-trust.ts). */
 	judge(file: PendingFile): PendingVerdict;
 	/** Another live process's claim on the file (./claims.ts): a pi asking it, or the MCP server holding it. */
 	heldElsewhere?(path: string, toolCallId: string): Claim | undefined;

@@ -36,7 +36,7 @@ export type DistrustReason =
 export type TrustVerdict = { trusted: true } | { trusted: false; reason: DistrustReason };
 
 /**
- * The verdict on a pending file as pi acts on it (./permission.ts's `pendingTrust` gives it); `verdictReason` says why
+ * The verdict on a pending file as pi acts on it (records/pending-trust.ts gives it); `verdictReason` says why
  * it is not trusted, in the run's language or in English for programs (the web page, `/questions json`).
  */
 export type PendingVerdict =

@@ -2,7 +2,7 @@
  * This user's ask store: their fact log, `<agentDir>/pi-ask-user/facts.jsonl` (ask/log.ts), with the records of
  * earlier versions moved into it (./old-records.ts), and what is read and written through it: the asks settled
  * elsewhere (the ledger), the answers given on the web page, by a tap or for an MCP asker, the decisions, and the
- * verdict on a pending file (pending/permission.ts). pi (through ./pi-store.ts, with its claims and tool-write guard),
+ * verdict on a pending file (./pending-trust.ts). pi (through ./pi-store.ts, with its claims and tool-write guard),
  * `pi-ask-anywhere web`, `push` and `mcp` open one store each, so every program judges a pending file by the same
  * records. Nothing is read until asked: the log is read from its end
  * when first consulted, as far back as a lookup needs.
@@ -20,10 +20,10 @@ import {
 	withAnswers,
 } from "../pending/given-for-asker.js";
 import { type PendingFile, parsePendingFile } from "../pending/pending-file.js";
-import { pendingTrust } from "../pending/permission.js";
 import type { PendingVerdict } from "../pending/trust.js";
-import { type AskRecord, asksOnBranch, type SettledAsks, type SettledElsewhere } from "./ask-records.js";
+import type { AskRecord, SettledAsks, SettledElsewhere } from "./ask-records.js";
 import { importOldRecords } from "./old-records.js";
+import { pendingTrust } from "./pending-trust.js";
 
 // The one fingerprint of an ask and its answers is the pending folder's (the MCP asker's record lives there too).
 export { type AnswersOf, answersFingerprint, withAnswers };
@@ -32,7 +32,7 @@ export { type AnswersOf, answersFingerprint, withAnswers };
 export interface AskStore extends GivenRecord {
 	facts: FactLog;
 	ledger: Ledger;
-	/** The verdict pi acts on for a pending file in the project folder `cwd` (pending/permission.ts). */
+	/** The verdict pi acts on for a pending file in the project folder `cwd` (./pending-trust.ts). */
 	trust(file: PendingFile, cwd?: string): PendingVerdict;
 	/**
 	 * Records that the person's page or phone (`by`) wrote answers into their own pi's pending file, for the decision
@@ -66,7 +66,6 @@ export function openAskStore(
 			env: run.env,
 			settledElsewhere: ledger.settledIn,
 			saved: facts.saved,
-			asksIn: asksOnBranch,
 		}),
 		writtenBy: (by) => (file) => {
 			try {

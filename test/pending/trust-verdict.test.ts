@@ -1,5 +1,5 @@
 /**
- * The one verdict on a pending file (src/pending/permission.ts) with real files in a temp folder: this user's
+ * The one verdict on a pending file (src/records/pending-trust.ts) with real files in a temp folder: this user's
  * record of the asks it saved vouches for a session kept anywhere (a project's sessionDir) and tells a copy in another
  * folder from the original; an ask settled in its session or in the ledger is never trusted for delivery.
  */
@@ -9,9 +9,7 @@ import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { type Fact, factLog, factTime } from "../../src/ask/log.js";
 import { createPendingFile, type PendingFile } from "../../src/pending/pending-file.js";
-import { pendingTrust } from "../../src/pending/permission.js";
-import { asksOnBranch } from "../../src/records/ask-records.js";
-import { settledLedger } from "../../src/records/store.js";
+import { openAskStore } from "../../src/records/store.js";
 
 const ARGS = { questions: [{ question: "Which database?", options: [{ label: "SQLite" }, { label: "Postgres" }] }] };
 
@@ -62,14 +60,7 @@ function judge(options: { asks?: Fact[]; ledger?: Fact[] } = {}) {
 	mkdirSync(records, { recursive: true });
 	const facts = [...(options.asks ?? []), ...(options.ledger ?? [])].sort((a, b) => factTime(a) - factTime(b));
 	writeFileSync(join(records, "facts.jsonl"), facts.map((fact) => `${JSON.stringify(fact)}\n`).join(""));
-	const log = factLog(agentDir);
-	return pendingTrust({
-		argv: [],
-		env: { PI_CODING_AGENT_DIR: agentDir },
-		settledElsewhere: settledLedger(log).settledIn,
-		saved: log.saved,
-		asksIn: asksOnBranch,
-	});
+	return openAskStore(agentDir, { argv: [], env: { PI_CODING_AGENT_DIR: agentDir } }).trust;
 }
 
 const savedAt = (iso: string, cwd: string): Fact => ({
