@@ -3,21 +3,27 @@
  * otherwise fill in its own questions with its write tool, and the person's next `pi -c` would send them as theirs.
  * So a tool call that names a pending file (pi's write and edit tools, or any tool with a `path`) is refused before
  * it runs, and every other call leaves one fact in this user's log, "a tool call ran from … until …" (ask/log.ts),
- * written with the others of its agent's run when that run ends: until then, and for a pi that ends mid-run, the pi's
- * lease covers them (ask/tool-call-lease.ts), which other pis read while it lives. A shell command can write any
- * file it never names, so where filled-in answers are about to be used, a pending file last changed inside such a
- * window holds a tool's answers, not the person's; the person's own later edit changes the file again, after it.
+ * written with the others of its agent's run when that run ends. Until then, and for a pi that ends mid-run (killed,
+ * a time limit's SIGTERM on pi 0.73.1, a shell command that kills its parent), the pi's lease covers them:
+ * `<agentDir>/pi-ask-user/tool-calls/<pid>-<process start>.json`, which other pis read while it lives and a later pi
+ * turns into the fact once it is gone. A shell command can write any file it never names, so where filled-in answers
+ * are about to be used, a pending file last changed inside such a window holds a tool's answers, not the person's;
+ * the person's own later edit changes the file again, after it.
  *
- * A tool call itself reads no folder and writes no record: the check runs once, where the answers would be used.
+ * A tool call itself reads no folder and writes no record: the check runs once, where the answers would be used. The
+ * lease is written once per process and its times say the window: while calls run (or ran, their facts not yet
+ * written), the access time is when the oldest started and the modification time when they were last seen running,
+ * kept fresh every second; when none runs, the access time is just after the modification time. Nothing reads a live
+ * lease's content; whose it is, is in its name, and it holds while that process runs (ask/lease.ts's same-host rule).
  * The change time is the file's status-change time, which a command cannot set back as it can the modification
  * time (`touch -d`).
  */
 import * as fs from "node:fs";
-import { resolve } from "node:path";
+import { join, resolve } from "node:path";
+import { readLease, writeLease } from "../ask/lease.js";
 import { type FactLog, factLog, factTime, ORDER_SLACK_MS } from "../ask/log.js";
-import { liveLeaseStarts, settleAbandonedLeases, toolCallLease } from "../ask/tool-call-lease.js";
 import { isRecord } from "../core/json.js";
-import type { ProcessIdentity } from "../host/process-identity.js";
+import { isRunning, type ProcessIdentity, selfIdentity } from "../host/process-identity.js";
 import { isPendingFilePath } from "../pending/pending-file.js";
 
 type Window = { from: number; until: number };
@@ -26,6 +32,12 @@ type Window = { from: number; until: number };
 const START_SLACK_MS = 1_000;
 /** The kernel stamps file times from a coarse clock: a change just after a call's end may read as just before it. */
 const END_SLACK_MS = 50;
+/** How often a running call's lease is touched, and how long after its last touch a gone process may have written. */
+const HEARTBEAT_MS = 1_000;
+const WROTE_UNTIL_SLACK_MS = 2 * HEARTBEAT_MS;
+/** `<pid>-<process start>.json`: whose lease it is, from its name. */
+const LEASE_NAME = /^(\d+)-([^/]+?)\.json$/;
+const UNKNOWN_START = "unknown";
 
 /** The paths a tool call's arguments name (pi's tools use `path`; other agents' tools `file_path` or `file`). */
 function namedPaths(input: unknown): string[] {
@@ -47,6 +59,67 @@ function namesPendingFile(cwd: string, path: string): boolean {
 		return isPendingFilePath(fs.realpathSync.native(absolute));
 	} catch {
 		return false;
+	}
+}
+
+/**
+ * The leases in `<agentDir>/pi-ask-user/tool-calls` but `self`'s, each with its times and whether its process still
+ * runs; a lease that cannot be read is left out (and left for the next pi).
+ */
+function leasesIn(
+	agentDir: string,
+	self: ProcessIdentity | undefined,
+	alive: (identity: ProcessIdentity) => boolean,
+): { path: string; live: boolean; stat: fs.Stats }[] {
+	const folder = join(agentDir, "pi-ask-user", "tool-calls");
+	let entries: fs.Dirent[];
+	try {
+		entries = fs.readdirSync(folder, { withFileTypes: true });
+	} catch {
+		return [];
+	}
+	return entries.flatMap((entry) => {
+		const [, pid = "", started = ""] = LEASE_NAME.exec(entry.name) ?? [];
+		const owner = { pid: Number(pid), started: started === UNKNOWN_START ? "" : started };
+		if (!entry.isFile() || pid === "" || (owner.pid === self?.pid && owner.started === self.started)) return [];
+		const path = join(folder, entry.name);
+		try {
+			return [{ path, live: alive(owner), stat: fs.lstatSync(path) }];
+		} catch {
+			return [];
+		}
+	});
+}
+
+/** The earliest call start a lease of the previous version names (`{ calls: [{ since }] }`), if any. */
+function previousVersionSince(fields: Record<string, unknown> | undefined): number | undefined {
+	const calls: unknown[] = Array.isArray(fields?.calls) ? fields.calls : [];
+	const starts = calls.flatMap((call) =>
+		isRecord(call) && typeof call.since === "number" && Number.isFinite(call.since) ? [call.since] : [],
+	);
+	return starts.length > 0 ? Math.min(...starts) : undefined;
+}
+
+/**
+ * The windows of the leases whose process is gone, from when their oldest call started until shortly after they
+ * were last seen running; each lease is removed once `settle` took its window (a `settle` that throws leaves it for
+ * the next pi). A lease that names no window (idle when its process ended) is only removed.
+ */
+export function settleAbandonedLeases(
+	agentDir: string,
+	settle: (window: Window) => void,
+	alive: (identity: ProcessIdentity) => boolean = isRunning,
+): void {
+	for (const { path, live, stat } of leasesIn(agentDir, undefined, alive)) {
+		if (live) continue;
+		try {
+			const previous = previousVersionSince(readLease(path)?.fields);
+			const until = stat.mtimeMs + WROTE_UNTIL_SLACK_MS;
+			if (previous !== undefined || stat.atimeMs <= stat.mtimeMs) settle({ from: previous ?? stat.atimeMs, until });
+			fs.rmSync(path, { force: true });
+		} catch {
+			// Left for the next pi.
+		}
 	}
 }
 
@@ -88,7 +161,43 @@ export function toolWriteGuard(
 	} = {},
 ): ToolWriteGuard {
 	const log = deps.facts ?? factLog(agentDir);
-	const lease = toolCallLease(agentDir, { self: deps.self, warn });
+	const alive = deps.isRunning ?? isRunning;
+	/** This pi's lease: made at its first tool call (`""` when it could not be), removed when the process ends. */
+	let leasePath: string | undefined;
+	let heartbeat: ReturnType<typeof setInterval> | undefined;
+	let oldest = 0;
+	const touch = (atime: number, mtime: number) => {
+		if (!leasePath) return;
+		try {
+			fs.utimesSync(leasePath, atime / 1000, mtime / 1000);
+		} catch {
+			// Gone or unwritable: this pi's own results still leave their facts; only a pi killed mid-call goes unseen.
+		}
+	};
+	/** Calls run now (or ran, unrecorded), the oldest since `since`: the access time says so, kept fresh. */
+	const leaseRunning = (since: number) => {
+		if (leasePath === undefined) {
+			const self = deps.self ?? selfIdentity();
+			const folder = join(agentDir, "pi-ask-user", "tool-calls");
+			const target = join(folder, `${self.pid}-${self.started || UNKNOWN_START}.json`);
+			try {
+				fs.mkdirSync(folder, { recursive: true, mode: 0o700 });
+				writeLease(target, { version: 1 });
+				leasePath = target;
+			} catch (error) {
+				leasePath = "";
+				warn(`pi-ask-anywhere: ${target}: ${(error as Error).message}`);
+			}
+		}
+		oldest = since;
+		touch(oldest, Date.now());
+		heartbeat ??= setInterval(() => touch(oldest, Date.now()), HEARTBEAT_MS);
+		heartbeat.unref();
+	};
+	const stopHeartbeat = () => {
+		clearInterval(heartbeat);
+		heartbeat = undefined;
+	};
 	const running = new Map<string, number>();
 	/** Calls that ended in this agent's run: their facts are written together when it ends. */
 	let ended: Window[] = [];
@@ -104,7 +213,7 @@ export function toolWriteGuard(
 			warned = true;
 		}
 	};
-	settleAbandonedLeases(agentDir, (window) => log.append({ fact: "tool-ran", ...window }), deps.isRunning);
+	settleAbandonedLeases(agentDir, (window) => log.append({ fact: "tool-ran", ...window }), alive);
 
 	const covers = (window: { from: number; until: number }, changed: number) =>
 		changed >= window.from - START_SLACK_MS && changed <= window.until + END_SLACK_MS;
@@ -119,10 +228,10 @@ export function toolWriteGuard(
 		}
 		for (const since of running.values()) if (changed >= since - START_SLACK_MS) return true;
 		if ([...ended, ...unlogged].some((window) => covers(window, changed))) return true;
-		// Another pi's calls of a run still going: not in the log yet.
-		if (liveLeaseStarts(agentDir, deps.self, deps.isRunning).some((since) => changed >= since - START_SLACK_MS)) {
-			return true;
-		}
+		// Another pi's calls of a run still going (its lease's access time at or before its modification time): a pi writes
+		// its calls' facts when its agent's run ends, so until then its lease is the record.
+		const live = leasesIn(agentDir, deps.self, alive).filter(({ live, stat }) => live && stat.atimeMs <= stat.mtimeMs);
+		if (live.some(({ stat }) => changed >= stat.atimeMs - START_SLACK_MS)) return true;
 		let found = false;
 		const read = log.newestFirst((fact) => {
 			const end = factTime(fact);
@@ -146,7 +255,7 @@ export function toolWriteGuard(
 			}
 			const at = Date.now();
 			// The lease's window opens at the run's first call and stays open until its facts are written.
-			if (running.size === 0 && ended.length === 0) lease.running(at);
+			if (running.size === 0 && ended.length === 0) leaseRunning(at);
 			running.set(event.toolCallId, at);
 			return undefined;
 		},
@@ -161,8 +270,11 @@ export function toolWriteGuard(
 			// Written before the lease says so: a pi that ends in between leaves the lease that still covers them.
 			record(ended);
 			ended = [];
-			if (running.size === 0) lease.idle(Date.now());
-			else lease.running(Math.min(...running.values()));
+			if (running.size > 0) return leaseRunning(Math.min(...running.values()));
+			stopHeartbeat();
+			// Idle: the access time just after the modification time says no call runs.
+			const at = Date.now();
+			touch(at + 1, at);
 		},
 		answersWrittenByTool: changedDuringCall,
 		close() {
@@ -170,7 +282,9 @@ export function toolWriteGuard(
 			record([...ended, ...[...running.values()].map((from) => ({ from, until }))]);
 			ended = [];
 			running.clear();
-			lease.release();
+			stopHeartbeat();
+			if (leasePath) fs.rmSync(leasePath, { force: true });
+			leasePath = undefined;
 		},
 	};
 	(deps.onExit ?? ((close) => process.once("exit", close)))(() => guard.close());

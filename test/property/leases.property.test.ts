@@ -25,7 +25,6 @@ import { dirname, join } from "node:path";
 import fc from "fast-check";
 import { afterEach, beforeEach, describe, it } from "vitest";
 import { type LeaseDeps, writeLease } from "../../src/ask/lease.js";
-import { settleAbandonedLeases } from "../../src/ask/tool-call-lease.js";
 import type { ProcessIdentity } from "../../src/host/process-identity.js";
 import {
 	CLAIM_REFRESH_MS,
@@ -36,6 +35,7 @@ import {
 	withAnswerLock,
 } from "../../src/pending/claims.js";
 import { webAddressFor } from "../../src/push/web-address.js";
+import { settleAbandonedLeases } from "../../src/records/tool-writes.js";
 import { withinBudget } from "./arbitraries.js";
 
 const RUNS = 100;
