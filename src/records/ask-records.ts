@@ -7,7 +7,6 @@
  */
 
 import type { SessionEntry } from "@mariozechner/pi-coding-agent";
-import type { AskId } from "../ask/id.js";
 import { deliveredAsksIn } from "../core/delivered-answers.js";
 import { isRecord } from "../core/json.js";
 import { canonicalRequest } from "../core/normalize.js";
@@ -173,29 +172,17 @@ export function asksOnBranch(branch: readonly SessionEntry[]): SessionAsk[] {
 /** Asks a later start still has to do something for: interrupted or pending. */
 export function openAsks(asks: readonly SessionAsk[], settledElsewhere: SettledAsks): SessionAsk[] {
 	return asks.filter(
-		(ask) =>
-			(ask.state === "interrupted" || ask.state === "pending") && !settledElsewhere.has(ask.toolCallId, ask.askedAt),
+		(ask) => (ask.state === "interrupted" || ask.state === "pending") && !settledElsewhere(ask.toolCallId, ask.askedAt),
 	);
 }
 
 /**
- * The asks of one session that were settled from another. An ask is its session, its tool-call id and when it was
- * made: some providers reuse ids across turns, and a ledger line settles only the asks with its id made before it
- * was written.
+ * Whether the ask of one session with this id made at `askedAt` (ms) was settled from another. An ask is its session,
+ * its tool-call id and when it was made: some providers reuse ids across turns, and a ledger line settles only the
+ * asks with its id made before it was written. Without `askedAt`, or for a line written before lines said when, any
+ * ask with the id counts as settled: refusing is safe, sending twice is not.
  */
-export interface SettledAsks {
-	/**
-	 * Whether the ask with this id made at `askedAt` (ms) was settled elsewhere. Without `askedAt`, or for a line
-	 * written before lines said when, any ask with the id counts as settled: refusing is safe, sending twice is not.
-	 */
-	has(toolCallId: string, askedAt?: number): boolean;
-}
-
-/** One line of the settled-elsewhere ledger. */
-/** An ask settled (`askedAt`, where known: the line then settles that ask only, whenever it was written). */
-export interface SettledElsewhere extends AskId {
-	state: "delivered" | "cleared";
-}
+export type SettledAsks = (toolCallId: string, askedAt?: number) => boolean;
 
 /**
  * The asks the person cancelled in their own turn and that were not answered since, newest first: what

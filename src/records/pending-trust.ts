@@ -89,7 +89,7 @@ export function pendingTrust(sources: {
 		const askedAt =
 			ask?.askedAt ?? (saved !== undefined && written !== undefined ? Math.min(written, saved.at) : undefined);
 		const settledInSession = ask !== undefined && ask.state !== "pending" && ask.state !== "interrupted";
-		if (settledInSession || sources.settledElsewhere(file.sessionId, cwd).has(file.toolCallId, askedAt)) {
+		if (settledInSession || sources.settledElsewhere(file.sessionId, cwd)(file.toolCallId, askedAt)) {
 			return { trusted: false, kind: "settled" };
 		}
 		const madeIn = saved?.project;

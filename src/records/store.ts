@@ -21,7 +21,7 @@ import {
 } from "../pending/given-for-asker.js";
 import { type PendingFile, parsePendingFile } from "../pending/pending-file.js";
 import type { PendingVerdict } from "../pending/trust.js";
-import type { AskRecord, SettledAsks, SettledElsewhere } from "./ask-records.js";
+import type { AskRecord, SettledAsks } from "./ask-records.js";
 import { importOldRecords } from "./old-records.js";
 import { pendingTrust } from "./pending-trust.js";
 
@@ -101,7 +101,7 @@ export interface Ledger {
 	 * folder `projectDir` the ask's pending file was in keeps it instead (PROJECT_LEDGER), since the ask's session starts
 	 * in that folder. Throws only when neither place took it.
 	 */
-	add(entry: SettledElsewhere, projectDir?: string): void;
+	add(entry: Omit<Settled, "fact" | "at">, projectDir?: string): void;
 	/** The asks of this session settled elsewhere, from this user's log and from the project folder's, if given. */
 	settledIn(sessionId: string, projectDir?: string): SettledAsks;
 }
@@ -125,9 +125,7 @@ export function settledLedger(facts: FactLog, now: () => number = Date.now): Led
 	};
 	return {
 		add: (entry, projectDir) => {
-			const { sessionId, toolCallId, askedAt } = entry;
-			const fact: Settled = { fact: "settled", at: now(), sessionId, toolCallId, how: entry.state };
-			if (askedAt !== undefined) fact.askedAt = askedAt;
+			const fact: Settled = { fact: "settled", at: now(), ...entry };
 			try {
 				facts.append(fact);
 			} catch (error) {
@@ -139,11 +137,9 @@ export function settledLedger(facts: FactLog, now: () => number = Date.now): Led
 				}
 			}
 		},
-		settledIn: (sessionId, projectDir) => ({
-			has: (toolCallId, askedAt) =>
-				facts.settled({ sessionId, toolCallId }, askedAt) ||
-				(projectDir !== undefined && projectLog(projectDir).settled({ sessionId, toolCallId }, askedAt)),
-		}),
+		settledIn: (sessionId, projectDir) => (toolCallId, askedAt) =>
+			facts.settled({ sessionId, toolCallId }, askedAt) ||
+			(projectDir !== undefined && projectLog(projectDir).settled({ sessionId, toolCallId }, askedAt)),
 	};
 }
 
@@ -162,7 +158,7 @@ export function createSettledRecords(deps: { record(data: AskRecord): void; ledg
 				// The ask's session starts in the folder its pending file is in (<project>/.pi/<file>).
 				const projectDir = delivery.path === undefined ? undefined : dirname(dirname(delivery.path));
 				deps.ledger.add(
-					{ sessionId: delivery.fromSession, toolCallId: delivery.toolCallId, ...when, state: "delivered" },
+					{ sessionId: delivery.fromSession, toolCallId: delivery.toolCallId, ...when, how: "delivered" },
 					projectDir,
 				);
 			} else {
@@ -176,7 +172,7 @@ export function createSettledRecords(deps: { record(data: AskRecord): void; ledg
 		cleared(sessionId: string, cleared: readonly { sessionId: string; toolCallId: string }[], projectDir?: string) {
 			for (const ask of cleared) {
 				if (ask.sessionId === sessionId) deps.record({ toolCallId: ask.toolCallId, state: "cleared" });
-				else deps.ledger.add({ sessionId: ask.sessionId, toolCallId: ask.toolCallId, state: "cleared" }, projectDir);
+				else deps.ledger.add({ sessionId: ask.sessionId, toolCallId: ask.toolCallId, how: "cleared" }, projectDir);
 			}
 		},
 	};

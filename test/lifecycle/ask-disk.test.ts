@@ -101,8 +101,8 @@ describe("where a settled ask is written down", () => {
 			{ toolCallId: "c", state: "cleared" },
 		]);
 		expect(ledger).toEqual([
-			{ sessionId: "s0", toolCallId: "b", state: "delivered" },
-			{ sessionId: "s0", toolCallId: "d", state: "cleared" },
+			{ sessionId: "s0", toolCallId: "b", how: "delivered" },
+			{ sessionId: "s0", toolCallId: "d", how: "cleared" },
 		]);
 	});
 });

@@ -116,7 +116,7 @@ function run(
 		},
 		imageSupport: () => ({ allowed: false, why: "model" }),
 		store: {
-			ledger: { add: (entry) => recorded.ledger.push(entry), settledIn: () => new Map() },
+			ledger: { add: (entry) => recorded.ledger.push(entry), settledIn: () => () => false },
 			facts: { append: (fact) => recorded.facts.push(fact) },
 		},
 		judging: {
@@ -292,7 +292,7 @@ describe("createRun", () => {
 		expect(recorded.entries).toEqual([
 			{ customType: "ask_user-record", data: { toolCallId: "call-1", state: "cleared" } },
 		]);
-		expect(recorded.ledger).toEqual([{ sessionId: "session-2", toolCallId: "call-2", state: "cleared" }]);
+		expect(recorded.ledger).toEqual([{ sessionId: "session-2", toolCallId: "call-2", how: "cleared" }]);
 	});
 
 	it("configures the session's bridge at each start and disposes it at the end", async () => {

@@ -43,7 +43,7 @@ function entry(n: number): PendingEntry {
 describe("a start", () => {
 	it("lists no pending file for a session with no open ask", () => {
 		let listed = 0;
-		const deps = { settledElsewhere: () => ({ has: () => false }) } as unknown as FindingsDeps;
+		const deps = { settledElsewhere: () => () => false } as unknown as FindingsDeps;
 		expect(
 			findOpenAsks(
 				ctx,
@@ -100,7 +100,7 @@ describe("pi -c: other sessions' files the person filled in", () => {
 			save(4);
 			const before = readFileSync(held, "utf8");
 			const deps = {
-				settledElsewhere: () => ({ has: () => false }),
+				settledElsewhere: () => () => false,
 				trust: (file: PendingFile): PendingVerdict =>
 					file.asker ? FOREIGN : file.toolCallId === "call_4" ? { trusted: false, kind: "settled" } : { trusted: true },
 				readImage: () => ({ ok: false, reason: "none", problem: { kind: "not-image", name: "x" } }),

@@ -19,10 +19,9 @@ function call(id: string, timestamp?: number): SessionEntry {
 }
 
 /** The ledger's view of a session where `id` was settled elsewhere at `settledAt`. */
-const settledAt = (id: string, at: number) => ({
-	has: (toolCallId: string, askedAt?: number) => toolCallId === id && (askedAt === undefined || askedAt <= at),
-});
-const nothingSettled = { has: () => false };
+const settledAt = (id: string, at: number) => (toolCallId: string, askedAt?: number) =>
+	toolCallId === id && (askedAt === undefined || askedAt <= at);
+const nothingSettled = () => false;
 
 function result(id: string, outcome: AskOutcome, mode: "interactive" | "rpc" | "remote" = "interactive"): SessionEntry {
 	return {

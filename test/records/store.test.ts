@@ -36,10 +36,10 @@ afterEach(() => rmSync(agentDir, { recursive: true, force: true }));
 describe("fileLedger", () => {
 	it("starts the file owner-only and reads back what it added", () => {
 		const ledger = fileLedger(agentDir);
-		expect(ledger.settledIn("s1").has("call_1")).toBe(false);
-		ledger.add({ sessionId: "s1", toolCallId: "call_1", state: "delivered" });
-		ledger.add({ sessionId: "s1", toolCallId: "call_2", state: "cleared" });
-		expect(["call_1", "call_2", "call_3"].map((id) => ledger.settledIn("s1").has(id))).toEqual([true, true, false]);
+		expect(ledger.settledIn("s1")("call_1")).toBe(false);
+		ledger.add({ sessionId: "s1", toolCallId: "call_1", how: "delivered" });
+		ledger.add({ sessionId: "s1", toolCallId: "call_2", how: "cleared" });
+		expect(["call_1", "call_2", "call_3"].map((id) => ledger.settledIn("s1")(id))).toEqual([true, true, false]);
 		expect(statSync(path).mode & 0o777).toBe(0o600);
 	});
 
@@ -48,23 +48,23 @@ describe("fileLedger", () => {
 		const lines = Array.from({ length: 10_000 }, (_, i) => settledLine(`s${i % 100}`, `call_${i}`));
 		writeFileSync(path, lines.join(""));
 		const ledger = fileLedger(agentDir);
-		expect(ledger.settledIn("s5").has("call_105")).toBe(true);
-		expect(ledger.settledIn("s5").has("call_106")).toBe(false);
+		expect(ledger.settledIn("s5")("call_105")).toBe(true);
+		expect(ledger.settledIn("s5")("call_106")).toBe(false);
 	});
 
 	it("an entry added after a torn last line (no newline) is kept, and so are the lines before it", () => {
 		mkdirSync(join(agentDir, "pi-ask-user"), { recursive: true });
 		writeFileSync(path, `${settledLine("s1", "call_0")}{"fact":"settled","sessionId":"s1","toolC`);
 		const ledger = fileLedger(agentDir);
-		ledger.add({ sessionId: "s1", toolCallId: "call_1", state: "delivered" });
-		expect(["call_0", "call_1"].map((id) => ledger.settledIn("s1").has(id))).toEqual([true, true]);
+		ledger.add({ sessionId: "s1", toolCallId: "call_1", how: "delivered" });
+		expect(["call_0", "call_1"].map((id) => ledger.settledIn("s1")(id))).toEqual([true, true]);
 		expect(readFileSync(path, "utf8").endsWith("\n")).toBe(true);
 	});
 
 	it("a file that ends with a newline gets no empty line", () => {
 		const ledger = fileLedger(agentDir);
-		ledger.add({ sessionId: "s1", toolCallId: "call_1", state: "delivered" });
-		ledger.add({ sessionId: "s1", toolCallId: "call_2", state: "delivered" });
+		ledger.add({ sessionId: "s1", toolCallId: "call_1", how: "delivered" });
+		ledger.add({ sessionId: "s1", toolCallId: "call_2", how: "delivered" });
 		expect(readFileSync(path, "utf8").split("\n")).toHaveLength(3);
 	});
 });
@@ -74,24 +74,24 @@ describe("an ask is its session, its id and when it was made", () => {
 
 	it("a line settles the asks with its id made before it was written, not a later ask reusing the id", () => {
 		const ledger = fileLedger(agentDir, () => new Date("2026-01-01T10:00:00Z"));
-		ledger.add({ sessionId: "s1", toolCallId: "call_1", state: "delivered" });
+		ledger.add({ sessionId: "s1", toolCallId: "call_1", how: "delivered" });
 		const settled = ledger.settledIn("s1");
-		expect(settled.has("call_1", at("2026-01-01T09:59:59Z"))).toBe(true);
-		expect(settled.has("call_1", at("2026-01-01T10:00:00Z"))).toBe(true);
-		expect(settled.has("call_1", at("2026-01-01T10:00:01Z"))).toBe(false);
+		expect(settled("call_1", at("2026-01-01T09:59:59Z"))).toBe(true);
+		expect(settled("call_1", at("2026-01-01T10:00:00Z"))).toBe(true);
+		expect(settled("call_1", at("2026-01-01T10:00:01Z"))).toBe(false);
 		// When the ask was made is not known: any settled ask with the id counts (refusing is safe, sending twice is not).
-		expect(settled.has("call_1")).toBe(true);
+		expect(settled("call_1")).toBe(true);
 		expect(JSON.parse(readFileSync(path, "utf8"))).toMatchObject({ at: Date.parse("2026-01-01T10:00:00.000Z") });
 	});
 
 	it("a line naming when its ask was made settles that ask only: an earlier ask waiting under the id stays open", () => {
 		const ledger = fileLedger(agentDir, () => new Date("2026-01-01T10:00:00Z"));
-		ledger.add({ sessionId: "s1", toolCallId: "call_1", askedAt: at("2026-01-01T09:30:00Z"), state: "delivered" });
+		ledger.add({ sessionId: "s1", toolCallId: "call_1", askedAt: at("2026-01-01T09:30:00Z"), how: "delivered" });
 		const settled = ledger.settledIn("s1");
-		expect(settled.has("call_1", at("2026-01-01T09:30:00Z"))).toBe(true);
-		expect(settled.has("call_1", at("2026-01-01T09:00:00Z"))).toBe(false);
-		expect(settled.has("call_1", at("2026-01-01T11:00:00Z"))).toBe(false);
-		expect(settled.has("call_1")).toBe(true);
+		expect(settled("call_1", at("2026-01-01T09:30:00Z"))).toBe(true);
+		expect(settled("call_1", at("2026-01-01T09:00:00Z"))).toBe(false);
+		expect(settled("call_1", at("2026-01-01T11:00:00Z"))).toBe(false);
+		expect(settled("call_1")).toBe(true);
 	});
 
 	it("a user folder that cannot be written: the line goes to the project folder, where the ask's session finds it", () => {
@@ -100,17 +100,14 @@ describe("an ask is its session, its id and when it was made", () => {
 		const project = join(agentDir, "project");
 		mkdirSync(join(project, ".pi"), { recursive: true });
 		const ledger = fileLedger(agentDir);
-		ledger.add({ sessionId: "s1", toolCallId: "call_1", state: "delivered" }, project);
-		expect(ledger.settledIn("s1", project).has("call_1")).toBe(true);
-		expect(ledger.settledIn("s1").has("call_1")).toBe(false);
-		expect(ledger.settledIn("s2", project).has("call_1")).toBe(false);
+		ledger.add({ sessionId: "s1", toolCallId: "call_1", how: "delivered" }, project);
+		expect(ledger.settledIn("s1", project)("call_1")).toBe(true);
+		expect(ledger.settledIn("s1")("call_1")).toBe(false);
+		expect(ledger.settledIn("s2", project)("call_1")).toBe(false);
 		expect(readFileSync(join(project, PROJECT_LEDGER), "utf8")).toContain('"toolCallId":"call_1"');
-		expect(() => ledger.add({ sessionId: "s1", toolCallId: "call_2", state: "delivered" })).toThrow();
+		expect(() => ledger.add({ sessionId: "s1", toolCallId: "call_2", how: "delivered" })).toThrow();
 		expect(() =>
-			ledger.add(
-				{ sessionId: "s1", toolCallId: "call_3", state: "delivered" },
-				join(agentDir, "pi-ask-user", "project"),
-			),
+			ledger.add({ sessionId: "s1", toolCallId: "call_3", how: "delivered" }, join(agentDir, "pi-ask-user", "project")),
 		).toThrow();
 	});
 
@@ -119,9 +116,9 @@ describe("an ask is its session, its id and when it was made", () => {
 		mkdirSync(join(project, ".pi"), { recursive: true });
 		writeFileSync(join(project, PROJECT_LEDGER), `${settledLine("s1", "call_1")}not json\n[1]\n`);
 		const ledger = fileLedger(agentDir);
-		ledger.add({ sessionId: "s1", toolCallId: "call_2", state: "delivered" });
+		ledger.add({ sessionId: "s1", toolCallId: "call_2", how: "delivered" });
 		const settled = ledger.settledIn("s1", project);
-		expect(["call_1", "call_2", "call_3"].map((id) => settled.has(id))).toEqual([true, true, false]);
+		expect(["call_1", "call_2", "call_3"].map((id) => settled(id))).toEqual([true, true, false]);
 	});
 
 	it("a project ledger that is a symlink is not read, and one behind a symlinked .pi is not written", () => {
@@ -130,17 +127,17 @@ describe("an ask is its session, its id and when it was made", () => {
 		const project = join(agentDir, "project");
 		mkdirSync(join(project, ".pi"), { recursive: true });
 		symlinkSync(elsewhere, join(project, PROJECT_LEDGER));
-		expect(fileLedger(agentDir).settledIn("s1", project).has("call_1")).toBe(false);
+		expect(fileLedger(agentDir).settledIn("s1", project)("call_1")).toBe(false);
 
 		writeFileSync(join(agentDir, "pi-ask-user"), "");
 		const linked = join(agentDir, "linked");
 		mkdirSync(linked);
 		symlinkSync(join(project, ".pi"), join(linked, ".pi"));
 		expect(() =>
-			fileLedger(agentDir).add({ sessionId: "s1", toolCallId: "call_2", state: "delivered" }, linked),
+			fileLedger(agentDir).add({ sessionId: "s1", toolCallId: "call_2", how: "delivered" }, linked),
 		).toThrow();
 		expect(() =>
-			fileLedger(agentDir).add({ sessionId: "s1", toolCallId: "call_2", state: "delivered" }, project),
+			fileLedger(agentDir).add({ sessionId: "s1", toolCallId: "call_2", how: "delivered" }, project),
 		).toThrow();
 		expect(readFileSync(elsewhere, "utf8")).not.toContain("call_2");
 	});
@@ -157,7 +154,7 @@ describe("an ask is its session, its id and when it was made", () => {
 			path: join(project, ".pi", "pending-questions.json"),
 		});
 		settled.cleared("this-run", [{ sessionId: "s1", toolCallId: "call_2" }], project);
-		expect(["call_1", "call_2", "call_3"].map((id) => ledger.settledIn("s1", project).has(id))).toEqual([
+		expect(["call_1", "call_2", "call_3"].map((id) => ledger.settledIn("s1", project)(id))).toEqual([
 			true,
 			true,
 			false,
@@ -186,9 +183,9 @@ describe("openAskStore: two stores over one agent folder, as two programs open i
 	it("what one writes the other reads: settled asks, answers given on the page, by a tap, for an MCP asker", () => {
 		const one = openAskStore(agentDir);
 		const two = openAskStore(agentDir);
-		one.ledger.add({ sessionId: "s1", toolCallId: "call_1", state: "delivered" });
-		expect(two.ledger.settledIn("s1").has("call_1", undefined)).toBe(true);
-		expect(two.ledger.settledIn("s2").has("call_1", undefined)).toBe(false);
+		one.ledger.add({ sessionId: "s1", toolCallId: "call_1", how: "delivered" });
+		expect(two.ledger.settledIn("s1")("call_1", undefined)).toBe(true);
+		expect(two.ledger.settledIn("s2")("call_1", undefined)).toBe(false);
 		one.give("page", answered("call_page"));
 		expect(two.given("page", answered("call_page"))).toBeDefined();
 		expect(two.given("page", answered("call_other"))).toBeUndefined();
@@ -213,12 +210,12 @@ describe("openAskStore: two stores over one agent folder, as two programs open i
 		const file = answered("call_1");
 		expect(() => store.give("asker", file)).toThrow();
 		expect(() => store.give("page", file)).toThrow();
-		expect(() => store.ledger.add({ sessionId: "s1", toolCallId: "call_1", state: "cleared" })).toThrow();
+		expect(() => store.ledger.add({ sessionId: "s1", toolCallId: "call_1", how: "cleared" })).toThrow();
 		store.writtenBy("page")(file);
 		expect(store.given("asker", file)).toBeUndefined();
 		expect(store.given("page", file)).toBeUndefined();
 		expect(store.given("file", file)).toBeUndefined();
-		expect(store.ledger.settledIn("s1").has("call_1", undefined)).toBe(false);
+		expect(store.ledger.settledIn("s1")("call_1", undefined)).toBe(false);
 		expect(readFileSync(join(agentDir, "bashrc"), "utf8")).toBe("# the person's own file\n");
 	});
 });
