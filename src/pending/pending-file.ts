@@ -372,28 +372,13 @@ export type ReadablePendingEntry = PendingEntry & { file: PendingFile };
 const lastParse = new Map<string, { text: string; entry: PendingEntry }>();
 const LAST_PARSE_LIMIT = 4000;
 
-/** The names of the regular files in the project's `.pi` folder that are pending files, by path. */
-function pendingPaths(cwd: string): string[] {
-	const dir = join(cwd, PENDING_DIR);
-	let listed: fs.Dirent[];
-	try {
-		if (!fs.lstatSync(dir).isDirectory()) return [];
-		listed = fs.readdirSync(dir, { withFileTypes: true });
-	} catch {
-		return [];
-	}
-	return listed
-		.filter((dirent) => dirent.isFile() && PENDING_NAME_PATTERN.test(dirent.name))
-		.map(({ name }) => join(dir, name));
-}
-
 /**
- * One pending file the folder listing named as a regular file, read and checked; `undefined` when it is gone
- * (another pi may remove it between the listing and the read). A text already parsed is not parsed again.
+ * One pending file the folder listing named, read and checked; `undefined` when it is gone (another pi may remove it
+ * between the listing and the read) or no regular file. A text already parsed is not parsed again.
  */
 export function readPendingEntry(path: string): PendingEntry | undefined {
-	// The folder was checked when it was listed and the listing says this is a regular file (the read checks again
-	// on the open descriptor).
+	// The folder was checked when it was listed; the read checks on the open descriptor that this is a regular file
+	// (never following a symlink, never blocking on a FIFO).
 	const read = pendingTextAt(path, { listedAsFile: true });
 	if (read === undefined) return undefined;
 	if (read.kind === "newer") return { path, error: read.error };
@@ -411,9 +396,12 @@ export function readPendingEntry(path: string): PendingEntry | undefined {
 	return entry;
 }
 
-/** Every pending file in the project, oldest first; broken ones are reported, not touched. */
+/**
+ * Every pending file in the project, oldest first (of one time, the higher number first); broken ones are reported,
+ * not touched.
+ */
 export function listPendingFiles(cwd: string): PendingEntry[] {
-	return pendingPaths(cwd)
+	return listPendingNames(cwd)
 		.flatMap((path) => readPendingEntry(path) ?? [])
 		.sort((a, b) => (a.file?.timestamp ?? "").localeCompare(b.file?.timestamp ?? ""));
 }
