@@ -14,7 +14,6 @@
 import { basename } from "node:path";
 import { sameFolder } from "../ask/files.js";
 import type { Claim } from "./claims.js";
-import { serverRecordsOf } from "./claims.js";
 import { type AnswersOf, type GivenRecord, givenRecord, withAnswers } from "./given-for-asker.js";
 import {
 	noAnswerYet,
@@ -169,10 +168,12 @@ function answerForAsker<Invalid>(
 	});
 	if (answers.every((answer) => answer === null)) return refused({ kind: "no-answer" });
 	const serverHolds = () => heldElsewhere(path, file.toolCallId)?.holder === "mcp";
-	if (!serverHolds()) return refused({ kind: "asker-gone", asker });
+	const server = heldElsewhere(path, file.toolCallId);
+	if (server?.holder !== "mcp") return refused({ kind: "asker-gone", asker });
 	const record = records();
-	// The server takes only answers recorded in its own agent folder: recorded in this pi's, they would be lost unsaid.
-	const serverFolder = serverRecordsOf(path);
+	// The server takes only answers recorded in its own agent folder (its claim names it): recorded in this pi's, they
+	// would be lost unsaid.
+	const serverFolder = server.records;
 	if (serverFolder !== undefined && !sameFolder(serverFolder, record.agentDir)) {
 		return refused({ kind: "records-elsewhere", serverFolder, agentDir: record.agentDir });
 	}

@@ -79,15 +79,6 @@ export function claimPathOf(pendingPath: string): string {
 	return join(dirname(pendingPath), `.${basename(pendingPath)}.claim`);
 }
 
-/**
- * The agent folder named by the MCP server's claim on a pending file, if any: only a caller that already judged the
- * claim live (`heldElsewhere`) may act on it.
- */
-export function serverRecordsOf(pendingPath: string): string | undefined {
-	const claim = readClaim(claimPathOf(pendingPath));
-	return claim?.holder === "mcp" ? claim.records : undefined;
-}
-
 /** The claim at `path` and when its file was written; `undefined` for anything this package does not write. */
 function readClaim(path: string): (Claim & { writtenAt: number }) | undefined {
 	const lease = readLease(path);

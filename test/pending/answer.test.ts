@@ -135,6 +135,18 @@ describe("answerWaitingAsk", () => {
 		expect(facts).toEqual(["asker"]);
 	});
 
+	it("an MCP client's file whose server reads its answers in another agent folder: refused, nothing recorded or written", () => {
+		const ask = save({ asker: MARK });
+		const { deps, facts } = recorded(FOREIGN, { ...SERVER, records: "/another/agent" });
+		expect(answerWaitingAsk(ask, { by: "page", answers: () => ["SQLite"] }, deps)).toEqual({
+			kind: "refused",
+			refusal: { kind: "records-elsewhere", serverFolder: "/another/agent", agentDir: deps.given?.agentDir },
+			forAsker: MARK,
+		});
+		expect(answerIn(ask.path)).toBe(null);
+		expect(facts).toEqual([]);
+	});
+
 	it("an MCP client's file nobody holds is answered nowhere", () => {
 		const ask = save({ asker: MARK });
 		const { deps } = recorded(FOREIGN);
