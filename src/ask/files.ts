@@ -103,13 +103,13 @@ function tempPathFor(path: string): string {
 type TempWriteFs = Pick<typeof fs, "openSync" | "writeSync" | "fsyncSync" | "closeSync" | "rmSync">;
 
 /**
- * Writes `content` whole to a new temp file beside `path` (created, so never through a symlink), flushed to the disk;
- * returns its path for the caller to move or link into place and then remove. On any failure (a full disk) the temp
- * file is removed and the error thrown.
+ * Writes `content` whole to a new temp file beside `path` (created, so never through a symlink; mode 0600, this
+ * user's only: answers, keys, tokens), flushed to the disk; returns its path for the caller to move or link into
+ * place and then remove. On any failure (a full disk) the temp file is removed and the error thrown.
  */
-export function writeTempFile(path: string, content: string | Buffer, mode = 0o600, io: TempWriteFs = fs): string {
+function writeTempFile(path: string, content: string | Buffer, io: TempWriteFs = fs): string {
 	const temp = tempPathFor(path);
-	const fd = io.openSync(temp, "wx", mode);
+	const fd = io.openSync(temp, "wx", 0o600);
 	try {
 		const bytes = typeof content === "string" ? Buffer.from(content, "utf8") : content;
 		for (let written = 0; written < bytes.length; ) written += io.writeSync(fd, bytes, written);
@@ -124,17 +124,17 @@ export function writeTempFile(path: string, content: string | Buffer, mode = 0o6
 }
 
 /**
- * Writes `content` whole to `path` (mode 0600 unless told): a temp file beside it, then moved into place, so a reader
+ * Writes `content` whole to `path` (mode 0600): a temp file beside it, then moved into place, so a reader
  * sees the old file or the new one, never half of one. `replace: false` puts it there only if nothing is at `path`
  * yet (a hard link, which fails when the name is taken) and answers whether it did.
  */
 export function writeFileAtomically(
 	path: string,
 	content: string | Buffer,
-	options: { mode?: number; replace?: boolean } = {},
+	options: { replace?: boolean } = {},
 ): boolean {
-	if (options.replace === false) return writeNewFile([path], content, options.mode) !== undefined;
-	const temp = writeTempFile(path, content, options.mode);
+	if (options.replace === false) return writeNewFile([path], content) !== undefined;
+	const temp = writeTempFile(path, content);
 	try {
 		fs.renameSync(temp, path);
 		return true;
@@ -150,12 +150,11 @@ export function writeFileAtomically(
 export function writeNewFile(
 	names: readonly string[],
 	content: string | Buffer,
-	mode = 0o600,
 	io: TempWriteFs & Pick<typeof fs, "linkSync"> = fs,
 ): string | undefined {
 	const first = names[0];
 	if (first === undefined) return undefined;
-	const temp = writeTempFile(first, content, mode, io);
+	const temp = writeTempFile(first, content, io);
 	try {
 		for (const name of names) {
 			try {

@@ -8,6 +8,7 @@ import { lstatSync, mkdirSync, type Stats } from "node:fs";
 import { dirname, join } from "node:path";
 import { isRecord } from "../core/json.js";
 import { appendLine, type BackwardRead, readLinesFromEnd, readRegularBytes } from "./files.js";
+import type { AskId } from "./id.js";
 
 /** A tool call of a pi ran from `from` until `until`: whatever it wrote meanwhile is the tool's, not the person's. */
 export interface ToolRan {
@@ -96,10 +97,7 @@ export interface Forgotten {
 export type Fact = ToolRan | Decided | Saved | Settled | Given | Forgotten;
 
 /** An ask as the facts name it. */
-export interface AskOfFact {
-	sessionId: string;
-	toolCallId: string;
-}
+type AskOfFact = Pick<AskId, "sessionId" | "toolCallId">;
 
 export interface FactLog {
 	readonly path: string;
@@ -193,7 +191,8 @@ function factOf(line: string): Fact | undefined {
 export const factTime = (fact: Fact): number =>
 	fact.fact === "tool-ran" ? fact.until : fact.fact === "forgotten" ? fact.before : fact.at;
 
-const keyOf = (ask: AskOfFact): string => JSON.stringify([ask.sessionId, ask.toolCallId]);
+/** An ask's key among facts (its session and tool call). */
+export const keyOf = (ask: AskOfFact): string => JSON.stringify([ask.sessionId, ask.toolCallId]);
 
 /** Whether `settled` settles the ask made at `askedAt` (any ask of its id, when that is not known). */
 function settles(settled: Settled, askedAt: number | undefined): boolean {

@@ -4,7 +4,7 @@
  * bounded, so that a log of years costs the same as a log of a day: the newest `savedLimit` saved facts are looked at,
  * no more. What `pi-ask-anywhere web --all` lists, project by project.
  */
-import type { FactLog } from "./log.js";
+import { type FactLog, keyOf } from "./log.js";
 
 /** One waiting ask, as its `saved` fact names it. */
 export interface WaitingAsk {
@@ -51,12 +51,12 @@ export function waitingProjects(facts: Pick<FactLog, "newestFirst">, limits: Wai
 		read += 1;
 		if (read > factLimit) return false;
 		if (fact.fact === "decided" || fact.fact === "settled") {
-			ended.add(JSON.stringify([fact.sessionId, fact.toolCallId]));
+			ended.add(keyOf(fact));
 			return true;
 		}
 		if (fact.fact !== "saved") return true;
 		savedRead += 1;
-		const key = JSON.stringify([fact.sessionId, fact.toolCallId]);
+		const key = keyOf(fact);
 		let project = projects.get(fact.project);
 		if (project === undefined && projects.size < projectLimit) {
 			project = { project: fact.project, newestAt: fact.at, asks: [] };

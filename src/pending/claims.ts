@@ -2,7 +2,7 @@
  * The leases (../ask/lease.ts) beside a pending file. The claim, `.pi/.<name>.claim`: while a pi asks its questions
  * in a dialog, or delivers its answers, the file stays on disk (so nothing is lost however pi ends) and that pi holds
  * a claim on it, naming the ask, refreshed every few seconds. Other pi processes leave a claimed file alone (never
- * answer it, never delete it) until the claim is dead (`claimIsLive`): its process is gone from this host (a reused
+ * answer it, never delete it) until the claim is dead (`heldElsewhere`): its process is gone from this host (a reused
  * pid has another start time), or it was not refreshed for three intervals (another machine sharing the folder, or a
  * frozen pi). The answer lock, `.pi/.<name>.answering`: answering is "read it, check it still waits for answers,
  * replace it", and two processes answering one file at once (two pages, a page and `pi --answers`, two pi runs) would
@@ -45,15 +45,6 @@ export interface Claim extends LeaseStamp {
 	holder?: "mcp";
 	file?: string;
 	records?: string;
-}
-
-/**
- * Whether a claim still holds, by the rule every lease shares: refreshed within three intervals (by its file's time
- * `writtenAt` when stamped further ahead than one), and on this host its process still runs.
- */
-export function claimIsLive(claim: Claim, deps: Pick<LeaseDeps, "host" | "now" | "isRunning">, writtenAt?: number) {
-	// An MCP server only ever answers a folder on its own host: a claim naming another host was planted or cloned.
-	return leaseIsLive(claim, deps, LIMITS, writtenAt) && (claim.host === deps.host || claim.holder !== "mcp");
 }
 
 /** One line for the person: which pi holds the questions. */
@@ -126,7 +117,11 @@ export function createClaims(deps: ClaimsDeps = systemLeaseDeps()): Claims {
 		if (!found || found.toolCallId !== toolCallId || isMine(found, deps)) return undefined;
 		if (found.holder === "mcp" && found.file !== realPath(pendingPath)) return undefined;
 		const { writtenAt, ...claim } = found;
-		return claimIsLive(claim, deps, writtenAt) ? claim : undefined;
+		// By the rule every lease shares (refreshed within three intervals, by its file's time when stamped further ahead
+		// than one; on this host, its process still running). An MCP server only ever answers a folder on its own host: a
+		// claim naming another host was planted or cloned.
+		if (claim.holder === "mcp" && claim.host !== deps.host) return undefined;
+		return leaseIsLive(claim, deps, LIMITS, writtenAt) ? claim : undefined;
 	}
 	let exitHooked = false;
 	return {

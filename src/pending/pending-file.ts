@@ -346,7 +346,7 @@ export function savePendingFile(cwd: string, file: PendingFile, io: PendingWrite
 			const n = first + i;
 			return join(dir, n === 1 ? PENDING_NAME : PENDING_NAME.replace(".json", `-${n}.json`));
 		});
-		const target = writeNewFile(candidates, serialize(file), 0o600, io);
+		const target = writeNewFile(candidates, serialize(file), io);
 		if (target !== undefined) return target;
 		throw new PendingFileError(`${dir}: every pending-questions name tried was taken meanwhile; try again`);
 	} catch (error) {

@@ -5,7 +5,7 @@
  * says it is, and holds the very ask_user call (same toolCallId, same questions, same task) it claims.
  *
  * `judgePendingFile` is the pure decision; `readSessionRecord` and `sessionDirectories` are the thin edges
- * that read the file system (injected, so tests can drive them); `checkPendingTrust` puts them together.
+ * that read the file system (injected, so tests can drive them); records/pending-trust.ts puts them together.
  */
 import * as nodeFs from "node:fs";
 import { homedir } from "node:os";
@@ -120,24 +120,20 @@ export function judgePendingFile(
 	return { trusted: true };
 }
 
+/** Each reason's sentence in the words' `trust` table. */
+const REASON_WORDS = {
+	"no-session-file": "noSessionFile",
+	"outside-session-folders": "outsideSessionFolders",
+	"session-missing": "sessionMissing",
+	"other-session": "otherSession",
+	"no-ask-call": "noAskCall",
+	"questions-differ": "questionsDiffer",
+	"task-differs": "taskDiffers",
+} as const satisfies Record<DistrustReason, keyof CliStrings["trust"]>;
+
 /** One sentence for the person: why this file was not written by their own pi (in `words`, the run's language). */
 export function distrustReason(reason: DistrustReason, words: CliStrings["trust"] = chosenWords().cli.trust): string {
-	switch (reason) {
-		case "no-session-file":
-			return words.noSessionFile;
-		case "outside-session-folders":
-			return words.outsideSessionFolders;
-		case "session-missing":
-			return words.sessionMissing;
-		case "other-session":
-			return words.otherSession;
-		case "no-ask-call":
-			return words.noAskCall;
-		case "questions-differ":
-			return words.questionsDiffer;
-		case "task-differs":
-			return words.taskDiffers;
-	}
+	return words[REASON_WORDS[reason]];
 }
 
 /** Why a file is not trusted, in `words` (the run's language; `en.trust` for programs). */
@@ -322,11 +318,6 @@ export function realSessionFolders(places: SessionPlaces, fs: TrustFs = nodeTrus
 			return [];
 		}
 	});
-}
-
-/** The whole rule for one file: reads the session it names and judges. */
-export function checkPendingTrust(file: PendingFile, places: SessionPlaces, fs: TrustFs = nodeTrustFs): TrustVerdict {
-	return judgePendingFile(file, realSessionFolders(places, fs), readSessionRecord(file.sessionFile, fs));
 }
 
 /**

@@ -6,7 +6,13 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, 
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { validateRequest } from "../../src/core/validate.js";
 import { createPendingFile, type PendingFile, parsePendingFile } from "../../src/pending/pending-file.js";
-import { checkPendingTrust, currentSessionPlaces } from "../../src/pending/trust.js";
+import {
+	currentSessionPlaces,
+	judgePendingFile,
+	readSessionRecord,
+	realSessionFolders,
+	type SessionPlaces,
+} from "../../src/pending/trust.js";
 import {
 	answerSpecExampleInTui,
 	createWorkspace,
@@ -21,6 +27,10 @@ import {
 	type TuiSession,
 	type Workspace,
 } from "./harness.js";
+
+/** The session-file rule on a file, reading the session it names (as records/pending-trust.ts does). */
+const checkPendingTrust = (file: PendingFile, places: SessionPlaces) =>
+	judgePendingFile(file, realSessionFolders(places), readSessionRecord(file.sessionFile));
 
 let ws: Workspace;
 let tui: TuiSession | undefined;

@@ -1,18 +1,11 @@
 /** Who owns a pending file now: the liveness rule as a table, and claims on real files with a fake clock and host. */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { ProcessIdentity } from "../../src/host/process-identity.js";
 import { processStartTime } from "../../src/host/process-identity.js";
-import {
-	CLAIM_REFRESH_MS,
-	type Claim,
-	type ClaimsDeps,
-	claimIsLive,
-	claimPathOf,
-	createClaims,
-} from "../../src/pending/claims.js";
+import { CLAIM_REFRESH_MS, type Claim, type ClaimsDeps, claimPathOf, createClaims } from "../../src/pending/claims.js";
 
 const NOW = 1_000_000;
 const claim = (over: Partial<Claim> = {}): Claim => ({
@@ -24,9 +17,34 @@ const claim = (over: Partial<Claim> = {}): Claim => ({
 	...over,
 });
 
-describe("claimIsLive", () => {
+describe("whether a claim holds: another pi's heldElsewhere on the claim file as found", () => {
+	let dir: string;
+	let pending: string;
+	beforeEach(() => {
+		dir = mkdtempSync(join(tmpdir(), "pi-ask-anywhere-claim-live-"));
+		mkdirSync(join(dir, ".pi"));
+		pending = join(dir, ".pi", "pending-questions.json");
+		writeFileSync(pending, "{}");
+	});
+	afterEach(() => rmSync(dir, { recursive: true, force: true }));
 	const running = (alive: ProcessIdentity[]) => (p: ProcessIdentity) =>
 		alive.some((a) => a.pid === p.pid && a.started === p.started);
+	/** Claim `c` in a file last written at `writtenAt` (a server's naming this very file), judged on host "here" at NOW. */
+	const claimIsLive = (c: Claim, deps: Pick<ClaimsDeps, "isRunning">, writtenAt = NOW) => {
+		const path = claimPathOf(pending);
+		writeFileSync(path, JSON.stringify(c.holder === "mcp" ? { ...c, file: realpathSync.native(pending) } : c));
+		utimesSync(path, writtenAt / 1000, writtenAt / 1000);
+		const self = { pid: 1, started: "100" };
+		const claims = createClaims({
+			...deps,
+			host: "here",
+			self,
+			now: () => NOW,
+			every: () => () => {},
+			onExit: () => {},
+		});
+		return claims.heldElsewhere(pending, c.toolCallId) !== undefined;
+	};
 	it.each([
 		["this host, its process runs, refreshed now", claim(), [{ pid: 42, started: "777" }], true],
 		["this host, the pid is gone", claim(), [], false],
@@ -49,7 +67,7 @@ describe("claimIsLive", () => {
 			false,
 		],
 	] as const)("%s → %s", (_case, c, alive, live) => {
-		expect(claimIsLive(c, { host: "here", now: () => NOW, isRunning: running([...alive]) })).toBe(live);
+		expect(claimIsLive(c, { isRunning: running([...alive]) })).toBe(live);
 	});
 
 	// A machine whose clock runs ten minutes ahead: its stamp alone would keep a dead claim for ten minutes.
@@ -60,7 +78,7 @@ describe("claimIsLive", () => {
 		["stamped behind, file written now: its own stamp counts", NOW - 20_000, NOW, false],
 	] as const)("another host, %s", (_case, at, writtenAt, live) => {
 		const c = claim({ host: "there", at });
-		expect(claimIsLive(c, { host: "here", now: () => NOW, isRunning: () => false }, writtenAt)).toBe(live);
+		expect(claimIsLive(c, { isRunning: () => false }, writtenAt)).toBe(live);
 	});
 });
 

@@ -7,7 +7,6 @@ import { type ApprovalRule, approvalRequest, parseRule } from "../../src/core/ap
 import { en } from "../../src/i18n/cli/en.js";
 import { createPendingFile, type PendingFile } from "../../src/pending/pending-file.js";
 import {
-	checkPendingTrust,
 	currentSessionPlaces,
 	describeOrigin,
 	describeUntrusted,
@@ -15,11 +14,17 @@ import {
 	fileForDelivery,
 	judgePendingFile,
 	readSessionRecord,
+	realSessionFolders,
+	type SessionPlaces,
 	type SessionRecord,
 	sessionDirectories,
 	sessionDirFromArgv,
 	type TrustFs,
 } from "../../src/pending/trust.js";
+
+/** The session-file rule on a file, reading the session it names (as records/pending-trust.ts does). */
+const checkPendingTrust = (file: PendingFile, places: SessionPlaces) =>
+	judgePendingFile(file, realSessionFolders(places), readSessionRecord(file.sessionFile));
 
 const ARGS = { questions: [{ question: "Which database?", options: [{ label: "SQLite" }, { label: "Postgres" }] }] };
 const SESSIONS = "/home/u/.pi/agent/sessions";
