@@ -4,12 +4,8 @@
  * (./permission.ts) on the file as found, writes the answers under the file's answer lock (./pending-file.ts's
  * `writePendingAnswers`, which reads the file again there: of two writers exactly one finds it waiting), and records
  * the `given` fact that says who gave them. What became of the answers is a value; the caller says it in its words.
- *
- * Which answers count and where they go is the rule's: a settled ask or one asked in another folder is refused; one
- * another live process holds is that process's (its dialog, or the MCP server for its client); a file this user's pi
- * did not write is answered only on the page and only when the person confirms it there (their answers are then
- * recorded as theirs); an MCP client's file its server holds is answered for that client, recorded before the write so
- * that the server never sees the person's answers unrecorded (./given-for-asker.ts).
+ * Which answers count and where they go is the rule's (docs/guarantees.md, "Whose answers count"); an MCP client's
+ * answers are recorded before the write, so that its server never sees the person's answers unrecorded.
  */
 import { basename } from "node:path";
 import { sameFolder } from "../ask/files.js";

@@ -6,15 +6,9 @@
  * records/pending-trust.ts gives the verdict on the file (settled anywhere, made for another project folder, not
  * this user's pi's); `mayAnswerHere` weighs it with the rest, purely.
  *
- * Filled-in answers are the person's only when this person's pi wrote the file and no tool call of a run rewrote them
- * since: a cloned repository's file, or one a prompt-injected model edited with its write tool, keeps its questions
- * answerable, but only what the person types counts.
- *
- * A file marked as another agent's ask (an MCP client's, written by `pi-ask-anywhere mcp`) is answered by writing the
- * answers into it, where that server reads them for its client; its answers never reach this pi's model. The mark is
- * the file's own word, so it counts only when a live `pi-ask-anywhere mcp` process holds the file for that very ask
- * (its claim, which a cloned repository cannot bring alive), and never on a file this user's pi vouches for: a mark a
- * tool call wrote into pi's own ask cannot divert its answers. A marked file nobody holds is answered nowhere.
+ * What it guarantees: docs/guarantees.md, "Whose answers count" and "An MCP client's answers go to that client". The
+ * `asker` mark is the file's own word: it counts only with a live server's claim on that very ask (which a cloned
+ * repository cannot bring alive), and never on a file this user's pi vouches for.
  */
 import { sanitizeLine } from "../core/text.js";
 import type { CliStrings } from "../i18n/cli/types.js";

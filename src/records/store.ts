@@ -4,8 +4,8 @@
  * elsewhere (the ledger), the answers given on the web page, by a tap or for an MCP asker, the decisions, and the
  * verdict on a pending file (./pending-trust.ts). pi (through ./pi-store.ts, with its claims and tool-write guard),
  * `pi-ask-anywhere web`, `push` and `mcp` open one store each, so every program judges a pending file by the same
- * records. Nothing is read until asked: the log is read from its end
- * when first consulted, as far back as a lookup needs.
+ * records. Nothing is read until asked: the log is read from its end when first consulted, as far back as a lookup
+ * needs.
  */
 import { dirname, join } from "node:path";
 import { decisionRecorder, type RecordDecision } from "../ask/decision.js";

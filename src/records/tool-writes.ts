@@ -1,22 +1,15 @@
 /**
- * Answers in a pending file are the person's only if no tool call of a run wrote them. A prompt-injected model could
- * otherwise fill in its own questions with its write tool, and the person's next `pi -c` would send them as theirs.
- * So a tool call that names a pending file (pi's write and edit tools, or any tool with a `path`) is refused before
- * it runs, and every other call leaves one fact in this user's log, "a tool call ran from … until …" (ask/log.ts),
- * written with the others of its agent's run when that run ends. Until then, and for a pi that ends mid-run (killed,
- * a time limit's SIGTERM on pi 0.73.1, a shell command that kills its parent), the pi's lease covers them:
- * `<agentDir>/pi-ask-user/tool-calls/<pid>-<process start>.json`, which other pis read while it lives and a later pi
- * turns into the fact once it is gone. A shell command can write any file it never names, so where filled-in answers
- * are about to be used, a pending file last changed inside such a window holds a tool's answers, not the person's;
- * the person's own later edit changes the file again, after it.
+ * Answers in a pending file are the person's only if no tool call of a run wrote them: otherwise a prompt-injected
+ * model could fill in its own questions and the person's next `pi -c` would send them as theirs (docs/guarantees.md,
+ * "Whose answers count"). A call that names a pending file is refused; every other call leaves a "tool-ran" fact
+ * (ask/log.ts), written with its run's others when the run ends, and until then (or for a pi that ends mid-run) this
+ * pi's lease `<agentDir>/pi-ask-user/tool-calls/<pid>-<process start>.json` covers them.
  *
- * A tool call itself reads no folder and writes no record: the check runs once, where the answers would be used. The
- * lease is written once per process and its times say the window: while calls run (or ran, their facts not yet
- * written), the access time is when the oldest started and the modification time when they were last seen running,
- * kept fresh every second; when none runs, the access time is just after the modification time. Nothing reads a live
- * lease's content; whose it is, is in its name, and it holds while that process runs (ask/lease.ts's same-host rule).
- * The change time is the file's status-change time, which a command cannot set back as it can the modification
- * time (`touch -d`).
+ * The lease is written once per process and its times say the window, so a tool call costs no write: while calls run
+ * (or ran, their facts not yet written) the access time is when the oldest started and the modification time when
+ * they were last seen running, kept fresh every second; when none runs, the access time is just after the
+ * modification time. Nothing reads a live lease's content; whose it is, is in its name (ask/lease.ts's same-host
+ * rule). A pending file's change time is its status-change time, which a command cannot set back (`touch -d`).
  */
 import * as fs from "node:fs";
 import { join, resolve } from "node:path";
