@@ -12,7 +12,10 @@ import { readFile } from "node:fs/promises";
 import { resolve } from "node:path";
 import type { Metafile, Plugin } from "esbuild";
 
-/** The modules `entry` loads before any of its code runs (static imports, followed), and the dynamic-import targets. */
+/**
+ * The modules `entry` loads before any of its code runs (static imports, followed), and every dynamic-import target
+ * reached from it at all.
+ */
 function startPath(metafile: Metafile, entry: string): { staticModules: Set<string>; lazyModules: Set<string> } {
 	const staticModules = new Set<string>();
 	const lazyModules = new Set<string>();
@@ -26,6 +29,19 @@ function startPath(metafile: Metafile, entry: string): { staticModules: Set<stri
 		}
 	};
 	visit(entry);
+	// The dynamic-import targets of lazy modules too (the part that asks loads the dialog, the bridge, …): a chunk that
+	// imported only some start modules would split the start's chunk in two.
+	const reached = new Set<string>();
+	const reach = (input: string): void => {
+		if (reached.has(input)) return;
+		reached.add(input);
+		for (const imported of metafile.inputs[input]?.imports ?? []) {
+			if (imported.external) continue;
+			if (imported.kind === "dynamic-import") lazyModules.add(imported.path);
+			if (imported.kind === "dynamic-import" || imported.kind === "import-statement") reach(imported.path);
+		}
+	};
+	reach(entry);
 	for (const module of staticModules) lazyModules.delete(module);
 	// The entry's own code stays in the entry file.
 	staticModules.delete(entry);

@@ -1,6 +1,9 @@
 /**
  * pi-ask-anywhere: registers the ask_user tool, the /questions command and the --answers flag, and hands pi's events to
- * the ask lifecycle (src/lifecycle/). Wiring only: every decision lives in the modules it names.
+ * the part that asks (./asking.ts: the ask lifecycle, children, approvals, push, the records), built on first need.
+ * A start keeps what pi needs at once or at every start: the flags, settings and language, the tool's registration,
+ * `/questions`, the delivered answers' look, the bus listener, the tool-write guard and compaction's hook. Wiring
+ * only: every decision lives in the modules it names.
  */
 
 import { realpathSync } from "node:fs";
@@ -8,24 +11,23 @@ import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { ExtensionAPI, ExtensionContext } from "@mariozechner/pi-coding-agent";
 import { readRegularFile } from "./ask/files.js";
-import { createChildren } from "./children/children.js";
+import type { Asking } from "./asking.js";
+import { parentRouteIn } from "./children/route-env.js";
 import { questionsCommandOnFirstUse } from "./commands/questions-on-first-use.js";
 import { DELIVERED_ANSWERS_TYPE } from "./core/delivered-answers.js";
-import { imageSupport } from "./host/image-support.js";
+import { TOOL_NAME } from "./core/prompt.js";
 import { loadPiModules } from "./host/pi-modules.js";
 import { processEdges } from "./host/process-edges.js";
 import { type AskUserSettings, settingsSource } from "./host/settings.js";
-import { useLanguage, words } from "./i18n/words.js";
-import { createApprovals, pendingApprovals } from "./lifecycle/approvals.js";
+import { useLanguage } from "./i18n/words.js";
 import { listenForBusAsks } from "./lifecycle/ask-bus.js";
 import { registerFlags } from "./lifecycle/flags.js";
-import { createLifecycle } from "./lifecycle/lifecycle.js";
-import { pushOnDemand } from "./lifecycle/push-on-demand.js";
 import { sessionSettings } from "./lifecycle/session-settings.js";
-import { sessionShutdownInOrder } from "./lifecycle/session-shutdown-order.js";
 import { sessionStartInOrder } from "./lifecycle/session-start-order.js";
+import { startNeed } from "./lifecycle/start-needs.js";
 import { registerWhenFree, stepAsideWarning } from "./lifecycle/tool-owner.js";
-import { openPiStore } from "./records/pi-store.js";
+import { listPendingNames } from "./pending/pending-file.js";
+import { openToolWrites } from "./records/pi-store.js";
 import { contentText } from "./session/branch.js";
 import { compactionOnFirstUse } from "./session/compaction-on-first-use.js";
 import { createAskUserTool } from "./tool/ask-user-tool.js";
@@ -45,102 +47,101 @@ export default async function askUser(pi: ExtensionAPI) {
 		process.cwd(),
 	);
 	await useLanguage(settings.current().language);
-	// This user's records, this pi's claims and tool-write guard, and what judges a pending file (records/pi-store.ts).
-	const store = openPiStore(agentDir, { argv: process.argv.slice(2), env: process.env, warn: processEdges.stderrLine });
-	const supportOfImages = (ctx: ExtensionContext) =>
-		imageSupport({ model: ctx.model, agentDir, cwd: ctx.cwd, read: readRegularFile });
-	const structuredRpc = settings.current().structuredRpc;
-	// The phone through ntfy (src/push/): off until `pi-ask-anywhere push setup` or PI_ASK_USER_PUSH; loaded on demand.
-	const push = pushOnDemand(async () => {
-		const { createPush } = await import("./push/push.js");
-		return createPush({ store, warn: (text) => processEdges.stderrLine(`pi-ask-anywhere: ${text}`) });
-	});
-	const lifecycle = createLifecycle(pi, {
-		argv: process.argv,
-		settings: settings.current(),
+	// Every tool call goes through the guard, whether or not anything asks (records/tool-writes.ts).
+	const toolWrites = openToolWrites(agentDir, {
+		argv: process.argv.slice(2),
 		env: process.env,
-		write: processEdges.write,
-		failExit: processEdges.failExit,
-		exitNow: processEdges.exitNow,
-		structuredRpc,
-		store,
-		judging: store.judging,
-		piExports: host.codingAgent,
-		imageSupport: supportOfImages,
-		push: push.edges,
-		answeredLate: (ask, outcome) => approvals.answeredLate(ask, outcome),
-		recordDecision: store.recordDecision,
-	});
-
-	// Children's questions reach the person through the pi that started them (src/children/).
-	const children = createChildren(pi, {
-		env: process.env,
-		argv: process.argv,
-		frontEnd: lifecycle.frontEnd,
-		ownAsk: lifecycle.askHandler,
 		warn: processEdges.stderrLine,
-		acceptsImages: (ctx) => supportOfImages(ctx).allowed,
-		phone: push.edges.phone,
-		tui: host.tui,
 	});
 
-	const warn = (ctx: ExtensionContext, text: string) =>
-		lifecycle.frontEnd(ctx).tell(`pi-ask-anywhere: ${text}`, "warning");
-	// Tool calls the person's rules hold for their yes (lifecycle/approvals.ts), and other extensions' asks on pi's event
-	// bus (lifecycle/ask-bus.ts): both are asks like the model's, through the one ask handler.
-	const approvals = createApprovals({
-		settings: () => settings.current().approvals,
-		ask: children.askHandler,
-		labels: () => words().cli.approval,
-		pending: pendingApprovals(store.judging),
-		recordDecision: store.recordDecision,
-	});
-	listenForBusAsks(pi, { ask: children.askHandler, frontEnd: lifecycle.frontEnd, stderrLine: processEdges.stderrLine });
+	let asking: Asking | undefined;
+	let building: Promise<Asking> | undefined;
+	/**
+	 * The part that asks, built once. `met`: the session it is first needed in, when that is not at a session start
+	 * (whose start then had nothing for it: it learns the session now).
+	 */
+	const loadAsking = async (met?: ExtensionContext): Promise<Asking> => {
+		building ??= import("./asking.js").then(
+			({ buildAsking }) => {
+				asking = buildAsking(pi, { host, agentDir, settings: settings.current, toolWrites, registerTool });
+				if (met) asking.joinSession(met);
+				return asking;
+			},
+			(error: unknown) => {
+				// A failed load (a package replaced under a running pi) is tried again at the next need.
+				building = undefined;
+				throw error;
+			},
+		);
+		return building;
+	};
+	/** Tells the person something: in the session's front end once built; before, a start without one (print, JSON). */
+	const tell = (ctx: ExtensionContext, text: string) => {
+		if (asking) asking.tell(ctx, text);
+		else if (ctx.hasUI) ctx.ui.notify(text, "warning");
+		else processEdges.stderrLine(text);
+	};
+
 	// Registered at session start, and only where no other package's ask_user is (see tool-owner.ts).
 	const registerTool = registerWhenFree(
 		pi,
 		() =>
-			pi.registerTool(createAskUserTool(children.askHandler, host.tui, { guidelines: settings.current().guidelines })),
-		stepAsideWarning(pi, { root: PACKAGE_ROOT, argv: process.argv.slice(2), cwd: () => process.cwd() }, warn),
+			pi.registerTool(
+				createAskUserTool(async (ask) => (await loadAsking(ask.ctx)).askHandler(ask), host.tui, {
+					guidelines: settings.current().guidelines,
+				}),
+			),
+		stepAsideWarning(pi, { root: PACKAGE_ROOT, argv: process.argv.slice(2), cwd: () => process.cwd() }, (ctx, text) =>
+			tell(ctx, `pi-ask-anywhere: ${text}`),
+		),
 	);
-	pi.registerCommand("questions", questionsCommandOnFirstUse({ ...lifecycle, ...store.judging, structuredRpc }));
+	pi.registerCommand(
+		"questions",
+		questionsCommandOnFirstUse(async (ctx) => (await loadAsking(ctx)).questions),
+	);
 	// Answers delivered later read like answers on pi's screen; the model still reads the block (pending/delivery.ts).
 	pi.registerMessageRenderer(DELIVERED_ANSWERS_TYPE, (message, options, theme) =>
 		renderDelivered(contentText(message.content), options.expanded, theme, host.tui),
 	);
+	// Other extensions' asks on pi's event bus (lifecycle/ask-bus.ts): asks like the model's, through the one handler.
+	listenForBusAsks(pi, {
+		ask: async (ask) => (await loadAsking(ask.ctx)).askHandler(ask),
+		frontEnd: (ctx) => ({ tell: (text) => tell(ctx, text) }),
+		stderrLine: processEdges.stderrLine,
+	});
 
-	pi.on("session_start", () => approvals.sessionStart());
-	pi.on(
-		"session_start",
-		sessionStartInOrder<unknown, ExtensionContext, AskUserSettings>({
-			readSettings: settings.atSessionStart,
-			useLanguage,
-			configurePush: push.configure,
-			warn,
-			registerTool,
-			children: children.sessionStart,
-			pushStart: push.sessionStart,
-			lifecycle: lifecycle.sessionStart,
-		}),
-	);
-	pi.on("input", lifecycle.input);
-	// Before the tool-write guard: a call waiting for the person's yes has not started running.
-	pi.on("tool_call", (event, ctx) => approvals.toolCall(event, ctx));
-	pi.on("tool_call", (event, ctx) => store.toolWrites.toolCall(event, ctx.cwd));
+	/** A start with nothing for the part that asks: the start's order with its steps left out (nothing to do there). */
+	const lightStart = sessionStartInOrder<unknown, ExtensionContext, AskUserSettings>({
+		readSettings: settings.current,
+		useLanguage,
+		configurePush: async () => [],
+		warn: (ctx, text) => tell(ctx, `pi-ask-anywhere: ${text}`),
+		registerTool,
+		children: async (_ctx, current) => current,
+		pushStart: async () => undefined,
+		lifecycle: async () => undefined,
+	});
+	pi.on("session_start", async (event, ctx) => {
+		const current = settings.atSessionStart(ctx);
+		const need =
+			asking !== undefined ||
+			startNeed(ctx, current, {
+				argv: process.argv,
+				getFlag: (name) => pi.getFlag(name),
+				parentRoute: parentRouteIn(process.env) !== undefined,
+				pendingNames: listPendingNames,
+				toolName: TOOL_NAME,
+			}) !== undefined;
+		if (need) await (await loadAsking()).sessionStart(event, ctx);
+		else await lightStart(event, ctx);
+	});
+	// Approvals before the tool-write guard: a call waiting for the person's yes has not started running.
+	pi.on("tool_call", (event, ctx) => asking?.toolCall(event, ctx));
+	pi.on("tool_call", (event, ctx) => toolWrites.toolCall(event, ctx.cwd));
 	// Not `tool_result`, which a call another extension blocks never gets, nor `turn_end`: pi 1.x rebuilds the model's
 	// context from the whole session at every turn end while any extension listens (about 1 ms a call, growing).
-	pi.on("tool_execution_end", (event) => store.toolWrites.toolEnded(event));
-	pi.on("message_end", lifecycle.sessionMayHaveChanged);
-	pi.on("agent_end", lifecycle.agentEnd);
-	pi.on("agent_end", () => store.toolWrites.agentEnded());
-	pi.on("session_tree", lifecycle.sessionTree);
-	pi.on(
-		"session_shutdown",
-		sessionShutdownInOrder(
-			{ children: children.sessionShutdown, lifecycle: lifecycle.sessionShutdown, push: push.shutdown },
-			processEdges.stderrLine,
-		),
-	);
+	pi.on("tool_execution_end", (event) => toolWrites.toolEnded(event));
+	pi.on("agent_end", () => toolWrites.agentEnded());
 	pi.on(
 		"session_before_compact",
 		compactionOnFirstUse(() => pi.getThinkingLevel(), host.codingAgent.compact),

@@ -74,6 +74,8 @@ const BUDGET: Record<string, number> = {
 	"e2e/reused-call-id.test.ts": 17,
 	"e2e/rpc.test.ts": 5,
 	"e2e/settings.test.ts": 14,
+	// Its one `pi -p` was always there; a regex literal after `=>` hid it from the count until its lookups changed.
+	"e2e/startup-loads.test.ts": 1,
 	"e2e/subagents.test.ts": 10,
 	"e2e/tool-written-answers.test.ts": 11,
 	"e2e/tui-fit.test.ts": 9,

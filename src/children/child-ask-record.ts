@@ -46,13 +46,19 @@ export function withoutChildLines<T>(messages: readonly T[]): T[] | undefined {
 export interface ChildLines {
 	/** Call before this pi shows a line: from then on, every model call's context is read without them. */
 	keepFromModel(): void;
+	/**
+	 * At a session start (the children's, ./children.ts): a session that holds a line keeps it from the model. Not a
+	 * listener of its own: this part may be built during a session start (src/asking.ts), and pi ≥0.87 runs no handler
+	 * added during an event for that event.
+	 */
+	sessionStart(ctx: { sessionManager: { getEntries(): readonly unknown[] } }): void;
 }
 
 /**
  * Shows the lines of what the person answered a subagent in the parent's chat, one muted line each, and keeps them
  * from the model. pi hands every `context` listener the whole conversation at every model call (pi 1.x also copies and
  * compares it once a listener), so the listener is added only where a line can be: in a session that holds one when it
- * starts, or once this pi shows its first.
+ * starts (`sessionStart`), or once this pi shows its first.
  */
 export function showChildLines(pi: ExtensionAPI, tui: PiModules["tui"]): ChildLines {
 	pi.registerMessageRenderer(
@@ -68,10 +74,12 @@ export function showChildLines(pi: ExtensionAPI, tui: PiModules["tui"]): ChildLi
 			return messages ? { messages } : undefined;
 		});
 	};
-	pi.on("session_start", (_event, ctx) => {
-		const isLine = (entry: unknown) =>
-			isRecord(entry) && entry.type === "custom_message" && entry.customType === CHILD_ASK_LINE_TYPE;
-		if (!listening && ctx.sessionManager.getEntries().some(isLine)) keepFromModel();
-	});
-	return { keepFromModel };
+	return {
+		keepFromModel,
+		sessionStart(ctx) {
+			const isLine = (entry: unknown) =>
+				isRecord(entry) && entry.type === "custom_message" && entry.customType === CHILD_ASK_LINE_TYPE;
+			if (!listening && ctx.sessionManager.getEntries().some(isLine)) keepFromModel();
+		},
+	};
 }

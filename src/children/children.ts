@@ -103,6 +103,7 @@ export function createChildren(pi: ExtensionAPI, deps: ChildrenDeps) {
 		 * the remote bridge settings it inherited (and so do the commands it runs).
 		 */
 		async sessionStart(ctx: ExtensionContext, settings: AskUserSettings): Promise<AskUserSettings> {
+			lines.sessionStart(ctx);
 			await stop();
 			const role = childrenRole(frontEndKind(ctx, deps.argv), deps.env, settings.children);
 			if (role.kind === "ask-parent") {

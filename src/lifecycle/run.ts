@@ -204,22 +204,29 @@ export function createRun(edges: RunEdges, host: HostEdges) {
 		readImage: host.imageReader(ctx),
 	});
 
-	async function sessionStart(_event: unknown, ctx: ExtensionContext, settings: AskUserSettings): Promise<void> {
+	/** What the run keeps of the session now: its settings, front end, session and the answers typed in it. */
+	function joinSession(ctx: ExtensionContext, settings: AskUserSettings): FrontEndKind {
+		const kind = frontEndKind(ctx, edges.argv);
 		state.settings = settings;
-		state.kind = frontEndKind(ctx, edges.argv);
+		state.kind = kind;
 		state.upFront = undefined;
 		state.stopped = false;
 		// Whatever was on its way into the previous session was not delivered by this run: its files stay.
 		deliveries.releaseAll();
 		state.session = ctx.sessionManager;
 		state.history = typedAnswerHistory(ctx.sessionManager.getBranch());
+		return kind;
+	}
+
+	async function sessionStart(_event: unknown, ctx: ExtensionContext, settings: AskUserSettings): Promise<void> {
+		const kind = joinSession(ctx, settings);
 		if (settings.timeout.error) frontEnd(ctx).tell(`pi-ask-anywhere: ${settings.timeout.error}`, "warning");
 		await startSession(ctx, {
 			argv: edges.argv,
 			piExports: edges.piExports,
 			getFlag: (name) => host.pi.getFlag(name),
 			remoteSettings: settings.remote,
-			frontEnd: state.kind,
+			frontEnd: kind,
 			configureRemote: host.bridge.configure,
 			findings: findingsFor(ctx),
 			warn: warnIn(ctx),
@@ -268,6 +275,11 @@ export function createRun(edges: RunEdges, host: HostEdges) {
 		markCleared: (ctx: ExtensionContext, cleared: readonly { sessionId: string; toolCallId: string }[]) =>
 			settled.cleared(ctx.sessionManager.getSessionId(), cleared, ctx.cwd),
 		sessionStart,
+		/**
+		 * A session whose start the run did not see (built at its first ask, src/asking.ts): the run learns it as a start
+		 * would, and finds nothing at it (that start had nothing to find: lifecycle/start-needs.ts).
+		 */
+		joinSession,
 		input: createPromptAnswers({
 			stopped: () => state.stopped,
 			frontEnd,

@@ -30,10 +30,9 @@ const user = { role: "user", content: "hi" };
 const sessionWith = (entries: unknown[]) => ({ sessionManager: { getEntries: () => entries } });
 
 describe("showChildLines", () => {
-	it("adds no context listener while the session holds no line", async () => {
-		const { pi, handlers, emit } = recordingPi();
-		showChildLines(pi, tui);
-		await emit("session_start", { type: "session_start" }, sessionWith([{ type: "message", message: user }]));
+	it("adds no context listener while the session holds no line", () => {
+		const { pi, handlers } = recordingPi();
+		showChildLines(pi, tui).sessionStart(sessionWith([{ type: "message", message: user }]));
 		expect(handlers.get("context") ?? []).toHaveLength(0);
 	});
 
@@ -49,9 +48,15 @@ describe("showChildLines", () => {
 
 	it("keeps lines from the model in a session that starts with one", async () => {
 		const { pi, emit } = recordingPi();
-		showChildLines(pi, tui);
+		const lines = showChildLines(pi, tui);
 		const entry = { type: "custom_message", customType: CHILD_ASK_LINE_TYPE, content: line.content, display: true };
-		await emit("session_start", { type: "session_start" }, sessionWith([{ type: "message", message: user }, entry]));
+		lines.sessionStart(sessionWith([{ type: "message", message: user }, entry]));
 		expect(await emit("context", { messages: [user, line] })).toEqual({ messages: [user] });
+	});
+
+	it("listens to no session start of its own: the children's start asks it (built during one, pi ≥0.87 would skip it)", () => {
+		const { pi, handlers } = recordingPi();
+		showChildLines(pi, tui);
+		expect(handlers.get("session_start") ?? []).toHaveLength(0);
 	});
 });

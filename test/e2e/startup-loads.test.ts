@@ -1,6 +1,7 @@
 /**
- * What a start loads. The WebSocket bridge, the parent route for subagents, the web server and the dialog load on first
- * use, in chunks of their own: a constant or a function taken from one of those chunks at load would pull it (and `ws`)
+ * What a start loads. The part that asks (src/asking.ts: the lifecycle, children, approvals, the records' judging) loads
+ * at the first session start, ask or command that needs it; the WebSocket bridge, the parent route for subagents, the
+ * web server and the dialog load on first use, in chunks of their own: a constant or a function taken from one of those chunks at load would pull it (and `ws`)
  * into every pi start. Checked twice: the static import graph of the built entries (dist/index.js for pi,
  * dist/app/index.mjs for apps), and the packages a real `pi -p` start and a cold `import()` of the app build load.
  */
@@ -17,11 +18,16 @@ const HOOK = join(ROOT, "test/e2e/fixtures/loaded-packages.cjs");
 const LAZY_PACKAGES = ["ws", "qrcode-terminal"];
 
 /**
- * Sources that only a use loads: the bridge and its connection, the parent route and its endpoint, the web server,
+ * Sources that only a use loads: the part that asks, the bridge and its connection, the parent route and its endpoint, the web server,
  * the TUI dialog, RPC mode, push notifications, the /questions command, the other languages' word tables, the
  * backend's wire format and compaction.
  */
 const LAZY_SOURCES = [
+	// The part that asks: a print run with nothing pending and nothing asked never builds it (src/index.ts).
+	/^src\/asking\.ts$/,
+	/^src\/lifecycle\/(lifecycle|run|approvals|ask-handler|deliveries|startup-findings|startup-run)\.ts$/,
+	/^src\/children\/children\.ts$/,
+	/^src\/records\/(store|old-records|ask-records)\.ts$/,
 	/^src\/remote\/(bridge|connection)\.ts$/,
 	/^src\/children\/parent-route\.ts$/,
 	/^src\/web\//,
@@ -67,6 +73,11 @@ function staticGraph(entry: string): { files: string[]; packages: string[]; sour
 	};
 }
 
+/** The chunks a built file imports with `import()`, by file name. */
+function chunksImported(file: string): string[] {
+	return [...readFileSync(file, "utf8").matchAll(/import\("\.\/([\w-]+\.m?js)"\)/g)].map(([, name]) => name ?? "");
+}
+
 describe("the static import graph of the built entries", () => {
 	for (const entry of ["dist/index.js", "dist/app/index.mjs"]) {
 		it(`${entry} reaches no lazy package and no lazy source`, () => {
@@ -88,8 +99,15 @@ describe("the static import graph of the built entries", () => {
 	});
 
 	it("the lazy chunks exist and hold what a start must not load (the check above has something to find)", () => {
-		const start = staticGraph(join(ROOT, "dist/index.js")).files.map((file) => readFileSync(join(ROOT, file), "utf8"));
-		const bridge = start.map((text) => /import\("(\.\/bridge-[^"]+\.js)"\)/.exec(text)?.[1]).find(Boolean);
+		// The bridge is imported by the part that asks, itself imported by the start.
+		const start = staticGraph(join(ROOT, "dist/index.js")).files;
+		const asking = start.flatMap((file) => chunksImported(join(ROOT, file))).find((name) => name.startsWith("asking-"));
+		expect(asking).toBeDefined();
+		const askingGraph = staticGraph(join(ROOT, "dist", asking ?? ""));
+		expect(askingGraph.sources).toContain("src/lifecycle/lifecycle.ts");
+		const bridge = askingGraph.files
+			.flatMap((file) => chunksImported(join(ROOT, file)))
+			.find((name) => name.startsWith("bridge-"));
 		expect(bridge).toBeDefined();
 		const graph = staticGraph(join(ROOT, "dist", bridge ?? ""));
 		expect(graph.packages).toContain("ws");
@@ -136,9 +154,11 @@ describe("what a start loads, at run time", () => {
 		const ws = createWorkspace();
 		try {
 			expect(importInFreshNode(join(ws.root, "cold.json")).filter((n) => LAZY_PACKAGES.includes(n))).toEqual([]);
-			const app = readFileSync(join(ROOT, "dist/app/index.mjs"), "utf8");
-			const bridge = /import\("(\.\/bridge-[^"]+\.mjs)"\)/.exec(app)?.[1] ?? "";
-			const bridgePath = JSON.stringify(join(ROOT, "dist/app", bridge));
+			// The bridge is imported by the part that asks, which the app's entry imports.
+			const app = chunksImported(join(ROOT, "dist/app/index.mjs")).find((name) => name.startsWith("asking-")) ?? "";
+			const bridge = chunksImported(join(ROOT, "dist/app", app)).find((name) => name.startsWith("bridge-"));
+			expect(bridge).toBeDefined();
+			const bridgePath = JSON.stringify(join(ROOT, "dist/app", bridge ?? ""));
 			expect(importInFreshNode(join(ws.root, "bridge.json"), `await import(${bridgePath});`)).toContain("ws");
 		} finally {
 			ws.cleanup();

@@ -10,8 +10,8 @@ import { join } from "node:path";
 import { afterEach, expect, it } from "vitest";
 import { validateRequest } from "../../src/core/validate.js";
 import { createPendingFile, savePendingFile, writePendingAnswers } from "../../src/pending/pending-file.js";
-import { openPiStore } from "../../src/records/pi-store.js";
-import { answersInText } from "../../src/records/store.js";
+import { openPiStore, openToolWrites } from "../../src/records/pi-store.js";
+import { answersInText, openAskStore } from "../../src/records/store.js";
 
 const folders: string[] = [];
 afterEach(() => {
@@ -36,10 +36,10 @@ function saved(question: string, toolCallId: string, cwd: string): string {
 it("judging asks the guard pi's tool events feed, the records taps write, and this pi's claims", async () => {
 	const agentDir = tempFolder();
 	const cwd = tempFolder();
+	const run = { argv: [], env: {}, warn: () => {} };
 	const store = openPiStore(
-		agentDir,
-		{ argv: [], env: {}, warn: () => {} },
-		{ self: { pid: 4242, started: "777" }, onExit: () => {} },
+		openAskStore(agentDir, run),
+		openToolWrites(agentDir, run, { self: { pid: 4242, started: "777" }, onExit: () => {} }),
 	);
 	const byTool = saved("Run the test suite first?", "call_0", cwd);
 	const byTap = saved("Deploy now?", "call_1", cwd);
