@@ -194,6 +194,18 @@ describe("createRun", () => {
 		expect(recorded.told).toHaveLength(1);
 	});
 
+	it("learns a session it meets at its first ask (built after that session's start): its settings and front end", async () => {
+		const { lifecycle, recorded } = run();
+		const ctx = context({ cwd: project(), mode: "tui" });
+		const screenReader: DialogSettings = { ...DIALOG, screenReader: true };
+		lifecycle.joinSession(ctx, settings({ dialog: screenReader }));
+		await lifecycle.askHandler(ask(ctx, "call-1"));
+		expect(recorded.frontEnds.at(-1)).toEqual({ kind: "tui", dialog: screenReader });
+		// Nothing is found or told: that start had nothing for the run (lifecycle/start-needs.ts).
+		expect(recorded.told).toEqual([]);
+		expect(recorded.bridge).toEqual([]);
+	});
+
 	it("offers the answers typed in this session for ↑ recall, until the person moves elsewhere in the tree", async () => {
 		const { lifecycle, recorded } = run();
 		const ctx = context({ cwd: project(), mode: "tui" });
