@@ -3,9 +3,10 @@
  * Figures on the shape of the source, to compare two versions: `node scripts/house-figures.mjs [root]` (default: this
  * checkout) reads `<root>/src/**\/*.ts` and, for who imports what, `<root>/{src,test,examples,bench}`. It prints source
  * lines, functions of 80 lines or more, exports unused outside their file (values and types apart), `as` casts
- * (and `as unknown as`), and module-level mutable state (top-level `let`, top-level Maps/Sets, and top-level objects
- * assigned into from anywhere). `--list` names each one. Another version: `git archive <commit> src test examples
- * bench | tar -x -C /tmp/v` and pass `/tmp/v`.
+ * (and `as unknown as`), module-level mutable state (top-level `let`, top-level Maps/Sets, and top-level objects
+ * assigned into from anywhere), and, where `<root>/dist` is built, the bytes a pi start compiles. `--list` names each
+ * one. Another version: `git archive <commit> src test examples bench | tar -x -C /tmp/v` and pass `/tmp/v` (build it
+ * there, node_modules linked, for its start bytes).
  */
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
@@ -191,6 +192,19 @@ const figures = [
 	["append writers (appendFileSync, O_APPEND)", appenders.length, appenders],
 	["hashes (createHash)", hashes.length, hashes],
 ];
+// What a pi start compiles: dist/index.js and the files it imports statically (a build of `root` is needed).
+const startFiles = new Set();
+const visitStart = (file) => {
+	if (startFiles.has(file) || !existsSync(file)) return;
+	startFiles.add(file);
+	for (const [, spec] of readFileSync(file, "utf8").matchAll(/^import\s+(?:[^;"']*?\s+from\s+)?"(\.[^"]+)";/gm))
+		visitStart(join(dirname(file), spec));
+};
+visitStart(join(root, "dist/index.js"));
+if (startFiles.size > 0) {
+	const bytes = [...startFiles].reduce((n, file) => n + readFileSync(file).length, 0);
+	figures.push(["bytes a pi start compiles (dist/index.js and its static imports)", bytes, [...startFiles].map((f) => relative(root, f))]);
+}
 for (const [label, n, items] of figures) {
 	console.log(`${String(n).padStart(6)}  ${label}`);
 	if (list && items) for (const item of items) console.log(`          ${item}`);

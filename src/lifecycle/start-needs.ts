@@ -5,6 +5,7 @@
  * of the start; when in doubt the answer is "needed", which costs only time.
  */
 import type { ExtensionContext } from "@mariozechner/pi-coding-agent";
+import { isRecord } from "../core/json.js";
 import type { AskUserSettings } from "../host/settings.js";
 import { frontEndKind } from "../modes/front-end.js";
 import { type FlagReader, resolveRemoteConfig } from "../remote/config.js";
@@ -25,7 +26,7 @@ export type StartNeed =
 /** This package's entries in a session all have a custom type starting so (records, deliveries, children's lines). */
 const OWN_ENTRY_PREFIX = "ask_user";
 
-export interface StartNeedDeps {
+interface StartNeedDeps {
 	/** pi's command line (process.argv): `--mode json` tells JSON from print mode on pi before 0.78.1. */
 	argv: readonly string[];
 	getFlag: FlagReader;
@@ -47,10 +48,12 @@ function remoteNamed(getFlag: FlagReader, remote: AskUserSettings["remote"]): bo
 }
 
 function holdsOwnEntries(ctx: ExtensionContext, toolName: string): boolean {
-	return ctx.sessionManager.getEntries().some((entry) => {
-		const { customType, message } = entry as { customType?: unknown; message?: { toolName?: unknown } };
+	return ctx.sessionManager.getEntries().some((entry: unknown) => {
+		if (!isRecord(entry)) return false;
+		const { customType, message } = entry;
 		return (
-			(typeof customType === "string" && customType.startsWith(OWN_ENTRY_PREFIX)) || message?.toolName === toolName
+			(typeof customType === "string" && customType.startsWith(OWN_ENTRY_PREFIX)) ||
+			(isRecord(message) && message.toolName === toolName)
 		);
 	});
 }
