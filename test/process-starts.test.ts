@@ -38,7 +38,7 @@ const BUDGET: Record<string, number> = {
 	"agents/codex.test.ts": 2,
 	"agents/gemini.test.ts": 1,
 	"e2e/answers.test.ts": 12,
-	"e2e/approvals.test.ts": 5,
+	"e2e/approvals.test.ts": 6,
 	"e2e/background.test.ts": 10,
 	"e2e/coexistence.test.ts": 9,
 	"e2e/compaction.test.ts": 2,

@@ -201,6 +201,17 @@ function pendingFiles(): string[] {
 }
 
 describe("approvals with nobody to ask (print mode)", () => {
+	it("a second extension's ask in a print run whose start had nothing for the part that asks is saved for later", async () => {
+		// No rules: the start stays light (lifecycle/start-needs.ts), and the bus ask builds the part (src/asking.ts).
+		writeFileSync(join(ws.agentDir, "pi-ask-user", "settings.json"), "{}");
+		ws.script([{ toolCall: { name: "deploy", arguments: { target: "staging" } } }, { text: "deploy asked" }]);
+		const run = expectSuccess(await runPiAsync(ws, piArgs(["-p", "-e", DEPLOY, "ship it"])));
+		expect(run.stdout).toContain("deploy asked");
+		expect(toolResults()[0]?.text).toContain("Not deployed to staging");
+		const [saved] = pendingFiles();
+		expect(JSON.parse(readFileSync(saved as string, "utf8")).questions[0].question).toBe("Deploy to staging?");
+	});
+
 	let ntfy: NtfyStandIn | undefined;
 	afterEach(async () => {
 		await ntfy?.close();
