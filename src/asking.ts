@@ -36,6 +36,29 @@ export interface AskingDeps {
 	registerTool(ctx: ExtensionContext): void;
 }
 
+/** The events only this part answers, added to pi when it is built (from the next event on). */
+function listenToRunEvents(
+	pi: Pick<ExtensionAPI, "on">,
+	parts: {
+		lifecycle: ReturnType<typeof createLifecycle>;
+		children: { sessionShutdown(): Promise<void> };
+		push: { shutdown(): Promise<void> };
+	},
+): void {
+	const { lifecycle, children, push } = parts;
+	pi.on("input", lifecycle.input);
+	pi.on("message_end", lifecycle.sessionMayHaveChanged);
+	pi.on("agent_end", lifecycle.agentEnd);
+	pi.on("session_tree", lifecycle.sessionTree);
+	pi.on(
+		"session_shutdown",
+		sessionShutdownInOrder(
+			{ children: children.sessionShutdown, lifecycle: lifecycle.sessionShutdown, push: push.shutdown },
+			processEdges.stderrLine,
+		),
+	);
+}
+
 export function buildAsking(pi: ExtensionAPI, deps: AskingDeps) {
 	const { host, agentDir, settings } = deps;
 	const run = { argv: process.argv.slice(2), env: process.env };
@@ -96,17 +119,7 @@ export function buildAsking(pi: ExtensionAPI, deps: AskingDeps) {
 		lifecycle: lifecycle.sessionStart,
 	});
 
-	pi.on("input", lifecycle.input);
-	pi.on("message_end", lifecycle.sessionMayHaveChanged);
-	pi.on("agent_end", lifecycle.agentEnd);
-	pi.on("session_tree", lifecycle.sessionTree);
-	pi.on(
-		"session_shutdown",
-		sessionShutdownInOrder(
-			{ children: children.sessionShutdown, lifecycle: lifecycle.sessionShutdown, push: push.shutdown },
-			processEdges.stderrLine,
-		),
-	);
+	listenToRunEvents(pi, { lifecycle, children, push });
 
 	return {
 		/** Every ask, the model's and other extensions': a child's goes to its parent (children/children.ts). */
