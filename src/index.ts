@@ -15,7 +15,6 @@ import type { Asking } from "./asking.js";
 import { parentRouteIn } from "./children/route-env.js";
 import { questionsCommandOnFirstUse } from "./commands/questions-on-first-use.js";
 import { DELIVERED_ANSWERS_TYPE } from "./core/delivered-answers.js";
-import { TOOL_NAME } from "./core/prompt.js";
 import { loadPiModules } from "./host/pi-modules.js";
 import { processEdges } from "./host/process-edges.js";
 import { type AskUserSettings, settingsSource } from "./host/settings.js";
@@ -130,7 +129,6 @@ export default async function askUser(pi: ExtensionAPI) {
 				getFlag: (name) => pi.getFlag(name),
 				parentRoute: parentRouteIn(process.env) !== undefined,
 				pendingNames: listPendingNames,
-				toolName: TOOL_NAME,
 			}) !== undefined;
 		if (need) await (await loadAsking()).sessionStart(event, ctx);
 		else await lightStart(event, ctx);

@@ -9,6 +9,7 @@ import { isRecord } from "../core/json.js";
 import type { AskUserSettings } from "../host/settings.js";
 import { frontEndKind } from "../modes/front-end.js";
 import { type FlagReader, resolveRemoteConfig } from "../remote/config.js";
+import { askUserCalls, isAskUserResult } from "../session/ask-entries.js";
 import { pushNamed } from "./push-on-demand.js";
 
 /** Why a start builds the run. */
@@ -21,7 +22,7 @@ export type StartNeed =
 	| "approval rules" // they hold tool calls from the first
 	| "a settings problem" // the run tells it in its front end
 	| "pending files" // found, reported, carried out or delivered at the start
-	| "this package's entries"; // a resumed session with asks, deliveries or children's lines in it
+	| "this package's entries"; // a resumed session with asks (calls too), deliveries or children's lines in it
 
 /** This package's entries in a session all have a custom type starting so (records, deliveries, children's lines). */
 const OWN_ENTRY_PREFIX = "ask_user";
@@ -34,8 +35,6 @@ interface StartNeedDeps {
 	parentRoute: boolean;
 	/** The pending files' names in a project folder (pending/pending-file.ts's `listPendingNames`). */
 	pendingNames(cwd: string): readonly string[];
-	/** The tool's name, for the results of its calls in a resumed session. */
-	toolName: string;
 }
 
 /** Whether the remote flags or settings name a bridge (or one the run must refuse: it stops the run). */
@@ -47,13 +46,15 @@ function remoteNamed(getFlag: FlagReader, remote: AskUserSettings["remote"]): bo
 	}
 }
 
-function holdsOwnEntries(ctx: ExtensionContext, toolName: string): boolean {
+/** Whether the session holds this package's entries, or a call of the tool (a run that ended before its result). */
+function holdsOwnEntries(ctx: ExtensionContext): boolean {
 	return ctx.sessionManager.getEntries().some((entry: unknown) => {
 		if (!isRecord(entry)) return false;
 		const { customType, message } = entry;
+		if (typeof customType === "string" && customType.startsWith(OWN_ENTRY_PREFIX)) return true;
+		if (!isRecord(message) || typeof message.role !== "string") return false;
 		return (
-			(typeof customType === "string" && customType.startsWith(OWN_ENTRY_PREFIX)) ||
-			(isRecord(message) && message.toolName === toolName)
+			isAskUserResult({ role: message.role, toolName: message.toolName }) || askUserCalls(message.content).length > 0
 		);
 	});
 }
@@ -73,6 +74,6 @@ export function startNeed(
 	if (settings.approvals.rules.length > 0) return "approval rules";
 	if (settings.timeout.error !== undefined) return "a settings problem";
 	if (deps.pendingNames(ctx.cwd).length > 0) return "pending files";
-	if (holdsOwnEntries(ctx, deps.toolName)) return "this package's entries";
+	if (holdsOwnEntries(ctx)) return "this package's entries";
 	return undefined;
 }

@@ -51,7 +51,6 @@ function need(
 		getFlag: (name) => options.flags?.[name],
 		parentRoute: options.parentRoute ?? false,
 		pendingNames: listPendingNames,
-		toolName: "ask_user",
 	});
 }
 
@@ -98,6 +97,12 @@ describe("startNeed", () => {
 		}
 		const result = { type: "message", message: { role: "toolResult", toolName: "ask_user", content: [] } };
 		expect(need(context({ entries: [result] }))).toBe("this package's entries");
+		// A run that could not save its questions ends before the tool's result: the call alone brings them back.
+		const call = { type: "toolCall", id: "call_1", name: "ask_user", arguments: { questions: [] } };
+		const asked = { type: "message", message: { role: "assistant", content: [{ type: "text", text: "" }, call] } };
+		expect(need(context({ entries: [asked] }))).toBe("this package's entries");
+		const other = { type: "message", message: { role: "assistant", content: [{ ...call, name: "read" }] } };
+		expect(need(context({ entries: [other] }))).toBeUndefined();
 	});
 
 	it("leaves the children's route to a parent out where the settings turn children off", () => {
