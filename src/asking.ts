@@ -4,8 +4,8 @@
  * `import()` the first time a session start, an ask, `/questions` or another extension's ask needs it, and keeps it:
  * a print run that never asks never loads it. Events only it answers are added to pi here, when it is built: pi reads
  * an extension's handlers at each event (0.73.1, 0.87.1 and 1.x), so a handler added after the factory returned is
- * honoured from the next event on. `session_start` and `tool_call` stay with `index.ts`, which calls this part's in
- * order: on pi ≥0.87 a handler added during an event does not run for that event.
+ * honoured from the next event on. `session_start`, `input` and `tool_call` stay with `index.ts`, which calls this
+ * part's in order: on pi ≥0.87 a handler added during an event does not run for that event.
  */
 import type { ExtensionAPI, ExtensionContext } from "@mariozechner/pi-coding-agent";
 import { readRegularFile } from "./ask/files.js";
@@ -46,7 +46,6 @@ function listenToRunEvents(
 	},
 ): void {
 	const { lifecycle, children, push } = parts;
-	pi.on("input", lifecycle.input);
 	pi.on("message_end", lifecycle.sessionMayHaveChanged);
 	pi.on("agent_end", lifecycle.agentEnd);
 	pi.on("session_tree", lifecycle.sessionTree);
@@ -134,6 +133,8 @@ export function buildAsking(pi: ExtensionAPI, deps: AskingDeps) {
 		},
 		/** A session whose start had nothing for this part (lifecycle/start-needs.ts), met at its first ask. */
 		joinSession: (ctx: ExtensionContext) => lifecycle.joinSession(ctx, settings()),
+		/** The person's prompt (lifecycle/prompt-answers.ts): `index.ts` hands it over, building this part for an `@file`. */
+		input: lifecycle.input,
 		/** `tool_call`, before the tool-write guard's: a call waiting for the person's yes has not started running. */
 		toolCall: approvals.toolCall,
 	};

@@ -25,6 +25,7 @@ import { sessionSettings } from "./lifecycle/session-settings.js";
 import { sessionStartInOrder } from "./lifecycle/session-start-order.js";
 import { startNeed } from "./lifecycle/start-needs.js";
 import { registerWhenFree, stepAsideWarning } from "./lifecycle/tool-owner.js";
+import { mayAttachFiles } from "./pending/attached-file.js";
 import { listPendingNames } from "./pending/pending-file.js";
 import { openToolWrites } from "./records/pi-store.js";
 import { contentText } from "./session/branch.js";
@@ -132,6 +133,13 @@ export default async function askUser(pi: ExtensionAPI) {
 			}) !== undefined;
 		if (need) await (await loadAsking()).sessionStart(event, ctx);
 		else await lightStart(event, ctx);
+	});
+	// A prompt attaching a pending file (`pi -p @.pi/pending-questions.json "…"`) is answered by the part that asks, built
+	// for it here: a new session's start had nothing for it (lifecycle/start-needs.ts).
+	pi.on("input", async (event, ctx) => {
+		if (asking) return asking.input(event, ctx);
+		if (!mayAttachFiles(event.text)) return { action: "continue" as const };
+		return (await loadAsking(ctx)).input(event, ctx);
 	});
 	// Approvals before the tool-write guard: a call waiting for the person's yes has not started running.
 	pi.on("tool_call", (event, ctx) => asking?.toolCall(event, ctx));

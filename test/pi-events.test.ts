@@ -68,9 +68,10 @@ it("adds the events only the part that asks answers when it is built, still no t
 			registerTool: () => undefined,
 		});
 		expectNoBoundary(events);
-		expect(events).toEqual(expect.arrayContaining(["message_end", "agent_end", "input", "session_shutdown"]));
-		// session_start and tool_call stay with the start's own listeners, which call this part in order.
+		expect(events).toEqual(expect.arrayContaining(["message_end", "agent_end", "session_shutdown"]));
+		// session_start, input and tool_call stay with the start's own listeners, which call this part in order.
 		expect(events).not.toContain("session_start");
+		expect(events).not.toContain("input");
 		expect(events).not.toContain("tool_call");
 	} finally {
 		rmSync(agentDir, { recursive: true, force: true });

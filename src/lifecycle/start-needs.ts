@@ -21,7 +21,7 @@ export type StartNeed =
 	| "push" // taps made while no pi ran are applied at the start
 	| "approval rules" // they hold tool calls from the first
 	| "a settings problem" // the run tells it in its front end
-	| "pending files" // found, reported, carried out or delivered at the start
+	| "pending files" // in a session that goes on: filled-in files delivered, waiting ones found at its start
 	| "this package's entries"; // a resumed session with asks (calls too), deliveries or children's lines in it
 
 /** This package's entries in a session all have a custom type starting so (records, deliveries, children's lines). */
@@ -73,7 +73,10 @@ export function startNeed(
 	if (pushNamed(settings.push.value, settings.push.env)) return "push";
 	if (settings.approvals.rules.length > 0) return "approval rules";
 	if (settings.timeout.error !== undefined) return "a settings problem";
-	if (deps.pendingNames(ctx.cwd).length > 0) return "pending files";
+	// A new session finds nothing in them at its start: only `--answers` (above) or a session that goes on reads them
+	// (lifecycle/startup-findings.ts); a prompt naming one with `@` builds the run at the prompt (index.ts).
+	const goesOn = ctx.sessionManager.getEntries().length > 0;
+	if (goesOn && deps.pendingNames(ctx.cwd).length > 0) return "pending files";
 	if (holdsOwnEntries(ctx)) return "this package's entries";
 	return undefined;
 }

@@ -27,6 +27,11 @@ export interface AttachedBlock {
 const OPEN = '<file name="';
 const CLOSE = "</file>\n";
 
+/** Whether `text` may begin with one of pi's attached-file blocks: a check cheap enough for every prompt. */
+export function mayAttachFiles(text: string): boolean {
+	return text.startsWith(OPEN);
+}
+
 /**
  * pi's attached-file blocks at the start of `text`, in order; the walk stops at the first thing that is not
  * such a block (the prompt). `readText` gives a file's current text, `undefined` when it cannot be read.

@@ -86,12 +86,16 @@ describe("startNeed", () => {
 		expect(need(context(), settings({ PI_ASK_USER_TIMEOUT: "soon" }))).toBe("a settings problem");
 	});
 
-	it("builds it for pending files in the session's folder, and for this package's entries in a resumed session", () => {
+	it("builds it for pending files in a session that goes on, and for this package's entries in a resumed session", () => {
 		const cwd = folder();
 		mkdirSync(join(cwd, ".pi"));
 		writeFileSync(join(cwd, ".pi", "pending-questions.json"), "{}");
 		expect(listPendingNames(cwd)).toHaveLength(1);
-		expect(need(context({ cwd }))).toBe("pending files");
+		// A new session finds nothing in them at its start (only --answers or a session that goes on reads them); a
+		// prompt naming one with @ builds the run at the prompt.
+		expect(need(context({ cwd }))).toBeUndefined();
+		const chat = { type: "message", message: { role: "user", content: "hi" } };
+		expect(need(context({ cwd, entries: [chat] }))).toBe("pending files");
 		for (const customType of ["ask_user-record", "ask_user-answers", "ask_user-child", "ask_user-child-line"]) {
 			expect(need(context({ entries: [{ type: "custom", customType }] }))).toBe("this package's entries");
 		}
