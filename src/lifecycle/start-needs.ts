@@ -75,7 +75,8 @@ export function startNeed(
 	if (settings.timeout.error !== undefined) return "a settings problem";
 	// A new session finds nothing in them at its start: only `--answers` (above) or a session that goes on reads them
 	// (lifecycle/startup-findings.ts); a prompt naming one with `@` builds the run at the prompt (index.ts).
-	const goesOn = ctx.sessionManager.getEntries().length > 0;
+	// pi writes a new session's model and thinking level before its start; its first message comes after.
+	const goesOn = ctx.sessionManager.getEntries().some((entry: unknown) => isRecord(entry) && entry.type === "message");
 	if (goesOn && deps.pendingNames(ctx.cwd).length > 0) return "pending files";
 	if (holdsOwnEntries(ctx)) return "this package's entries";
 	return undefined;

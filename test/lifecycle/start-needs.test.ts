@@ -94,6 +94,9 @@ describe("startNeed", () => {
 		// A new session finds nothing in them at its start (only --answers or a session that goes on reads them); a
 		// prompt naming one with @ builds the run at the prompt.
 		expect(need(context({ cwd }))).toBeUndefined();
+		// pi writes the model and thinking level into a new session before its start: still a new session.
+		const settingsOfNew = [{ type: "model_change" }, { type: "thinking_level_change" }];
+		expect(need(context({ cwd, entries: settingsOfNew }))).toBeUndefined();
 		const chat = { type: "message", message: { role: "user", content: "hi" } };
 		expect(need(context({ cwd, entries: [chat] }))).toBe("pending files");
 		for (const customType of ["ask_user-record", "ask_user-answers", "ask_user-child", "ask_user-child-line"]) {
