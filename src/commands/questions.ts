@@ -17,6 +17,7 @@ import type { FrontEnd } from "../modes/front-end.js";
 import { type Claims, describeClaim } from "../pending/claims.js";
 import { filledStart } from "../pending/delivery.js";
 import { writeForAsker } from "../pending/for-asker.js";
+import { type GivenRecord, givenOnPage } from "../pending/given-for-asker.js";
 import {
 	displayPath,
 	formatPendingQuestions,
@@ -51,8 +52,8 @@ export interface QuestionsCommandDeps {
 	trust(file: PendingFile, cwd: string): PendingVerdict;
 	/** Whether a pending file's filled-in answers were written by a tool call during a run (records/tool-writes.ts). */
 	answersWrittenByTool(path: string): boolean;
-	/** Whether the person gave a pending file's answers on the web page (records/store.ts). */
-	answersGivenOnPage(file: PendingFile): boolean;
+	/** The person's record of answers they gave: on the page, and for an MCP client (records/store.ts). */
+	given: GivenRecord;
 	/** Another live pi's claim on a file: it is asking or delivering those questions now. */
 	claims: Pick<Claims, "heldElsewhere">;
 	/** Reads one pending file the folder listing named (pending-file.ts's `readPendingEntry`; a test counts the reads). */
@@ -102,7 +103,7 @@ interface EntryFacts {
 function gatherFacts(
 	entry: ReadablePendingEntry,
 	here: { cwd: string; sessionId: string; judgeOwn: boolean },
-	deps: Pick<QuestionsCommandDeps, "claims" | "trust" | "answersWrittenByTool" | "answersGivenOnPage">,
+	deps: Pick<QuestionsCommandDeps, "claims" | "trust" | "answersWrittenByTool" | "given">,
 ): EntryFacts {
 	const { file } = entry;
 	const ownSession = file.sessionId === here.sessionId;
@@ -112,7 +113,9 @@ function gatherFacts(
 	const permission = permissionFor(entry, {
 		judge: () => verdict,
 		heldElsewhere: deps.claims.heldElsewhere,
-		...(filled ? { writtenByTool: deps.answersWrittenByTool, givenOnPage: deps.answersGivenOnPage } : {}),
+		...(filled
+			? { writtenByTool: deps.answersWrittenByTool, givenOnPage: (file) => givenOnPage(deps.given, file) }
+			: {}),
 	});
 	return { entry, ownSession, filled, verdict, permission };
 }
@@ -217,7 +220,7 @@ async function answerClientsAskInDialog(
 	shown: FrontEnd,
 	target: ReadablePendingEntry,
 	permission: Extract<AskPermission, { kind: "for-asker" }>,
-	deps: Pick<QuestionsCommandDeps, "trust" | "claims">,
+	deps: Pick<QuestionsCommandDeps, "trust" | "claims" | "given">,
 ): Promise<void> {
 	const { heldElsewhere } = deps.claims;
 	const ask = shown.ask;
@@ -249,6 +252,7 @@ async function answerClientsAskInDialog(
 			`pi-ask-anywhere: ${writeForAsker({ path: target.path, shown: path }, toolCallId, permission.asker, outcome, {
 				judge: (file) => deps.trust(file, ctx.cwd),
 				heldElsewhere,
+				given: deps.given,
 			})}`,
 			"notice",
 		);

@@ -26,10 +26,11 @@ import {
 } from "../core/approval-rules.js";
 import type { AskOutcome } from "../core/types.js";
 import { type Claims, withAnswerLock } from "../pending/claims.js";
+import { type GivenRecord, givenOnPage } from "../pending/given-for-asker.js";
 import { displayPath, listPendingFiles, type PendingFile, readPendingText } from "../pending/pending-file.js";
 import { permissionFor } from "../pending/permission.js";
 import type { PendingVerdict } from "../pending/trust.js";
-import { type AnswersOf, answersInText } from "../records/store.js";
+import { answersInText } from "../records/store.js";
 import type { AskHandler } from "../tool/ask-user-tool.js";
 import { editedAnswers } from "./edited-answers.js";
 
@@ -53,9 +54,11 @@ export interface PendingApprovals {
 	read(cwd: string, path: string): string | undefined;
 	trust(file: PendingFile, cwd: string): PendingVerdict;
 	answersWrittenByTool(path: string): boolean;
-	answersGivenOnPage(file: AnswersOf): boolean;
-	/** Who of the person's page or phone wrote a file's answers, if either did (else the file was edited). */
-	givenBy?(file: AnswersOf): "page" | "tap" | undefined;
+	/**
+	 * The person's record of answers they gave: on the page for a file their pi did not write, or by the page or a tap
+	 * into their own pi's file (else the file was edited).
+	 */
+	given: Pick<GivenRecord, "given">;
 	claims: Pick<Claims, "heldElsewhere">;
 	/**
 	 * Takes the file away if it still reads `judged` (the text whose answers were judged): true for exactly one taker,
@@ -173,7 +176,7 @@ export function createApprovals(deps: ApprovalsDeps) {
 					judge: (found) => deps.pending.trust(found, ctx.cwd),
 					heldElsewhere: deps.pending.claims.heldElsewhere,
 					writtenByTool: () => (written ? deps.pending.answersWrittenByTool(path) : false),
-					givenOnPage: () => (written ? deps.pending.answersGivenOnPage(written) : false),
+					givenOnPage: () => (written ? givenOnPage(deps.pending.given, written) : false),
 				},
 			);
 			// Held by another pi, settled, or not this folder's: it decides nothing here.
@@ -191,7 +194,7 @@ export function createApprovals(deps: ApprovalsDeps) {
 			if (text === undefined || !deps.pending.take(path, text)) continue;
 			decided = decision;
 			if (decision && edited?.kind === "answered" && written) {
-				const by = deps.pending.givenBy?.(written) ?? "edited";
+				const by = deps.pending.given.given("file", written)?.by ?? "edited";
 				const logged = decisionLogged(by, file.request.questions, edited.outcome);
 				if (logged) deps.recordDecision?.({ ...logged, sessionId, toolCallId: file.toolCallId, project: ctx.cwd });
 			}

@@ -17,7 +17,7 @@ export interface PromptAnswersDeps {
 	deliveries: Pick<Deliveries, "joinPrompt">;
 	trust: FindingsDeps["trust"];
 	answersWrittenByTool: FindingsDeps["answersWrittenByTool"];
-	answersGivenOnPage: FindingsDeps["answersGivenOnPage"];
+	given: FindingsDeps["given"];
 	/** Another live pi's claim on a pending file (pending/claims.ts). */
 	heldBy: FindingsDeps["heldBy"];
 	readImage(ctx: ExtensionContext): ImageReader;
@@ -37,7 +37,7 @@ export function createPromptAnswers(deps: PromptAnswersDeps) {
 				deps.readImage(ctx),
 				{
 					writtenByTool: deps.answersWrittenByTool,
-					givenOnPage: deps.answersGivenOnPage,
+					given: deps.given,
 					heldBy: deps.heldBy,
 				},
 			);

@@ -190,6 +190,7 @@ export function createRun(edges: RunEdges, host: HostEdges) {
 		},
 		trust: edges.judging.trust,
 		heldElsewhere: edges.judging.claims.heldElsewhere,
+		given: edges.judging.given,
 	});
 	/** Whose files a start may take, and how their answers are read (./startup-findings.ts). */
 	const findingsFor = (ctx: ExtensionContext): FindingsDeps => ({
@@ -198,8 +199,7 @@ export function createRun(edges: RunEdges, host: HostEdges) {
 		recordPending: (ask, shownPath) => record({ ...ask, state: "pending", pendingFile: shownPath }),
 		trust: edges.judging.trust,
 		answersWrittenByTool: edges.judging.answersWrittenByTool,
-		answersGivenOnPage: edges.judging.answersGivenOnPage,
-		answersGivenBy: edges.judging.givenBy,
+		given: edges.judging.given,
 		heldBy: edges.judging.claims.heldElsewhere,
 		readImage: host.imageReader(ctx),
 	});
@@ -286,7 +286,7 @@ export function createRun(edges: RunEdges, host: HostEdges) {
 			deliveries,
 			trust: edges.judging.trust,
 			answersWrittenByTool: edges.judging.answersWrittenByTool,
-			answersGivenOnPage: edges.judging.answersGivenOnPage,
+			given: edges.judging.given,
 			heldBy: edges.judging.claims.heldElsewhere,
 			readImage: host.imageReader,
 		}),

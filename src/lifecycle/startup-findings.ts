@@ -9,6 +9,7 @@ import type { ImageReader } from "../core/answer-input.js";
 import type { Question } from "../core/types.js";
 import { answerWaitingAsk } from "../pending/answer.js";
 import type { Claim } from "../pending/claims.js";
+import type { GivenRecord } from "../pending/given-for-asker.js";
 import {
 	displayPath,
 	isProjectPendingFile,
@@ -23,7 +24,7 @@ import {
 import { type AskPermission, ignoredSentence, permissionFor, refusalSentence } from "../pending/permission.js";
 import { fileForDelivery, type PendingVerdict } from "../pending/trust.js";
 import { asksOnBranch, openAsks, type SessionAsk, type SettledAsks } from "../records/ask-records.js";
-import { type AnswersOf, answersInText } from "../records/store.js";
+import { answersInText } from "../records/store.js";
 import { type EditedAnswers, editedAnswers } from "./edited-answers.js";
 
 import type { FilledPending, ForeignPending, OpenAsk, StartupFindings } from "./startup-plan.js";
@@ -41,10 +42,11 @@ export interface FindingsDeps {
 	readImage: ImageReader;
 	/** Whether the answers in the pending file at `path` (read as `file`) were written by a tool call. */
 	answersWrittenByTool(path: string): boolean;
-	/** Whether the person gave a pending file's answers on the web page, for a file their pi did not write. */
-	answersGivenOnPage(file: AnswersOf): boolean;
-	/** Who of the person's page or phone wrote a file's answers, if either did (the decision log names it). */
-	answersGivenBy?(file: AnswersOf): "page" | "tap" | undefined;
+	/**
+	 * The person's record of answers they gave: on the page for a file their pi did not write, or by the page or a tap
+	 * into their own pi's file (the decision log names which).
+	 */
+	given: GivenRecord;
 	/** Another live process's claim on a pending file (a pi asking it, or the MCP server holding it). */
 	heldBy?(path: string, toolCallId: string): Claim | undefined;
 }
@@ -144,7 +146,7 @@ export function findOpenAsks(
 			ignored?.push(ignoredSentence(shownPath, "written-by-tool", { trusted: true }));
 			return [{ ...named, request, path, shownPath, edited: { kind: "none" } }];
 		}
-		const answeredBy = edited.kind === "answered" && written ? deps.answersGivenBy?.(written) : undefined;
+		const answeredBy = edited.kind === "answered" && written ? deps.given.given("file", written)?.by : undefined;
 		return [{ ...named, request, path, shownPath, edited, ...(answeredBy ? { answeredBy } : {}) }];
 	});
 }
@@ -215,10 +217,7 @@ function findFilledElsewhere(
 	ctx: ExtensionContext,
 	entries: readonly PendingEntry[],
 	open: readonly OpenAsk[],
-	deps: Pick<
-		FindingsDeps,
-		"trust" | "readImage" | "answersWrittenByTool" | "answersGivenOnPage" | "answersGivenBy" | "heldBy"
-	>,
+	deps: Pick<FindingsDeps, "trust" | "readImage" | "answersWrittenByTool" | "given" | "heldBy">,
 	ignored: string[],
 ): FilledPending[] {
 	const sessionId = ctx.sessionManager.getSessionId();
@@ -243,7 +242,8 @@ function findFilledElsewhere(
 			{
 				judge: () => trust,
 				heldElsewhere: deps.heldBy ?? (() => undefined),
-				filled: { writtenByTool: deps.answersWrittenByTool, givenOnPage: deps.answersGivenOnPage },
+				given: deps.given,
+				filled: { writtenByTool: deps.answersWrittenByTool },
 			},
 		);
 		const refusal = result.kind === "refused" ? result.refusal : undefined;
@@ -262,7 +262,7 @@ function findFilledElsewhere(
 			deps.readImage,
 		);
 		if (edited.kind !== "answered") return [];
-		const answeredBy = deps.answersGivenBy?.(file);
+		const answeredBy = deps.given.given("file", file)?.by;
 		return [
 			{
 				path: entry.path,

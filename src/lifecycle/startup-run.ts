@@ -7,6 +7,7 @@ import type { ExtensionContext } from "@mariozechner/pi-coding-agent";
 import type { FrontEnd } from "../modes/front-end.js";
 import type { Claims } from "../pending/claims.js";
 import { writeForAsker } from "../pending/for-asker.js";
+import type { GivenRecord } from "../pending/given-for-asker.js";
 import { displayPath, type PendingFile } from "../pending/pending-file.js";
 import type { PendingVerdict } from "../pending/trust.js";
 import type { AskToAnswer } from "./background-asks.js";
@@ -27,6 +28,8 @@ export interface StartupRunDeps {
 	trust(file: PendingFile, cwd: string): PendingVerdict;
 	/** Another live process's claim on a pending file: an MCP client's is answered only while its server holds it. */
 	heldElsewhere: Claims["heldElsewhere"];
+	/** This user's record of answers the person gave: an MCP client's are recorded there before they are written. */
+	given: GivenRecord;
 }
 
 /** Carries out `plan`; `prompt`: the run was started with a prompt (print mode's `pi -p "…"`). */
@@ -55,6 +58,7 @@ export function createStartupRun(deps: StartupRunDeps) {
 						{
 							judge: (file) => deps.trust(file, ctx.cwd),
 							heldElsewhere: deps.heldElsewhere,
+							given: deps.given,
 						},
 					);
 				} catch (error) {

@@ -10,7 +10,7 @@
 import { basename } from "node:path";
 import { sameFolder } from "../ask/files.js";
 import type { Claim } from "./claims.js";
-import { type AnswersOf, type GivenRecord, givenRecord, withAnswers } from "./given-for-asker.js";
+import { type AnswersOf, type GivenRecord, givenOnPage, withAnswers } from "./given-for-asker.js";
 import {
 	noAnswerYet,
 	type PendingAsker,
@@ -53,15 +53,12 @@ export type AnswerResult<Invalid = never, By extends AnsweredBy = AnsweredBy> =
 export interface AnswerDeps extends Pick<AskOrigins, "judge"> {
 	/** Asked before, and again under the lock at the write. */
 	heldElsewhere: NonNullable<AskOrigins["heldElsewhere"]>;
-	/**
-	 * This user's record of answers the person gave (default, for an MCP client's answers only: this run's agent
-	 * folder's). Absent, a file their pi did not write is not answered on the page.
-	 */
-	given?: GivenRecord | undefined;
+	/** This user's record of answers the person gave, in the agent folder the caller runs in. */
+	given: GivenRecord;
 	/** Records that the page or a tap wrote answers into the person's own pi's file (the decision log names it). */
 	wrote?: ((file: AnswersOf) => void) | undefined;
-	/** Where the answers already in the file came from, when they matter: pi delivers them only when they count. */
-	filled?: Pick<AskOrigins, "writtenByTool" | "givenOnPage">;
+	/** Whether a tool call wrote the answers already in the file, when it matters: pi delivers them only if they count. */
+	filled?: Pick<AskOrigins, "writtenByTool">;
 }
 
 /** The answers as given, and how the caller reads them: the file's `answer` values, or why they do not do. */
@@ -91,18 +88,14 @@ export function answerWaitingAsk<Invalid = never, By extends AnsweredBy = Answer
 	const permission = permissionFor(ask, {
 		judge,
 		heldElsewhere,
-		...(record ? { givenOnPage: (answered) => record.given("page", answered) !== undefined } : {}),
+		givenOnPage: (answered) => givenOnPage(record, answered),
 		...deps.filled,
 	});
 	switch (permission.kind) {
 		case "for-asker":
 			// A tap names an ask of the person's own pi: the server takes its client's answers from its own channels.
 			if (given.by === "tap") return { kind: "refused", refusal: { kind: "held", holder: permission.holder } };
-			return answerForAsker(ask, permission.asker, given, {
-				// Opened only for answers to record (the default reads this user's settings).
-				records: () => record ?? givenRecord(),
-				heldElsewhere: deps.heldElsewhere,
-			});
+			return answerForAsker(ask, permission.asker, given, { record, heldElsewhere: deps.heldElsewhere });
 		case "answer":
 			break;
 		default:
@@ -113,7 +106,7 @@ export function answerWaitingAsk<Invalid = never, By extends AnsweredBy = Answer
 	// A file this user's pi did not write: answered only knowingly, on the page, and those answers recorded as theirs.
 	const foreign = permission.filledAnswers === "ignore" && !permission.verdict.trusted ? permission.verdict : undefined;
 	if (foreign && given.by !== "page") return { kind: "refused", refusal: { kind: "not-yours", verdict: foreign } };
-	if (foreign && (given.confirmed !== true || !record)) {
+	if (foreign && given.confirmed !== true) {
 		return { kind: "refused", refusal: { kind: "confirm", verdict: foreign } };
 	}
 	// The first answer wins: answers already in a file that count are never written over (checked again at the write).
@@ -134,7 +127,7 @@ export function answerWaitingAsk<Invalid = never, By extends AnsweredBy = Answer
 	if (written === "held-elsewhere") {
 		return holderNow ? { kind: "refused", refusal: { kind: "held", holder: holderNow } } : { kind: "answered-already" };
 	}
-	if (foreign) record?.give("page", withAnswers(file, answers));
+	if (foreign) record.give("page", withAnswers(file, answers));
 	else deps.wrote?.(withAnswers(file, answers));
 	return { kind: "written" };
 }
@@ -153,7 +146,7 @@ function answerForAsker<Invalid>(
 	{ path, file }: { path: string; file: PendingFile },
 	asker: PendingAsker,
 	given: GivenAnswers<Invalid>,
-	{ records, heldElsewhere }: { records: () => GivenRecord; heldElsewhere: AnswerDeps["heldElsewhere"] },
+	{ record, heldElsewhere }: { record: GivenRecord; heldElsewhere: AnswerDeps["heldElsewhere"] },
 ): AnswerResult<Invalid, never> {
 	const answers = given.answers(asker);
 	if (isInvalid(answers)) return { kind: "invalid", invalid: answers.invalid };
@@ -166,7 +159,6 @@ function answerForAsker<Invalid>(
 	const serverHolds = () => heldElsewhere(path, file.toolCallId)?.holder === "mcp";
 	const server = heldElsewhere(path, file.toolCallId);
 	if (server?.holder !== "mcp") return refused({ kind: "asker-gone", asker });
-	const record = records();
 	// The server takes only answers recorded in its own agent folder (its claim names it): recorded in this pi's, they
 	// would be lost unsaid.
 	const serverFolder = server.records;

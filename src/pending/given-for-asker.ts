@@ -9,7 +9,6 @@ import { type FactLog, factLog, type Given } from "../ask/log.js";
 import { canonicalJson, digestOf } from "../core/digest.js";
 import { timeOf } from "../core/json.js";
 import type { PendingFile } from "./pending-file.js";
-import { currentSessionPlaces } from "./trust.js";
 
 /**
  * A pending file as pi reads it (`parsePendingFile`; records/store.ts's `answersInText` from a file's
@@ -72,18 +71,18 @@ export interface GivenRecord {
 	give(to: Given["to"], file: AnswersOf, by?: Given["by"]): void;
 }
 
-/**
- * The record in `agentDir`'s fact log, or in this run's agent folder as pi and `pi-ask-anywhere mcp` both find it
- * (`PI_CODING_AGENT_DIR`, else ~/.pi/agent). An unreadable log (a planted FIFO or symlink in its place) records
- * nothing: no answer counts.
- */
-export function givenRecord(agentDir?: string, facts?: FactLog): GivenRecord {
-	const base = agentDir ?? currentSessionPlaces({ argv: [], env: process.env, cwd: process.cwd() }).agentDir;
-	const log = facts ?? factLog(base);
+/** The record in `agentDir`'s fact log. An unreadable log (a planted FIFO or symlink in its place): no answer counts. */
+export function givenRecord(agentDir: string, facts?: FactLog): GivenRecord {
+	const log = facts ?? factLog(agentDir);
 	return {
-		agentDir: base,
+		agentDir,
 		given: (to, file) => log.given(to, answersFingerprint(file), timeOf(file.timestamp)),
 		give: (to, file, by) =>
 			log.append({ fact: "given", at: Date.now(), to, fingerprint: answersFingerprint(file), ...(by ? { by } : {}) }),
 	};
+}
+
+/** Whether the person gave these very answers on the page, for a file their pi did not write. */
+export function givenOnPage(record: Pick<GivenRecord, "given">, file: AnswersOf): boolean {
+	return record.given("page", file) !== undefined;
 }

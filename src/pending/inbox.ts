@@ -18,6 +18,7 @@ import {
 	formatWordsDelivery,
 } from "./delivery.js";
 import { forAskerLine, pendingAnswersFor } from "./for-asker.js";
+import type { GivenRecord } from "./given-for-asker.js";
 import { displayPath, type PendingFile, PendingFileError, parsePendingFile } from "./pending-file.js";
 import { ignoredSentence } from "./permission.js";
 import { fileForDelivery, type PendingVerdict } from "./trust.js";
@@ -49,9 +50,9 @@ export function deliveryFromAttachedFile(
 	cwd: string,
 	judge: (file: PendingFile, cwd: string) => PendingVerdict,
 	readImage: ImageReader,
-	origins?: {
-		writtenByTool(path: string): boolean;
-		givenOnPage(file: PendingFile): boolean;
+	origins: {
+		given: GivenRecord;
+		writtenByTool?(path: string): boolean;
 		/** Another live process's claim on the file (a pi asking it, or the MCP server holding it). */
 		heldBy?(path: string, toolCallId: string): Claim | undefined;
 	},
@@ -80,8 +81,9 @@ export function deliveryFromAttachedFile(
 		},
 		{
 			judge: () => verdict,
-			heldElsewhere: origins?.heldBy ?? (() => undefined),
-			...(origins ? { filled: { writtenByTool: origins.writtenByTool, givenOnPage: origins.givenOnPage } } : {}),
+			heldElsewhere: origins.heldBy ?? (() => undefined),
+			given: origins.given,
+			...(origins.writtenByTool ? { filled: { writtenByTool: origins.writtenByTool } } : {}),
 		},
 	);
 	if (result.kind !== "deliver-here") {

@@ -13,6 +13,7 @@ import qrcode from "qrcode-terminal";
 import { writeFileAtomically } from "../ask/files.js";
 import { isRecord } from "../core/json.js";
 import { type Claims, createClaims } from "../pending/claims.js";
+import type { GivenRecord } from "../pending/given-for-asker.js";
 import type { PendingFile } from "../pending/pending-file.js";
 import { currentSessionPlaces, type PendingVerdict } from "../pending/trust.js";
 import { type AnswersOf, openAskStore } from "../records/store.js";
@@ -98,14 +99,15 @@ function setup(agentDir: string, server: string, detail: string | undefined, pri
 /** What `pi-ask-anywhere push` and the web command's listener need, read the way pi reads it. */
 export function pushDeps(cwd: string, env: NodeJS.ProcessEnv): ListenDeps {
 	const { agentDir } = currentSessionPlaces({ argv: [], env, cwd });
-	const { trust, writtenBy } = openAskStore(agentDir, { argv: [], env });
+	const store = openAskStore(agentDir, { argv: [], env });
 	return {
 		cwd,
 		agentDir,
 		env,
-		judge: (file, folder) => trust(file, folder),
+		judge: (file, folder) => store.trust(file, folder),
 		heldElsewhere: createClaims().heldElsewhere,
-		wrote: writtenBy("tap"),
+		given: store,
+		wrote: store.writtenBy("tap"),
 		print: (text) => console.log(text),
 		warn: (text) => process.stderr.write(`pi-ask-anywhere: ${text}\n`),
 	};
@@ -119,6 +121,8 @@ export interface ListenDeps {
 	env: Readonly<Record<string, string | undefined>>;
 	judge(file: PendingFile, folder: string): PendingVerdict;
 	heldElsewhere: Claims["heldElsewhere"];
+	/** This user's record of answers the person gave (records/store.ts). */
+	given: GivenRecord;
 	/** Records that a tap wrote answers into the person's own pi's file (the decision log names it). */
 	wrote?: (file: AnswersOf) => void;
 	print(text: string): void;
@@ -159,6 +163,7 @@ export function listenBeside(deps: ListenDeps, signal: AbortSignal): Promise<voi
 			warn: deps.warn,
 			judge: deps.judge,
 			heldElsewhere: deps.heldElsewhere,
+			given: deps.given,
 			...(deps.wrote ? { wrote: deps.wrote } : {}),
 			...(deps.folders ? { folders: deps.folders } : {}),
 		},

@@ -11,6 +11,7 @@ import { timeOf } from "../core/json.js";
 import { en } from "../i18n/cli/en.js";
 import { answerWaitingAsk } from "../pending/answer.js";
 import type { Claims } from "../pending/claims.js";
+import type { GivenRecord } from "../pending/given-for-asker.js";
 import { listPendingFiles, noAnswerYet, type PendingFile, PendingFileError } from "../pending/pending-file.js";
 import { type PendingVerdict, verdictReason } from "../pending/trust.js";
 import type { AnswersOf } from "../records/store.js";
@@ -37,6 +38,8 @@ export interface PendingTapsDeps {
 	heldHere?: (pendingPath: string) => boolean;
 	/** Records that a tap wrote these answers into the person's own pi's file (the decision log names it). */
 	wrote?: (file: AnswersOf) => void;
+	/** This user's record of answers the person gave (answers given on the page count in a file their pi did not write). */
+	given: GivenRecord;
 }
 
 export type TapApplied =
@@ -87,6 +90,7 @@ export function applyTapToPending(deps: PendingTapsDeps, message: NtfyMessage): 
 			{
 				judge: (file) => judged ?? deps.judge(file, entry.folder),
 				heldElsewhere: deps.heldElsewhere,
+				given: deps.given,
 				wrote: deps.wrote,
 			},
 		);

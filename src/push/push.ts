@@ -245,6 +245,7 @@ export function createPush(deps: PushDeps) {
 					judge: (file) => judging.trust(file, cwd),
 					heldElsewhere: judging.claims.heldElsewhere,
 					heldHere: judging.claims.stillHeld,
+					given: judging.given,
 					wrote: wroteByTap,
 				},
 				{

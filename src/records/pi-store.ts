@@ -9,10 +9,11 @@
 import { factLog } from "../ask/log.js";
 import { TOOL_NAME } from "../core/prompt.js";
 import { type Claims, createClaims } from "../pending/claims.js";
+import type { GivenRecord } from "../pending/given-for-asker.js";
 import type { PendingFile } from "../pending/pending-file.js";
 import type { PendingVerdict } from "../pending/trust.js";
 import { compactFactLog } from "./fact-compaction.js";
-import type { AnswersOf, AskStore } from "./store.js";
+import type { AskStore } from "./store.js";
 import { type ToolWriteGuard, toolWriteGuard } from "./tool-writes.js";
 
 /** What decides whether a pending file's answers are the person's, as every reader of one asks it. */
@@ -23,10 +24,8 @@ export interface Judging {
 	claims: Claims;
 	/** Whether a pending file's filled-in answers were written by a tool call during a run (./tool-writes.ts). */
 	answersWrittenByTool(path: string): boolean;
-	/** Whether the person gave a pending file's answers on the web page. */
-	answersGivenOnPage(file: AnswersOf): boolean;
-	/** Who of the person's page or phone wrote a file's answers into their own pi's file, if either did. */
-	givenBy(file: AnswersOf): "page" | "tap" | undefined;
+	/** The answers the person gave on the page, for an MCP client, or into their own pi's file (the store itself). */
+	given: GivenRecord;
 }
 
 export interface PiStore extends AskStore {
@@ -68,8 +67,7 @@ export function openPiStore(store: AskStore, toolWrites: ToolWriteGuard): PiStor
 			trust: store.trust,
 			claims,
 			answersWrittenByTool: toolWrites.answersWrittenByTool,
-			answersGivenOnPage: (file) => store.given("page", file) !== undefined,
-			givenBy: (file) => store.given("file", file)?.by,
+			given: store,
 		},
 		toolWrites,
 	};

@@ -11,6 +11,7 @@ import type { AskRequest } from "../core/types.js";
 import { en } from "../i18n/cli/en.js";
 import { type AnswerDeps, type AnswerResult, answerWaitingAsk } from "../pending/answer.js";
 import { type Claim, type Claims, describeClaim } from "../pending/claims.js";
+import { givenOnPage } from "../pending/given-for-asker.js";
 import { listPendingFiles, noAnswerYet, type PendingFile, PendingFileError } from "../pending/pending-file.js";
 import { filledAnswersCount, permissionFor } from "../pending/permission.js";
 import { type PendingVerdict, verdictReason } from "../pending/trust.js";
@@ -65,7 +66,7 @@ export function listPendingViews(
 	cwd: string,
 	judge: JudgePending,
 	heldElsewhere: HeldElsewhere,
-	given?: Pick<NonNullable<AnswerDeps["given"]>, "given">,
+	given: Pick<AnswerDeps["given"], "given">,
 ): PendingView[] {
 	return listPendingFiles(cwd).map((entry): PendingView => {
 		const name = basename(entry.path);
@@ -87,7 +88,7 @@ export function listPendingViews(
 			{
 				judge: () => verdict,
 				heldElsewhere: () => holder,
-				givenOnPage: (answered) => given?.given("page", answered) !== undefined,
+				givenOnPage: (answered) => givenOnPage(given, answered),
 			},
 		);
 		const view: PendingView = {
@@ -219,7 +220,7 @@ export function answerPendingFile(
 	heldElsewhere: HeldElsewhere,
 	/** `timestamp`: the file's time as the page was shown it; a file saved again since holds another ask. */
 	request: { name: unknown; toolCallId: unknown; timestamp?: unknown; answers: unknown; confirmed: unknown },
-	given?: AnswerDeps["given"],
+	given: AnswerDeps["given"],
 	/** Records that the page wrote answers into the person's own pi's file (the decision log names it). */
 	wrote?: (file: AnswersOf) => void,
 ): PendingAnswerResult {

@@ -93,9 +93,9 @@ export interface WebServerOptions {
 	judge: (file: PendingFile, folder: string) => PendingVerdict;
 	/**
 	 * This user's record of answers given on the page for files their pi did not write (after confirming): pi then
-	 * delivers those answers as the person's. Without it such files are not written.
+	 * delivers those answers as the person's; an MCP client's answers are recorded there too.
 	 */
-	given?: Pick<AskStore, "agentDir" | "given" | "give">;
+	given: Pick<AskStore, "agentDir" | "given" | "give">;
 	/** Records that the page wrote answers into the person's own pi's file (the decision log names it). */
 	writtenByPage?: (file: AnswersOf) => void;
 	/** Other pi processes' claims on pending files; the real ones unless a test injects its own. */

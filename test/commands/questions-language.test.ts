@@ -14,8 +14,10 @@ import { CLI_TABLES } from "../../src/i18n/tables.js";
 import { useLanguage } from "../../src/i18n/words.js";
 import type { FrontEnd } from "../../src/modes/front-end.js";
 import type { Claim } from "../../src/pending/claims.js";
+import { givenRecord } from "../../src/pending/given-for-asker.js";
 import { createPendingFile, type PendingAsker, savePendingFile } from "../../src/pending/pending-file.js";
 import type { PendingVerdict } from "../../src/pending/trust.js";
+import { TEST_AGENT_DIR } from "../temp-agent-dir.js";
 
 let cwd: string;
 beforeEach(() => {
@@ -71,7 +73,7 @@ async function run(
 		markCleared: () => {},
 		trust: () => facts.verdict ?? { trusted: true },
 		answersWrittenByTool: () => false,
-		answersGivenOnPage: () => false,
+		given: givenRecord(TEST_AGENT_DIR as string),
 		claims: {
 			heldElsewhere: (path) =>
 				facts.heldName === undefined || path.endsWith(facts.heldName) ? facts.heldBy : undefined,

@@ -13,6 +13,7 @@ import type { AskUserPendingListing } from "../../src/contract/app-types.js";
 import { validateRequest } from "../../src/core/validate.js";
 import type { AskToAnswer } from "../../src/lifecycle/lifecycle.js";
 import type { FrontEnd } from "../../src/modes/front-end.js";
+import { givenRecord } from "../../src/pending/given-for-asker.js";
 import {
 	createPendingFile,
 	type PendingFile,
@@ -20,6 +21,7 @@ import {
 	savePendingFile,
 } from "../../src/pending/pending-file.js";
 import type { PendingVerdict } from "../../src/pending/trust.js";
+import { TEST_AGENT_DIR } from "../temp-agent-dir.js";
 
 let cwd: string;
 beforeEach(() => {
@@ -91,7 +93,7 @@ function run(
 			return options.verdict ?? { trusted: true };
 		},
 		answersWrittenByTool: () => options.writtenByTool === true,
-		answersGivenOnPage: () => false,
+		given: givenRecord(TEST_AGENT_DIR as string),
 		claims: { heldElsewhere: () => undefined },
 		// The real reader, counted: how many pending files one command reads and parses.
 		readPending: (path: string) => {

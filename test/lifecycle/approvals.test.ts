@@ -44,7 +44,7 @@ function approvalsAnswering(outcomes: (AskOutcome | Error)[], pending: Partial<P
 			read: () => undefined,
 			trust: () => ({ trusted: true }),
 			answersWrittenByTool: () => false,
-			answersGivenOnPage: () => false,
+			given: { given: () => undefined },
 			claims: { heldElsewhere: () => undefined },
 			take: () => true,
 			...pending,

@@ -16,10 +16,12 @@ import type { AskOutcome, AskRequest } from "../../src/core/types.js";
 import { type AskUserSettings, type DialogSettings, resolveSettings } from "../../src/host/settings.js";
 import { createRun, type HostEdges, type RunEdges } from "../../src/lifecycle/run.js";
 import type { AskOptions, FrontEnd, FrontEndKind } from "../../src/modes/front-end.js";
+import { givenRecord } from "../../src/pending/given-for-asker.js";
 import { savePendingFile } from "../../src/pending/pending-file.js";
 import type { Ledger } from "../../src/records/store.js";
 import type { RemoteConfig } from "../../src/remote/config.js";
 import { DATABASE, DATABASE_AND_NAME_ANSWERED, NAME } from "../fixtures.js";
+import { TEST_AGENT_DIR } from "../temp-agent-dir.js";
 
 const REQUEST: AskRequest = { questions: [DATABASE, NAME] };
 const ANSWERED = DATABASE_AND_NAME_ANSWERED;
@@ -123,8 +125,7 @@ function run(
 			trust: () => {
 				throw new Error("no other session's file is judged in these runs");
 			},
-			answersGivenOnPage: () => false,
-			givenBy: () => undefined,
+			given: givenRecord(TEST_AGENT_DIR as string),
 			answersWrittenByTool: () => false,
 			claims: { claim: () => () => undefined, heldElsewhere: () => undefined, stillHeld: () => true },
 		},

@@ -3,7 +3,7 @@
  * every start slow): a new session lists none, and `--answers` judges from the newest back to the newest one this
  * user's pi wrote.
  */
-import "../temp-agent-dir.js";
+
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -17,6 +17,7 @@ import {
 	findStartup,
 } from "../../src/lifecycle/startup-findings.js";
 import type { Claim } from "../../src/pending/claims.js";
+import { givenRecord } from "../../src/pending/given-for-asker.js";
 import {
 	createPendingFile,
 	type PendingEntry,
@@ -24,6 +25,7 @@ import {
 	savePendingFile,
 } from "../../src/pending/pending-file.js";
 import type { PendingVerdict } from "../../src/pending/trust.js";
+import { TEST_AGENT_DIR } from "../temp-agent-dir.js";
 
 const ctx = {
 	cwd: "/project",
@@ -105,7 +107,7 @@ describe("pi -c: other sessions' files the person filled in", () => {
 					file.asker ? FOREIGN : file.toolCallId === "call_4" ? { trusted: false, kind: "settled" } : { trusted: true },
 				readImage: () => ({ ok: false, reason: "none", problem: { kind: "not-image", name: "x" } }),
 				answersWrittenByTool: () => false,
-				answersGivenOnPage: () => false,
+				given: givenRecord(TEST_AGENT_DIR as string),
 				heldBy: (path: string, toolCallId: string) => (path === held ? { ...SERVER, toolCallId } : undefined),
 			} as unknown as FindingsDeps;
 			const found = findStartup(

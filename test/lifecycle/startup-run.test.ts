@@ -8,6 +8,8 @@ import { describe, expect, it } from "vitest";
 import { createStartupRun } from "../../src/lifecycle/startup-run.js";
 import type { FrontEnd } from "../../src/modes/front-end.js";
 import type { Delivery } from "../../src/pending/delivery.js";
+import { givenRecord } from "../../src/pending/given-for-asker.js";
+import { TEST_AGENT_DIR } from "../temp-agent-dir.js";
 
 const delivery: Delivery = {
 	toolCallId: "a",
@@ -60,6 +62,7 @@ function world(options: { hasUI: boolean; heldElsewhere?: string }) {
 		},
 		trust: () => ({ trusted: true }),
 		heldElsewhere: () => undefined,
+		given: givenRecord(TEST_AGENT_DIR as string),
 	});
 	const ctx = { hasUI: options.hasUI } as ExtensionContext;
 	return { carryOut, ctx, said, sent, held, asked, run, endTurn: () => endTurn() };

@@ -3,7 +3,7 @@
  * order the answers come in; nothing is dropped, nothing invented, an outcome that answers nothing writes nothing; the
  * line the person reads is in their language. Real files in a temp folder.
  */
-import "../temp-agent-dir.js";
+
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -14,9 +14,13 @@ import { validateRequest } from "../../src/core/validate.js";
 import { de } from "../../src/i18n/cli/de.js";
 import { type Claim, type ClaimsDeps, createClaims } from "../../src/pending/claims.js";
 import { writeForAsker } from "../../src/pending/for-asker.js";
+import { givenRecord } from "../../src/pending/given-for-asker.js";
 import { createPendingFile, savePendingFile } from "../../src/pending/pending-file.js";
 import type { PendingVerdict } from "../../src/pending/trust.js";
+import { TEST_AGENT_DIR } from "../temp-agent-dir.js";
 
+/** This user's record, in the agent folder the test runs with (its MCP server reads the same one). */
+const GIVEN = givenRecord(TEST_AGENT_DIR as string);
 const ASKER = { kind: "mcp", client: "Claude Code" } as const;
 /** What the rule's verdict says of an MCP client's file: no session of this user's pi asked it. */
 const MCP_FILE = (): PendingVerdict => ({ trusted: false, kind: "unknown", because: "no-session-file" });
@@ -62,15 +66,19 @@ describe("writeForAsker", () => {
 		],
 	])("answers given %s each land on their own question", (_name, answers) => {
 		const path = save();
-		expect(writeForAsker({ path }, "ask-1", ASKER, answered(answers), { judge: MCP_FILE, heldElsewhere: HELD })).toBe(
-			"answered for Claude Code through pi-ask-anywhere mcp",
-		);
+		expect(
+			writeForAsker({ path }, "ask-1", ASKER, answered(answers), {
+				judge: MCP_FILE,
+				heldElsewhere: HELD,
+				given: GIVEN,
+			}),
+		).toBe("answered for Claude Code through pi-ask-anywhere mcp");
 		expect(answersIn(path)).toEqual(["SQLite", "8080"]);
 	});
 
 	it("one question answered, the other left out: the other stays unanswered", () => {
 		const path = save();
-		writeForAsker({ path }, "ask-1", ASKER, answered([PORT]), { judge: MCP_FILE, heldElsewhere: HELD });
+		writeForAsker({ path }, "ask-1", ASKER, answered([PORT]), { judge: MCP_FILE, heldElsewhere: HELD, given: GIVEN });
 		expect(answersIn(path)).toEqual([null, "8080"]);
 	});
 
@@ -86,16 +94,24 @@ describe("writeForAsker", () => {
 		const path = save();
 		const before = readFileSync(path, "utf8");
 		expect(() =>
-			writeForAsker({ path }, "ask-1", ASKER, answered(answers), { judge: MCP_FILE, heldElsewhere: HELD }),
+			writeForAsker({ path }, "ask-1", ASKER, answered(answers), {
+				judge: MCP_FILE,
+				heldElsewhere: HELD,
+				given: GIVEN,
+			}),
 		).toThrow(message);
 		expect(readFileSync(path, "utf8")).toBe(before);
 	});
 
 	it("a file answered already is not written again, and says whose answers they are", () => {
 		const path = save();
-		writeForAsker({ path }, "ask-1", ASKER, answered([DATABASE]), { judge: MCP_FILE, heldElsewhere: HELD });
+		writeForAsker({ path }, "ask-1", ASKER, answered([DATABASE]), {
+			judge: MCP_FILE,
+			heldElsewhere: HELD,
+			given: GIVEN,
+		});
 		expect(() =>
-			writeForAsker({ path }, "ask-1", ASKER, answered([PORT]), { judge: MCP_FILE, heldElsewhere: HELD }),
+			writeForAsker({ path }, "ask-1", ASKER, answered([PORT]), { judge: MCP_FILE, heldElsewhere: HELD, given: GIVEN }),
 		).toThrow("pending-questions.json is answered already; Claude Code takes those answers. Nothing was written");
 		expect(answersIn(path)).toEqual(["SQLite", null]);
 	});
@@ -109,6 +125,7 @@ describe("writeForAsker", () => {
 			writeForAsker({ path, shown: ".pi/pending-questions.json" }, "ask-1", ASKER, answered([DATABASE]), {
 				judge: MCP_FILE,
 				heldElsewhere: () => undefined,
+				given: GIVEN,
 			}),
 		).toThrow(/^\.pi\/pending-questions\.json holds questions Claude Code asked .*nothing was sent or written/);
 		expect(readFileSync(path, "utf8")).toBe(before);
@@ -117,10 +134,24 @@ describe("writeForAsker", () => {
 	it("says what it did in the person's language", () => {
 		const path = save();
 		expect(
-			writeForAsker({ path }, "ask-1", ASKER, answered([DATABASE]), { judge: MCP_FILE, heldElsewhere: HELD }, de),
+			writeForAsker(
+				{ path },
+				"ask-1",
+				ASKER,
+				answered([DATABASE]),
+				{ judge: MCP_FILE, heldElsewhere: HELD, given: GIVEN },
+				de,
+			),
 		).toBe("für Claude Code über pi-ask-anywhere mcp beantwortet");
 		expect(() =>
-			writeForAsker({ path }, "ask-1", ASKER, answered([PORT]), { judge: MCP_FILE, heldElsewhere: HELD }, de),
+			writeForAsker(
+				{ path },
+				"ask-1",
+				ASKER,
+				answered([PORT]),
+				{ judge: MCP_FILE, heldElsewhere: HELD, given: GIVEN },
+				de,
+			),
 		).toThrow("pending-questions.json ist schon beantwortet");
 	});
 });
@@ -150,6 +181,7 @@ describe("the MCP server lets go of the ask before the person's answers are writ
 			writeForAsker({ path }, "ask-1", ASKER, answered([DATABASE]), {
 				judge: MCP_FILE,
 				heldElsewhere: piClaims.heldElsewhere,
+				given: GIVEN,
 			}),
 		).toBe("answered for Claude Code through pi-ask-anywhere mcp");
 		expect(answersIn(path)).toEqual(["SQLite", null]);
@@ -177,6 +209,7 @@ describe("the MCP server lets go of the ask before the person's answers are writ
 			writeForAsker({ path }, "ask-1", ASKER, answered([DATABASE]), {
 				judge: MCP_FILE,
 				heldElsewhere: piClaims.heldElsewhere,
+				given: GIVEN,
 			}),
 		).toThrow("no pi-ask-anywhere mcp waits for their answers now: nothing was sent or written");
 		expect(readFileSync(path, "utf8")).toBe(before);

@@ -3,7 +3,7 @@
  * file and words that answer none of its questions; for any file, an ask settled or asked elsewhere, answers in it
  * that do not count, and images in a file this user's pi did not write. All refused or told in German here.
  */
-import "../temp-agent-dir.js";
+
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -11,10 +11,12 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { validateRequest } from "../../src/core/validate.js";
 import { CLI_TABLES } from "../../src/i18n/tables.js";
 import type { Claim } from "../../src/pending/claims.js";
+import { givenRecord } from "../../src/pending/given-for-asker.js";
 import { deliveryFromAttachedFile } from "../../src/pending/inbox.js";
 import { createPendingFile, savePendingFile } from "../../src/pending/pending-file.js";
 import { ignoredSentence } from "../../src/pending/permission.js";
 import type { PendingVerdict } from "../../src/pending/trust.js";
+import { TEST_AGENT_DIR } from "../temp-agent-dir.js";
 
 let cwd: string;
 beforeEach(() => {
@@ -58,7 +60,7 @@ function attachFile(
 	const text = `<file name="${path}">\n${readFileSync(path, "utf8")}\n</file>\n${words}`;
 	const origins = {
 		writtenByTool: () => options.writtenByTool === true,
-		givenOnPage: () => false,
+		given: givenRecord(TEST_AGENT_DIR as string),
 		heldBy: () => (options.client ? MCP : undefined),
 	};
 	return () => deliveryFromAttachedFile(text, "this-session", cwd, () => verdict, NO_IMAGES, origins, CLI_TABLES.de);
@@ -133,7 +135,7 @@ describe("a pending file attached with @, in German", () => {
 				cwd,
 				() => ({ trusted: true }),
 				NO_IMAGES,
-				undefined,
+				{ given: givenRecord(TEST_AGENT_DIR as string) },
 				CLI_TABLES.de,
 			),
 		).toThrow(

@@ -6,14 +6,15 @@
  * gets 400, and the server still serves afterwards.
  */
 
-import "../temp-agent-dir.js";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { givenRecord } from "../../src/pending/given-for-asker.js";
 import { startWebServer, type WebServer } from "../../src/web/server.js";
+import { TEST_AGENT_DIR } from "../temp-agent-dir.js";
 
 const PAGE_TOKEN = "page-token-for-property-tests-0123456789";
 const RUNS = Number(process.env.PI_ASK_USER_PROPERTY_RUNS ?? 300);
@@ -36,6 +37,7 @@ beforeAll(async () => {
 		pageToken: PAGE_TOKEN,
 		assets: new Map([["/", { type: "text/html", body: readFileSync("src/web/page/index.html") }]]),
 		judge: () => ({ trusted: false, kind: "unknown", because: "no-session-file" }),
+		given: givenRecord(TEST_AGENT_DIR as string),
 	});
 	const signIn = await fetch(`http://127.0.0.1:${web.port}/?token=${web.signInCode()}`, { redirect: "manual" });
 	cookie = (signIn.headers.get("set-cookie") ?? "").split(";")[0] ?? "";

@@ -7,6 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Claim } from "../../src/pending/claims.js";
+import { givenRecord } from "../../src/pending/given-for-asker.js";
 import {
 	createPendingFile,
 	listPendingFiles,
@@ -19,6 +20,7 @@ import type { NtfyClient } from "../../src/push/ntfy.js";
 import { applyTapToPending, applyWaitingTaps, type PendingTapsDeps } from "../../src/push/pending-taps.js";
 import { askIdOf, TAP_LIFETIME_SECONDS, tapBody } from "../../src/push/tap.js";
 import { canMakeImmutable, whileImmutable } from "../immutable.js";
+import { TEST_AGENT_DIR } from "../temp-agent-dir.js";
 
 const KEY = Buffer.alloc(32, 5);
 const NOW_MS = 1_800_000_000_000;
@@ -52,6 +54,7 @@ function deps(verdict: PendingVerdict = { trusted: true }, held?: Claim, heldHer
 		judge: () => verdict,
 		heldElsewhere: () => held,
 		heldHere: () => heldHere,
+		given: givenRecord(TEST_AGENT_DIR as string),
 	};
 }
 

@@ -58,10 +58,10 @@ it("judging asks the guard pi's tool events feed, the records taps write, and th
 	writePendingAnswers(byTap, "call_1", ["No"]);
 	const tapped = answersInText(readFileSync(byTap, "utf8"));
 	if (tapped === undefined) throw new Error("the tapped file reads as no ask");
-	expect(store.judging.givenBy(tapped)).toBeUndefined();
+	expect(store.judging.given.given("file", tapped)?.by).toBeUndefined();
 	store.writtenBy("tap")(tapped);
-	expect(store.judging.givenBy(tapped)).toBe("tap");
-	expect(store.judging.answersGivenOnPage(tapped)).toBe(false);
+	expect(store.judging.given.given("file", tapped)?.by).toBe("tap");
+	expect(store.judging.given.given("page", tapped)).toBeUndefined();
 
 	const release = store.judging.claims.claim(byTap, "call_1");
 	expect(store.judging.claims.stillHeld(byTap)).toBe(true);

@@ -2,7 +2,7 @@
  * Which pending files are a live ask's own questions (shown once, as the live ask); an MCP client's file answered from
  * the page for that client; a file another pi takes while the page is answering it.
  */
-import "../temp-agent-dir.js";
+
 import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -14,10 +14,15 @@ import { normalizeArguments } from "../../src/core/normalize.js";
 import { validateRequest } from "../../src/core/validate.js";
 import { type Claim, createClaims } from "../../src/pending/claims.js";
 import { writeForAsker } from "../../src/pending/for-asker.js";
+import { givenRecord } from "../../src/pending/given-for-asker.js";
 import { createPendingFile, removePendingFile, savePendingFile } from "../../src/pending/pending-file.js";
 import type { LiveAsk } from "../../src/remote/live-asks.js";
 import type { WireQuestion } from "../../src/remote/protocol.js";
 import { answerPendingFile, filesOfLiveAsks, listPendingViews, type PendingView } from "../../src/web/pending-view.js";
+import { TEST_AGENT_DIR } from "../temp-agent-dir.js";
+
+/** This user's record, in the agent folder the test runs with. */
+const GIVEN = givenRecord(TEST_AGENT_DIR as string);
 
 const question = (text: string): WireQuestion => ({ question: text, header: "", options: [], multiSelect: false });
 
@@ -92,6 +97,7 @@ describe("an MCP client's pending file on the page", () => {
 			cwd,
 			() => FOREIGN,
 			() => SERVER,
+			GIVEN,
 		);
 		expect(view).toMatchObject({ asker: "Claude Code", task: "Claude Code (MCP)", trusted: false, filled: false });
 		expect(view?.distrust).toBeUndefined();
@@ -102,6 +108,7 @@ describe("an MCP client's pending file on the page", () => {
 				() => FOREIGN,
 				() => SERVER,
 				answer,
+				GIVEN,
 			);
 		expect(answerFromPage()).toEqual({ ok: true });
 		expect(JSON.parse(readFileSync(path, "utf8")).questions[0].answer).toBe("SQLite");
@@ -119,6 +126,7 @@ describe("an MCP client's pending file on the page", () => {
 		writeForAsker({ path }, "ask-1", { kind: "mcp", client: "Claude Code" }, outcome, {
 			judge: () => FOREIGN,
 			heldElsewhere: () => SERVER,
+			given: GIVEN,
 		});
 		const after = readFileSync(path, "utf8");
 		const result = answerPendingFile(
@@ -126,6 +134,7 @@ describe("an MCP client's pending file on the page", () => {
 			() => FOREIGN,
 			() => SERVER,
 			answer,
+			GIVEN,
 		);
 		expect(result).toMatchObject({ ok: false, status: 409, code: "pending-answered" });
 		expect(JSON.stringify(result)).toContain(
@@ -142,6 +151,7 @@ describe("an MCP client's pending file on the page", () => {
 			() => FOREIGN,
 			() => SERVER,
 			{ ...answer, answers: [{ chosen: ["SQLite"], typed: "", note: "only if it is small" }] },
+			GIVEN,
 		);
 		expect(result).toMatchObject({ ok: false, status: 400 });
 		expect(JSON.stringify(result)).toContain("notes cannot be passed to an MCP client");
@@ -156,6 +166,7 @@ describe("an MCP client's pending file on the page", () => {
 			() => FOREIGN,
 			() => undefined,
 			{ ...answer, confirmed: true },
+			GIVEN,
 		);
 		expect(result).toMatchObject({ ok: false, status: 409, code: "pending-not-yours" });
 		expect(JSON.stringify(result)).toContain("no pi-ask-anywhere mcp waits for their answers now");
@@ -183,12 +194,18 @@ describe("a pending file another pi takes while the page answers it", () => {
 		const lines = createInterface({ input: other.stdout })[Symbol.asyncIterator]();
 		try {
 			expect((await lines.next()).value).toBe("locked");
-			const result = answerPendingFile(folder, () => ({ trusted: true }), createClaims().heldElsewhere, {
-				name: basename(path),
-				toolCallId: "call-1",
-				answers: [{ chosen: ["SQLite"], typed: "", note: "" }],
-				confirmed: false,
-			});
+			const result = answerPendingFile(
+				folder,
+				() => ({ trusted: true }),
+				createClaims().heldElsewhere,
+				{
+					name: basename(path),
+					toolCallId: "call-1",
+					answers: [{ chosen: ["SQLite"], typed: "", note: "" }],
+					confirmed: false,
+				},
+				GIVEN,
+			);
 			expect((await lines.next()).value).toBe("claimed");
 			expect(result).toMatchObject({ ok: false, status: 409, code: "pending-held" });
 			expect(readFileSync(path, "utf8")).toBe(before);
@@ -216,6 +233,7 @@ describe("a page's answer to questions a later ask replaced under the same file 
 				cwd,
 				() => ({ trusted: true }),
 				() => undefined,
+				GIVEN,
 			)[0];
 			if (!shown) throw new Error("no view");
 			// The first questions were answered elsewhere; the model's next call, with the same id, took the same name.
@@ -232,12 +250,14 @@ describe("a page's answer to questions a later ask replaced under the same file 
 					answers: [{ chosen: ["Yes"], typed: "", note: "" }],
 					confirmed: false,
 				},
+				GIVEN,
 			);
 			expect(result).toMatchObject({ ok: false, status: 409, code: "pending-changed" });
 			const [now] = listPendingViews(
 				cwd,
 				() => ({ trusted: true }),
 				() => undefined,
+				GIVEN,
 			);
 			expect(now?.questions[0]?.question).toBe("Drop the production database?");
 			expect(readFileSync(join(cwd, ".pi", shown.name), "utf8")).not.toContain('"answer": "Yes"');

@@ -14,6 +14,7 @@ import { factLog } from "../../src/ask/log.js";
 import type { AskRequest } from "../../src/core/types.js";
 import { processStartTime } from "../../src/host/process-identity.js";
 import { claimPathOf } from "../../src/pending/claims.js";
+import { givenRecord } from "../../src/pending/given-for-asker.js";
 import { createPendingFile, savePendingFile } from "../../src/pending/pending-file.js";
 import { answersInText, openAskStore } from "../../src/records/store.js";
 import { createRemoteBridge, type RemoteBridge } from "../../src/remote/bridge.js";
@@ -25,6 +26,7 @@ import { startWebServer, type WebServer, type WebServerOptions } from "../../src
 import { FEATURES } from "../fixtures.js";
 import { TINY_PNG } from "../image-fixtures.js";
 import { patient } from "../patience.js";
+import { TEST_AGENT_DIR } from "../temp-agent-dir.js";
 
 const PAGE_TOKEN = "page-token-for-tests-0123456789";
 const cleanups: (() => Promise<void> | void)[] = [];
@@ -69,6 +71,7 @@ async function server(
 		pageToken: PAGE_TOKEN,
 		assets: new Map([["/", { type: "text/html", body: readFileSync("src/web/page/index.html") }]]),
 		judge: () => ({ trusted: false, kind: "unknown", because: "no-session-file" }),
+		given: givenRecord(TEST_AGENT_DIR as string),
 		...options,
 	});
 	cleanups.push(async () => {
@@ -896,6 +899,7 @@ describe("pi-ask-anywhere web --all: every folder with asks waiting in this user
 				judged.push(folder);
 				return { trusted: true };
 			},
+			given: givenRecord(agentDir, facts),
 		});
 		cleanups.push(async () => {
 			await web.close();
