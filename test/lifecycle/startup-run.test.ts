@@ -3,13 +3,22 @@
  * first ask, and answers are sent as their own turn (print mode waits for it) unless another pi holds their file,
  * which stops the run with nothing sent. A fake front end, deliveries and own turn.
  */
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import type { ExtensionContext } from "@mariozechner/pi-coding-agent";
 import { describe, expect, it } from "vitest";
+import { validateRequest } from "../../src/core/validate.js";
 import { createStartupRun } from "../../src/lifecycle/startup-run.js";
 import type { FrontEnd } from "../../src/modes/front-end.js";
+import type { Claim } from "../../src/pending/claims.js";
 import type { Delivery } from "../../src/pending/delivery.js";
-import { givenRecord } from "../../src/pending/given-for-asker.js";
+import { type GivenRecord, givenRecord } from "../../src/pending/given-for-asker.js";
+import { createPendingFile, parsePendingFile, savePendingFile } from "../../src/pending/pending-file.js";
 import { TEST_AGENT_DIR } from "../temp-agent-dir.js";
+
+/** What the rule's verdict says of an MCP client's file: no session of this user's pi asked it. */
+const FOREIGN = { trusted: false, kind: "unknown", because: "no-session-file" } as const;
 
 const delivery: Delivery = {
 	toolCallId: "a",
@@ -18,7 +27,13 @@ const delivery: Delivery = {
 	source: { kind: "words-after-file", file: "@f" },
 };
 
-function world(options: { hasUI: boolean; heldElsewhere?: string }) {
+/** `forAsker`: an MCP client's server holds its file (`claim`), and the run's record of answers is `given`. */
+function world(options: {
+	hasUI: boolean;
+	heldElsewhere?: string;
+	cwd?: string;
+	forAsker?: { claim: Claim; given: GivenRecord };
+}) {
 	const said: string[] = [];
 	const sent: string[] = [];
 	const held: string[] = [];
@@ -60,11 +75,11 @@ function world(options: { hasUI: boolean; heldElsewhere?: string }) {
 		keepUpFront: (answers) => {
 			run.upFront = answers;
 		},
-		trust: () => ({ trusted: true }),
-		heldElsewhere: () => undefined,
-		given: givenRecord(TEST_AGENT_DIR as string),
+		trust: () => (options.forAsker ? FOREIGN : { trusted: true }),
+		heldElsewhere: (_path, toolCallId) => (options.forAsker ? { ...options.forAsker.claim, toolCallId } : undefined),
+		given: options.forAsker?.given ?? givenRecord(TEST_AGENT_DIR as string),
 	});
-	const ctx = { hasUI: options.hasUI } as ExtensionContext;
+	const ctx = { hasUI: options.hasUI, cwd: options.cwd ?? "/p" } as ExtensionContext;
 	return { carryOut, ctx, said, sent, held, asked, run, endTurn: () => endTurn() };
 }
 
@@ -122,6 +137,33 @@ describe("the startup plan carried out", () => {
 		expect(w.sent).toEqual([]);
 		await new Promise((resolve) => setTimeout(resolve, 0));
 		expect(w.sent).toEqual(["a followUp"]);
+	});
+
+	it("writes an MCP client's answers recorded in the run's own agent folder, the one its server reads, not the environment's", async () => {
+		const cwd = mkdtempSync(join(tmpdir(), "pi-ask-anywhere-startup-run-"));
+		const agentDir = mkdtempSync(join(tmpdir(), "pi-ask-anywhere-run-agent-"));
+		try {
+			const asker = { kind: "mcp", client: "Claude Code" } as const;
+			const request = validateRequest({ questions: [{ question: "Which database?", options: [{ label: "SQLite" }] }] });
+			const file = createPendingFile({ request, sessionId: "mcp-1", toolCallId: "ask-1", asker, now: new Date() });
+			const path = savePendingFile(cwd, file);
+			const given = givenRecord(agentDir);
+			const claim: Claim = { toolCallId: "", host: "h", pid: 7, started: "1", at: 0, holder: "mcp", records: agentDir };
+			const w = world({ hasUI: false, cwd, forAsker: { claim, given } });
+			const outcome = {
+				kind: "answered" as const,
+				answers: [{ question: "Which database?", answer: "SQLite", wasCustom: false }],
+			};
+			await w.carryOut(w.ctx, { kind: "write-for-asker", path, toolCallId: "ask-1", asker, outcome }, true);
+			expect(w.said).toEqual(["tell: pi-ask-anywhere: answered for Claude Code through pi-ask-anywhere mcp"]);
+			const written = parsePendingFile(readFileSync(path, "utf8"), path);
+			expect(written.questions[0]?.answer).toBe("SQLite");
+			expect(given.given("asker", written)).toBeDefined();
+			expect(givenRecord(TEST_AGENT_DIR as string).given("asker", written)).toBeUndefined();
+		} finally {
+			rmSync(cwd, { recursive: true, force: true });
+			rmSync(agentDir, { recursive: true, force: true });
+		}
 	});
 
 	it("stops with nothing sent when another pi holds an answer's file", async () => {
