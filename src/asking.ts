@@ -47,6 +47,7 @@ function listenToRunEvents(
 ): void {
 	const { lifecycle, children, push } = parts;
 	pi.on("message_end", lifecycle.sessionMayHaveChanged);
+	// After the tool-write guard's (index.ts): neither reads what the other does at a run's end.
 	pi.on("agent_end", lifecycle.agentEnd);
 	pi.on("session_tree", lifecycle.sessionTree);
 	pi.on(

@@ -22,8 +22,8 @@ const APPEND_FLAGS =
 
 /**
  * The text of the regular file at `path`; `undefined` when it is anything else, is missing or cannot be read.
- * `listedAsFile`: a directory listing (`withFileTypes`) just said it is a regular file, so the lstat before the open
- * is skipped (a listing of a thousand files saves a thousand calls); the open and the check on the descriptor stay.
+ * `listedAsFile`: a directory listing just named it, so the lstat before the open is skipped (a listing of a thousand
+ * files saves a thousand calls); the open (no symlink followed, no FIFO waited on) and the check on the descriptor stay.
  */
 export function readRegularFile(path: string, options: { listedAsFile?: boolean } = {}): string | undefined {
 	return readRegularBytes(path, options)?.toString("utf8");

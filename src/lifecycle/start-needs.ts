@@ -24,6 +24,9 @@ export type StartNeed =
 	| "pending files" // in a session that goes on: filled-in files delivered, waiting ones found at its start
 	| "this package's entries"; // a resumed session with asks (calls too), deliveries or children's lines in it
 
+/** pi's flags that go on with an earlier session (modes/pi-command-line.ts's `continued`). */
+const GO_ON_FLAGS = new Set(["-c", "--continue", "-r", "--resume", "--session", "--fork"]);
+
 /** This package's entries in a session all have a custom type starting so (records, deliveries, children's lines). */
 const OWN_ENTRY_PREFIX = "ask_user";
 
@@ -75,8 +78,11 @@ export function startNeed(
 	if (settings.timeout.error !== undefined) return "a settings problem";
 	// A new session finds nothing in them at its start: only `--answers` (above) or a session that goes on reads them
 	// (lifecycle/startup-findings.ts); a prompt naming one with `@` builds the run at the prompt (index.ts).
-	// pi writes a new session's model and thinking level before its start; its first message comes after.
-	const goesOn = ctx.sessionManager.getEntries().some((entry: unknown) => isRecord(entry) && entry.type === "message");
+	// pi writes a new session's model and thinking level before its start; its first message comes after. A session
+	// named to go on counts even with no message yet (startup-findings.ts reads the same flags).
+	const goesOn =
+		deps.argv.some((arg) => GO_ON_FLAGS.has(arg.split("=")[0] ?? arg)) ||
+		ctx.sessionManager.getEntries().some((entry: unknown) => isRecord(entry) && entry.type === "message");
 	if (goesOn && deps.pendingNames(ctx.cwd).length > 0) return "pending files";
 	if (holdsOwnEntries(ctx)) return "this package's entries";
 	return undefined;

@@ -397,11 +397,12 @@ export function readPendingEntry(path: string): PendingEntry | undefined {
 }
 
 /**
- * Every pending file in the project, oldest first (of one time, the higher number first); broken ones are reported,
- * not touched.
+ * Every pending file in the project, oldest first (of one time, the lower number, saved first, first: a reader taking
+ * the newest from the end takes the later save); broken ones are reported, not touched.
  */
 export function listPendingFiles(cwd: string): PendingEntry[] {
 	return listPendingNames(cwd)
+		.reverse()
 		.flatMap((path) => readPendingEntry(path) ?? [])
 		.sort((a, b) => (a.file?.timestamp ?? "").localeCompare(b.file?.timestamp ?? ""));
 }

@@ -30,8 +30,6 @@ export interface Judging {
 
 export interface PiStore extends AskStore {
 	judging: Judging;
-	/** pi's tool calls as the guard sees them: `tool_call`, `tool_execution_end` and `agent_end` go to it. */
-	toolWrites: Pick<ToolWriteGuard, "toolCall" | "toolEnded" | "agentEnded">;
 }
 
 /** The log is compacted this long after a pi opened it: off its start's path. */
@@ -69,6 +67,5 @@ export function openPiStore(store: AskStore, toolWrites: ToolWriteGuard): PiStor
 			answersWrittenByTool: toolWrites.answersWrittenByTool,
 			given: store,
 		},
-		toolWrites,
 	};
 }

@@ -99,6 +99,19 @@ describe("startNeed", () => {
 		expect(need(context({ cwd, entries: settingsOfNew }))).toBeUndefined();
 		const chat = { type: "message", message: { role: "user", content: "hi" } };
 		expect(need(context({ cwd, entries: [chat] }))).toBe("pending files");
+		// Named to go on (another session's filled-in files are delivered then), even a session with no message yet.
+		for (const goOn of [
+			["-c"],
+			["--continue"],
+			["-r"],
+			["--resume"],
+			["--session", "s.jsonl"],
+			["--fork", "s.jsonl"],
+		]) {
+			expect(need(context({ cwd, entries: settingsOfNew }), settings(), { argv: ["node", "pi", ...goOn, "-p"] })).toBe(
+				"pending files",
+			);
+		}
 		for (const customType of ["ask_user-record", "ask_user-answers", "ask_user-child", "ask_user-child-line"]) {
 			expect(need(context({ entries: [{ type: "custom", customType }] }))).toBe("this package's entries");
 		}

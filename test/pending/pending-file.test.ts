@@ -70,12 +70,12 @@ describe("saving", () => {
 		).toEqual(Array.from({ length: 20 }, (_, i) => `Q${i}?`).sort());
 	});
 
-	it("lists oldest first, and of files written at one time the newer name (the higher number) first", () => {
+	it("lists oldest first, and of files written at one time the older name (the lower number) first", () => {
 		const at = (question: string, iso: string) => ({ ...file(question), timestamp: iso });
 		savePendingFile(dir, at("Later?", "2026-01-01T10:00:01.000Z"));
 		savePendingFile(dir, at("First?", "2026-01-01T10:00:00.000Z"));
 		savePendingFile(dir, at("Second?", "2026-01-01T10:00:00.000Z"));
-		expect(listPendingFiles(dir).map((e) => e.file?.questions[0]?.question)).toEqual(["Second?", "First?", "Later?"]);
+		expect(listPendingFiles(dir).map((e) => e.file?.questions[0]?.question)).toEqual(["First?", "Second?", "Later?"]);
 	});
 
 	it("does not follow a symlink planted at the pending path", () => {

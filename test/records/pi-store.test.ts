@@ -37,21 +37,19 @@ it("judging asks the guard pi's tool events feed, the records taps write, and th
 	const agentDir = tempFolder();
 	const cwd = tempFolder();
 	const run = { argv: [], env: {}, warn: () => {} };
-	const store = openPiStore(
-		openAskStore(agentDir, run),
-		openToolWrites(agentDir, run, { self: { pid: 4242, started: "777" }, onExit: () => {} }),
-	);
+	const toolWrites = openToolWrites(agentDir, run, { self: { pid: 4242, started: "777" }, onExit: () => {} });
+	const store = openPiStore(openAskStore(agentDir, run), toolWrites);
 	const byTool = saved("Run the test suite first?", "call_0", cwd);
 	const byTap = saved("Deploy now?", "call_1", cwd);
 	// Past the kernel's coarse file-time clock: the saves are not stamped inside the call's window.
 	execFileSync("sleep", ["1.1"]);
 
-	expect(store.toolWrites.toolCall({ toolCallId: "t1", toolName: "bash", input: {} }, cwd)).toBeUndefined();
+	expect(toolWrites.toolCall({ toolCallId: "t1", toolName: "bash", input: {} }, cwd)).toBeUndefined();
 	writePendingAnswers(byTool, "call_0", ["Yes"]);
 	// While the call runs only this pi knows it: judging asks the guard the tool events went to.
 	expect(store.judging.answersWrittenByTool(byTool)).toBe(true);
-	store.toolWrites.toolEnded({ toolCallId: "t1" });
-	store.toolWrites.agentEnded();
+	toolWrites.toolEnded({ toolCallId: "t1" });
+	toolWrites.agentEnded();
 	expect(store.judging.answersWrittenByTool(byTool)).toBe(true);
 	expect(store.judging.answersWrittenByTool(byTap)).toBe(false);
 
