@@ -11,7 +11,6 @@ import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { ExtensionAPI, ExtensionContext } from "@mariozechner/pi-coding-agent";
 import { readRegularFile } from "./ask/files.js";
-import type { Asking } from "./asking.js";
 import { parentRouteIn } from "./children/route-env.js";
 import { questionsCommandOnFirstUse } from "./commands/questions-on-first-use.js";
 import { DELIVERED_ANSWERS_TYPE } from "./core/delivered-answers.js";
@@ -20,6 +19,7 @@ import { processEdges } from "./host/process-edges.js";
 import { type AskUserSettings, settingsSource } from "./host/settings.js";
 import { useLanguage } from "./i18n/words.js";
 import { listenForBusAsks } from "./lifecycle/ask-bus.js";
+import { partOnFirstNeed } from "./lifecycle/first-need.js";
 import { registerFlags } from "./lifecycle/flags.js";
 import { sessionSettings } from "./lifecycle/session-settings.js";
 import { sessionStartInOrder } from "./lifecycle/session-start-order.js";
@@ -54,40 +54,30 @@ export default async function askUser(pi: ExtensionAPI) {
 		warn: processEdges.stderrLine,
 	});
 
-	let asking: Asking | undefined;
-	let building: Promise<Asking> | undefined;
-	/**
-	 * The part that asks, built once. `met`: the session it is first needed in, when that is not at a session start
-	 * (whose start then had nothing for it: it learns the session now).
-	 */
-	const loadAsking = async (met?: ExtensionContext): Promise<Asking> => {
-		building ??= import("./asking.js").then(
-			({ buildAsking }) => {
-				asking = buildAsking(pi, { host, agentDir, settings: settings.current, toolWrites, registerTool });
-				if (met) asking.joinSession(met);
-				return asking;
-			},
-			(error: unknown) => {
-				// A failed load (a package replaced under a running pi) is tried again at the next need.
-				building = undefined;
-				throw error;
-			},
-		);
-		return building;
-	};
-	/** Tells the person something: in the session's front end once built; before, a start without one (print, JSON). */
-	const tell = (ctx: ExtensionContext, text: string) => {
-		if (asking) asking.tell(ctx, text);
-		else if (ctx.hasUI) ctx.ui.notify(text, "warning");
-		else processEdges.stderrLine(text);
-	};
+	const asking = partOnFirstNeed({
+		build: async () => {
+			const { buildAsking } = await import("./asking.js");
+			return buildAsking(pi, { host, agentDir, settings: settings.current, toolWrites, registerTool });
+		},
+		startNeeds: (ctx) =>
+			startNeed(ctx, settings.current(), {
+				argv: process.argv,
+				getFlag: (name) => pi.getFlag(name),
+				parentRoute: parentRouteIn(process.env) !== undefined,
+				pendingNames: listPendingNames,
+			}) !== undefined,
+		lightStart: (event, ctx) => lightStart(event, ctx),
+		mayAttachFiles,
+		stderrLine: processEdges.stderrLine,
+	});
+	const tell = asking.tell;
 
 	// Registered at session start, and only where no other package's ask_user is (see tool-owner.ts).
 	const registerTool = registerWhenFree(
 		pi,
 		() =>
 			pi.registerTool(
-				createAskUserTool(async (ask) => (await loadAsking(ask.ctx)).askHandler(ask), host.tui, {
+				createAskUserTool(async (ask) => (await asking.load(ask.ctx)).askHandler(ask), host.tui, {
 					guidelines: settings.current().guidelines,
 				}),
 			),
@@ -97,7 +87,7 @@ export default async function askUser(pi: ExtensionAPI) {
 	);
 	pi.registerCommand(
 		"questions",
-		questionsCommandOnFirstUse(async (ctx) => (await loadAsking(ctx)).questions),
+		questionsCommandOnFirstUse(async (ctx) => (await asking.load(ctx)).questions),
 	);
 	// Answers delivered later read like answers on pi's screen; the model still reads the block (pending/delivery.ts).
 	pi.registerMessageRenderer(DELIVERED_ANSWERS_TYPE, (message, options, theme) =>
@@ -105,7 +95,7 @@ export default async function askUser(pi: ExtensionAPI) {
 	);
 	// Other extensions' asks on pi's event bus (lifecycle/ask-bus.ts): asks like the model's, through the one handler.
 	listenForBusAsks(pi, {
-		ask: async (ask) => (await loadAsking(ask.ctx)).askHandler(ask),
+		ask: async (ask) => (await asking.load(ask.ctx)).askHandler(ask),
 		frontEnd: (ctx) => ({ tell: (text) => tell(ctx, text) }),
 		stderrLine: processEdges.stderrLine,
 	});
@@ -121,28 +111,14 @@ export default async function askUser(pi: ExtensionAPI) {
 		pushStart: async () => undefined,
 		lifecycle: async () => undefined,
 	});
-	pi.on("session_start", async (event, ctx) => {
-		const current = settings.atSessionStart(ctx);
-		const need =
-			asking !== undefined ||
-			startNeed(ctx, current, {
-				argv: process.argv,
-				getFlag: (name) => pi.getFlag(name),
-				parentRoute: parentRouteIn(process.env) !== undefined,
-				pendingNames: listPendingNames,
-			}) !== undefined;
-		if (need) await (await loadAsking()).sessionStart(event, ctx);
-		else await lightStart(event, ctx);
+	pi.on("session_start", (event, ctx) => {
+		settings.atSessionStart(ctx);
+		return asking.sessionStart(event, ctx);
 	});
-	// A prompt attaching a pending file (`pi -p @.pi/pending-questions.json "…"`) is answered by the part that asks, built
-	// for it here: a new session's start had nothing for it (lifecycle/start-needs.ts).
-	pi.on("input", async (event, ctx) => {
-		if (asking) return asking.input(event, ctx);
-		if (!mayAttachFiles(event.text)) return { action: "continue" as const };
-		return (await loadAsking(ctx)).input(event, ctx);
-	});
+	// A prompt attaching a pending file (`pi -p @.pi/pending-questions.json "…"`) may build the part (first-need.ts).
+	pi.on("input", asking.input);
 	// Approvals before the tool-write guard: a call waiting for the person's yes has not started running.
-	pi.on("tool_call", (event, ctx) => asking?.toolCall(event, ctx));
+	pi.on("tool_call", (event, ctx) => asking.built()?.toolCall(event, ctx));
 	pi.on("tool_call", (event, ctx) => toolWrites.toolCall(event, ctx.cwd));
 	// Not `tool_result`, which a call another extension blocks never gets, nor `turn_end`: pi 1.x rebuilds the model's
 	// context from the whole session at every turn end while any extension listens (about 1 ms a call, growing).
