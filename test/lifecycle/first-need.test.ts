@@ -11,7 +11,10 @@ function setUp(options: { needs?: boolean; failFirst?: boolean } = {}) {
 	const part: PartThatAsks = {
 		sessionStart: async (_event, c) => void seen.push(`start ${(c as unknown as { name: string }).name}`),
 		joinSession: (c) => seen.push(`join ${(c as unknown as { name: string }).name}`),
-		input: async (event) => (seen.push(`input ${event.text}`), { action: "continue" }),
+		input: async (event) => {
+			seen.push(`input ${event.text}`);
+			return { action: "continue" };
+		},
 		tell: (_c, text) => seen.push(`tell ${text}`),
 	};
 	const lines: string[] = [];
