@@ -17,31 +17,25 @@ import type { Metafile, Plugin } from "esbuild";
  * reached from it at all.
  */
 function startPath(metafile: Metafile, entry: string): { staticModules: Set<string>; lazyModules: Set<string> } {
-	const staticModules = new Set<string>();
-	const lazyModules = new Set<string>();
-	const visit = (input: string): void => {
-		if (staticModules.has(input)) return;
-		staticModules.add(input);
+	/** The modules reached from `input` through the import kinds in `follow`. */
+	const reachedThrough = (follow: ReadonlySet<string>, found = new Set<string>(), input = entry): Set<string> => {
+		if (found.has(input)) return found;
+		found.add(input);
 		for (const imported of metafile.inputs[input]?.imports ?? []) {
-			if (imported.external) continue;
-			if (imported.kind === "dynamic-import") lazyModules.add(imported.path);
-			else if (imported.kind === "import-statement") visit(imported.path);
+			if (!imported.external && follow.has(imported.kind)) reachedThrough(follow, found, imported.path);
 		}
+		return found;
 	};
-	visit(entry);
+	const staticModules = reachedThrough(new Set(["import-statement"]));
 	// The dynamic-import targets of lazy modules too (the part that asks loads the dialog, the bridge, …): a chunk that
 	// imported only some start modules would split the start's chunk in two.
-	const reached = new Set<string>();
-	const reach = (input: string): void => {
-		if (reached.has(input)) return;
-		reached.add(input);
-		for (const imported of metafile.inputs[input]?.imports ?? []) {
-			if (imported.external) continue;
-			if (imported.kind === "dynamic-import") lazyModules.add(imported.path);
-			if (imported.kind === "dynamic-import" || imported.kind === "import-statement") reach(imported.path);
-		}
-	};
-	reach(entry);
+	const lazyModules = new Set(
+		[...reachedThrough(new Set(["import-statement", "dynamic-import"]))].flatMap((input) =>
+			(metafile.inputs[input]?.imports ?? []).flatMap((imported) =>
+				!imported.external && imported.kind === "dynamic-import" ? [imported.path] : [],
+			),
+		),
+	);
 	for (const module of staticModules) lazyModules.delete(module);
 	// The entry's own code stays in the entry file.
 	staticModules.delete(entry);
